@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+import { main } from './main.js';
+
+process.exitCode = await main(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.cwd(),
+  isTTY: Boolean(process.stdout.isTTY),
+});

@@ -1,0 +1,17 @@
+/** Where a command writes; injected so tests can capture output without spawning. */
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  cwd: string;
+  isTTY: boolean;
+}
+
+/** Thrown for bad arguments: printed as one line, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface Command {
+  summary: string;
+  run(args: string[], io: CliIO): Promise<number>;
+}

@@ -1,0 +1,31 @@
+import { UsageError, type CliIO, type Command } from './io.js';
+
+// Each command module is loaded only when asked for, so `simulate` never pays for ESLint.
+const commands: Record<string, () => Promise<Command>> = {};
+
+function usage(): string {
+  const names = Object.keys(commands).join('|') || '<command>';
+  return `usage: retry-hygiene ${names} [options]  (retry-hygiene <command> --help for details)\n`;
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h') {
+    io.stdout(usage());
+    return name === undefined ? 2 : 0;
+  }
+  const load = commands[name];
+  if (!load) {
+    io.stderr(`retry-hygiene: unknown command '${name}'\n${usage()}`);
+    return 2;
+  }
+  try {
+    return await (await load()).run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`retry-hygiene ${name}: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
