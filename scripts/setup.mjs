@@ -27,3 +27,4 @@ if (stale) {
   run('npm', existsSync(lock) ? ['ci', ...quiet] : ['install', ...quiet]);
 }
 run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b']);
+
