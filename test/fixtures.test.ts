@@ -179,6 +179,7 @@ describe.each(fixtures.map((f) => [f.name, f] as const))('fixtures/%s', (_name, 
       `fixtures/${fixture.name}`,
       `missing (labelled, not reported):\n${describeKeys(missing, fixture.lines)}`,
       `unexpected (reported, not labelled):\n${describeKeys(unexpected, fixture.lines)}`,
+      '',
     ].join('\n');
     expect(actual, report).toEqual(fixture.expected);
   });
