@@ -1,0 +1,73 @@
+import { isTimeoutError } from './classify.js';
+import { finiteNumber, optionError } from './validate.js';
+
+export interface RetryBudgetOptions {
+  /** Tokens when full, and the most it ever holds. Default 500. */
+  capacity?: number;
+  /** Tokens a retry takes. Default 5. */
+  retryCost?: number;
+  /** Tokens a retry after a timeout takes: timeouts hint at overload, so they cost more. Default 10. */
+  timeoutCost?: number;
+  /** Tokens a success on the first attempt gives back. Default 1. */
+  successRefund?: number;
+}
+
+/**
+ * A token bucket shared by many `retry()` calls, as in the AWS SDKs' retry quota: every
+ * retry takes tokens, successes give some back, and a retry that finds the bucket short
+ * is not made. When a dependency is down, the retries stop after about
+ * `capacity / retryCost` of them instead of multiplying the load on it, while the first
+ * attempts keep going through.
+ *
+ * Refunds follow the AWS SDK: a call that succeeds on its first attempt gives back
+ * `successRefund`; a call that succeeds after retrying gives back what its last retry
+ * cost, so a dependency that recovers refills the bucket as fast as it drained. Calls
+ * that fail for good give nothing back.
+ */
+export class RetryBudget {
+  readonly capacity: number;
+  readonly retryCost: number;
+  readonly timeoutCost: number;
+  readonly successRefund: number;
+  #available: number;
+
+  constructor(options: RetryBudgetOptions = {}) {
+    this.capacity = finiteNumber('capacity', options.capacity, 0, 500);
+    this.retryCost = finiteNumber('retryCost', options.retryCost, 0, 5);
+    this.timeoutCost = finiteNumber('timeoutCost', options.timeoutCost, 0, 10);
+    this.successRefund = finiteNumber('successRefund', options.successRefund, 0, 1);
+    if (this.capacity === 0) throw optionError('capacity', 'must be > 0', 0);
+    this.#available = this.capacity;
+  }
+
+  /** Tokens in the bucket now, always within [0, capacity]. */
+  get available(): number {
+    return this.#available;
+  }
+
+  /** What retrying after `error` costs: `timeoutCost` for a timeout, `retryCost` otherwise. */
+  costOf(error: unknown): number {
+    return isTimeoutError(error) ? this.timeoutCost : this.retryCost;
+  }
+
+  /** Takes `cost` tokens if the bucket holds that many; otherwise takes nothing and returns false. */
+  tryAcquire(cost: number): boolean {
+    checkAmount('cost', cost);
+    if (this.#available < cost) return false;
+    this.#available -= cost;
+    return true;
+  }
+
+  /** Puts `amount` tokens back, never beyond capacity. */
+  release(amount: number): void {
+    checkAmount('amount', amount);
+    const next = this.#available + amount;
+    this.#available = next < this.capacity ? next : this.capacity;
+  }
+}
+
+function checkAmount(name: string, value: number): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw optionError(name, 'must be a finite number ≥ 0', value);
+  }
+}

@@ -1,0 +1,117 @@
+import { RetryError } from './errors.js';
+import { retryDelay } from './jitter.js';
+import { resolveOptions, type AttemptContext, type GiveUpReason, type RetryOptions, type Settings } from './options.js';
+import { retryAfterMs } from './retry-after.js';
+import { typeError } from './validate.js';
+
+/**
+ * Calls `fn({ attempt, signal })` until it resolves, and returns its value. Stops early
+ * when the error is not retryable (rejects with it), when the attempts run out (rejects
+ * with a `RetryError` holding every error), when the deadline, a Retry-After or the
+ * budget forbids another try (rejects with the last error), or when `signal` aborts
+ * (rejects with `signal.reason`, interrupting a wait at once).
+ *
+ * Invalid options reject with a RangeError or TypeError naming the option, before `fn`
+ * is called.
+ */
+export async function retry<T>(fn: (context: AttemptContext) => T | PromiseLike<T>, options?: RetryOptions): Promise<T> {
+  if (typeof fn !== 'function') throw typeError('fn', 'a function', fn);
+  const settings = resolveOptions(options);
+  const { signal, budget } = settings;
+  if (signal?.aborted) {
+    settings.onGiveUp?.({ attempts: 0, error: signal.reason, reason: 'aborted' });
+    throw signal.reason;
+  }
+  // The success path reads no clock and allocates nothing but the context: the state a
+  // retry needs is created at the first failure.
+  const startedAt = settings.deadlineMs === Infinity ? 0 : settings.now();
+  let failures: Failures | undefined;
+  for (let attempt = 1; ; attempt++) {
+    let value: T;
+    try {
+      value = await fn({ attempt, signal });
+    } catch (error) {
+      failures ??= new Failures(settings, startedAt);
+      await failures.waitBeforeRetry(error, attempt);
+      continue;
+    }
+    budget?.release(failures?.lastRetryCost ?? budget.successRefund);
+    return value;
+  }
+}
+
+/** The state of one `retry()` call once something has failed. */
+class Failures {
+  readonly errors: unknown[] = [];
+  /** Decorrelated jitter grows from the previous delay. */
+  previousDelayMs: number;
+  /** What the last retry took from the budget; a success after it refunds that much. */
+  lastRetryCost: number | undefined;
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly startedAt: number,
+  ) {
+    this.previousDelayMs = settings.baseMs;
+  }
+
+  /** Resolves when attempt `attempt + 1` may start; rejects with what `retry()` should reject with. */
+  async waitBeforeRetry(error: unknown, attempt: number): Promise<void> {
+    const s = this.settings;
+    const { signal } = s;
+    this.errors.push(error);
+    // An abort usually surfaces as fn's own error (fetch's AbortError); the caller asked
+    // for the signal's reason.
+    if (signal?.aborted) return this.giveUp('aborted', signal.reason, attempt);
+    const retryable = await s.shouldRetry(error, { attempt, maxAttempts: s.maxAttempts });
+    if (signal?.aborted) return this.giveUp('aborted', signal.reason, attempt);
+    if (!retryable) return this.giveUp('not-retryable', error, attempt);
+    if (attempt >= s.maxAttempts) return this.giveUp('attempts-exhausted', new RetryError(this.errors), attempt);
+
+    const backoffMs = retryDelay(
+      s.jitter,
+      { retryIndex: attempt - 1, previousDelayMs: this.previousDelayMs, baseMs: s.baseMs, factor: s.factor, capMs: s.capMs },
+      s.random,
+    );
+    this.previousDelayMs = backoffMs;
+    let delayMs = backoffMs;
+
+    const serverMs = retryAfterMs(error, s.now);
+    if (serverMs !== undefined) {
+      // capMs bounds every wait, the server's included: a caller who can wait longer says so.
+      if (serverMs > s.capMs) return this.giveUp('retry-after', error, attempt);
+      if (serverMs > delayMs) delayMs = serverMs;
+    }
+
+    if (s.deadlineMs !== Infinity) {
+      const remainingMs = s.deadlineMs - (s.now() - this.startedAt);
+      if (remainingMs <= 0) return this.giveUp('deadline', error, attempt);
+      // Coming back before the server allows is pointless, after the deadline too late.
+      if (serverMs !== undefined && serverMs > remainingMs) return this.giveUp('retry-after', error, attempt);
+      if (delayMs > remainingMs) delayMs = remainingMs;
+    }
+
+    // Last, so that tokens are only taken for a retry that will happen.
+    const { budget } = s;
+    if (budget !== undefined) {
+      const cost = budget.costOf(error);
+      if (!budget.tryAcquire(cost)) return this.giveUp('budget', error, attempt);
+      this.lastRetryCost = cost;
+    }
+
+    s.onRetry?.({ attempt, delayMs, error });
+    try {
+      await s.sleep(delayMs, signal);
+    } catch (reason) {
+      if (signal?.aborted) return this.giveUp('aborted', signal.reason, attempt);
+      throw reason;
+    }
+    // For an injected sleep that ignores the signal.
+    if (signal?.aborted) return this.giveUp('aborted', signal.reason, attempt);
+  }
+
+  private giveUp(reason: GiveUpReason, error: unknown, attempts: number): never {
+    this.settings.onGiveUp?.({ attempts, error, reason });
+    throw error;
+  }
+}
