@@ -1,1 +1,27 @@
-export {};
+export {
+  DEFAULTS,
+  STRATEGY_NAMES,
+  isStrategyName,
+  resolveScenario,
+  type RetryPolicy,
+  type Scenario,
+  type SimulateOptions,
+  type SimulationResult,
+  type StrategyName,
+} from './model.js';
+export { simulate, simulateCohorts, simulatePerClient, simulateWindows } from './simulate.js';
+export {
+  DEFAULT_FACTOR,
+  MIN_DELAY_MS,
+  PROPORTIONAL_SPREAD,
+  UNKNOWN_MAX_ATTEMPTS,
+  describePolicy,
+  isDeterministic,
+  resolvePolicy,
+  type ResolvedPolicy,
+} from './policies.js';
+export { createUniform, type Uniform } from './prng.js';
+export { formatCount, formatDuration, formatRatio, summarizeResult } from './format.js';
+export { sparkline, type SparklineOptions } from './sparkline.js';
+export { renderSvg, type SvgOptions } from './svg.js';
+export { renderTable, renderTerminal, type TerminalOptions } from './terminal.js';

@@ -1,0 +1,186 @@
+import { formatDuration } from './format.js';
+import { DEFAULTS, isStrategyName, type RetryPolicy, type SimulateOptions, type StrategyName } from './model.js';
+import type { Uniform } from './prng.js';
+
+/**
+ * Requests are instantaneous in this model, so a zero wait would retry forever inside one
+ * instant. Bases and caps below this are raised to it: it stands for the round trip that
+ * even an immediate retry pays, and makes "no delay" the same as the seeds' 1 ms retry.
+ */
+export const MIN_DELAY_MS = 1;
+/** Attempts assumed when the analysis could not tell the limit (p-retry's and async-retry's default retry count). */
+export const UNKNOWN_MAX_ATTEMPTS = 10;
+/** `proportional` jitter: the wait is d·U[1 − s, 1 + s), the common "±50 %" hand-rolled spread. */
+export const PROPORTIONAL_SPREAD = 0.5;
+/** Growth of `exponential` when the policy has no factor, and of `decorrelated` (AWS uses 3). */
+export const DEFAULT_FACTOR = { exponential: 2, decorrelated: 3 } as const;
+
+/** A policy with every number known: what both engines run. */
+export interface ResolvedPolicy {
+  label: string;
+  /** How the wait grows with the rejection count n (0 for the first rejection). */
+  shape: 'constant' | 'linear' | 'exponential' | 'decorrelated';
+  /** Randomness applied on top of constant, linear and exponential shapes. */
+  jitter: 'none' | 'full' | 'equal' | 'proportional';
+  baseMs: number;
+  capMs: number;
+  /** Exponential growth per attempt, or decorrelated's multiplier of the previous wait. */
+  factor: number;
+  /** Counts the first call; Infinity for unbounded. */
+  maxAttempts: number;
+  /** A client gives up instead of sending after this long since its first call; Infinity for none. */
+  deadlineMs: number;
+}
+
+/** Same state, same next wait: such policies can run clients as cohorts. */
+export function isDeterministic(policy: ResolvedPolicy): boolean {
+  return policy.shape !== 'decorrelated' && policy.jitter === 'none';
+}
+
+function known(value: number | undefined): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+function checkOption(name: string, value: number, min: number, integer = false): number {
+  if (Number.isNaN(value) || value < min || (integer && Number.isFinite(value) && !Number.isInteger(value))) {
+    throw new RangeError(`${name} must be ${integer ? 'an integer' : 'a number'} >= ${min}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Turns a strategy name or an analysed RetryPolicy into a runnable policy.
+ *
+ * Fallbacks for what the analysis could not resolve, documented in the README:
+ * - unknown numbers (base, cap) take `options.baseMs`/`options.capMs` (defaults 100 ms, 10 s);
+ * - delay kind `none` is an immediate retry, run as MIN_DELAY_MS;
+ * - delay kind `unknown` is run as a constant wait of the base: the simulator does not
+ *   invent a backoff the code may not have;
+ * - jitter `unknown` is run as no jitter, `decorrelated` jitter as the decorrelated shape;
+ * - maxAttempts `unbounded` retries until success, `unknown` allows UNKNOWN_MAX_ATTEMPTS.
+ */
+export function resolvePolicy(policy: StrategyName | RetryPolicy, options: SimulateOptions = {}): ResolvedPolicy {
+  const baseMs = checkOption('baseMs', options.baseMs ?? DEFAULTS.baseMs, 0);
+  const capMs = checkOption('capMs', options.capMs ?? DEFAULTS.capMs, 0);
+  if (typeof policy === 'string') {
+    if (!isStrategyName(policy)) throw new RangeError(`unknown strategy '${String(policy)}'`);
+    const maxAttempts = checkOption('maxAttempts', options.maxAttempts ?? Infinity, 1, true);
+    return finish({
+      label: policy,
+      ...STRATEGIES[policy],
+      baseMs,
+      capMs,
+      factor: policy === 'decorrelated' ? DEFAULT_FACTOR.decorrelated : DEFAULT_FACTOR.exponential,
+      maxAttempts,
+      deadlineMs: Infinity,
+    });
+  }
+  const { delay } = policy;
+  const shape: ResolvedPolicy['shape'] =
+    policy.jitter === 'decorrelated' || delay.kind === 'decorrelated'
+      ? 'decorrelated'
+      : delay.kind === 'linear' || delay.kind === 'exponential'
+        ? delay.kind
+        : 'constant';
+  const jitter: ResolvedPolicy['jitter'] =
+    shape === 'decorrelated' || policy.jitter === 'unknown' || policy.jitter === 'decorrelated' ? 'none' : policy.jitter;
+  const defaultFactor = shape === 'decorrelated' ? DEFAULT_FACTOR.decorrelated : DEFAULT_FACTOR.exponential;
+  const resolved = finish({
+    label: '',
+    shape,
+    jitter,
+    baseMs: delay.kind === 'none' ? 0 : known(delay.baseMs) ? delay.baseMs : baseMs,
+    capMs: known(delay.capMs) ? delay.capMs : capMs,
+    factor: known(delay.factor) ? delay.factor : defaultFactor,
+    maxAttempts:
+      policy.maxAttempts === 'unbounded'
+        ? Infinity
+        : policy.maxAttempts === 'unknown' || Number.isNaN(policy.maxAttempts)
+          ? UNKNOWN_MAX_ATTEMPTS
+          : Math.max(1, Math.floor(policy.maxAttempts)),
+    deadlineMs: known(policy.deadlineMs) ? policy.deadlineMs : Infinity,
+  });
+  return { ...resolved, label: describePolicy(resolved, delay.kind === 'none') };
+}
+
+const STRATEGIES: Record<StrategyName, Pick<ResolvedPolicy, 'shape' | 'jitter'>> = {
+  constant: { shape: 'constant', jitter: 'none' },
+  linear: { shape: 'linear', jitter: 'none' },
+  exponential: { shape: 'exponential', jitter: 'none' },
+  full: { shape: 'exponential', jitter: 'full' },
+  equal: { shape: 'exponential', jitter: 'equal' },
+  decorrelated: { shape: 'decorrelated', jitter: 'none' },
+};
+
+function finish(policy: ResolvedPolicy): ResolvedPolicy {
+  return {
+    ...policy,
+    baseMs: Math.max(MIN_DELAY_MS, policy.baseMs),
+    capMs: Math.max(MIN_DELAY_MS, policy.capMs),
+    // A factor below 1 would shrink waits towards zero and never let time pass.
+    factor: Math.max(1, policy.factor),
+  };
+}
+
+/** "exponential 100 ms ×2 ≤ 10 s, no jitter, 5 attempts" — for legends and hovers. */
+export function describePolicy(policy: ResolvedPolicy, immediate = false): string {
+  const base = formatDuration(policy.baseMs);
+  const cap = formatDuration(policy.capMs);
+  let text: string;
+  switch (policy.shape) {
+    case 'constant':
+      text = immediate ? 'immediate retry' : `constant ${base}`;
+      break;
+    case 'linear':
+      text = `linear +${base} ≤ ${cap}`;
+      break;
+    case 'exponential':
+      text = `exponential ${base} ×${policy.factor} ≤ ${cap}`;
+      break;
+    case 'decorrelated':
+      text = `decorrelated jitter ${base}–${cap}`;
+      break;
+  }
+  if (policy.jitter !== 'none') {
+    text += policy.jitter === 'proportional' ? `, ±${PROPORTIONAL_SPREAD * 100}% jitter` : `, ${policy.jitter} jitter`;
+  } else if (policy.shape === 'linear' || policy.shape === 'exponential') {
+    text += ', no jitter';
+  }
+  text += policy.maxAttempts === Infinity ? ', unbounded' : `, ${policy.maxAttempts} attempts`;
+  if (policy.deadlineMs !== Infinity) text += `, ${formatDuration(policy.deadlineMs)} deadline`;
+  return text;
+}
+
+/**
+ * The wait of `client` after its n-th rejection (n = 0 for the first), given its previous
+ * wait (the base before the first). Every engine calls this same function, so they do
+ * identical floating-point arithmetic and agree exactly. Jitter draws the client's n-th
+ * uniform number, one per rejection.
+ */
+export type DelayFunction = (client: number, n: number, prev: number) => number;
+
+export function createDelay(policy: ResolvedPolicy, uniform: Uniform): DelayFunction {
+  const { baseMs: base, capMs: cap, factor } = policy;
+  if (policy.shape === 'decorrelated') {
+    return (client, n, prev) => Math.min(cap, base + uniform(client, n) * (factor * prev - base));
+  }
+  const grow: (n: number) => number =
+    policy.shape === 'constant'
+      ? () => base
+      : policy.shape === 'linear'
+        ? (n) => Math.min(cap, base * (n + 1))
+        : (n) => Math.min(cap, base * factor ** n);
+  switch (policy.jitter) {
+    case 'none':
+      return (_client, n) => grow(n);
+    case 'full':
+      return (client, n) => uniform(client, n) * grow(n);
+    case 'equal':
+      return (client, n) => {
+        const half = grow(n) / 2;
+        return half + uniform(client, n) * half;
+      };
+    case 'proportional':
+      return (client, n) => grow(n) * (1 - PROPORTIONAL_SPREAD + 2 * PROPORTIONAL_SPREAD * uniform(client, n));
+  }
+}
