@@ -1,0 +1,178 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+
+export type Node = TSESTree.Node;
+export type VisitorKeys = Readonly<Record<string, readonly string[] | undefined>>;
+
+export type FunctionNode =
+  | TSESTree.FunctionDeclaration
+  | TSESTree.FunctionExpression
+  | TSESTree.ArrowFunctionExpression;
+
+export type LoopNode =
+  | TSESTree.ForStatement
+  | TSESTree.WhileStatement
+  | TSESTree.DoWhileStatement;
+
+export function isFunction(node: Node): node is FunctionNode {
+  return (
+    node.type === 'FunctionDeclaration' ||
+    node.type === 'FunctionExpression' ||
+    node.type === 'ArrowFunctionExpression'
+  );
+}
+
+export function isLoop(node: Node): node is LoopNode {
+  return node.type === 'ForStatement' || node.type === 'WhileStatement' || node.type === 'DoWhileStatement';
+}
+
+export function isAnyLoop(node: Node): boolean {
+  return isLoop(node) || node.type === 'ForInStatement' || node.type === 'ForOfStatement';
+}
+
+/** Strips what does not change a value: TS casts, `!`, `await`, optional chains. */
+export function unwrap(node: Node): Node {
+  let n = node;
+  for (;;) {
+    switch (n.type) {
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+      case 'ChainExpression':
+        n = n.expression;
+        break;
+      case 'AwaitExpression':
+        n = n.argument;
+        break;
+      default:
+        return n;
+    }
+  }
+}
+
+/** `foo` for `foo()`, `sleep` for `this.sleep()` / `utils.sleep()`, `setTimeout` for `timers.setTimeout()`. */
+export function calleeName(call: TSESTree.CallExpression | TSESTree.NewExpression): string | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') return callee.name;
+  if (callee.type === 'MemberExpression') return propertyName(callee);
+  return undefined;
+}
+
+export function propertyName(member: TSESTree.MemberExpression): string | undefined {
+  if (!member.computed && member.property.type === 'Identifier') return member.property.name;
+  if (member.property.type === 'PrivateIdentifier') return member.property.name;
+  if (member.property.type === 'Literal' && typeof member.property.value === 'string') return member.property.value;
+  return undefined;
+}
+
+/** `a.b.c` as a dotted string when every part is static, else undefined. */
+export function dottedName(node: Node): string | undefined {
+  const n = unwrap(node);
+  if (n.type === 'Identifier') return n.name;
+  if (n.type === 'ThisExpression') return 'this';
+  if (n.type === 'MemberExpression') {
+    const object = dottedName(n.object);
+    const property = propertyName(n);
+    return object !== undefined && property !== undefined ? `${object}.${property}` : undefined;
+  }
+  return undefined;
+}
+
+export function getProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
+  for (let i = object.properties.length - 1; i >= 0; i--) {
+    const prop = object.properties[i];
+    if (prop?.type !== 'Property' || prop.computed) continue;
+    const key = prop.key;
+    if ((key.type === 'Identifier' && key.name === name) || (key.type === 'Literal' && key.value === name)) {
+      return prop;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Calls `visit` for every node below `root` in source order. `visit` returning false skips
+ * that node's children. Iterative: deep ASTs from generated code must not overflow the stack.
+ */
+export function walk(root: Node, keys: VisitorKeys, visit: (node: Node) => boolean | void): void {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (visit(node) === false) continue;
+    const nodeKeys = keys[node.type];
+    if (!nodeKeys) continue;
+    for (let k = nodeKeys.length - 1; k >= 0; k--) {
+      const child = (node as unknown as Record<string, unknown>)[nodeKeys[k] as string];
+      if (Array.isArray(child)) {
+        for (let i = child.length - 1; i >= 0; i--) {
+          const item = child[i] as Node | null;
+          if (item && typeof item.type === 'string') stack.push(item);
+        }
+      } else if (child && typeof (child as Node).type === 'string') {
+        stack.push(child as Node);
+      }
+    }
+  }
+}
+
+/** Walks `root` without entering nested functions (their code does not run as part of it). */
+export function walkSameFunction(root: Node, keys: VisitorKeys, visit: (node: Node) => boolean | void): void {
+  walk(root, keys, (node) => {
+    if (node !== root && isFunction(node)) return false;
+    return visit(node);
+  });
+}
+
+export function contains(outer: Node, inner: Node): boolean {
+  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+}
+
+export function enclosingFunction(node: Node): FunctionNode | undefined {
+  for (let p = node.parent; p; p = p.parent) if (isFunction(p)) return p;
+  return undefined;
+}
+
+/** The name a function is known by in its file: declaration, `const f = () => …`, method, property. */
+export function functionName(fn: FunctionNode): string | undefined {
+  if (fn.type === 'FunctionDeclaration' || fn.type === 'FunctionExpression') {
+    if (fn.id) return fn.id.name;
+  }
+  const parent = fn.parent;
+  if (!parent) return undefined;
+  if (parent.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return parent.id.name;
+  if ((parent.type === 'MethodDefinition' || parent.type === 'Property' || parent.type === 'PropertyDefinition') && !parent.computed) {
+    if (parent.key.type === 'Identifier' || parent.key.type === 'PrivateIdentifier') return parent.key.name;
+  }
+  if (parent.type === 'AssignmentExpression') return dottedName(parent.left)?.split('.').pop();
+  return undefined;
+}
+
+/** True when the function is a class or object method, so it calls itself as `this.name()`. */
+export function isMethod(fn: FunctionNode): boolean {
+  const parent = fn.parent;
+  return parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition' || (parent?.type === 'Property' && (parent.method || parent.value === fn));
+}
+
+/** Statement always leaves the enclosing block (every path ends in return/throw/break/continue). */
+export function alwaysExits(node: Node | null | undefined): boolean {
+  if (!node) return false;
+  switch (node.type) {
+    case 'ReturnStatement':
+    case 'ThrowStatement':
+    case 'BreakStatement':
+    case 'ContinueStatement':
+      return true;
+    case 'BlockStatement':
+      return node.body.some((s) => alwaysExits(s));
+    case 'IfStatement':
+      return alwaysExits(node.consequent) && alwaysExits(node.alternate);
+    case 'TryStatement':
+      return (alwaysExits(node.block) && (!node.handler || alwaysExits(node.handler.body))) || alwaysExits(node.finalizer);
+    default:
+      return false;
+  }
+}
+
+export function isNumberLiteral(node: Node): node is TSESTree.NumberLiteral {
+  return node.type === 'Literal' && typeof node.value === 'number';
+}

@@ -1,0 +1,177 @@
+import { alwaysExits, dottedName, isFunction, unwrap, walk, type Node } from './ast.js';
+import { boundKind, isCounter } from './checks.js';
+import { evaluate, type Env } from './evaluate.js';
+import type { RetryPolicy } from './types.js';
+
+/** What limits a retry; `attempts` is absent when nothing counts attempts. */
+export interface Bound {
+  attempts?: number | 'unknown';
+  deadline: boolean;
+  deadlineMs?: number;
+  abortAware: boolean;
+}
+
+/**
+ * How many attempts a counter comparison allows: `attempt < 3` from 0 is 3, `<= 3` is 4,
+ * a give-up guard `attempt >= 3` is 3; a decrementing `retries-- > 0` from 3 is 3.
+ */
+export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: boolean): number | 'unknown' {
+  const n = unwrap(test);
+  if (n.type === 'LogicalExpression') {
+    const left = attemptsFromComparison(n.left, env, isGiveUpGuard);
+    return left !== 'unknown' ? left : attemptsFromComparison(n.right, env, isGiveUpGuard);
+  }
+  if (n.type === 'UnaryExpression' && n.operator === '!') return attemptsFromComparison(n.argument, env, !isGiveUpGuard);
+  if (n.type === 'UpdateExpression' || n.type === 'Identifier') {
+    // `while (retries--)`: runs as many times as the counter's start.
+    const start = counterStart(n.type === 'UpdateExpression' ? n.argument : n, env);
+    return start ?? 'unknown';
+  }
+  if (n.type !== 'BinaryExpression' || n.left.type === 'PrivateIdentifier') return 'unknown';
+  const counterLeft = isCounter(n.left, env);
+  if (!counterLeft && !isCounter(n.right, env)) return 'unknown';
+  const counterSide = counterLeft ? n.left : n.right;
+  const limit = evaluate(counterLeft ? n.right : n.left, env);
+  if (limit.t !== 'num' || !Number.isFinite(limit.v)) return 'unknown';
+  let op = n.operator as string;
+  if (!counterLeft) op = ({ '<': '>', '>': '<', '<=': '>=', '>=': '<=' } as Record<string, string>)[op] ?? op;
+  if (isGiveUpGuard) op = ({ '>=': '<', '>': '<=', '===': '<', '==': '<', '<': '>=', '<=': '>' } as Record<string, string>)[op] ?? op;
+  const decrementing = isDecrementing(counterSide, env);
+  const known = counterStart(counterSide, env);
+  // Counting up usually starts at 0; counting down from an unknown start says nothing.
+  if (known === undefined && decrementing) return 'unknown';
+  const start = known ?? 0;
+  let attempts: number;
+  if (decrementing) {
+    // Counting down from `start` to the limit.
+    attempts = op === '>' ? start - limit.v : op === '>=' ? start - limit.v + 1 : NaN;
+  } else {
+    attempts = op === '<' ? limit.v - start : op === '<=' ? limit.v - start + 1 : op === '!==' || op === '!=' ? limit.v - start : NaN;
+  }
+  return Number.isFinite(attempts) && attempts >= 1 ? Math.round(attempts) : 'unknown';
+}
+
+function counterVariable(node: Node, env: Env) {
+  let n = unwrap(node);
+  if (n.type === 'UpdateExpression') n = n.argument;
+  return n.type === 'Identifier' ? env.ctx.variableOf(n) : undefined;
+}
+
+function counterStart(node: Node, env: Env): number | undefined {
+  const variable = counterVariable(node, env);
+  const def = variable?.defs[0];
+  if (!def) return undefined;
+  let init: Node | undefined | null;
+  if (def.type === 'Variable') init = def.node.id === def.name ? def.node.init : undefined;
+  else if (def.type === 'Parameter' && def.name.parent?.type === 'AssignmentPattern') init = def.name.parent.right;
+  if (!init) return undefined;
+  const value = evaluate(init, { ...env, depth: env.depth + 1, region: init });
+  return value.t === 'num' ? value.v : undefined;
+}
+
+function isDecrementing(node: Node, env: Env): boolean {
+  const n = unwrap(node);
+  if (n.type === 'UpdateExpression') return n.operator === '--';
+  const variable = counterVariable(n, env);
+  if (!variable) return false;
+  if (env.decrementing?.has(variable)) return true;
+  return variable.references.some((ref) => {
+    const parent = (ref.identifier as Node).parent;
+    if (!ref.isWrite()) return false;
+    if (parent?.type === 'UpdateExpression') return parent.operator === '--';
+    if (parent?.type === 'AssignmentExpression') {
+      if (parent.operator === '-=') return true;
+      const right = unwrap(parent.right);
+      return parent.operator === '=' && right.type === 'BinaryExpression' && right.operator === '-';
+    }
+    return false;
+  });
+}
+
+/** `Date.now() - start < 30_000` or `Date.now() < deadline` with `deadline = Date.now() + 30_000`. */
+export function deadlineFrom(test: Node, env: Env): number | undefined {
+  let found: number | undefined;
+  walk(test, env.ctx.keys, (node) => {
+    if (found !== undefined || node.type !== 'BinaryExpression' || node.left.type === 'PrivateIdentifier') return found === undefined;
+    const comparesTime = mentionsTime(node, env);
+    for (const side of [node.left, node.right]) {
+      const value = evaluate(side, env);
+      if (comparesTime && value.t === 'num' && value.v > 0) found = value.v;
+      const s = unwrap(side);
+      if (found === undefined && s.type === 'Identifier') {
+        const def = env.ctx.variableOf(s)?.defs[0];
+        const init = def?.type === 'Variable' ? def.node.init : undefined;
+        if (init && init.type === 'BinaryExpression' && init.operator === '+') {
+          const a = evaluate(init.left as Node, env);
+          const b = evaluate(init.right, env);
+          if (a.t === 'num' && mentionsTime(init.right, env)) found = a.v;
+          if (b.t === 'num' && mentionsTime(init.left as Node, env)) found = b.v;
+        }
+      }
+    }
+    return found === undefined;
+  });
+  return found;
+}
+
+function mentionsTime(node: Node, env: Env): boolean {
+  let found = false;
+  walk(node, env.ctx.keys, (n) => {
+    if (n.type === 'CallExpression' && /^(Date\.now|performance\.now)$/.test(dottedName(n.callee) ?? '')) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/**
+ * Give-up guards inside the retried code: `if (++attempt >= 5) throw err`,
+ * `if (Date.now() > deadline) break`, `signal.throwIfAborted()`.
+ */
+export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, isRetry: (node: Node) => boolean): Bound | undefined {
+  let bound: Bound | undefined;
+  walk(body, env.ctx.keys, (node) => {
+    if (node !== body && (isFunction(node) || skip(node))) return false;
+    if (node.type === 'CallExpression' && /(^|\.)throwIfAborted$/.test(dottedName(node.callee) ?? '')) {
+      bound = merge(bound, { deadline: false, abortAware: true });
+    }
+    if (node.type === 'IfStatement' || node.type === 'ConditionalExpression') {
+      const kind = boundKind(node.test, env);
+      if (!kind) return undefined;
+      // `if (n > 0) return retryLater()` limits by keeping going only while true;
+      // `if (n >= 3) throw err` limits by leaving when true.
+      const retriesOnTrue = node.type === 'IfStatement' ? isRetry(node.consequent) : true;
+      const exitsOnTrue = node.type === 'IfStatement' && alwaysExits(node.consequent) && !retriesOnTrue;
+      const exitsOnFalse = node.type === 'IfStatement' && alwaysExits(node.alternate);
+      if (!retriesOnTrue && !exitsOnTrue && !exitsOnFalse) return undefined;
+      bound = merge(bound, boundOf(kind, node.test, env, exitsOnTrue));
+    }
+    return undefined;
+  });
+  return bound;
+}
+
+export function boundOf(kind: 'attempts' | 'time' | 'abort', test: Node, env: Env, isGiveUpGuard: boolean): Bound {
+  if (kind === 'attempts') return { attempts: attemptsFromComparison(test, env, isGiveUpGuard), deadline: false, abortAware: false };
+  if (kind === 'abort') return { deadline: false, abortAware: true };
+  const deadlineMs = deadlineFrom(test, env);
+  return deadlineMs === undefined ? { deadline: true, abortAware: false } : { deadline: true, deadlineMs, abortAware: false };
+}
+
+/** Both limits hold: the smaller attempt count, any deadline, any abort. */
+export function merge(a: Bound | undefined, b: Bound): Bound {
+  if (!a) return b;
+  const result: Bound = { deadline: a.deadline || b.deadline, abortAware: a.abortAware || b.abortAware };
+  const counts = [a.attempts, b.attempts].filter((x): x is number => typeof x === 'number');
+  if (counts.length > 0) result.attempts = Math.min(...counts);
+  else if (a.attempts !== undefined || b.attempts !== undefined) result.attempts = 'unknown';
+  const deadlineMs = a.deadlineMs ?? b.deadlineMs;
+  if (deadlineMs !== undefined) result.deadlineMs = deadlineMs;
+  return result;
+}
+
+/** The policy's attempt limit: a count, 'unknown' when limited somehow, else 'unbounded'. */
+export function maxAttemptsOf(bound: Bound | undefined, unboundedWithoutLimit: boolean): RetryPolicy['maxAttempts'] {
+  if (bound?.attempts !== undefined) return bound.attempts;
+  return unboundedWithoutLimit ? 'unbounded' : 'unknown';
+}
+

@@ -1,0 +1,156 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, contains, dottedName, propertyName, unwrap, walk, type Node } from './ast.js';
+import { evaluate, type Env } from './evaluate.js';
+
+/** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
+const TRY_CALL = /^(try[A-Z_]|acquire|claim|lock|obtain|reserve|connect|reconnect|setnx)/i;
+/** Names that hold an operation's outcome. */
+const SUCCESS_NAME = /^(ok|success|succeeded|successful|acquired|locked|connected|sent|delivered|published|healthy)$/i;
+const ERROR_NAME = /^(err|error|e|ex|failure|failed|exception|lastError)$/i;
+const SUCCESS_MEMBER = /^(ok|success|succeeded|acknowledged|successful)$/;
+const STATUS_MEMBER = /^(status|statusCode|code)$/;
+
+export type Polarity = 'success' | 'failure';
+
+/**
+ * Whether `test` checks the outcome of an operation: 'success' when true means it worked
+ * (`res.ok`, `acquired`, `status < 400`), 'failure' when true means it failed (`err`,
+ * `!res.ok`, `status >= 500`). State checks (`job.status === 'done'`) are neither: polling.
+ */
+export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): Polarity | undefined {
+  const n = unwrap(test);
+  switch (n.type) {
+    case 'UnaryExpression':
+      if (n.operator !== '!') return undefined;
+      return flip(outcomeCheck(n.argument, env, requireFreshResult));
+    case 'LogicalExpression':
+      return outcomeCheck(n.left, env, requireFreshResult) ?? outcomeCheck(n.right, env, requireFreshResult);
+    case 'Identifier':
+      return identifierOutcome(n, env, requireFreshResult);
+    case 'MemberExpression': {
+      const name = propertyName(n);
+      if (name && SUCCESS_MEMBER.test(name) && isFresh(n, env, requireFreshResult)) return 'success';
+      if (name && /^(error|err|errors|failed|failure)$/.test(name) && isFresh(n, env, requireFreshResult)) return 'failure';
+      return undefined;
+    }
+    case 'CallExpression':
+      return TRY_CALL.test(calleeName(n) ?? '') ? 'success' : undefined;
+    case 'BinaryExpression':
+      return statusComparison(n, env, requireFreshResult);
+    default:
+      return undefined;
+  }
+}
+
+function flip(p: Polarity | undefined): Polarity | undefined {
+  return p === 'success' ? 'failure' : p === 'failure' ? 'success' : undefined;
+}
+
+function identifierOutcome(id: TSESTree.Identifier, env: Env, requireFresh: boolean): Polarity | undefined {
+  if (ERROR_NAME.test(id.name)) return 'failure';
+  if (SUCCESS_NAME.test(id.name) && isFresh(id, env, requireFresh)) return 'success';
+  // `const acquired = await lock.tryAcquire()`: named for its call.
+  const init = freshValue(id, env);
+  if (init?.type === 'CallExpression' && TRY_CALL.test(calleeName(init) ?? '')) return 'success';
+  return undefined;
+}
+
+/** `res.status >= 500`, `status !== 200`, `res.statusCode < 400`. */
+function statusComparison(n: TSESTree.BinaryExpression, env: Env, requireFresh: boolean): Polarity | undefined {
+  if (n.left.type === 'PrivateIdentifier') return undefined;
+  const leftStatus = isStatus(n.left);
+  const side = leftStatus ? n.left : isStatus(n.right) ? n.right : undefined;
+  if (!side || !isFresh(side, env, requireFresh)) return undefined;
+  const other = evaluate(leftStatus ? n.right : n.left, env);
+  if (other.t !== 'num' || other.v < 100 || other.v > 599) return undefined;
+  const code = other.v;
+  const op = leftStatus ? n.operator : mirror(n.operator);
+  switch (op) {
+    case '===':
+    case '==':
+      return code >= 400 ? 'failure' : code === 200 || code === 201 || code === 204 ? 'success' : undefined;
+    case '!==':
+    case '!=':
+      return code === 200 || code === 201 || code === 204 ? 'failure' : undefined;
+    case '<':
+    case '<=':
+      return code >= 300 ? 'success' : undefined;
+    case '>':
+    case '>=':
+      return code >= 399 ? 'failure' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function mirror(op: string): string {
+  return ({ '<': '>', '>': '<', '<=': '>=', '>=': '<=' } as Record<string, string>)[op] ?? op;
+}
+
+function isStatus(node: Node): boolean {
+  const n = unwrap(node);
+  if (n.type === 'MemberExpression') return STATUS_MEMBER.test(propertyName(n) ?? '');
+  return n.type === 'Identifier' && /^(status|statusCode)$/.test(n.name);
+}
+
+function rootIdentifier(node: Node): TSESTree.Identifier | undefined {
+  let n = unwrap(node);
+  while (n.type === 'MemberExpression') n = unwrap(n.object);
+  return n.type === 'Identifier' ? n : undefined;
+}
+
+/** The call an identifier was last given inside the region (`const res = await fetch()`). */
+function freshValue(node: Node, env: Env): Node | undefined {
+  const root = rootIdentifier(node);
+  const variable = root && env.ctx.variableOf(root);
+  if (!variable) return undefined;
+  for (const ref of variable.references) {
+    if (!ref.isWrite() || !ref.writeExpr || !contains(env.region, ref.identifier as Node)) continue;
+    const value = unwrap(ref.writeExpr as Node);
+    if (value.type === 'CallExpression' || value.type === 'NewExpression') return value;
+  }
+  return undefined;
+}
+
+/** The checked value was produced by a call in this attempt (not state from outside). */
+function isFresh(node: Node, env: Env, requireFresh: boolean): boolean {
+  if (!requireFresh) return true;
+  return freshValue(node, env) !== undefined;
+}
+
+const TIME = /^(Date\.now|performance\.now|process\.hrtime|process\.uptime)$/;
+const DEADLINE_NAME = /deadline|timeout|elapsed|expire|until|budget|maxTime|timeLimit|started|startTime|start$/i;
+
+/** The test limits a retry: compares a counter, the clock, or checks an abort signal. */
+export function boundKind(test: Node, env: Env): 'attempts' | 'time' | 'abort' | undefined {
+  let kind: 'attempts' | 'time' | 'abort' | undefined;
+  walk(test, env.ctx.keys, (node) => {
+    if (kind) return false;
+    if (node.type === 'CallExpression' && TIME.test(dottedName(node.callee) ?? '')) kind = 'time';
+    else if (node.type === 'NewExpression' && calleeName(node) === 'Date') kind = 'time';
+    else if (node.type === 'MemberExpression' && /^(aborted|cancelled|canceled|isCancellationRequested)$/.test(propertyName(node) ?? '')) kind = 'abort';
+    else if (node.type === 'UpdateExpression') kind = 'attempts';
+    else if (node.type === 'BinaryExpression' && /^[<>]=?$|^[!=]==?$/.test(node.operator)) {
+      if (node.left.type !== 'PrivateIdentifier' && (isCounter(node.left, env) || isCounter(node.right, env))) kind = 'attempts';
+      else if (mentionsName(node, DEADLINE_NAME, env)) kind = 'time';
+    } else if (node === unwrap(test) && isCounter(node, env)) kind = 'attempts';
+    return undefined;
+  });
+  return kind;
+}
+
+export function isCounter(node: Node, env: Env): boolean {
+  const n = unwrap(node);
+  if (n.type !== 'Identifier' && n.type !== 'MemberExpression' && n.type !== 'UpdateExpression') return false;
+  if (n.type === 'UpdateExpression') return true;
+  return evaluate(n, env).t === 'counter';
+}
+
+function mentionsName(node: Node, pattern: RegExp, env: Env): boolean {
+  let found = false;
+  walk(node, env.ctx.keys, (n) => {
+    if (n.type === 'Identifier' && pattern.test(n.name)) found = true;
+    return !found;
+  });
+  return found;
+}

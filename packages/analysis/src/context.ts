@@ -1,0 +1,81 @@
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import type { FunctionNode, Node, VisitorKeys } from './ast.js';
+
+type Scope = TSESLint.Scope.Scope;
+export type Variable = TSESLint.Scope.Variable;
+
+/** What the analysis needs of ESLint's SourceCode (both ESLint's and typescript-eslint's fit). */
+export interface SourceCodeLike {
+  ast: TSESTree.Program;
+  text: string;
+  visitorKeys: VisitorKeys;
+  getScope(node: Node): Scope;
+  getLocFromIndex(index: number): TSESTree.Position;
+}
+
+/** Per-file state shared by every part of the analysis; built once per lint of a file. */
+export class AnalysisContext {
+  readonly keys: VisitorKeys;
+  /** Functions by the name they are called with, for helper inlining and nesting. */
+  readonly functionsByName = new Map<string, FunctionNode[]>();
+  private readonly variableCache = new WeakMap<Node, Variable | null>();
+
+  constructor(readonly sourceCode: SourceCodeLike) {
+    this.keys = sourceCode.visitorKeys;
+  }
+
+  /** The variable an identifier refers to, by name through the scope chain. */
+  variableOf(id: TSESTree.Identifier): Variable | undefined {
+    const cached = this.variableCache.get(id);
+    if (cached !== undefined) return cached ?? undefined;
+    let found: Variable | null = null;
+    try {
+      for (let scope: Scope | null = this.sourceCode.getScope(id); scope; scope = scope.upper) {
+        const variable = scope.set.get(id.name);
+        if (variable) {
+          found = variable;
+          break;
+        }
+      }
+    } catch {
+      // getScope needs parent links; a synthetic node without them resolves to nothing.
+      found = null;
+    }
+    this.variableCache.set(id, found);
+    return found ?? undefined;
+  }
+
+  /** The function node a name is bound to, when the binding is a local function. */
+  functionOf(id: TSESTree.Identifier): FunctionNode | undefined {
+    const variable = this.variableOf(id);
+    const def = variable?.defs[0];
+    if (!def || variable.defs.length !== 1) return undefined;
+    if (def.node.type === 'FunctionDeclaration') return def.node;
+    if (def.node.type === 'VariableDeclarator' && def.node.init && !isReassigned(variable)) {
+      const init = def.node.init;
+      if (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') return init;
+    }
+    return undefined;
+  }
+}
+
+/** True when a variable is written anywhere after its declaration. */
+export function isReassigned(variable: Variable): boolean {
+  return variable.references.some((ref) => isLaterWrite(variable, ref));
+}
+
+function isLaterWrite(variable: Variable, ref: TSESLint.Scope.Reference): boolean {
+  // A parameter's default value is a write too, at the declaration itself.
+  return ref.isWrite() && !ref.init && !variable.defs.some((def) => def.name === ref.identifier);
+}
+
+/** Write references of a variable located inside `region`. */
+export function writesWithin(variable: Variable, region: Node): TSESTree.Identifier[] {
+  const result: TSESTree.Identifier[] = [];
+  for (const ref of variable.references) {
+    if (!isLaterWrite(variable, ref)) continue;
+    const id = ref.identifier as TSESTree.Identifier;
+    if (region.range[0] <= id.range[0] && id.range[1] <= region.range[1]) result.push(id);
+  }
+  return result;
+}

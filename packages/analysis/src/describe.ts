@@ -1,0 +1,60 @@
+import type { RetryPolicy } from './types.js';
+
+/** Milliseconds as people write them: 250 ms, 1 s, 1.5 s, 2 min. */
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return 'forever';
+  if (ms < 1000) return `${trim(ms)} ms`;
+  if (ms < 60_000) return `${trim(ms / 1000)} s`;
+  return `${trim(ms / 60_000)} min`;
+}
+
+function trim(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(1).replace(/\.0$/, '');
+}
+
+/** The wait of a policy in a few words: "a fixed 1 s", "no delay", "100 ms × 2^n". */
+export function describeDelay(policy: RetryPolicy): string {
+  const { kind, baseMs, factor, capMs } = policy.delay;
+  const cap = capMs !== undefined && Number.isFinite(capMs) ? `, capped at ${formatMs(capMs)}` : '';
+  switch (kind) {
+    case 'none':
+      return 'no delay';
+    case 'constant':
+      return baseMs !== undefined ? `a fixed ${formatMs(baseMs)}` : 'a fixed delay';
+    case 'linear':
+      return baseMs !== undefined ? `a linear ${formatMs(baseMs)} × n${cap}` : `a linearly growing delay${cap}`;
+    case 'exponential':
+      if (baseMs !== undefined) return `${formatMs(baseMs)} × ${factor ?? 2}^n${cap}`;
+      return `an exponentially growing delay${cap}`;
+    case 'decorrelated':
+      return 'a decorrelated delay';
+    case 'unknown':
+      return 'an unknown delay';
+  }
+}
+
+export function describeAttempts(policy: RetryPolicy): string {
+  const max = policy.maxAttempts;
+  const deadline = policy.deadlineMs !== undefined ? `for up to ${formatMs(policy.deadlineMs)}` : undefined;
+  if (typeof max !== 'number' && deadline) return deadline;
+  if (max === 'unbounded') return 'no limit on attempts';
+  if (max === 'unknown') return 'a limited number of attempts';
+  return max === 1 ? '1 attempt' : `up to ${max} attempts`;
+}
+
+export interface Amplification {
+  /** Calls the innermost operation can receive per outer request, when both are known. */
+  total?: number;
+  /** "up to 4 × 3 = 12 calls per request", "unbounded × 3 calls per request". */
+  text: string;
+}
+
+/** How many calls a retry nested in a retry can make per request. */
+export function amplification(outer: RetryPolicy, inner: RetryPolicy): Amplification {
+  const a = outer.maxAttempts;
+  const b = inner.maxAttempts;
+  const word = (x: RetryPolicy['maxAttempts']) => (typeof x === 'number' ? String(x) : x === 'unbounded' ? 'unbounded' : '?');
+  if (typeof a === 'number' && typeof b === 'number') return { total: a * b, text: `up to ${a} × ${b} = ${a * b} calls per request` };
+  if (a === 'unbounded' || b === 'unbounded') return { text: `${word(a)} × ${word(b)} calls per request: no limit` };
+  return { text: `${word(a)} × ${word(b)} calls per request` };
+}

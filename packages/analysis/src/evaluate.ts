@@ -1,0 +1,544 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, dottedName, getProperty, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { isReassigned, writesWithin, type AnalysisContext, type Variable } from './context.js';
+import { UNKNOWN, join, num, withRandom, type Jitter, type Value } from './value.js';
+
+/** Where an expression is evaluated: what changes between attempts, and what is bound. */
+export interface Env {
+  ctx: AnalysisContext;
+  /** Code that runs once per attempt: a variable written in here changes between attempts. */
+  region: Node;
+  /** Variables that change between attempts although not written in the region (recursion parameters). */
+  counters: ReadonlySet<Variable>;
+  /** Counters that count down (`retries - 1` passed to a recursive call). */
+  decrementing?: ReadonlySet<Variable>;
+  /** Parameters of an inlined helper, bound to the caller's arguments. */
+  bindings?: ReadonlyMap<Variable, Value>;
+  depth: number;
+}
+
+const MAX_DEPTH = 6;
+
+export function evaluate(node: Node, env: Env): Value {
+  if (env.depth > MAX_DEPTH) return UNKNOWN;
+  const n = unwrap(node);
+  switch (n.type) {
+    case 'Literal':
+      return typeof n.value === 'number' ? num(n.value) : UNKNOWN;
+    case 'Identifier':
+      return evaluateIdentifier(n, env);
+    case 'MemberExpression':
+      return evaluateMember(n, env);
+    case 'UnaryExpression': {
+      const arg = evaluate(n.argument, env);
+      if (n.operator === '-' && arg.t === 'num') return { ...arg, v: -arg.v };
+      if (n.operator === '+') return arg;
+      return UNKNOWN;
+    }
+    case 'BinaryExpression':
+      if (n.left.type === 'PrivateIdentifier') return UNKNOWN;
+      return combine(n.operator, evaluate(n.left, env), evaluate(n.right, env));
+    case 'LogicalExpression': {
+      const left = evaluate(n.left, env);
+      if (n.operator === '||' && left.t === 'num' && left.v !== 0) return left;
+      return join(left, evaluate(n.right, env));
+    }
+    case 'ConditionalExpression':
+      return join(evaluate(n.consequent, env), evaluate(n.alternate, env));
+    case 'CallExpression':
+      return evaluateCall(n, env);
+    case 'AssignmentExpression':
+      return n.operator === '=' ? evaluate(n.right, env) : UNKNOWN;
+    case 'SequenceExpression':
+      return evaluate(n.expressions[n.expressions.length - 1] as Node, env);
+    default:
+      return UNKNOWN;
+  }
+}
+
+function deeper(env: Env, patch: Partial<Env> = {}): Env {
+  return { ...env, ...patch, depth: env.depth + 1 };
+}
+
+function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
+  if (id.name === 'Infinity') return num(Infinity);
+  if (id.name === 'NaN' || id.name === 'undefined') return UNKNOWN;
+  const variable = env.ctx.variableOf(id);
+  if (!variable) return UNKNOWN;
+  const bound = env.bindings?.get(variable);
+  if (bound) return bound;
+  if (env.counters.has(variable)) return { t: 'counter', random: false };
+  const writes = writesWithin(variable, env.region);
+  const initial = initialValue(variable, env);
+  if (writes.length > 0) return writesValue(writes, initial, env, id.name);
+  if (isReassigned(variable)) return UNKNOWN;
+  return initial;
+}
+
+/** The value a variable starts with: its initialiser, or a parameter's default. */
+function initialValue(variable: Variable, env: Env): Value {
+  const def = variable.defs[0];
+  if (!def || variable.defs.length !== 1) return UNKNOWN;
+  if (def.type === 'Variable') {
+    const declarator = def.node;
+    if (declarator.id === def.name && declarator.init) return evaluate(declarator.init, deeper(env));
+    const fromPattern = patternDefault(def.name);
+    return fromPattern ? evaluate(fromPattern, deeper(env)) : UNKNOWN;
+  }
+  if (def.type === 'Parameter') {
+    const fallback = patternDefault(def.name);
+    return fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
+  }
+  return UNKNOWN;
+}
+
+/** `x = 5` in `function f(x = 5)` or `{ x = 5 } = opts`: the default of a bound name. */
+function patternDefault(name: TSESTree.Node): Node | undefined {
+  const parent = name.parent;
+  if (parent?.type === 'AssignmentPattern' && parent.left === name) return parent.right;
+  if (parent?.type === 'Property' && parent.value.type === 'AssignmentPattern' && parent.value.left === name) {
+    return parent.value.right;
+  }
+  return undefined;
+}
+
+/** A value written inside the per-attempt region: a counter, an accumulator, or a fresh value. */
+function writesValue(writes: TSESTree.Identifier[], initial: Value, env: Env, name: string): Value {
+  let result: Value | undefined;
+  for (const write of writes) {
+    const value = writeValue(write, initial, env, name);
+    result = result ? join(result, value) : value;
+  }
+  return result ?? UNKNOWN;
+}
+
+function writeValue(target: Node, initial: Value, env: Env, name: string): Value {
+  const parent = target.parent;
+  const base = initial.t === 'num' ? initial.v : undefined;
+  if (parent?.type === 'UpdateExpression') return { t: 'counter', random: false };
+  if (parent?.type !== 'AssignmentExpression' || parent.left !== target) return UNKNOWN;
+  const right = evaluate(parent.right, deeper(env));
+  switch (parent.operator) {
+    case '+=':
+    case '-=':
+      if (right.t === 'num' && Math.abs(right.v) === 1) return { t: 'counter', random: false };
+      return withRandom(growth('linear', base, undefined), right.random, right.jitter);
+    case '*=':
+      return withRandom(growth('exponential', base, right.t === 'num' ? right.v : undefined), right.random, right.jitter);
+    case '<<=':
+      return growth('exponential', base, 2);
+    case '=':
+      return selfReferentialValue(parent.right, name, base, env) ?? right;
+    default:
+      return UNKNOWN;
+  }
+}
+
+function growth(shape: 'linear' | 'exponential', base: number | undefined, factor: number | undefined): Value {
+  const value: Value = { t: 'grow', shape, random: false };
+  if (base !== undefined) value.base = base;
+  if (factor !== undefined) value.factor = factor;
+  return value;
+}
+
+/** `d = d * 2`, `d = Math.min(d * 2, cap)`, `d = d + 500`, `d = Math.min(cap, d * 2 + Math.random() * 100)`. */
+function selfReferentialValue(expr: Node, name: string, base: number | undefined, env: Env): Value | undefined {
+  let n = unwrap(expr);
+  let cap: number | undefined;
+  let random = false;
+  for (let guard = 0; guard < 4; guard++) {
+    if (n.type === 'CallExpression' && dottedName(n.callee) === 'Math.min' && n.arguments.length === 2) {
+      const [a, b] = n.arguments as [Node, Node];
+      const aSelf = mentions(a, name);
+      const capValue = evaluate(aSelf ? b : a, deeper(env));
+      if (capValue.t === 'num') cap = capValue.v;
+      n = unwrap(aSelf ? a : b);
+      continue;
+    }
+    if (n.type === 'CallExpression' && /^Math\.(floor|ceil|round|trunc)$/.test(dottedName(n.callee) ?? '') && n.arguments[0]) {
+      n = unwrap(n.arguments[0] as Node);
+      continue;
+    }
+    break;
+  }
+  if (!mentions(n, name)) return undefined;
+  if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier') {
+    const selfLeft = mentions(n.left, name);
+    const other = evaluate(selfLeft ? n.right : n.left, deeper(env));
+    random = other.random;
+    let value: Value | undefined;
+    if (n.operator === '*' && other.t === 'num') value = growth('exponential', base, other.v);
+    else if (n.operator === '*' && other.random) value = growth('exponential', base, undefined);
+    else if (n.operator === '+' || n.operator === '-') {
+      value = other.t === 'num' ? growth('linear', base, undefined) : growth('linear', base, undefined);
+      // d = d * 2 + random: the inner product carries the growth.
+      const inner = unwrap(selfLeft ? n.left : n.right);
+      if (inner.type === 'BinaryExpression' && inner.operator === '*') {
+        const factor = evaluate(mentions(inner.left as Node, name) ? inner.right : (inner.left as Node), deeper(env));
+        value = growth('exponential', base, factor.t === 'num' ? factor.v : undefined);
+      }
+    }
+    if (value) {
+      if (cap !== undefined && value.t === 'grow') value.cap = cap;
+      return withRandom(value, random, other.jitter ?? 'proportional');
+    }
+  }
+  return growth('linear', base, undefined);
+}
+
+function mentions(node: Node, name: string): boolean {
+  let found = false;
+  walkIdentifiers(node, (id) => {
+    if (id.name === name) found = true;
+  });
+  return found;
+}
+
+function walkIdentifiers(node: Node, visit: (id: TSESTree.Identifier) => void): void {
+  const stack: unknown[] = [node];
+  while (stack.length) {
+    const current = stack.pop();
+    if (!current || typeof current !== 'object') continue;
+    const n = current as Node;
+    if (n.type === 'Identifier') {
+      const parent = n.parent;
+      const isKey = parent?.type === 'MemberExpression' && parent.property === n && !parent.computed;
+      if (!isKey) visit(n);
+      continue;
+    }
+    for (const key of Object.keys(n)) {
+      if (key === 'parent' || key === 'loc' || key === 'range') continue;
+      const child = (n as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) stack.push(...child);
+      else if (child && typeof child === 'object' && 'type' in child) stack.push(child);
+    }
+  }
+}
+
+function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
+  const dotted = dottedName(member);
+  if (dotted === 'Number.POSITIVE_INFINITY' || dotted === 'Number.MAX_VALUE') return num(Infinity);
+  if (dotted === 'Number.MAX_SAFE_INTEGER') return num(Number.MAX_SAFE_INTEGER);
+  const memberWrites = dotted ? memberWritesWithin(dotted, env) : [];
+  const prop = propertyName(member);
+  const holder = prop !== undefined ? resolveObjectProperty(member.object, prop, env) : undefined;
+  const initial = holder ? evaluate(holder, deeper(env)) : UNKNOWN;
+  if (memberWrites.length > 0) {
+    let result: Value | undefined;
+    for (const write of memberWrites) {
+      const value = writeValue(write, initial, env, prop ?? '');
+      result = result ? join(result, value) : value;
+    }
+    return result ?? UNKNOWN;
+  }
+  return initial;
+}
+
+/** `this.x`, `Foo.x`, `config.x`: the initialiser of a field or property that is never written. */
+export function resolveObjectProperty(object: Node, prop: string, env: Env): Node | undefined {
+  const o = unwrap(object);
+  if (o.type === 'ThisExpression' || o.type === 'Identifier') {
+    const cls = o.type === 'ThisExpression' ? enclosingClass(o) : classOf(o, env);
+    if (cls) return classFieldValue(cls, prop, o.type === 'Identifier');
+  }
+  const literal = resolveObject(o, env);
+  if (!literal) return undefined;
+  const property = getProperty(literal, prop);
+  return property?.value as Node | undefined;
+}
+
+/** An object literal that an expression stands for, through `const` bindings and nested properties. */
+export function resolveObject(node: Node, env: Env): TSESTree.ObjectExpression | undefined {
+  const n = unwrap(node);
+  if (n.type === 'ObjectExpression') return n;
+  if (n.type === 'Identifier') {
+    const variable = env.ctx.variableOf(n);
+    const def = variable?.defs[0];
+    if (!variable || !def || def.type !== 'Variable' || def.node.id !== def.name || !def.node.init) return undefined;
+    if (isReassigned(variable) || env.depth > MAX_DEPTH) return undefined;
+    return resolveObject(def.node.init, deeper(env));
+  }
+  if (n.type === 'MemberExpression') {
+    const prop = propertyName(n);
+    if (prop === undefined) return undefined;
+    const value = resolveObjectProperty(n.object, prop, deeper(env));
+    return value ? resolveObject(value, deeper(env)) : undefined;
+  }
+  return undefined;
+}
+
+function enclosingClass(node: Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'ClassDeclaration' || p.type === 'ClassExpression') return p;
+    // An arrow keeps `this`; a function does not.
+    if (p.type === 'FunctionDeclaration') return undefined;
+    if (p.type === 'FunctionExpression' && p.parent?.type !== 'MethodDefinition' && p.parent?.type !== 'Property') return undefined;
+  }
+  return undefined;
+}
+
+function classOf(id: TSESTree.Identifier, env: Env): TSESTree.ClassDeclaration | undefined {
+  const def = env.ctx.variableOf(id)?.defs[0];
+  return def?.node.type === 'ClassDeclaration' ? def.node : undefined;
+}
+
+/** A class field's initialiser when no code writes that field (readonly in effect). */
+function classFieldValue(
+  cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression,
+  prop: string,
+  isStatic: boolean,
+): Node | undefined {
+  let value: Node | undefined;
+  let constructorValue: Node | undefined;
+  for (const element of cls.body.body) {
+    if (element.type === 'PropertyDefinition' && !element.computed && element.static === isStatic) {
+      const key = element.key;
+      if ((key.type === 'Identifier' || key.type === 'PrivateIdentifier') && key.name === prop && element.value) value = element.value;
+    }
+    if (element.type !== 'MethodDefinition' || element.kind !== 'constructor') continue;
+    for (const statement of element.value.body?.body ?? []) {
+      if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') continue;
+      const assignment = statement.expression;
+      if (assignment.operator === '=' && assignment.left.type === 'MemberExpression' && assignment.left.object.type === 'ThisExpression' && propertyName(assignment.left) === prop) {
+        constructorValue = assignment.right;
+      }
+    }
+  }
+  return value ?? constructorValue;
+}
+
+/** Assignments and updates of `this.delay`-style members inside a region. */
+function memberWritesWithin(dotted: string, env: Env): Node[] {
+  const result: Node[] = [];
+  walk(env.region, env.ctx.keys, (node) => {
+    if (node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') {
+      const target = node.type === 'AssignmentExpression' ? node.left : node.argument;
+      if (target.type === 'MemberExpression' && dottedName(target) === dotted) result.push(target);
+    }
+  });
+  return result;
+}
+
+const RANDOM_CALL = /^(random|randomInt|getRandomValues|randomBytes|randomFloat|rand|uniform)$/i;
+
+function jitterFromName(name: string): Jitter | undefined {
+  const lower = name.toLowerCase();
+  if (!lower.includes('jitter')) return undefined;
+  if (lower.includes('full')) return 'full';
+  if (lower.includes('equal')) return 'equal';
+  if (lower.includes('decorrelated')) return 'decorrelated';
+  return 'unknown';
+}
+
+function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
+  const dotted = dottedName(call.callee) ?? '';
+  const name = calleeName(call) ?? '';
+  const args = call.arguments.filter((a): a is TSESTree.Expression => a.type !== 'SpreadElement');
+  const arg = (i: number): Value => (args[i] ? evaluate(args[i] as Node, deeper(env)) : UNKNOWN);
+  switch (dotted) {
+    case 'Math.random':
+      return { t: 'rand', random: true };
+    case 'Math.min':
+    case 'Math.max':
+      return args.map((_, i) => arg(i)).reduce((a, b) => minMax(dotted === 'Math.min', a, b));
+    case 'Math.pow':
+      return combine('**', arg(0), arg(1));
+    case 'Math.floor':
+    case 'Math.ceil':
+    case 'Math.round':
+    case 'Math.trunc':
+    case 'Math.abs':
+    case 'Number':
+    case 'parseInt':
+    case 'parseFloat':
+      return arg(0);
+  }
+  if (RANDOM_CALL.test(name)) {
+    // randomInt(a, b) and friends: a random wait; the bound is its upper argument.
+    const bound = args.length > 0 ? arg(args.length - 1) : UNKNOWN;
+    return withRandom(bound.t === 'num' ? bound : { t: 'invariant', random: false }, true, 'full');
+  }
+  const jitter = jitterFromName(name);
+  if (jitter) return withRandom(args[0] ? arg(0) : { t: 'invariant', random: false }, true, jitter);
+  if (name === 'timer' && args[0]) return arg(0);
+  const helper = localFunction(call, env);
+  if (helper) return inlineHelper(helper, args, env);
+  return UNKNOWN;
+}
+
+function minMax(isMin: boolean, a: Value, b: Value): Value {
+  const random = a.random || b.random;
+  const jitter = a.jitter ?? b.jitter;
+  if (a.t === 'num' && b.t === 'num') return withRandom(num(isMin ? Math.min(a.v, b.v) : Math.max(a.v, b.v)), random, jitter);
+  const growing = a.t === 'grow' || a.t === 'counter' ? a : b.t === 'grow' || b.t === 'counter' ? b : undefined;
+  const other = growing === a ? b : a;
+  if (growing) {
+    const grow: Value = growing.t === 'counter' ? { t: 'grow', shape: 'linear', random: false } : { ...growing };
+    if (isMin && other.t === 'num' && grow.t === 'grow') grow.cap = grow.cap === undefined ? other.v : Math.min(grow.cap, other.v);
+    return withRandom(grow, random, jitter);
+  }
+  return join(a, b);
+}
+
+/** The local function a call invokes: `helper(n)` or `this.helper(n)`. */
+export function localFunction(call: TSESTree.CallExpression, env: Env): FunctionNode | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') return env.ctx.functionOf(callee);
+  if (callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression') {
+    const name = propertyName(callee);
+    const cls = enclosingClass(callee);
+    if (!cls || name === undefined) return undefined;
+    for (const element of cls.body.body) {
+      if (element.type === 'MethodDefinition' && !element.computed && element.key.type === 'Identifier' && element.key.name === name && isFunction(element.value)) return element.value;
+      if (element.type === 'PropertyDefinition' && !element.computed && element.key.type === 'Identifier' && element.key.name === name && element.value && isFunction(element.value)) return element.value;
+    }
+  }
+  return undefined;
+}
+
+/** Evaluates a small helper (`backoff(n)`) with its parameters bound to the caller's values. */
+function inlineHelper(fn: FunctionNode, args: readonly Node[], env: Env): Value {
+  const inner = helperEnv(fn, args, env);
+  return helperRandomness(inlineBody(fn, inner, env), fn, env);
+}
+
+/** An environment where a helper's parameters are bound to the caller's arguments. */
+export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): Env {
+  const bindings = new Map(env.bindings ?? []);
+  fn.params.forEach((param, i) => {
+    const id = param.type === 'AssignmentPattern' ? param.left : param;
+    if (id.type !== 'Identifier') return;
+    const variable = env.ctx.sourceCode.getScope(fn).set.get(id.name);
+    if (!variable) return;
+    const given = args[i];
+    const fallback = param.type === 'AssignmentPattern' ? param.right : undefined;
+    const value = given ? evaluate(given, deeper(env)) : fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
+    bindings.set(variable, value);
+  });
+  return deeper(env, { bindings, region: fn.body });
+}
+
+function inlineBody(fn: FunctionNode, inner: Env, env: Env): Value {
+  let result: Value | undefined;
+  if (fn.body.type !== 'BlockStatement') {
+    result = evaluate(fn.body, inner);
+  } else {
+    walk(fn.body, env.ctx.keys, (node) => {
+      if (node !== fn.body && isFunction(node)) return false;
+      if (node.type === 'ReturnStatement' && node.argument) {
+        const value = evaluate(node.argument, inner);
+        result = result ? join(result, value) : value;
+      }
+      return undefined;
+    });
+  }
+  return result ?? UNKNOWN;
+}
+
+function helperRandomness(value: Value, fn: FunctionNode, env: Env): Value {
+  // Randomness anywhere in a delay helper is jitter, even when the value flow is lost.
+  return value.random || !usesRandomness(fn, env) ? value : withRandom(value, true, 'unknown');
+}
+
+export function usesRandomness(root: Node, env: Env): boolean {
+  let found = false;
+  walk(root, env.ctx.keys, (node) => {
+    if (found) return false;
+    if (node.type === 'CallExpression') {
+      const name = calleeName(node) ?? '';
+      if (RANDOM_CALL.test(name) || jitterFromName(name)) found = true;
+    }
+    return undefined;
+  });
+  return found;
+}
+
+/** Arithmetic on what is known: numbers fold, counters become growth, randomness is carried. */
+export function combine(op: string, a: Value, b: Value): Value {
+  const random = a.random || b.random;
+  if (a.t === 'rand' || b.t === 'rand') {
+    const other = a.t === 'rand' ? b : a;
+    if (other.t === 'rand') return { t: 'rand', random: true };
+    if (op === '*') return withRandom(other, true, other.jitter ?? 'full');
+    if (op === '+' || op === '-') return withRandom(other, true, other.jitter ?? 'proportional');
+    return withRandom(other, true, 'unknown');
+  }
+  const jitter = a.jitter ?? b.jitter ?? (random ? (op === '*' ? 'full' : 'proportional') : undefined);
+  return withRandom(structural(op, a, b), random, jitter);
+}
+
+function structural(op: string, a: Value, b: Value): Value {
+  if (a.t === 'num' && b.t === 'num') {
+    const value = arithmetic(op, a.v, b.v);
+    return value === undefined ? UNKNOWN : num(value);
+  }
+  if (a.t === 'unknown' || b.t === 'unknown') return UNKNOWN;
+  const isGrowing = (v: Value) => v.t === 'grow' || v.t === 'counter';
+  const exp = (v: Value) => v.t === 'grow' && v.shape === 'exponential';
+  switch (op) {
+    case '*': {
+      if (isGrowing(a) && isGrowing(b)) return { t: 'grow', shape: exp(a) || exp(b) ? 'exponential' : 'linear', random: false };
+      const g = isGrowing(a) ? a : isGrowing(b) ? b : undefined;
+      const k = g === a ? b : a;
+      if (!g) return { t: 'invariant', random: false };
+      if (g.t === 'counter') return k.t === 'num' ? { t: 'grow', shape: 'linear', base: k.v, random: false } : { t: 'grow', shape: 'linear', random: false };
+      if (g.t !== 'grow') return UNKNOWN;
+      const scaled: Value = { ...g, random: false };
+      delete scaled.base;
+      if (k.t === 'num' && g.base !== undefined) scaled.base = g.base * k.v;
+      else if (k.t === 'num' && g.shape === 'linear') scaled.base = k.v;
+      if (k.t === 'num' && scaled.cap !== undefined) scaled.cap = scaled.cap * k.v;
+      return scaled;
+    }
+    case '**': {
+      if (isGrowing(b)) return a.t === 'num' ? { t: 'grow', shape: 'exponential', base: 1, factor: a.v, random: false } : { t: 'grow', shape: 'exponential', random: false };
+      if (isGrowing(a)) return { t: 'grow', shape: 'linear', random: false };
+      return { t: 'invariant', random: false };
+    }
+    case '<<': {
+      if (isGrowing(b)) return a.t === 'num' ? { t: 'grow', shape: 'exponential', base: a.v, factor: 2, random: false } : { t: 'grow', shape: 'exponential', factor: 2, random: false };
+      return isGrowing(a) ? { t: 'grow', shape: 'linear', random: false } : { t: 'invariant', random: false };
+    }
+    case '+':
+    case '-': {
+      if (a.t === 'counter' && b.t !== 'grow') return { t: 'counter', random: false };
+      if (b.t === 'counter' && a.t !== 'grow') return { t: 'counter', random: false };
+      const g = a.t === 'grow' ? a : b.t === 'grow' ? b : undefined;
+      if (g) return { ...g, random: false, shape: exp(a) || exp(b) ? 'exponential' : g.shape };
+      return { t: 'invariant', random: false };
+    }
+    case '/': {
+      if (a.t === 'grow') {
+        const scaled: Value = { ...a, random: false };
+        if (b.t === 'num' && a.base !== undefined) scaled.base = a.base / b.v;
+        else delete scaled.base;
+        return scaled;
+      }
+      if (a.t === 'counter') return { t: 'grow', shape: 'linear', random: false };
+      return isGrowing(b) ? UNKNOWN : { t: 'invariant', random: false };
+    }
+    default:
+      return UNKNOWN;
+  }
+}
+
+function arithmetic(op: string, a: number, b: number): number | undefined {
+  switch (op) {
+    case '+': return a + b;
+    case '-': return a - b;
+    case '*': return a * b;
+    case '/': return a / b;
+    case '%': return a % b;
+    case '**': return a ** b;
+    case '<<': return a << b;
+    case '>>': return a >> b;
+    default: return undefined;
+  }
+}
+
+/** A number known statically (const chains, class fields, defaults), or undefined. */
+export function staticNumber(node: Node | undefined, ctx: AnalysisContext): number | undefined {
+  if (!node) return undefined;
+  const value = evaluate(node, { ctx, region: node, counters: new Set(), depth: 0 });
+  return value.t === 'num' && !value.random ? value.v : undefined;
+}

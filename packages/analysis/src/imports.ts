@@ -1,0 +1,57 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { propertyName, unwrap } from './ast.js';
+import type { AnalysisContext } from './context.js';
+
+export interface ImportedName {
+  module: string;
+  /** 'default', '*' (namespace or whole CommonJS module), or the imported export's name. */
+  imported: string;
+}
+
+/** Where an identifier comes from: `import x from`, `import { y as x } from`, `require()`. */
+export function importOf(id: TSESTree.Identifier, ctx: AnalysisContext): ImportedName | undefined {
+  const def = ctx.variableOf(id)?.defs[0];
+  if (!def) return undefined;
+  if (def.type === 'ImportBinding') {
+    const declaration = def.parent;
+    if (declaration?.type !== 'ImportDeclaration') return undefined;
+    const module = String(declaration.source.value);
+    const spec = def.node;
+    if (spec.type === 'ImportDefaultSpecifier') return { module, imported: 'default' };
+    if (spec.type === 'ImportNamespaceSpecifier') return { module, imported: '*' };
+    if (spec.type === 'ImportSpecifier') {
+      const name = spec.imported.type === 'Identifier' ? spec.imported.name : String(spec.imported.value);
+      return { module, imported: name };
+    }
+    return undefined;
+  }
+  if (def.type === 'Variable' && def.node.init) {
+    let init = unwrap(def.node.init);
+    let member: string | undefined;
+    if (init.type === 'MemberExpression') {
+      member = propertyName(init);
+      init = unwrap(init.object);
+    }
+    if (init.type !== 'CallExpression' || init.callee.type !== 'Identifier' || init.callee.name !== 'require') return undefined;
+    const arg = init.arguments[0];
+    if (arg?.type !== 'Literal' || typeof arg.value !== 'string') return undefined;
+    const module = arg.value;
+    const pattern = def.node.id;
+    if (pattern.type === 'ObjectPattern') {
+      for (const prop of pattern.properties) {
+        if (prop.type === 'Property' && unwrap(prop.value as TSESTree.Node) === def.name && prop.key.type === 'Identifier') {
+          return { module, imported: prop.key.name };
+        }
+        if (prop.type === 'Property' && prop.value.type === 'AssignmentPattern' && prop.value.left === def.name && prop.key.type === 'Identifier') {
+          return { module, imported: prop.key.name };
+        }
+      }
+      return undefined;
+    }
+    return { module, imported: member ?? '*' };
+  }
+  return undefined;
+}
+
+/** Whether the text mentions any catalog module at all; files that do not skip the library pass. */
+export const CATALOG_MODULES = /['"](p-retry|async-retry|retry|exponential-backoff|cockatiel|rxjs|rxjs\/operators|axios-retry|got|ky)['"]/;

@@ -1,0 +1,265 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { alwaysExits, contains, isAnyLoop, unwrap, walk, type LoopNode, type Node } from './ast.js';
+import { boundOf, guardsIn, maxAttemptsOf, merge, type Bound } from './bounds.js';
+import { boundKind, outcomeCheck } from './checks.js';
+import type { AnalysisContext } from './context.js';
+import type { Env } from './evaluate.js';
+import { policyFrom } from './policy.js';
+import { breaksOut, firstCallIn, scanAttempt, type AttemptScan } from './scan.js';
+import { sleepValue, type Sleep } from './sleep.js';
+import type { RetrySite } from './types.js';
+
+interface LoopRetry {
+  operation: TSESTree.CallExpression;
+  /** Code that runs when an attempt failed (a catch block, or the loop body after a failed check). */
+  failurePath: Node;
+}
+
+/** A loop that runs the same operation again after it failed, or undefined. */
+export function loopSite(loop: LoopNode, ctx: AnalysisContext): RetrySite | undefined {
+  if (iteratesCollection(loop, ctx)) return undefined;
+  const env: Env = { ctx, region: loop, counters: new Set(), depth: 0 };
+  const scan = scanAttempt(loop.body, ctx);
+  // `while (!(await lock.tryAcquire()))`: the operation sits in the condition.
+  if (loop.test && loop.type !== 'ForStatement') scan.calls.push(...scanAttempt(loop.test, ctx).calls);
+  if (scan.calls.length === 0) return undefined;
+  const retry = tryForm(loop, scan, env) ?? checkForm(loop, scan, env);
+  if (!retry) return undefined;
+
+  const bound = loopBound(loop, env);
+  const sleep = chooseSleep(scan.sleeps, retry.failurePath);
+  const delay = sleep ? sleepValue(sleep, env) : immediateOrUnknown(retry, scan, loop);
+  const site: RetrySite = {
+    kind: 'loop',
+    node: loop,
+    loc: headLoc(loop, ctx),
+    operation: retry.operation,
+    operationScope: loop.body,
+    policy: policyFrom(delay, bound, bound.unbounded),
+    fromLibraryDefault: { delay: false, jitter: false, attempts: false },
+    classifiesErrors: classifies(retry.failurePath, env),
+    abortAware: bound.abortAware,
+    deadlineBound: bound.deadline,
+    nested: [],
+  };
+  if (sleep) {
+    site.sleep = sleep.node;
+    if (sleep.delay) site.delayExpression = sleep.delay;
+  }
+  return site;
+}
+
+/** `for (let i = 0; i < items.length; i++)` over items, or a body indexing `items[i]`. */
+function iteratesCollection(loop: LoopNode, ctx: AnalysisContext): boolean {
+  if (loop.type !== 'ForStatement') return false;
+  const test = loop.test && unwrap(loop.test);
+  if (test?.type === 'BinaryExpression') {
+    const right = unwrap(test.right);
+    if (right.type === 'MemberExpression' && !right.computed && right.property.type === 'Identifier' && /^(length|size|count)$/.test(right.property.name)) {
+      return true;
+    }
+  }
+  const counters = new Set<string>();
+  if (loop.init?.type === 'VariableDeclaration') {
+    for (const d of loop.init.declarations) if (d.id.type === 'Identifier') counters.add(d.id.name);
+  }
+  let indexes = false;
+  walk(loop.body, ctx.keys, (node) => {
+    if (indexes) return false;
+    if (node.type === 'MemberExpression' && node.computed && node.property.type === 'Identifier' && counters.has(node.property.name)) indexes = true;
+    return undefined;
+  });
+  return indexes;
+}
+
+/** `try { return await op() } catch { … }` inside the loop: success leaves, failure goes round. */
+function tryForm(loop: LoopNode, scan: AttemptScan, env: Env): LoopRetry | undefined {
+  for (const statement of scan.tries) {
+    const handler = statement.handler;
+    if (!handler || alwaysExits(handler.body) && !hasConditionalExit(handler.body)) continue;
+    const operation = firstCallIn(statement.block, scan.calls);
+    if (!operation) continue;
+    if (!successExitIn(statement.block, loop, scan, env)) continue;
+    return { operation, failurePath: handler.body };
+  }
+  return undefined;
+}
+
+function hasConditionalExit(block: TSESTree.BlockStatement): boolean {
+  return block.body.some((s) => s.type === 'IfStatement');
+}
+
+/** A return, a break out of the loop, or a success flag set, reached only when the attempt worked. */
+function successExitIn(block: Node, loop: LoopNode, scan: AttemptScan, env: Env): boolean {
+  const exits: Node[] = [
+    ...scan.returns.filter((r) => contains(block, r)),
+    ...scan.breaks.filter((b) => contains(block, b) && breaksOut(b, loop)),
+    ...flagAssignments(block, loop, env),
+  ];
+  return exits.some((exit) => guardedBySuccess(exit, block, env));
+}
+
+/** `done = true` where the loop runs `while (!done)`. */
+function flagAssignments(block: Node, loop: LoopNode, env: Env): Node[] {
+  const test = loop.test && unwrap(loop.test);
+  if (!test) return [];
+  const names = new Set<string>();
+  walk(test, env.ctx.keys, (node) => {
+    if (node.type === 'Identifier') names.add(node.name);
+  });
+  const result: Node[] = [];
+  walk(block, env.ctx.keys, (node) => {
+    if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier' && names.has(node.left.name)) {
+      const right = unwrap(node.right);
+      if (!(right.type === 'Literal' && right.value === false)) result.push(node);
+    }
+  });
+  return result;
+}
+
+/** Every `if` between the exit and the block is an outcome check that lets success through. */
+function guardedBySuccess(exit: Node, block: Node, env: Env): boolean {
+  let child: Node = exit;
+  for (let p = exit.parent; p && p !== block; child = p, p = p.parent) {
+    if (p.type === 'IfStatement' && child !== p.test) {
+      const polarity = outcomeCheck(p.test, env);
+      const inConsequent = child === p.consequent;
+      if (!((inConsequent && polarity === 'success') || (!inConsequent && polarity === 'failure'))) return false;
+    }
+    if (p.type === 'CatchClause' || p.type === 'SwitchCase') return false;
+  }
+  return true;
+}
+
+/** `const res = await fetch(); if (res.ok) return res;` or `do { … } while (!res.ok)`. */
+function checkForm(loop: LoopNode, scan: AttemptScan, env: Env): LoopRetry | undefined {
+  for (const statement of scan.ifs) {
+    const polarity = outcomeCheck(statement.test, env);
+    if (!polarity) continue;
+    const onSuccess = polarity === 'success' ? statement.consequent : statement.alternate;
+    const onFailure = polarity === 'success' ? statement.alternate : statement.consequent;
+    const leavesOnSuccess = onSuccess ? successExitIn(onSuccess, loop, scan, env) : leavesAfter(statement, loop);
+    const retriesOnFailure = !onFailure || !alwaysExits(onFailure) || endsInContinue(onFailure) || hasConditionalExit(asBlock(onFailure));
+    if (!leavesOnSuccess || !retriesOnFailure) continue;
+    const operation = firstCallIn(loop.body, scan.calls);
+    if (operation) return { operation, failurePath: onFailure ?? loop.body };
+  }
+  const test = 'test' in loop && loop.test ? loop.test : undefined;
+  if (test && outcomeCheck(test, env) === 'failure') {
+    const operation = firstCallIn(loop.body, scan.calls) ?? firstCallIn(test, scan.calls);
+    if (operation) return { operation, failurePath: loop.body };
+  }
+  return undefined;
+}
+
+function asBlock(node: Node): TSESTree.BlockStatement {
+  return node.type === 'BlockStatement' ? node : ({ type: 'BlockStatement', body: [node] } as unknown as TSESTree.BlockStatement);
+}
+
+function endsInContinue(node: Node): boolean {
+  if (node.type === 'ContinueStatement') return true;
+  if (node.type !== 'BlockStatement') return false;
+  const last = node.body[node.body.length - 1];
+  return last !== undefined && endsInContinue(last);
+}
+
+/** After a failed check that continues, the loop body returns or breaks unconditionally. */
+function leavesAfter(statement: TSESTree.IfStatement, loop: LoopNode): boolean {
+  const parent = statement.parent;
+  if (parent?.type !== 'BlockStatement') return false;
+  const rest = parent.body.slice(parent.body.indexOf(statement) + 1);
+  return rest.some((s) => s.type === 'ReturnStatement' || (s.type === 'BreakStatement' && breaksOut(s, loop)));
+}
+
+/** The limits of a loop: its condition and the give-up guards in its body. */
+function loopBound(loop: LoopNode, env: Env): Bound & { unbounded: boolean } {
+  const test = loop.test ? unwrap(loop.test) : undefined;
+  let bound: Bound | undefined;
+  // Without an attempt count the loop is unbounded in attempts, even when a deadline stops it.
+  let unbounded = false;
+  if (!test || (test.type === 'Literal' && Boolean(test.value))) {
+    unbounded = true;
+  } else {
+    const kind = boundKind(test, env);
+    if (kind) bound = boundOf(kind, test, env, false);
+    unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env)));
+  }
+  const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);
+  if (guards) bound = merge(bound, guards);
+  const result = bound ?? { deadline: false, abortAware: false };
+  return { ...result, unbounded: unbounded && result.attempts === undefined };
+}
+
+/** `while (!done)` / `while (!this.connected)`: a flag the body sets when it is finished. */
+function isFlag(test: Node, loop: LoopNode, env: Env): boolean {
+  const n = unwrap(test);
+  const target = n.type === 'UnaryExpression' && n.operator === '!' ? unwrap(n.argument) : n;
+  if (target.type !== 'Identifier' && target.type !== 'MemberExpression') return false;
+  let written = false;
+  walk(loop.body, env.ctx.keys, (node) => {
+    if (node.type === 'AssignmentExpression' && sameTarget(node.left, target)) written = true;
+    return !written;
+  });
+  return written;
+}
+
+function sameTarget(a: Node, b: Node): boolean {
+  const x = unwrap(a);
+  const y = unwrap(b);
+  if (x.type === 'Identifier' && y.type === 'Identifier') return x.name === y.name;
+  if (x.type === 'MemberExpression' && y.type === 'MemberExpression') {
+    return x.object.type === y.object.type && !x.computed && !y.computed && x.property.type === 'Identifier' && y.property.type === 'Identifier' && x.property.name === y.property.name;
+  }
+  return false;
+}
+
+function chooseSleep(sleeps: readonly Sleep[], failurePath: Node): Sleep | undefined {
+  return sleeps.find((s) => contains(failurePath, s.node)) ?? sleeps[0];
+}
+
+/** No sleep: an immediate retry, unless the failure path awaits something that may wait. */
+function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: LoopNode) {
+  const waitsElsewhere = scan.calls.some(
+    (call) => call !== retry.operation && call.parent?.type === 'AwaitExpression' && contains(retry.failurePath, call) && contains(loop, call),
+  );
+  return waitsElsewhere ? { t: 'unknown' as const, random: false } : { t: 'num' as const, v: 0, random: false };
+}
+
+/** The failure path looks at the error before going round (status, code, type, a classifier). */
+export function classifies(failurePath: Node, env: Env): boolean {
+  let found = false;
+  walk(failurePath, env.ctx.keys, (node) => {
+    if (found) return false;
+    if (node.type === 'IfStatement' || node.type === 'ConditionalExpression') {
+      walk(node.test, env.ctx.keys, (inner) => {
+        if (inner.type === 'BinaryExpression' && inner.operator === 'instanceof') found = true;
+        if (inner.type === 'MemberExpression' && inner.property.type === 'Identifier' && /^(status|statusCode|code|name|retryable|isRetryable|transient)$/.test(inner.property.name)) found = true;
+        if (inner.type === 'CallExpression' && /retry|retriable|retryable|transient/i.test(inner.callee.type === 'Identifier' ? inner.callee.name : inner.callee.type === 'MemberExpression' && inner.callee.property.type === 'Identifier' ? inner.callee.property.name : '')) found = true;
+        return !found;
+      });
+    }
+    return undefined;
+  });
+  return found;
+}
+
+/** The loop's head: `while (…)`, `for (…)`, or the `do` keyword. */
+function headLoc(loop: LoopNode, ctx: AnalysisContext): TSESTree.SourceLocation {
+  const start = loop.range[0];
+  let end = loop.type === 'DoWhileStatement' ? start + 2 : loop.body.range[0];
+  const text = ctx.sourceCode.text;
+  while (end > start && /\s/.test(text[end - 1] ?? '')) end--;
+  return { start: ctx.sourceCode.getLocFromIndex(start), end: ctx.sourceCode.getLocFromIndex(end) };
+}
+
+function containsContinue(node: Node): boolean {
+  let found = false;
+  const stack: Node[] = [node];
+  while (stack.length && !found) {
+    const n = stack.pop() as Node;
+    if (n.type === 'ContinueStatement') found = true;
+    else if (n.type === 'BlockStatement') stack.push(...n.body);
+    else if (n.type === 'IfStatement') stack.push(n.consequent, ...(n.alternate ? [n.alternate] : []));
+  }
+  return found;
+}

@@ -1,0 +1,60 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { contains, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import type { AnalysisContext, Variable } from './context.js';
+import { localFunction } from './evaluate.js';
+import type { NestedRetry, RetrySite } from './types.js';
+
+const MAX_CALL_DEPTH = 3;
+
+/**
+ * Fills `site.nested` for every site whose retried code reaches another retry site:
+ * literally, through a function or method of the same file, or through a client that
+ * retries by itself.
+ */
+export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, RetrySite>, ctx: AnalysisContext): void {
+  if (sites.length < 2) return;
+  for (const outer of sites) {
+    const scope = outer.operationScope;
+    if (!scope) continue;
+    const found = new Map<RetrySite, NestedRetry>();
+    const visited = new Set<Node>();
+    const record = (inner: RetrySite, via: NestedRetry['via'], through: Node) => {
+      if (inner === outer || contains(inner.node, outer.node) || found.has(inner)) return;
+      found.set(inner, { inner, via, through });
+    };
+    const search = (root: Node, depth: number, through: Node | undefined) => {
+      walk(root, ctx.keys, (node) => {
+        if (node !== root) {
+          for (const inner of sites) if (inner.node === node) record(inner, through ? 'function' : 'literal', through ?? node);
+        }
+        if (node.type !== 'CallExpression') return undefined;
+        const client = clientSite(node, clients, ctx);
+        if (client) record(client, 'client', through ?? node);
+        if (depth >= MAX_CALL_DEPTH) return undefined;
+        const callee = calledFunction(node, ctx);
+        if (!callee || visited.has(callee) || contains(callee, outer.node) && callee === outer.node) return undefined;
+        visited.add(callee);
+        const direct = sites.find((s) => s.node === callee);
+        if (direct) record(direct, 'function', through ?? node);
+        else search(callee.body, depth + 1, through ?? node);
+        return undefined;
+      });
+    };
+    search(scope, 0, undefined);
+    outer.nested = [...found.values()];
+  }
+}
+
+function calledFunction(call: TSESTree.CallExpression, ctx: AnalysisContext): FunctionNode | undefined {
+  return localFunction(call, { ctx, region: call, counters: new Set(), depth: 0 });
+}
+
+/** `client.get()` where `client` was given to axios-retry or made by `ky.create({ retry })`. */
+function clientSite(call: TSESTree.CallExpression, clients: ReadonlyMap<Variable, RetrySite>, ctx: AnalysisContext): RetrySite | undefined {
+  if (clients.size === 0) return undefined;
+  let root: Node = unwrap(call.callee);
+  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  if (root.type !== 'Identifier') return undefined;
+  const variable = ctx.variableOf(root);
+  return variable ? clients.get(variable) : undefined;
+}

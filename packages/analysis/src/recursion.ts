@@ -1,0 +1,189 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, contains, isFunction, unwrap, type FunctionNode, type Node } from './ast.js';
+import { guardsIn } from './bounds.js';
+import { outcomeCheck } from './checks.js';
+import type { AnalysisContext, Variable } from './context.js';
+import type { Env } from './evaluate.js';
+import { evaluate } from './evaluate.js';
+import { classifies } from './loops.js';
+import { policyFrom } from './policy.js';
+import { firstCallIn, scanAttempt } from './scan.js';
+import { sleepValue } from './sleep.js';
+import type { RetrySite } from './types.js';
+import { num, type Value } from './value.js';
+
+const FAILURE_EVENT = /^(error|close|disconnect|disconnected|end|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
+
+/** Where a self-call sits on the failure path, and the code of that path. */
+interface FailurePath {
+  container: Node;
+  /** The setTimeout that schedules the self-call, when it is scheduled. */
+  timer?: TSESTree.CallExpression;
+}
+
+/**
+ * A function that calls itself again from its failure path — a catch block, a `.catch()`
+ * or `.then(_, onError)` callback, an error callback, an `error`/`close` event handler —
+ * directly or through `setTimeout`.
+ */
+export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx: AnalysisContext): RetrySite | undefined {
+  for (const call of selfCalls) {
+    const baseEnv: Env = { ctx, region: fn.body, counters: new Set(), depth: 0 };
+    const path = failurePath(call, fn, baseEnv);
+    if (!path) continue;
+    const counters = counterParameters(fn, call, ctx);
+    const decrementing = new Set([...counters].filter((v) => decrements(v, call)));
+    const env: Env = { ...baseEnv, counters, decrementing };
+    const isRetry = (node: Node) => contains(node, call);
+    const bound = guardsIn(fn.body, env, () => false, isRetry) ?? guardsInCallbacks(fn, env, isRetry);
+    const delay = recursionDelay(call, path, env);
+    // `retries` counts the calls after the first one.
+    const attempts = bound?.attempts;
+    const adjusted = bound && typeof attempts === 'number' && decrementing.size > 0 ? { ...bound, attempts: attempts + 1 } : bound;
+    const limits = adjusted ?? { deadline: false, abortAware: false };
+    const operation = firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call)));
+    const site: RetrySite = {
+      kind: 'recursion',
+      node: fn,
+      loc: (path.timer && !isCallTo(call) ? path.timer : call).loc,
+      operationScope: fn.body,
+      policy: policyFrom(delay.value, limits, limits.attempts === undefined),
+      fromLibraryDefault: { delay: false, jitter: false, attempts: false },
+      classifiesErrors: classifies(path.container, env),
+      abortAware: limits.abortAware,
+      deadlineBound: limits.deadline,
+      nested: [],
+    };
+    if (operation) site.operation = operation;
+    if (delay.sleep) site.sleep = delay.sleep;
+    if (delay.expression) site.delayExpression = delay.expression;
+    return site;
+  }
+  return undefined;
+}
+
+function isCallTo(node: Node): boolean {
+  return node.type === 'CallExpression';
+}
+
+/** Guards inside the failure callbacks (`.catch(e => { if (n <= 0) throw e; … })`). */
+function guardsInCallbacks(fn: FunctionNode, env: Env, isRetry: (node: Node) => boolean) {
+  let result;
+  for (const callback of nestedFunctions(fn, env)) {
+    const bound = guardsIn(callback.body, env, () => false, isRetry);
+    if (bound) result = bound;
+  }
+  return result;
+}
+
+function nestedFunctions(fn: FunctionNode, env: Env): FunctionNode[] {
+  const result: FunctionNode[] = [];
+  const stack: Node[] = [fn.body];
+  while (stack.length) {
+    const node = stack.pop() as Node;
+    const keys = env.ctx.keys[node.type] ?? [];
+    for (const key of keys) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      const children = Array.isArray(child) ? child : [child];
+      for (const c of children) {
+        if (!c || typeof (c as Node).type !== 'string') continue;
+        if (isFunction(c as Node)) result.push(c as FunctionNode);
+        stack.push(c as Node);
+      }
+    }
+  }
+  return result;
+}
+
+/** The self-call is reached only when an attempt failed. */
+function failurePath(call: Node, fn: FunctionNode, env: Env): FailurePath | undefined {
+  let timer: TSESTree.CallExpression | undefined;
+  let child: Node = call;
+  for (let p = call.parent; p && p !== fn; child = p, p = p.parent) {
+    switch (p.type) {
+      case 'CatchClause':
+        return withTimer({ container: p.body }, timer);
+      case 'CallExpression': {
+        if (!p.arguments.includes(child as TSESTree.CallExpressionArgument)) break;
+        const name = calleeName(p);
+        if (name === 'setTimeout' && p.arguments[0] === child) timer = p;
+        else if (name === 'catch') return withTimer({ container: child }, timer);
+        else if (name === 'then' && p.arguments[1] === child) return withTimer({ container: child }, timer);
+        else if (/^(on|once|addListener|addEventListener|prependListener)$/.test(name ?? '')) {
+          const event = p.arguments[0];
+          if (event?.type === 'Literal' && typeof event.value === 'string' && FAILURE_EVENT.test(event.value)) return withTimer({ container: child }, timer);
+        }
+        break;
+      }
+      case 'AssignmentExpression': {
+        const target = p.left;
+        if (p.right === child && target.type === 'MemberExpression' && target.property.type === 'Identifier' && /^on(error|close)$/.test(target.property.name)) {
+          return withTimer({ container: child }, timer);
+        }
+        break;
+      }
+      case 'IfStatement':
+      case 'ConditionalExpression': {
+        if (child === p.test) break;
+        const polarity = outcomeCheck(p.test, env, false);
+        const inConsequent = child === p.consequent;
+        if ((inConsequent && polarity === 'failure') || (!inConsequent && polarity === 'success')) return withTimer({ container: child }, timer);
+        if (polarity) return undefined;
+        break;
+      }
+    }
+  }
+  return undefined;
+}
+
+function withTimer(path: FailurePath, timer: TSESTree.CallExpression | undefined): FailurePath {
+  if (timer) path.timer = timer;
+  return path;
+}
+
+/** Parameters the self-call changes by a step (`attempt + 1`, `retries - 1`): the attempt counters. */
+function counterParameters(fn: FunctionNode, call: Node, ctx: AnalysisContext): Set<Variable> {
+  const counters = new Set<Variable>();
+  if (call.type !== 'CallExpression') return counters;
+  const scope = ctx.sourceCode.getScope(fn);
+  fn.params.forEach((param, i) => {
+    const id = param.type === 'AssignmentPattern' ? param.left : param;
+    if (id.type !== 'Identifier') return;
+    const arg = call.arguments[i];
+    if (!arg) return;
+    const a = unwrap(arg);
+    const steps =
+      (a.type === 'BinaryExpression' && (a.operator === '+' || a.operator === '-') && a.left.type === 'Identifier' && a.left.name === id.name) ||
+      (a.type === 'UpdateExpression' && a.argument.type === 'Identifier' && a.argument.name === id.name);
+    const variable = scope.set.get(id.name);
+    if (steps && variable) counters.add(variable);
+  });
+  return counters;
+}
+
+function decrements(variable: Variable, call: Node): boolean {
+  if (call.type !== 'CallExpression') return false;
+  return call.arguments.some((arg) => {
+    const a = unwrap(arg);
+    if (a.type === 'BinaryExpression' && a.operator === '-' && a.left.type === 'Identifier') return a.left.name === variable.name;
+    return a.type === 'UpdateExpression' && a.operator === '--' && a.argument.type === 'Identifier' && a.argument.name === variable.name;
+  });
+}
+
+/** The wait before the self-call: the setTimeout delay, or a sleep on the failure path. */
+function recursionDelay(call: Node, path: FailurePath, env: Env): { value: Value; sleep?: Node; expression?: Node } {
+  if (path.timer) {
+    const ms = path.timer.arguments[1] as Node | undefined;
+    const result: { value: Value; sleep?: Node; expression?: Node } = { value: ms ? evaluate(ms, env) : num(0), sleep: path.timer };
+    if (ms) result.expression = ms;
+    return result;
+  }
+  const container = path.container;
+  const scope = isFunction(container) ? container.body : container;
+  const sleeps = scanAttempt(scope, env.ctx).sleeps.filter((s) => s.node.range[0] < call.range[0]);
+  const sleep = sleeps[sleeps.length - 1];
+  if (!sleep) return { value: num(0) };
+  const result: { value: Value; sleep?: Node; expression?: Node } = { value: sleepValue(sleep, env), sleep: sleep.node };
+  if (sleep.delay) result.expression = sleep.delay;
+  return result;
+}

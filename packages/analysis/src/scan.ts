@@ -1,0 +1,87 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { dottedName, isAnyLoop, isFunction, walk, type Node } from './ast.js';
+import type { AnalysisContext } from './context.js';
+import { asSleep, type Sleep } from './sleep.js';
+
+/** What one attempt of a retry does, collected once: statements of this level only. */
+export interface AttemptScan {
+  tries: TSESTree.TryStatement[];
+  ifs: TSESTree.IfStatement[];
+  sleeps: Sleep[];
+  calls: TSESTree.CallExpression[];
+  returns: TSESTree.ReturnStatement[];
+  breaks: TSESTree.BreakStatement[];
+}
+
+const TRIVIAL_ROOT = /^(console|logger|log|logging|JSON|Math|Date|Object|Array|Number|String|Boolean|Symbol|Reflect|performance|process|metrics|tracer|span|assert|util)$/;
+const TRIVIAL_NAME = /^(log|info|warn|error|debug|trace|fatal|push|emit|toString|toFixed|now|isArray|includes|keys|values|entries|map|filter|forEach|reduce|join|slice|splice|concat|parseInt|parseFloat|String|Number|Boolean|require|resolve|reject|clearTimeout|setAttribute|inc|increment|observe|record|captureException)$/;
+
+/** A call that does work someone could be retrying (not logging, arithmetic or bookkeeping). */
+export function isOperationCall(call: TSESTree.CallExpression): boolean {
+  const dotted = dottedName(call.callee) ?? '';
+  const root = dotted.split('.')[0] ?? '';
+  const last = dotted.split('.').pop() ?? '';
+  if (TRIVIAL_ROOT.test(root) && root !== '') return false;
+  if (TRIVIAL_NAME.test(last)) return false;
+  if (/^(setTimeout|setInterval|setImmediate|queueMicrotask)$/.test(last)) return false;
+  return true;
+}
+
+/**
+ * Collects the statements of one attempt under `root`, without entering nested functions
+ * or nested loops (their retries and exits are their own).
+ */
+export function scanAttempt(root: Node, ctx: AnalysisContext): AttemptScan {
+  const scan: AttemptScan = { tries: [], ifs: [], sleeps: [], calls: [], returns: [], breaks: [] };
+  walk(root, ctx.keys, (node) => {
+    if (node !== root && isFunction(node)) return false;
+    switch (node.type) {
+      case 'TryStatement':
+        scan.tries.push(node);
+        break;
+      case 'IfStatement':
+        scan.ifs.push(node);
+        break;
+      case 'ReturnStatement':
+        scan.returns.push(node);
+        break;
+      case 'BreakStatement':
+        scan.breaks.push(node);
+        break;
+      case 'NewExpression':
+      case 'CallExpression': {
+        const sleep = asSleep(node, ctx);
+        if (sleep) {
+          scan.sleeps.push(sleep);
+          return false;
+        }
+        if (node.type === 'CallExpression' && isOperationCall(node)) scan.calls.push(node);
+        break;
+      }
+      default:
+        if (node !== root && isAnyLoop(node)) return false;
+    }
+    return undefined;
+  });
+  return scan;
+}
+
+/** A `break` that leaves `loop` (not a nested switch), or a labelled break naming it. */
+export function breaksOut(statement: TSESTree.BreakStatement, loop: Node): boolean {
+  if (statement.label) {
+    const parent = loop.parent;
+    return parent?.type === 'LabeledStatement' && parent.label.name === statement.label.name;
+  }
+  for (let p: Node | undefined = statement.parent; p && p !== loop; p = p.parent) {
+    if (p.type === 'SwitchStatement' || isAnyLoop(p)) return false;
+  }
+  return true;
+}
+
+export function firstCallIn(node: Node, calls: readonly TSESTree.CallExpression[]): TSESTree.CallExpression | undefined {
+  // The awaited call is the operation; a call used as its argument is preparation.
+  const inside = calls.filter((c) => node.range[0] <= c.range[0] && c.range[1] <= node.range[1]);
+  const outermost = inside.filter((c) => !inside.some((o) => o !== c && o.range[0] <= c.range[0] && c.range[1] <= o.range[1]));
+  return outermost.find((c) => c.parent?.type === 'AwaitExpression') ?? outermost[0];
+}
+

@@ -1,0 +1,146 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, dottedName, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import type { AnalysisContext } from './context.js';
+import { evaluate, helperEnv, usesRandomness, type Env } from './evaluate.js';
+import { UNKNOWN, num, withRandom, type Value } from './value.js';
+
+/** A wait between attempts and the expression that says how long. */
+export interface Sleep {
+  node: TSESTree.CallExpression | TSESTree.NewExpression;
+  /** The millisecond expression; undefined when the wait is 0 (`setTimeout(r)`) or not given. */
+  delay: Node | undefined;
+  /** A local sleep helper, whose own setTimeout says how its argument becomes milliseconds. */
+  helper?: FunctionNode;
+  /** The helper's setTimeout delay, evaluated with the helper's parameters bound. */
+  timerDelay?: Node;
+  /** A sleep of a library or an unknown helper: how it reads its argument is not known. */
+  opaque: boolean;
+  /** The sleep helper itself adds randomness. */
+  jittered: boolean;
+}
+
+const SLEEP_NAMES = /^(sleep|delay|wait|pause|snooze|nap|waitForTimeout|sleepMs|delayMs|waitMs|sleepFor|delayFor|waitFor(Ms|Millis|Seconds))$/i;
+const SLEEP_SUFFIX = /[a-z](Sleep|Delay|Wait|Pause)$/;
+const TIMERS_PROMISES = /^(node:)?timers\/promises$/;
+
+/** Recognises every common sleep form (DESIGN.md: the retry-site model). */
+export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
+  if (node.type === 'NewExpression') return promiseTimeout(node, ctx);
+  if (node.type !== 'CallExpression') return undefined;
+  const dotted = dottedName(node.callee);
+  const name = calleeName(node);
+  const first = node.arguments[0] as Node | undefined;
+  if (dotted === 'Bun.sleep' || dotted === 'Atomics.wait') return { node, delay: first, opaque: false, jittered: false };
+  if (name === undefined) return undefined;
+  const callee = unwrap(node.callee);
+  if (name === 'setTimeout' || name === 'setTimeoutPromise') {
+    if (isPromiseTimer(callee, ctx)) return { node, delay: first, opaque: false, jittered: false };
+    return undefined;
+  }
+  if (callee.type === 'Identifier') {
+    const helper = ctx.functionOf(callee);
+    if (helper) return sleepHelper(node, helper, ctx, name);
+    if (isPromiseTimer(callee, ctx)) return { node, delay: first, opaque: false, jittered: false };
+  }
+  if (SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name)) {
+    return { node, delay: first, opaque: true, jittered: /jitter|random/i.test(name) };
+  }
+  return undefined;
+}
+
+/** `setTimeout` from timers/promises, or a `promisify(setTimeout)`. */
+function isPromiseTimer(callee: Node, ctx: AnalysisContext): boolean {
+  if (callee.type === 'MemberExpression') {
+    const object = unwrap(callee.object);
+    if (object.type !== 'Identifier') return false;
+    return moduleOf(object, ctx) !== undefined && TIMERS_PROMISES.test(moduleOf(object, ctx) ?? '');
+  }
+  if (callee.type !== 'Identifier') return false;
+  const module = moduleOf(callee, ctx);
+  if (module !== undefined) return TIMERS_PROMISES.test(module);
+  const def = ctx.variableOf(callee)?.defs[0];
+  const init = def?.type === 'Variable' ? def.node.init : undefined;
+  if (init?.type === 'CallExpression' && calleeName(init) === 'promisify') {
+    const arg = init.arguments[0];
+    return arg?.type === 'Identifier' && arg.name === 'setTimeout';
+  }
+  return false;
+}
+
+/** The module an identifier was imported or required from. */
+export function moduleOf(id: TSESTree.Identifier, ctx: AnalysisContext): string | undefined {
+  const def = ctx.variableOf(id)?.defs[0];
+  if (!def) return undefined;
+  if (def.type === 'ImportBinding') {
+    const declaration = def.parent;
+    return declaration?.type === 'ImportDeclaration' ? String(declaration.source.value) : undefined;
+  }
+  if (def.type === 'Variable' && def.node.init) {
+    let init = unwrap(def.node.init);
+    while (init.type === 'MemberExpression') init = unwrap(init.object);
+    if (init.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require') {
+      const arg = init.arguments[0];
+      if (arg?.type === 'Literal' && typeof arg.value === 'string') return arg.value;
+    }
+  }
+  return undefined;
+}
+
+/** `new Promise(r => setTimeout(r, ms))` and its longer spellings. */
+function promiseTimeout(node: TSESTree.NewExpression, ctx: AnalysisContext): Sleep | undefined {
+  if (unwrap(node.callee).type !== 'Identifier' || calleeName(node) !== 'Promise') return undefined;
+  const executor = node.arguments[0];
+  if (!executor || !isFunction(executor)) return undefined;
+  const timer = findTimeout(executor, ctx);
+  if (!timer) return undefined;
+  return { node, delay: timer.arguments[1] as Node | undefined, opaque: false, jittered: false };
+}
+
+function findTimeout(fn: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpression | undefined {
+  let found: TSESTree.CallExpression | undefined;
+  walk(fn.body, ctx.keys, (n) => {
+    if (found) return false;
+    if (n.type === 'CallExpression' && unwrap(n.callee).type === 'Identifier' && calleeName(n) === 'setTimeout') found = n;
+    return undefined;
+  });
+  return found;
+}
+
+/** A local function that is a sleep: named like one, or returning a Promise around setTimeout. */
+function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: AnalysisContext, name: string): Sleep | undefined {
+  const timer = findTimeout(helper, ctx);
+  const named = SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name);
+  if (!timer && !named) return undefined;
+  if (timer && !named && !containsPromise(helper, ctx)) return undefined;
+  const jittered = /jitter|random/i.test(name) || usesRandomness(helper, { ctx, region: helper, counters: new Set(), depth: 0 });
+  const sleep: Sleep = { node: call, delay: call.arguments[0] as Node | undefined, helper, opaque: !timer, jittered };
+  const timerDelay = timer?.arguments[1] as Node | undefined;
+  if (timerDelay) sleep.timerDelay = timerDelay;
+  return sleep;
+}
+
+function containsPromise(helper: FunctionNode, ctx: AnalysisContext): boolean {
+  let found = false;
+  walk(helper.body, ctx.keys, (n) => {
+    if (n.type === 'NewExpression' && calleeName(n) === 'Promise') found = true;
+    return !found;
+  });
+  return found;
+}
+
+/** The wait a sleep makes, per attempt, in milliseconds. */
+export function sleepValue(sleep: Sleep, env: Env): Value {
+  let value: Value;
+  if (sleep.helper && sleep.timerDelay) {
+    // `sleep(2)` whose body waits `s * 1000`, or `backoff(attempt)` that computes its own wait.
+    const args = sleep.node.arguments.filter((a) => a.type !== 'SpreadElement') as Node[];
+    value = evaluate(sleep.timerDelay, helperEnv(sleep.helper, args, env));
+  } else if (sleep.delay) {
+    value = evaluate(sleep.delay, env);
+    // An unknown helper given the attempt number computes its own wait: not milliseconds.
+    if (sleep.opaque && value.t === 'counter') value = UNKNOWN;
+  } else {
+    value = sleep.opaque ? UNKNOWN : num(0);
+  }
+  return sleep.jittered ? withRandom(value, true, 'unknown') : value;
+}

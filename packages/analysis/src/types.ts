@@ -1,0 +1,67 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+
+/** The shape the herd simulator takes, so a hover can simulate the code under the cursor. */
+export interface RetryPolicy {
+  /** Counts the first call. */
+  maxAttempts: number | 'unbounded' | 'unknown';
+  deadlineMs?: number;
+  delay: {
+    kind: 'none' | 'constant' | 'linear' | 'exponential' | 'decorrelated' | 'unknown';
+    baseMs?: number;
+    factor?: number;
+    capMs?: number;
+  };
+  jitter: 'none' | 'full' | 'equal' | 'decorrelated' | 'proportional' | 'unknown';
+}
+
+export type RetrySiteKind = 'loop' | 'recursion' | 'library';
+
+/** Libraries in the catalog (DESIGN.md). */
+export type RetryLibrary =
+  | 'p-retry'
+  | 'async-retry'
+  | 'retry'
+  | 'exponential-backoff'
+  | 'cockatiel'
+  | 'rxjs'
+  | 'axios-retry'
+  | 'got'
+  | 'ky';
+
+/** How an outer site reaches an inner one. */
+export type NestingPath = 'literal' | 'function' | 'client';
+
+export interface NestedRetry {
+  inner: RetrySite;
+  via: NestingPath;
+  /** The call in the outer site's operation through which the inner site is reached. */
+  through: TSESTree.Node;
+}
+
+export interface RetrySite {
+  kind: RetrySiteKind;
+  library?: RetryLibrary;
+  /** The loop statement, the retrying function, or the library call. */
+  node: TSESTree.Node;
+  /** Where a finding is reported: loop head, recursive call, library call or `retry:` property. */
+  loc: TSESTree.SourceLocation;
+  /** The call that is retried, when one can be named. */
+  operation?: TSESTree.Node;
+  /** The code the site runs again on failure (loop body, function body, callback). */
+  operationScope?: TSESTree.Node;
+  policy: RetryPolicy;
+  /** The sleep call between attempts, when there is one. */
+  sleep?: TSESTree.Node;
+  /** The expression that computes the wait (the argument of the sleep), for mechanical fixes. */
+  delayExpression?: TSESTree.Node;
+  /** Whether the policy comes from a library's default rather than code the user wrote. */
+  fromLibraryDefault: { delay: boolean; jitter: boolean; attempts: boolean };
+  /** Whether failures are inspected before retrying (status codes, error types, a shouldRetry). */
+  classifiesErrors: boolean;
+  /** Whether an AbortSignal stops the retrying. */
+  abortAware: boolean;
+  /** Whether elapsed time stops the retrying (a deadline, even one whose value is not known). */
+  deadlineBound: boolean;
+  /** Retry sites that this site's operation reaches (filled in after all sites are found). */
+  nested: NestedRetry[];
+}

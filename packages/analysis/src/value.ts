@@ -1,0 +1,64 @@
+import type { RetryPolicy } from './types.js';
+
+/**
+ * What the analysis knows of a number that a retry computes, per attempt:
+ * - `num`: the same known number every attempt;
+ * - `invariant`: the same every attempt, value unknown;
+ * - `counter`: the attempt counter itself (grows by one per attempt);
+ * - `grow`: grows with the attempt, linearly or exponentially;
+ * - `rand`: a random number in [0, 1) (Math.random());
+ * - `unknown`: anything else.
+ * `random` marks values with randomness mixed in, which is what jitter is.
+ */
+export type Value =
+  | { t: 'num'; v: number; random: boolean; jitter?: Jitter }
+  | { t: 'invariant'; random: boolean; jitter?: Jitter }
+  | { t: 'counter'; random: boolean; jitter?: Jitter }
+  | { t: 'grow'; shape: 'linear' | 'exponential'; base?: number; factor?: number; cap?: number; random: boolean; jitter?: Jitter }
+  | { t: 'rand'; random: true; jitter?: Jitter }
+  | { t: 'unknown'; random: boolean; jitter?: Jitter };
+
+export type Jitter = RetryPolicy['jitter'];
+
+export const UNKNOWN: Value = { t: 'unknown', random: false };
+export const num = (v: number): Value => ({ t: 'num', v, random: false });
+
+export function withRandom(value: Value, random: boolean, jitter?: Jitter): Value {
+  if (!random) return value;
+  return { ...value, random: true, jitter: value.jitter ?? jitter ?? 'unknown' } as Value;
+}
+
+/** Either of two values (branches of a conditional, several assignments). */
+export function join(a: Value, b: Value): Value {
+  const random = a.random || b.random;
+  const jitter = a.jitter ?? b.jitter;
+  if (a.t === 'num' && b.t === 'num' && a.v === b.v) return withRandom(a, random, jitter);
+  if (a.t === 'grow' || b.t === 'grow' || a.t === 'counter' || b.t === 'counter') {
+    const grow = a.t === 'grow' ? a : b.t === 'grow' ? b : undefined;
+    return withRandom(grow ?? { t: 'grow', shape: 'linear', random: false }, random, jitter);
+  }
+  if (a.t === 'unknown' || b.t === 'unknown') return withRandom(UNKNOWN, random, jitter);
+  return withRandom({ t: 'invariant', random: false }, random, jitter);
+}
+
+/** How the wait of a retry behaves, in the policy's terms. */
+export function toDelay(value: Value): RetryPolicy['delay'] {
+  switch (value.t) {
+    case 'num':
+      return value.v === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: value.v };
+    case 'invariant':
+      return { kind: 'constant' };
+    case 'counter':
+      return { kind: 'linear' };
+    case 'grow': {
+      const delay: RetryPolicy['delay'] = { kind: value.shape };
+      if (value.base !== undefined) delay.baseMs = value.base;
+      if (value.factor !== undefined) delay.factor = value.factor;
+      if (value.cap !== undefined) delay.capMs = value.cap;
+      return delay;
+    }
+    case 'rand':
+    case 'unknown':
+      return { kind: 'unknown' };
+  }
+}

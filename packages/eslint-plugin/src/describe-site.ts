@@ -1,0 +1,42 @@
+import { functionName, type FunctionNode, type RetrySite } from '@retry-hygiene/analysis';
+
+/** How a message names a site: "This retry loop", "p-retry", "`connect()` retrying itself". */
+export function describeSite(site: RetrySite): string {
+  switch (site.kind) {
+    case 'loop':
+      return 'This retry loop';
+    case 'recursion': {
+      const name = functionName(site.node as FunctionNode);
+      return name ? `\`${name}()\` retrying itself` : 'This self-retrying function';
+    }
+    case 'library':
+      return `This ${LIBRARY_NOUN[site.library ?? ''] ?? 'retry library call'}`;
+  }
+}
+
+const LIBRARY_NOUN: Record<string, string> = {
+  'p-retry': 'p-retry call',
+  'async-retry': 'async-retry call',
+  retry: '`retry` package operation',
+  'exponential-backoff': 'backOff() call',
+  cockatiel: 'cockatiel retry policy',
+  rxjs: 'rxjs retry operator',
+  'axios-retry': 'axios-retry configuration',
+  got: 'got `retry` option',
+  ky: 'ky `retry` option',
+};
+
+/** The inner site of a nesting, in a few words, for "…retries code that retries again (…)". */
+export function describeInner(site: RetrySite, via: 'literal' | 'function' | 'client'): string {
+  if (via === 'client') return `a client configured with ${site.library ?? 'retries'}`;
+  switch (site.kind) {
+    case 'loop':
+      return 'a retry loop';
+    case 'recursion': {
+      const name = functionName(site.node as FunctionNode);
+      return name ? `\`${name}()\`, which retries itself` : 'a self-retrying function';
+    }
+    case 'library':
+      return site.library ?? 'a retry library';
+  }
+}

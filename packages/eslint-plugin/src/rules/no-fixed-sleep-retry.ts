@@ -1,0 +1,54 @@
+import { analyzeRetrySites, describeAttempts, describeDelay } from '@retry-hygiene/analysis';
+import { createRule } from '../create-rule.js';
+import { describeSite } from '../describe-site.js';
+
+type Options = [{ allowImmediate?: boolean }];
+type MessageIds = 'fixedDelay' | 'immediate';
+
+export default createRule<Options, MessageIds>({
+  name: 'no-fixed-sleep-retry',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow retries that wait a fixed time (or not at all) between attempts',
+      recommended: true,
+      requiresTypeChecking: false,
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          allowImmediate: {
+            type: 'boolean',
+            description: 'Do not report retries that go again at once with no delay (optimistic-concurrency loops).',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      fixedDelay:
+        '{{what}} waits {{delay}} between attempts ({{attempts}}). Clients that failed together retry together, in lockstep, and hit the recovering service as one herd. Back off exponentially with jitter, e.g. retry() from @retry-hygiene/retry.',
+      immediate:
+        '{{what}} retries at once with no delay ({{attempts}}). Every failure is repeated immediately, multiplying the load on a service that is already failing. Back off exponentially with jitter, e.g. retry() from @retry-hygiene/retry.',
+    },
+  },
+  defaultOptions: [{ allowImmediate: false }],
+  create(context, [options]) {
+    return {
+      'Program:exit'() {
+        for (const site of analyzeRetrySites(context.sourceCode)) {
+          const { delay, jitter } = site.policy;
+          if (jitter !== 'none') continue;
+          if (delay.kind !== 'constant' && delay.kind !== 'none') continue;
+          if (delay.kind === 'none' && options.allowImmediate) continue;
+          context.report({
+            loc: site.loc,
+            messageId: delay.kind === 'none' ? 'immediate' : 'fixedDelay',
+            data: { what: describeSite(site), delay: describeDelay(site.policy), attempts: describeAttempts(site.policy) },
+          });
+        }
+      },
+    };
+  },
+});

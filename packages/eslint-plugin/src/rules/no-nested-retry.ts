@@ -1,0 +1,60 @@
+import { amplification, analyzeRetrySites } from '@retry-hygiene/analysis';
+import { createRule } from '../create-rule.js';
+import { describeInner, describeSite } from '../describe-site.js';
+
+type Options = [{ maxAmplification?: number }];
+type MessageIds = 'nested';
+
+export default createRule<Options, MessageIds>({
+  name: 'no-nested-retry',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow retries whose retried operation retries again',
+      recommended: true,
+      requiresTypeChecking: false,
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          maxAmplification: {
+            type: 'integer',
+            minimum: 1,
+            description: 'Only report nestings whose known calls per request exceed this number (unknown and unbounded ones are always reported).',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      nested:
+        '{{what}} retries code that retries again ({{inner}}, line {{line}}): {{amplification}}. Retries multiply at every layer; retry at one layer only, usually the outermost.',
+    },
+  },
+  defaultOptions: [{}],
+  create(context, [options]) {
+    return {
+      'Program:exit'() {
+        for (const site of analyzeRetrySites(context.sourceCode)) {
+          // One finding per outer site: the inner site with the worst amplification.
+          let worst: { text: string; total: number; inner: string; line: number } | undefined;
+          for (const nested of site.nested) {
+            const amp = amplification(site.policy, nested.inner.policy);
+            const total = amp.total ?? Infinity;
+            if (options.maxAmplification !== undefined && total <= options.maxAmplification) continue;
+            if (!worst || total > worst.total) {
+              worst = { text: amp.text, total, inner: describeInner(nested.inner, nested.via), line: nested.inner.loc.start.line };
+            }
+          }
+          if (!worst) continue;
+          context.report({
+            loc: site.loc,
+            messageId: 'nested',
+            data: { what: describeSite(site), inner: worst.inner, line: worst.line, amplification: worst.text },
+          });
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,56 @@
+import { analyzeRetrySites } from '@retry-hygiene/analysis';
+import { createRule } from '../create-rule.js';
+import { describeSite } from '../describe-site.js';
+
+type Options = [{ maxAttempts?: number }];
+type MessageIds = 'unbounded' | 'tooManyAttempts';
+
+export default createRule<Options, MessageIds>({
+  name: 'no-unbounded-retry',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow retries with no limit on attempts or elapsed time',
+      recommended: true,
+      requiresTypeChecking: false,
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          maxAttempts: {
+            type: 'integer',
+            minimum: 1,
+            description: 'Also report retries whose attempt limit (counting the first call) is higher than this.',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      unbounded:
+        '{{what}} never gives up: no limit on attempts and no deadline. During an outage every client keeps retrying and the load never drops. Limit the attempts (3 is plenty) or the total time, or stop on an AbortSignal.',
+      tooManyAttempts:
+        '{{what}} allows up to {{attempts}} attempts, more than the {{max}} configured for this project. Each attempt multiplies the load on a failing service.',
+    },
+  },
+  defaultOptions: [{}],
+  create(context, [options]) {
+    return {
+      'Program:exit'() {
+        for (const site of analyzeRetrySites(context.sourceCode)) {
+          const max = site.policy.maxAttempts;
+          if (max === 'unbounded' && !site.deadlineBound && !site.abortAware) {
+            context.report({ loc: site.loc, messageId: 'unbounded', data: { what: describeSite(site) } });
+          } else if (typeof max === 'number' && options.maxAttempts !== undefined && max > options.maxAttempts) {
+            context.report({
+              loc: site.loc,
+              messageId: 'tooManyAttempts',
+              data: { what: describeSite(site), attempts: max, max: options.maxAttempts },
+            });
+          }
+        }
+      },
+    };
+  },
+});

@@ -1,0 +1,72 @@
+import { analyzeRetrySites, describeAttempts, describeDelay, type RetrySite } from '@retry-hygiene/analysis';
+import { createRule } from '../create-rule.js';
+import { describeSite } from '../describe-site.js';
+
+type Options = [{ ignoreLibraryDefaults?: boolean }];
+type MessageIds = 'missingJitter' | 'libraryDefault';
+
+/** What to change in each library to get jitter. */
+const LIBRARY_FIX: Record<string, string> = {
+  'p-retry': 'Set `randomize: true`',
+  'async-retry': 'Remove `randomize: false`',
+  retry: 'Set `randomize: true`',
+  'exponential-backoff': "Set `jitter: 'full'`",
+  cockatiel: 'Use ExponentialBackoff with its default decorrelated-jitter generator',
+  rxjs: 'Add randomness to the delay, e.g. `timer(Math.random() * 2 ** count * 100)`',
+  'axios-retry': 'Use `retryDelay: axiosRetry.exponentialDelay`, which adds jitter',
+  ky: 'Set `jitter: true` in the retry options',
+  got: 'Add randomness to `calculateDelay`',
+};
+
+function isGrowing(site: RetrySite): boolean {
+  const kind = site.policy.delay.kind;
+  return kind === 'linear' || kind === 'exponential';
+}
+
+export default createRule<Options, MessageIds>({
+  name: 'require-jitter',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Require jitter (randomness) in retry backoff',
+      recommended: true,
+      requiresTypeChecking: false,
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          ignoreLibraryDefaults: {
+            type: 'boolean',
+            description: 'Only report jitter-less backoff that the code spells out, not a library default it inherits.',
+          },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      missingJitter:
+        '{{what}} backs off by {{delay}}, but without jitter ({{attempts}}). Clients that failed together still retry together, in synchronised waves. Add full jitter: wait a random time between 0 and the computed delay.',
+      libraryDefault:
+        '{{what}} backs off by {{delay}}, without jitter{{inherited}} ({{attempts}}). Clients that failed together retry in synchronised waves. {{fix}}.',
+    },
+  },
+  defaultOptions: [{ ignoreLibraryDefaults: false }],
+  create(context, [options]) {
+    return {
+      'Program:exit'() {
+        for (const site of analyzeRetrySites(context.sourceCode)) {
+          if (site.policy.jitter !== 'none' || !isGrowing(site)) continue;
+          const inherited = site.kind === 'library' && site.fromLibraryDefault.jitter;
+          if (inherited && options.ignoreLibraryDefaults) continue;
+          const data = { what: describeSite(site), delay: describeDelay(site.policy), attempts: describeAttempts(site.policy) };
+          if (site.kind === 'library') {
+            context.report({ loc: site.loc, messageId: 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: LIBRARY_FIX[site.library ?? ''] ?? 'Add jitter' } });
+          } else {
+            context.report({ loc: site.loc, messageId: 'missingJitter', data });
+          }
+        }
+      },
+    };
+  },
+});
