@@ -1,5 +1,5 @@
 import { isTimeoutError } from './classify.js';
-import { finiteNumber, optionError } from './validate.js';
+import { checkFinite, finiteNumber, optionError } from './validate.js';
 
 export interface RetryBudgetOptions {
   /** Tokens when full, and the most it ever holds. Default 500. */
@@ -52,7 +52,7 @@ export class RetryBudget {
 
   /** Takes `cost` tokens if the bucket holds that many; otherwise takes nothing and returns false. */
   tryAcquire(cost: number): boolean {
-    checkAmount('cost', cost);
+    checkFinite('cost', cost, 0);
     if (this.#available < cost) return false;
     this.#available -= cost;
     return true;
@@ -60,14 +60,8 @@ export class RetryBudget {
 
   /** Puts `amount` tokens back, never beyond capacity. */
   release(amount: number): void {
-    checkAmount('amount', amount);
+    checkFinite('amount', amount, 0);
     const next = this.#available + amount;
     this.#available = next < this.capacity ? next : this.capacity;
-  }
-}
-
-function checkAmount(name: string, value: number): void {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw optionError(name, 'must be a finite number ≥ 0', value);
   }
 }

@@ -1,4 +1,4 @@
-import { finiteNumber, MAX_TIMER_MS, optionError } from './validate.js';
+import { checkFinite, finiteNumber, MAX_TIMER_MS, optionError } from './validate.js';
 
 /** A source of uniform numbers in [0, 1), like `Math.random`. */
 export type RandomSource = () => number;
@@ -75,13 +75,13 @@ function exponential(retryIndex: number, { baseMs, factor, capMs }: BackoffSetti
 
 /** Full jitter: uniform in [0, delayMs). Spreads retries the most; the AWS default. */
 export function fullJitter(delayMs: number, random: RandomSource = Math.random): number {
-  checkDelay(delayMs);
+  checkFinite('delayMs', delayMs, 0);
   return delayMs * random();
 }
 
 /** Equal jitter: delayMs / 2 plus uniform in [0, delayMs / 2). Never retries sooner than half the backoff. */
 export function equalJitter(delayMs: number, random: RandomSource = Math.random): number {
-  checkDelay(delayMs);
+  checkFinite('delayMs', delayMs, 0);
   const half = delayMs / 2;
   return half + half * random();
 }
@@ -96,7 +96,7 @@ export function decorrelatedJitter(
   options?: Pick<BackoffOptions, 'baseMs' | 'capMs'>,
   random: RandomSource = Math.random,
 ): number {
-  checkDelay(previousDelayMs, 'previousDelayMs');
+  checkFinite('previousDelayMs', previousDelayMs, 0);
   const { baseMs, capMs } = backoffSettings(options);
   return decorrelated(previousDelayMs, baseMs, capMs, random);
 }
@@ -106,12 +106,6 @@ function decorrelated(previousDelayMs: number, baseMs: number, capMs: number, ra
   const upper = Math.max(baseMs, 3 * previousDelayMs);
   const delay = baseMs + (upper - baseMs) * random();
   return delay < capMs ? delay : capMs;
-}
-
-function checkDelay(delayMs: number, name = 'delayMs'): void {
-  if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0) {
-    throw optionError(name, 'must be a finite number ≥ 0', delayMs);
-  }
 }
 
 /**
@@ -126,7 +120,7 @@ export function retryDelay(
   let delay: number;
   switch (jitter) {
     case 'full':
-      delay = exponential(context.retryIndex, context) * random();
+      delay = fullJitter(exponential(context.retryIndex, context), random);
       break;
     case 'equal':
       delay = equalJitter(exponential(context.retryIndex, context), random);
@@ -140,7 +134,7 @@ export function retryDelay(
     default:
       delay = jitter(exponential(context.retryIndex, context), random, context);
   }
-  // A NaN would become an immediate retry (setTimeout treats it as 0): fail loudly instead.
+  // setTimeout fires a NaN delay at once, an immediate retry: fail loudly instead.
   if (typeof delay !== 'number' || Number.isNaN(delay)) {
     throw optionError(typeof jitter === 'function' ? 'jitter' : 'random', 'produced a delay that is not a number', delay);
   }

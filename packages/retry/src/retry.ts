@@ -22,8 +22,8 @@ export async function retry<T>(fn: (context: AttemptContext) => T | PromiseLike<
     settings.onGiveUp?.({ attempts: 0, error: signal.reason, reason: 'aborted' });
     throw signal.reason;
   }
-  // The success path reads no clock and allocates nothing but the context: the state a
-  // retry needs is created at the first failure.
+  // A first-attempt success allocates nothing but fn's context, and without a deadline
+  // reads no clock: the state a retry needs is created at the first failure.
   const startedAt = settings.deadlineMs === Infinity ? 0 : settings.now();
   let failures: Failures | undefined;
   for (let attempt = 1; ; attempt++) {

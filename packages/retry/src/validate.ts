@@ -16,7 +16,11 @@ export function typeError(name: string, expected: string, value: unknown): TypeE
 
 /** A finite number ≥ `min`; `undefined` means "use the default". */
 export function finiteNumber(name: string, value: unknown, min: number, fallback: number): number {
-  if (value === undefined) return fallback;
+  return value === undefined ? fallback : checkFinite(name, value, min);
+}
+
+/** A finite number ≥ `min`, for arguments that have no default. */
+export function checkFinite(name: string, value: unknown, min: number): number {
   if (typeof value !== 'number') throw typeError(name, 'a number', value);
   if (!Number.isFinite(value)) throw optionError(name, 'must be a finite number', value);
   if (value < min) throw optionError(name, `must be ≥ ${min}`, value);
