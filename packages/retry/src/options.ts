@@ -107,11 +107,7 @@ export const RETRY_DEFAULTS = Object.freeze({
 });
 
 const DEFAULTS: Settings = Object.freeze({
-  maxAttempts: DEFAULT_MAX_ATTEMPTS,
-  baseMs: DEFAULT_BASE_MS,
-  factor: DEFAULT_FACTOR,
-  capMs: DEFAULT_CAP_MS,
-  jitter: 'full',
+  ...RETRY_DEFAULTS,
   deadlineMs: Infinity,
   signal: undefined,
   shouldRetry: isRetryableError,
