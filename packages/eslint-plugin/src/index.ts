@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import tsParser from '@typescript-eslint/parser';
-import type { TSESLint } from '@typescript-eslint/utils';
+import type { ESLint, Linter } from 'eslint';
 import noFixedSleepRetry from './rules/no-fixed-sleep-retry.js';
 import noNestedRetry from './rules/no-nested-retry.js';
 import noUnboundedRetry from './rules/no-unbounded-retry.js';
@@ -18,7 +18,7 @@ export const rules = {
 export const FILES = ['**/*.js', '**/*.mjs', '**/*.cjs', '**/*.jsx', '**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'];
 const TS_FILES = ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'];
 
-type FlatConfig = TSESLint.FlatConfig.Config;
+type FlatConfig = Linter.Config;
 
 const plugin = {
   meta: { name, version },
@@ -31,13 +31,13 @@ function config(level: 'recommended' | 'strict', ruleSettings: FlatConfig['rules
     {
       name: `retry-hygiene/${level}`,
       files: FILES,
-      plugins: { 'retry-hygiene': plugin as unknown as TSESLint.FlatConfig.Plugin },
+      plugins: { 'retry-hygiene': plugin as unknown as ESLint.Plugin },
       rules: ruleSettings,
     },
     {
       name: `retry-hygiene/${level}/typescript`,
       files: TS_FILES,
-      languageOptions: { parser: tsParser },
+      languageOptions: { parser: tsParser as Linter.Parser },
     },
     {
       name: `retry-hygiene/${level}/jsx`,
