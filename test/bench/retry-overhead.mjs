@@ -20,7 +20,7 @@ const succeed = async () => 42;
 
 // Both helpers configured the same way in the second pair: three attempts, a 10 s deadline.
 // Note: p-retry copies its options with `{...options}` and then adds its defaults to the
-// copy; on Node 20's V8 adding properties to a spread clone is slow (microseconds), which
+// copy; measured on Node 20.20 here, adding properties to a spread clone costs microseconds, which
 // dominates its with-options row. The no-options pair is the like-for-like comparison.
 const cases = {
   direct: () => succeed(),
