@@ -1,7 +1,10 @@
 import { UsageError, type CliIO, type Command } from './io.js';
 
 // Each command module is loaded only when asked for, so `simulate` never pays for ESLint.
-const commands: Record<string, () => Promise<Command>> = {};
+const commands: Record<string, () => Promise<Command>> = {
+  check: async () => (await import('./commands/check.js')).checkCommand,
+  simulate: async () => (await import('./commands/simulate.js')).simulateCommand,
+};
 
 function usage(): string {
   const names = Object.keys(commands).join('|') || '<command>';

@@ -1,5 +1,6 @@
 export {
   DEFAULTS,
+  MAX_HORIZON_MS,
   STRATEGY_NAMES,
   isStrategyName,
   resolveScenario,
@@ -15,13 +16,16 @@ export {
   MIN_DELAY_MS,
   PROPORTIONAL_SPREAD,
   UNKNOWN_MAX_ATTEMPTS,
+  createDelay,
   describePolicy,
   isDeterministic,
   resolvePolicy,
+  type DelayFunction,
   type ResolvedPolicy,
 } from './policies.js';
 export { createUniform, type Uniform } from './prng.js';
 export { formatCount, formatDuration, formatRatio, summarizeResult } from './format.js';
-export { sparkline, type SparklineOptions } from './sparkline.js';
+export { herdSparklines, sparkline, type SparklineOptions } from './sparkline.js';
+export { chooseXScale, chooseYScale, type XScale, type YScale } from './scale.js';
 export { renderSvg, type SvgOptions } from './svg.js';
 export { renderTable, renderTerminal, type TerminalOptions } from './terminal.js';

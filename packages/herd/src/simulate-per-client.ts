@@ -2,13 +2,12 @@ import { ServerLoad } from './load.js';
 import { startTime, type Scenario, type SimulationResult } from './model.js';
 import { createDelay, type ResolvedPolicy } from './policies.js';
 import { createUniform } from './prng.js';
-import { completionsOf, type Tally } from './stats.js';
-import { buildResult } from './stats.js';
+import { buildResult, completionsOf, type Tally } from './stats.js';
 
 /**
- * One event per call, clients ordered by (next send time, client index). This is the
- * engine for jittered policies, where every client's schedule diverges after its first
- * rejection, and the reference the cohort engine is tested against.
+ * The reference engine: one event per call, clients ordered by (next send time, client
+ * index), the model read literally. Slow for big runs; the cohort and windowed engines
+ * are tested against it, and the benchmark uses it as the baseline.
  *
  * Memory is a few typed arrays of one entry per client; calls are never stored. The
  * queue is a binary heap over parallel arrays (time, client) so that sifting touches

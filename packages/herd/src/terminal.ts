@@ -50,7 +50,8 @@ export function renderTerminal(results: SimulationResult | readonly SimulationRe
     const ys = scales[index]!;
     const { capacity, windowMs, outageMs } = result.scenario;
     const p99 = result.p99Ms === null ? 'nobody succeeds' : `p99 ${formatDuration(result.p99Ms)}`;
-    const header = `${result.label} — ${formatCount(result.totalCalls)} calls, ${formatRatio(result.recoveryPeakOverCapacity)} capacity on recovery, ${p99}`;
+    const scale = ys.kind === 'log' ? ' (log scale)' : '';
+    const header = `${result.label} — ${formatCount(result.totalCalls)} calls, ${formatRatio(result.recoveryPeakOverCapacity)} capacity on recovery, ${p99}${scale}`;
     out.push(paint(ANSI.bold, clip(header, width)));
     if (ys.kind === 'linear' && result.peakOffered > ys.max) cut = true;
 
@@ -66,6 +67,7 @@ export function renderTerminal(results: SimulationResult | readonly SimulationRe
     }
     const capacityRow = Math.min(rows - 1, Math.floor(ys.position(capacity) * rows));
     const labels = new Map<number, string>([
+      [0, '0'],
       [rows - 1, formatTick(ys.max)],
       [capacityRow, formatTick(capacity)],
     ]);
@@ -83,8 +85,7 @@ export function renderTerminal(results: SimulationResult | readonly SimulationRe
     out.push(...xAxis(gutter, columns, perWindow, perColumn, list[0]!.scenario.windowMs));
   });
   out.push(clip('Requests offered per second; ╌ is the capacity. Each chart has its own scale.', width));
-  if (cut) out.push(clip('Bars are cut at the top: while the server is down, load peaks far higher (see peak).', width));
-  if (scales.some((ys) => ys.kind === 'log')) out.push('Tight retry loops are on a logarithmic scale.');
+  if (cut) out.push(clip('Bars are cut at the top: while the server is down the load is higher.', width));
   return out.join('\n') + '\n';
 }
 

@@ -1,0 +1,158 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { simulate } from '@retry-hygiene/herd';
+import { main } from '../src/main.js';
+import { findAll, parseXml } from '../../herd/tests/xml.js';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function run(args: string[], options: { isTTY?: boolean; cwd?: string } = {}): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['simulate', ...args], {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    cwd: options.cwd ?? process.cwd(),
+    isTTY: options.isTTY ?? false,
+  });
+  return { code, stdout, stderr };
+}
+
+describe('retry-hygiene simulate --format json', () => {
+  it('prints one object per strategy with its name and the result fields', async () => {
+    const { code, stdout, stderr } = await run(['--strategy', 'exponential,full', '--format', 'json']);
+    expect([code, stderr]).toEqual([0, '']);
+    const parsed = JSON.parse(stdout) as Record<string, unknown>[];
+    expect(parsed.map((o) => o.strategy)).toEqual(['exponential', 'full']);
+    const [exponential] = parsed;
+    for (const field of ['totalCalls', 'wastedCalls', 'failedClients', 'p50Ms', 'p99Ms', 'maxMs', 'series', 'peakOffered', 'peakOverCapacity', 'settledAtMs']) {
+      expect(exponential).toHaveProperty(field);
+    }
+    expect(exponential).toMatchObject({ totalCalls: 10_000, wastedCalls: 9_000, p99Ms: 52_700, settledAtMs: 42_000 });
+    expect((exponential!.series as { offered: number[] }).offered[12]).toBe(1000);
+  });
+
+  it('passes every scenario option through to the simulator', async () => {
+    const args = ['--clients', '500', '--capacity', '100', '--outage', '5000', '--base', '50', '--cap', '2_000', '--seed', '3', '--start-spread', '100', '--max-attempts', '12'];
+    const { stdout } = await run(['--strategy', 'full', '--format', 'json', ...args]);
+    const expected = simulate('full', { clients: 500, capacity: 100, outageMs: 5000, baseMs: 50, capMs: 2000, seed: 3, startSpreadMs: 100, maxAttempts: 12 });
+    const { label: _label, ...fields } = expected;
+    expect(JSON.parse(stdout)).toEqual([JSON.parse(JSON.stringify({ strategy: 'full', ...fields }))]);
+  });
+
+  it("keeps number arrays on one line and expands 'all'", async () => {
+    const { stdout } = await run(['--strategy', 'all', '--format', 'json']);
+    const parsed = JSON.parse(stdout) as { strategy: string }[];
+    expect(parsed.map((o) => o.strategy)).toEqual(['constant', 'linear', 'exponential', 'full', 'equal', 'decorrelated']);
+    expect(stdout).toMatch(/"offered": \[4000, 1000, 0, 1000, 0, 0, 1000,/);
+  });
+});
+
+describe('retry-hygiene simulate (text)', () => {
+  it('shows a chart per strategy and the results table, without colour when not a TTY', async () => {
+    const { code, stdout } = await run(['--strategy', 'constant,exponential,full,decorrelated']);
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(/\x1b\[/);
+    expect(stdout).toContain('1 000 clients fail at once; the server is down for 10 s, then accepts 200 requests/s.');
+    for (const header of [
+      'constant — 121 000 calls, 41.0× capacity on recovery, p99 14 s (log scale)',
+      'exponential — 10 000 calls, 5.0× capacity on recovery, p99 52.7 s',
+    ]) {
+      expect(stdout.split('\n')).toContain(header);
+    }
+    const table = stdout.split('\n').filter((line) => /^(policy|constant|exponential|full|decorrelated)\s{2,}/.test(line));
+    expect(table.map((line) => line.split(/\s+/)[0])).toEqual(['policy', 'constant', 'exponential', 'full', 'decorrelated']);
+    for (const line of stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(90);
+  });
+
+  it('colours the bars on a TTY', async () => {
+    const { stdout } = await run(['--strategy', 'exponential'], { isTTY: true });
+    expect(stdout).toMatch(/\x1b\[31m/);
+  });
+});
+
+describe('retry-hygiene simulate --format svg and --out', () => {
+  it('prints an SVG chart with one curve per strategy', async () => {
+    const { code, stdout } = await run(['--strategy', 'exponential,full,decorrelated', '--format', 'svg']);
+    expect(code).toBe(0);
+    const root = parseXml(stdout);
+    expect(root.name).toBe('svg');
+    expect(findAll(root, (e) => e.name === 'path' && e.attributes.class === 'rh-curve')).toHaveLength(3);
+  });
+
+  it('writes the same output to a file, relative to the working directory', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rh-simulate-'));
+    const printed = await run(['--strategy', 'full', '--format', 'svg']);
+    const written = await run(['--strategy', 'full', '--format', 'svg', '--out', 'herd.svg'], { cwd: dir });
+    expect([written.code, written.stdout, written.stderr]).toEqual([0, '', 'retry-hygiene simulate: wrote herd.svg\n']);
+    expect(readFileSync(join(dir, 'herd.svg'), 'utf8')).toBe(printed.stdout);
+  });
+
+  it('writes text to a file without colour, even from a TTY', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rh-simulate-'));
+    await run(['--strategy', 'exponential', '--out', 'herd.txt'], { cwd: dir, isTTY: true });
+    const text = readFileSync(join(dir, 'herd.txt'), 'utf8');
+    expect(text).toContain('exponential — 10 000 calls');
+    expect(text).not.toMatch(/\x1b\[/);
+  });
+});
+
+describe('bad arguments: one line naming the argument, exit code 2', () => {
+  it.each([
+    [[], '--strategy is required'],
+    [['--strategy', 'bogus'], "--strategy: unknown strategy 'bogus'"],
+    [['--strategy', 'full,'], '--strategy: unknown strategy an empty name'],
+    [['--strategy', 'full', '--clients', 'abc'], "--clients must be a whole number from 1 to 10000000, got 'abc'"],
+    [['--strategy', 'full', '--clients', '0'], '--clients must be a whole number'],
+    [['--strategy', 'full', '--clients', '1.5'], '--clients must be a whole number'],
+    [['--strategy', 'full', '--capacity', '0'], "--capacity must be a whole number >= 1, got '0'"],
+    [['--strategy', 'full', '--outage=-1'], "--outage must be a number >= 0, got '-1'"],
+    [['--strategy', 'full', '--outage', '-1'], "--outage needs a value (write --outage=<value> for one starting with '-')"],
+    [['--strategy', 'full', '--help=yes'], '--help does not take a value'],
+    [['--strategy', 'full', '--base', '1e'], "--base must be a number >= 0, got '1e'"],
+    [['--strategy', 'full', '--cap', 'Infinity'], '--cap must be a number'],
+    [['--strategy', 'full', '--seed', '0.5'], "--seed must be a whole number, got '0.5'"],
+    [['--strategy', 'full', '--start-spread', ''], '--start-spread must be a number'],
+    [['--strategy', 'full', '--max-attempts', '0'], '--max-attempts must be a whole number >= 1'],
+    [['--strategy', 'full', '--format', 'pdf'], "--format must be one of text, json, svg, got 'pdf'"],
+    [['--strategy', 'full', '--frobnicate'], "unknown option '--frobnicate'"],
+    [['--strategy', 'full', '--clients'], '--clients needs a value'],
+    [['--strategy', 'full', 'extra'], "unexpected argument 'extra'"],
+    [['--strategy', 'full', '--out', '/nonexistent-dir/x.svg'], "--out: cannot write '/nonexistent-dir/x.svg' (ENOENT)"],
+  ])('%j', async (args, message) => {
+    const { code, stdout, stderr } = await run(args);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/^retry-hygiene simulate: [^\n]+\n$/);
+    expect(stderr).toContain(message);
+  });
+
+  it('--help prints the usage and succeeds', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^usage: retry-hygiene simulate --strategy/);
+    expect(stdout).toContain('--start-spread <ms>');
+  });
+});
+
+describe('the installed bin', () => {
+  const bin = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'retry-hygiene.js');
+
+  it('exits 0 with the JSON on stdout, and 2 with one line on stderr for a bad argument', () => {
+    const ok = spawnSync(process.execPath, [bin, 'simulate', '--strategy', 'exponential', '--format', 'json'], { encoding: 'utf8' });
+    expect(ok.status).toBe(0);
+    expect((JSON.parse(ok.stdout) as { totalCalls: number }[])[0]!.totalCalls).toBe(10_000);
+    const bad = spawnSync(process.execPath, [bin, 'simulate', '--strategy', 'exponential', '--clients', 'many'], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toBe("retry-hygiene simulate: --clients must be a whole number from 1 to 10000000, got 'many'\n");
+  });
+});
