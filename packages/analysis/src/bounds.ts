@@ -54,6 +54,8 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
 function counterVariable(node: Node, env: Env) {
   let n = unwrap(node);
   if (n.type === 'UpdateExpression') n = n.argument;
+  // `tries + 1`: the variable is the counter (the offset shifts the count by one at most).
+  if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier') n = unwrap(n.left).type === 'Identifier' ? unwrap(n.left) : unwrap(n.right);
   return n.type === 'Identifier' ? env.ctx.variableOf(n) : undefined;
 }
 
@@ -143,6 +145,8 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       const exitsOnTrue = node.type === 'IfStatement' && alwaysExits(node.consequent) && !retriesOnTrue;
       const exitsOnFalse = node.type === 'IfStatement' && alwaysExits(node.alternate);
       if (!retriesOnTrue && !exitsOnTrue && !exitsOnFalse) return undefined;
+      // `if (cached.expiresAt > Date.now()) return cached` is a cache check, not a deadline.
+      if (kind === 'time' && node.type === 'IfStatement' && exitsOnTrue && !givesUp(node.consequent, env)) return undefined;
       bound = merge(bound, boundOf(kind, node.test, env, exitsOnTrue));
     }
     return undefined;
@@ -175,3 +179,19 @@ export function maxAttemptsOf(bound: Bound | undefined, unboundedWithoutLimit: b
   return unboundedWithoutLimit ? 'unbounded' : 'unknown';
 }
 
+
+/** The branch fails the operation: throws, rejects, calls back with an error, or breaks out. */
+function givesUp(branch: Node, env: Env): boolean {
+  let found = false;
+  walk(branch, env.ctx.keys, (node) => {
+    if (found || isFunction(node)) return false;
+    if (node.type === 'ThrowStatement' || node.type === 'BreakStatement') found = true;
+    if (node.type === 'CallExpression') {
+      const callee = unwrap(node.callee);
+      const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? callee.property.name : '';
+      if (/^(reject|cb|callback|done|fail|abort)$/.test(name)) found = true;
+    }
+    return undefined;
+  });
+  return found;
+}

@@ -139,10 +139,11 @@ export function boundKind(test: Node, env: Env): 'attempts' | 'time' | 'abort' |
   return kind;
 }
 
+/** The attempt counter, possibly offset: `attempt`, `tries + 1`, `++n`, `this.retries`. */
 export function isCounter(node: Node, env: Env): boolean {
   const n = unwrap(node);
-  if (n.type !== 'Identifier' && n.type !== 'MemberExpression' && n.type !== 'UpdateExpression') return false;
   if (n.type === 'UpdateExpression') return true;
+  if (n.type !== 'Identifier' && n.type !== 'MemberExpression' && n.type !== 'BinaryExpression') return false;
   return evaluate(n, env).t === 'counter';
 }
 

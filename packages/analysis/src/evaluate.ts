@@ -49,6 +49,9 @@ export function evaluate(node: Node, env: Env): Value {
       return evaluateCall(n, env);
     case 'AssignmentExpression':
       return n.operator === '=' ? evaluate(n.right, env) : UNKNOWN;
+    case 'UpdateExpression':
+      // `backoff(n++)`: the value is the counter's.
+      return evaluate(n.argument, env);
     case 'SequenceExpression':
       return evaluate(n.expressions[n.expressions.length - 1] as Node, env);
     default:
@@ -356,7 +359,8 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   if (RANDOM_CALL.test(name)) {
     // randomInt(a, b) and friends: a random wait; the bound is its upper argument.
     const bound = args.length > 0 ? arg(args.length - 1) : UNKNOWN;
-    return withRandom(bound.t === 'num' ? bound : { t: 'invariant', random: false }, true, 'full');
+    const shaped = bound.t === 'num' || bound.t === 'grow' || bound.t === 'counter';
+    return withRandom(shaped ? bound : { t: 'invariant', random: false }, true, 'full');
   }
   const jitter = jitterFromName(name);
   if (jitter) return withRandom(args[0] ? arg(0) : { t: 'invariant', random: false }, true, jitter);

@@ -219,10 +219,23 @@ function chooseSleep(sleeps: readonly Sleep[], failurePath: Node): Sleep | undef
 
 /** No sleep: an immediate retry, unless the failure path awaits something that may wait. */
 function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: LoopNode) {
+  // Awaited calls on the way out (`return await res.json()`) do not wait between attempts.
   const waitsElsewhere = scan.calls.some(
-    (call) => call !== retry.operation && call.parent?.type === 'AwaitExpression' && contains(retry.failurePath, call) && contains(loop, call),
+    (call) =>
+      call !== retry.operation &&
+      call.parent?.type === 'AwaitExpression' &&
+      contains(retry.failurePath, call) &&
+      !onExitingBranch(call, loop),
   );
   return waitsElsewhere ? { t: 'unknown' as const, random: false } : { t: 'num' as const, v: 0, random: false };
+}
+
+function onExitingBranch(node: Node, loop: LoopNode): boolean {
+  for (let p = node.parent; p && p !== loop; p = p.parent) {
+    if (p.type === 'BlockStatement' && p.parent?.type === 'IfStatement' && alwaysExits(p)) return true;
+    if (p.type === 'ReturnStatement') return true;
+  }
+  return false;
 }
 
 /** The failure path looks at the error before going round (status, code, type, a classifier). */

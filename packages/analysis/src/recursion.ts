@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, isFunction, unwrap, type FunctionNode, type Node } from './ast.js';
+import { alwaysExits, calleeName, contains, isFunction, unwrap, type FunctionNode, type Node } from './ast.js';
 import { guardsIn } from './bounds.js';
 import { outcomeCheck } from './checks.js';
 import type { AnalysisContext, Variable } from './context.js';
@@ -119,6 +119,16 @@ function failurePath(call: Node, fn: FunctionNode, env: Env): FailurePath | unde
         const target = p.left;
         if (p.right === child && target.type === 'MemberExpression' && target.property.type === 'Identifier' && /^on(error|close)$/.test(target.property.name)) {
           return withTimer({ container: child }, timer);
+        }
+        break;
+      }
+      case 'BlockStatement':
+      case 'Program': {
+        // `if (res.ok) return res;` earlier in the block: what follows runs on failure.
+        const index = p.body.indexOf(child as never);
+        const earlier = p.body.slice(0, Math.max(index, 0));
+        if (earlier.some((s) => s.type === 'IfStatement' && alwaysExits(s.consequent) && outcomeCheck(s.test, env, false) === 'success')) {
+          return withTimer({ container: p }, timer);
         }
         break;
       }

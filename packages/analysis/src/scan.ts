@@ -35,6 +35,11 @@ export function scanAttempt(root: Node, ctx: AnalysisContext): AttemptScan {
   const scan: AttemptScan = { tries: [], ifs: [], sleeps: [], calls: [], returns: [], breaks: [] };
   walk(root, ctx.keys, (node) => {
     if (node !== root && isFunction(node)) return false;
+    if (node !== root && isAnyLoop(node)) {
+      // A nested loop's calls are part of this attempt's work; its control flow is its own.
+      collectCalls(node, ctx, scan.calls);
+      return false;
+    }
     switch (node.type) {
       case 'TryStatement':
         scan.tries.push(node);
@@ -58,12 +63,18 @@ export function scanAttempt(root: Node, ctx: AnalysisContext): AttemptScan {
         if (node.type === 'CallExpression' && isOperationCall(node)) scan.calls.push(node);
         break;
       }
-      default:
-        if (node !== root && isAnyLoop(node)) return false;
     }
     return undefined;
   });
   return scan;
+}
+
+function collectCalls(root: Node, ctx: AnalysisContext, calls: TSESTree.CallExpression[]): void {
+  walk(root, ctx.keys, (node) => {
+    if (node !== root && isFunction(node)) return false;
+    if (node.type === 'CallExpression' && isOperationCall(node) && !asSleep(node, ctx)) calls.push(node);
+    return undefined;
+  });
 }
 
 /** A `break` that leaves `loop` (not a nested switch), or a labelled break naming it. */
