@@ -54,7 +54,8 @@ function findSites(sourceCode: SourceCodeLike): RetrySite[] {
   }
   for (const call of libraryCalls) {
     const finding = librarySite(call, ctx);
-    if (!finding) continue;
+    // `retries: 0` configures a library not to retry at all.
+    if (!finding || finding.site.policy.maxAttempts === 1) continue;
     sites.push(finding.site);
     if (finding.retryingClient) clients.set(finding.retryingClient, finding.site);
   }

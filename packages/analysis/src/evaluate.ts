@@ -44,6 +44,9 @@ export function evaluate(node: Node, env: Env): Value {
       return join(left, evaluate(n.right, env));
     }
     case 'ConditionalExpression':
+      // `err.status === 404 ? throwError(() => err) : timer(1000)`: the branch that gives up does not wait.
+      if (givesUpExpression(n.consequent)) return evaluate(n.alternate, env);
+      if (givesUpExpression(n.alternate)) return evaluate(n.consequent, env);
       return join(evaluate(n.consequent, env), evaluate(n.alternate, env));
     case 'CallExpression':
       return evaluateCall(n, env);
@@ -57,6 +60,12 @@ export function evaluate(node: Node, env: Env): Value {
     default:
       return UNKNOWN;
   }
+}
+
+function givesUpExpression(node: Node): boolean {
+  const n = unwrap(node);
+  if (n.type === 'CallExpression') return /^(throwError|Promise\.reject)$/.test(dottedName(n.callee) ?? '');
+  return n.type === 'Identifier' && n.name === 'EMPTY';
 }
 
 function deeper(env: Env, patch: Partial<Env> = {}): Env {
