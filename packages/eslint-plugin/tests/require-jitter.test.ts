@@ -1,0 +1,1275 @@
+import { Linter } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import plugin from '../src/index.js';
+import rule from '../src/rules/require-jitter.js';
+import { ruleTester } from './rule-tester.js';
+
+// Each case is TypeScript unless it sets `filename`. Every invalid case asserts the exact
+// report range and the message data (site, delay, attempts; for libraries also whether the
+// jitter-less backoff is inherited and the library-specific fix), so the message text is checked.
+
+ruleTester.run('require-jitter', rule, {
+  valid: [
+    // Jittered delays
+    {
+      name: 'exponential delay times Math.random()',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(Math.random() * 1000 * 2 ** i);
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'equal jitter: d / 2 + Math.random() * d / 2',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      const d = Math.min(30_000, 100 * 2 ** attempt);
+      await sleep(d / 2 + (Math.random() * d) / 2);
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'crypto.randomInt(0, d)',
+      code: `
+import crypto from 'node:crypto';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      const d = 100 * 2 ** attempt;
+      await sleep(crypto.randomInt(0, d));
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'local jitter(d) helper using Math.random',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function jitter(d: number) {
+  return Math.floor(Math.random() * d);
+}
+async function load() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(jitter(200 * 2 ** attempt));
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'fullJitter from @retry-hygiene/retry',
+      code: `
+import { fullJitter } from '@retry-hygiene/retry';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(fullJitter(100 * 2 ** attempt));
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'crypto.getRandomValues helper',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function rand() {
+  return crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32;
+}
+async function load() {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(rand() * 100 * 2 ** i);
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'exponential plus a random term',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(100 * 2 ** i + Math.random() * 100);
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'recursion with a jittered sleep',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load(retries = 3): Promise<Response> {
+  try {
+    return await fetch('/x');
+  } catch (e) {
+    if (retries <= 0) throw e;
+    await sleep(Math.random() * 1000 * 2 ** (3 - retries));
+    return load(retries - 1);
+  }
+}
+`,
+    },
+
+    // Retry libraries with jitter
+    {
+      name: 'async-retry default (randomized)',
+      code: `
+import retry from 'async-retry';
+await retry(async () => fetch('/x'), { retries: 5 });
+`,
+    },
+    {
+      name: 'got retry option',
+      code: `
+import got from 'got';
+const body = await got('https://example.com', { retry: { limit: 3 } }).json();
+`,
+    },
+    {
+      name: 'axios-retry exponentialDelay',
+      code: `
+import axios from 'axios';
+import axiosRetry from 'axios-retry';
+axiosRetry(axios, { retries: 3, retryDelay: axiosRetry.exponentialDelay });
+`,
+    },
+    {
+      name: 'axios-retry custom retryDelay with Math.random',
+      code: `
+import axios from 'axios';
+import axiosRetry from 'axios-retry';
+axiosRetry(axios, { retries: 3, retryDelay: (n) => Math.random() * n * 1000 });
+`,
+    },
+    {
+      name: 'cockatiel ExponentialBackoff default generator',
+      code: `
+import { retry, handleAll, ExponentialBackoff } from 'cockatiel';
+const policy = retry(handleAll, { maxAttempts: 3, backoff: new ExponentialBackoff() });
+`,
+    },
+    {
+      name: 'p-retry randomize: true',
+      code: `
+import pRetry from 'p-retry';
+await pRetry(() => fetch('/x'), { retries: 5, randomize: true });
+`,
+    },
+    {
+      name: 'exponential-backoff jitter: full',
+      code: `
+import { backOff } from 'exponential-backoff';
+await backOff(() => fetch('/x'), { jitter: 'full' });
+`,
+    },
+    {
+      name: 'retry.operation randomize: true',
+      code: `
+import retry from 'retry';
+const operation = retry.operation({ retries: 5, randomize: true });
+`,
+      filename: 'file.js',
+    },
+    {
+      name: 'ky retry with jitter: true',
+      code: `
+import ky from 'ky';
+const api = ky.create({ retry: { limit: 3, jitter: true } });
+`,
+    },
+    {
+      name: 'rxjs retry delay with a random timer',
+      code: `
+import { retry, timer } from 'rxjs';
+const data$ = http.get('/x').pipe(retry({ count: 3, delay: (err, n) => timer(Math.random() * 2 ** n * 100) }));
+`,
+    },
+    {
+      name: 'the @retry-hygiene/retry helper itself',
+      code: `
+import { retry } from '@retry-hygiene/retry';
+await retry(() => fetch('/x'), { maxAttempts: 5 });
+`,
+    },
+
+    // Look-alikes that are not retries
+    {
+      name: 'polling a job state with a fixed sleep',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function waitForJob(id: string) {
+  let job = await getJob(id);
+  while (job.status !== 'done') {
+    await sleep(1000);
+    job = await getJob(id);
+  }
+  return job;
+}
+`,
+    },
+    {
+      name: 'polling a state with a growing sleep',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function waitReady() {
+  let delay = 100;
+  let state = await getState();
+  while (state !== 'ready') {
+    await sleep(delay);
+    delay *= 2;
+    state = await getState();
+  }
+}
+`,
+    },
+    {
+      name: 'polling for a visible element in a test',
+      code: `
+it('eventually', async () => {
+  for (let i = 0; i < 10; i++) {
+    if (await page.isVisible('#ok')) break;
+    await page.waitForTimeout(500);
+  }
+});
+`,
+    },
+    {
+      name: 'queue worker idling when the queue is empty',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function worker() {
+  while (running) {
+    const job = await queue.pop();
+    if (!job) {
+      await sleep(1000);
+      continue;
+    }
+    await handle(job);
+  }
+}
+`,
+    },
+    {
+      name: 'batch throttling: for (const batch of batches)',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function sendAll(batches: Item[][]) {
+  for (const batch of batches) {
+    await send(batch);
+    await sleep(1000);
+  }
+}
+`,
+    },
+    {
+      name: 'throttling with a growing pause between chunks',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function sendAll(chunks: string[]) {
+  for (let i = 0; i < chunks.length; i++) {
+    await upload(chunks[i]);
+    await sleep(100 * (i + 1));
+  }
+}
+`,
+    },
+    {
+      name: 'processing a list and logging failures',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function processAll(items: Item[]) {
+  for (const item of items) {
+    try {
+      await processItem(item);
+    } catch (err) {
+      console.error('failed', item.id, err);
+    }
+    await sleep(200);
+  }
+}
+`,
+    },
+    {
+      name: 'failing over across different mirrors',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load(mirrors: string[]) {
+  for (const url of mirrors) {
+    try {
+      return await fetch(url);
+    } catch {
+      await sleep(1000);
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'list processing with a growing pause after failures',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function processAll(items: Item[]) {
+  let pause = 100;
+  for (const item of items) {
+    try {
+      await processItem(item);
+    } catch (err) {
+      console.error(err);
+      await sleep(pause);
+      pause *= 2;
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'cursor pagination in do/while',
+      code: `
+async function all() {
+  const out = [];
+  let cursor: string | undefined;
+  do {
+    const page = await api.list({ cursor });
+    out.push(...page.items);
+    cursor = page.next;
+  } while (cursor);
+  return out;
+}
+`,
+    },
+    {
+      name: 'page loop with a sleep between pages',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function all() {
+  let page = 1;
+  while (true) {
+    const res = await fetch(\`/items?page=\${page}\`);
+    const items = await res.json();
+    if (items.length === 0) break;
+    await save(items);
+    page++;
+    await sleep(250);
+  }
+}
+`,
+    },
+    {
+      name: 'setInterval heartbeat',
+      code: `
+setInterval(() => {
+  fetch('/heartbeat').catch(() => {});
+}, 30_000);
+`,
+    },
+    {
+      name: 'game tick loop through setTimeout(tick, 16)',
+      code: `
+function tick() {
+  update();
+  render();
+  setTimeout(tick, 16);
+}
+tick();
+`,
+    },
+    {
+      name: 'debounce',
+      code: `
+function debounce(fn: () => void, ms: number) {
+  let t: ReturnType<typeof setTimeout> | undefined;
+  return () => {
+    clearTimeout(t);
+    t = setTimeout(fn, ms);
+  };
+}
+`,
+    },
+    {
+      name: 'Promise.race timeout',
+      code: `
+async function withTimeout<T>(p: Promise<T>) {
+  return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 5000))]);
+}
+`,
+    },
+
+    // Delay the analysis cannot know
+    {
+      name: 'unknown delay from a parameter',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load(opts: { delay: number }) {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(opts.delay);
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'growth over an unknown base from a parameter',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load(opts: { base: number }) {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(opts.base * 2 ** i);
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'TSX component without retries',
+      code: `
+export function Button() {
+  const [n, setN] = useState(0);
+  return <button onClick={() => setN(n + 1)}>{n}</button>;
+}
+`,
+      filename: 'file.tsx',
+      languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+    },
+
+    // A constant or zero delay is a no-fixed-sleep-retry matter, never a require-jitter one
+    {
+      name: 'constant delay: while (true)',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function getUser(id: string) {
+  while (true) {
+    try {
+      return await fetch(\`/users/\${id}\`);
+    } catch {
+      await sleep(1000);
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'constant delay: counted for loop',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await fetch('/data');
+    } catch (err) {
+      await sleep(2000);
+    }
+  }
+  throw new Error('failed');
+}
+`,
+    },
+    {
+      name: 'no delay: immediate retry',
+      code: `
+async function save(doc: Doc) {
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await db.update(doc);
+    } catch {
+      // try again
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'constant delay: recursion',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function fetchWithRetry(url: string, retries = 3): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (err) {
+    if (retries <= 0) throw err;
+    await sleep(1000);
+    return fetchWithRetry(url, retries - 1);
+  }
+}
+`,
+    },
+    {
+      name: 'constant delay: websocket reconnect',
+      code: `
+function connect() {
+  const ws = new WebSocket(URL);
+  ws.on('close', () => setTimeout(connect, 1000));
+}
+`,
+      filename: 'file.js',
+    },
+    {
+      name: 'no delay: rxjs retry(3)',
+      code: `
+import { retry } from 'rxjs';
+const data$ = http.get('/x').pipe(retry(3));
+`,
+    },
+    {
+      name: 'constant delay: rxjs retry({ delay: 1000 })',
+      code: `
+import { retry } from 'rxjs/operators';
+const data$ = http.get('/x').pipe(retry({ count: 3, delay: 1000 }));
+`,
+    },
+    {
+      name: 'constant delay: cockatiel ConstantBackoff',
+      code: `
+import { retry, handleAll, ConstantBackoff } from 'cockatiel';
+const policy = retry(handleAll, { maxAttempts: 3, backoff: new ConstantBackoff(50) });
+`,
+    },
+    {
+      name: 'constant delay: p-retry factor: 1',
+      code: `
+import pRetry from 'p-retry';
+await pRetry(() => fetch('/x'), { retries: 5, factor: 1, minTimeout: 1000 });
+`,
+    },
+    {
+      name: 'constant delay: exponential-backoff timeMultiple: 1',
+      code: `
+import { backOff } from 'exponential-backoff';
+await backOff(() => fetch('/x'), { timeMultiple: 1, startingDelay: 500, numOfAttempts: 4 });
+`,
+    },
+
+    // ignoreLibraryDefaults: true
+    {
+      name: 'ignoreLibraryDefaults: p-retry default',
+      code: `
+import pRetry from 'p-retry';
+await pRetry(() => fetch('/x'), { retries: 5 });
+`,
+      options: [{ ignoreLibraryDefaults: true }],
+    },
+    {
+      name: 'ignoreLibraryDefaults: retry.operation()',
+      code: `
+import retry from 'retry';
+const operation = retry.operation({ retries: 5 });
+`,
+      filename: 'file.js',
+      options: [{ ignoreLibraryDefaults: true }],
+    },
+    {
+      name: 'ignoreLibraryDefaults: exponential-backoff default',
+      code: `
+import { backOff } from 'exponential-backoff';
+const res = await backOff(() => fetch('/x'));
+`,
+      options: [{ ignoreLibraryDefaults: true }],
+    },
+    {
+      name: 'ignoreLibraryDefaults: ky default',
+      code: `
+import ky from 'ky';
+const api = ky.create({ prefixUrl: '/api', retry: { limit: 4 } });
+`,
+      options: [{ ignoreLibraryDefaults: true }],
+    },
+  ],
+  invalid: [
+    // Exponential growth without jitter
+    {
+      name: 'exponential: 100 * 2 ** attempt',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(100 * 2 ** attempt);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 4, column: 3, endLine: 4, endColumn: 48,
+          data: {
+            what: 'This retry loop',
+            delay: '100 ms × 2^n',
+            attempts: 'up to 5 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'exponential: Math.pow(2, i) * 250',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let i = 0; i < 4; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(Math.pow(2, i) * 250);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 4, column: 3, endLine: 4, endColumn: 30,
+          data: {
+            what: 'This retry loop',
+            delay: '250 ms × 2^n',
+            attempts: 'up to 4 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'exponential: (1 << i) * 100',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let i = 0; i < 6; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep((1 << i) * 100);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 4, column: 3, endLine: 4, endColumn: 30,
+          data: {
+            what: 'This retry loop',
+            delay: '100 ms × 2^n',
+            attempts: 'up to 6 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'exponential: delay *= 2',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  let delay = 500;
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(delay);
+      delay *= 2;
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 5, column: 3, endLine: 5, endColumn: 30,
+          data: {
+            what: 'This retry loop',
+            delay: '500 ms × 2^n',
+            attempts: 'up to 5 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'exponential capped: delay = Math.min(delay * 2, MAX)',
+      code: `
+const MAX_DELAY = 10_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  let delay = 200;
+  while (true) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(delay);
+      delay = Math.min(delay * 2, MAX_DELAY);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 6, column: 3, endLine: 6, endColumn: 15,
+          data: {
+            what: 'This retry loop',
+            delay: '200 ms × 2^n, capped at 10 s',
+            attempts: 'no limit on attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'exponential after a checked result',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let i = 0; i < 5; i++) {
+    const res = await fetch('/x');
+    if (res.ok) return res;
+    await sleep(1000 * 2 ** i);
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 4, column: 3, endLine: 4, endColumn: 30,
+          data: {
+            what: 'This retry loop',
+            delay: '1 s × 2^n',
+            attempts: 'up to 5 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'exponential in do/while',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  let attempt = 0;
+  do {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(2 ** attempt * 100);
+      attempt++;
+    }
+  } while (attempt < 4);
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 5, column: 3, endLine: 5, endColumn: 5,
+          data: {
+            what: 'This retry loop',
+            delay: '100 ms × 2^n',
+            attempts: 'up to 4 attempts',
+          },
+        },
+      ],
+    },
+
+    // Linear growth
+    {
+      name: 'linear: 1000 * attempt',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(1000 * attempt);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 4, column: 3, endLine: 4, endColumn: 49,
+          data: {
+            what: 'This retry loop',
+            delay: 'a linear 1 s × n',
+            attempts: 'up to 3 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'linear: (attempt + 1) * 500',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep((attempt + 1) * 500);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 4, column: 3, endLine: 4, endColumn: 48,
+          data: {
+            what: 'This retry loop',
+            delay: 'a linear 500 ms × n',
+            attempts: 'up to 3 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'linear: delay += 1000',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  let delay = 1000;
+  for (let i = 0; i < 4; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(delay);
+      delay += 1000;
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 5, column: 3, endLine: 5, endColumn: 30,
+          data: {
+            what: 'This retry loop',
+            delay: 'a linear 1 s × n',
+            attempts: 'up to 4 attempts',
+          },
+        },
+      ],
+    },
+
+    // Delay computed by a helper or a method
+    {
+      name: 'local backoff(n) helper returning Math.min(cap, base * 2 ** n)',
+      code: `
+const BASE = 100;
+const CAP = 20_000;
+function backoff(n: number) {
+  return Math.min(CAP, BASE * 2 ** n);
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let n = 0; n < 8; n++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(backoff(n));
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 9, column: 3, endLine: 9, endColumn: 30,
+          data: {
+            what: 'This retry loop',
+            delay: '100 ms × 2^n, capped at 20 s',
+            attempts: 'up to 8 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'this.computeBackoff(attempt) method',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+class Client {
+  private computeBackoff(attempt: number) {
+    return 300 * 2 ** attempt;
+  }
+  async get() {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      try {
+        return await fetch('/x');
+      } catch {
+        await sleep(this.computeBackoff(attempt));
+      }
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 8, column: 5, endLine: 8, endColumn: 50,
+          data: {
+            what: 'This retry loop',
+            delay: '300 ms × 2^n',
+            attempts: 'up to 4 attempts',
+          },
+        },
+      ],
+    },
+
+    // Recursion
+    {
+      name: 'recursion through setTimeout with a growing delay',
+      code: `
+function connect(retries = 5) {
+  socket.connect((err) => {
+    if (err && retries > 0) setTimeout(() => connect(retries - 1), 1000 * 2 ** (5 - retries));
+  });
+}
+`,
+      filename: 'file.js',
+      errors: [
+        {
+          messageId: 'missingJitter', line: 4, column: 46, endLine: 4, endColumn: 66,
+          data: {
+            what: '`connect()` retrying itself',
+            delay: '1 s × 2^n',
+            attempts: 'up to 6 attempts',
+          },
+        },
+      ],
+    },
+
+    // Retry libraries without jitter (default or explicit)
+    {
+      name: 'p-retry default',
+      code: `
+import pRetry from 'p-retry';
+await pRetry(() => fetch('/x'), { retries: 5 });
+`,
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 7, endLine: 3, endColumn: 48,
+          data: {
+            what: 'This p-retry call',
+            delay: '1 s × 2^n',
+            attempts: 'up to 6 attempts',
+            inherited: ', the library default',
+            fix: 'Set `randomize: true`',
+          },
+        },
+      ],
+    },
+    {
+      name: 'p-retry default via require',
+      code: `
+const pRetry = require('p-retry');
+pRetry(() => fetch('/x'));
+`,
+      filename: 'file.cjs',
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 1, endLine: 3, endColumn: 26,
+          data: {
+            what: 'This p-retry call',
+            delay: '1 s × 2^n',
+            attempts: 'up to 11 attempts',
+            inherited: ', the library default',
+            fix: 'Set `randomize: true`',
+          },
+        },
+      ],
+    },
+    {
+      name: 'p-retry randomize: false is not inherited',
+      code: `
+import pRetry from 'p-retry';
+await pRetry(() => fetch('/x'), { retries: 3, randomize: false });
+`,
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 7, endLine: 3, endColumn: 66,
+          data: {
+            what: 'This p-retry call',
+            delay: '1 s × 2^n',
+            attempts: 'up to 4 attempts',
+            inherited: '',
+            fix: 'Set `randomize: true`',
+          },
+        },
+      ],
+    },
+    {
+      name: 'ignoreLibraryDefaults still reports explicit randomize: false',
+      code: `
+import pRetry from 'p-retry';
+await pRetry(() => fetch('/x'), { retries: 3, randomize: false });
+`,
+      options: [{ ignoreLibraryDefaults: true }],
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 7, endLine: 3, endColumn: 66,
+          data: {
+            what: 'This p-retry call',
+            delay: '1 s × 2^n',
+            attempts: 'up to 4 attempts',
+            inherited: '',
+            fix: 'Set `randomize: true`',
+          },
+        },
+      ],
+    },
+    {
+      name: 'ignoreLibraryDefaults still reports hand-rolled backoff',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(100 * 2 ** attempt);
+    }
+  }
+}
+`,
+      options: [{ ignoreLibraryDefaults: true }],
+      errors: [
+        {
+          messageId: 'missingJitter', line: 4, column: 3, endLine: 4, endColumn: 48,
+          data: {
+            what: 'This retry loop',
+            delay: '100 ms × 2^n',
+            attempts: 'up to 5 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'retry package retry.operation()',
+      code: `
+import retry from 'retry';
+const operation = retry.operation({ retries: 5 });
+`,
+      filename: 'file.js',
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 19, endLine: 3, endColumn: 50,
+          data: {
+            what: 'This `retry` package operation',
+            delay: '1 s × 2^n',
+            attempts: 'up to 6 attempts',
+            inherited: ', the library default',
+            fix: 'Set `randomize: true`',
+          },
+        },
+      ],
+    },
+    {
+      name: 'retry package retry.timeouts() via require',
+      code: `
+const retry = require('retry');
+const timeouts = retry.timeouts({ retries: 3, minTimeout: 500 });
+`,
+      filename: 'file.js',
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 18, endLine: 3, endColumn: 65,
+          data: {
+            what: 'This `retry` package operation',
+            delay: '500 ms × 2^n',
+            attempts: 'up to 4 attempts',
+            inherited: ', the library default',
+            fix: 'Set `randomize: true`',
+          },
+        },
+      ],
+    },
+    {
+      name: 'exponential-backoff default',
+      code: `
+import { backOff } from 'exponential-backoff';
+const res = await backOff(() => fetch('/x'));
+`,
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 19, endLine: 3, endColumn: 45,
+          data: {
+            what: 'This backOff() call',
+            delay: '100 ms × 2^n',
+            attempts: 'up to 10 attempts',
+            inherited: ', the library default',
+            fix: 'Set `jitter: \'full\'`',
+          },
+        },
+      ],
+    },
+    {
+      name: 'exponential-backoff jitter: none',
+      code: `
+import { backOff } from 'exponential-backoff';
+const res = await backOff(() => fetch('/x'), { numOfAttempts: 5, startingDelay: 200, jitter: 'none' });
+`,
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 19, endLine: 3, endColumn: 103,
+          data: {
+            what: 'This backOff() call',
+            delay: '200 ms × 2^n',
+            attempts: 'up to 5 attempts',
+            inherited: '',
+            fix: 'Set `jitter: \'full\'`',
+          },
+        },
+      ],
+    },
+    {
+      name: 'async-retry randomize: false',
+      code: `
+import retry from 'async-retry';
+await retry(async () => fetch('/x'), { retries: 4, randomize: false });
+`,
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 7, endLine: 3, endColumn: 71,
+          data: {
+            what: 'This async-retry call',
+            delay: '1 s × 2^n',
+            attempts: 'up to 5 attempts',
+            inherited: '',
+            fix: 'Remove `randomize: false`',
+          },
+        },
+      ],
+    },
+    {
+      name: 'cockatiel ExponentialBackoff with noJitterGenerator',
+      code: `
+import { retry, handleAll, ExponentialBackoff, noJitterGenerator } from 'cockatiel';
+const policy = retry(handleAll, { maxAttempts: 5, backoff: new ExponentialBackoff({ generator: noJitterGenerator }) });
+`,
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 16, endLine: 3, endColumn: 119,
+          data: {
+            what: 'This cockatiel retry policy',
+            delay: '128 ms × 2^n, capped at 30 s',
+            attempts: 'up to 6 attempts',
+            inherited: '',
+            fix: 'Use ExponentialBackoff with its default decorrelated-jitter generator',
+          },
+        },
+      ],
+    },
+    {
+      name: 'rxjs retry with a deterministic growing timer',
+      code: `
+import { retry, timer } from 'rxjs';
+const data$ = http.get('/x').pipe(retry({ count: 3, delay: (err, n) => timer(2 ** n * 100) }));
+`,
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 35, endLine: 3, endColumn: 94,
+          data: {
+            what: 'This rxjs retry operator',
+            delay: '100 ms × 2^n',
+            attempts: 'up to 4 attempts',
+            inherited: '',
+            fix: 'Add randomness to the delay, e.g. `timer(Math.random() * 2 ** count * 100)`',
+          },
+        },
+      ],
+    },
+    {
+      name: 'axios-retry custom retryDelay: n => n * 1000',
+      code: `
+import axios from 'axios';
+import axiosRetry from 'axios-retry';
+axiosRetry(axios, { retries: 3, retryDelay: (n) => n * 1000 });
+`,
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 4, column: 1, endLine: 4, endColumn: 63,
+          data: {
+            what: 'This axios-retry configuration',
+            delay: 'a linear 1 s × n',
+            attempts: 'up to 4 attempts',
+            inherited: '',
+            fix: 'Use `retryDelay: axiosRetry.exponentialDelay`, which adds jitter',
+          },
+        },
+      ],
+    },
+    {
+      name: 'ky retry option without jitter',
+      code: `
+import ky from 'ky';
+const api = ky.create({ prefixUrl: '/api', retry: { limit: 4 } });
+`,
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 44, endLine: 3, endColumn: 63,
+          data: {
+            what: 'This ky `retry` option',
+            delay: '300 ms × 2^n',
+            attempts: 'up to 5 attempts',
+            inherited: ', the library default',
+            fix: 'Set `jitter: true` in the retry options',
+          },
+        },
+      ],
+    },
+    {
+      name: 'ky retry: 3',
+      code: `
+import ky from 'ky';
+const json = await ky.get('/x', { retry: 3 }).json();
+`,
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 3, column: 35, endLine: 3, endColumn: 43,
+          data: {
+            what: 'This ky `retry` option',
+            delay: '300 ms × 2^n',
+            attempts: 'up to 4 attempts',
+            inherited: ', the library default',
+            fix: 'Set `jitter: true` in the retry options',
+          },
+        },
+      ],
+    },
+  ],
+});
+
+describe('require-jitter options schema', () => {
+  const lint = (options: unknown) =>
+    new Linter().verify('for (;;) {}', [
+      { plugins: { 'retry-hygiene': plugin }, rules: { 'retry-hygiene/require-jitter': ['error', options] } },
+    ]);
+
+  it('rejects an unknown option and names it', () => {
+    expect(() => lint({ ignoreLibraryDefault: true })).toThrow(/ignoreLibraryDefault/);
+  });
+
+  it('accepts ignoreLibraryDefaults', () => {
+    expect(lint({ ignoreLibraryDefaults: true })).toEqual([]);
+  });
+});
