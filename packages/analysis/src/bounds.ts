@@ -35,7 +35,8 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
   if (limit.t !== 'num' || !Number.isFinite(limit.v)) return 'unknown';
   let op = n.operator as string;
   if (!counterLeft) op = ({ '<': '>', '>': '<', '<=': '>=', '>=': '<=' } as Record<string, string>)[op] ?? op;
-  if (isGiveUpGuard) op = ({ '>=': '<', '>': '<=', '===': '<', '==': '<', '<': '>=', '<=': '>' } as Record<string, string>)[op] ?? op;
+  // Giving up when `i === MAX - 1` means attempts 0…MAX-1 ran.
+  if (isGiveUpGuard) op = ({ '>=': '<', '>': '<=', '===': '<=', '==': '<=', '<': '>=', '<=': '>' } as Record<string, string>)[op] ?? op;
   const decrementing = isDecrementing(counterSide, env);
   const known = counterStart(counterSide, env);
   // Counting up usually starts at 0; counting down from an unknown start says nothing.

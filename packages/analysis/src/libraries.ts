@@ -63,6 +63,8 @@ function attemptsFromRetries(retries: number | 'unknown', forever: boolean | 'un
 }
 
 function exponential(base: number | 'unknown', factor: number | 'unknown', cap: number | 'unknown'): RetryPolicy['delay'] {
+  // A cap no higher than the first wait makes every wait the cap.
+  if (cap !== 'unknown' && base !== 'unknown' && cap <= base) return cap === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: cap };
   if (factor === 1) return base === 'unknown' ? { kind: 'constant' } : base === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: base };
   const delay: RetryPolicy['delay'] = { kind: factor === 'unknown' ? 'unknown' : factor > 1 ? 'exponential' : 'constant' };
   if (base !== 'unknown') delay.baseMs = base;

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, isAnyLoop, unwrap, walk, type LoopNode, type Node } from './ast.js';
+import { alwaysExits, contains, dottedName, isAnyLoop, unwrap, walk, type LoopNode, type Node } from './ast.js';
 import { boundOf, guardsIn, maxAttemptsOf, merge, type Bound } from './bounds.js';
 import { boundKind, outcomeCheck } from './checks.js';
 import type { AnalysisContext } from './context.js';
@@ -76,7 +76,7 @@ function iteratesCollection(loop: LoopNode, ctx: AnalysisContext): boolean {
 function tryForm(loop: LoopNode, scan: AttemptScan, env: Env): LoopRetry | undefined {
   for (const statement of scan.tries) {
     const handler = statement.handler;
-    if (!handler || alwaysExits(handler.body) && !hasConditionalExit(handler.body)) continue;
+    if (!handler || (alwaysExits(handler.body) && !hasConditionalExit(handler.body) && !endsInContinue(handler.body))) continue;
     const operation = firstCallIn(statement.block, scan.calls);
     if (!operation) continue;
     if (!successExitIn(statement.block, loop, scan, env)) continue;
@@ -103,13 +103,17 @@ function successExitIn(block: Node, loop: LoopNode, scan: AttemptScan, env: Env)
 function flagAssignments(block: Node, loop: LoopNode, env: Env): Node[] {
   const test = loop.test && unwrap(loop.test);
   if (!test) return [];
+  // Flags by name: `done`, or `this.connected` as a dotted name.
   const names = new Set<string>();
   walk(test, env.ctx.keys, (node) => {
-    if (node.type === 'Identifier') names.add(node.name);
+    if (node.type === 'Identifier' || node.type === 'MemberExpression') {
+      const name = dottedName(node);
+      if (name) names.add(name);
+    }
   });
   const result: Node[] = [];
   walk(block, env.ctx.keys, (node) => {
-    if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier' && names.has(node.left.name)) {
+    if (node.type === 'AssignmentExpression' && names.has(dottedName(node.left) ?? '')) {
       const right = unwrap(node.right);
       if (!(right.type === 'Literal' && right.value === false)) result.push(node);
     }

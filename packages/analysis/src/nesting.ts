@@ -24,9 +24,8 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     };
     const search = (root: Node, depth: number, through: Node | undefined) => {
       walk(root, ctx.keys, (node) => {
-        if (node !== root) {
-          for (const inner of sites) if (inner.node === node) record(inner, through ? 'function' : 'literal', through ?? node);
-        }
+        // The operation may itself be the inner site: `pRetry(() => pRetry(op))`.
+        for (const inner of sites) if (inner.node === node) record(inner, through ? 'function' : 'literal', through ?? node);
         if (node.type !== 'CallExpression') return undefined;
         const client = clientSite(node, clients, ctx);
         if (client) record(client, 'client', through ?? node);

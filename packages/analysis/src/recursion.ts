@@ -12,7 +12,8 @@ import { sleepValue } from './sleep.js';
 import type { RetrySite } from './types.js';
 import { num, type Value } from './value.js';
 
-const FAILURE_EVENT = /^(error|close|disconnect|disconnected|end|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
+// Not 'end': a stream that ended normally is not a failure.
+const FAILURE_EVENT = /^(error|close|disconnect|disconnected|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
 
 /** Where a self-call sits on the failure path, and the code of that path. */
 interface FailurePath {
@@ -33,7 +34,7 @@ export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx:
     if (!path) continue;
     const counters = counterParameters(fn, call, ctx);
     const decrementing = new Set([...counters].filter((v) => decrements(v, call)));
-    const env: Env = { ...baseEnv, counters, decrementing };
+    const env: Env = { ...baseEnv, counters, decrementing, bindings: accumulatorParameters(fn, call, ctx) };
     const isRetry = (node: Node) => contains(node, call);
     const bound = guardsIn(fn.body, env, () => false, isRetry) ?? guardsInCallbacks(fn, env, isRetry);
     const delay = recursionDelay(call, path, env);
@@ -169,6 +170,27 @@ function counterParameters(fn: FunctionNode, call: Node, ctx: AnalysisContext): 
     if (steps && variable) counters.add(variable);
   });
   return counters;
+}
+
+/** Parameters the self-call multiplies (`delay * 2`): an exponential wait from their default. */
+function accumulatorParameters(fn: FunctionNode, call: Node, ctx: AnalysisContext): Map<Variable, Value> {
+  const bindings = new Map<Variable, Value>();
+  if (call.type !== 'CallExpression') return bindings;
+  const scope = ctx.sourceCode.getScope(fn);
+  fn.params.forEach((param, i) => {
+    const id = param.type === 'AssignmentPattern' ? param.left : param;
+    const arg = call.arguments[i] && unwrap(call.arguments[i] as Node);
+    if (id.type !== 'Identifier' || arg?.type !== 'BinaryExpression' || arg.operator !== '*') return;
+    const self = [arg.left, arg.right].find((side) => side.type === 'Identifier' && side.name === id.name);
+    const factorNode = self === arg.left ? arg.right : arg.left;
+    const variable = scope.set.get(id.name);
+    if (!self || !variable || factorNode.type !== 'Literal' || typeof factorNode.value !== 'number') return;
+    const fallback = param.type === 'AssignmentPattern' && param.right.type === 'Literal' && typeof param.right.value === 'number' ? param.right.value : undefined;
+    const value: Value = { t: 'grow', shape: 'exponential', factor: factorNode.value, random: false };
+    if (fallback !== undefined) value.base = fallback;
+    bindings.set(variable, value);
+  });
+  return bindings;
 }
 
 function decrements(variable: Variable, call: Node): boolean {

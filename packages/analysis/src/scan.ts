@@ -37,7 +37,7 @@ export function scanAttempt(root: Node, ctx: AnalysisContext): AttemptScan {
     if (node !== root && isFunction(node)) return false;
     if (node !== root && isAnyLoop(node)) {
       // A nested loop's calls are part of this attempt's work; its control flow is its own.
-      collectCalls(node, ctx, scan.calls);
+      collectCalls(node, ctx, scan);
       return false;
     }
     switch (node.type) {
@@ -69,10 +69,12 @@ export function scanAttempt(root: Node, ctx: AnalysisContext): AttemptScan {
   return scan;
 }
 
-function collectCalls(root: Node, ctx: AnalysisContext, calls: TSESTree.CallExpression[]): void {
+/** Calls, and returns (which leave every loop), inside a nested loop. */
+function collectCalls(root: Node, ctx: AnalysisContext, scan: AttemptScan): void {
   walk(root, ctx.keys, (node) => {
     if (node !== root && isFunction(node)) return false;
-    if (node.type === 'CallExpression' && isOperationCall(node) && !asSleep(node, ctx)) calls.push(node);
+    if (node.type === 'CallExpression' && isOperationCall(node) && !asSleep(node, ctx)) scan.calls.push(node);
+    if (node.type === 'ReturnStatement') scan.returns.push(node);
     return undefined;
   });
 }

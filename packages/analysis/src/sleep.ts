@@ -111,12 +111,23 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
   const timer = findTimeout(helper, ctx);
   const named = SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name);
   if (!timer && !named) return undefined;
-  if (timer && !named && !containsPromise(helper, ctx)) return undefined;
+  // Unnamed helpers count only when small and straight-line: a retry function that also
+  // sleeps with `new Promise(setTimeout)` is an operation, not a sleep.
+  if (timer && !named && (!containsPromise(helper, ctx) || !isStraightLine(helper, ctx))) return undefined;
   const jittered = /jitter|random/i.test(name) || usesRandomness(helper, { ctx, region: helper, counters: new Set(), depth: 0 });
   const sleep: Sleep = { node: call, delay: call.arguments[0] as Node | undefined, helper, opaque: !timer, jittered };
   const timerDelay = timer?.arguments[1] as Node | undefined;
   if (timerDelay) sleep.timerDelay = timerDelay;
   return sleep;
+}
+
+function isStraightLine(helper: FunctionNode, ctx: AnalysisContext): boolean {
+  let branches = false;
+  walk(helper.body, ctx.keys, (n) => {
+    if (n.type === 'TryStatement' || n.type === 'ForStatement' || n.type === 'WhileStatement' || n.type === 'DoWhileStatement' || n.type === 'ForOfStatement') branches = true;
+    return !branches;
+  });
+  return !branches;
 }
 
 function containsPromise(helper: FunctionNode, ctx: AnalysisContext): boolean {
