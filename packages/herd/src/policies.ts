@@ -169,7 +169,7 @@ export function createDelay(policy: ResolvedPolicy, uniform: Uniform): DelayFunc
       ? () => base
       : policy.shape === 'linear'
         ? (n) => Math.min(cap, base * (n + 1))
-        : (n) => Math.min(cap, base * factor ** n);
+        : exponentialTable(base, cap, factor);
   switch (policy.jitter) {
     case 'none':
       return (_client, n) => grow(n);
@@ -183,4 +183,20 @@ export function createDelay(policy: ResolvedPolicy, uniform: Uniform): DelayFunc
     case 'proportional':
       return (client, n) => grow(n) * (1 - PROPORTIONAL_SPREAD + 2 * PROPORTIONAL_SPREAD * uniform(client, n));
   }
+}
+
+/**
+ * min(cap, base·factor^n) by table lookup: `**` is the most expensive step of a jittered
+ * run. The waits never shrink (factor ≥ 1), so once one reaches the cap all later ones
+ * are the cap; the table stops there, or at a length no run reaches, beyond which the
+ * formula is evaluated. Same numbers either way: the table holds the formula's values.
+ */
+function exponentialTable(base: number, cap: number, factor: number): (n: number) => number {
+  const table: number[] = [];
+  for (let n = 0; n < 1024; n++) {
+    const wait = Math.min(cap, base * factor ** n);
+    table.push(wait);
+    if (wait === cap) return (i) => (i < table.length ? table[i]! : cap);
+  }
+  return (i) => (i < table.length ? table[i]! : Math.min(cap, base * factor ** i));
 }

@@ -2,7 +2,7 @@ import { WindowSeries } from './load.js';
 import { startTime, type Scenario, type SimulationResult } from './model.js';
 import { createDelay, type ResolvedPolicy } from './policies.js';
 import { createUniform } from './prng.js';
-import { buildResult, completionsOf, type Tally } from './stats.js';
+import { buildResult, completionsOf, select, type Tally } from './stats.js';
 
 /**
  * The fast per-client engine, for jittered policies: same model and same results as the
@@ -12,16 +12,21 @@ import { buildResult, completionsOf, type Tally } from './stats.js';
  * window's capacity is used up, every arrival is rejected whatever its position. And
  * while a window has room nothing is rejected, so nothing new arrives in it until it is
  * full. So each window is settled in two steps:
- *  1. arrivals before the end of the outage are rejected in list order; a resend that
- *     falls in the same window is handled on the spot;
- *  2. the remaining arrivals are the window's contenders, a set fixed in advance: the
- *     `capacity` first by (time, client index) — found by selection, not sorting — are
- *     accepted, the rest rejected, and their resends inside the window rejected too.
- * Clients wait for their window in one linked list per window, threaded through a
- * per-client array. Jitter draws are addressed by (client, draw), so processing clients
- * out of time order does not change a single number.
+ *  1. arrivals before the end of the outage are rejected in the order they were queued;
+ *     a resend that falls in the same window is rejected on the spot, or, if it falls
+ *     after the outage, joins the contenders;
+ *  2. the contenders are a set fixed in advance: the `capacity` first by (time, client
+ *     index) — found by selection, not sorting — are accepted, the rest rejected, and
+ *     their resends inside the window rejected too.
+ * Jitter draws are addressed by (client, draw), so processing clients out of time order
+ * does not change a single number.
  *
- * Memory: a handful of typed arrays with one entry per client, plus two per window.
+ * A waiting client is an entry in its window's bucket carrying its whole state (index,
+ * send time, calls so far, previous wait), so a window is read front to back and no
+ * per-client array is touched at random. Buckets are chains of fixed-size chunks taken
+ * from a pool and returned once their window is settled; each client is in one bucket
+ * at a time, so memory is about 50 bytes per client whatever the number of calls, and
+ * nothing is copied or left for the garbage collector as buckets grow.
  */
 export function runWindows(policy: ResolvedPolicy, scenario: Scenario): SimulationResult {
   const { clients, capacity, outageMs, windowMs, horizonMs } = scenario;
@@ -29,141 +34,143 @@ export function runWindows(policy: ResolvedPolicy, scenario: Scenario): Simulati
   const delay = createDelay(policy, createUniform(scenario.seed));
   const series = new WindowSeries();
   const tally: Tally = { totalCalls: 0, wastedCalls: 0, failedClients: 0 };
-
-  const time = new Float64Array(clients);
-  const calls = new Uint32Array(clients);
-  const prev = policy.shape === 'decorrelated' ? new Float64Array(clients).fill(baseMs) : null;
   const start = scenario.startSpreadMs === 0 ? null : new Float64Array(clients);
-  const link = new Int32Array(clients);
-  const contenders = new Int32Array(clients);
+  // Chunks of up to 4 096 entries (96 KB): long runs to read, little waste. Small runs
+  // take small chunks, or allocating and zeroing them would cost more than simulating.
+  const shift = Math.min(12, Math.max(6, Math.ceil(Math.log2(Math.max(1, clients) / 16))));
+  const chunkSize = 1 << shift;
+  const mask = chunkSize - 1;
+  const pool = new ChunkPool(chunkSize);
+  const buckets: (Bucket | undefined)[] = [];
+  // Scratch for step 2, shared by all windows.
   const keys = new Float64Array(clients);
-  const ties = new Int32Array(clients);
+  const tied = new Int32Array(clients);
   const doneAt = new Float64Array(clients);
   let done = 0;
-  let head = new Int32Array(64).fill(-1);
-  let tail = new Int32Array(64);
   let pending = 0;
+  let rejected = 0;
+  // State of a client whose resend joins the current window's contenders (see reject).
+  let lateTime = 0;
+  let lateCalls = 0;
+  let latePrev = 0;
 
-  const schedule = (c: number, t: number): void => {
-    const w = Math.floor(t / windowMs);
-    if (w >= head.length) {
-      let size = head.length;
-      while (size <= w) size *= 2;
-      const grownHead = new Int32Array(size).fill(-1);
-      grownHead.set(head);
-      const grownTail = new Int32Array(size);
-      grownTail.set(tail);
-      head = grownHead;
-      tail = grownTail;
-    }
-    time[c] = t;
-    link[c] = -1;
-    if (head[w]! < 0) head[w] = c;
-    else link[tail[w]!] = c;
-    tail[w] = c;
+  const queue = (c: number, t: number, calls: number, prev: number): void => {
+    (buckets[Math.floor(t / windowMs)] ??= new Bucket(pool)).push(c, t, calls, prev);
     pending++;
   };
 
-  /** After a rejection at t: the next send time, or -1 when the client gives up. */
-  const retry = (c: number, t: number): number => {
-    const n = calls[c]!;
-    calls[c] = n + 1;
-    if (n + 1 >= maxAttempts) return -1;
-    const wait = delay(c, n, prev ? prev[c]! : baseMs);
-    if (prev) prev[c] = wait;
-    const next = t + wait;
-    if (next - (start ? start[c]! : 0) > deadlineMs || next >= horizonMs) return -1;
-    return next;
-  };
-
   /**
-   * Rejects c at t, and again at each resend before windowEnd (the server has no room
-   * there), then queues it for a later window. Returns the rejected calls.
+   * Rejects client c at t, and each resend before windowEnd, until it gives up, resends
+   * in a later window (queued), or resends at or after contendFrom in this window: then
+   * returns true with its state in lateTime, lateCalls, latePrev.
    */
-  const rejectUntil = (c: number, t: number, windowEnd: number): number => {
-    let rejected = 1;
-    let next = retry(c, t);
-    while (next >= 0 && next < windowEnd) {
+  const reject = (c: number, t: number, calls: number, prev: number, windowEnd: number, contendFrom: number): boolean => {
+    const began = start ? start[c]! : 0;
+    for (;;) {
       rejected++;
-      next = retry(c, next);
+      const n = calls++;
+      if (calls >= maxAttempts) break;
+      const wait = delay(c, n, prev);
+      prev = wait;
+      t += wait;
+      if (t - began > deadlineMs || t >= horizonMs) break;
+      if (t >= windowEnd) {
+        queue(c, t, calls, prev);
+        return false;
+      }
+      if (t >= contendFrom) {
+        lateTime = t;
+        lateCalls = calls;
+        latePrev = prev;
+        return true;
+      }
     }
-    if (next < 0) tally.failedClients++;
-    else schedule(c, next);
-    return rejected;
+    tally.failedClients++;
+    return false;
   };
 
   for (let c = 0; c < clients; c++) {
     const t = startTime(scenario, c);
     if (start) start[c] = t;
     if (t >= horizonMs) tally.failedClients++;
-    else schedule(c, t);
+    else queue(c, t, 0, baseMs);
   }
 
   for (let w = 0; pending > 0; w++) {
-    let c = head[w]!;
-    if (c < 0) continue;
-    head[w] = -1;
+    const bucket = buckets[w];
+    if (bucket === undefined) continue;
+    buckets[w] = undefined;
+    pending -= bucket.length;
     const windowEnd = (w + 1) * windowMs;
-    let rejected = 0;
-    let contending = 0;
+    const chunks = bucket.chunks;
+    rejected = 0;
 
-    // Step 1: arrivals while the server is down.
-    while (c >= 0) {
-      const following = link[c]!;
-      pending--;
-      let t = time[c]!;
-      while (t < outageMs) {
-        rejected++;
-        const next = retry(c, t);
-        if (next < 0) {
-          tally.failedClients++;
-          break;
+    // Step 1. Contenders are compacted to the front of the bucket; a slot is free by the
+    // time it is written, since the entry it held has been read.
+    let contending = 0;
+    let into = chunks[0]!;
+    for (let r = 0, left = bucket.length; left > 0; r++, left -= chunkSize) {
+      const from = chunks[r]!;
+      const end = Math.min(chunkSize, left);
+      for (let i = 0; i < end; i++) {
+        const t = from.time[i]!;
+        if (t >= outageMs) {
+          const o = contending & mask;
+          if (o === 0) into = chunks[contending >> shift]!;
+          into.client[o] = from.client[i]!;
+          into.time[o] = t;
+          into.calls[o] = from.calls[i]!;
+          into.prev[o] = from.prev[i]!;
+          contending++;
+        } else if (reject(from.client[i]!, t, from.calls[i]!, from.prev[i]!, windowEnd, outageMs)) {
+          const o = contending & mask;
+          if (o === 0) into = chunks[contending >> shift]!;
+          into.client[o] = from.client[i]!;
+          into.time[o] = lateTime;
+          into.calls[o] = lateCalls;
+          into.prev[o] = latePrev;
+          contending++;
         }
-        if (next >= windowEnd) {
-          schedule(c, next);
-          break;
-        }
-        t = next;
       }
-      if (t >= outageMs) {
-        time[c] = t;
-        contenders[contending++] = c;
-      }
-      c = following;
     }
 
-    // Step 2: the contenders for this window's capacity.
+    // Step 2.
     const accepted = Math.min(contending, capacity);
+    const began = (i: number): number => (start ? start[chunks[i >> shift]!.client[i & mask]!]! : 0);
     if (contending <= capacity) {
-      for (let i = 0; i < contending; i++) {
-        const k = contenders[i]!;
-        doneAt[done++] = time[k]! - (start ? start[k]! : 0);
-      }
+      for (let i = 0; i < contending; i++) doneAt[done++] = chunks[i >> shift]!.time[i & mask]! - began(i);
     } else {
-      for (let i = 0; i < contending; i++) keys[i] = time[contenders[i]!]!;
+      for (let r = 0; r * chunkSize < contending; r++) {
+        keys.set(chunks[r]!.time.subarray(0, Math.min(chunkSize, contending - r * chunkSize)), r * chunkSize);
+      }
       const threshold = select(keys, contending, capacity - 1);
       let below = 0;
-      let tied = 0;
+      let ties = 0;
       for (let i = 0; i < contending; i++) {
-        const k = contenders[i]!;
-        const t = time[k]!;
+        const chunk = chunks[i >> shift]!;
+        const o = i & mask;
+        const t = chunk.time[o]!;
         if (t < threshold) {
           below++;
-          doneAt[done++] = t - (start ? start[k]! : 0);
+          doneAt[done++] = t - began(i);
         } else if (t === threshold) {
-          ties[tied++] = k;
+          tied[ties++] = i;
         } else {
-          rejected += rejectUntil(k, t, windowEnd);
+          reject(chunk.client[o]!, t, chunk.calls[o]!, chunk.prev[o]!, windowEnd, Infinity);
         }
       }
       // Equal times are served in client order, as in the reference engine.
-      const tiedClients = ties.subarray(0, tied).sort();
-      for (let i = 0; i < tied; i++) {
-        const k = tiedClients[i]!;
-        if (below + i < capacity) doneAt[done++] = threshold - (start ? start[k]! : 0);
-        else rejected += rejectUntil(k, threshold, windowEnd);
+      const clientAt = (i: number): number => chunks[i >> shift]!.client[i & mask]!;
+      const order = tied.subarray(0, ties).sort((a, b) => clientAt(a) - clientAt(b));
+      for (let k = 0; k < ties; k++) {
+        const i = order[k]!;
+        const chunk = chunks[i >> shift]!;
+        const o = i & mask;
+        if (below + k < capacity) doneAt[done++] = threshold - began(i);
+        else reject(chunk.client[o]!, threshold, chunk.calls[o]!, chunk.prev[o]!, windowEnd, Infinity);
       }
     }
+    for (const chunk of chunks) pool.give(chunk);
     tally.totalCalls += rejected + accepted;
     tally.wastedCalls += rejected;
     series.add(w, rejected + accepted, accepted);
@@ -171,32 +178,51 @@ export function runWindows(policy: ResolvedPolicy, scenario: Scenario): Simulati
   return buildResult(policy.label, scenario, 'per-client', series, tally, completionsOf(doneAt, done));
 }
 
-/** The k-th smallest (0-based) of a[0 … n), by quickselect; reorders a. */
-function select(a: Float64Array, n: number, k: number): number {
-  let lo = 0;
-  let hi = n - 1;
-  while (hi > lo) {
-    const mid = (lo + hi) >>> 1;
-    const x = a[lo]!;
-    const y = a[mid]!;
-    const z = a[hi]!;
-    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i]! < pivot) i++;
-      while (a[j]! > pivot) j--;
-      if (i <= j) {
-        const swap = a[i]!;
-        a[i] = a[j]!;
-        a[j] = swap;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return a[k]!;
+class Chunk {
+  readonly client: Int32Array;
+  readonly time: Float64Array;
+  readonly calls: Uint32Array;
+  readonly prev: Float64Array;
+
+  constructor(size: number) {
+    this.client = new Int32Array(size);
+    this.time = new Float64Array(size);
+    this.calls = new Uint32Array(size);
+    this.prev = new Float64Array(size);
   }
-  return a[k]!;
+}
+
+/** Settled windows give their chunks back; later windows take them again. */
+class ChunkPool {
+  private readonly free: Chunk[] = [];
+  constructor(readonly size: number) {}
+  take(): Chunk {
+    return this.free.pop() ?? new Chunk(this.size);
+  }
+  give(chunk: Chunk): void {
+    this.free.push(chunk);
+  }
+}
+
+/** The clients waiting for one window, in the order they were queued. */
+class Bucket {
+  readonly chunks: Chunk[] = [];
+  length = 0;
+  private last: Chunk | undefined;
+  private readonly mask: number;
+
+  constructor(private readonly pool: ChunkPool) {
+    this.mask = pool.size - 1;
+  }
+
+  push(c: number, t: number, calls: number, prev: number): void {
+    const o = this.length & this.mask;
+    if (o === 0) this.chunks.push((this.last = this.pool.take()));
+    const chunk = this.last!;
+    chunk.client[o] = c;
+    chunk.time[o] = t;
+    chunk.calls[o] = calls;
+    chunk.prev[o] = prev;
+    this.length++;
+  }
 }

@@ -24,6 +24,9 @@ const scenarios: SimulateOptions[] = [
   { clients: 400, maxAttempts: 6 },
   { clients: 1000, baseMs: 37, capMs: 2_000, capacity: 120 },
   { clients: 50, outageMs: 0, capacity: 7, baseMs: 250 },
+  // Windows with more waiting clients than one chunk of the windowed engine (4 096).
+  { clients: 10_000, capacity: 2_000 },
+  { clients: 9_000, capacity: 150, startSpreadMs: 3_000, outageMs: 2_500 },
 ];
 
 describe('cohort and per-client engines agree exactly for deterministic policies', () => {

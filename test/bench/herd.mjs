@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// Speed and memory of the herd simulator (issue 4's targets):
+//  1. the four strategies of the seeds' Go simulation at the default scenario — constant
+//     1 ms, exponential, full jitter, decorrelated — together under 100 ms; baseline: the
+//     reference engine (one event per call) on the same runs, in the same process;
+//  2. 1 000 000 clients with full jitter under 3 s. The capacity is scaled with the
+//     clients (200 000/s, the default 1 : 5), otherwise the server would need 5 000 s
+//     to serve them all and the run would measure that instead;
+//  3. memory proportional to clients, not calls: peak RSS of fresh processes at 1 M and
+//     2 M clients, at 1 M clients with a six times longer outage (more calls per client),
+//     and of a 2 M-client constant 1 ms run (24 billion calls, as cohorts).
+//
+//   npm run bench:herd            (builds first)
+//   node test/bench/herd.mjs [--rounds R]
+import { spawnSync } from 'node:child_process';
+import { formatCount, simulate, simulatePerClient } from '@retry-hygiene/herd';
+
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i === -1 ? fallback : Number(args[i + 1]);
+};
+const ROUNDS = flag('--rounds', 7);
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const time = (run) => {
+  const start = process.hrtime.bigint();
+  const result = run();
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, result };
+};
+const pad = (s, n) => String(s).padEnd(n);
+const padStart = (s, n) => String(s).padStart(n);
+const perSecond = (calls, ms) => `${formatCount((calls / ms) * 1000)}/s`;
+
+const seedRuns = [
+  ['constant 1 ms', 'constant', { baseMs: 1 }],
+  ['exponential', 'exponential', {}],
+  ['full jitter', 'full', {}],
+  ['decorrelated', 'decorrelated', {}],
+];
+
+console.log(`herd bench: Node ${process.version}, median of ${ROUNDS} rounds`);
+console.log('');
+console.log('1. seed strategies, default scenario (1 000 clients, 200/s, down 10 s)');
+for (const [, strategy, options] of seedRuns) simulate(strategy, options); // warm-up
+const samples = seedRuns.map(() => []);
+for (let r = 0; r < ROUNDS; r++) {
+  seedRuns.forEach(([, strategy, options], i) => samples[i].push(time(() => simulate(strategy, options)).ms));
+}
+console.log(
+  `${pad('strategy', 16)}${pad('engine', 12)}${padStart('calls', 12)}${padStart('ms', 9)}${padStart('calls/s', 16)}` +
+    `${padStart('reference ms', 15)}${padStart('speed-up', 10)}`,
+);
+let seedTotal = 0;
+seedRuns.forEach(([name, strategy, options], i) => {
+  const result = simulate(strategy, options);
+  const ms = median(samples[i]);
+  seedTotal += ms;
+  // The reference engine orders every call through a heap: the baseline.
+  const reference = time(() => simulatePerClient(strategy, options));
+  if (reference.result.totalCalls !== result.totalCalls) throw new Error(`bench: engines disagree on ${name}`);
+  console.log(
+    `${pad(name, 16)}${pad(result.engine, 12)}${padStart(formatCount(result.totalCalls), 12)}${padStart(ms.toFixed(2), 9)}` +
+      `${padStart(perSecond(result.totalCalls, ms), 16)}${padStart(reference.ms.toFixed(1), 15)}${padStart(`${(reference.ms / ms).toFixed(0)}×`, 10)}`,
+  );
+});
+const seedMet = seedTotal < 100;
+console.log(`all four: ${seedTotal.toFixed(1)} ms (target < 100 ms: ${seedMet ? 'met' : 'NOT met'})`);
+
+console.log('');
+console.log('2. 1 000 000 clients, full jitter, capacity 200 000/s, down 10 s');
+const million = { clients: 1_000_000, capacity: 200_000 };
+const bigSamples = [];
+let big;
+for (let r = 0; r < 3; r++) {
+  const run = time(() => simulate('full', million));
+  bigSamples.push(run.ms);
+  big = run.result;
+}
+const bigMs = median(bigSamples);
+const bigMet = bigMs < 3000;
+console.log(
+  `${formatCount(big.totalCalls)} calls in ${bigMs.toFixed(0)} ms (median of 3), ${perSecond(big.totalCalls, bigMs)}; ` +
+    `p99 ${(big.p99Ms / 1000).toFixed(1)} s (target < 3 s: ${bigMet ? 'met' : 'NOT met'})`,
+);
+const bigReference = time(() => simulatePerClient('full', million));
+if (bigReference.result.totalCalls !== big.totalCalls) throw new Error('bench: engines disagree at 1 M clients');
+console.log(
+  `reference engine (one heap event per call): ${bigReference.ms.toFixed(0)} ms, ` +
+    `${perSecond(big.totalCalls, bigReference.ms)}; windowed engine ${(bigReference.ms / bigMs).toFixed(1)}× faster`,
+);
+
+console.log('');
+console.log('3. peak memory of a fresh process per run (VmHWM)');
+const herdUrl = import.meta.resolve('@retry-hygiene/herd');
+// Peak resident set of the process in KB. Linux's getrusage maxrss survives exec, so a
+// child would report this bench's own peak; /proc/self/status's VmHWM does not.
+const peakKb =
+  `(() => { try { return Number(/VmHWM:\\s+(\\d+)/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1]); }` +
+  ` catch { return process.resourceUsage().maxRSS; } })()`;
+function peak(strategy, options) {
+  const code =
+    `import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);` +
+    `const { simulate } = await import(${JSON.stringify(herdUrl)});` +
+    `const baseline = ${peakKb};` +
+    `const r = simulate(${JSON.stringify(strategy)}, ${JSON.stringify(options)});` +
+    `console.log(JSON.stringify({ baseline, peak: ${peakKb}, calls: r.totalCalls }));`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`bench: child failed: ${child.stderr}`);
+  return JSON.parse(child.stdout);
+}
+const memoryRuns = [
+  ['full jitter, 1 M clients', 'full', million],
+  ['full jitter, 2 M clients', 'full', { clients: 2_000_000, capacity: 400_000 }],
+  ['full jitter, 1 M clients, down 60 s', 'full', { ...million, outageMs: 60_000 }],
+  ['constant 1 ms, 2 M clients', 'constant', { clients: 2_000_000, capacity: 400_000, baseMs: 1 }],
+];
+const memory = memoryRuns.map(([name, strategy, options]) => ({ name, ...peak(strategy, options) }));
+const mb = (kb) => (kb / 1024).toFixed(0);
+console.log(`${pad('run', 38)}${padStart('calls', 10)}${padStart('peak MB', 10)}${padStart('above start MB', 16)}`);
+for (const m of memory) {
+  console.log(`${pad(m.name, 38)}${padStart(formatCount(m.calls), 10)}${padStart(mb(m.peak), 10)}${padStart(mb(m.peak - m.baseline), 16)}`);
+}
+const [one, two, longer, cohort] = memory;
+const perClient = ((two.peak - one.peak) * 1024) / 1_000_000;
+console.log(
+  `per extra client: ${perClient.toFixed(0)} bytes. ${(longer.calls / one.calls).toFixed(1)}× the calls (longer outage): ` +
+    `${mb(longer.peak - one.peak)} MB more. Cohorts: ${formatCount(cohort.calls)} calls in ${mb(cohort.peak - cohort.baseline)} MB above start.`,
+);
+
+console.log('');
+console.log(seedMet && bigMet ? 'herd: targets met' : 'herd: target NOT met');
