@@ -51,7 +51,7 @@ function checkOption(name: string, value: number, min: number, integer = false):
 /**
  * Turns a strategy name or an analysed RetryPolicy into a runnable policy.
  *
- * Fallbacks for what the analysis could not resolve, documented in the README:
+ * Fallbacks for what the analysis could not resolve (also in packages/herd/README.md):
  * - unknown numbers (base, cap) take `options.baseMs`/`options.capMs` (defaults 100 ms, 10 s);
  * - delay kind `none` is an immediate retry, run as MIN_DELAY_MS;
  * - delay kind `unknown` is run as a constant wait of the base: the simulator does not

@@ -16,7 +16,7 @@ function nearestRank(p: number, count: number): number {
 
 /**
  * One time per client (the per-client engines). Each percentile is found by selection,
- * in linear time, rather than by sorting a million times; reorders `times`.
+ * in linear time, instead of sorting up to a million completion times; reorders `times`.
  */
 export function completionsOf(times: Float64Array, count: number): Completions {
   return {

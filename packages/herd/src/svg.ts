@@ -33,7 +33,15 @@ export function renderSvg(results: SimulationResult | readonly SimulationResult[
   const plotTop = MARGIN.top;
   const plotBottom = plotTop + PLOT_HEIGHT;
   const legendTop = plotBottom + 52;
-  const height = legendTop + list.length * LEGEND_ROW + 8;
+  // A legend entry whose summary does not fit beside its label goes on two lines.
+  const legendWidth = plotRight - plotLeft - 30;
+  const legend = list.map((result) => {
+    const summary = summarizeResult(result);
+    const wide = (result.label.length * 1.1 + 2 + summary.length) * CHAR_WIDTH > legendWidth;
+    return { label: result.label, summary, wide };
+  });
+  const legendRows = legend.reduce((rows, entry) => rows + (entry.wide ? 1.8 : 1), 0);
+  const height = Math.round(legendTop + legendRows * LEGEND_ROW + 8);
 
   const xs = chooseXScale(list, Math.max(3, Math.round((plotRight - plotLeft) / 90)));
   const ys = chooseYScale(list);
@@ -115,12 +123,16 @@ export function renderSvg(results: SimulationResult | readonly SimulationResult[
     `<text x="${plotRight}" y="${f(y(scenario.capacity) - 6)}" text-anchor="end">capacity ${formatCount(scenario.capacity)}/s</text>`,
   );
 
-  list.forEach((result, i) => {
-    const ly = legendTop + i * LEGEND_ROW;
+  let ly = legendTop;
+  legend.forEach(({ label, summary, wide }, i) => {
     out.push(
       `<line x1="${plotLeft}" y1="${ly}" x2="${plotLeft + 22}" y2="${ly}" stroke="${colors[i]!}" stroke-width="3" stroke-linecap="round"/>`,
-      `<text x="${plotLeft + 30}" y="${ly}" dy="0.32em"><tspan class="rh-label">${escape(result.label)}</tspan>  ${escape(summarizeResult(result))}</text>`,
+      wide
+        ? `<text x="${plotLeft + 30}" y="${ly}" dy="0.32em"><tspan class="rh-label">${escape(label)}</tspan>` +
+            `<tspan x="${plotLeft + 30}" dy="16">${escape(summary)}</tspan></text>`
+        : `<text x="${plotLeft + 30}" y="${ly}" dy="0.32em"><tspan class="rh-label">${escape(label)}</tspan>  ${escape(summary)}</text>`,
     );
+    ly += (wide ? 1.8 : 1) * LEGEND_ROW;
   });
   out.push('</svg>');
   return out.join('\n') + '\n';

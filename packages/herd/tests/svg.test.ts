@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderSvg, simulate, type SimulationResult } from '../src/index.js';
+import { renderSvg, simulate, summarizeResult, type SimulationResult } from '../src/index.js';
 import { findAll, parseXml, textOf, type XmlElement } from './xml.js';
 
 const exponential = simulate('exponential');
@@ -124,6 +124,16 @@ describe('renderSvg', () => {
         expect(contrast(colour, background), `${colour} on ${background}`).toBeGreaterThanOrEqual(3);
       }
     }
+  });
+
+  it('puts a long legend entry on two lines and grows to fit it', () => {
+    const long: SimulationResult = { ...exponential, label: 'exponential 200 ms ×2 ≤ 20 s, full jitter, 8 attempts, 60 s deadline' };
+    const short = parseXml(renderSvg(exponential));
+    const wrapped = parseXml(renderSvg(long));
+    const height = (root: XmlElement): number => Number(root.attributes.viewBox!.split(' ')[3]);
+    expect(height(wrapped)).toBeGreaterThan(height(short));
+    const entry = findAll(wrapped, (e) => e.name === 'text' && textOf(e).startsWith(long.label))[0]!;
+    expect(entry.children.map(textOf)).toEqual([long.label, summarizeResult(long)]);
   });
 
   it('escapes labels', () => {
