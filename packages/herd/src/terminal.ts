@@ -110,23 +110,24 @@ function clip(text: string, width: number): string {
   return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
 }
 
-/** The results side by side: one row per policy. */
+/** The results side by side: one row per policy. The failed column only when someone gave up. */
 export function renderTable(results: readonly SimulationResult[]): string {
-  const headers = ['policy', 'calls', 'failed', 'peak', 'recovery', 'last over', 'p50', 'p99', 'max'];
   const time = (ms: number | null): string => (ms === null ? '—' : formatDuration(ms));
-  const rows = results.map((r) => [
-    clip(r.label, 28),
-    formatCount(r.totalCalls),
-    formatCount(r.failedClients),
-    formatRatio(r.peakOverCapacity),
-    formatRatio(r.recoveryPeakOverCapacity),
-    time(r.settledAtMs),
-    time(r.p50Ms),
-    time(r.p99Ms),
-    time(r.maxMs),
-  ]);
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const columns: [header: string, cell: (r: SimulationResult) => string][] = [
+    ['policy', (r) => clip(r.label, 28)],
+    ['calls', (r) => formatCount(r.totalCalls)],
+    ['failed', (r) => formatCount(r.failedClients)],
+    ['peak', (r) => formatRatio(r.peakOverCapacity)],
+    ['recovery', (r) => formatRatio(r.recoveryPeakOverCapacity)],
+    ['last over', (r) => time(r.settledAtMs)],
+    ['p50', (r) => time(r.p50Ms)],
+    ['p99', (r) => time(r.p99Ms)],
+    ['max', (r) => time(r.maxMs)],
+  ];
+  const shown = results.some((r) => r.failedClients > 0) ? columns : columns.filter(([header]) => header !== 'failed');
+  const rows = [shown.map(([header]) => header), ...results.map((r) => shown.map(([, cell]) => cell(r)))];
+  const widths = shown.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]): string =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd();
-  return [line(headers), ...rows.map(line)].join('\n') + '\n';
+  return rows.map(line).join('\n') + '\n';
 }

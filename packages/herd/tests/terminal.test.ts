@@ -41,6 +41,12 @@ describe('renderTerminal', () => {
 });
 
 describe('renderTable', () => {
+  it('leaves out the failed column when every client succeeded', () => {
+    const table = renderTable([simulate('exponential')]).split('\n');
+    expect(table[0]!.split(/\s{2,}/)).toEqual(['policy', 'calls', 'peak', 'recovery', 'last over', 'p50', 'p99', 'max']);
+    expect(width(table[0]!)).toBeLessThanOrEqual(80);
+  });
+
   it('lists one row per result under a header', () => {
     const table = renderTable([simulate('exponential'), simulate('exponential', { maxAttempts: 9 })]).trimEnd().split('\n');
     expect(table).toHaveLength(3);

@@ -25,23 +25,25 @@ const MAX_CLIENTS = 10_000_000;
 
 const HELP = `usage: retry-hygiene simulate --strategy <name>[,<name>…] [options]
 
-Simulates clients retrying against a server that is down, then serves a fixed number of
-requests per second, and shows the load each retry strategy puts on it.
+Simulates clients retrying against a server that is down for a while and then
+serves a fixed number of requests per second: the load each strategy causes.
 
-  --strategy <names>    comma-separated: ${STRATEGY_NAMES.join(', ')}, or all
-  --clients <n>         clients that fail at once (default ${DEFAULTS.clients})
-  --capacity <n>        requests the server accepts per second once back (default ${DEFAULTS.capacity})
-  --outage <ms>         how long the server rejects everything (default ${DEFAULTS.outageMs})
-  --base <ms>           first delay (default ${DEFAULTS.baseMs}; below 1 ms counts as 1 ms)
-  --cap <ms>            largest delay (default ${DEFAULTS.capMs})
-  --max-attempts <n>    give up after n calls, counting the first (default: retry until accepted)
-  --seed <n>            seed for the jittered strategies (default ${DEFAULTS.seed})
-  --start-spread <ms>   spread first requests evenly over this long (default 0: all at once)
-  --format <f>          text (chart and table), json, or svg (default text)
-  --out <file>          write the output to a file instead of standard output
-  -h, --help            show this help
+  --strategy <names>   comma-separated: ${STRATEGY_NAMES.slice(0, 3).join(', ')},
+                       ${STRATEGY_NAMES.slice(3).join(', ')}; or all
+  --clients <n>        clients that fail at once (default ${DEFAULTS.clients})
+  --capacity <n>       requests served per second once back (default ${DEFAULTS.capacity})
+  --outage <ms>        how long the server rejects everything (default ${DEFAULTS.outageMs})
+  --base <ms>          first delay (default ${DEFAULTS.baseMs}; below 1 ms counts as 1 ms)
+  --cap <ms>           largest delay (default ${DEFAULTS.capMs})
+  --max-attempts <n>   give up after n calls in all (default: never)
+  --seed <n>           seed for the jittered strategies (default ${DEFAULTS.seed})
+  --start-spread <ms>  spread first requests evenly over this long (default 0)
+  --format <f>         text (chart and table), json, or svg (default text)
+  --out <file>         write to a file instead of standard output
+  -h, --help           show this help
 
-Example: retry-hygiene simulate --strategy constant,exponential,full,decorrelated
+Example:
+  retry-hygiene simulate --strategy constant,exponential,full,decorrelated
 `;
 
 export const simulateCommand: Command = {
@@ -188,19 +190,18 @@ function number(name: string, raw: string | undefined, rule: NumberRule): number
 }
 
 function toText(results: SimulationResult[], color: boolean): string {
-  const first = results[0]!;
-  const { scenario } = first;
+  const { scenario } = results[0]!;
   const heading =
-    `${formatCount(scenario.clients)} clients fail at once; the server is down for ${formatDuration(scenario.outageMs)}, ` +
-    `then accepts ${formatCount(scenario.capacity)} requests/s.`;
+    `${formatCount(scenario.clients)} clients fail at once; the server is down for ` +
+    `${formatDuration(scenario.outageMs)}, then serves ${formatCount(scenario.capacity)}/s.`;
   return [
     heading,
     '',
     renderTerminal(results, { color }),
     renderTable(results),
-    'calls: requests sent in all. peak: most requests offered in one second, as a multiple',
-    'of the capacity; recovery: the same from the second the server is back. last over:',
-    'start of the last second over capacity. p50/p99/max: time until a client is served.',
+    'peak: most requests offered in one second, × capacity; recovery: the same',
+    'from the second the server is back. last over: start of the last second over',
+    'capacity. p50/p99/max: time until a client is served.',
     '',
   ].join('\n');
 }
