@@ -38,8 +38,12 @@ function trim(fixed: string): string {
  */
 export function summarizeResult(result: SimulationResult): string {
   const work = result.scenario.clients > 0 ? result.totalCalls / result.scenario.clients : 0;
+  const calls = `${formatCount(result.totalCalls)} calls (${formatRatio(work)} the work)`;
+  if (result.succeededClients === 0 && result.recoveryPeakOffered === 0 && result.failedClients > 0) {
+    return `${calls}, every client gave up before the server was back`;
+  }
   const parts = [
-    `${formatCount(result.totalCalls)} calls (${formatRatio(work)} the work)`,
+    calls,
     `peak ${formatRatio(result.recoveryPeakOverCapacity)} capacity on recovery`,
     result.p99Ms === null ? 'no client succeeded' : `p99 ${formatDuration(result.p99Ms)}`,
   ];

@@ -38,9 +38,15 @@ describe('summarizeResult', () => {
     );
   });
 
-  it('says so when nobody succeeds', () => {
+  it('says so when every client gives up before the server is back', () => {
     expect(summarizeResult(simulate('exponential', { maxAttempts: 3 }))).toBe(
-      '3 000 calls (3.0× the work), peak 0.0× capacity on recovery, no client succeeded',
+      '3 000 calls (3.0× the work), every client gave up before the server was back',
     );
+  });
+
+  it('counts clients cut off by the horizon while the server is down the same way', () => {
+    // Nothing is sent from 10 s on: 100 sends, every 100 ms, of 1 000 clients.
+    const result = simulate('constant', { horizonMs: 10_000 });
+    expect(summarizeResult(result)).toBe('100 000 calls (100× the work), every client gave up before the server was back');
   });
 });
