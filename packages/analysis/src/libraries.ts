@@ -164,11 +164,10 @@ function clientOf(call: Node, ctx: AnalysisContext): { retryingClient?: Variable
   return {};
 }
 
-/** p-retry and async-retry share option names; only `randomize`'s default differs. */
-function promiseRetry(library: 'p-retry' | 'async-retry', call: TSESTree.CallExpression, a: (Node | undefined)[], env: Env): RetrySite {
-  const options = optionsOf(a[1], env);
-  const randomizeDefault = library === 'async-retry';
-  const randomize = boolOption(options, 'randomize', randomizeDefault, env);
+/** p-retry, async-retry and the `retry` package share option names; only `randomize`'s default differs. */
+function retriesPolicy(library: 'p-retry' | 'async-retry' | 'retry', call: TSESTree.CallExpression, optionsNode: Node | undefined, env: Env): RetrySite {
+  const options = optionsOf(optionsNode, env);
+  const randomize = boolOption(options, 'randomize', library === 'async-retry', env);
   const policy: RetryPolicy = {
     maxAttempts: attemptsFromRetries(numberOption(options, 'retries', 10, env), boolOption(options, 'forever', false, env)),
     delay: exponential(numberOption(options, 'minTimeout', 1000, env), numberOption(options, 'factor', 2, env), numberOption(options, 'maxTimeout', Infinity, env)),
@@ -181,29 +180,21 @@ function promiseRetry(library: 'p-retry' | 'async-retry', call: TSESTree.CallExp
     jitter: !options.get('randomize').present,
     attempts: !options.get('retries').present && !options.get('forever').present,
   });
-  const scope = operationScope(a[0], env.ctx);
-  if (scope) result.operationScope = scope;
   result.classifiesErrors = options.get('shouldRetry').present || options.get('onFailedAttempt').present;
   result.abortAware = options.get('signal').present;
   return result;
 }
 
+function promiseRetry(library: 'p-retry' | 'async-retry', call: TSESTree.CallExpression, a: (Node | undefined)[], env: Env): RetrySite {
+  const result = retriesPolicy(library, call, a[1], env);
+  const scope = operationScope(a[0], env.ctx);
+  if (scope) result.operationScope = scope;
+  return result;
+}
+
 /** The `retry` package: `retry.operation(opts)` then `operation.attempt(fn)`. */
 function nodeRetry(call: TSESTree.CallExpression, a: (Node | undefined)[], env: Env): RetrySite {
-  const options = optionsOf(a[0], env);
-  const randomize = boolOption(options, 'randomize', false, env);
-  const policy: RetryPolicy = {
-    maxAttempts: attemptsFromRetries(numberOption(options, 'retries', 10, env), boolOption(options, 'forever', false, env)),
-    delay: exponential(numberOption(options, 'minTimeout', 1000, env), numberOption(options, 'factor', 2, env), numberOption(options, 'maxTimeout', Infinity, env)),
-    jitter: randomize === 'unknown' ? 'unknown' : randomize ? 'proportional' : 'none',
-  };
-  const maxRetryTime = numberOption(options, 'maxRetryTime', Infinity, env);
-  if (typeof maxRetryTime === 'number' && Number.isFinite(maxRetryTime)) policy.deadlineMs = maxRetryTime;
-  const result = site('retry', call, call.loc, policy, {
-    delay: !options.get('minTimeout').present && !options.get('factor').present,
-    jitter: !options.get('randomize').present,
-    attempts: !options.get('retries').present && !options.get('forever').present,
-  });
+  const result = retriesPolicy('retry', call, a[0], env);
   const attempt = attemptCallback(call, env.ctx);
   if (attempt) result.operationScope = attempt;
   return result;
