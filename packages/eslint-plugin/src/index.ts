@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import tsParser from '@typescript-eslint/parser';
-import type { ESLint, Linter } from 'eslint';
+import type { ESLint, Linter, Rule } from 'eslint';
 import noFixedSleepRetry from './rules/no-fixed-sleep-retry.js';
 import noNestedRetry from './rules/no-nested-retry.js';
 import noUnboundedRetry from './rules/no-unbounded-retry.js';
@@ -8,22 +8,34 @@ import requireJitter from './rules/require-jitter.js';
 
 const { name, version } = createRequire(import.meta.url)('../package.json') as { name: string; version: string };
 
-export const rules = {
+const typedRules = {
   'no-fixed-sleep-retry': noFixedSleepRetry,
   'require-jitter': requireJitter,
   'no-unbounded-retry': noUnboundedRetry,
   'no-nested-retry': noNestedRetry,
 };
 
+export type RuleName = keyof typeof typedRules;
+
+/**
+ * The rules as ESLint's own types see them, so `plugins: { 'retry-hygiene': plugin }`
+ * type-checks in an eslint.config.ts (typescript-eslint's rule type is stricter).
+ */
+export const rules = typedRules as unknown as Record<RuleName, Rule.RuleModule>;
+
 export const FILES = ['**/*.js', '**/*.mjs', '**/*.cjs', '**/*.jsx', '**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'];
 const TS_FILES = ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'];
 
 type FlatConfig = Linter.Config;
 
-const plugin = {
+const plugin: ESLint.Plugin & {
+  meta: { name: string; version: string };
+  rules: Record<RuleName, Rule.RuleModule>;
+  configs: { recommended: FlatConfig[]; strict: FlatConfig[] };
+} = {
   meta: { name, version },
   rules,
-  configs: {} as { recommended: FlatConfig[]; strict: FlatConfig[] },
+  configs: { recommended: [], strict: [] },
 };
 
 function config(level: 'recommended' | 'strict', ruleSettings: FlatConfig['rules']): FlatConfig[] {
@@ -31,7 +43,7 @@ function config(level: 'recommended' | 'strict', ruleSettings: FlatConfig['rules
     {
       name: `retry-hygiene/${level}`,
       files: FILES,
-      plugins: { 'retry-hygiene': plugin as unknown as ESLint.Plugin },
+      plugins: { 'retry-hygiene': plugin },
       rules: ruleSettings,
     },
     {
