@@ -1,5 +1,6 @@
 import { alwaysExits, dottedName, isFunction, unwrap, walk, type Node } from './ast.js';
 import { boundKind, isCounter } from './checks.js';
+import { writesWithin } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 import type { RetryPolicy } from './types.js';
 
@@ -11,17 +12,23 @@ export interface Bound {
   abortAware: boolean;
 }
 
+const MIRROR: Record<string, string> = { '<': '>', '>': '<', '<=': '>=', '>=': '<=' };
+const NEGATE: Record<string, string> = { '>=': '<', '>': '<=', '<': '>=', '<=': '>', '===': '!==', '==': '!=', '!==': '===', '!=': '==' };
+
 /**
- * How many attempts a counter comparison allows: `attempt < 3` from 0 is 3, `<= 3` is 4,
- * a give-up guard `attempt >= 3` is 3; a decrementing `retries-- > 0` from 3 is 3.
+ * How many attempts a counter comparison allows. The comparison is turned into "go on
+ * while c OP limit" (a give-up guard is negated), counted from the counter's start, and
+ * one more attempt is added when the check runs after an attempt on a value that attempt
+ * did not yet count: `if (n >= 3) throw; n++` allows 4, `n++; if (n >= 3) throw` allows 3,
+ * `for (i = 0; i < 3; i++)` allows 3, recursion `if (attempt >= 3) throw` from 0 allows 4.
  */
-export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: boolean): number | 'unknown' {
+export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: boolean, checkedAfterAttempt: boolean): number | 'unknown' {
   const n = unwrap(test);
   if (n.type === 'LogicalExpression') {
-    const left = attemptsFromComparison(n.left, env, isGiveUpGuard);
-    return left !== 'unknown' ? left : attemptsFromComparison(n.right, env, isGiveUpGuard);
+    const left = attemptsFromComparison(n.left, env, isGiveUpGuard, checkedAfterAttempt);
+    return left !== 'unknown' ? left : attemptsFromComparison(n.right, env, isGiveUpGuard, checkedAfterAttempt);
   }
-  if (n.type === 'UnaryExpression' && n.operator === '!') return attemptsFromComparison(n.argument, env, !isGiveUpGuard);
+  if (n.type === 'UnaryExpression' && n.operator === '!') return attemptsFromComparison(n.argument, env, !isGiveUpGuard, checkedAfterAttempt);
   if (n.type === 'UpdateExpression' || n.type === 'Identifier') {
     // `while (retries--)`: runs as many times as the counter's start.
     const start = counterStart(n.type === 'UpdateExpression' ? n.argument : n, env);
@@ -31,25 +38,45 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
   const counterLeft = isCounter(n.left, env);
   if (!counterLeft && !isCounter(n.right, env)) return 'unknown';
   const counterSide = counterLeft ? n.left : n.right;
-  const limit = evaluate(counterLeft ? n.right : n.left, env);
-  if (limit.t !== 'num' || !Number.isFinite(limit.v)) return 'unknown';
+  const limitValue = evaluate(counterLeft ? n.right : n.left, env);
+  if (limitValue.t !== 'num' || !Number.isFinite(limitValue.v)) return 'unknown';
+  const limit = limitValue.v - counterOffset(counterSide, env);
   let op = n.operator as string;
-  if (!counterLeft) op = ({ '<': '>', '>': '<', '<=': '>=', '>=': '<=' } as Record<string, string>)[op] ?? op;
-  // Giving up when `i === MAX - 1` means attempts 0…MAX-1 ran.
-  if (isGiveUpGuard) op = ({ '>=': '<', '>': '<=', '===': '<=', '==': '<=', '<': '>=', '<=': '>' } as Record<string, string>)[op] ?? op;
+  if (!counterLeft) op = MIRROR[op] ?? op;
+  if (isGiveUpGuard) op = NEGATE[op] ?? op;
   const decrementing = isDecrementing(counterSide, env);
   const known = counterStart(counterSide, env);
   // Counting up usually starts at 0; counting down from an unknown start says nothing.
   if (known === undefined && decrementing) return 'unknown';
   const start = known ?? 0;
-  let attempts: number;
-  if (decrementing) {
-    // Counting down from `start` to the limit.
-    attempts = op === '>' ? start - limit.v : op === '>=' ? start - limit.v + 1 : NaN;
-  } else {
-    attempts = op === '<' ? limit.v - start : op === '<=' ? limit.v - start + 1 : op === '!==' || op === '!=' ? limit.v - start : NaN;
-  }
-  return Number.isFinite(attempts) && attempts >= 1 ? Math.round(attempts) : 'unknown';
+  const span = decrementing ? start - limit : limit - start;
+  const continuing: Record<string, number> = decrementing ? { '>': span, '>=': span + 1, '!==': span, '!=': span } : { '<': span, '<=': span + 1, '!==': span, '!=': span };
+  const base = continuing[op];
+  if (base === undefined) return 'unknown';
+  const attempts = base + (checkedAfterAttempt && !countedBefore(counterSide, n, env) ? 1 : 0);
+  return attempts >= 1 ? Math.round(attempts) : 'unknown';
+}
+
+/** `tries + 1 >= MAX` compares the counter shifted by one. */
+function counterOffset(node: Node, env: Env): number {
+  const n = unwrap(node);
+  if (n.type !== 'BinaryExpression' || (n.operator !== '+' && n.operator !== '-')) return 0;
+  const constant = evaluate(isCounter(n.left as Node, env) ? n.right : (n.left as Node), env);
+  if (constant.t !== 'num') return 0;
+  return n.operator === '+' ? constant.v : -constant.v;
+}
+
+/** The attempt being checked already moved the counter: `++n >= 3`, or `n++` earlier in the attempt. */
+function countedBefore(counterSide: Node, comparison: Node, env: Env): boolean {
+  const n = unwrap(counterSide);
+  if (n.type === 'UpdateExpression') return n.prefix;
+  const variable = counterVariable(n, env);
+  if (!variable) return false;
+  const region = env.region;
+  const update = region.type === 'ForStatement' ? region.update : null;
+  return writesWithin(variable, region).some(
+    (write) => write.range[1] <= comparison.range[0] && !(update && update.range[0] <= write.range[0] && write.range[1] <= update.range[1]),
+  );
 }
 
 function counterVariable(node: Node, env: Env) {
@@ -148,15 +175,15 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       if (!retriesOnTrue && !exitsOnTrue && !exitsOnFalse) return undefined;
       // `if (cached.expiresAt > Date.now()) return cached` is a cache check, not a deadline.
       if (kind === 'time' && node.type === 'IfStatement' && exitsOnTrue && !givesUp(node.consequent, env)) return undefined;
-      bound = merge(bound, boundOf(kind, node.test, env, exitsOnTrue));
+      bound = merge(bound, boundOf(kind, node.test, env, exitsOnTrue, true));
     }
     return undefined;
   });
   return bound;
 }
 
-export function boundOf(kind: 'attempts' | 'time' | 'abort', test: Node, env: Env, isGiveUpGuard: boolean): Bound {
-  if (kind === 'attempts') return { attempts: attemptsFromComparison(test, env, isGiveUpGuard), deadline: false, abortAware: false };
+export function boundOf(kind: 'attempts' | 'time' | 'abort', test: Node, env: Env, isGiveUpGuard: boolean, checkedAfterAttempt: boolean): Bound {
+  if (kind === 'attempts') return { attempts: attemptsFromComparison(test, env, isGiveUpGuard, checkedAfterAttempt), deadline: false, abortAware: false };
   if (kind === 'abort') return { deadline: false, abortAware: true };
   const deadlineMs = deadlineFrom(test, env);
   return deadlineMs === undefined ? { deadline: true, abortAware: false } : { deadline: true, deadlineMs, abortAware: false };

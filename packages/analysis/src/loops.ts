@@ -185,7 +185,7 @@ function loopBound(loop: LoopNode, env: Env): Bound & { unbounded: boolean } {
     unbounded = true;
   } else {
     const kind = boundKind(test, env);
-    if (kind) bound = boundOf(kind, test, env, false);
+    if (kind) bound = boundOf(kind, test, env, false, loop.type === 'DoWhileStatement');
     unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env)));
   }
   const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);

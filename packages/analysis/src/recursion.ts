@@ -38,10 +38,7 @@ export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx:
     const isRetry = (node: Node) => contains(node, call);
     const bound = guardsIn(fn.body, env, () => false, isRetry) ?? guardsInCallbacks(fn, env, isRetry);
     const delay = recursionDelay(call, path, env);
-    // `retries` counts the calls after the first one.
-    const attempts = bound?.attempts;
-    const adjusted = bound && typeof attempts === 'number' && decrementing.size > 0 ? { ...bound, attempts: attempts + 1 } : bound;
-    const limits = adjusted ?? { deadline: false, abortAware: false };
+    const limits = bound ?? { deadline: false, abortAware: false };
     const operation = firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call)));
     const site: RetrySite = {
       kind: 'recursion',
