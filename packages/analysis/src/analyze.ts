@@ -35,7 +35,7 @@ function findSites(sourceCode: SourceCodeLike): RetrySite[] {
   const selfCalls = new Map<FunctionNode, Node[]>();
   const libraryCalls: TSESTree.CallExpression[] = [];
   walk(sourceCode.ast, ctx.keys, (node) => {
-    if (isLoop(node)) loops.push(node);
+    if (isLoop(node) || (node.type === 'ForOfStatement' && node.right.type !== 'CallExpression')) loops.push(node);
     else if (node.type === 'CallExpression') {
       if (checkLibraries) libraryCalls.push(node);
       collectSelfCall(node, selfCalls);

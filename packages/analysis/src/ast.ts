@@ -13,6 +13,13 @@ export type LoopNode =
   | TSESTree.WhileStatement
   | TSESTree.DoWhileStatement;
 
+/** Loops that can retry: counted and conditional loops, and `for…of` over a schedule of waits. */
+export type RetryLoopNode = LoopNode | TSESTree.ForOfStatement;
+
+export function loopTest(loop: RetryLoopNode): Node | undefined {
+  return loop.type === 'ForOfStatement' ? undefined : (loop.test ?? undefined);
+}
+
 export function isFunction(node: Node): node is FunctionNode {
   return (
     node.type === 'FunctionDeclaration' ||

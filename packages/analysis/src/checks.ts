@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, propertyName, unwrap, walk, type Node } from './ast.js';
+import { writesWithin } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
@@ -48,7 +49,7 @@ function flip(p: Polarity | undefined): Polarity | undefined {
 
 function identifierOutcome(id: TSESTree.Identifier, env: Env, requireFresh: boolean): Polarity | undefined {
   if (ERROR_NAME.test(id.name)) return 'failure';
-  if (SUCCESS_NAME.test(id.name) && isFresh(id, env, requireFresh)) return 'success';
+  if (SUCCESS_NAME.test(id.name) && (isFresh(id, env, requireFresh) || writtenInRegion(id, env))) return 'success';
   // `const acquired = await lock.tryAcquire()`: named for its call.
   const init = freshValue(id, env);
   if (init?.type === 'CallExpression' && TRY_CALL.test(calleeName(init) ?? '')) return 'success';
@@ -110,6 +111,12 @@ function freshValue(node: Node, env: Env): Node | undefined {
     if (value.type === 'CallExpression' || value.type === 'NewExpression') return value;
   }
   return undefined;
+}
+
+/** `ok = true` after the operation, inside this attempt. */
+function writtenInRegion(id: TSESTree.Identifier, env: Env): boolean {
+  const variable = env.ctx.variableOf(id);
+  return variable ? writesWithin(variable, env.region).length > 0 : false;
 }
 
 /** The checked value was produced by a call in this attempt (not state from outside). */

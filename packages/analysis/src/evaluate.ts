@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, dottedName, getProperty, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, writesWithin, type AnalysisContext, type Variable } from './context.js';
-import { UNKNOWN, join, num, withRandom, type Jitter, type Value } from './value.js';
+import { UNKNOWN, join, num, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 
 /** Where an expression is evaluated: what changes between attempts, and what is bound. */
 export interface Env {
@@ -228,6 +228,13 @@ function walkIdentifiers(node: Node, visit: (id: TSESTree.Identifier) => void): 
 }
 
 function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
+  if (member.computed) {
+    // `DELAYS[attempt]`: a table of waits indexed by the attempt.
+    const table = numberArray(member.object, env);
+    const index = evaluate(member.property, env);
+    if (table && index.t === 'counter') return scheduleValue(table);
+    if (table && index.t === 'num') return table[index.v] === undefined ? UNKNOWN : num(table[index.v] as number);
+  }
   const dotted = dottedName(member);
   if (dotted === 'Number.POSITIVE_INFINITY' || dotted === 'Number.MAX_VALUE') return num(Infinity);
   if (dotted === 'Number.MAX_SAFE_INTEGER') return num(Number.MAX_SAFE_INTEGER);
@@ -244,6 +251,32 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
     return result ?? UNKNOWN;
   }
   return initial;
+}
+
+/** The numbers of an array literal, through `const` bindings and spreads: `[0, ...DELAYS]`. */
+export function numberArray(node: Node, env: Env): number[] | undefined {
+  const n = unwrap(node);
+  if (n.type === 'Identifier') {
+    const variable = env.ctx.variableOf(n);
+    const def = variable?.defs[0];
+    if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || env.depth > MAX_DEPTH) return undefined;
+    return numberArray(def.node.init, deeper(env));
+  }
+  if (n.type !== 'ArrayExpression') return undefined;
+  const result: number[] = [];
+  for (const element of n.elements) {
+    if (!element) return undefined;
+    if (element.type === 'SpreadElement') {
+      const spread = numberArray(element.argument, deeper(env));
+      if (!spread) return undefined;
+      result.push(...spread);
+      continue;
+    }
+    const value = evaluate(element, deeper(env));
+    if (value.t !== 'num' || value.random) return undefined;
+    result.push(value.v);
+  }
+  return result;
 }
 
 /** `this.x`, `Foo.x`, `config.x`: the initialiser of a field or property that is never written. */
@@ -371,11 +404,12 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
     const shaped = bound.t === 'num' || bound.t === 'grow' || bound.t === 'counter';
     return withRandom(shaped ? bound : { t: 'invariant', random: false }, true, 'full');
   }
+  // A local helper says what it does; only an imported one is judged by its name.
+  const helper = localFunction(call, env);
+  if (helper) return inlineHelper(helper, args, env);
   const jitter = jitterFromName(name);
   if (jitter) return withRandom(args[0] ? arg(0) : { t: 'invariant', random: false }, true, jitter);
   if (name === 'timer' && args[0]) return arg(0);
-  const helper = localFunction(call, env);
-  if (helper) return inlineHelper(helper, args, env);
   return UNKNOWN;
 }
 
@@ -476,8 +510,16 @@ export function combine(op: string, a: Value, b: Value): Value {
     if (op === '+' || op === '-') return withRandom(other, true, other.jitter ?? 'proportional');
     return withRandom(other, true, 'unknown');
   }
-  const jitter = a.jitter ?? b.jitter ?? (random ? (op === '*' ? 'full' : 'proportional') : undefined);
+  let jitter = a.jitter ?? b.jitter ?? (random ? (op === '*' ? 'full' : 'proportional') : undefined);
+  // `d / 2 + Math.random() * (d / 2)`: half fixed, half random is equal jitter.
+  if (op === '+' && a.random !== b.random && sameMagnitude(a, b)) jitter = 'equal';
   return withRandom(structural(op, a, b), random, jitter);
+}
+
+function sameMagnitude(a: Value, b: Value): boolean {
+  if (a.t === 'num' && b.t === 'num') return a.v === b.v;
+  if (a.t === 'grow' && b.t === 'grow') return a.shape === b.shape && a.base === b.base && a.factor === b.factor;
+  return false;
 }
 
 function structural(op: string, a: Value, b: Value): Value {

@@ -109,6 +109,9 @@ function args(call: TSESTree.CallExpression): (Node | undefined)[] {
   return call.arguments.map((a) => (a.type === 'SpreadElement' ? undefined : a));
 }
 
+const NAMED_EXPORTS = /^(backOff|retry|retryWhen)$/;
+const NAMED_MODULES = /^(exponential-backoff|cockatiel|rxjs|rxjs\/operators)$/;
+
 /** Recognises a call of a catalog library (DESIGN.md) and reads its policy, defaults included. */
 export function librarySite(call: TSESTree.CallExpression, ctx: AnalysisContext): LibraryFinding | undefined {
   const callee = unwrap(call.callee);
@@ -118,8 +121,15 @@ export function librarySite(call: TSESTree.CallExpression, ctx: AnalysisContext)
   const origin = importOf(root, ctx);
   if (!origin) return undefined;
   const module = origin.module.replace(/^node:/, '');
-  const member = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
-  const isWhole = origin.imported === 'default' || origin.imported === '*';
+  let member = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
+  let imported = origin.imported;
+  // `import * as c from 'cockatiel'; c.retry(…)` is the named export `retry`.
+  if (imported === '*' && member !== undefined && callee.type === 'MemberExpression' && unwrap(callee.object) === root && NAMED_EXPORTS.test(member) && NAMED_MODULES.test(module)) {
+    imported = member;
+    member = undefined;
+  }
+  const named = { ...origin, imported };
+  const isWhole = imported === 'default' || imported === '*';
   const env: Env = { ctx, region: call, counters: new Set(), depth: 0 };
   const a = args(call);
   switch (module) {
@@ -131,16 +141,16 @@ export function librarySite(call: TSESTree.CallExpression, ctx: AnalysisContext)
       if (!isWhole || (member !== 'operation' && member !== 'timeouts')) return undefined;
       return { site: nodeRetry(call, a, env) };
     case 'exponential-backoff':
-      if (origin.imported !== 'backOff' || member !== undefined) return undefined;
+      if (named.imported !== 'backOff' || member !== undefined) return undefined;
       return { site: exponentialBackoff(call, a, env) };
     case 'cockatiel':
-      if (origin.imported !== 'retry' || member !== undefined) return undefined;
+      if (named.imported !== 'retry' || member !== undefined) return undefined;
       return { site: cockatiel(call, a, env), ...clientOf(call, ctx) };
     case 'rxjs':
     case 'rxjs/operators':
       if (member !== undefined) return undefined;
-      if (origin.imported === 'retry') return { site: rxjsRetry(call, a, env) };
-      if (origin.imported === 'retryWhen') return { site: rxjsRetryWhen(call, a, env) };
+      if (named.imported === 'retry') return { site: rxjsRetry(call, a, env) };
+      if (named.imported === 'retryWhen') return { site: rxjsRetryWhen(call, a, env) };
       return undefined;
     case 'axios-retry':
       if (!isWhole || member !== undefined) return undefined;

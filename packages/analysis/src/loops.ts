@@ -1,13 +1,15 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, dottedName, isAnyLoop, unwrap, walk, type LoopNode, type Node } from './ast.js';
+import { alwaysExits, contains, dottedName, isAnyLoop, loopTest, unwrap, walk, type Node, type RetryLoopNode } from './ast.js';
 import { boundOf, guardsIn, maxAttemptsOf, merge, type Bound } from './bounds.js';
 import { boundKind, outcomeCheck } from './checks.js';
 import type { AnalysisContext } from './context.js';
-import type { Env } from './evaluate.js';
+import { numberArray, type Env } from './evaluate.js';
 import { policyFrom } from './policy.js';
 import { breaksOut, firstCallIn, scanAttempt, type AttemptScan } from './scan.js';
 import { sleepValue, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
+import type { Variable } from './context.js';
+import { scheduleValue, type Value } from './value.js';
 
 interface LoopRetry {
   operation: TSESTree.CallExpression;
@@ -16,17 +18,26 @@ interface LoopRetry {
 }
 
 /** A loop that runs the same operation again after it failed, or undefined. */
-export function loopSite(loop: LoopNode, ctx: AnalysisContext): RetrySite | undefined {
+export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite | undefined {
   if (iteratesCollection(loop, ctx)) return undefined;
   const env: Env = { ctx, region: loop, counters: new Set(), depth: 0 };
+  let schedule: number[] | undefined;
+  if (loop.type === 'ForOfStatement') {
+    // `for (const wait of [0, 250, 500])` / `for (const attempt of [1, 2, 3])`: a fixed schedule.
+    schedule = numberArray(loop.right, env);
+    const binding = scheduleBinding(loop, schedule, ctx);
+    if (!schedule || !binding) return undefined;
+    env.bindings = binding;
+  }
   const scan = scanAttempt(loop.body, ctx);
   // `while (!(await lock.tryAcquire()))`: the operation sits in the condition.
-  if (loop.test && loop.type !== 'ForStatement') scan.calls.push(...scanAttempt(loop.test, ctx).calls);
+  const test = loopTest(loop);
+  if (test && loop.type !== 'ForStatement') scan.calls.push(...scanAttempt(test, ctx).calls);
   if (scan.calls.length === 0) return undefined;
   const retry = tryForm(loop, scan, env) ?? checkForm(loop, scan, env);
   if (!retry) return undefined;
 
-  const bound = loopBound(loop, env);
+  const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env);
   const sleep = chooseSleep(scan.sleeps, retry.failurePath);
   const delay = sleep ? sleepValue(sleep, env) : immediateOrUnknown(retry, scan, loop);
   const site: RetrySite = {
@@ -49,10 +60,20 @@ export function loopSite(loop: LoopNode, ctx: AnalysisContext): RetrySite | unde
   return site;
 }
 
+/** The loop variable of a schedule: each wait, or the attempt number when it counts 1, 2, 3. */
+function scheduleBinding(loop: TSESTree.ForOfStatement, schedule: number[] | undefined, ctx: AnalysisContext) {
+  const left = loop.left.type === 'VariableDeclaration' ? loop.left.declarations[0]?.id : undefined;
+  if (!schedule || schedule.length < 2 || left?.type !== 'Identifier') return undefined;
+  const variable = ctx.sourceCode.getScope(loop).set.get(left.name) ?? ctx.variableOf(left);
+  if (!variable) return undefined;
+  const counting = schedule.every((n, i) => i === 0 || n === (schedule[i - 1] as number) + 1);
+  return new Map<Variable, Value>([[variable, counting ? { t: 'counter', random: false } : scheduleValue(schedule)]]);
+}
+
 /** `for (let i = 0; i < items.length; i++)` over items, or a body indexing `items[i]`. */
-function iteratesCollection(loop: LoopNode, ctx: AnalysisContext): boolean {
+function iteratesCollection(loop: RetryLoopNode, ctx: AnalysisContext): boolean {
   if (loop.type !== 'ForStatement') return false;
-  const test = loop.test && unwrap(loop.test);
+  const test = loop.test ? unwrap(loop.test) : undefined;
   if (test?.type === 'BinaryExpression') {
     const right = unwrap(test.right);
     if (right.type === 'MemberExpression' && !right.computed && right.property.type === 'Identifier' && /^(length|size|count)$/.test(right.property.name)) {
@@ -64,16 +85,20 @@ function iteratesCollection(loop: LoopNode, ctx: AnalysisContext): boolean {
     for (const d of loop.init.declarations) if (d.id.type === 'Identifier') counters.add(d.id.name);
   }
   let indexes = false;
+  const env: Env = { ctx, region: loop, counters: new Set(), depth: 0 };
   walk(loop.body, ctx.keys, (node) => {
     if (indexes) return false;
-    if (node.type === 'MemberExpression' && node.computed && node.property.type === 'Identifier' && counters.has(node.property.name)) indexes = true;
+    // `items[i]` walks a list; `DELAYS[i]` (numbers) is a schedule of waits.
+    if (node.type === 'MemberExpression' && node.computed && node.property.type === 'Identifier' && counters.has(node.property.name)) {
+      indexes = numberArray(node.object, env) === undefined;
+    }
     return undefined;
   });
   return indexes;
 }
 
 /** `try { return await op() } catch { … }` inside the loop: success leaves, failure goes round. */
-function tryForm(loop: LoopNode, scan: AttemptScan, env: Env): LoopRetry | undefined {
+function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry | undefined {
   for (const statement of scan.tries) {
     const handler = statement.handler;
     if (!handler || (alwaysExits(handler.body) && !hasConditionalExit(handler.body) && !endsInContinue(handler.body))) continue;
@@ -90,7 +115,7 @@ function hasConditionalExit(block: TSESTree.BlockStatement): boolean {
 }
 
 /** A return, a break out of the loop, or a success flag set, reached only when the attempt worked. */
-function successExitIn(block: Node, loop: LoopNode, scan: AttemptScan, env: Env): boolean {
+function successExitIn(block: Node, loop: RetryLoopNode, scan: AttemptScan, env: Env): boolean {
   const exits: Node[] = [
     ...scan.returns.filter((r) => contains(block, r)),
     ...scan.breaks.filter((b) => contains(block, b) && breaksOut(b, loop)),
@@ -100,8 +125,8 @@ function successExitIn(block: Node, loop: LoopNode, scan: AttemptScan, env: Env)
 }
 
 /** `done = true` where the loop runs `while (!done)`. */
-function flagAssignments(block: Node, loop: LoopNode, env: Env): Node[] {
-  const test = loop.test && unwrap(loop.test);
+function flagAssignments(block: Node, loop: RetryLoopNode, env: Env): Node[] {
+  const test = loopTest(loop);
   if (!test) return [];
   // Flags by name: `done`, or `this.connected` as a dotted name.
   const names = new Set<string>();
@@ -136,7 +161,7 @@ function guardedBySuccess(exit: Node, block: Node, env: Env): boolean {
 }
 
 /** `const res = await fetch(); if (res.ok) return res;` or `do { … } while (!res.ok)`. */
-function checkForm(loop: LoopNode, scan: AttemptScan, env: Env): LoopRetry | undefined {
+function checkForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry | undefined {
   for (const statement of scan.ifs) {
     const polarity = outcomeCheck(statement.test, env);
     if (!polarity) continue;
@@ -148,7 +173,7 @@ function checkForm(loop: LoopNode, scan: AttemptScan, env: Env): LoopRetry | und
     const operation = firstCallIn(loop.body, scan.calls);
     if (operation) return { operation, failurePath: onFailure ?? loop.body };
   }
-  const test = 'test' in loop && loop.test ? loop.test : undefined;
+  const test = loopTest(loop);
   if (test && outcomeCheck(test, env) === 'failure') {
     const operation = firstCallIn(loop.body, scan.calls) ?? firstCallIn(test, scan.calls);
     if (operation) return { operation, failurePath: loop.body };
@@ -168,7 +193,7 @@ function endsInContinue(node: Node): boolean {
 }
 
 /** After a failed check that continues, the loop body returns or breaks unconditionally. */
-function leavesAfter(statement: TSESTree.IfStatement, loop: LoopNode): boolean {
+function leavesAfter(statement: TSESTree.IfStatement, loop: RetryLoopNode): boolean {
   const parent = statement.parent;
   if (parent?.type !== 'BlockStatement') return false;
   const rest = parent.body.slice(parent.body.indexOf(statement) + 1);
@@ -176,8 +201,9 @@ function leavesAfter(statement: TSESTree.IfStatement, loop: LoopNode): boolean {
 }
 
 /** The limits of a loop: its condition and the give-up guards in its body. */
-function loopBound(loop: LoopNode, env: Env): Bound & { unbounded: boolean } {
-  const test = loop.test ? unwrap(loop.test) : undefined;
+function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean } {
+  const raw = loopTest(loop);
+  const test = raw ? unwrap(raw) : undefined;
   let bound: Bound | undefined;
   // Without an attempt count the loop is unbounded in attempts, even when a deadline stops it.
   let unbounded = false;
@@ -195,7 +221,7 @@ function loopBound(loop: LoopNode, env: Env): Bound & { unbounded: boolean } {
 }
 
 /** `while (!done)` / `while (!this.connected)`: a flag the body sets when it is finished. */
-function isFlag(test: Node, loop: LoopNode, env: Env): boolean {
+function isFlag(test: Node, loop: RetryLoopNode, env: Env): boolean {
   const n = unwrap(test);
   const target = n.type === 'UnaryExpression' && n.operator === '!' ? unwrap(n.argument) : n;
   if (target.type !== 'Identifier' && target.type !== 'MemberExpression') return false;
@@ -222,7 +248,7 @@ function chooseSleep(sleeps: readonly Sleep[], failurePath: Node): Sleep | undef
 }
 
 /** No sleep: an immediate retry, unless the failure path awaits something that may wait. */
-function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: LoopNode) {
+function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: RetryLoopNode) {
   // Awaited calls on the way out (`return await res.json()`) do not wait between attempts.
   const waitsElsewhere = scan.calls.some(
     (call) =>
@@ -234,7 +260,7 @@ function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: LoopNode)
   return waitsElsewhere ? { t: 'unknown' as const, random: false } : { t: 'num' as const, v: 0, random: false };
 }
 
-function onExitingBranch(node: Node, loop: LoopNode): boolean {
+function onExitingBranch(node: Node, loop: RetryLoopNode): boolean {
   for (let p = node.parent; p && p !== loop; p = p.parent) {
     if (p.type === 'BlockStatement' && p.parent?.type === 'IfStatement' && alwaysExits(p)) return true;
     if (p.type === 'ReturnStatement') return true;
@@ -261,7 +287,7 @@ export function classifies(failurePath: Node, env: Env): boolean {
 }
 
 /** The loop's head: `while (…)`, `for (…)`, or the `do` keyword. */
-function headLoc(loop: LoopNode, ctx: AnalysisContext): TSESTree.SourceLocation {
+function headLoc(loop: RetryLoopNode, ctx: AnalysisContext): TSESTree.SourceLocation {
   const start = loop.range[0];
   let end = loop.type === 'DoWhileStatement' ? start + 2 : loop.body.range[0];
   const text = ctx.sourceCode.text;

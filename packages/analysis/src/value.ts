@@ -62,3 +62,22 @@ export function toDelay(value: Value): RetryPolicy['delay'] {
       return { kind: 'unknown' };
   }
 }
+
+/**
+ * A fixed schedule of waits (`[250, 500, 1000, 2000]`), one per attempt: constant when all
+ * are equal, exponential when each is the same multiple of the one before, else linear.
+ * A leading 0 (the first attempt goes at once) is not a wait between attempts.
+ */
+export function scheduleValue(waits: readonly number[]): Value {
+  const positive = waits[0] === 0 ? waits.slice(1) : [...waits];
+  const first = positive[0];
+  if (first === undefined) return num(0);
+  if (positive.every((w) => w === first)) return num(first);
+  const increasing = positive.every((w, i) => i === 0 || w > (positive[i - 1] as number));
+  if (!increasing) return { t: 'invariant', random: false };
+  const ratio = (positive[1] as number) / first;
+  const geometric = first > 0 && positive.every((w, i) => i === 0 || Math.abs(w / (positive[i - 1] as number) - ratio) < 1e-9);
+  return geometric
+    ? { t: 'grow', shape: 'exponential', base: first, factor: ratio, random: false }
+    : { t: 'grow', shape: 'linear', base: first, random: false };
+}
