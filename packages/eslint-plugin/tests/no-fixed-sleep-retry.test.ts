@@ -697,6 +697,49 @@ axiosRetry(axios, { retries: 3 });
 `,
       options: [{ allowImmediate: true }],
     },
+    // Regressions: look-alikes and growing delays the analysis used to get wrong
+    {
+      name: 'recursion doubling its delay argument',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function fetchRetry(url: string, retries = 3, delay = 500): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (err) {
+    if (retries <= 0) throw err;
+    await sleep(delay);
+    return fetchRetry(url, retries - 1, delay * 2);
+  }
+}
+`,
+    },
+    {
+      name: 'failover: for…of over a list of URLs',
+      code: `
+async function load() {
+  for (const url of ['a', 'b']) {
+    try {
+      return await fetch(url);
+    } catch {}
+  }
+}
+`,
+    },
+    {
+      name: 'for…of over items',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load(items: { url: string }[]) {
+  for (const item of items) {
+    try {
+      return await fetch(item.url);
+    } catch {
+      await sleep(1000);
+    }
+  }
+}
+`,
+    },
   ],
   invalid: [
     // Constant sleeps in retry loops
@@ -2273,6 +2316,284 @@ await backOff(() => fetch('/x'), { timeMultiple: 1, startingDelay: 500, numOfAtt
             what: 'This backOff() call',
             delay: 'a fixed 500 ms',
             attempts: 'up to 4 attempts',
+          },
+        },
+      ],
+    },
+    // Regressions: retries and attempt counts the analysis used to get wrong
+    {
+      name: 'attempt count: if (i === MAX - 1) throw with MAX = 5',
+      code: `
+const MAX = 5;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let i = 0; i < MAX; i++) {
+    try {
+      return await fetch('/api');
+    } catch (e) {
+      if (i === MAX - 1) throw e;
+      await sleep(1000);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'fixedDelay', line: 5, column: 3, endLine: 5, endColumn: 32,
+          data: {
+            what: 'This retry loop',
+            delay: 'a fixed 1 s',
+            attempts: 'up to 5 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'attempt count: if (attempt >= 3) throw, then attempt++',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  let attempt = 0;
+  while (true) {
+    try {
+      return await fetch('/api');
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      attempt++;
+      await sleep(1000);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'fixedDelay', line: 5, column: 3, endLine: 5, endColumn: 15,
+          data: {
+            what: 'This retry loop',
+            delay: 'a fixed 1 s',
+            attempts: 'up to 4 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'attempt count: attempt++, then if (attempt >= 3) throw',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  let attempt = 0;
+  while (true) {
+    try {
+      return await fetch('/api');
+    } catch (err) {
+      attempt++;
+      if (attempt >= 3) throw err;
+      await sleep(1000);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'fixedDelay', line: 5, column: 3, endLine: 5, endColumn: 15,
+          data: {
+            what: 'This retry loop',
+            delay: 'a fixed 1 s',
+            attempts: 'up to 3 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'attempt count: recursion with attempt = 0 and if (attempt >= 4) throw',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function fetchData(url: string, attempt = 0): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (err) {
+    if (attempt >= 4) throw err;
+    await sleep(1000);
+    return fetchData(url, attempt + 1);
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'fixedDelay', line: 9, column: 12, endLine: 9, endColumn: 39,
+          data: {
+            what: '`fetchData()` retrying itself',
+            delay: 'a fixed 1 s',
+            attempts: 'up to 5 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'attempt count: recursion inside if (attempt < 3)',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function fetchData(attempt = 0): Promise<Response> {
+  try {
+    return await fetch('/api');
+  } catch (err) {
+    if (attempt < 3) {
+      await sleep(1000);
+      return fetchData(attempt + 1);
+    }
+    throw err;
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'fixedDelay', line: 9, column: 14, endLine: 9, endColumn: 36,
+          data: {
+            what: '`fetchData()` retrying itself',
+            delay: 'a fixed 1 s',
+            attempts: 'up to 4 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'attempt count: recursion with retries = 3 and if (retries === 0) throw',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function syncWithRetry(retries = 3): Promise<void> {
+  try {
+    return await api.sync();
+  } catch (err) {
+    if (retries === 0) throw err;
+    await sleep(1000);
+    return syncWithRetry(retries - 1);
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'fixedDelay', line: 9, column: 12, endLine: 9, endColumn: 38,
+          data: {
+            what: '`syncWithRetry()` retrying itself',
+            delay: 'a fixed 1 s',
+            attempts: 'up to 4 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'try/catch recursion is the only retry in the file',
+      filename: 'file.js',
+      code: `async function connect() {
+  try {
+    return await db.connect();
+  } catch {
+    await sleep(1000);
+    return connect();
+  }
+}`,
+      errors: [
+        {
+          messageId: 'fixedDelay', line: 6, column: 12, endLine: 6, endColumn: 21,
+          data: {
+            what: '`connect()` retrying itself',
+            delay: 'a fixed 1 s',
+            attempts: 'no limit on attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'p-retry with minTimeout equal to maxTimeout',
+      code: `
+import pRetry from 'p-retry';
+const res = await pRetry(() => fetch('/x'), { retries: 3, minTimeout: 500, maxTimeout: 500 });
+`,
+      errors: [
+        {
+          messageId: 'fixedDelay', line: 3, column: 19, endLine: 3, endColumn: 94,
+          data: {
+            what: 'This p-retry call',
+            delay: 'a fixed 500 ms',
+            attempts: 'up to 4 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'catch ending in continue',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await fetch('/x');
+    } catch (e) {
+      await sleep(1000);
+      continue;
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 30,
+          data: {
+            what: 'This retry loop',
+            delay: 'a fixed 1 s',
+            attempts: 'up to 3 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'for…of over an attempt list',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (const attempt of [1, 2, 3]) {
+    try {
+      return await f();
+    } catch {
+      await sleep(1000);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 35,
+          data: {
+            what: 'This retry loop',
+            delay: 'a fixed 1 s',
+            attempts: 'up to 3 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'ok flag checked after the try',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let i = 0; i < 3; i++) {
+    let ok = false;
+    try {
+      await op();
+      ok = true;
+    } catch {}
+    if (ok) return;
+    await sleep(1000);
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 30,
+          data: {
+            what: 'This retry loop',
+            delay: 'a fixed 1 s',
+            attempts: 'up to 3 attempts',
           },
         },
       ],

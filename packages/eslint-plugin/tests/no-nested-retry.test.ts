@@ -1166,5 +1166,101 @@ async function load(id) {
         { messageId: 'nested', data: { what: LOOP, inner: 'p-retry', line: 16, amplification: 'up to 4 × 6 = 24 calls per request' }, line: 13, column: 3, endLine: 13, endColumn: 48 },
       ],
     },
+    // Regressions: nestings the analysis used to miss
+    {
+      name: 'retry loop calling a retry function that sleeps with new Promise(setTimeout)',
+      filename: 'file.js',
+      code: `async function fetchWithRetry(url) {
+  for (let a = 0; a < 3; a++) {
+    try {
+      return await fetch(url);
+    } catch {
+      await new Promise((r) => setTimeout(r, Math.random() * 100 * 2 ** a));
+    }
+  }
+  throw new Error('failed');
+}
+
+async function load(url) {
+  for (let a = 0; a < 4; a++) {
+    try {
+      return await fetchWithRetry(url);
+    } catch {
+      await sleep(Math.random() * 1000);
+    }
+  }
+}`,
+      errors: [
+        { messageId: 'nested', data: { what: LOOP, inner: 'a retry loop', line: 2, amplification: 'up to 4 × 3 = 12 calls per request' }, line: 13, column: 3, endLine: 13, endColumn: 30 },
+      ],
+    },
+    {
+      name: 'literal loop in a retry loop whose only call is in the inner loop',
+      filename: 'file.js',
+      code: `async function load() {
+  for (let i = 0; i < 4; i++) {
+    try {
+      for (let j = 0; j < 3; j++) {
+        try {
+          return await fetch('/api');
+        } catch (e) {
+          if (j === 2) throw e;
+          await sleep(Math.random() * 100);
+        }
+      }
+    } catch {
+      await sleep(Math.random() * 1000);
+    }
+  }
+}`,
+      errors: [
+        { messageId: 'nested', data: { what: LOOP, inner: 'a retry loop', line: 4, amplification: 'up to 4 × 3 = 12 calls per request' }, line: 2, column: 3, endLine: 2, endColumn: 30 },
+      ],
+    },
+    {
+      name: 'two nested while (true) loops with ++n >= N guards',
+      filename: 'file.js',
+      code: `async function load() {
+  let outer = 0;
+  while (true) {
+    try {
+      let inner = 0;
+      while (true) {
+        try {
+          return await fetch('/api');
+        } catch (err) {
+          if (++inner >= 3) throw err;
+          await sleep(Math.random() * 100 * 2 ** inner);
+        }
+      }
+    } catch (err) {
+      if (++outer >= 4) throw err;
+      await sleep(Math.random() * 1000 * 2 ** outer);
+    }
+  }
+}`,
+      errors: [
+        { messageId: 'nested', data: { what: LOOP, inner: 'a retry loop', line: 6, amplification: 'up to 4 × 3 = 12 calls per request' }, line: 3, column: 3, endLine: 3, endColumn: 15 },
+      ],
+    },
+    {
+      name: 'p-retry whose operation is a p-retry call',
+      filename: 'file.js',
+      code: `import pRetry from 'p-retry';
+await pRetry(() => pRetry(() => fetch('/api'), { retries: 2 }), { retries: 3 });`,
+      errors: [
+        { messageId: 'nested', data: { what: P_RETRY, inner: 'p-retry', line: 2, amplification: 'up to 4 × 3 = 12 calls per request' }, line: 2, column: 7, endLine: 2, endColumn: 80 },
+      ],
+    },
+    {
+      name: 'p-retry around a const arrow that calls p-retry',
+      filename: 'file.js',
+      code: `import pRetry from 'p-retry';
+const once = () => pRetry(() => fetch('/api'), { retries: 2 });
+await pRetry(once, { retries: 3 });`,
+      errors: [
+        { messageId: 'nested', data: { what: P_RETRY, inner: 'p-retry', line: 2, amplification: 'up to 4 × 3 = 12 calls per request' }, line: 3, column: 7, endLine: 3, endColumn: 35 },
+      ],
+    },
   ],
 });

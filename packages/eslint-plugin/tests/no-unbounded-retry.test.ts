@@ -384,6 +384,31 @@ await pRetry(() => fetch('/api'), { retries: 4, randomize: true });`,
   return <div>{data ? 'loaded' : 'loading'}</div>;
 }`,
     },
+    // ---- regressions: not a retry
+    {
+      name: "playing the next track on a stream's 'end' event",
+      filename: 'file.js',
+      code: `function playNext() {
+  const s = player.play(queue.shift());
+  s.on('end', () => playNext());
+}`,
+    },
+    {
+      name: 'maxAttempts: 3 allows attempt++ before if (attempt >= 3) throw',
+      options: [{ maxAttempts: 3 }],
+      code: `async function load() {
+  let attempt = 0;
+  while (true) {
+    try {
+      return await fetch('/api');
+    } catch (err) {
+      attempt++;
+      if (attempt >= 3) throw err;
+      await sleep(1000);
+    }
+  }
+}`,
+    },
   ],
   invalid: [
     // ---- loops
@@ -862,6 +887,168 @@ export const b = () => pRetry(() => fetch('/b'), { forever: true, randomize: tru
       errors: [
         { messageId: 'unbounded', data: LOOP, line: 3, column: 3, endLine: 3, endColumn: 11 },
         { messageId: 'unbounded', data: P_RETRY, line: 11, column: 24, endLine: 11, endColumn: 85 },
+      ],
+    },
+    // ---- regressions: retries and attempt counts the analysis used to get wrong
+    {
+      name: 'try/catch recursion is the only retry in the file',
+      filename: 'file.js',
+      code: `async function connect() {
+  try {
+    return await db.connect();
+  } catch {
+    await sleep(1000);
+    return connect();
+  }
+}`,
+      errors: [
+        { messageId: 'unbounded', data: self('connect'), line: 6, column: 12, endLine: 6, endColumn: 21 },
+      ],
+    },
+    {
+      name: 'while (!this.connected) in a class',
+      filename: 'file.js',
+      code: `class Client {
+  connected = false;
+  async start() {
+    while (!this.connected) {
+      try {
+        await this.socket.connect();
+        this.connected = true;
+      } catch {
+        await sleep(1000);
+      }
+    }
+  }
+}`,
+      errors: [
+        { messageId: 'unbounded', data: LOOP, line: 4, column: 5, endLine: 4, endColumn: 28 },
+      ],
+    },
+    {
+      name: 'cockatiel through a namespace import',
+      code: `import * as c from 'cockatiel';
+const policy = c.retry(c.handleAll, { backoff: new c.ExponentialBackoff() });`,
+      errors: [
+        { messageId: 'unbounded', data: COCKATIEL, line: 2, column: 16, endLine: 2, endColumn: 77 },
+      ],
+    },
+    {
+      name: 'maxAttempts: 4 reports if (i === MAX - 1) throw with MAX = 5',
+      options: [{ maxAttempts: 4 }],
+      code: `const MAX = 5;
+async function load() {
+  for (let i = 0; i < MAX; i++) {
+    try {
+      return await fetch('/api');
+    } catch (e) {
+      if (i === MAX - 1) throw e;
+      await sleep(1000);
+    }
+  }
+}`,
+      errors: [
+        { messageId: 'tooManyAttempts', data: { ...LOOP, attempts: 5, max: 4 }, line: 3, column: 3, endLine: 3, endColumn: 32 },
+      ],
+    },
+    {
+      name: 'maxAttempts: 3 reports if (attempt >= 3) throw before attempt++',
+      options: [{ maxAttempts: 3 }],
+      code: `async function load() {
+  let attempt = 0;
+  while (true) {
+    try {
+      return await fetch('/api');
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      attempt++;
+      await sleep(1000);
+    }
+  }
+}`,
+      errors: [
+        { messageId: 'tooManyAttempts', data: { ...LOOP, attempts: 4, max: 3 }, line: 3, column: 3, endLine: 3, endColumn: 15 },
+      ],
+    },
+    {
+      name: 'maxAttempts: 2 reports attempt++ before if (attempt >= 3) throw',
+      options: [{ maxAttempts: 2 }],
+      code: `async function load() {
+  let attempt = 0;
+  while (true) {
+    try {
+      return await fetch('/api');
+    } catch (err) {
+      attempt++;
+      if (attempt >= 3) throw err;
+      await sleep(1000);
+    }
+  }
+}`,
+      errors: [
+        { messageId: 'tooManyAttempts', data: { ...LOOP, attempts: 3, max: 2 }, line: 3, column: 3, endLine: 3, endColumn: 15 },
+      ],
+    },
+    {
+      name: 'maxAttempts: 4 reports recursion with if (attempt >= 4) throw',
+      options: [{ maxAttempts: 4 }],
+      code: `async function fetchData(url: string, attempt = 0): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (err) {
+    if (attempt >= 4) throw err;
+    await sleep(1000);
+    return fetchData(url, attempt + 1);
+  }
+}`,
+      errors: [
+        { messageId: 'tooManyAttempts', data: { ...self('fetchData'), attempts: 5, max: 4 }, line: 7, column: 12, endLine: 7, endColumn: 39 },
+      ],
+    },
+    {
+      name: 'maxAttempts: 3 reports recursion inside if (attempt < 3)',
+      options: [{ maxAttempts: 3 }],
+      code: `async function fetchData(attempt = 0): Promise<Response> {
+  try {
+    return await fetch('/api');
+  } catch (err) {
+    if (attempt < 3) {
+      await sleep(1000);
+      return fetchData(attempt + 1);
+    }
+    throw err;
+  }
+}`,
+      errors: [
+        { messageId: 'tooManyAttempts', data: { ...self('fetchData'), attempts: 4, max: 3 }, line: 7, column: 14, endLine: 7, endColumn: 36 },
+      ],
+    },
+    {
+      name: 'maxAttempts: 5 reports a callback reconnect with attempt < 5',
+      options: [{ maxAttempts: 5 }],
+      code: `function connect(attempt = 0) {
+  client.connect((err) => {
+    if (err && attempt < 5) setTimeout(() => connect(attempt + 1), 1000 * 2 ** attempt);
+  });
+}`,
+      errors: [
+        { messageId: 'tooManyAttempts', data: { ...self('connect'), attempts: 6, max: 5 }, line: 3, column: 46, endLine: 3, endColumn: 66 },
+      ],
+    },
+    {
+      name: 'maxAttempts: 3 reports recursion with retries = 3 and if (retries === 0) throw',
+      options: [{ maxAttempts: 3 }],
+      code: `async function syncWithRetry(retries = 3): Promise<void> {
+  try {
+    return await api.sync();
+  } catch (err) {
+    if (retries === 0) throw err;
+    await sleep(1000);
+    return syncWithRetry(retries - 1);
+  }
+}`,
+      errors: [
+        { messageId: 'tooManyAttempts', data: { ...self('syncWithRetry'), attempts: 4, max: 3 }, line: 7, column: 12, endLine: 7, endColumn: 38 },
       ],
     },
   ],

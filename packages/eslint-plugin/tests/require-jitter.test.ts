@@ -610,6 +610,26 @@ const api = ky.create({ prefixUrl: '/api', retry: { limit: 4 } });
 `,
       options: [{ ignoreLibraryDefaults: true }],
     },
+    // Regressions: a constant p-retry delay and a failover loop
+    {
+      name: 'p-retry with minTimeout equal to maxTimeout',
+      code: `
+import pRetry from 'p-retry';
+const res = await pRetry(() => fetch('/x'), { retries: 3, minTimeout: 500, maxTimeout: 500 });
+`,
+    },
+    {
+      name: 'failover: for…of over a list of URLs',
+      code: `
+async function load() {
+  for (const url of ['a', 'b']) {
+    try {
+      return await fetch(url);
+    } catch {}
+  }
+}
+`,
+    },
   ],
   invalid: [
     // Exponential growth without jitter
@@ -1252,6 +1272,102 @@ const json = await ky.get('/x', { retry: 3 }).json();
             attempts: 'up to 4 attempts',
             inherited: ', the library default',
             fix: 'Set `jitter: true` in the retry options',
+          },
+        },
+      ],
+    },
+    // Regressions: growing delays the analysis used to miss
+    {
+      name: 'callback reconnect: if (err && attempt < 5) setTimeout(() => connect(attempt + 1), …)',
+      code: `
+function connect(attempt = 0) {
+  client.connect((err) => {
+    if (err && attempt < 5) setTimeout(() => connect(attempt + 1), 1000 * 2 ** attempt);
+  });
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 4, column: 46, endLine: 4, endColumn: 66,
+          data: {
+            what: '`connect()` retrying itself',
+            delay: '1 s × 2^n',
+            attempts: 'up to 6 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'recursion doubling its delay argument',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function fetchRetry(url: string, retries = 3, delay = 500): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (err) {
+    if (retries <= 0) throw err;
+    await sleep(delay);
+    return fetchRetry(url, retries - 1, delay * 2);
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 9, column: 12, endLine: 9, endColumn: 51,
+          data: {
+            what: '`fetchRetry()` retrying itself',
+            delay: '500 ms × 2^n',
+            attempts: 'up to 4 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'for…of over a delay schedule',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (const wait of [0, 250, 500, 1000]) {
+    if (wait) await sleep(wait);
+    try {
+      return await op();
+    } catch {}
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 4, column: 3, endLine: 4, endColumn: 42,
+          data: {
+            what: 'This retry loop',
+            delay: '250 ms × 2^n',
+            attempts: 'up to 4 attempts',
+          },
+        },
+      ],
+    },
+    {
+      name: 'delay table indexed by the attempt',
+      code: `
+const DELAYS = [1000, 2000, 4000];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load() {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(DELAYS[i]);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 5, column: 3, endLine: 5, endColumn: 30,
+          data: {
+            what: 'This retry loop',
+            delay: '1 s × 2^n',
+            attempts: 'up to 3 attempts',
           },
         },
       ],
