@@ -44,7 +44,7 @@ export const checkCommand: Command = {
     const results = await eslint.lintFiles(options.paths);
     if (results.length === 0) throw new UsageError(`no JavaScript or TypeScript files found in ${options.paths.join(', ')}`);
     const herd = options.herd ? new HerdCache() : undefined;
-    const files = results.map((result) => ({ result, findings: findingsOf(result, herd) }));
+    const files = results.map((result) => ({ result, findings: findingsOf(result, herd, io.cwd) }));
     if (options.format === 'json') io.stdout(`${JSON.stringify(files.map(({ result, findings }) => toJson(result, findings, io.cwd)), null, 2)}\n`);
     else io.stdout(stylish(files, io));
     const problems = results.reduce((n, r) => n + r.errorCount + r.warningCount, 0);
@@ -103,10 +103,10 @@ class HerdCache {
  * Pairs each finding with its retry site, so the herd of that exact policy can be shown.
  * The file is parsed again only when it has findings and the herd is wanted.
  */
-function findingsOf(result: ESLint.LintResult, herd: HerdCache | undefined): Finding[] {
+function findingsOf(result: ESLint.LintResult, herd: HerdCache | undefined, cwd: string): Finding[] {
   const findings: Finding[] = result.messages.map((message) => ({ message }));
   if (!herd || !findings.some((f) => f.message.ruleId)) return findings;
-  const sites = sitesOf(result.filePath, result.source ?? readFileSync(result.filePath, 'utf8'));
+  const sites = sitesOf(result.filePath, result.source ?? readFileSync(result.filePath, 'utf8'), cwd);
   for (const finding of findings) {
     const site = sites.find((s) => s.loc.start.line === finding.message.line && s.loc.start.column + 1 === finding.message.column);
     if (!site) continue;
@@ -116,7 +116,7 @@ function findingsOf(result: ESLint.LintResult, herd: HerdCache | undefined): Fin
   return findings;
 }
 
-function sitesOf(filePath: string, text: string): readonly RetrySite[] {
+function sitesOf(filePath: string, text: string, cwd: string): readonly RetrySite[] {
   let sites: readonly RetrySite[] = [];
   const collector = {
     create(context: { sourceCode: Parameters<typeof analyzeRetrySites>[0] }) {
@@ -124,7 +124,8 @@ function sitesOf(filePath: string, text: string): readonly RetrySite[] {
     },
   };
   const parserConfigs = retryHygiene.configs.recommended.map((config) => ({ ...config, rules: {} })) as Linter.Config[];
-  new Linter({ configType: 'flat' }).verify(
+  // Config globs resolve against the command's folder, as they did for the lint itself.
+  new Linter({ configType: 'flat', cwd }).verify(
     text,
     [...parserConfigs, { files: ['**/*'], plugins: { collect: { rules: { sites: collector } } }, rules: { 'collect/sites': 'error' } } as unknown as Linter.Config],
     filePath,
@@ -170,7 +171,11 @@ function stylish(files: { result: ESLint.LintResult; findings: Finding[] }[], io
     lines.push(color('2', 'herd: 1 000 clients, a server of 200 req/s down for the first 10 s (retry-hygiene simulate for more)'));
     lines.push('');
   }
-  const ruleSummary = [...byRule].sort((a, b) => b[1] - a[1]).map(([rule, n]) => `${n} ${rule.replace('retry-hygiene/', '')}`).join(', ');
+  const ruleSummary = [...byRule]
+    .map(([rule, n]) => [rule.replace('retry-hygiene/', ''), n] as const)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([rule, n]) => `${n} ${rule}`)
+    .join(', ');
   lines.push(color(errors > 0 ? '31' : '33', `✖ ${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}) in ${withFindings} of ${files.length} files`));
   lines.push(`  ${ruleSummary}`);
   return `${lines.join('\n')}\n`;
