@@ -79,8 +79,10 @@ function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionN
   }
   const candidates: [string, Node][] = [];
   if (name) candidates.push([name, call]);
-  // setTimeout(connect, 1000), promise.catch(retryLater), socket.on('close', reconnect)
-  for (const arg of call.arguments) {
+  // setTimeout(connect, 1000), promise.catch(retryLater), socket.on('close', reconnect);
+  // not `Error.captureStackTrace(e, fn)` or other calls that merely mention the function.
+  const passesCallback = REFERENCE_TAKERS.test(name ?? (callee.type === 'MemberExpression' ? (propertyName(callee) ?? '') : ''));
+  for (const arg of passesCallback ? call.arguments : []) {
     const a = unwrap(arg);
     if (a.type === 'Identifier') candidates.push([a.name, a]);
     else if (a.type === 'MemberExpression' && a.object.type === 'ThisExpression') {
@@ -100,6 +102,8 @@ function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionN
     }
   }
 }
+
+const REFERENCE_TAKERS = /^(setTimeout|setImmediate|nextTick|queueMicrotask|requestAnimationFrame|then|catch|finally|on|once|addListener|addEventListener|prependListener|prependOnceListener)$/;
 
 function isMethodLike(fn: FunctionNode): boolean {
   const parent = fn.parent;

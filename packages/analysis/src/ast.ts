@@ -171,6 +171,11 @@ export function alwaysExits(node: Node | null | undefined): boolean {
       return true;
     case 'BlockStatement':
       return node.body.some((s) => alwaysExits(s));
+    case 'ExpressionStatement': {
+      // `throwWithCause(err)`: helpers named throw… never return.
+      const e = node.expression;
+      return e.type === 'CallExpression' && /^throw[A-Z]/.test(e.callee.type === 'Identifier' ? e.callee.name : e.callee.type === 'MemberExpression' && e.callee.property.type === 'Identifier' ? e.callee.property.name : '');
+    }
     case 'IfStatement':
       return alwaysExits(node.consequent) && alwaysExits(node.alternate);
     case 'TryStatement':

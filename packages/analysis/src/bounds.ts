@@ -217,7 +217,7 @@ function givesUp(branch: Node, env: Env): boolean {
     if (node.type === 'CallExpression') {
       const callee = unwrap(node.callee);
       const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? callee.property.name : '';
-      if (/^(reject|cb|callback|done|fail|abort)$/.test(name)) found = true;
+      if (/^(reject|cb|callback|done|fail|abort)$|^throw[A-Z]/.test(name)) found = true;
     }
     return undefined;
   });

@@ -4,7 +4,9 @@ import { writesWithin } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
-const TRY_CALL = /^(try[A-Z_]|acquire|claim|lock|obtain|reserve|connect|reconnect|setnx)/i;
+// Names of calls whose boolean result says whether they worked. `tryStatSync`, `tryAdd` and a
+// scope manager's `acquire(node)` are look-ups, not operations that can fail and be retried.
+const TRY_CALL = /^(tryAcquire|tryLock|tryConnect|trySend|tryClaim|tryReserve|tryObtain|acquireLock|acquireLease|acquireMutex|lock|claim|obtain|reserve|connect|reconnect|setnx)/i;
 /** Names that hold an operation's outcome. */
 const SUCCESS_NAME = /^(ok|success|succeeded|successful|acquired|locked|connected|sent|delivered|published|healthy)$/i;
 const ERROR_NAME = /^(err|error|e|ex|failure|failed|exception|lastError)$/i;
@@ -48,12 +50,34 @@ function flip(p: Polarity | undefined): Polarity | undefined {
 }
 
 function identifierOutcome(id: TSESTree.Identifier, env: Env, requireFresh: boolean): Polarity | undefined {
-  if (ERROR_NAME.test(id.name)) return 'failure';
+  if (ERROR_NAME.test(id.name) && holdsError(id, env)) return 'failure';
   if (SUCCESS_NAME.test(id.name) && (isFresh(id, env, requireFresh) || writtenInRegion(id, env))) return 'success';
   // `const acquired = await lock.tryAcquire()`: named for its call.
   const init = freshValue(id, env);
   if (init?.type === 'CallExpression' && TRY_CALL.test(calleeName(init) ?? '')) return 'success';
   return undefined;
+}
+
+/**
+ * `err` is an error where it is a catch parameter, the first parameter of a callback
+ * (error-first), or taken from a call's result (`const [err, v] = await to(p)`); a bare
+ * `e` elsewhere (minified code) is not.
+ */
+function holdsError(id: TSESTree.Identifier, env: Env): boolean {
+  const def = env.ctx.variableOf(id)?.defs[0];
+  if (!def) return false;
+  if (def.type === 'CatchClause') return true;
+  if (def.type === 'Parameter') {
+    const fn = def.node;
+    const first = fn.params[0];
+    const firstName = first?.type === 'Identifier' ? first.name : first?.type === 'AssignmentPattern' && first.left.type === 'Identifier' ? first.left.name : undefined;
+    return firstName === id.name && fn.parent?.type === 'CallExpression' && fn.parent.arguments.includes(fn as TSESTree.CallExpressionArgument);
+  }
+  if (def.type === 'Variable') {
+    const init = def.node.init && unwrap(def.node.init);
+    return init?.type === 'CallExpression' || (init?.type === 'Identifier' && /^(result|res|response|outcome)$/.test(init.name)) || freshValue(id, env) !== undefined;
+  }
+  return false;
 }
 
 /** `res.status >= 500`, `status !== 200`, `res.statusCode < 400`. */
@@ -141,12 +165,29 @@ export function boundKind(test: Node, env: Env): 'attempts' | 'time' | 'abort' |
       if (node.left.type !== 'PrivateIdentifier' && (isCounter(node.left, env) || isCounter(node.right, env))) kind = 'attempts';
       else if (mentionsName(node, DEADLINE_NAME, env)) kind = 'time';
     } else if (node === unwrap(test) && isCounter(node, env)) kind = 'attempts';
+    else if (node.type === 'Identifier' && setByTimer(node, env)) kind = 'time';
     return undefined;
   });
   return kind;
 }
 
 /** The attempt counter, possibly offset: `attempt`, `tries + 1`, `++n`, `this.retries`. */
+/** `hasTimedOut`, set to true by a `setTimeout` callback: a deadline in disguise. */
+function setByTimer(id: TSESTree.Identifier, env: Env, depth = 0): boolean {
+  const variable = env.ctx.variableOf(id);
+  // `const isLastAttempt = hasTimedOut`: follow the copy.
+  const def = variable?.defs[0];
+  const init = def?.type === 'Variable' && def.node.init ? unwrap(def.node.init) : undefined;
+  if (init?.type === 'Identifier' && depth < 2 && setByTimer(init, env, depth + 1)) return true;
+  return (variable?.references ?? []).some((ref) => {
+    if (!ref.isWrite()) return false;
+    for (let p = (ref.identifier as Node).parent; p; p = p.parent) {
+      if (p.type === 'CallExpression' && /^(setTimeout|setImmediate)$/.test(calleeName(p) ?? '')) return true;
+    }
+    return false;
+  });
+}
+
 export function isCounter(node: Node, env: Env): boolean {
   const n = unwrap(node);
   if (n.type === 'UpdateExpression') return true;

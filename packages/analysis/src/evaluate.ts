@@ -174,6 +174,13 @@ function selfReferentialValue(expr: Node, name: string, base: number | undefined
     break;
   }
   if (!mentions(n, name)) return undefined;
+  // `d = min(cap, base + random * (d * 3 - base))`: randomness anywhere in the update is jitter
+  // (decorrelated when the wait is drawn relative to the last one).
+  if (usesRandomness(expr, env)) {
+    const value: Value = growth('exponential', base, undefined);
+    if (cap !== undefined && value.t === 'grow') value.cap = cap;
+    return withRandom(value, true, 'decorrelated');
+  }
   if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier') {
     const selfLeft = mentions(n.left, name);
     const other = evaluate(selfLeft ? n.right : n.left, deeper(env));
@@ -487,13 +494,16 @@ function helperRandomness(value: Value, fn: FunctionNode, env: Env): Value {
   return value.random || !usesRandomness(fn, env) ? value : withRandom(value, true, 'unknown');
 }
 
-export function usesRandomness(root: Node, env: Env): boolean {
+/** Randomness anywhere under `root`, following calls into local helpers (one level). */
+export function usesRandomness(root: Node, env: Env, followHelpers = true): boolean {
   let found = false;
   walk(root, env.ctx.keys, (node) => {
     if (found) return false;
     if (node.type === 'CallExpression') {
       const name = calleeName(node) ?? '';
       if (RANDOM_CALL.test(name) || jitterFromName(name)) found = true;
+      const helper = followHelpers && !found ? localFunction(node, env) : undefined;
+      if (helper && helper !== root && usesRandomness(helper.body, env, false)) found = true;
     }
     return undefined;
   });

@@ -8,7 +8,7 @@ import { policyFrom } from './policy.js';
 import { breaksOut, firstCallIn, scanAttempt, type AttemptScan } from './scan.js';
 import { sleepValue, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
-import type { Variable } from './context.js';
+import { writesWithin, type Variable } from './context.js';
 import { scheduleValue, type Value } from './value.js';
 
 interface LoopRetry {
@@ -35,7 +35,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (test && loop.type !== 'ForStatement') scan.calls.push(...scanAttempt(test, ctx).calls);
   if (scan.calls.length === 0) return undefined;
   const retry = tryForm(loop, scan, env) ?? checkForm(loop, scan, env);
-  if (!retry) return undefined;
+  if (!retry || advancesThroughItems(loop, retry.operation, env)) return undefined;
 
   const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env);
   const sleep = chooseSleep(scan.sleeps, retry.failurePath);
@@ -95,6 +95,39 @@ function iteratesCollection(loop: RetryLoopNode, ctx: AnalysisContext): boolean 
     return undefined;
   });
   return indexes;
+}
+
+/**
+ * The operation is called with something the loop moves on each turn (`node = node.parent`,
+ * `dir = dirname(dir)`, `url = nextMirror()`): that walks through items or alternatives, it
+ * does not repeat one operation.
+ */
+function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.CallExpression, env: Env): boolean {
+  const isStep = (write: TSESTree.Identifier): boolean => {
+    const parent = write.parent;
+    if (parent?.type !== 'AssignmentExpression' || parent.left !== write || parent.operator !== '=') return false;
+    // `res = await fetch(…)` stores the operation's own result: not a step.
+    return unwrap(parent.right) !== operation;
+  };
+  const inputs = new Set<Variable>();
+  const addInputs = (root: Node, depth: number): void => {
+    walk(root, env.ctx.keys, (node) => {
+      if (node.type !== 'Identifier') return undefined;
+      const variable = env.ctx.variableOf(node);
+      if (!variable || inputs.has(variable)) return undefined;
+      inputs.add(variable);
+      // `const pkgPath = join(basedir, 'package.json')` inside the loop: follow it.
+      const def = variable.defs[0];
+      if (depth < 2 && def?.type === 'Variable' && def.node.init && contains(loop, def.node)) addInputs(def.node.init, depth + 1);
+      return undefined;
+    });
+  };
+  for (const arg of operation.arguments) addInputs(arg, 0);
+  const callee = unwrap(operation.callee);
+  if (callee.type === 'MemberExpression') addInputs(callee.object, 0);
+  // Only what carries over to the next attempt: a variable declared inside the body restarts.
+  const carriesOver = (variable: Variable) => !variable.defs.some((def) => contains(loop.body, def.name));
+  return [...inputs].some((variable) => carriesOver(variable) && writesWithin(variable, loop).some(isStep));
 }
 
 /** `try { return await op() } catch { … }` inside the loop: success leaves, failure goes round. */

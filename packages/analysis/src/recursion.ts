@@ -1,10 +1,10 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, calleeName, contains, isFunction, unwrap, type FunctionNode, type Node } from './ast.js';
+import { alwaysExits, calleeName, contains, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { guardsIn } from './bounds.js';
 import { outcomeCheck } from './checks.js';
-import type { AnalysisContext, Variable } from './context.js';
+import { writesWithin, type AnalysisContext, type Variable } from './context.js';
 import type { Env } from './evaluate.js';
-import { evaluate } from './evaluate.js';
+import { evaluate, numberArray } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom } from './policy.js';
 import { firstCallIn, scanAttempt } from './scan.js';
@@ -33,6 +33,7 @@ export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx:
     const path = failurePath(call, fn, baseEnv);
     if (!path) continue;
     const counters = counterParameters(fn, call, ctx);
+    if (walksAlternatives(fn, counters, baseEnv)) return undefined;
     const decrementing = new Set([...counters].filter((v) => decrements(v, call)));
     const env: Env = { ...baseEnv, counters, decrementing, bindings: accumulatorParameters(fn, call, ctx) };
     const isRetry = (node: Node) => contains(node, call);
@@ -62,6 +63,24 @@ export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx:
 
 function isCallTo(node: Node): boolean {
   return node.type === 'CallExpression';
+}
+
+/**
+ * `parsers[index]` with `index` moved on each call: falling back through a list of
+ * alternatives, not retrying one operation (a numeric table of waits is a schedule).
+ */
+function walksAlternatives(fn: FunctionNode, counters: ReadonlySet<Variable>, env: Env): boolean {
+  let found = false;
+  walk(fn.body, env.ctx.keys, (node) => {
+    if (found) return false;
+    if (node.type !== 'MemberExpression' || !node.computed || node.property.type !== 'Identifier') return undefined;
+    const variable = env.ctx.variableOf(node.property);
+    if (!variable) return undefined;
+    const moves = counters.has(variable) || writesWithin(variable, fn.body).length > 0;
+    if (moves && numberArray(node.object, env) === undefined) found = true;
+    return undefined;
+  });
+  return found;
 }
 
 /** Guards inside the failure callbacks (`.catch(e => { if (n <= 0) throw e; … })`). */

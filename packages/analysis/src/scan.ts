@@ -14,7 +14,7 @@ export interface AttemptScan {
 }
 
 const TRIVIAL_ROOT = /^(console|logger|log|logging|JSON|Math|Date|Object|Array|Number|String|Boolean|Symbol|Reflect|performance|process|metrics|tracer|span|assert|util)$/;
-const TRIVIAL_NAME = /^(log|info|warn|error|debug|trace|fatal|push|emit|toString|toFixed|now|isArray|includes|keys|values|entries|map|filter|forEach|reduce|join|slice|splice|concat|parseInt|parseFloat|String|Number|Boolean|require|resolve|reject|clearTimeout|setAttribute|inc|increment|observe|record|captureException)$/;
+const TRIVIAL_NAME = /^(log|info|warn|error|debug|trace|fatal|push|emit|next|throw|captureStackTrace|toString|toFixed|now|isArray|includes|keys|values|entries|map|filter|forEach|reduce|join|slice|splice|concat|parseInt|parseFloat|String|Number|Boolean|require|resolve|reject|clearTimeout|setAttribute|inc|increment|observe|record|captureException)$/;
 
 /** A call that does work someone could be retrying (not logging, arithmetic or bookkeeping). */
 export function isOperationCall(call: TSESTree.CallExpression): boolean {
