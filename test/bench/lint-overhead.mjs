@@ -70,6 +70,11 @@ function subset(files, limit) {
   return Array.from({ length: limit }, (_, i) => files[Math.floor(i * step)]);
 }
 
+/** The corpus configs (one per source type) with one more config object appended to each. */
+function withRule(configs, extra) {
+  return Object.fromEntries(Object.entries(configs).map(([kind, list]) => [kind, [...list, extra]]));
+}
+
 function main() {
   const args = parseArgs(process.argv.slice(2));
   const all = collectFiles(join(args.root, 'node_modules'));
@@ -78,9 +83,14 @@ function main() {
   const bytes = inputs.reduce((sum, input) => sum + input.code.length, 0);
 
   const linter = new Linter({ cwd: args.root });
+  // A rule that does nothing: with any rule enabled ESLint traverses the AST and runs its
+  // code-path analysis, which a parse-only lint skips. This pass separates that fixed cost of
+  // "having a rule at all" from what the four rules themselves add.
+  const emptyRule = { create: () => ({ 'Program:exit'() {} }) };
   const passes = {
     rules: corpusConfigs({ rules: true }),
     'parse-only': corpusConfigs({ rules: false }),
+    'empty rule': withRule(corpusConfigs({ rules: false }), { files: ['**/*'], plugins: { bench: { rules: { empty: emptyRule } } }, rules: { 'bench/empty': 'error' } }),
   };
 
   let findings = 0;
@@ -153,9 +163,14 @@ function main() {
 
   // Cross-check that other load on the machine cannot skew: one more pass that lints each file
   // with both configurations back to back (order swapped every file) and sums per configuration.
-  const sums = { rules: 0, 'parse-only': 0 };
+  const sums = { rules: 0, 'parse-only': 0, 'empty rule': 0 };
+  const orders = [
+    ['rules', 'parse-only', 'empty rule'],
+    ['parse-only', 'empty rule', 'rules'],
+    ['empty rule', 'rules', 'parse-only'],
+  ];
   inputs.forEach((input, i) => {
-    const order = i % 2 === 0 ? ['rules', 'parse-only'] : ['parse-only', 'rules'];
+    const order = orders[i % orders.length];
     for (const name of order) {
       const t0 = performance.now();
       lintFile(linter, passes[name], input.code, input.filename);
@@ -163,9 +178,14 @@ function main() {
     }
   });
   const interleaved = sums.rules / sums['parse-only'];
+  const pct = (x) => `${((x - 1) * 100).toFixed(1)} %`;
   console.log(
     `interleaved per file (1 pass): rules ${s(sums.rules)} s, parse-only ${s(sums['parse-only'])} s, ` +
-      `ratio ${interleaved.toFixed(3)}, overhead ${((interleaved - 1) * 100).toFixed(1)} %`,
+      `empty rule ${s(sums['empty rule'])} s; rules / parse-only ${interleaved.toFixed(3)} (${pct(interleaved)})`,
+  );
+  console.log(
+    `  of which ESLint running any rule (empty rule / parse-only): ${pct(sums['empty rule'] / sums['parse-only'])}; ` +
+      `the four rules over an empty rule: ${pct(sums.rules / sums['empty rule'])}`,
   );
 }
 

@@ -34,13 +34,20 @@ function findSites(sourceCode: SourceCodeLike): RetrySite[] {
   const loops: Node[] = [];
   const selfCalls = new Map<FunctionNode, Node[]>();
   const libraryCalls: TSESTree.CallExpression[] = [];
+  const calls: TSESTree.CallExpression[] = [];
+  const functionNames = new Set<string>();
   walk(sourceCode.ast, ctx.keys, (node) => {
     if (isLoop(node) || (node.type === 'ForOfStatement' && node.right.type !== 'CallExpression')) loops.push(node);
     else if (node.type === 'CallExpression') {
       if (checkLibraries) libraryCalls.push(node);
-      collectSelfCall(node, selfCalls);
+      calls.push(node);
+    } else if (isFunction(node)) {
+      const name = functionName(node);
+      if (name) functionNames.add(name);
     }
   });
+  // Only calls that can name a function of this file can be self-calls: most calls cannot.
+  for (const call of calls) if (mayCallLocal(call, functionNames)) collectSelfCall(call, selfCalls);
 
   const sites: RetrySite[] = [];
   const clients = new Map<Variable, RetrySite>();
@@ -62,6 +69,17 @@ function findSites(sourceCode: SourceCodeLike): RetrySite[] {
   sites.sort((a, b) => a.node.range[0] - b.node.range[0] || a.loc.start.line - b.loc.start.line);
   linkNested(sites, clients, ctx);
   return sites;
+}
+
+function mayCallLocal(call: TSESTree.CallExpression, names: ReadonlySet<string>): boolean {
+  const nameOf = (n: Node): string | undefined =>
+    n.type === 'Identifier' ? n.name : n.type === 'MemberExpression' ? propertyName(n) : undefined;
+  const callee = nameOf(unwrap(call.callee));
+  if (callee !== undefined && names.has(callee)) return true;
+  return call.arguments.some((arg) => {
+    const name = nameOf(unwrap(arg));
+    return name !== undefined && names.has(name);
+  });
 }
 
 /**
