@@ -125,21 +125,8 @@ export function walk(root: Node, keys: VisitorKeys, visit: (node: Node) => boole
   }
 }
 
-/** Walks `root` without entering nested functions (their code does not run as part of it). */
-export function walkSameFunction(root: Node, keys: VisitorKeys, visit: (node: Node) => boolean | void): void {
-  walk(root, keys, (node) => {
-    if (node !== root && isFunction(node)) return false;
-    return visit(node);
-  });
-}
-
 export function contains(outer: Node, inner: Node): boolean {
   return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
-}
-
-export function enclosingFunction(node: Node): FunctionNode | undefined {
-  for (let p = node.parent; p; p = p.parent) if (isFunction(p)) return p;
-  return undefined;
 }
 
 /** The name a function is known by in its file: declaration, `const f = () => …`, method, property. */
@@ -155,12 +142,6 @@ export function functionName(fn: FunctionNode): string | undefined {
   }
   if (parent.type === 'AssignmentExpression') return dottedName(parent.left)?.split('.').pop();
   return undefined;
-}
-
-/** True when the function is a class or object method, so it calls itself as `this.name()`. */
-export function isMethod(fn: FunctionNode): boolean {
-  const parent = fn.parent;
-  return parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition' || (parent?.type === 'Property' && (parent.method || parent.value === fn));
 }
 
 /** Statement always leaves the enclosing block (every path ends in return/throw/break/continue). */
@@ -186,8 +167,4 @@ export function alwaysExits(node: Node | null | undefined): boolean {
     default:
       return false;
   }
-}
-
-export function isNumberLiteral(node: Node): node is TSESTree.NumberLiteral {
-  return node.type === 'Literal' && typeof node.value === 'number';
 }

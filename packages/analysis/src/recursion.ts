@@ -44,7 +44,8 @@ export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx:
     const site: RetrySite = {
       kind: 'recursion',
       node: fn,
-      loc: (path.timer && !isCallTo(call) ? path.timer : call).loc,
+      // `setTimeout(connect, 1000)` passes the function itself: report the setTimeout.
+      loc: (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
       operationScope: fn.body,
       policy: policyFrom(delay.value, limits, limits.attempts === undefined),
       fromLibraryDefault: { delay: false, jitter: false, attempts: false },
@@ -59,10 +60,6 @@ export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx:
     return site;
   }
   return undefined;
-}
-
-function isCallTo(node: Node): boolean {
-  return node.type === 'CallExpression';
 }
 
 /**
