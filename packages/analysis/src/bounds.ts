@@ -1,5 +1,5 @@
 import { alwaysExits, dottedName, isFunction, unwrap, walk, type Node } from './ast.js';
-import { boundKind, isCounter } from './checks.js';
+import { boundKind, isClockRead, isCounter } from './checks.js';
 import { writesWithin } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 import type { RetryPolicy } from './types.js';
@@ -147,7 +147,7 @@ export function deadlineFrom(test: Node, env: Env): number | undefined {
 function mentionsTime(node: Node, env: Env): boolean {
   let found = false;
   walk(node, env.ctx.keys, (n) => {
-    if (n.type === 'CallExpression' && /^(Date\.now|performance\.now)$/.test(dottedName(n.callee) ?? '')) found = true;
+    if (isClockRead(n)) found = true;
     return !found;
   });
   return found;

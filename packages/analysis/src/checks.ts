@@ -150,6 +150,12 @@ function isFresh(node: Node, env: Env, requireFresh: boolean): boolean {
 }
 
 const TIME = /^(Date\.now|performance\.now|process\.hrtime|process\.uptime)$/;
+
+/** A read of the clock: `Date.now()`, `performance.now()`, `new Date()`. */
+export function isClockRead(node: Node): boolean {
+  if (node.type === 'CallExpression') return TIME.test(dottedName(node.callee) ?? '');
+  return node.type === 'NewExpression' && calleeName(node) === 'Date';
+}
 const DEADLINE_NAME = /deadline|timeout|elapsed|expire|until|budget|maxTime|timeLimit|started|startTime|start$/i;
 
 /** The test limits a retry: compares a counter, the clock, or checks an abort signal. */
@@ -157,8 +163,7 @@ export function boundKind(test: Node, env: Env): 'attempts' | 'time' | 'abort' |
   let kind: 'attempts' | 'time' | 'abort' | undefined;
   walk(test, env.ctx.keys, (node) => {
     if (kind) return false;
-    if (node.type === 'CallExpression' && TIME.test(dottedName(node.callee) ?? '')) kind = 'time';
-    else if (node.type === 'NewExpression' && calleeName(node) === 'Date') kind = 'time';
+    if (isClockRead(node)) kind = 'time';
     else if (node.type === 'MemberExpression' && /^(aborted|cancelled|canceled|isCancellationRequested)$/.test(propertyName(node) ?? '')) kind = 'abort';
     else if (node.type === 'UpdateExpression') kind = 'attempts';
     else if (node.type === 'BinaryExpression' && /^[<>]=?$|^[!=]==?$/.test(node.operator)) {

@@ -161,7 +161,7 @@ function selfReferentialValue(expr: Node, name: string, base: number | undefined
   for (let guard = 0; guard < 4; guard++) {
     if (n.type === 'CallExpression' && dottedName(n.callee) === 'Math.min' && n.arguments.length === 2) {
       const [a, b] = n.arguments as [Node, Node];
-      const aSelf = mentions(a, name);
+      const aSelf = mentions(a, name, env);
       const capValue = evaluate(aSelf ? b : a, deeper(env));
       if (capValue.t === 'num') cap = capValue.v;
       n = unwrap(aSelf ? a : b);
@@ -173,7 +173,7 @@ function selfReferentialValue(expr: Node, name: string, base: number | undefined
     }
     break;
   }
-  if (!mentions(n, name)) return undefined;
+  if (!mentions(n, name, env)) return undefined;
   // `d = min(cap, base + random * (d * 3 - base))`: randomness anywhere in the update is jitter
   // (decorrelated when the wait is drawn relative to the last one).
   if (usesRandomness(expr, env)) {
@@ -182,7 +182,7 @@ function selfReferentialValue(expr: Node, name: string, base: number | undefined
     return withRandom(value, true, 'decorrelated');
   }
   if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier') {
-    const selfLeft = mentions(n.left, name);
+    const selfLeft = mentions(n.left, name, env);
     const other = evaluate(selfLeft ? n.right : n.left, deeper(env));
     random = other.random;
     let value: Value | undefined;
@@ -193,7 +193,7 @@ function selfReferentialValue(expr: Node, name: string, base: number | undefined
       // d = d * 2 + random: the inner product carries the growth.
       const inner = unwrap(selfLeft ? n.left : n.right);
       if (inner.type === 'BinaryExpression' && inner.operator === '*') {
-        const factor = evaluate(mentions(inner.left as Node, name) ? inner.right : (inner.left as Node), deeper(env));
+        const factor = evaluate(mentions(inner.left as Node, name, env) ? inner.right : (inner.left as Node), deeper(env));
         value = growth('exponential', base, factor.t === 'num' ? factor.v : undefined);
       }
     }
@@ -205,33 +205,17 @@ function selfReferentialValue(expr: Node, name: string, base: number | undefined
   return growth('linear', base, undefined);
 }
 
-function mentions(node: Node, name: string): boolean {
+function mentions(node: Node, name: string, env: Env): boolean {
   let found = false;
-  walkIdentifiers(node, (id) => {
-    if (id.name === name) found = true;
+  walk(node, env.ctx.keys, (n) => {
+    if (found) return false;
+    const parent = n.parent;
+    // `x.delay` does not mention a variable named `delay`.
+    const isPropertyKey = parent?.type === 'MemberExpression' && parent.property === n && !parent.computed;
+    if (n.type === 'Identifier' && n.name === name && !isPropertyKey) found = true;
+    return undefined;
   });
   return found;
-}
-
-function walkIdentifiers(node: Node, visit: (id: TSESTree.Identifier) => void): void {
-  const stack: unknown[] = [node];
-  while (stack.length) {
-    const current = stack.pop();
-    if (!current || typeof current !== 'object') continue;
-    const n = current as Node;
-    if (n.type === 'Identifier') {
-      const parent = n.parent;
-      const isKey = parent?.type === 'MemberExpression' && parent.property === n && !parent.computed;
-      if (!isKey) visit(n);
-      continue;
-    }
-    for (const key of Object.keys(n)) {
-      if (key === 'parent' || key === 'loc' || key === 'range') continue;
-      const child = (n as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) stack.push(...child);
-      else if (child && typeof child === 'object' && 'type' in child) stack.push(child);
-    }
-  }
 }
 
 function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {

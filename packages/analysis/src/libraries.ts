@@ -170,7 +170,6 @@ function clientOf(call: Node, ctx: AnalysisContext): { retryingClient?: Variable
     const variable = ctx.variableOf(parent.id);
     if (variable) return { retryingClient: variable };
   }
-  if (parent?.type === 'PropertyDefinition' || parent?.type === 'AssignmentExpression') return {};
   return {};
 }
 

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, dottedName, isAnyLoop, loopTest, unwrap, walk, type Node, type RetryLoopNode } from './ast.js';
-import { boundOf, guardsIn, maxAttemptsOf, merge, type Bound } from './bounds.js';
+import { boundOf, guardsIn, merge, type Bound } from './bounds.js';
 import { boundKind, outcomeCheck } from './checks.js';
 import type { AnalysisContext } from './context.js';
 import { numberArray, type Env } from './evaluate.js';
@@ -143,8 +143,9 @@ function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry | 
   return undefined;
 }
 
-function hasConditionalExit(block: TSESTree.BlockStatement): boolean {
-  return block.body.some((s) => s.type === 'IfStatement');
+/** The branch decides whether to go on (`if (attempt === max) throw`), so it can retry. */
+function hasConditionalExit(branch: Node): boolean {
+  return branch.type === 'IfStatement' || (branch.type === 'BlockStatement' && branch.body.some((s) => s.type === 'IfStatement'));
 }
 
 /** A return, a break out of the loop, or a success flag set, reached only when the attempt worked. */
@@ -201,7 +202,7 @@ function checkForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry 
     const onSuccess = polarity === 'success' ? statement.consequent : statement.alternate;
     const onFailure = polarity === 'success' ? statement.alternate : statement.consequent;
     const leavesOnSuccess = onSuccess ? successExitIn(onSuccess, loop, scan, env) : leavesAfter(statement, loop);
-    const retriesOnFailure = !onFailure || !alwaysExits(onFailure) || endsInContinue(onFailure) || hasConditionalExit(asBlock(onFailure));
+    const retriesOnFailure = !onFailure || !alwaysExits(onFailure) || endsInContinue(onFailure) || hasConditionalExit(onFailure);
     if (!leavesOnSuccess || !retriesOnFailure) continue;
     const operation = firstCallIn(loop.body, scan.calls);
     if (operation) return { operation, failurePath: onFailure ?? loop.body };
@@ -212,10 +213,6 @@ function checkForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry 
     if (operation) return { operation, failurePath: loop.body };
   }
   return undefined;
-}
-
-function asBlock(node: Node): TSESTree.BlockStatement {
-  return node.type === 'BlockStatement' ? node : ({ type: 'BlockStatement', body: [node] } as unknown as TSESTree.BlockStatement);
 }
 
 function endsInContinue(node: Node): boolean {

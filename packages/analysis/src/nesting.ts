@@ -31,7 +31,8 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
         if (client) record(client, 'client', through ?? node);
         if (depth >= MAX_CALL_DEPTH) return undefined;
         const callee = calledFunction(node, ctx);
-        if (!callee || visited.has(callee) || contains(callee, outer.node) && callee === outer.node) return undefined;
+        // The outer site's own function (recursion) is not another site.
+        if (!callee || visited.has(callee) || callee === outer.node) return undefined;
         visited.add(callee);
         const direct = sites.find((s) => s.node === callee);
         if (direct) record(direct, 'function', through ?? node);

@@ -92,20 +92,9 @@ function guardsInCallbacks(fn: FunctionNode, env: Env, isRetry: (node: Node) => 
 
 function nestedFunctions(fn: FunctionNode, env: Env): FunctionNode[] {
   const result: FunctionNode[] = [];
-  const stack: Node[] = [fn.body];
-  while (stack.length) {
-    const node = stack.pop() as Node;
-    const keys = env.ctx.keys[node.type] ?? [];
-    for (const key of keys) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      const children = Array.isArray(child) ? child : [child];
-      for (const c of children) {
-        if (!c || typeof (c as Node).type !== 'string') continue;
-        if (isFunction(c as Node)) result.push(c as FunctionNode);
-        stack.push(c as Node);
-      }
-    }
-  }
+  walk(fn.body, env.ctx.keys, (node) => {
+    if (isFunction(node)) result.push(node);
+  });
   return result;
 }
 

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, dottedName, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
+import { importOf } from './imports.js';
 import { evaluate, helperEnv, usesRandomness, type Env } from './evaluate.js';
 import { UNKNOWN, num, withRandom, type Value } from './value.js';
 
@@ -53,10 +54,10 @@ function isPromiseTimer(callee: Node, ctx: AnalysisContext): boolean {
   if (callee.type === 'MemberExpression') {
     const object = unwrap(callee.object);
     if (object.type !== 'Identifier') return false;
-    return moduleOf(object, ctx) !== undefined && TIMERS_PROMISES.test(moduleOf(object, ctx) ?? '');
+    return TIMERS_PROMISES.test(importOf(object, ctx)?.module ?? '');
   }
   if (callee.type !== 'Identifier') return false;
-  const module = moduleOf(callee, ctx);
+  const module = importOf(callee, ctx)?.module;
   if (module !== undefined) return TIMERS_PROMISES.test(module);
   const def = ctx.variableOf(callee)?.defs[0];
   const init = def?.type === 'Variable' ? def.node.init : undefined;
@@ -65,25 +66,6 @@ function isPromiseTimer(callee: Node, ctx: AnalysisContext): boolean {
     return arg?.type === 'Identifier' && arg.name === 'setTimeout';
   }
   return false;
-}
-
-/** The module an identifier was imported or required from. */
-export function moduleOf(id: TSESTree.Identifier, ctx: AnalysisContext): string | undefined {
-  const def = ctx.variableOf(id)?.defs[0];
-  if (!def) return undefined;
-  if (def.type === 'ImportBinding') {
-    const declaration = def.parent;
-    return declaration?.type === 'ImportDeclaration' ? String(declaration.source.value) : undefined;
-  }
-  if (def.type === 'Variable' && def.node.init) {
-    let init = unwrap(def.node.init);
-    while (init.type === 'MemberExpression') init = unwrap(init.object);
-    if (init.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require') {
-      const arg = init.arguments[0];
-      if (arg?.type === 'Literal' && typeof arg.value === 'string') return arg.value;
-    }
-  }
-  return undefined;
 }
 
 /** `new Promise(r => setTimeout(r, ms))` and its longer spellings. */

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeRetrySites, type RetrySite } from '@retry-hygiene/analysis';
 import { herdSparklines, simulate, summarizeResult, type SimulationResult } from '@retry-hygiene/herd';
 import { ESLint, Linter } from 'eslint';
-import retryHygiene from 'eslint-plugin-retry-hygiene';
+import retryHygiene, { FILES } from 'eslint-plugin-retry-hygiene';
 import { UsageError, type CliIO, type Command } from '../io.js';
 
 const HELP = `usage: retry-hygiene check [paths…] [--format stylish|json] [--no-herd] [--exit-zero]
@@ -35,16 +34,20 @@ export const checkCommand: Command = {
       io.stdout(HELP);
       return 0;
     }
+    // With the herd wanted, a rule that reports nothing keeps each file's retry sites from the
+    // same lint (the analysis is cached per file, so the rules and it share one computation).
+    const sitesByFile = new Map<string, readonly RetrySite[]>();
+    const collect = options.herd ? [siteCollector(sitesByFile)] : [];
     const eslint = new ESLint({
       cwd: io.cwd,
       overrideConfigFile: true,
-      overrideConfig: [{ ignores: ['**/node_modules/**', '**/dist/**'] }, ...retryHygiene.configs.recommended],
+      overrideConfig: [{ ignores: ['**/node_modules/**', '**/dist/**'] }, ...retryHygiene.configs.recommended, ...collect],
       errorOnUnmatchedPattern: false,
     });
     const results = await eslint.lintFiles(options.paths);
     if (results.length === 0) throw new UsageError(`no JavaScript or TypeScript files found in ${options.paths.join(', ')}`);
     const herd = options.herd ? new HerdCache() : undefined;
-    const files = results.map((result) => ({ result, findings: findingsOf(result, herd, io.cwd) }));
+    const files = results.map((result) => ({ result, findings: findingsOf(result, herd, sitesByFile.get(result.filePath) ?? []) }));
     if (options.format === 'json') io.stdout(`${JSON.stringify(files.map(({ result, findings }) => toJson(result, findings, io.cwd)), null, 2)}\n`);
     else io.stdout(stylish(files, io));
     const problems = results.reduce((n, r) => n + r.errorCount + r.warningCount, 0);
@@ -99,14 +102,10 @@ class HerdCache {
   }
 }
 
-/**
- * Pairs each finding with its retry site, so the herd of that exact policy can be shown.
- * The file is parsed again only when it has findings and the herd is wanted.
- */
-function findingsOf(result: ESLint.LintResult, herd: HerdCache | undefined, cwd: string): Finding[] {
+/** Pairs each finding with its retry site, so the herd of that exact policy can be shown. */
+function findingsOf(result: ESLint.LintResult, herd: HerdCache | undefined, sites: readonly RetrySite[]): Finding[] {
   const findings: Finding[] = result.messages.map((message) => ({ message }));
-  if (!herd || !findings.some((f) => f.message.ruleId)) return findings;
-  const sites = sitesOf(result.filePath, result.source ?? readFileSync(result.filePath, 'utf8'), cwd);
+  if (!herd) return findings;
   for (const finding of findings) {
     const site = sites.find((s) => s.loc.start.line === finding.message.line && s.loc.start.column + 1 === finding.message.column);
     if (!site) continue;
@@ -116,21 +115,13 @@ function findingsOf(result: ESLint.LintResult, herd: HerdCache | undefined, cwd:
   return findings;
 }
 
-function sitesOf(filePath: string, text: string, cwd: string): readonly RetrySite[] {
-  let sites: readonly RetrySite[] = [];
-  const collector = {
-    create(context: { sourceCode: Parameters<typeof analyzeRetrySites>[0] }) {
-      return { 'Program:exit': () => void (sites = analyzeRetrySites(context.sourceCode)) };
+function siteCollector(sitesByFile: Map<string, readonly RetrySite[]>): Linter.Config {
+  const rule = {
+    create(context: { physicalFilename: string; sourceCode: Parameters<typeof analyzeRetrySites>[0] }) {
+      return { 'Program:exit': () => void sitesByFile.set(context.physicalFilename, analyzeRetrySites(context.sourceCode)) };
     },
   };
-  const parserConfigs = retryHygiene.configs.recommended.map((config) => ({ ...config, rules: {} })) as Linter.Config[];
-  // Config globs resolve against the command's folder, as they did for the lint itself.
-  new Linter({ configType: 'flat', cwd }).verify(
-    text,
-    [...parserConfigs, { files: ['**/*'], plugins: { collect: { rules: { sites: collector } } }, rules: { 'collect/sites': 'error' } } as unknown as Linter.Config],
-    filePath,
-  );
-  return sites;
+  return { files: FILES, plugins: { 'retry-hygiene-cli': { rules: { sites: rule } } }, rules: { 'retry-hygiene-cli/sites': 'error' } } as unknown as Linter.Config;
 }
 
 function stylish(files: { result: ESLint.LintResult; findings: Finding[] }[], io: CliIO): string {
