@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { functionName, isFunction, isLoop, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { AnalysisContext, type SourceCodeLike, type Variable } from './context.js';
+import { calleeName, contains, functionName, isFunction, isLoop, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './imports.js';
 import { librarySite } from './libraries.js';
 import { loopSite } from './loops.js';
@@ -47,7 +47,7 @@ function findSites(sourceCode: SourceCodeLike): RetrySite[] {
     }
   });
   // Only calls that can name a function of this file can be self-calls: most calls cannot.
-  for (const call of calls) if (mayCallLocal(call, functionNames)) collectSelfCall(call, selfCalls);
+  for (const call of calls) if (mayCallLocal(call, functionNames)) collectSelfCall(call, selfCalls, ctx);
 
   const sites: RetrySite[] = [];
   const clients = new Map<Variable, RetrySite>();
@@ -85,45 +85,62 @@ function mayCallLocal(call: TSESTree.CallExpression, names: ReadonlySet<string>)
 /**
  * A call (or a function reference handed to setTimeout/.catch/.on) of the function that
  * encloses it: `fetchWithRetry(…)` inside `fetchWithRetry`, `this.connect()` inside `connect()`.
+ * Names are resolved through scopes: a parameter or local that shadows the function's name
+ * (`new Promise((r) => setTimeout(r))` inside `function r`) is not the function.
  */
-function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionNode, Node[]>): void {
-  const callee = unwrap(call.callee);
-  let name: string | undefined;
-  let viaThis = false;
-  if (callee.type === 'Identifier') name = callee.name;
-  else if (callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression') {
-    name = propertyName(callee);
-    viaThis = true;
-  }
-  const candidates: [string, Node][] = [];
-  if (name) candidates.push([name, call]);
+function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionNode, Node[]>, ctx: AnalysisContext): void {
+  const candidates: Node[] = [call.callee];
   // setTimeout(connect, 1000), promise.catch(retryLater), socket.on('close', reconnect);
   // not `Error.captureStackTrace(e, fn)` or other calls that merely mention the function.
-  const passesCallback = REFERENCE_TAKERS.test(name ?? (callee.type === 'MemberExpression' ? (propertyName(callee) ?? '') : ''));
-  for (const arg of passesCallback ? call.arguments : []) {
-    const a = unwrap(arg);
-    if (a.type === 'Identifier') candidates.push([a.name, a]);
-    else if (a.type === 'MemberExpression' && a.object.type === 'ThisExpression') {
-      const p = propertyName(a);
-      if (p) candidates.push([p, a]);
-    }
-  }
-  for (const [candidate, node] of candidates) {
-    for (let p: Node | undefined = call.parent; p; p = p.parent) {
-      if (!isFunction(p)) continue;
-      if (functionName(p) === candidate && (!viaThis || node !== call || isMethodLike(p))) {
-        const list = selfCalls.get(p) ?? [];
-        list.push(node);
-        selfCalls.set(p, list);
-        break;
-      }
-    }
+  if (REFERENCE_TAKERS.test(calleeName(call) ?? '')) candidates.push(...call.arguments);
+  for (const candidate of candidates) {
+    const fn = referencedFunction(candidate, ctx);
+    if (!fn || !contains(fn, call)) continue;
+    const node = candidate === call.callee ? call : candidate;
+    const list = selfCalls.get(fn) ?? [];
+    list.push(node);
+    selfCalls.set(fn, list);
   }
 }
 
 const REFERENCE_TAKERS = /^(setTimeout|setImmediate|nextTick|queueMicrotask|requestAnimationFrame|then|catch|finally|on|once|addListener|addEventListener|prependListener|prependOnceListener)$/;
 
+/**
+ * The function of this file an expression names: a binding resolved through the scope chain
+ * (`connect`), or a method reached through `this` or an alias of it (`this.connect`,
+ * `self.connect` with `const self = this`) of the object whose method encloses the expression.
+ */
+function referencedFunction(expression: Node, ctx: AnalysisContext): FunctionNode | undefined {
+  const e = unwrap(expression);
+  if (e.type === 'Identifier') return ctx.functionOf(e);
+  if (e.type !== 'MemberExpression') return undefined;
+  const name = propertyName(e);
+  if (name === undefined) return undefined;
+  const receiver = thisBinder(unwrap(e.object), ctx);
+  return receiver && isMethodLike(receiver) && functionName(receiver) === name ? receiver : undefined;
+}
+
+/** The function whose `this` an expression stands for: `this`, or `self` from `const self = this`. */
+function thisBinder(node: Node, ctx: AnalysisContext): FunctionNode | undefined {
+  let at: Node | undefined;
+  if (node.type === 'ThisExpression') at = node;
+  else if (node.type === 'Identifier') {
+    const variable = ctx.variableOf(node);
+    const def = variable?.defs[0];
+    if (variable?.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init) return undefined;
+    if (unwrap(def.node.init).type !== 'ThisExpression' || isReassigned(variable)) return undefined;
+    at = def.node.init;
+  }
+  for (let p = at?.parent; p; p = p.parent) {
+    if (isFunction(p) && p.type !== 'ArrowFunctionExpression') return p;
+    // A class field arrow (`retry = () => this.retry()`) sees the instance as `this`.
+    if (p.type === 'PropertyDefinition') return p.value && isFunction(p.value) ? p.value : undefined;
+  }
+  return undefined;
+}
+
 function isMethodLike(fn: FunctionNode): boolean {
   const parent = fn.parent;
+  if (parent?.type === 'AssignmentExpression') return parent.right === fn && parent.left.type === 'MemberExpression';
   return parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition' || parent?.type === 'Property';
 }

@@ -51,6 +51,8 @@ export class AnalysisContext {
     const def = variable?.defs[0];
     if (!def || variable.defs.length !== 1) return undefined;
     if (def.node.type === 'FunctionDeclaration') return def.node;
+    // `const x = function retry() { … retry() … }`: the expression's own name.
+    if (def.type === 'FunctionName' && def.node.type === 'FunctionExpression') return def.node;
     if (def.node.type === 'VariableDeclarator' && def.node.init && !isReassigned(variable)) {
       const init = def.node.init;
       if (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') return init;
