@@ -29,3 +29,5 @@ export { herdSparklines, sparkline, type SparklineOptions } from './sparkline.js
 export { chooseXScale, chooseYScale, type XScale, type YScale } from './scale.js';
 export { renderSvg, type SvgOptions } from './svg.js';
 export { renderTable, renderTerminal, type TerminalOptions } from './terminal.js';
+export { renderCompactSvg, type CompactSvgOptions } from './svg-compact.js';
+export { SimulationCache } from './cache.js';
