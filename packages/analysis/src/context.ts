@@ -50,9 +50,9 @@ export class AnalysisContext {
     const variable = this.variableOf(id);
     const def = variable?.defs[0];
     if (!def || variable.defs.length !== 1) return undefined;
-    if (def.node.type === 'FunctionDeclaration') return def.node;
-    // `const x = function retry() { … retry() … }`: the expression's own name.
-    if (def.type === 'FunctionName' && def.node.type === 'FunctionExpression') return def.node;
+    // A parameter's def also points at its function: only a function's own name counts.
+    // (`const x = function retry() { … retry() … }` names the expression.)
+    if (def.type === 'FunctionName' && (def.node.type === 'FunctionDeclaration' || def.node.type === 'FunctionExpression')) return def.node;
     if (def.node.type === 'VariableDeclarator' && def.node.init && !isReassigned(variable)) {
       const init = def.node.init;
       if (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') return init;

@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, dottedName, isAnyLoop, loopTest, unwrap, walk, type Node, type RetryLoopNode } from './ast.js';
+import { movesToNextAlternative } from './alternatives.js';
 import { boundOf, guardsIn, merge, type Bound } from './bounds.js';
 import { boundKind, outcomeCheck } from './checks.js';
 import type { AnalysisContext } from './context.js';
@@ -35,7 +36,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (test && loop.type !== 'ForStatement') scan.calls.push(...scanAttempt(test, ctx).calls);
   if (scan.calls.length === 0) return undefined;
   const retry = tryForm(loop, scan, env) ?? checkForm(loop, scan, env);
-  if (!retry || advancesThroughItems(loop, retry.operation, env)) return undefined;
+  if (!retry || advancesThroughItems(loop, retry.operation, env) || movesToNextAlternative(loop.body, retry.operation, ctx)) return undefined;
 
   const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env);
   const sleep = chooseSleep(scan.sleeps, retry.failurePath);

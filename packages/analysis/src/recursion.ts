@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, calleeName, contains, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { movesToNextAlternative } from './alternatives.js';
 import { guardsIn } from './bounds.js';
 import { outcomeCheck } from './checks.js';
 import { writesWithin, type AnalysisContext, type Variable } from './context.js';
@@ -34,13 +35,14 @@ export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx:
     if (!path) continue;
     const counters = counterParameters(fn, call, ctx);
     if (walksAlternatives(fn, counters, baseEnv)) return undefined;
+    const operation = firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call)));
+    if (movesToNextAlternative(fn.body, operation, ctx, selfCalls)) return undefined;
     const decrementing = new Set([...counters].filter((v) => decrements(v, call)));
     const env: Env = { ...baseEnv, counters, decrementing, bindings: accumulatorParameters(fn, call, ctx) };
     const isRetry = (node: Node) => contains(node, call);
     const bound = guardsIn(fn.body, env, () => false, isRetry) ?? guardsInCallbacks(fn, env, isRetry);
     const delay = recursionDelay(call, path, env);
     const limits = bound ?? { deadline: false, abortAware: false };
-    const operation = firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call)));
     const site: RetrySite = {
       kind: 'recursion',
       node: fn,

@@ -1,0 +1,112 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { alwaysExits, calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
+import type { AnalysisContext, Variable } from './context.js';
+
+/**
+ * Failover and iteration look like retries but move on to another alternative each time:
+ * the next address of a query plan, the next item of an iterator, the rest of a list.
+ * The evidence is structural: what the attempt works on is drawn afresh from a source that
+ * advances (`it.next()`, `list.shift()`, a `getNext…()` look-up, `addrs.slice(1)` passed on),
+ * or the attempt stops when a list it consumes is exhausted (`if (!keys.length) return reject(err)`
+ * with `keys.shift()`).
+ */
+export function movesToNextAlternative(region: Node, operation: Node | undefined, ctx: AnalysisContext, selfCalls: readonly Node[] = []): boolean {
+  if (operation && (isDraw(operation) || drawnInputs(operation, region, ctx))) return true;
+  if (selfCalls.some((call) => passesRest(call))) return true;
+  return consumesUntilExhausted(region, ctx);
+}
+
+/** `it.next()`, `queue.shift()`, `hosts.pop()`, `getNextHost()`, `plan.nextConnection()`. */
+function isDraw(node: Node): boolean {
+  const n = unwrap(node);
+  if (n.type === 'MemberExpression') return isDraw(n.object);
+  if (n.type !== 'CallExpression') return false;
+  const name = calleeName(n) ?? '';
+  if (name === 'nextTick') return false;
+  return name === 'next' || name === 'shift' || name === 'pop' || /^(get|pick|choose|select)?Next[A-Z_]?|^next[A-Z_]/.test(name);
+}
+
+/**
+ * The operation's receiver or arguments come from a draw in this attempt, directly or
+ * through locals (`const item = it.next(); const host = item.value; connect(host)`), or are
+ * assigned from one (`({ host, connection } = this.getNextConnection())`).
+ */
+function drawnInputs(operation: Node, region: Node, ctx: AnalysisContext): boolean {
+  const seen = new Set<Variable>();
+  let drawn = false;
+  const follow = (root: Node, depth: number): void => {
+    walk(root, ctx.keys, (node) => {
+      if (drawn || isFunction(node)) return false;
+      if (node !== root && isDraw(node)) {
+        drawn = true;
+        return false;
+      }
+      if (node.type !== 'Identifier' || depth > 3) return undefined;
+      const variable = ctx.variableOf(node);
+      if (!variable || seen.has(variable)) return undefined;
+      seen.add(variable);
+      for (const ref of variable.references) {
+        const write = ref.writeExpr as Node | null | undefined;
+        if (!ref.isWrite() || !write || !contains(region, ref.identifier as Node)) continue;
+        if (isDraw(write)) drawn = true;
+        else follow(write, depth + 1);
+      }
+      return undefined;
+    });
+  };
+  const n = unwrap(operation);
+  if (n.type === 'CallExpression') {
+    for (const arg of n.arguments) follow(arg, 0);
+    const callee = unwrap(n.callee);
+    if (callee.type === 'MemberExpression') follow(callee.object, 0);
+  }
+  return drawn;
+}
+
+/** `bind(addrs.slice(1))`, `tryNext(rest)`: the self-call goes on with the rest of a list. */
+function passesRest(call: Node): boolean {
+  if (call.type !== 'CallExpression') return false;
+  return call.arguments.some((arg) => {
+    const a = unwrap(arg);
+    return a.type === 'CallExpression' && calleeName(a) === 'slice' && a.arguments.length >= 1;
+  });
+}
+
+/** `if (!keys.length) return reject(err)` (or `=== 0`) and `keys.shift()`: a list consumed to its end. */
+function consumesUntilExhausted(region: Node, ctx: AnalysisContext): boolean {
+  const exhausted = new Set<string>();
+  const consumed = new Set<string>();
+  walk(region, ctx.keys, (node) => {
+    if (node !== region && isFunction(node)) return false;
+    if (node.type === 'IfStatement' && alwaysExits(node.consequent)) {
+      const list = emptinessTest(node.test);
+      if (list) exhausted.add(list);
+    }
+    if (node.type === 'CallExpression') {
+      const callee = unwrap(node.callee);
+      if (callee.type === 'MemberExpression' && /^(shift|pop|splice)$/.test(propertyName(callee) ?? '')) {
+        const list = dottedName(callee.object);
+        if (list) consumed.add(list);
+      }
+    }
+    return undefined;
+  });
+  for (const list of exhausted) if (consumed.has(list)) return true;
+  return false;
+}
+
+/** The list whose emptiness a test checks: `!xs.length`, `xs.length === 0`, `xs.length < 1`. */
+function emptinessTest(test: Node): string | undefined {
+  const n = unwrap(test);
+  const lengthOf = (node: Node): string | undefined => {
+    const m = unwrap(node);
+    return m.type === 'MemberExpression' && propertyName(m) === 'length' ? dottedName(m.object) : undefined;
+  };
+  if (n.type === 'UnaryExpression' && n.operator === '!') return lengthOf(n.argument);
+  if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier') {
+    const right = unwrap(n.right) as TSESTree.Node;
+    if (right.type === 'Literal' && (right.value === 0 || (right.value === 1 && n.operator === '<'))) return lengthOf(n.left);
+  }
+  if (n.type === 'LogicalExpression') return emptinessTest(n.left) ?? emptinessTest(n.right);
+  return undefined;
+}
