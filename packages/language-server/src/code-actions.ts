@@ -1,0 +1,200 @@
+import type { Linter } from 'eslint';
+import {
+  CodeActionKind,
+  type CodeAction,
+  type CodeActionParams,
+  type Diagnostic,
+  type Range,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { SOURCE, rangeOf, type DiagnosticData } from './diagnostics.js';
+import type { Analysis } from './engine.js';
+
+/** The fix-all kind: only the rules' fixes (ESLint's contract: a fix keeps behaviour), never suggestions. */
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.retryHygiene`;
+
+export interface ActionContext {
+  analysis: Analysis;
+  document: TextDocument;
+  /** Use versioned `documentChanges` (the client supports them) rather than `changes`. */
+  documentChanges: boolean;
+  /** The diagnostic each message was published as, to attach to its actions. */
+  diagnostics: readonly Diagnostic[];
+}
+
+type Fix = NonNullable<Linter.LintMessage['fix']>;
+
+/**
+ * Quick fixes from the rules' fixes and suggestions, "disable for this line / file", and
+ * the fix-all source action. Every action carries its edit: no command, no server state.
+ */
+export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeAction[] {
+  const { analysis, document } = ctx;
+  if (analysis.status !== 'ok' || analysis.version !== document.version) return [];
+  const only = params.context.only;
+  const wants = (kind: string) => !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
+  const actions: CodeAction[] = [];
+  const indices = selectMessages(params, analysis);
+
+  if (wants(CodeActionKind.QuickFix)) {
+    const disabledLines = new Set<string>();
+    const disabledFiles = new Set<string>();
+    const fixes: CodeAction[] = [];
+    const disables: CodeAction[] = [];
+    for (const index of indices) {
+      const message = analysis.messages[index]!;
+      const ruleId = message.ruleId!;
+      const diagnostics = ctx.diagnostics[index] ? [ctx.diagnostics[index]!] : [];
+      if (message.fix) {
+        fixes.push({
+          title: `Fix this ${ruleId} problem`,
+          kind: CodeActionKind.QuickFix,
+          diagnostics,
+          isPreferred: true,
+          edit: workspaceEdit(ctx, [minimalEdit(document, message.fix)]),
+        });
+      }
+      for (const suggestion of message.suggestions ?? []) {
+        fixes.push({ title: suggestion.desc, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [minimalEdit(document, suggestion.fix)]) });
+      }
+      const lineKey = `${ruleId}@${message.line}`;
+      if (!disabledLines.has(lineKey)) {
+        disabledLines.add(lineKey);
+        disables.push({ title: `Disable ${ruleId} for this line`, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [disableLineEdit(document, message.line - 1, ruleId)]) });
+      }
+      if (!disabledFiles.has(ruleId)) {
+        disabledFiles.add(ruleId);
+        disables.push({ title: `Disable ${ruleId} for the entire file`, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [disableFileEdit(document, ruleId)]) });
+      }
+    }
+    actions.push(...fixes, ...disables);
+  }
+
+  if (wants(FIX_ALL_KIND)) {
+    const edits = fixAllEdits(document, analysis.messages);
+    if (edits.length > 0) {
+      actions.push({ title: 'Fix all safe retry-hygiene problems', kind: FIX_ALL_KIND, edit: workspaceEdit(ctx, edits) });
+    }
+  }
+  return actions;
+}
+
+/**
+ * The messages the request is about: those of the client's diagnostics that are ours
+ * (matched by the data we sent, else by range and rule), or, when it sent none of ours,
+ * every message that overlaps the requested range.
+ */
+function selectMessages(params: CodeActionParams, analysis: Analysis): number[] {
+  const ours = params.context.diagnostics.filter((d) => d.source === SOURCE && typeof d.code === 'string');
+  const found = new Set<number>();
+  for (const d of ours) {
+    const data = d.data as Partial<DiagnosticData> | undefined;
+    const byData = data?.version === analysis.version && typeof data.index === 'number' ? data.index : undefined;
+    const candidate = byData !== undefined ? analysis.messages[byData] : undefined;
+    if (candidate && candidate.ruleId === d.code && sameRange(rangeOf(candidate), d.range)) {
+      found.add(byData!);
+      continue;
+    }
+    const index = analysis.messages.findIndex((m) => m.ruleId === d.code && sameRange(rangeOf(m), d.range));
+    if (index >= 0) found.add(index);
+  }
+  if (ours.length === 0) {
+    analysis.messages.forEach((m, i) => {
+      if (overlaps(rangeOf(m), params.range)) found.add(i);
+    });
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+/** Every fix (not suggestion) that does not overlap an earlier one, as minimal edits: what can run on save. */
+export function fixAllEdits(document: TextDocument, messages: readonly Linter.LintMessage[]): TextEdit[] {
+  const fixes = messages.map((m) => m.fix).filter((f): f is Fix => f !== undefined).sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
+  const edits: TextEdit[] = [];
+  let end = -1;
+  for (const fix of fixes) {
+    if (fix.range[0] < end) continue;
+    edits.push(minimalEdit(document, fix));
+    end = Math.max(fix.range[1], fix.range[0] + 1);
+  }
+  return edits;
+}
+
+/** An ESLint fix as the smallest edit that has the same effect: common head and tail left alone. */
+export function minimalEdit(document: TextDocument, fix: Fix): TextEdit {
+  const text = document.getText();
+  let [start, end] = fix.range;
+  const old = text.slice(start, end);
+  let replacement = fix.text;
+  let head = 0;
+  const limit = Math.min(old.length, replacement.length);
+  while (head < limit && old.charCodeAt(head) === replacement.charCodeAt(head)) head++;
+  let tail = 0;
+  while (tail < limit - head && old.charCodeAt(old.length - 1 - tail) === replacement.charCodeAt(replacement.length - 1 - tail)) tail++;
+  // Never split a surrogate pair.
+  if (head > 0 && isHighSurrogate(old.charCodeAt(head - 1))) head--;
+  if (tail > 0 && isLowSurrogate(old.charCodeAt(old.length - tail))) tail--;
+  start += head;
+  end -= tail;
+  replacement = replacement.slice(head, replacement.length - tail);
+  return { range: { start: document.positionAt(start), end: document.positionAt(end) }, newText: replacement };
+}
+
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
+function lineText(document: TextDocument, line: number): string {
+  return document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '');
+}
+
+const NEXT_LINE_COMMENT = /^(\s*\/\/\s*eslint-disable-next-line\s+)(.*?)(\s+--\s.*)?\s*$/;
+
+/** `// eslint-disable-next-line <rule>` above the line, or the rule added to one already there. */
+export function disableLineEdit(document: TextDocument, line: number, ruleId: string): TextEdit {
+  if (line > 0) {
+    const previous = lineText(document, line - 1);
+    const match = NEXT_LINE_COMMENT.exec(previous);
+    if (match && match[2]!.trim() !== '') {
+      const at = { line: line - 1, character: match[1]!.length + match[2]!.length };
+      return { range: { start: at, end: at }, newText: `, ${ruleId}` };
+    }
+  }
+  const indent = /^[ \t]*/.exec(lineText(document, line))![0];
+  const eol = document.getText().includes('\r\n') ? '\r\n' : '\n';
+  const at = { line, character: 0 };
+  return { range: { start: at, end: at }, newText: `${indent}// eslint-disable-next-line ${ruleId}${eol}` };
+}
+
+const FILE_COMMENT = /^(\/\*\s*eslint-disable\s+)([^*]*?)(\s*\*\/\s*)$/;
+
+/** `/* eslint-disable <rule> *\/` on the first line (after a shebang), or the rule added to one already there. */
+export function disableFileEdit(document: TextDocument, ruleId: string): TextEdit {
+  const line = lineText(document, 0).startsWith('#!') ? 1 : 0;
+  const match = FILE_COMMENT.exec(lineText(document, line));
+  if (match && match[2]!.trim() !== '') {
+    const at = { line, character: match[1]!.length + match[2]!.length };
+    return { range: { start: at, end: at }, newText: `, ${ruleId}` };
+  }
+  const eol = document.getText().includes('\r\n') ? '\r\n' : '\n';
+  const at = line < document.lineCount ? { line, character: 0 } : document.positionAt(document.getText().length);
+  const prefix = at.character > 0 ? eol : '';
+  return { range: { start: at, end: at }, newText: `${prefix}/* eslint-disable ${ruleId} */${eol}` };
+}
+
+function workspaceEdit(ctx: ActionContext, edits: TextEdit[]): WorkspaceEdit {
+  const { uri, version } = ctx.document;
+  return ctx.documentChanges ? { documentChanges: [{ textDocument: { uri, version }, edits }] } : { changes: { [uri]: edits } };
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}
+
+function before(a: Range['start'], b: Range['start']): boolean {
+  return a.line < b.line || (a.line === b.line && a.character < b.character);
+}
+
+function overlaps(a: Range, b: Range): boolean {
+  return !before(a.end, b.start) && !before(b.end, a.start);
+}

@@ -1,0 +1,188 @@
+import { basename, extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyzeRetrySites, type RetrySite, type SourceCodeLike } from '@retry-hygiene/analysis';
+import { Linter, type Rule } from 'eslint';
+import plugin from 'eslint-plugin-retry-hygiene';
+import { RULE_NAMES, type SeverityName, type Settings } from './settings.js';
+
+/** Files larger than this are skipped with one informational diagnostic. */
+export const MAX_BYTES = 2 * 1024 * 1024;
+
+export const PLUGIN_PREFIX = 'retry-hygiene/';
+
+type LintMessage = Linter.LintMessage;
+
+/** What one lint of one document version produced; everything else reads from it. */
+export interface Analysis {
+  uri: string;
+  version: number;
+  status: 'ok' | 'parse-error' | 'too-large' | 'failed';
+  /** Messages of the configured rules, in ESLint's order (disable comments applied). */
+  messages: LintMessage[];
+  /** The parse error, the size or the failure when status is not ok. */
+  problem?: { message: string; line: number; column: number };
+  /** The retry sites of the AST the rules ran on: the rules' own objects, not a second parse. */
+  sites: readonly RetrySite[];
+  /** Milliseconds spent in ESLint and the analysis. */
+  lintMs: number;
+}
+
+/** File extensions by LSP languageId, for documents whose name does not say (untitled, .vue…). */
+const EXTENSION_OF: Record<string, string> = {
+  javascript: '.js',
+  javascriptreact: '.jsx',
+  typescript: '.ts',
+  typescriptreact: '.tsx',
+};
+const EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx']);
+
+/**
+ * The name ESLint sees for a document: its own base name when that is a JS/TS file,
+ * otherwise one made from the languageId; undefined when the document is neither. The
+ * name is relative, so the embedded config's `files` globs match wherever the file lives
+ * (and nothing of the workspace is read: no eslint.config.js, no parser from it).
+ */
+export function lintFilename(uri: string, languageId: string): string | undefined {
+  let name: string | undefined;
+  try {
+    name = uri.startsWith('file:') ? basename(fileURLToPath(uri)) : basename(new URL(uri).pathname);
+  } catch {
+    name = undefined;
+  }
+  if (name && EXTENSIONS.has(extname(name).toLowerCase())) return name;
+  const ext = EXTENSION_OF[languageId];
+  return ext ? `document${ext}` : undefined;
+}
+
+type RuleMeta = NonNullable<Rule.RuleModule['meta']>;
+
+/**
+ * ESLint's Linter, in-process, on the plugin's embedded recommended config with the
+ * user's severities and options. One instance per server: Linter keeps no state between
+ * files but the last SourceCode, which is read right after each verify.
+ */
+export class LintEngine {
+  private readonly linter = new Linter({ configType: 'flat' });
+  private readonly base: Linter.Config[];
+  private config: Linter.Config[] = [];
+  private readonly severities = new Map<string, SeverityName>();
+  private readonly metas = new Map<string, RuleMeta>();
+
+  /** `extraConfig` is appended after the embedded config (tests: rules with fixes and suggestions). */
+  constructor(private readonly extraConfig: readonly Linter.Config[] = []) {
+    this.base = [
+      ...plugin.configs.recommended,
+      {
+        // Comments about rules of other plugins, or unused ones, are not this server's business.
+        linterOptions: { reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },
+      },
+    ];
+    for (const [name, rule] of Object.entries(plugin.rules)) if (rule.meta) this.metas.set(PLUGIN_PREFIX + name, rule.meta);
+    for (const config of extraConfig) {
+      for (const [prefix, p] of Object.entries(config.plugins ?? {})) {
+        for (const [name, rule] of Object.entries(p.rules ?? {})) {
+          const meta = (rule as Rule.RuleModule).meta;
+          if (meta) this.metas.set(`${prefix}/${name}`, meta);
+        }
+      }
+    }
+  }
+
+  /** Applies severities and options; returns a line per rule option that ESLint rejected (that rule then runs without options). */
+  configure(settings: Settings): string[] {
+    const problems: string[] = [];
+    const rules: Linter.RulesRecord = {};
+    this.severities.clear();
+    for (const name of RULE_NAMES) {
+      const { severity, options } = settings.rules[name];
+      if (severity === 'off') {
+        rules[PLUGIN_PREFIX + name] = 'off';
+        continue;
+      }
+      const level = severity === 'error' ? 'error' : 'warn';
+      let entry: Linter.RuleEntry = level;
+      if (options && Object.keys(options).length > 0) {
+        entry = [level, options];
+        const rejected = this.checkOptions(name, options);
+        if (rejected !== undefined) {
+          // Name the option ESLint's schema error is about, when one key alone fails.
+          const key = Object.keys(options).find((k) => this.checkOptions(name, { [k]: options[k] }) !== undefined);
+          problems.push(`retryHygiene.rules.${name}.options${key === undefined ? '' : `.${key}`}: ${rejected} (the rule runs with its default options)`);
+          entry = level;
+        }
+      }
+      rules[PLUGIN_PREFIX + name] = entry;
+      this.severities.set(PLUGIN_PREFIX + name, severity);
+    }
+    for (const config of this.extraConfig) {
+      for (const [id, entry] of Object.entries(config.rules ?? {})) {
+        const level = Array.isArray(entry) ? entry[0] : entry;
+        if (level !== 'off' && level !== 0 && level !== undefined) this.severities.set(id, level === 'error' || level === 2 ? 'error' : 'warning');
+      }
+    }
+    this.config = [...this.base, { rules }, ...this.extraConfig];
+    return problems;
+  }
+
+  /** ESLint's schema error for these options of a rule, or undefined when they are valid. */
+  private checkOptions(name: string, options: Record<string, unknown>): string | undefined {
+    try {
+      this.linter.verify('', [...this.base, { rules: { [PLUGIN_PREFIX + name]: ['error', options] } }], { filename: 'check.js' });
+      return undefined;
+    } catch (error) {
+      return oneLine(error).replace(/^Key "rules": Key "[^"]*":\s*/, '');
+    }
+  }
+
+  /** The severity a diagnostic of this rule gets; undefined for rules that are off or not ours. */
+  severityOf(ruleId: string): SeverityName | undefined {
+    return this.severities.get(ruleId);
+  }
+
+  metaOf(ruleId: string): RuleMeta | undefined {
+    return this.metas.get(ruleId);
+  }
+
+  docsUrl(ruleId: string): string | undefined {
+    return this.metaOf(ruleId)?.docs?.url;
+  }
+
+  lint(uri: string, version: number, text: string, filename: string): Analysis {
+    const start = performance.now();
+    const done = (rest: Omit<Analysis, 'uri' | 'version' | 'lintMs'>): Analysis => ({ uri, version, ...rest, lintMs: performance.now() - start });
+    // Cheap upper bound first: a UTF-16 string never takes more than 3 bytes per unit.
+    const bytes = text.length * 3 <= MAX_BYTES ? text.length : Buffer.byteLength(text);
+    if (bytes > MAX_BYTES) {
+      const message = `retry-hygiene skipped this file: ${(bytes / 1024 / 1024).toFixed(1)} MB is more than the ${MAX_BYTES / 1024 / 1024} MB it lints.`;
+      return done({ status: 'too-large', messages: [], sites: [], problem: { message, line: 1, column: 1 } });
+    }
+    let messages: LintMessage[];
+    try {
+      messages = this.linter.verify(text, this.config, { filename });
+    } catch (error) {
+      return done({ status: 'failed', messages: [], sites: [], problem: { message: `retry-hygiene could not lint this file: ${oneLine(error)}`, line: 1, column: 1 } });
+    }
+    const parseError = messages.find((m) => m.fatal && m.ruleId === null && m.message.startsWith('Parsing error'));
+    if (parseError) {
+      return done({ status: 'parse-error', messages: [], sites: [], problem: { message: parseError.message, line: parseError.line, column: parseError.column } });
+    }
+    // The sites of the AST the rules just analysed (the analysis caches them per AST).
+    let sites: readonly RetrySite[] = [];
+    const sourceCode = this.linter.getSourceCode() as unknown as SourceCodeLike | null;
+    try {
+      if (sourceCode) sites = analyzeRetrySites(sourceCode);
+    } catch (error) {
+      return done({ status: 'failed', messages: [], sites: [], problem: { message: `retry-hygiene could not analyse this file: ${oneLine(error)}`, line: 1, column: 1 } });
+    }
+    // Only our rules speak: "Definition for rule 'react/x' was not found" from a comment about
+    // another plugin's rule, or an eslint-env comment, is noise here.
+    const ours = messages.filter((m) => m.ruleId !== null && this.severities.has(m.ruleId));
+    return done({ status: 'ok', messages: ours, sites });
+  }
+}
+
+/** An error's message on one line (ESLint's config errors span several), at most 300 characters. */
+function oneLine(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ').trim() || 'unknown error';
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}

@@ -1,0 +1,162 @@
+import { describeAttempts, describeDelay, formatMs, type RetryPolicy, type RetrySite } from '@retry-hygiene/analysis';
+import {
+  SimulationCache,
+  formatCount,
+  formatDuration,
+  formatRatio,
+  herdSparklines,
+  renderCompactSvg,
+  type SimulateOptions,
+  type SimulationResult,
+} from '@retry-hygiene/herd';
+import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { describeKind, rangeOfLoc } from './diagnostics.js';
+import type { Analysis, LintEngine } from './engine.js';
+import type { ScenarioSettings } from './settings.js';
+
+export interface HoverOptions {
+  /** The client renders markdown (else plain text). */
+  markdown: boolean;
+  /** The client said (initializationOptions.hoverImages) that it renders data-URI images and command links. */
+  images: boolean;
+  /** The command a link in the image variant runs to open the full chart. */
+  chartCommand: string;
+  scenario: ScenarioSettings;
+}
+
+const SPARK_WIDTH = 32;
+/** Curve colours of the compact chart, named in the hover text. */
+const CURVES = { site: { color: '#e8590c', name: 'orange' }, full: { color: '#1c7ed6', name: 'blue' } } as const;
+
+/**
+ * The site under the cursor: the innermost site whose reported range holds the position,
+ * or whose node does on the node's first line (the loop head, the function's signature,
+ * the library call), so that good sites, which have no diagnostic, hover too.
+ */
+export function siteAt(analysis: Analysis, document: TextDocument, position: Position): RetrySite | undefined {
+  const offset = document.offsetAt(position);
+  let best: RetrySite | undefined;
+  let bestSize = Infinity;
+  for (const site of analysis.sites) {
+    const loc = rangeOfLoc(site.loc);
+    const inLoc = offset >= document.offsetAt(loc.start) && offset <= document.offsetAt(loc.end);
+    const [start, end] = site.node.range;
+    const onHead = offset >= start && offset <= end && position.line === site.node.loc.start.line - 1;
+    if (!inLoc && !onHead) continue;
+    const size = end - start;
+    if (size < bestSize) {
+      best = site;
+      bestSize = size;
+    }
+  }
+  return best;
+}
+
+/** Simulates through one cache per server: each policy and scenario once. */
+export class HerdView {
+  readonly cache = new SimulationCache(512);
+
+  results(policy: RetryPolicy, scenario: ScenarioSettings): [SimulationResult, SimulationResult] {
+    const options: SimulateOptions = { ...scenario };
+    return [this.cache.simulate(policy, options), this.cache.simulate('full', options)];
+  }
+}
+
+export function hoverFor(site: RetrySite, analysis: Analysis, engine: LintEngine, herd: HerdView, options: HoverOptions): Hover {
+  const md = options.markdown;
+  const [result, full] = herd.results(site.policy, options.scenario);
+  const lines: string[] = [];
+  lines.push(`${md ? '**' : ''}${capitalize(describeKind(site))}${md ? '**' : ''}: ${describeSiteBehaviour(site)}.`);
+  if (hasUnknowns(site.policy)) lines.push(`Simulated as: ${result.label}.`);
+  lines.push('');
+
+  const [siteLine, fullLine] = herdSparklines([result, full], SPARK_WIDTH);
+  const rows: [string, string, string][] = [
+    ['', 'this retry', 'full jitter'],
+    ['herd', siteLine!, fullLine!],
+    ['calls', formatCount(result.totalCalls), formatCount(full.totalCalls)],
+    ['× the work', workOf(result), workOf(full)],
+    ['peak on recovery', `${formatRatio(result.recoveryPeakOverCapacity)} capacity`, `${formatRatio(full.recoveryPeakOverCapacity)} capacity`],
+    ['p99 to success', p99Of(result), p99Of(full)],
+    ['gave up', `${formatCount(result.failedClients)} clients`, `${formatCount(full.failedClients)} clients`],
+  ];
+  // The sparklines are the widest cells: the table stays two columns side by side.
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => [...r[1]].length));
+  const table = rows.map(([a, b, c]) => `${a.padEnd(w0)}  ${b}${' '.repeat(w1 - [...b].length)}  ${c}`.trimEnd());
+  if (md) lines.push('```text', ...table, '```');
+  else lines.push(...table);
+  const { clients, capacity, outageMs } = options.scenario;
+  lines.push(`${formatCount(clients)} clients fail at once; the server takes ${formatCount(capacity)} requests/s and is down for the first ${formatDuration(outageMs)}.`);
+
+  if (options.images && md) {
+    const svg = renderCompactSvg([result, full], { colors: [CURVES.site.color, CURVES.full.color] });
+    const alt = `herd of this retry (${CURVES.site.name}) and full jitter (${CURVES.full.name})`;
+    lines.push('', `![${alt}](data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}|width=320,height=120)`);
+    const args = [{ uri: analysis.uri, line: site.loc.start.line - 1, character: site.loc.start.column, policy: site.policy, scenario: options.scenario }];
+    lines.push(`${CURVES.site.name}: this retry, ${CURVES.full.name}: full jitter · [Open the full herd chart](command:${options.chartCommand}?${encodeURIComponent(JSON.stringify(args))})`);
+  }
+
+  lines.push('');
+  const findings = analysis.messages.filter((m) => m.line === site.loc.start.line && m.column === site.loc.start.column + 1 && m.ruleId);
+  const rules = [...new Set(findings.map((m) => m.ruleId!))];
+  if (rules.length === 0) {
+    const docs = engine.docsUrl('retry-hygiene/no-fixed-sleep-retry')?.replace(/\/[^/]*$/, '');
+    lines.push(md && docs ? `✔ No retry-hygiene problem here · [rules](${docs})` : `✔ No retry-hygiene problem here${docs ? ` · rules: ${docs}` : ''}`);
+  } else {
+    for (const rule of rules) {
+      const url = engine.docsUrl(rule);
+      lines.push(md && url ? `✖ [${rule}](${url})` : `✖ ${rule}${url ? `: ${url}` : ''}`);
+    }
+  }
+  // Blank lines separate paragraphs in markdown; a plain-text client shows them as they are.
+  return {
+    contents: { kind: md ? MarkupKind.Markdown : MarkupKind.PlainText, value: lines.join('\n').replace(/\n{3,}/g, '\n\n') },
+    range: rangeOfLoc(site.loc),
+  };
+}
+
+/** "waits a fixed 1 s between attempts, no jitter, up to 4 attempts". */
+export function describeSiteBehaviour(site: RetrySite): string {
+  const { policy } = site;
+  const parts: string[] = [];
+  parts.push(policy.delay.kind === 'none' ? 'retries at once, with no delay' : `waits ${describeDelay(policy)} between attempts`);
+  if (policy.delay.kind !== 'none') parts.push(JITTER[policy.jitter]);
+  parts.push(describeAttempts(policy));
+  if (typeof policy.maxAttempts === 'number' && policy.deadlineMs !== undefined) parts.push(`for up to ${formatMs(policy.deadlineMs)}`);
+  else if (site.deadlineBound && policy.deadlineMs === undefined) parts.push('until a deadline');
+  if (site.abortAware) parts.push('stops on an AbortSignal');
+  return parts.join(', ');
+}
+
+const JITTER: Record<RetryPolicy['jitter'], string> = {
+  none: 'no jitter',
+  full: 'full jitter',
+  equal: 'equal jitter',
+  decorrelated: 'decorrelated jitter',
+  proportional: 'proportional jitter',
+  unknown: 'jitter not known',
+};
+
+function hasUnknowns(policy: RetryPolicy): boolean {
+  const { delay } = policy;
+  return (
+    policy.maxAttempts === 'unknown' ||
+    policy.jitter === 'unknown' ||
+    delay.kind === 'unknown' ||
+    ((delay.kind === 'constant' || delay.kind === 'linear' || delay.kind === 'exponential') && delay.baseMs === undefined)
+  );
+}
+
+function workOf(result: SimulationResult): string {
+  return formatRatio(result.scenario.clients > 0 ? result.totalCalls / result.scenario.clients : 0);
+}
+
+function p99Of(result: SimulationResult): string {
+  return result.p99Ms === null ? 'none succeeded' : formatDuration(result.p99Ms);
+}
+
+function capitalize(text: string): string {
+  return text.startsWith('`') ? text : text.charAt(0).toUpperCase() + text.slice(1);
+}

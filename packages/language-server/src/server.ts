@@ -1,0 +1,333 @@
+import type { Linter } from 'eslint';
+import {
+  CodeActionKind,
+  DidChangeConfigurationNotification,
+  DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  MarkupKind,
+  ResponseError,
+  TextDocumentSyncKind,
+  TextDocuments,
+  type Connection,
+  type Diagnostic,
+  type DocumentDiagnosticReport,
+  type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { FIX_ALL_KIND, codeActions } from './code-actions.js';
+import { toDiagnostics } from './diagnostics.js';
+import { LintEngine, lintFilename, type Analysis } from './engine.js';
+import { HerdView, hoverFor, siteAt } from './hover.js';
+import { DEFAULT_SETTINGS, resolveSettings, type Settings } from './settings.js';
+
+export const SERVER_NAME = 'retry-hygiene';
+export const DEFAULT_CHART_COMMAND = 'retryHygiene.showHerdChart';
+/** Internal request: counters and heap, for the fuzz test and the benchmark. `{ gc: true }` collects first when node runs with --expose-gc. */
+export const STATS_REQUEST = 'retryHygiene/stats';
+
+export interface ServerStats {
+  heapUsed: number;
+  documents: number;
+  analyses: number;
+  simulations: number;
+  lints: number;
+  errors: number;
+}
+
+export interface ServerOptions {
+  /** Config objects appended after the embedded one. Internal: tests give rules with fixes and suggestions this way. */
+  extraConfig?: Linter.Config[];
+  version?: string;
+}
+
+interface Entry {
+  analysis: Analysis;
+  diagnostics: Diagnostic[];
+  generation: number;
+}
+
+interface ClientFlags {
+  pull: boolean;
+  refresh: boolean;
+  configuration: boolean;
+  dynamicConfiguration: boolean;
+  markdown: boolean;
+  documentChanges: boolean;
+  images: boolean;
+  chartCommand: string;
+}
+
+/**
+ * Wires the server to a connection. Everything a document gets — diagnostics, code
+ * actions, hover — reads one Analysis per document version: one ESLint run, whose AST's
+ * retry sites the rules, the actions and the hover share.
+ */
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
+  const documents = new TextDocuments(TextDocument);
+  const engine = new LintEngine(options.extraConfig);
+  const herd = new HerdView();
+  let settings: Settings = DEFAULT_SETTINGS;
+  engine.configure(settings);
+  let initOptions: Record<string, unknown> = {};
+  let generation = 0;
+  let lastProblems = '';
+  let pendingProblems: string[] = [];
+  const flags: ClientFlags = {
+    pull: false,
+    refresh: false,
+    configuration: false,
+    dynamicConfiguration: false,
+    markdown: true,
+    documentChanges: false,
+    images: false,
+    chartCommand: DEFAULT_CHART_COMMAND,
+  };
+  const entries = new Map<string, Entry>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const queue = new Set<string>();
+  let draining = false;
+  let lints = 0;
+  let errors = 0;
+
+  function logError(what: string, error: unknown): void {
+    errors++;
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    try {
+      connection.console.error(`retry-hygiene: ${what}: ${text}`);
+    } catch {
+      // The connection is gone; nothing to tell.
+    }
+  }
+
+  /** The analysis of the document's current version: cached, or linted now. */
+  function entryOf(document: TextDocument): Entry | undefined {
+    if (!settings.enable) return undefined;
+    const cached = entries.get(document.uri);
+    if (cached && cached.analysis.version === document.version && cached.generation === generation) return cached;
+    const filename = lintFilename(document.uri, document.languageId);
+    if (!filename) return undefined;
+    const analysis = engine.lint(document.uri, document.version, document.getText(), filename);
+    lints++;
+    const entry = { analysis, diagnostics: toDiagnostics(analysis, engine), generation };
+    entries.set(document.uri, entry);
+    return entry;
+  }
+
+  function safeEntryOf(document: TextDocument): Entry | undefined {
+    try {
+      return entryOf(document);
+    } catch (error) {
+      logError(`linting ${document.uri}`, error);
+      return undefined;
+    }
+  }
+
+  // Push diagnostics: debounced per document, one document per turn of the event loop.
+  function schedule(uri: string, delayMs: number): void {
+    if (flags.pull) return;
+    clearTimeout(timers.get(uri));
+    queue.delete(uri);
+    timers.set(
+      uri,
+      setTimeout(() => {
+        timers.delete(uri);
+        queue.add(uri);
+        drain();
+      }, delayMs),
+    );
+  }
+
+  function drain(): void {
+    if (draining) return;
+    draining = true;
+    setImmediate(step);
+  }
+
+  function step(): void {
+    const uri = queue.values().next().value;
+    if (uri === undefined) {
+      draining = false;
+      return;
+    }
+    queue.delete(uri);
+    publish(uri);
+    // Let requests and changes in before the next document.
+    setImmediate(step);
+  }
+
+  function publish(uri: string): void {
+    const document = documents.get(uri);
+    if (!document || timers.has(uri)) return; // closed, or changed again: a newer run is due
+    const entry = safeEntryOf(document);
+    void connection.sendDiagnostics({ uri, version: document.version, diagnostics: entry?.diagnostics ?? [] }).catch((e) => logError('publishing diagnostics', e));
+  }
+
+  async function loadSettings(pushed?: unknown): Promise<void> {
+    let workspace: unknown = pushed;
+    if (flags.configuration) {
+      try {
+        workspace = await connection.workspace.getConfiguration({ section: 'retryHygiene' });
+      } catch (error) {
+        logError('reading workspace/configuration', error);
+      }
+    }
+    applySettings(workspace);
+  }
+
+  function applySettings(workspace: unknown): void {
+    const { settings: next, problems } = resolveSettings(initOptions, workspace);
+    problems.push(...engine.configure(next));
+    settings = next;
+    generation++;
+    entries.clear();
+    reportProblems(problems);
+    if (flags.pull) {
+      if (flags.refresh) void connection.languages.diagnostics.refresh().catch((e) => logError('refreshing diagnostics', e));
+    } else {
+      for (const document of documents.all()) schedule(document.uri, 0);
+    }
+  }
+
+  function reportProblems(problems: string[]): void {
+    const text = problems.join('; ');
+    if (text === lastProblems) return;
+    lastProblems = text;
+    if (text) connection.window.showWarningMessage(`retry-hygiene settings: ${text}`);
+  }
+
+  connection.onInitialize((params): InitializeResult => {
+    const caps = params.capabilities;
+    initOptions = isObject(params.initializationOptions) ? params.initializationOptions : {};
+    flags.pull = caps.textDocument?.diagnostic !== undefined;
+    flags.refresh = caps.workspace?.diagnostics?.refreshSupport === true;
+    flags.configuration = caps.workspace?.configuration === true;
+    flags.dynamicConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    const formats = caps.textDocument?.hover?.contentFormat;
+    flags.markdown = formats === undefined ? false : formats.includes(MarkupKind.Markdown);
+    flags.documentChanges = caps.workspace?.workspaceEdit?.documentChanges === true;
+    flags.images = initOptions.hoverImages === true;
+    if (typeof initOptions.chartCommand === 'string' && initOptions.chartCommand !== '') flags.chartCommand = initOptions.chartCommand;
+    const { settings: initial, problems } = resolveSettings(initOptions);
+    problems.push(...engine.configure(initial));
+    settings = initial;
+    pendingProblems = problems;
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+        ...(flags.pull ? { diagnosticProvider: { identifier: SERVER_NAME, interFileDependencies: false, workspaceDiagnostics: false } } : {}),
+      },
+      serverInfo: { name: SERVER_NAME, ...(options.version ? { version: options.version } : {}) },
+    };
+  });
+
+  connection.onInitialized(() => {
+    reportProblems(pendingProblems);
+    if (flags.dynamicConfiguration) {
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'retryHygiene' }).catch((e) => logError('registering for configuration changes', e));
+    }
+    if (flags.configuration) void loadSettings().catch((e) => logError('loading settings', e));
+  });
+
+  connection.onDidChangeConfiguration((params) => {
+    const pushed = isObject(params?.settings) ? params.settings.retryHygiene : undefined;
+    void loadSettings(pushed).catch((e) => logError('loading settings', e));
+  });
+
+  // TextDocuments fires a content change right after each open: the open has scheduled a run already.
+  let opening: string | undefined;
+  documents.onDidOpen(({ document }) => {
+    opening = document.uri;
+    schedule(document.uri, 0);
+  });
+  documents.onDidChangeContent(({ document }) => {
+    if (opening === document.uri) {
+      opening = undefined;
+      return;
+    }
+    schedule(document.uri, settings.debounceMs);
+  });
+  documents.onDidClose(({ document }) => {
+    clearTimeout(timers.get(document.uri));
+    timers.delete(document.uri);
+    queue.delete(document.uri);
+    entries.delete(document.uri);
+    if (!flags.pull) void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }).catch((e) => logError('clearing diagnostics', e));
+  });
+
+  connection.languages.diagnostics.on(async (params, token): Promise<DocumentDiagnosticReport> => {
+    const document = documents.get(params.textDocument.uri);
+    if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+    // A turn of the event loop, so that a cancellation or a newer change that is already on
+    // the wire is seen before the work starts.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const current = documents.get(params.textDocument.uri);
+    if (token.isCancellationRequested || current !== document || current.version !== document.version) {
+      throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed; diagnostics will be pulled again.', { retriggerRequest: true });
+    }
+    const entry = safeEntryOf(document);
+    const resultId = `${generation}:${document.version}:${settings.enable ? 1 : 0}`;
+    if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: entry?.diagnostics ?? [] };
+  });
+
+  connection.onHover((params) => {
+    try {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return null;
+      const entry = entryOf(document);
+      if (!entry || entry.analysis.status !== 'ok') return null;
+      const site = siteAt(entry.analysis, document, params.position);
+      if (!site) return null;
+      return hoverFor(site, entry.analysis, engine, herd, {
+        markdown: flags.markdown,
+        images: flags.images,
+        chartCommand: flags.chartCommand,
+        scenario: settings.scenario,
+      });
+    } catch (error) {
+      logError('hover', error);
+      return null;
+    }
+  });
+
+  connection.onCodeAction((params) => {
+    try {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return [];
+      const entry = entryOf(document);
+      if (!entry) return [];
+      return codeActions(params, { analysis: entry.analysis, document, documentChanges: flags.documentChanges, diagnostics: entry.diagnostics });
+    } catch (error) {
+      logError('code actions', error);
+      return [];
+    }
+  });
+
+  connection.onRequest(STATS_REQUEST, (params: unknown): ServerStats => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (isObject(params) && params.gc === true && gc) gc();
+    return {
+      heapUsed: process.memoryUsage().heapUsed,
+      documents: documents.all().length,
+      analyses: entries.size,
+      simulations: herd.cache.size,
+      lints,
+      errors,
+    };
+  });
+
+  connection.onShutdown(() => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+    queue.clear();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
