@@ -63,7 +63,22 @@ export class AnalysisContext {
 
 /** True when a variable is written anywhere after its declaration. */
 export function isReassigned(variable: Variable): boolean {
-  return variable.references.some((ref) => isLaterWrite(variable, ref));
+  return laterWrites(variable).length > 0;
+}
+
+const laterWritesCache = new WeakMap<Variable, readonly TSESTree.Identifier[]>();
+
+/**
+ * Every write of a variable after its declaration, found once per variable: a constant read by
+ * thousands of retry sites must not cost a scan of all its references at each one.
+ */
+function laterWrites(variable: Variable): readonly TSESTree.Identifier[] {
+  let writes = laterWritesCache.get(variable);
+  if (!writes) {
+    writes = variable.references.filter((ref) => isLaterWrite(variable, ref)).map((ref) => ref.identifier as TSESTree.Identifier);
+    laterWritesCache.set(variable, writes);
+  }
+  return writes;
 }
 
 function isLaterWrite(variable: Variable, ref: TSESLint.Scope.Reference): boolean {
@@ -74,9 +89,7 @@ function isLaterWrite(variable: Variable, ref: TSESLint.Scope.Reference): boolea
 /** Write references of a variable located inside `region`. */
 export function writesWithin(variable: Variable, region: Node): TSESTree.Identifier[] {
   const result: TSESTree.Identifier[] = [];
-  for (const ref of variable.references) {
-    if (!isLaterWrite(variable, ref)) continue;
-    const id = ref.identifier as TSESTree.Identifier;
+  for (const id of laterWrites(variable)) {
     if (region.range[0] <= id.range[0] && id.range[1] <= region.range[1]) result.push(id);
   }
   return result;

@@ -19,8 +19,81 @@ export interface Env {
 
 const MAX_DEPTH = 6;
 
+/**
+ * Bounded work on any input. Evaluation is memoised per node and environment (a delay written
+ * k times in one loop re-evaluated every earlier write for each write: exponential in k), and
+ * what is left after the memo is bounded: per top-level evaluation, per file, and in how deep
+ * evaluations nest on the stack (`1 + 1 + … + 1`). Past a bound the answer is UNKNOWN: the
+ * analysis gives up on that value silently, it never throws.
+ */
+const ROOT_BUDGET = 20_000;
+const FILE_BUDGET_BASE = 200_000;
+const MAX_NESTING = 400;
+
+interface EvaluationState {
+  memo: Map<string, Value>;
+  ids: WeakMap<object, number>;
+  nextId: number;
+  /** Evaluations left for this file. */
+  fileBudget: number;
+  /** Evaluations left for the current top-level evaluation. */
+  rootBudget: number;
+  /** Evaluations on the stack now. */
+  active: number;
+  /** A bound was hit in the current top-level evaluation: its results are not memoised. */
+  degraded: boolean;
+}
+
+const states = new WeakMap<AnalysisContext, EvaluationState>();
+
+function stateOf(ctx: AnalysisContext): EvaluationState {
+  let state = states.get(ctx);
+  if (!state) {
+    const fileBudget = FILE_BUDGET_BASE + ctx.sourceCode.text.length;
+    state = { memo: new Map(), ids: new WeakMap(), nextId: 1, fileBudget, rootBudget: ROOT_BUDGET, active: 0, degraded: false };
+    states.set(ctx, state);
+  }
+  return state;
+}
+
+function idOf(state: EvaluationState, object: object | undefined): number {
+  if (!object) return 0;
+  let id = state.ids.get(object);
+  if (id === undefined) {
+    id = state.nextId++;
+    state.ids.set(object, id);
+  }
+  return id;
+}
+
 export function evaluate(node: Node, env: Env): Value {
   if (env.depth > MAX_DEPTH) return UNKNOWN;
+  const state = stateOf(env.ctx);
+  if (state.active === 0) {
+    state.rootBudget = ROOT_BUDGET;
+    state.degraded = false;
+  }
+  const key = `${idOf(state, node)},${idOf(state, env.region)},${idOf(state, env.counters)},${idOf(state, env.decrementing)},${idOf(state, env.bindings)},${env.depth}`;
+  const known = state.memo.get(key);
+  if (known) return known;
+  if (state.rootBudget <= 0 || state.fileBudget <= 0 || state.active >= MAX_NESTING) {
+    state.degraded = true;
+    return UNKNOWN;
+  }
+  state.rootBudget--;
+  state.fileBudget--;
+  state.active++;
+  let value: Value;
+  try {
+    value = evaluateNode(node, env);
+  } finally {
+    state.active--;
+  }
+  if (!state.degraded) state.memo.set(key, value);
+  return value;
+}
+
+function evaluateNode(node: Node, env: Env): Value {
   const n = unwrap(node);
   switch (n.type) {
     case 'Literal':

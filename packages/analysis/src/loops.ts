@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, dottedName, isAnyLoop, loopTest, unwrap, walk, type Node, type RetryLoopNode } from './ast.js';
 import { movesToNextAlternative } from './alternatives.js';
+import { mayStopUnseen } from './exits.js';
 import { boundOf, guardsIn, merge, type Bound } from './bounds.js';
 import { boundKind, outcomeCheck } from './checks.js';
 import type { AnalysisContext } from './context.js';
@@ -247,7 +248,9 @@ function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean 
   }
   const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);
   if (guards) bound = merge(bound, guards);
-  const result = bound ?? { deadline: false, abortAware: false };
+  const result: Bound = bound ?? { deadline: false, abortAware: false };
+  // A give-up branch whose condition the analysis cannot count may still end the loop.
+  if (unbounded && result.attempts === undefined && mayStopUnseen(loop.body, env, containsContinue)) result.attempts = 'unknown';
   return { ...result, unbounded: unbounded && result.attempts === undefined };
 }
 

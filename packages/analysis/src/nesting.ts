@@ -13,6 +13,13 @@ const MAX_CALL_DEPTH = 3;
  */
 export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, RetrySite>, ctx: AnalysisContext): void {
   if (sites.length < 2) return;
+  // Sites by their node: one look-up per visited node instead of a scan of every site.
+  const byNode = new Map<Node, RetrySite[]>();
+  for (const site of sites) {
+    const list = byNode.get(site.node);
+    if (list) list.push(site);
+    else byNode.set(site.node, [site]);
+  }
   for (const outer of sites) {
     const scope = outer.operationScope;
     if (!scope) continue;
@@ -25,7 +32,7 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     const search = (root: Node, depth: number, through: Node | undefined) => {
       walk(root, ctx.keys, (node) => {
         // The operation may itself be the inner site: `pRetry(() => pRetry(op))`.
-        for (const inner of sites) if (inner.node === node) record(inner, through ? 'function' : 'literal', through ?? node);
+        for (const inner of byNode.get(node) ?? []) record(inner, through ? 'function' : 'literal', through ?? node);
         if (node.type !== 'CallExpression') return undefined;
         const client = clientSite(node, clients, ctx);
         if (client) record(client, 'client', through ?? node);
@@ -34,7 +41,7 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
         // The outer site's own function (recursion) is not another site.
         if (!callee || visited.has(callee) || callee === outer.node) return undefined;
         visited.add(callee);
-        const direct = sites.find((s) => s.node === callee);
+        const direct = byNode.get(callee)?.[0];
         if (direct) record(direct, 'function', through ?? node);
         else search(callee.body, depth + 1, through ?? node);
         return undefined;

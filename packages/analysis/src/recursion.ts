@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, calleeName, contains, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { movesToNextAlternative } from './alternatives.js';
-import { guardsIn } from './bounds.js';
+import { guardsIn, type Bound } from './bounds.js';
+import { mayStopBefore } from './exits.js';
 import { outcomeCheck } from './checks.js';
 import { writesWithin, type AnalysisContext, type Variable } from './context.js';
 import type { Env } from './evaluate.js';
@@ -42,7 +43,8 @@ export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx:
     const isRetry = (node: Node) => contains(node, call);
     const bound = guardsIn(fn.body, env, () => false, isRetry) ?? guardsInCallbacks(fn, env, isRetry);
     const delay = recursionDelay(call, path, env);
-    const limits = bound ?? { deadline: false, abortAware: false };
+    const limits: Bound = bound ?? { deadline: false, abortAware: false };
+    if (limits.attempts === undefined && mayStopBefore(call, fn, env)) limits.attempts = 'unknown';
     const site: RetrySite = {
       kind: 'recursion',
       node: fn,

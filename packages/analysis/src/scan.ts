@@ -91,10 +91,56 @@ export function breaksOut(statement: TSESTree.BreakStatement, loop: Node): boole
   return true;
 }
 
+/** A list of calls sorted by position (start ascending, outer before inner), with each call's index in the list. */
+interface SortedCalls {
+  length: number;
+  entries: { call: TSESTree.CallExpression; index: number }[];
+}
+
+const sortedCache = new WeakMap<readonly TSESTree.CallExpression[], SortedCalls>();
+
+function sortedCalls(calls: readonly TSESTree.CallExpression[]): SortedCalls['entries'] {
+  const cached = sortedCache.get(calls);
+  // The lists are built before they are searched; a list that grew since is sorted again.
+  if (cached && cached.length === calls.length) return cached.entries;
+  const entries = calls.map((call, index) => ({ call, index }));
+  entries.sort((a, b) => a.call.range[0] - b.call.range[0] || b.call.range[1] - a.call.range[1] || a.index - b.index);
+  sortedCache.set(calls, { length: calls.length, entries });
+  return entries;
+}
+
+/**
+ * The operation among `calls` inside `node`: the first outermost call that is awaited, else the
+ * first outermost call (first in the order of `calls`). The awaited call is the operation; a call
+ * used as its argument is preparation. O(k + log n) for k calls inside `node` once `calls` is
+ * sorted (once per list), so that scanning every statement of a long loop stays linear.
+ */
 export function firstCallIn(node: Node, calls: readonly TSESTree.CallExpression[]): TSESTree.CallExpression | undefined {
-  // The awaited call is the operation; a call used as its argument is preparation.
-  const inside = calls.filter((c) => node.range[0] <= c.range[0] && c.range[1] <= node.range[1]);
-  const outermost = inside.filter((c) => !inside.some((o) => o !== c && o.range[0] <= c.range[0] && c.range[1] <= o.range[1]));
-  return outermost.find((c) => c.parent?.type === 'AwaitExpression') ?? outermost[0];
+  const entries = sortedCalls(calls);
+  const [start, end] = node.range;
+  // First entry that starts at or after `start`.
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((entries[mid] as SortedCalls['entries'][number]).call.range[0] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  let first: SortedCalls['entries'][number] | undefined;
+  let firstAwaited: SortedCalls['entries'][number] | undefined;
+  // Calls nest or are disjoint: in start order, a call is outermost when it starts at or after
+  // the end of the last outermost one (a repeated entry of the same call is skipped likewise).
+  let outerEnd = -Infinity;
+  for (let i = lo; i < entries.length; i++) {
+    const entry = entries[i] as SortedCalls['entries'][number];
+    const [cStart, cEnd] = entry.call.range;
+    if (cStart >= end) break;
+    if (cEnd > end) continue;
+    if (cStart < outerEnd) continue;
+    outerEnd = cEnd;
+    if (!first || entry.index < first.index) first = entry;
+    if (entry.call.parent?.type === 'AwaitExpression' && (!firstAwaited || entry.index < firstAwaited.index)) firstAwaited = entry;
+  }
+  return (firstAwaited ?? first)?.call;
 }
 

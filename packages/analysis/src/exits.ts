@@ -1,0 +1,207 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, contains, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { outcomeCheck } from './checks.js';
+import type { Env } from './evaluate.js';
+import { isOperationCall } from './scan.js';
+
+/**
+ * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
+ * (`throw`, `return;`, `reject(err)`, `break`) behind a condition that is more than a look
+ * at the failure itself. `if (!isTransient(err)) throw err` only sorts errors (the retry
+ * still never ends while they are transient); `if (retryDelay <= 0) throw e`,
+ * `if (this.closing) return`, `if (++iter > this.maxRediscovers) throw err` and
+ * `catch (e) { await this.resumeOrThrow(e) }` may end it. A finding that says "never gives
+ * up" must not be made when such an exit exists.
+ *
+ * `region` is the code of one attempt; `inside` tells which nested functions belong to it
+ * (failure callbacks of a recursion do, the callbacks of a loop body do not).
+ */
+export function mayStopUnseen(region: Node, env: Env, isRetry: (node: Node) => boolean): boolean {
+  let found = false;
+  walk(region, env.ctx.keys, (node) => {
+    if (found) return false;
+    if (node !== region && isFunction(node)) return false;
+    found = isUncountedStop(node, region, env, isRetry);
+    return undefined;
+  });
+  return found;
+}
+
+/**
+ * The same for a function that calls itself again: the give-up branches that run on the
+ * way from its start to the self-call (statements before it, the conditions around it,
+ * through the callbacks it sits in).
+ */
+export function mayStopBefore(call: Node, fn: FunctionNode, env: Env): boolean {
+  const isRetry = (node: Node) => contains(node, call);
+  let child: Node = call;
+  for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
+    if (p.type === 'IfStatement' && child !== p.test && mayDecideToStop(p.test, fn.body, env)) return true;
+    if (p.type === 'CatchClause' && p.param?.type === 'Identifier' && delegatesError(p, p.param.name)) return true;
+    if (p.type !== 'BlockStatement') continue;
+    const before = p.body.slice(0, p.body.indexOf(child as TSESTree.Statement));
+    for (const statement of before) {
+      let found = false;
+      walk(statement, env.ctx.keys, (node) => {
+        if (found || isFunction(node)) return false;
+        found = isUncountedStop(node, fn.body, env, isRetry);
+        return undefined;
+      });
+      if (found) return true;
+    }
+  }
+  return false;
+}
+
+function isUncountedStop(node: Node, region: Node, env: Env, isRetry: (node: Node) => boolean): boolean {
+  if (node.type === 'IfStatement' && !isRetry(node.consequent) && givesUp(node.consequent, env) && !caughtWithin(node, region)) {
+    return outcomeCheck(node.test, env, false) !== 'success' && mayDecideToStop(node.test, region, env);
+  }
+  // `catch (e) { await this.handleError(e) }`: a call that is handed the error may throw it.
+  return node.type === 'CatchClause' && node.param?.type === 'Identifier' && delegatesError(node, node.param.name);
+}
+
+/**
+ * A condition that may count or measure something the analysis cannot evaluate: a
+ * comparison (`retryDelay <= 0`, `++iter > this.max`), a counter update, a decision handed
+ * other state (`this.shouldRetry(attempt)`). Sorting failures (`!isTransient(err)`) and
+ * lifecycle flags (`this.closing`, `!this.isConnected()`) are not: a retry that stops only
+ * when its owner closes still never gives up on its own.
+ */
+function mayDecideToStop(test: Node, region: Node, env: Env): boolean {
+  if (onlyInspectsFailure(test, region, env)) return false;
+  let counts = false;
+  walk(test, env.ctx.keys, (node) => {
+    if (counts || isFunction(node)) return false;
+    if (node.type === 'UpdateExpression') counts = true;
+    if (node.type === 'BinaryExpression' && /^[<>]=?$/.test(node.operator)) counts = true;
+    if (node.type === 'BinaryExpression' && /^[!=]==?$/.test(node.operator)) {
+      const literal = (n: Node) => {
+        const u = unwrap(n);
+        return (u.type === 'Literal' && (typeof u.value === 'boolean' || u.value === null || typeof u.value === 'string')) || (u.type === 'Identifier' && u.name === 'undefined');
+      };
+      if (node.left.type !== 'PrivateIdentifier' && !literal(node.left) && !literal(node.right)) counts = true;
+    }
+    if (node.type === 'CallExpression' && node.arguments.length > 0) counts = true;
+    return undefined;
+  });
+  return counts;
+}
+
+/** The branch ends the retry: throws, rejects, calls back, breaks, or returns nothing. */
+export function givesUp(branch: Node, env: Env): boolean {
+  let found = false;
+  walk(branch, env.ctx.keys, (node) => {
+    if (found || isFunction(node)) return false;
+    if (node.type === 'ThrowStatement' || node.type === 'BreakStatement') found = true;
+    if (node.type === 'ReturnStatement') {
+      const value = node.argument ? unwrap(node.argument) : undefined;
+      if (!value || (value.type === 'Literal' && (value.value === null || value.value === false)) || (value.type === 'Identifier' && value.name === 'undefined')) found = true;
+      if (value?.type === 'CallExpression' && /^(reject|callback|cb|done)$|^throw[A-Z]/.test(calleeName(value) ?? '')) found = true;
+    }
+    if (node.type === 'CallExpression' && /^(reject|cb|callback|done|fail|abort)$|^throw[A-Z]/.test(calleeName(node) ?? '')) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** A throw inside a `try` block of the attempt is caught by it: it fails the attempt, not the retry. */
+function caughtWithin(node: Node, region: Node): boolean {
+  let child: Node = node;
+  for (let p = node.parent; p && p !== region; child = p, p = p.parent) {
+    if (p.type === 'TryStatement' && p.block === child && p.handler) return true;
+    if (isFunction(p)) return false;
+  }
+  return false;
+}
+
+/**
+ * The test reads only the failure (the caught error, an error-first argument, a result of
+ * this attempt, values derived from them), constants, imports and globals: it sorts
+ * failures and decides nothing about when to stop.
+ */
+function onlyInspectsFailure(test: Node, region: Node, env: Env, depth = 0): boolean {
+  let clean = true;
+  walk(test, env.ctx.keys, (node) => {
+    if (!clean) return false;
+    if (node.type === 'ThisExpression') clean = false;
+    if (node.type === 'CallExpression') {
+      // `isRetryable(err)`, `this.options.retryable(err)`: the callee is a predicate, the argument decides.
+      if (!node.arguments.some((arg) => mentionsFailure(arg, region, env, depth))) clean = false;
+      for (const arg of node.arguments) if (!onlyInspectsFailure(arg, region, env, depth)) clean = false;
+      return false;
+    }
+    if (node.type === 'MemberExpression' && !node.computed) {
+      if (!onlyInspectsFailure(node.object, region, env, depth)) clean = false;
+      return false;
+    }
+    if (node.type === 'Identifier' && !isFailureOrConstant(node, region, env, depth)) clean = false;
+    return undefined;
+  });
+  return clean;
+}
+
+function mentionsFailure(node: Node, region: Node, env: Env, depth: number): boolean {
+  let found = false;
+  walk(node, env.ctx.keys, (n) => {
+    if (found) return false;
+    if (n.type === 'Identifier' && isFailureValue(n, region, env, depth)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+function isFailureOrConstant(id: TSESTree.Identifier, region: Node, env: Env, depth: number): boolean {
+  if (id.name === 'undefined' || id.name === 'NaN' || id.name === 'Infinity') return true;
+  const variable = env.ctx.variableOf(id);
+  // A global (`Error`, `TypeError`) or a name the file never declares.
+  if (!variable) return true;
+  const def = variable.defs[0];
+  if (!def) return true;
+  if (def.type === 'ImportBinding' || def.type === 'ClassName' || def.type === 'FunctionName') return true;
+  if (isFailureValue(id, region, env, depth)) return true;
+  if (def.type === 'Variable' && def.parent?.type === 'VariableDeclaration' && def.parent.kind === 'const' && def.node.init && !contains(region, def.node)) {
+    const init = unwrap(def.node.init);
+    // A module-level constant or an enum-like object (`status_1.Status`, `const CODES = {…}`).
+    return init.type === 'Literal' || init.type === 'ObjectExpression' || init.type === 'ArrayExpression' || (init.type === 'CallExpression' && calleeName(init) === 'require');
+  }
+  return false;
+}
+
+/** The caught error, an error-first callback's first argument, or a value of this attempt derived from them. */
+function isFailureValue(id: TSESTree.Identifier, region: Node, env: Env, depth: number): boolean {
+  const variable = env.ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (!def) return false;
+  if (def.type === 'CatchClause') return true;
+  if (def.type === 'Parameter') {
+    // A parameter of a callback inside the attempt: `.catch((e) => …)`, `(err, res) => …`.
+    return def.node !== undefined && contains(region, def.node) && def.node !== region.parent && def.node !== region;
+  }
+  if (def.type === 'Variable' && def.node.init && contains(region, def.node) && depth < 3) {
+    // `const status = err.status`, `const res = await op()`: derived from the attempt.
+    const init = unwrap(def.node.init);
+    return init.type === 'CallExpression' ? !isGiveUpState(init) : onlyInspectsFailure(init, region, env, depth + 1);
+  }
+  return false;
+}
+
+/** A call that reads retry state rather than producing the attempt's result: `this.getRetryDelay()`. */
+function isGiveUpState(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' && call.arguments.length === 0;
+}
+
+/** The catch hands its error to a call that may throw it (`await this.resumeOrThrow(e)`), as a statement. */
+function delegatesError(clause: TSESTree.CatchClause, name: string): boolean {
+  return clause.body.body.some((statement) => {
+    if (statement.type !== 'ExpressionStatement') return false;
+    const expression = unwrap(statement.expression);
+    // Logging and metrics calls do not decide anything.
+    if (expression.type !== 'CallExpression' || !isOperationCall(expression)) return false;
+    return expression.arguments.some((arg) => {
+      const a = unwrap(arg);
+      return a.type === 'Identifier' && a.name === name;
+    });
+  });
+}
