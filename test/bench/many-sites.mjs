@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+// Pathological inputs: generated files whose analysis cost once grew faster than the file.
+// Each shape is linted with the four rules and parse-only (the same config with the rules
+// removed), in the same run, with one ESLint `Linter`; the figure is the ratio of the two.
+// Target: every shape within 2× of parse-only (an editor lints on every keystroke).
+//
+//   node test/bench/many-sites.mjs [--runs N] [--only NAME[,NAME…]] [--scale F]
+//
+// `--scale` multiplies every shape's size (0.1 for a quick look). A rule that throws is
+// reported as such (the shape's line says `THROWS`), it does not stop the benchmark. No
+// assertion: this reports, it does not gate (DESIGN.md: timing belongs to benchmarks only).
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Linter } from 'eslint';
+import { corpusConfigs } from '../corpus/run.mjs';
+
+const TARGET_RATIO = 2;
+
+/** A small retry loop with a fixed sleep: one no-fixed-sleep-retry finding per loop. */
+const smallLoop = (i) => `export async function load${i}(url) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await fetch(url);
+    } catch {
+      await sleep(1000);
+    }
+  }
+  throw new Error('failed');
+}
+`;
+
+/** The shapes, each a function of its size (`n`) to the source of one .mjs file. */
+export const SHAPES = [
+  {
+    name: 'loops-4000',
+    what: '4 000 small retry loops in one file',
+    size: 4000,
+    code: (n) => Array.from({ length: n }, (_, i) => smallLoop(i)).join('\n'),
+  },
+  {
+    name: 'loops-12000',
+    what: '12 000 small retry loops in one file',
+    size: 12000,
+    code: (n) => Array.from({ length: n }, (_, i) => smallLoop(i)).join('\n'),
+  },
+  {
+    name: 'reassigned-delay',
+    what: 'a delay reassigned k times in one loop (`d = d * 2` × k), k = 16',
+    size: 16,
+    code: (k) => `export async function load(url) {
+  let d = 100;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await fetch(url);
+    } catch {
+${'      d = d * 2;\n'.repeat(k)}      await sleep(d);
+    }
+  }
+  throw new Error('failed');
+}
+`,
+  },
+  {
+    name: 'member-chain-4000',
+    what: 'a 4 000-link member chain as the delay (`cfg.x.x.x…`)',
+    size: 4000,
+    code: (n) => `const cfg = { x: {} };
+export async function load(url) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await fetch(url);
+    } catch {
+      await sleep(cfg${'.x'.repeat(n)});
+    }
+  }
+  throw new Error('failed');
+}
+`,
+  },
+  {
+    name: 'nested-p-retry-10000',
+    what: '10 000 `pRetry(() => pRetry(op))` calls',
+    size: 10000,
+    code: (n) => `import pRetry from 'p-retry';
+${Array.from({ length: n }, (_, i) => `export const load${i} = () => pRetry(() => pRetry(op${i}, { retries: 2 }), { retries: 3 });`).join('\n')}
+`,
+  },
+  {
+    name: 'awaited-calls-20000',
+    what: 'one retry loop around 20 000 awaited calls',
+    size: 20000,
+    code: (n) => `export async function load() {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+${Array.from({ length: n }, (_, i) => `      await step${i}(attempt);`).join('\n')}
+      return;
+    } catch {
+      await sleep(1000);
+    }
+  }
+}
+`,
+  },
+];
+
+function parseArgs(argv) {
+  const args = { runs: 3, only: undefined, scale: 1 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const next = () => {
+      const v = argv[++i];
+      if (v === undefined) fail(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--runs') args.runs = Math.max(1, Number.parseInt(next(), 10) || 1);
+    else if (arg === '--only') args.only = next().split(',');
+    else if (arg === '--scale') args.scale = Number(next());
+    else fail(`unknown argument ${JSON.stringify(arg)}`);
+  }
+  if (!(args.scale > 0)) fail('--scale must be a positive number');
+  return args;
+}
+
+function fail(message) {
+  console.error(`many-sites: ${message}\nusage: node test/bench/many-sites.mjs [--runs N] [--only NAME[,NAME…]] [--scale F]`);
+  process.exit(2);
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Lints `code` once; returns the time, the rule findings and the first rule error, if any. */
+function lintOnce(linter, config, code, filename) {
+  const t0 = performance.now();
+  let messages;
+  let error;
+  try {
+    messages = linter.verify(code, config, { filename });
+  } catch (e) {
+    error = e;
+  }
+  const ms = performance.now() - t0;
+  const fatal = messages?.find((m) => m.fatal);
+  if (fatal) error ??= new Error(`${fatal.line}:${fatal.column} ${fatal.message}`);
+  return { ms, findings: messages ? messages.filter((m) => m.ruleId).length : 0, error };
+}
+
+export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {}) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const linter = new Linter({ cwd: root });
+  const configs = { rules: corpusConfigs({ rules: true }).plain, 'parse-only': corpusConfigs({ rules: false }).plain };
+  const results = [];
+  for (const shape of SHAPES) {
+    if (only && !only.includes(shape.name)) continue;
+    const size = Math.max(1, Math.round(shape.size * scale));
+    const code = shape.code(size);
+    const filename = `bench/${shape.name}.mjs`;
+    // One warm-up of each, then `runs` alternating pairs (order swapped every round).
+    lintOnce(linter, configs['parse-only'], code, filename);
+    const warm = lintOnce(linter, configs.rules, code, filename);
+    const times = { rules: [], 'parse-only': [] };
+    let findings = warm.findings;
+    let error = warm.error;
+    for (let round = 0; round < runs && !error; round++) {
+      const order = round % 2 === 0 ? ['rules', 'parse-only'] : ['parse-only', 'rules'];
+      for (const name of order) {
+        const r = lintOnce(linter, configs[name], code, filename);
+        times[name].push(r.ms);
+        if (name === 'rules') {
+          findings = r.findings;
+          error ??= r.error;
+        }
+      }
+    }
+    const result = { name: shape.name, what: shape.what, size, bytes: code.length, findings };
+    if (error) {
+      result.error = String(error.message ?? error).split('\n')[0];
+      log(`${shape.name.padEnd(22)} THROWS (${warm.ms.toFixed(0)} ms): ${result.error}`);
+    } else {
+      result.rulesMs = median(times.rules);
+      result.parseMs = median(times['parse-only']);
+      result.ratio = result.rulesMs / result.parseMs;
+      const verdict = result.ratio <= TARGET_RATIO ? 'within target' : 'OVER target';
+      log(
+        `${shape.name.padEnd(22)} rules ${(result.rulesMs / 1000).toFixed(2).padStart(7)} s, parse-only ${(result.parseMs / 1000).toFixed(2).padStart(6)} s, ` +
+          `ratio ${result.ratio.toFixed(2).padStart(6)} (≤ ${TARGET_RATIO}: ${verdict}); ${findings} findings; ${shape.what}`,
+      );
+    }
+    results.push(result);
+  }
+  return results;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = parseArgs(process.argv.slice(2));
+  console.log(`many-sites: rules / parse-only per pathological file, median of ${args.runs} runs each after 1 warm-up (scale ${args.scale})`);
+  runShapes(args);
+}
