@@ -1,5 +1,5 @@
 import { isTimeoutError } from './classify.js';
-import { checkFinite, finiteNumber, optionError } from './validate.js';
+import { checkFinite, checkOptionKeys, finiteNumber, optionError } from './validate.js';
 
 export interface RetryBudgetOptions {
   /** Tokens when full, and the most it ever holds. Default 500. */
@@ -11,6 +11,8 @@ export interface RetryBudgetOptions {
   /** Tokens a success on the first attempt gives back. Default 1. */
   successRefund?: number;
 }
+
+const KNOWN_OPTIONS: ReadonlySet<string> = new Set<keyof RetryBudgetOptions>(['capacity', 'retryCost', 'timeoutCost', 'successRefund']);
 
 /**
  * A token bucket shared by many `retry()` calls, as in the AWS SDKs' retry quota: every
@@ -31,12 +33,31 @@ export class RetryBudget {
   readonly successRefund: number;
   #available: number;
 
-  constructor(options: RetryBudgetOptions = {}) {
-    this.capacity = finiteNumber('capacity', options.capacity, 0, 500);
-    this.retryCost = finiteNumber('retryCost', options.retryCost, 0, 5);
-    this.timeoutCost = finiteNumber('timeoutCost', options.timeoutCost, 0, 10);
-    this.successRefund = finiteNumber('successRefund', options.successRefund, 0, 1);
+  /**
+   * Throws a TypeError for options that are not an object or hold an unknown key, and a
+   * RangeError naming the option for a bad number, or for a capacity below both costs:
+   * such a bucket could never pay for any retry. (A capacity between the two costs is
+   * allowed: it retries only the cheaper kind, e.g. never after a timeout.)
+   */
+  constructor(options?: RetryBudgetOptions) {
+    checkOptionKeys(
+      options,
+      KNOWN_OPTIONS,
+      (key) => `unknown RetryBudget option \`${key}\` (it takes ${[...KNOWN_OPTIONS].join(', ')})`,
+    );
+    this.capacity = finiteNumber('capacity', options?.capacity, 0, 500);
+    this.retryCost = finiteNumber('retryCost', options?.retryCost, 0, 5);
+    this.timeoutCost = finiteNumber('timeoutCost', options?.timeoutCost, 0, 10);
+    this.successRefund = finiteNumber('successRefund', options?.successRefund, 0, 1);
     if (this.capacity === 0) throw optionError('capacity', 'must be > 0', 0);
+    const cheapest = Math.min(this.retryCost, this.timeoutCost);
+    if (this.capacity < cheapest) {
+      throw optionError(
+        'capacity',
+        `must be ≥ the smaller of retryCost (${this.retryCost}) and timeoutCost (${this.timeoutCost}), or no retry can ever be paid for`,
+        this.capacity,
+      );
+    }
     this.#available = this.capacity;
   }
 

@@ -11,7 +11,7 @@ import {
   type RandomSource,
 } from './jitter.js';
 import { sleep as defaultSleep } from './sleep.js';
-import { finiteNumber, optionalFunction, optionError, typeError } from './validate.js';
+import { checkOptionKeys, finiteNumber, integerInRange, optionalFunction, optionalSignal, optionError, typeError } from './validate.js';
 
 /** What `fn` receives on each call. */
 export interface AttemptContext {
@@ -35,7 +35,18 @@ export interface RetryEvent {
   readonly error: unknown;
 }
 
-export type GiveUpReason = 'not-retryable' | 'attempts-exhausted' | 'deadline' | 'retry-after' | 'budget' | 'aborted';
+/**
+ * Why `retry()` stopped. `'callback-error'`: a function given in the options (`shouldRetry`,
+ * `onRetry`, a jitter function, `random`, `sleep`) threw or rejected; `error` is what it threw.
+ */
+export type GiveUpReason =
+  | 'not-retryable'
+  | 'attempts-exhausted'
+  | 'deadline'
+  | 'retry-after'
+  | 'budget'
+  | 'aborted'
+  | 'callback-error';
 
 export interface GiveUpEvent {
   /** How many times `fn` was called. */
@@ -48,7 +59,7 @@ export interface GiveUpEvent {
 export type SleepFunction = (ms: number, signal?: AbortSignal) => PromiseLike<void>;
 
 export interface RetryOptions {
-  /** Calls in all, counting the first. Default 3. Must be finite. */
+  /** Calls in all, counting the first. Default 3. An integer from 1 to Number.MAX_SAFE_INTEGER; Infinity is refused. */
   maxAttempts?: number;
   /** Delay after the first failure before jitter, in ms. Default 100. */
   baseMs?: number;
@@ -68,7 +79,7 @@ export interface RetryOptions {
   shouldRetry?: (error: unknown, context: ShouldRetryContext) => boolean | PromiseLike<boolean>;
   /** Called before each wait. */
   onRetry?: (event: RetryEvent) => void;
-  /** Called once when `retry()` is about to reject. */
+  /** Called once when `retry()` is about to reject (not for invalid options). */
   onGiveUp?: (event: GiveUpEvent) => void;
   /** A budget shared with other calls; a retry it cannot pay for is not made. */
   budget?: RetryBudget;
@@ -123,7 +134,8 @@ const JITTER_KINDS: ReadonlySet<unknown> = new Set<JitterKind>(['full', 'equal',
 
 // Options of other retry libraries: silently ignoring `retries: 10` would leave the caller
 // with 3 attempts and no idea why, so they get pointed at the equivalent instead.
-const FOREIGN_OPTIONS: Readonly<Record<string, string>> = {
+// A Map, so that `constructor` or `toString` find no hint on Object.prototype.
+const FOREIGN_OPTIONS: ReadonlyMap<string, string> = new Map(Object.entries({
   retries: 'maxAttempts (which counts the first call: retries + 1)',
   numOfAttempts: 'maxAttempts',
   limit: 'maxAttempts (which counts the first call: limit + 1)',
@@ -138,7 +150,7 @@ const FOREIGN_OPTIONS: Readonly<Record<string, string>> = {
   onFailedAttempt: 'onRetry',
   retry: 'shouldRetry',
   forever: 'a finite maxAttempts and a deadlineMs: this helper does not retry forever',
-};
+}));
 
 const KNOWN_OPTIONS: ReadonlySet<string> = new Set<keyof RetryOptions>([
   'maxAttempts',
@@ -161,15 +173,10 @@ const KNOWN_OPTIONS: ReadonlySet<string> = new Set<keyof RetryOptions>([
 /** Checks every option before the first call; a bad one throws an error that names it. */
 export function resolveOptions(options: RetryOptions | undefined): Settings {
   if (options === undefined) return DEFAULTS;
-  if (typeof options !== 'object' || options === null) throw typeError('options', 'an object', options);
-  for (const key in options) {
-    if (!KNOWN_OPTIONS.has(key)) {
-      const instead = FOREIGN_OPTIONS[key];
-      throw new TypeError(
-        `@retry-hygiene/retry: unknown option \`${key}\`${instead === undefined ? '' : `; use ${instead}`}`,
-      );
-    }
-  }
+  checkOptionKeys(options, KNOWN_OPTIONS, (key) => {
+    const instead = FOREIGN_OPTIONS.get(key);
+    return `unknown option \`${key}\`${instead === undefined ? '' : `; use ${instead}`}`;
+  });
   // Built field by field: object spread is a slow runtime call on this hot path.
   const { baseMs, factor, capMs } = backoffSettings(options);
   return {
@@ -179,7 +186,7 @@ export function resolveOptions(options: RetryOptions | undefined): Settings {
     maxAttempts: maxAttempts(options.maxAttempts),
     jitter: jitter(options.jitter),
     deadlineMs: deadline(options.deadlineMs, options.maxElapsedMs),
-    signal: signal(options.signal),
+    signal: optionalSignal('signal', options.signal),
     shouldRetry: optionalFunction<Settings['shouldRetry']>('shouldRetry', options.shouldRetry) ?? isRetryableError,
     onRetry: optionalFunction('onRetry', options.onRetry),
     onGiveUp: optionalFunction('onGiveUp', options.onGiveUp),
@@ -190,9 +197,13 @@ export function resolveOptions(options: RetryOptions | undefined): Settings {
   };
 }
 
+/**
+ * At most Number.MAX_SAFE_INTEGER, so that the attempt count stays exact. No lower bound:
+ * the errors kept for the RetryError are bounded (see RetryError), so a large count costs
+ * no memory, and `maxAttempts: 1e6, deadlineMs: 30_000` is the honest way to say "retry
+ * until the deadline". What bounds the time is the deadline, which is the caller's to choose.
+ */
 function maxAttempts(value: unknown): number {
-  if (value === undefined) return DEFAULT_MAX_ATTEMPTS;
-  if (typeof value !== 'number') throw typeError('maxAttempts', 'a number', value);
   if (value === Infinity) {
     throw optionError(
       'maxAttempts',
@@ -200,8 +211,7 @@ function maxAttempts(value: unknown): number {
       value,
     );
   }
-  if (!Number.isInteger(value) || value < 1) throw optionError('maxAttempts', 'must be an integer ≥ 1', value);
-  return value;
+  return integerInRange('maxAttempts', value, 1, Number.MAX_SAFE_INTEGER, DEFAULT_MAX_ATTEMPTS);
 }
 
 function jitter(value: unknown): JitterKind | JitterFunction {
@@ -218,15 +228,6 @@ function deadline(deadlineMs: unknown, maxElapsedMs: unknown): number {
   const value = deadlineMs ?? maxElapsedMs;
   // Infinity is accepted as "no deadline": maxAttempts still bounds the call.
   return value === Infinity ? Infinity : finiteNumber(name, value, 0, Infinity);
-}
-
-function signal(value: unknown): AbortSignal | undefined {
-  if (value === undefined) return undefined;
-  const s = value as Partial<AbortSignal> | null;
-  if (typeof s !== 'object' || s === null || typeof s.aborted !== 'boolean' || typeof s.addEventListener !== 'function') {
-    throw typeError('signal', 'an AbortSignal', value);
-  }
-  return value as AbortSignal;
 }
 
 function budget(value: unknown): RetryBudget | undefined {

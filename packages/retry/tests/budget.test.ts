@@ -65,4 +65,40 @@ describe('RetryBudget', () => {
     expect(() => budget.release(-1)).toThrow(RangeError);
     expect(budget.available).toBe(500);
   });
+
+  it.each<[unknown, string]>([
+    [null, 'option `options` must be an object (got null)'],
+    ['x', 'option `options` must be an object (got "x")'],
+    [5, 'option `options` must be an object (got 5)'],
+  ])('refuses options %o with a TypeError', (options, message) => {
+    expect(() => new RetryBudget(options as never)).toThrow(new TypeError(`@retry-hygiene/retry: ${message}`));
+  });
+
+  it('refuses an unknown option, naming it and the ones it takes', () => {
+    expect(() => new RetryBudget({ bogus: 1 } as never)).toThrow(
+      new TypeError(
+        '@retry-hygiene/retry: unknown RetryBudget option `bogus` (it takes capacity, retryCost, timeoutCost, successRefund)',
+      ),
+    );
+    expect(() => new RetryBudget({ constructor: 1 } as never)).toThrow('unknown RetryBudget option `constructor`');
+  });
+
+  it.each<[object, string]>([
+    [{ capacity: 1, retryCost: 5 }, 'retryCost (5) and timeoutCost (10)'],
+    [{ capacity: 4, retryCost: 5, timeoutCost: 6 }, 'retryCost (5) and timeoutCost (6)'],
+    [{ capacity: 2, retryCost: 5, timeoutCost: 3 }, 'retryCost (5) and timeoutCost (3)'],
+  ])('refuses %o: a bucket that can never pay for a retry', (options, costs) => {
+    const capacity = (options as { capacity: number }).capacity;
+    expect(() => new RetryBudget(options)).toThrow(
+      new RangeError(
+        `@retry-hygiene/retry: option \`capacity\` must be ≥ the smaller of ${costs}, or no retry can ever be paid for (got ${capacity})`,
+      ),
+    );
+  });
+
+  it('accepts a capacity that pays for the cheaper kind of retry only', () => {
+    const budget = new RetryBudget({ capacity: 5 });
+    expect(budget.tryAcquire(budget.timeoutCost)).toBe(false);
+    expect(budget.tryAcquire(budget.retryCost)).toBe(true);
+  });
 });

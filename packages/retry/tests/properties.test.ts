@@ -60,7 +60,7 @@ const budgetSettings = fc.option(
     retryCost: fc.integer({ min: 0, max: 15 }),
     timeoutCost: fc.integer({ min: 0, max: 25 }),
     successRefund: fc.integer({ min: 0, max: 5 }),
-  }),
+  }).filter((b) => b.capacity >= Math.min(b.retryCost, b.timeoutCost)),
   { nil: undefined },
 );
 
@@ -154,7 +154,7 @@ describe('RetryBudget properties', () => {
     );
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100 }), fc.array(op, { maxLength: 60 }), (capacity, ops) => {
-        const budget = new RetryBudget({ capacity });
+        const budget = new RetryBudget({ capacity, retryCost: 1, timeoutCost: 1 });
         let model = capacity;
         for (const o of ops) {
           if ('take' in o) {

@@ -89,6 +89,29 @@ describe('retry: attempts', () => {
     expect(r.giveUps).toEqual([{ attempts: 3, error, reason: 'attempts-exhausted' }]);
   });
 
+  it('keeps the first and last 10 errors of a long run, with the count', async () => {
+    const errors = Array.from({ length: 1000 }, (_, i) => Object.assign(httpError(503), { i }));
+    const r = await run(errors, { maxAttempts: 1000, jitter: 'none', baseMs: 0, capMs: 0 });
+    const error = r.error as RetryError;
+    expect(r.calls).toBe(1000);
+    expect(error.attempts).toBe(1000);
+    expect(error.omittedErrors).toBe(980);
+    expect(error.errors.map((e) => (e as { i: number }).i)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 990, 991, 992, 993, 994, 995, 996, 997, 998, 999,
+    ]);
+    expect(error.cause).toBe(errors[999]);
+    expect(error.message).toBe('retry: gave up after 1000 attempts (errors 11 to 990 not kept): Error: HTTP 503');
+  });
+
+  it('keeps every error of a run of 20 attempts or fewer', async () => {
+    const errors = Array.from({ length: 20 }, e503);
+    const r = await run(errors, { maxAttempts: 20, jitter: 'none', baseMs: 0, capMs: 0 });
+    const error = r.error as RetryError;
+    expect(error.errors).toEqual(errors);
+    expect(error.omittedErrors).toBe(0);
+    expect(error.message).toBe('retry: gave up after 20 attempts: Error: HTTP 503');
+  });
+
   it('makes exactly maxAttempts calls', async () => {
     const r = await run(Array.from({ length: 10 }, e503), { maxAttempts: 7 });
     expect(r.calls).toBe(7);
@@ -413,6 +436,39 @@ describe('retry: abort', () => {
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
+  it('returns the tokens of a retry whose wait was aborted', async () => {
+    const budget = new RetryBudget({ capacity: 10, retryCost: 5 });
+    const controller = new AbortController();
+    const outcome = retry(() => Promise.reject(e503()), {
+      budget,
+      signal: controller.signal,
+      sleep: (_ms, signal) =>
+        new Promise((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+          controller.abort('stop');
+        }),
+    });
+    await expect(outcome).rejects.toBe('stop');
+    expect(budget.available).toBe(10);
+  });
+
+  it('yields to the event loop between retries when an injected sleep resolves at once', async () => {
+    // A sleep that settles in a microtask would otherwise run every retry before any
+    // timer: the caller's own timeout could never fire.
+    const controller = new AbortController();
+    setTimeout(() => controller.abort('timed out'), 0);
+    let calls = 0;
+    const outcome = retry(
+      () => {
+        calls++;
+        return Promise.reject(e503());
+      },
+      { maxAttempts: 100_000, sleep: async () => {}, signal: controller.signal },
+    );
+    await expect(outcome).rejects.toBe('timed out');
+    expect(calls).toBeLessThan(100_000);
+  });
+
   it('honours an abort even when an injected sleep ignores the signal', async () => {
     const controller = new AbortController();
     const reason = new Error('stop');
@@ -507,6 +563,64 @@ describe('retry: hooks', () => {
     expect(r.error).toBe(hookBug);
     expect(r.sleeps).toEqual([]);
   });
+
+  it('returns the tokens of a retry that onRetry stopped, and calls onGiveUp', async () => {
+    const budget = new RetryBudget({ capacity: 10, retryCost: 5 });
+    const hookBug = new Error('log sink down');
+    const r = await run([e503()], {
+      budget,
+      onRetry: () => {
+        throw hookBug;
+      },
+    });
+    expect(r.error).toBe(hookBug);
+    expect(budget.available).toBe(10);
+    expect(r.giveUps).toEqual([{ attempts: 1, error: hookBug, reason: 'callback-error' }]);
+  });
+
+  it('calls onGiveUp when shouldRetry throws', async () => {
+    const broken = new Error('classifier bug');
+    const r = await run([e503()], {
+      shouldRetry: () => {
+        throw broken;
+      },
+    });
+    expect(r.error).toBe(broken);
+    expect(r.giveUps).toEqual([{ attempts: 1, error: broken, reason: 'callback-error' }]);
+  });
+
+  it('calls onGiveUp when a jitter function or an injected sleep throws, returning the tokens', async () => {
+    const budget = new RetryBudget({ capacity: 10, retryCost: 5 });
+    const jitterBug = new Error('jitter bug');
+    const a = await run([e503()], {
+      budget,
+      jitter: () => {
+        throw jitterBug;
+      },
+    });
+    expect(a.giveUps).toEqual([{ attempts: 1, error: jitterBug, reason: 'callback-error' }]);
+    const sleepBug = new Error('sleep bug');
+    const b = await run([e503(), e503()], {
+      budget,
+      sleep: () => Promise.reject(sleepBug),
+    });
+    expect(b.error).toBe(sleepBug);
+    expect(b.giveUps).toEqual([{ attempts: 1, error: sleepBug, reason: 'callback-error' }]);
+    expect(budget.available).toBe(10);
+  });
+
+  it('calls onGiveUp once even when it throws itself, and rejects with what it threw', async () => {
+    const calls: GiveUpEvent[] = [];
+    const sinkDown = new Error('sink down');
+    const outcome = retry(() => Promise.reject(httpError(404)), {
+      onGiveUp: (event) => {
+        calls.push(event);
+        throw sinkDown;
+      },
+    });
+    await expect(outcome).rejects.toBe(sinkDown);
+    expect(calls.map((e) => e.reason)).toEqual(['not-retryable']);
+  });
 });
 
 describe('retry: invalid options reject before fn is called', () => {
@@ -540,6 +654,24 @@ describe('retry: invalid options reject before fn is called', () => {
     await expect(outcome).rejects.toThrow(`\`${name}\``);
     expect(fn).not.toHaveBeenCalled();
   });
+
+  it.each([2 ** 53, 1e308, Number.MAX_VALUE])('refuses maxAttempts %d, beyond the exact integers', async (maxAttempts) => {
+    await expect(retry(vi.fn(), { maxAttempts })).rejects.toThrow(
+      `@retry-hygiene/retry: option \`maxAttempts\` must be an integer from 1 to 9007199254740991 (Number.MAX_SAFE_INTEGER) (got ${maxAttempts})`,
+    );
+  });
+
+  it('accepts the largest safe integer as maxAttempts', async () => {
+    await expect(retry(() => 'ok', { maxAttempts: Number.MAX_SAFE_INTEGER })).resolves.toBe('ok');
+  });
+
+  it.each(['constructor', 'toString', 'hasOwnProperty', '__proto__'])(
+    'names an unknown option %s without a hint from Object.prototype',
+    async (key) => {
+      const options = JSON.parse(`{"${key}": 1}`) as RetryOptions;
+      await expect(retry(vi.fn(), options)).rejects.toThrow(new TypeError(`@retry-hygiene/retry: unknown option \`${key}\``));
+    },
+  );
 
   it('says why Infinity is refused', async () => {
     await expect(retry(vi.fn(), { maxAttempts: Infinity })).rejects.toThrow(/must be finite.*deadlineMs/);
