@@ -109,13 +109,21 @@ describe('bad arguments: one line naming the argument, exit code 2', () => {
   it.each([
     [[], '--strategy is required'],
     [['--strategy', 'bogus'], "--strategy: unknown strategy 'bogus'"],
-    [['--strategy', 'full,'], '--strategy: unknown strategy an empty name'],
+    [['--strategy', 'full,'], "--strategy: empty name in 'full,' (expected constant, linear, exponential, full, equal, decorrelated or all)"],
     [['--strategy', 'full', '--clients', 'abc'], "--clients must be a whole number from 1 to 10000000, got 'abc'"],
     [['--strategy', 'full', '--clients', '0'], '--clients must be a whole number'],
     [['--strategy', 'full', '--clients', '1.5'], '--clients must be a whole number'],
     [['--strategy', 'full', '--capacity', '0'], "--capacity must be a whole number >= 1, got '0'"],
     [['--strategy', 'full', '--outage=-1'], "--outage must be a number >= 0, got '-1'"],
-    [['--strategy', 'full', '--outage', '-1'], "--outage needs a value (write --outage=<value> for one starting with '-')"],
+    [['--strategy', 'full', '--outage', '-1'], "--outage must be a number >= 0, got '-1'"],
+    [['--strategy', 'full', '--clients', '-5'], "--clients must be a whole number from 1 to 10000000, got '-5'"],
+    [['--strategy', 'full', '--start-spread', '-.5'], "--start-spread must be a number >= 0, got '-.5'"],
+    [['--strategy', 'full', '--out', '-x'], "--out needs a value (write --out=<value> for one starting with '-')"],
+    [['--strategy', 'full', '--base', '20000', '--cap', '100'], "--cap must be >= --base (20000), got '100'"],
+    [['--strategy', 'exponential', '--base', '20000'], "--base must be <= the cap (10000 by default; set --cap), got '20000'"],
+    [['--strategy', 'full', '--clients', '5', '--clients', '6'], "--clients given more than once ('5', '6')"],
+    [['--strategy', 'full', '--format', 'json', '--format', 'svg'], "--format given more than once ('json', 'svg')"],
+    [['--strategy', 'full,,exponential'], "--strategy: empty name in 'full,,exponential' (expected constant, linear, exponential, full, equal, decorrelated or all)"],
     [['--strategy', 'full', '--help=yes'], '--help does not take a value'],
     [['--strategy', 'full', '--base', '1e'], "--base must be a number >= 0, got '1e'"],
     [['--strategy', 'full', '--cap', 'Infinity'], '--cap must be a number'],
@@ -140,6 +148,62 @@ describe('bad arguments: one line naming the argument, exit code 2', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^usage: retry-hygiene simulate --strategy/);
     expect(stdout).toContain('--start-spread <ms>');
+  });
+});
+
+describe('scenario edges', () => {
+  it('merges a repeated --strategy, in order and without duplicates, and accepts all in a list', async () => {
+    const { code, stdout } = await run(['--strategy', 'full', '--strategy', 'exponential,full', '--format', 'json']);
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as { strategy: string }[]).map((o) => o.strategy)).toEqual(['full', 'exponential']);
+    const all = await run(['--strategy', 'full', '-s', 'all', '--format', 'json']);
+    expect((JSON.parse(all.stdout) as { strategy: string }[]).map((o) => o.strategy)).toEqual([
+      'full',
+      'constant',
+      'linear',
+      'exponential',
+      'equal',
+      'decorrelated',
+    ]);
+  });
+
+  it('accepts a base above the cap for constant, which has no cap', async () => {
+    const { code, stdout } = await run(['--strategy', 'constant', '--base', '20000', '--clients', '10', '--format', 'json']);
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as { p99Ms: number }[])[0]!.p99Ms).toBe(20_000);
+  });
+
+  it('labels a huge capacity with an exponent, not 2000000000M', async () => {
+    const { code, stdout } = await run(['--strategy', 'exponential', '--capacity', '1e15']);
+    expect(code).toBe(0);
+    expect(stdout).not.toMatch(/\d{5,}M/);
+    expect(stdout).toContain('then serves 1.0e15/s.');
+    const gutter = stdout.split('\n').filter((line) => /^\s*\S+ [┤┼]/.test(line)).map((line) => line.trim().split(' ')[0]);
+    expect(gutter).toEqual(expect.arrayContaining(['2e15', '1e15']));
+  });
+
+  it('says when the clients start over a spread rather than at once', async () => {
+    const { stdout } = await run(['--strategy', 'full', '--start-spread', '2000']);
+    expect(stdout).toContain('1 000 clients start over 2 s; the server is down for 10 s, then serves 200/s.');
+    expect(stdout).not.toContain('fail at once');
+  });
+
+  it('says how many clients a spread beyond the 24 h horizon never starts', async () => {
+    const { code, stdout, stderr } = await run(['--strategy', 'full', '--start-spread', '1e12']);
+    expect([code, stderr]).toEqual([0, '']);
+    expect(stdout).toContain('1 000 clients start over 11 574 d; the server is down for 10 s, then serves 200/s.');
+    expect(stdout).toContain('Note: 999 clients would start after 24 h, where the simulation stops; they count as failed.');
+  });
+
+  it('says the outage was cut at the 24 h horizon, on stderr for json and svg', async () => {
+    const text = await run(['--strategy', 'full', '--outage', '1e9']);
+    expect(text.stdout).toContain('Note: the outage (11.6 d) runs past 24 h, where the simulation stops; no client is served.');
+    const json = await run(['--strategy', 'full', '--outage', '1e9', '--format', 'json']);
+    expect(json.code).toBe(0);
+    expect(json.stderr).toBe(
+      'retry-hygiene simulate: note: the outage (11.6 d) runs past 24 h, where the simulation stops; no client is served.\n',
+    );
+    expect((JSON.parse(json.stdout) as { failedClients: number }[])[0]!.failedClients).toBe(1000);
   });
 });
 

@@ -1,9 +1,11 @@
 import type { SimulationResult } from './model.js';
 
-/** "9 468", "120 800", "12.0 M": digit groups stay readable; millions are rounded. */
+/** "9 468", "120 800", "12.0 M", "4.0 T", "1.0e15": digit groups stay readable; millions are rounded. */
 export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const abs = Math.abs(value);
+  if (abs >= 1e15) return value.toExponential(1).replace('e+', 'e');
+  if (abs >= 1e12) return `${(value / 1e12).toFixed(1)} T`;
   if (abs >= 1e9) return `${(value / 1e9).toFixed(1)} G`;
   if (abs >= 1e6) return `${(value / 1e6).toFixed(1)} M`;
   const rounded = Math.round(value);
@@ -11,14 +13,16 @@ export function formatCount(value: number): string {
   return rounded < 0 ? `-${digits}` : digits;
 }
 
-/** "0.5 ms", "850 ms", "52.7 s", "4.2 min", "3.1 h" — one decimal at most. */
+/** "0.5 ms", "850 ms", "52.7 s", "4.2 min", "3.1 h", "11.6 d", "11 574 d" — one decimal at most. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms)) return String(ms);
   if (ms < 1) return `${trim(ms.toFixed(1))} ms`;
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 100_000) return `${trim((ms / 1000).toFixed(1))} s`;
   if (ms < 6_000_000) return `${trim((ms / 60_000).toFixed(1))} min`;
-  return `${trim((ms / 3_600_000).toFixed(1))} h`;
+  if (ms < 360_000_000) return `${trim((ms / 3_600_000).toFixed(1))} h`;
+  const days = ms / 86_400_000;
+  return days < 100 ? `${trim(days.toFixed(1))} d` : `${formatCount(days)} d`;
 }
 
 /** "5.0×", "0.9×", "12 000×". */

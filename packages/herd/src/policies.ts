@@ -65,6 +65,11 @@ export function resolvePolicy(policy: StrategyName | RetryPolicy, options: Simul
   if (typeof policy === 'string') {
     if (!isStrategyName(policy)) throw new RangeError(`unknown strategy '${String(policy)}'`);
     const maxAttempts = checkOption('maxAttempts', options.maxAttempts ?? Infinity, 1, true);
+    // As retry() does: a cap below the base silently replaces every wait by the cap.
+    // constant has no cap, so any base goes.
+    if (policy !== 'constant' && capMs < baseMs) {
+      throw new RangeError(`capMs must be >= baseMs (${baseMs}), got ${capMs}`);
+    }
     return finish({
       label: policy,
       ...STRATEGIES[policy],

@@ -81,8 +81,14 @@ export function chooseXScale(results: readonly SimulationResult[], target = 6): 
   return { maxSeconds, ticks };
 }
 
-/** "0", "200", "5k", "1M": axis labels stay short. */
+/** "0", "200", "5k", "1M", "2.5G", "3T", "2e15": axis labels stay short. */
 export function formatTick(value: number): string {
+  if (value >= 1e15) {
+    const [mantissa, exponent] = value.toExponential(2).split('e+');
+    return `${Number(mantissa)}e${exponent}`;
+  }
+  if (value >= 1e12 && value % 1e11 === 0) return `${trimZero(value / 1e12)}T`;
+  if (value >= 1e9 && value % 1e8 === 0) return `${trimZero(value / 1e9)}G`;
   if (value >= 1e6 && value % 1e5 === 0) return `${trimZero(value / 1e6)}M`;
   if (value >= 1e4 && value % 100 === 0) return `${trimZero(value / 1e3)}k`;
   return String(Math.round(value * 1000) / 1000);

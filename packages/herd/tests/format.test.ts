@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatDuration, formatRatio, simulate, summarizeResult } from '../src/index.js';
+import { formatTick } from '../src/scale.js';
 
 describe('number formats', () => {
   it.each([
@@ -9,6 +10,9 @@ describe('number formats', () => {
     [120_800, '120 800'],
     [12_001_000, '12.0 M'],
     [2.5e9, '2.5 G'],
+    [4e12, '4.0 T'],
+    [1e15, '1.0e15'],
+    [2.5e21, '2.5e21'],
   ])('count %d → %s', (value, text) => expect(formatCount(value)).toBe(text));
 
   it.each([
@@ -18,7 +22,23 @@ describe('number formats', () => {
     [52_700, '52.7 s'],
     [360_000, '6 min'],
     [7_200_000, '2 h'],
+    [86_400_000, '24 h'],
+    [1e9, '11.6 d'],
+    [1e12, '11 574 d'],
   ])('duration %d ms → %s', (value, text) => expect(formatDuration(value)).toBe(text));
+
+  it.each([
+    [0, '0'],
+    [200, '200'],
+    [5_000, '5000'],
+    [20_000, '20k'],
+    [2_000_000, '2M'],
+    [2.5e9, '2.5G'],
+    [3e12, '3T'],
+    [2e15, '2e15'],
+    [2.5e15, '2.5e15'],
+    [1e21, '1e21'],
+  ])('axis tick %d → %s', (value, text) => expect(formatTick(value)).toBe(text));
 
   it('ratios keep one decimal below 100', () => {
     expect([formatRatio(5), formatRatio(0.94), formatRatio(4001)]).toEqual(['5.0×', '0.9×', '4 001×']);

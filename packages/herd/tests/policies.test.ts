@@ -131,6 +131,20 @@ describe('scenario', () => {
     expect(() => simulate('full', options)).toThrow(name);
   });
 
+  it.each(['linear', 'exponential', 'full', 'equal', 'decorrelated'] as const)(
+    'rejects capMs below baseMs for %s, as retry() does',
+    (strategy) => {
+      expect(() => simulate(strategy, { baseMs: 20_000, capMs: 100 })).toThrow(
+        new RangeError('capMs must be >= baseMs (20000), got 100'),
+      );
+      expect(() => simulate(strategy, { baseMs: 20_000 })).toThrow(new RangeError('capMs must be >= baseMs (20000), got 10000'));
+    },
+  );
+
+  it('lets constant, which has no cap, take a base above the cap', () => {
+    expect(simulate('constant', { baseMs: 20_000, clients: 10 }).p99Ms).toBe(20_000);
+  });
+
   it('zero clients make no calls', () => {
     const result = simulate('full', { clients: 0 });
     expect([result.totalCalls, result.p99Ms, result.series.offered.length]).toEqual([0, null, 0]);

@@ -11,6 +11,7 @@ import {
   renderTable,
   renderTerminal,
   simulate,
+  type Scenario,
   type SimulateOptions,
   type SimulationResult,
   type StrategyName,
@@ -49,12 +50,13 @@ Example:
 export const simulateCommand: Command = {
   summary: 'simulate the thundering herd of retry strategies',
   async run(args: string[], io: CliIO): Promise<number> {
-    const values = parse(args);
-    if (values.help) {
+    const parsed = parse(args);
+    if (parsed.help) {
       io.stdout(HELP);
       return 0;
     }
-    const strategies = parseStrategies(values.strategy);
+    const values = single(parsed);
+    const strategies = parseStrategies(parsed.strategy);
     const format = parseFormat(values.format);
     const options: SimulateOptions = {
       clients: number('--clients', values.clients, { integer: true, min: 1, max: MAX_CLIENTS }),
@@ -66,7 +68,9 @@ export const simulateCommand: Command = {
       seed: number('--seed', values.seed, { integer: true, min: Number.MIN_SAFE_INTEGER }),
       startSpreadMs: number('--start-spread', values['start-spread'], { min: 0 }),
     };
+    checkBaseAndCap(options, strategies);
     const results = strategies.map((strategy) => ({ strategy, result: simulate(strategy, options) }));
+    const notes = scenarioNotes(results[0]!.result.scenario);
 
     const toFile = values.out !== undefined;
     const color = format === 'text' && !toFile && io.isTTY && !process.env.NO_COLOR;
@@ -78,7 +82,10 @@ export const simulateCommand: Command = {
           : toText(
               results.map((r) => r.result),
               color,
+              notes,
             );
+    // Text carries its notes; json and svg are data, so the notes go to stderr.
+    if (format !== 'text') for (const note of notes) io.stderr(`retry-hygiene simulate: note: ${note}\n`);
     if (values.out === undefined) {
       io.stdout(output);
       return 0;
@@ -96,30 +103,72 @@ export const simulateCommand: Command = {
   },
 };
 
+const NUMBER_OPTIONS = ['clients', 'capacity', 'outage', 'base', 'cap', 'max-attempts', 'seed', 'start-spread'] as const;
+
 function parse(args: string[]) {
   try {
     return parseArgs({
-      args,
+      args: attachNegativeNumbers(args),
       allowPositionals: false,
       strict: true,
       options: {
-        strategy: { type: 'string', short: 's' },
-        clients: { type: 'string' },
-        capacity: { type: 'string' },
-        outage: { type: 'string' },
-        base: { type: 'string' },
-        cap: { type: 'string' },
-        'max-attempts': { type: 'string' },
-        seed: { type: 'string' },
-        'start-spread': { type: 'string' },
-        format: { type: 'string', short: 'f' },
-        out: { type: 'string', short: 'o' },
+        // Every option may be repeated so that a repeat is reported, not silently dropped:
+        // --strategy lists are merged, any other option given twice is an error.
+        strategy: { type: 'string', short: 's', multiple: true },
+        clients: { type: 'string', multiple: true },
+        capacity: { type: 'string', multiple: true },
+        outage: { type: 'string', multiple: true },
+        base: { type: 'string', multiple: true },
+        cap: { type: 'string', multiple: true },
+        'max-attempts': { type: 'string', multiple: true },
+        seed: { type: 'string', multiple: true },
+        'start-spread': { type: 'string', multiple: true },
+        format: { type: 'string', short: 'f', multiple: true },
+        out: { type: 'string', short: 'o', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
   } catch (error) {
     throw new UsageError(parseErrorMessage(error));
   }
+}
+
+/**
+ * `--clients -5` reads to node:util as an option after a missing value; for the number
+ * options, a following argument that is a negative number is their value, so that it
+ * gets the range error it deserves instead of "needs a value".
+ */
+function attachNegativeNumbers(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : '';
+    if ((NUMBER_OPTIONS as readonly string[]).includes(name) && next !== undefined && /^-\.?\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}
+
+type Parsed = ReturnType<typeof parse>;
+type Single = { [K in Exclude<keyof Parsed, 'help' | 'strategy'>]?: string };
+
+/** The options that take one value: given twice, they are an error rather than a silent last-one-wins. */
+function single(parsed: Parsed): Single {
+  const values: Single = {};
+  for (const key of [...NUMBER_OPTIONS, 'format', 'out'] as const) {
+    const given = parsed[key];
+    if (given === undefined) continue;
+    if (given.length > 1) {
+      throw new UsageError(`--${key} given more than once (${given.map((v) => `'${v}'`).join(', ')})`);
+    }
+    values[key] = given[0];
+  }
+  return values;
 }
 
 /** node:util's messages run to several sentences; a usage error is one line naming the argument. */
@@ -141,20 +190,61 @@ function parseErrorMessage(error: unknown): string {
   }
 }
 
-function parseStrategies(raw: string | undefined): StrategyName[] {
-  if (raw === undefined) throw new UsageError(`--strategy is required: one or more of ${STRATEGY_NAMES.join(', ')}`);
-  if (raw.trim() === 'all') return [...STRATEGY_NAMES];
-  const names = raw.split(',').map((name) => name.trim());
+/** Every --strategy list, merged in order without duplicates; `all` stands for every strategy. */
+function parseStrategies(raws: string[] | undefined): StrategyName[] {
+  if (raws === undefined) throw new UsageError(`--strategy is required: one or more of ${STRATEGY_NAMES.join(', ')}`);
+  const expected = `(expected ${STRATEGY_NAMES.join(', ')} or all)`;
   const strategies: StrategyName[] = [];
-  for (const name of names) {
-    if (!isStrategyName(name)) {
-      const shown = name === '' ? 'an empty name' : `'${name}'`;
-      throw new UsageError(`--strategy: unknown strategy ${shown} (expected ${STRATEGY_NAMES.join(', ')} or all)`);
+  for (const raw of raws) {
+    for (const part of raw.split(',')) {
+      const name = part.trim();
+      if (name === '') throw new UsageError(`--strategy: empty name in '${raw}' ${expected}`);
+      if (name !== 'all' && !isStrategyName(name)) throw new UsageError(`--strategy: unknown strategy '${name}' ${expected}`);
+      for (const strategy of name === 'all' ? STRATEGY_NAMES : [name]) {
+        if (!strategies.includes(strategy)) strategies.push(strategy);
+      }
     }
-    if (!strategies.includes(name)) strategies.push(name);
   }
   return strategies;
 }
+
+/**
+ * retry() refuses a cap below the base, and so does the simulator: the cap would replace
+ * every wait. constant has no cap, so only the strategies with one are checked.
+ */
+function checkBaseAndCap(options: SimulateOptions, strategies: readonly StrategyName[]): void {
+  if (strategies.every((s) => s === 'constant')) return;
+  const base = options.baseMs ?? DEFAULTS.baseMs;
+  if (options.capMs !== undefined && options.capMs < base) {
+    throw new UsageError(`--cap must be >= --base (${base}), got '${options.capMs}'`);
+  }
+  if (options.capMs === undefined && DEFAULTS.capMs < base) {
+    throw new UsageError(`--base must be <= the cap (${DEFAULTS.capMs} by default; set --cap), got '${base}'`);
+  }
+}
+
+/** What the heading alone would get wrong: clients or an outage past the horizon. Each reads after "Note: ". */
+function scenarioNotes(scenario: Scenario): string[] {
+  const notes: string[] = [];
+  const { clients, startSpreadMs, horizonMs, outageMs } = scenario;
+  const horizon = formatDuration(horizonMs);
+  if (outageMs >= horizonMs) {
+    notes.push(
+      `the outage (${formatDuration(outageMs)}) runs past ${horizon}, where the simulation stops; no client is served.`,
+    );
+  }
+  if (startSpreadMs > 0) {
+    // Client i starts at i·spread/clients: those from ceil(clients·horizon/spread) on start too late.
+    const late = clients - Math.min(clients, Math.ceil((clients * horizonMs) / startSpreadMs));
+    if (late > 0) {
+      notes.push(
+        `${formatCount(late)} client${late === 1 ? '' : 's'} would start after ${horizon}, where the simulation stops; they count as failed.`,
+      );
+    }
+  }
+  return notes;
+}
+
 
 function parseFormat(raw: string | undefined): Format {
   if (raw === undefined) return 'text';
@@ -189,13 +279,18 @@ function number(name: string, raw: string | undefined, rule: NumberRule): number
   return value;
 }
 
-function toText(results: SimulationResult[], color: boolean): string {
+function toText(results: SimulationResult[], color: boolean, notes: readonly string[]): string {
   const { scenario } = results[0]!;
+  const start =
+    scenario.startSpreadMs === 0
+      ? `${formatCount(scenario.clients)} clients fail at once`
+      : `${formatCount(scenario.clients)} clients start over ${formatDuration(scenario.startSpreadMs)}`;
   const heading =
-    `${formatCount(scenario.clients)} clients fail at once; the server is down for ` +
+    `${start}; the server is down for ` +
     `${formatDuration(scenario.outageMs)}, then serves ${formatCount(scenario.capacity)}/s.`;
   return [
     heading,
+    ...notes.map((note) => `Note: ${note}`),
     '',
     renderTerminal(results, { color }),
     renderTable(results),
