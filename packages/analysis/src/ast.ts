@@ -72,17 +72,27 @@ export function propertyName(member: TSESTree.MemberExpression): string | undefi
   return undefined;
 }
 
-/** `a.b.c` as a dotted string when every part is static, else undefined. */
+/** Longer chains have no dotted name: no name the analysis matches is that long. */
+const MAX_DOTTED_LINKS = 256;
+
+/**
+ * `a.b.c` as a dotted string when every part is static, else undefined. Iterative, and
+ * undefined past MAX_DOTTED_LINKS links: a generated chain of thousands of links must neither
+ * overflow the stack nor cost its length at every link.
+ */
 export function dottedName(node: Node): string | undefined {
-  const n = unwrap(node);
-  if (n.type === 'Identifier') return n.name;
-  if (n.type === 'ThisExpression') return 'this';
-  if (n.type === 'MemberExpression') {
-    const object = dottedName(n.object);
+  const parts: string[] = [];
+  let n = unwrap(node);
+  while (n.type === 'MemberExpression') {
     const property = propertyName(n);
-    return object !== undefined && property !== undefined ? `${object}.${property}` : undefined;
+    if (property === undefined || parts.length >= MAX_DOTTED_LINKS) return undefined;
+    parts.push(property);
+    n = unwrap(n.object);
   }
-  return undefined;
+  if (n.type === 'Identifier') parts.push(n.name);
+  else if (n.type === 'ThisExpression') parts.push('this');
+  else return undefined;
+  return parts.reverse().join('.');
 }
 
 export function getProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {

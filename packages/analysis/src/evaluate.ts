@@ -331,6 +331,8 @@ export function numberArray(node: Node, env: Env): number[] | undefined {
   for (const element of n.elements) {
     if (!element) return undefined;
     if (element.type === 'SpreadElement') {
+      // `[...[...[…]]]` nested without end: give up past the depth bound.
+      if (env.depth > MAX_DEPTH) return undefined;
       const spread = numberArray(element.argument, deeper(env));
       if (!spread) return undefined;
       result.push(...spread);
@@ -356,6 +358,9 @@ export function resolveObjectProperty(object: Node, prop: string, env: Env): Nod
   return property?.value as Node | undefined;
 }
 
+/** Member chains longer than this are not followed to an object literal: the analysis gives up. */
+const MAX_LINKS = 64;
+
 /** An object literal that an expression stands for, through `const` bindings and nested properties. */
 export function resolveObject(node: Node, env: Env): TSESTree.ObjectExpression | undefined {
   const n = unwrap(node);
@@ -368,9 +373,22 @@ export function resolveObject(node: Node, env: Env): TSESTree.ObjectExpression |
     return resolveObject(def.node.init, deeper(env));
   }
   if (n.type === 'MemberExpression') {
-    const prop = propertyName(n);
-    if (prop === undefined) return undefined;
-    const value = resolveObjectProperty(n.object, prop, deeper(env));
+    // `cfg.a.b.c`, link by link from the root, iteratively (a generated chain of thousands of
+    // links must not overflow the stack), each link one level deeper as when this recursed.
+    const props: string[] = [];
+    let root: Node = n;
+    while (root.type === 'MemberExpression') {
+      const prop = propertyName(root);
+      if (prop === undefined || props.length >= MAX_LINKS) return undefined;
+      props.push(prop);
+      root = unwrap(root.object);
+    }
+    const links = props.length;
+    let value = resolveObjectProperty(root, props[links - 1] as string, { ...env, depth: env.depth + links });
+    for (let i = links - 2; i >= 0 && value; i--) {
+      const literal = resolveObject(value, { ...env, depth: env.depth + i + 2 });
+      value = literal ? (getProperty(literal, props[i] as string)?.value as Node | undefined) : undefined;
+    }
     return value ? resolveObject(value, deeper(env)) : undefined;
   }
   return undefined;
@@ -416,16 +434,29 @@ function classFieldValue(
   return value ?? constructorValue;
 }
 
+/** Member writes of a region by dotted name, collected in one walk of the region. */
+const memberWritesCache = new WeakMap<Node, Map<string, Node[]>>();
+
 /** Assignments and updates of `this.delay`-style members inside a region. */
-function memberWritesWithin(dotted: string, env: Env): Node[] {
-  const result: Node[] = [];
-  walk(env.region, env.ctx.keys, (node) => {
-    if (node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') {
-      const target = node.type === 'AssignmentExpression' ? node.left : node.argument;
-      if (target.type === 'MemberExpression' && dottedName(target) === dotted) result.push(target);
-    }
-  });
-  return result;
+function memberWritesWithin(dotted: string, env: Env): readonly Node[] {
+  let byName = memberWritesCache.get(env.region);
+  if (!byName) {
+    const found = new Map<string, Node[]>();
+    walk(env.region, env.ctx.keys, (node) => {
+      if (node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') {
+        const target = node.type === 'AssignmentExpression' ? node.left : node.argument;
+        const name = target.type === 'MemberExpression' ? dottedName(target) : undefined;
+        if (name !== undefined) {
+          const list = found.get(name);
+          if (list) list.push(target);
+          else found.set(name, [target]);
+        }
+      }
+    });
+    byName = found;
+    memberWritesCache.set(env.region, byName);
+  }
+  return byName.get(dotted) ?? [];
 }
 
 const RANDOM_CALL = /^(random|randomInt|getRandomValues|randomBytes|randomFloat|rand|uniform)$/i;
