@@ -5,7 +5,9 @@ import {
   DocumentDiagnosticReportKind,
   LSPErrorCodes,
   MarkupKind,
+  MessageType,
   ResponseError,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   TextDocuments,
   type Connection,
@@ -192,7 +194,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const text = problems.join('; ');
     if (text === lastProblems) return;
     lastProblems = text;
-    if (text) connection.window.showWarningMessage(`retry-hygiene settings: ${text}`);
+    // A notification (window/showMessage), not a request: there is nothing to answer.
+    if (text) void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `retry-hygiene settings: ${text}` }).catch((e) => logError('showing a message', e));
   }
 
   connection.onInitialize((params): InitializeResult => {

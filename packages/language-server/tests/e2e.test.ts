@@ -1,0 +1,370 @@
+/**
+ * End to end over stdio: the built server (bin/retry-hygiene-language-server.js) spawned
+ * and driven by vscode-languageserver-protocol's client side.
+ */
+import { simulate, formatCount } from '@retry-hygiene/herd';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DiagnosticSeverity, ErrorCodes, MarkupKind, type Diagnostic, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import { parseXml, findAll } from '../../herd/tests/xml.js';
+import { TestClient, applyEdit, type ClientOptions } from './client.js';
+import { FIXED_SLEEP_LOOP, JITTERED_LOOP, NESTED_LOOP, NO_JITTER_LOOP } from './samples.js';
+
+const DOCS = 'https://github.com/retry-hygiene/retry-hygiene/blob/main/packages/eslint-plugin/docs/rules';
+const URI = 'file:///work/project/src/orders.ts';
+const FIXED_MESSAGE =
+  'This retry loop waits a fixed 1 s between attempts (no limit on attempts). Clients that failed together retry together, in lockstep, and hit the recovering service as one herd. Back off exponentially with jitter, e.g. retry() from @retry-hygiene/retry.';
+const UNBOUNDED_MESSAGE =
+  'This retry loop never gives up: no limit on attempts and no deadline. During an outage every client keeps retrying and the load never drops. Limit the attempts (3 is plenty) or the total time, or stop on an AbortSignal.';
+/** `for (;;)` on line 4 (0-based 3), columns 2 to 10. */
+const LOOP_HEAD = { start: { line: 3, character: 2 }, end: { line: 3, character: 10 } };
+
+const clients: TestClient[] = [];
+async function start(options: ClientOptions = {}): Promise<TestClient> {
+  const client = await TestClient.start({ ...options, initializationOptions: { debounceMs: 20, ...(options.initializationOptions as object) } });
+  clients.push(client);
+  return client;
+}
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.stop()));
+});
+
+const text = (hover: { contents: unknown } | null) => (hover?.contents as MarkupContent).value;
+
+describe('push diagnostics (a client without textDocument.diagnostic)', () => {
+  it('publishes the rules’ findings on open, with range, severity, source, code, docs link and version', async () => {
+    const client = await start();
+    expect(client.initializeResult.capabilities.diagnosticProvider).toBeUndefined();
+    expect(client.initializeResult.serverInfo).toEqual({ name: 'retry-hygiene', version: '0.1.0' });
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    const published = await client.diagnosticsFor(URI, 1);
+    expect(published.diagnostics).toEqual([
+      {
+        range: LOOP_HEAD,
+        severity: DiagnosticSeverity.Error,
+        source: 'retry-hygiene',
+        code: 'retry-hygiene/no-fixed-sleep-retry',
+        codeDescription: { href: `${DOCS}/no-fixed-sleep-retry.md` },
+        message: FIXED_MESSAGE,
+        data: { version: 1, index: 0 },
+      },
+      {
+        range: LOOP_HEAD,
+        severity: DiagnosticSeverity.Error,
+        source: 'retry-hygiene',
+        code: 'retry-hygiene/no-unbounded-retry',
+        codeDescription: { href: `${DOCS}/no-unbounded-retry.md` },
+        message: UNBOUNDED_MESSAGE,
+        data: { version: 1, index: 1 },
+      },
+    ]);
+  });
+
+  it('lints again after a change, debounced: a burst of changes is linted once, at its last version', async () => {
+    const client = await start({ initializationOptions: { debounceMs: 150 } });
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    await client.diagnosticsFor(URI, 1);
+    const before = client.published.length;
+    // Bound the loop in three keystroke-sized edits: `for (;;)` → `for (let i = 0; i < 3; i++)`.
+    const edits: [number, string][] = [[7, 'let i = 0'], [17, ' i < 3'], [24, ' i++']];
+    for (const [i, [column, piece]] of edits.entries()) {
+      await client.change(URI, i + 2, [{ range: { start: { line: 3, character: column }, end: { line: 3, character: column } }, text: piece }]);
+    }
+    const published = await client.diagnosticsFor(URI, 4, before);
+    expect(published.diagnostics.map((d) => [d.code, d.range, d.message])).toEqual([
+      [
+        'retry-hygiene/no-fixed-sleep-retry',
+        { start: { line: 3, character: 2 }, end: { line: 3, character: 29 } },
+        'This retry loop waits a fixed 1 s between attempts (up to 3 attempts). Clients that failed together retry together, in lockstep, and hit the recovering service as one herd. Back off exponentially with jitter, e.g. retry() from @retry-hygiene/retry.',
+      ],
+    ]);
+    expect(client.published.slice(before).map((p) => p.version)).toEqual([4]);
+  });
+
+  it('gives the inner retry of a nested one as related information', async () => {
+    const client = await start();
+    const uri = 'file:///work/project/src/partner.js';
+    await client.open(uri, NESTED_LOOP, 'javascript');
+    const [diagnostic] = (await client.diagnosticsFor(uri, 1)).diagnostics;
+    expect(diagnostic!.code).toBe('retry-hygiene/no-nested-retry');
+    expect(diagnostic!.range).toEqual({ start: { line: 14, character: 2 }, end: { line: 14, character: 47 } });
+    expect(diagnostic!.relatedInformation).toEqual([
+      {
+        location: { uri, range: { start: { line: 3, character: 2 }, end: { line: 3, character: 47 } } },
+        message: 'the inner retry: retry loop, up to 3 attempts, waiting 100 ms × 2^n',
+      },
+    ]);
+  });
+
+  it('honours eslint-disable comments for its rules and says nothing about other plugins’ comments', async () => {
+    const client = await start();
+    const source = FIXED_SLEEP_LOOP.replace('  for (;;) {', '  // eslint-disable-next-line retry-hygiene/no-unbounded-retry, react-hooks/exhaustive-deps\n  for (;;) {') +
+      '/* eslint-env node */\n/* eslint import/no-cycle: "error" */\n// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport const x: any = 1;\n';
+    await client.open(URI, source);
+    const { diagnostics } = await client.diagnosticsFor(URI, 1);
+    expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['retry-hygiene/no-fixed-sleep-retry', 4]]);
+  });
+
+  it('clears the diagnostics of a closed document', async () => {
+    const client = await start();
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    await client.diagnosticsFor(URI, 1);
+    const before = client.published.length;
+    await client.close(URI);
+    expect((await client.diagnosticsFor(URI, undefined, before)).diagnostics).toEqual([]);
+  });
+});
+
+describe('pull diagnostics (a client with textDocument.diagnostic)', () => {
+  it('answers textDocument/diagnostic, reports unchanged results, and pushes nothing', async () => {
+    const client = await start({ pull: true });
+    expect(client.initializeResult.capabilities.diagnosticProvider).toEqual({ identifier: 'retry-hygiene', interFileDependencies: false, workspaceDiagnostics: false });
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    const first = await client.pull(URI);
+    expect(first.kind).toBe('full');
+    if (first.kind !== 'full') return;
+    expect(first.items.map((d) => [d.code, d.range, d.message])).toEqual([
+      ['retry-hygiene/no-fixed-sleep-retry', LOOP_HEAD, FIXED_MESSAGE],
+      ['retry-hygiene/no-unbounded-retry', LOOP_HEAD, UNBOUNDED_MESSAGE],
+    ]);
+    expect(await client.pull(URI, first.resultId)).toEqual({ kind: 'unchanged', resultId: first.resultId });
+    // Make the sleep jittered: only the unbounded finding stays.
+    await client.change(URI, 2, [{ range: { start: { line: 8, character: 18 }, end: { line: 8, character: 22 } }, text: 'Math.random() * 1000' }]);
+    const second = await client.pull(URI, first.resultId);
+    expect(second.kind === 'full' && second.items.map((d) => d.code)).toEqual(['retry-hygiene/no-unbounded-retry']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(client.published).toEqual([]);
+  });
+
+  it('answers an unknown document with no diagnostics', async () => {
+    const client = await start({ pull: true });
+    expect(await client.pull('file:///nowhere.ts')).toEqual({ kind: 'full', items: [] });
+  });
+});
+
+describe('code actions', () => {
+  async function actionsFor(options: ClientOptions = {}) {
+    const client = await start(options);
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    const { diagnostics } = await client.diagnosticsFor(URI, 1);
+    return { client, diagnostics, actions: await client.codeActions(URI, diagnostics[0]!.range, diagnostics) };
+  }
+
+  it('offers disable for this line and for the file, each with its edit in the action', async () => {
+    const { actions, diagnostics } = await actionsFor();
+    expect(actions.map((a) => [a.title, a.kind, a.command])).toEqual([
+      ['Disable retry-hygiene/no-fixed-sleep-retry for this line', 'quickfix', undefined],
+      ['Disable retry-hygiene/no-fixed-sleep-retry for the entire file', 'quickfix', undefined],
+      ['Disable retry-hygiene/no-unbounded-retry for this line', 'quickfix', undefined],
+      ['Disable retry-hygiene/no-unbounded-retry for the entire file', 'quickfix', undefined],
+    ]);
+    expect(actions[0]!.diagnostics).toEqual([diagnostics[0]]);
+    expect(actions[0]!.edit).toEqual({
+      changes: { [URI]: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n' }] },
+    });
+    expect(applyEdit(FIXED_SLEEP_LOOP, URI, actions[1]!.edit).split('\n')[0]).toBe('/* eslint-disable retry-hygiene/no-unbounded-retry */'.replace('no-unbounded-retry', 'no-fixed-sleep-retry'));
+  });
+
+  it('adds a second rule to an existing disable comment, and applying both leaves no finding', async () => {
+    const { client, actions } = await actionsFor();
+    const once = applyEdit(FIXED_SLEEP_LOOP, URI, actions[0]!.edit);
+    await client.change(URI, 2, [{ text: once }]);
+    const { diagnostics } = await client.diagnosticsFor(URI, 2);
+    expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['retry-hygiene/no-unbounded-retry', 4]]);
+    const [disableLine] = await client.codeActions(URI, diagnostics[0]!.range, diagnostics);
+    expect(disableLine!.edit!.changes![URI]).toEqual([{ range: { start: { line: 3, character: 64 }, end: { line: 3, character: 64 } }, newText: ', retry-hygiene/no-unbounded-retry' }]);
+    const twice = applyEdit(once, URI, disableLine!.edit);
+    expect(twice.split('\n')[3]).toBe('  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry, retry-hygiene/no-unbounded-retry');
+    await client.change(URI, 3, [{ text: twice }]);
+    expect((await client.diagnosticsFor(URI, 3)).diagnostics).toEqual([]);
+  });
+
+  it('uses versioned documentChanges when the client supports them', async () => {
+    const { actions } = await actionsFor({ documentChanges: true });
+    expect(actions[0]!.edit).toEqual({
+      documentChanges: [
+        { textDocument: { uri: URI, version: 1 }, edits: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n' }] },
+      ],
+    });
+  });
+
+  it('finds the problems of a range when the client sends no diagnostics, and offers no fix-all when no rule has a fix', async () => {
+    const { client } = await actionsFor();
+    const actions = await client.codeActions(URI, { start: { line: 3, character: 4 }, end: { line: 3, character: 4 } }, []);
+    expect(actions).toHaveLength(4);
+    expect(await client.codeActions(URI, LOOP_HEAD, [], ['source.fixAll.retryHygiene'])).toEqual([]);
+    expect(await client.codeActions(URI, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [])).toEqual([]);
+  });
+});
+
+describe('hover', () => {
+  it('describes the retry under the cursor with its herd next to full jitter, the numbers and the docs', async () => {
+    const client = await start();
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    const hover = await client.hover(URI, 3, 4);
+    expect(hover!.range).toEqual(LOOP_HEAD);
+    expect((hover!.contents as MarkupContent).kind).toBe(MarkupKind.Markdown);
+    const value = text(hover);
+    const lines = value.split('\n');
+    expect(lines[0]).toBe('**Retry loop**: waits a fixed 1 s between attempts, no jitter, no limit on attempts.');
+    const fixed = simulate({ maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' });
+    const full = simulate('full');
+    const row = (name: string) => lines.find((l) => l.startsWith(name))!.split(/ {2,}/);
+    expect(row('herd')[1]).toMatch(/^[ ▁▂▃▄▅▆▇█]+$/);
+    expect(row('calls').slice(1)).toEqual([formatCount(fixed.totalCalls), formatCount(full.totalCalls)]);
+    expect(row('calls').slice(1)).toEqual(['13 000', '9 400']);
+    expect(row('× the work').slice(1)).toEqual(['13.0×', '9.4×']);
+    expect(row('peak on recovery').slice(1)).toEqual(['5.0× capacity', '0.9× capacity']);
+    expect(row('p99 to success').slice(1)).toEqual(['14 s', '19.1 s']);
+    expect(row('gave up').slice(1)).toEqual(['0 clients', '0 clients']);
+    expect(value).toContain('1 000 clients fail at once; the server takes 200 requests/s and is down for the first 10 s.');
+    expect(value).toContain(`✖ [retry-hygiene/no-fixed-sleep-retry](${DOCS}/no-fixed-sleep-retry.md)`);
+    expect(value).toContain(`✖ [retry-hygiene/no-unbounded-retry](${DOCS}/no-unbounded-retry.md)`);
+    // Only clients that say they render images get one.
+    expect(value).not.toContain('data:image');
+    expect(value).not.toContain('command:');
+  });
+
+  it('hovers good retries too, and nothing elsewhere', async () => {
+    const client = await start();
+    const uri = 'file:///work/project/src/profile.js';
+    await client.open(uri, JITTERED_LOOP, 'javascript');
+    const value = text(await client.hover(uri, 4, 3));
+    expect(value.split('\n')[0]).toBe('**Retry loop**: waits 100 ms × 2^n, capped at 10 s between attempts, full jitter, up to 4 attempts.');
+    expect(value).toContain(`✔ No retry-hygiene problem here · [rules](${DOCS})`);
+    expect(await client.hover(uri, 0, 3)).toBeNull();
+    expect(await client.hover(uri, 6, 14)).toBeNull(); // inside the body, not on the head
+  });
+
+  it('is plain text for a client that renders no markdown', async () => {
+    const client = await start({ markdown: false });
+    await client.open(URI, NO_JITTER_LOOP, 'javascript');
+    const hover = await client.hover(URI, 4, 2);
+    expect((hover!.contents as MarkupContent).kind).toBe(MarkupKind.PlainText);
+    const value = text(hover);
+    expect(value.split('\n')[0]).toBe('Retry loop: waits 100 ms × 2^n, capped at 10 s between attempts, no jitter, up to 5 attempts.');
+    expect(value).not.toMatch(/```|\*\*|\]\(/);
+    expect(value).toContain(`✖ retry-hygiene/require-jitter: ${DOCS}/require-jitter.md`);
+  });
+
+  it('adds the compact SVG chart and a command link for a client that opts in', async () => {
+    const client = await start({ initializationOptions: { hoverImages: true, chartCommand: 'retryHygiene.openChart' } });
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    const value = text(await client.hover(URI, 3, 2));
+    const image = /!\[herd of this retry \(orange\) and full jitter \(blue\)\]\(data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)\|width=320,height=120\)/.exec(value);
+    expect(image).not.toBeNull();
+    const svg = parseXml(Buffer.from(image![1]!, 'base64').toString('utf8'));
+    expect(svg.attributes).toMatchObject({ width: '320', height: '120' });
+    expect(findAll(svg, (e) => e.name === 'path').map((p) => p.attributes.stroke)).toEqual(['#e8590c', '#1c7ed6']);
+    const link = /\[Open the full herd chart\]\(command:retryHygiene\.openChart\?([^)]+)\)/.exec(value);
+    expect(JSON.parse(decodeURIComponent(link![1]!))).toEqual([
+      { uri: URI, line: 3, character: 2, policy: { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' }, scenario: { clients: 1000, capacity: 200, outageMs: 10000 } },
+    ]);
+  });
+});
+
+describe('settings', () => {
+  it('reads section retryHygiene of workspace/configuration, and again on a change; pull clients get a refresh', async () => {
+    let settings: unknown = { rules: { 'no-unbounded-retry': 'off', 'no-fixed-sleep-retry': 'warning' } };
+    const client = await start({ pull: true, refresh: true, configuration: () => settings });
+    await client.until(() => (client.configurationRequests > 0 && client.refreshes > 0 ? true : undefined));
+    expect(client.registrations).toEqual(['workspace/didChangeConfiguration']);
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    const first = await client.pull(URI);
+    expect(first.kind === 'full' && first.items.map((d) => [d.code, d.severity])).toEqual([['retry-hygiene/no-fixed-sleep-retry', DiagnosticSeverity.Warning]]);
+    settings = { enable: false };
+    const refreshes = client.refreshes;
+    await client.configurationChanged();
+    await client.until(() => (client.refreshes > refreshes ? true : undefined));
+    const second = await client.pull(URI, first.resultId);
+    expect(second).toMatchObject({ kind: 'full', items: [] });
+  });
+
+  it('takes settings from initializationOptions and from didChangeConfiguration without workspace/configuration, and republishes', async () => {
+    const client = await start({ initializationOptions: { rules: { 'no-unbounded-retry': { severity: 'hint' } }, scenario: { clients: 100 } } });
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    expect((await client.diagnosticsFor(URI, 1)).diagnostics.map((d) => d.severity)).toEqual([DiagnosticSeverity.Error, DiagnosticSeverity.Hint]);
+    expect(text(await client.hover(URI, 3, 2))).toContain('100 clients fail at once');
+    const before = client.published.length;
+    await client.configurationChanged({ retryHygiene: { rules: { 'no-fixed-sleep-retry': 'off' }, scenario: { outageMs: 30_000 } } });
+    const { diagnostics } = await client.diagnosticsFor(URI, 1, before);
+    expect(diagnostics.map((d: Diagnostic) => [d.code, d.severity])).toEqual([['retry-hygiene/no-unbounded-retry', DiagnosticSeverity.Hint]]);
+    expect(text(await client.hover(URI, 3, 2))).toContain('100 clients fail at once; the server takes 200 requests/s and is down for the first 30 s.');
+  });
+
+  it('names each setting it cannot use, and keeps working with the rest', async () => {
+    const client = await start({
+      initializationOptions: {
+        rules: { 'no-unbounded-retry': { severity: 'error', options: { maxAttempts: 'five' } }, 'no-such-rule': 'error', 'require-jitter': 'loud' },
+        scenario: { clients: -1 },
+        colour: 'blue',
+      },
+    });
+    const shown = await client.until(() => client.shown[0]);
+    expect(shown.type).toBe(2); // warning
+    expect(shown.message.split('; ')).toEqual([
+      'retry-hygiene settings: retryHygiene.rules.no-such-rule is not a rule (known: no-fixed-sleep-retry, require-jitter, no-unbounded-retry, no-nested-retry)',
+      "retryHygiene.rules.require-jitter must be one of error, warning, information, hint, off, got 'loud'",
+      'retryHygiene.scenario.clients must be an integer from 1 to 100000, got -1',
+      'retryHygiene.colour is not a setting (known: enable, rules, scenario, debounceMs)',
+      'retryHygiene.rules.no-unbounded-retry.options.maxAttempts: Value "five" should be integer. (the rule runs with its default options)',
+    ]);
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    expect((await client.diagnosticsFor(URI, 1)).diagnostics.map((d) => d.code)).toEqual(['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry']);
+  });
+});
+
+describe('robustness', () => {
+  it('shuts down and exits with 0', async () => {
+    const client = await TestClient.start();
+    expect(await client.stop()).toBe(0);
+  });
+
+  it('survives malformed messages and requests and keeps answering', async () => {
+    const client = await start();
+    const stdin = client.child!.stdin!;
+    // Not JSON, then JSON that is no message, then a request with no method.
+    for (const body of ['{ this is not json', '[1,2,3]', '{"jsonrpc":"2.0","id":99}']) {
+      stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    }
+    await expect(client.connection.sendRequest('no/suchMethod', {})).rejects.toMatchObject({ code: ErrorCodes.MethodNotFound });
+    expect(await client.connection.sendRequest('textDocument/hover', { textDocument: {}, position: 'nowhere' })).toBeNull();
+    expect(await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: URI } })).toEqual([]);
+    await client.change('file:///never-opened.ts', 3, [{ text: 'x' }]);
+    await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: 'file:///broken.ts' } });
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    expect((await client.diagnosticsFor(URI, 1)).diagnostics).toHaveLength(2);
+    expect(client.child!.exitCode).toBeNull();
+  });
+
+  it('reports a syntax error as one diagnostic, and lints pathological and non-JS documents without dying', async () => {
+    const client = await start();
+    await client.open('file:///a.ts', 'export const x = ;\nfor (;;) { try { f() } catch {} }\n');
+    expect((await client.diagnosticsFor('file:///a.ts', 1)).diagnostics).toEqual([
+      { range: { start: { line: 0, character: 16 }, end: { line: 0, character: 16 } }, severity: DiagnosticSeverity.Error, source: 'retry-hygiene', message: 'Parsing error: Expression expected.' },
+    ]);
+    await client.open('file:///deep.js', '('.repeat(100_000), 'javascript');
+    expect((await client.diagnosticsFor('file:///deep.js', 1)).diagnostics.length).toBeLessThanOrEqual(1);
+    await client.open('file:///binary.js', '\u0000\u0001\uFFFE}}}{{{', 'javascript');
+    expect((await client.diagnosticsFor('file:///binary.js', 1)).diagnostics).toHaveLength(1);
+    await client.open('file:///notes.md', FIXED_SLEEP_LOOP, 'markdown');
+    expect((await client.diagnosticsFor('file:///notes.md', 1)).diagnostics).toEqual([]);
+    expect(await client.hover('file:///notes.md', 3, 4)).toBeNull();
+    // An untitled TypeScript buffer is linted by its languageId.
+    await client.open('untitled:Untitled-1', FIXED_SLEEP_LOOP, 'typescript');
+    expect((await client.diagnosticsFor('untitled:Untitled-1', 1)).diagnostics).toHaveLength(2);
+  });
+
+  it('skips a 5 MB file with one informational diagnostic, and keeps serving the others', async () => {
+    const client = await start();
+    const big = `${FIXED_SLEEP_LOOP}\n${'// padding padding padding padding padding padding padding padding padding\n'.repeat(70_000)}`;
+    expect(big.length).toBeGreaterThan(5_000_000);
+    await client.open('file:///big.ts', big);
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    expect((await client.diagnosticsFor('file:///big.ts', 1)).diagnostics).toEqual([
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'retry-hygiene', message: 'retry-hygiene skipped this file: 5.0 MB is more than the 2 MB it lints.' },
+    ]);
+    expect(await client.hover('file:///big.ts', 3, 4)).toBeNull();
+    expect(await client.codeActions('file:///big.ts', LOOP_HEAD, [])).toEqual([]);
+    expect((await client.diagnosticsFor(URI, 1)).diagnostics).toHaveLength(2);
+  });
+});
