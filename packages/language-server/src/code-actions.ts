@@ -53,11 +53,11 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
           kind: CodeActionKind.QuickFix,
           diagnostics,
           isPreferred: true,
-          edit: workspaceEdit(ctx, [minimalEdit(document, message.fix)]),
+          edit: workspaceEdit(ctx, minimalEdits(document, message.fix)),
         });
       }
       for (const suggestion of message.suggestions ?? []) {
-        fixes.push({ title: suggestion.desc, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [minimalEdit(document, suggestion.fix)]) });
+        fixes.push({ title: suggestion.desc, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, minimalEdits(document, suggestion.fix)) });
       }
       const lineKey = `${ruleId}@${message.line}`;
       if (!disabledLines.has(lineKey)) {
@@ -115,17 +115,31 @@ export function fixAllEdits(document: TextDocument, messages: readonly Linter.Li
   let end = -1;
   for (const fix of fixes) {
     if (fix.range[0] < end) continue;
-    edits.push(minimalEdit(document, fix));
+    edits.push(...minimalEdits(document, fix));
     end = Math.max(fix.range[1], fix.range[0] + 1);
   }
   return edits;
 }
 
-/** An ESLint fix as the smallest edit that has the same effect: common head and tail left alone. */
-export function minimalEdit(document: TextDocument, fix: Fix): TextEdit {
+/**
+ * An ESLint fix as the smallest edits with the same effect: a replacement that wraps the
+ * old text (`x` → `Math.random() * (x)`) becomes two insertions; any other keeps only the
+ * part between the common head and tail.
+ */
+export function minimalEdits(document: TextDocument, fix: Fix): TextEdit[] {
   const text = document.getText();
-  let [start, end] = fix.range;
-  const old = text.slice(start, end);
+  const [from, to] = fix.range;
+  const old = text.slice(from, to);
+  const at = (offset: number) => document.positionAt(offset);
+  const wrapped = old.length > 0 ? fix.text.indexOf(old) : -1;
+  if (wrapped >= 0) {
+    const before = fix.text.slice(0, wrapped);
+    const after = fix.text.slice(wrapped + old.length);
+    const edits: TextEdit[] = [];
+    if (before) edits.push({ range: { start: at(from), end: at(from) }, newText: before });
+    if (after) edits.push({ range: { start: at(to), end: at(to) }, newText: after });
+    return edits;
+  }
   let replacement = fix.text;
   let head = 0;
   const limit = Math.min(old.length, replacement.length);
@@ -135,10 +149,8 @@ export function minimalEdit(document: TextDocument, fix: Fix): TextEdit {
   // Never split a surrogate pair.
   if (head > 0 && isHighSurrogate(old.charCodeAt(head - 1))) head--;
   if (tail > 0 && isLowSurrogate(old.charCodeAt(old.length - tail))) tail--;
-  start += head;
-  end -= tail;
   replacement = replacement.slice(head, replacement.length - tail);
-  return { range: { start: document.positionAt(start), end: document.positionAt(end) }, newText: replacement };
+  return [{ range: { start: at(from + head), end: at(to - tail) }, newText: replacement }];
 }
 
 const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
