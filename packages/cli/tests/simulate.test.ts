@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '@retry-hygiene/herd';
+import { runSimulate } from '../src/commands/simulate.js';
+import { createProgress } from '../src/commands/simulate-progress.js';
 import { main } from '../src/main.js';
 import { findAll, parseXml } from '../../herd/tests/xml.js';
 
@@ -191,19 +193,95 @@ describe('scenario edges', () => {
   it('says how many clients a spread beyond the 24 h horizon never starts', async () => {
     const { code, stdout, stderr } = await run(['--strategy', 'full', '--start-spread', '1e12']);
     expect([code, stderr]).toEqual([0, '']);
-    expect(stdout).toContain('1 000 clients start over 11 574 d; the server is down for 10 s, then serves 200/s.');
-    expect(stdout).toContain('Note: 999 clients would start after 24 h, where the simulation stops; they count as failed.');
+    // Lines are wrapped at 80 columns.
+    const text = stdout.replace(/\n +/g, ' ');
+    expect(text).toContain('1 000 clients start over 11 574 d; the server is down for 10 s, then serves\n200/s.');
+    expect(text).toContain('Note: 999 clients would start after 24 h, where the simulation stops; they count as failed.');
+    for (const line of stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
   it('says the outage was cut at the 24 h horizon, on stderr for json and svg', async () => {
     const text = await run(['--strategy', 'full', '--outage', '1e9']);
-    expect(text.stdout).toContain('Note: the outage (11.6 d) runs past 24 h, where the simulation stops; no client is served.');
+    expect(text.stdout.replace(/\n +/g, ' ')).toContain(
+      'Note: the outage (11.6 d) runs past 24 h, where the simulation stops; no client is served.',
+    );
     const json = await run(['--strategy', 'full', '--outage', '1e9', '--format', 'json']);
     expect(json.code).toBe(0);
     expect(json.stderr).toBe(
       'retry-hygiene simulate: note: the outage (11.6 d) runs past 24 h, where the simulation stops; no client is served.\n',
     );
     expect((JSON.parse(json.stdout) as { failedClients: number }[])[0]!.failedClients).toBe(1000);
+  });
+});
+
+describe('big runs', () => {
+  it('runs a million jittered clients with the fluid engine, and says so', async () => {
+    const json = await run(['--strategy', 'full,decorrelated', '--clients', '1e6', '--format', 'json']);
+    expect(json.code).toBe(0);
+    const results = JSON.parse(json.stdout) as { engine: string; succeededClients: number; p50Ms: number }[];
+    expect(results.map((r) => r.engine)).toEqual(['fluid', 'fluid']);
+    expect(results.map((r) => r.succeededClients)).toEqual([1_000_000, 1_000_000]);
+    // The 500 000th client is served in window 10 + 2 500 - 1.
+    for (const r of results) expect(Math.abs(r.p50Ms - 2_509_000)).toBeLessThan(1000);
+    const text = await run(['--strategy', 'full,exponential', '--clients', '1e6']);
+    expect(text.stdout.replace(/\n +/g, ' ')).toContain(
+      'Note: full: expected values, for the clients as a whole (too many calls to follow each client).',
+    );
+  });
+});
+
+describe('progress on a terminal', () => {
+  /** A clock that moves 400 ms each time it is read. */
+  function ticking(): () => number {
+    let t = 0;
+    return () => (t += 400);
+  }
+
+  it('shows nothing for a run that ends within a second', () => {
+    const writes: string[] = [];
+    const progress = createProgress((text) => writes.push(text), () => 0);
+    progress.strategy('full', 1, 1);
+    progress.update(0.5);
+    progress.done();
+    expect(writes).toEqual([]);
+  });
+
+  it('after a second, rewrites one line per change and clears it at the end', () => {
+    const writes: string[] = [];
+    const progress = createProgress((text) => writes.push(text), ticking());
+    progress.strategy('full', 1, 2);
+    progress.update(0.1); // 400 ms after the start: quiet
+    progress.update(0.2); // 800 ms: quiet
+    progress.update(0.25); // 1 200 ms: shown
+    progress.update(0.25); // unchanged: not written again
+    progress.strategy('decorrelated', 2, 2);
+    progress.update(1);
+    progress.done();
+    expect(writes).toEqual([
+      '\r\x1b[Ksimulating full (1 of 2): 25% of clients settled',
+      '\r\x1b[Ksimulating decorrelated (2 of 2): 0% of clients settled',
+      '\r\x1b[Ksimulating decorrelated (2 of 2): 100% of clients settled',
+      '\r\x1b[K',
+    ]);
+  });
+
+  it('is fed by the simulator during a long run, on stderr only', async () => {
+    let stdout = '';
+    let stderr = '';
+    const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t), cwd: process.cwd(), isTTY: false };
+    const code = await runSimulate(['--strategy', 'full', '--clients', '1e6', '--format', 'json'], io, { progress: true, now: ticking() });
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toHaveLength(1);
+    const lines = stderr.split('\r\x1b[K').filter((line) => line !== '');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.every((line) => /^simulating full: \d+% of clients settled$/.test(line))).toBe(true);
+    expect(lines.at(-1)).toBe('simulating full: 100% of clients settled');
+    expect(stderr.endsWith('\r\x1b[K')).toBe(true);
+  });
+
+  it('is off when stderr is not a terminal', async () => {
+    const { stderr } = await run(['--strategy', 'full', '--clients', '1e6', '--format', 'json']);
+    expect(stderr).toBe('');
   });
 });
 

@@ -10,7 +10,15 @@ export {
   type SimulationResult,
   type StrategyName,
 } from './model.js';
-export { simulate, simulateCohorts, simulatePerClient, simulateWindows } from './simulate.js';
+export {
+  EXACT_MAX_CALLS,
+  EXACT_MAX_CLIENTS,
+  simulate,
+  simulateCohorts,
+  simulateFluid,
+  simulatePerClient,
+  simulateWindows,
+} from './simulate.js';
 export {
   DEFAULT_FACTOR,
   MIN_DELAY_MS,

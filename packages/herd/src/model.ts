@@ -52,6 +52,12 @@ export interface SimulateOptions {
    * cannot hang a language server or exhaust memory; no realistic scenario reaches it.
    */
   horizonMs?: number;
+  /**
+   * Called now and then during a long run with the share of clients settled so far (0 to
+   * 1), and with 1 at the end; for progress bars. Runs are synchronous: it is the only way
+   * to hear from one before it ends.
+   */
+  onProgress?: (settled: number) => void;
 }
 
 /** About 11.6 days: a million one-second windows, 16 MB of series at most. */
@@ -84,8 +90,11 @@ export interface SimulationResult {
   /** Short name of the simulated policy (the strategy name, or a description of a RetryPolicy). */
   label: string;
   scenario: Scenario;
-  /** Which engine produced the result: cohorts for deterministic policies, per client otherwise. */
-  engine: 'cohort' | 'per-client';
+  /**
+   * Which engine produced the result: cohorts for deterministic policies, per client
+   * otherwise; fluid (expected values, rounded) for runs too big to follow each client.
+   */
+  engine: 'cohort' | 'per-client' | 'fluid';
   totalCalls: number;
   /** Rejected calls. */
   wastedCalls: number;

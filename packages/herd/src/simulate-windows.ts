@@ -28,7 +28,7 @@ import { buildResult, completionsOf, select, type Tally } from './stats.js';
  * at a time, so memory is about 50 bytes per client whatever the number of calls, and
  * nothing is copied or left for the garbage collector as buckets grow.
  */
-export function runWindows(policy: ResolvedPolicy, scenario: Scenario): SimulationResult {
+export function runWindows(policy: ResolvedPolicy, scenario: Scenario, onProgress?: (settled: number) => void): SimulationResult {
   const { clients, capacity, outageMs, windowMs, horizonMs } = scenario;
   const { maxAttempts, deadlineMs, baseMs } = policy;
   const delay = createDelay(policy, createUniform(scenario.seed));
@@ -97,6 +97,7 @@ export function runWindows(policy: ResolvedPolicy, scenario: Scenario): Simulati
   }
 
   for (let w = 0; pending > 0; w++) {
+    if (onProgress && (w & 0x3ff) === 0) onProgress((done + tally.failedClients) / Math.max(1, clients));
     const bucket = buckets[w];
     if (bucket === undefined) continue;
     buckets[w] = undefined;
@@ -175,6 +176,7 @@ export function runWindows(policy: ResolvedPolicy, scenario: Scenario): Simulati
     tally.wastedCalls += rejected;
     series.add(w, rejected + accepted, accepted);
   }
+  onProgress?.(1);
   return buildResult(policy.label, scenario, 'per-client', series, tally, completionsOf(doneAt, done));
 }
 
