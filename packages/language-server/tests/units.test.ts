@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { disableFileEdit, disableLineEdit, minimalEdits } from '../src/code-actions.js';
+import { lintFilename } from '../src/engine.js';
+import { DEFAULT_SETTINGS, resolveSettings } from '../src/settings.js';
+
+const doc = (text: string) => TextDocument.create('file:///a.ts', 'typescript', 1, text);
+const apply = (text: string, edits: Parameters<typeof TextDocument.applyEdits>[1]) => TextDocument.applyEdits(doc(text), edits);
+
+describe('settings', () => {
+  it('lays layers over the defaults, later ones winning, field by field', () => {
+    const { settings, problems } = resolveSettings(
+      { rules: { 'retry-hygiene/require-jitter': 'warning' }, scenario: { clients: 50 } },
+      { rules: { 'require-jitter': { options: { ignoreLibraryDefaults: true } } }, scenario: { outageMs: 0 }, debounceMs: 0 },
+    );
+    expect(problems).toEqual([]);
+    expect(settings.rules['require-jitter']).toEqual({ severity: 'warning', options: { ignoreLibraryDefaults: true } });
+    expect(settings.scenario).toEqual({ clients: 50, capacity: 200, outageMs: 0 });
+    expect(settings.debounceMs).toBe(0);
+    expect(DEFAULT_SETTINGS.rules['require-jitter']).toEqual({ severity: 'error' });
+  });
+
+  it('names what it ignores and keeps the value below', () => {
+    const { settings, problems } = resolveSettings({ enable: 'yes', debounceMs: -5, rules: [], scenario: { capacity: 1.5 } }, 'on');
+    expect(settings).toEqual(DEFAULT_SETTINGS);
+    expect(problems).toEqual([
+      'retryHygiene.enable must be true or false, got a string',
+      'retryHygiene.debounceMs must be a number from 0 to 10000, got -5',
+      'retryHygiene.rules must be an object, got an array',
+      'retryHygiene.scenario.capacity must be an integer from 1 to 1000000, got 1.5',
+      'retryHygiene must be an object, got a string',
+    ]);
+  });
+});
+
+describe('disable comments', () => {
+  it('goes above the line with its indentation, or joins the comment already there', () => {
+    const text = 'a();\n    for (;;) {}\n';
+    expect(apply(text, [disableLineEdit(doc(text), 1, 'retry-hygiene/x')])).toBe('a();\n    // eslint-disable-next-line retry-hygiene/x\n    for (;;) {}\n');
+    const commented = 'a();\n  // eslint-disable-next-line other/rule -- a reason\n  for (;;) {}\n';
+    expect(apply(commented, [disableLineEdit(doc(commented), 2, 'retry-hygiene/x')])).toBe('a();\n  // eslint-disable-next-line other/rule, retry-hygiene/x -- a reason\n  for (;;) {}\n');
+    const crlf = 'a();\r\nfor (;;) {}\r\n';
+    expect(apply(crlf, [disableLineEdit(doc(crlf), 0, 'retry-hygiene/x')])).toBe('// eslint-disable-next-line retry-hygiene/x\r\na();\r\nfor (;;) {}\r\n');
+  });
+
+  it('goes on the first line, after a shebang, or joins a file comment already there', () => {
+    expect(apply('a();\n', [disableFileEdit(doc('a();\n'), 'retry-hygiene/x')])).toBe('/* eslint-disable retry-hygiene/x */\na();\n');
+    const shebang = '#!/usr/bin/env node\na();\n';
+    expect(apply(shebang, [disableFileEdit(doc(shebang), 'retry-hygiene/x')])).toBe('#!/usr/bin/env node\n/* eslint-disable retry-hygiene/x */\na();\n');
+    const existing = '/* eslint-disable retry-hygiene/y */\na();\n';
+    expect(apply(existing, [disableFileEdit(doc(existing), 'retry-hygiene/x')])).toBe('/* eslint-disable retry-hygiene/y, retry-hygiene/x */\na();\n');
+    expect(apply('', [disableFileEdit(doc(''), 'retry-hygiene/x')])).toBe('/* eslint-disable retry-hygiene/x */\n');
+  });
+});
+
+describe('minimal edits', () => {
+  it('keeps the common head and tail of a replacement, and never splits a surrogate pair', () => {
+    const text = 'await sleep(1000 * n);';
+    expect(minimalEdits(doc(text), { range: [12, 20], text: '2000 * n' })).toEqual([
+      { range: { start: { line: 0, character: 12 }, end: { line: 0, character: 13 } }, newText: '2' },
+    ]);
+    const emoji = 'x = "😀";';
+    // 😀 → 😁 share the high surrogate: the edit still replaces the whole character.
+    const [edit] = minimalEdits(doc(emoji), { range: [5, 7], text: '😁' });
+    expect(edit).toEqual({ range: { start: { line: 0, character: 5 }, end: { line: 0, character: 7 } }, newText: '😁' });
+    expect(minimalEdits(doc(text), { range: [12, 20], text: '' })).toEqual([{ range: { start: { line: 0, character: 12 }, end: { line: 0, character: 20 } }, newText: '' }]);
+  });
+});
+
+describe('lintFilename', () => {
+  it('keeps JS/TS names, names other documents by languageId, and skips the rest', () => {
+    expect(lintFilename('file:///work/src/a.mts', 'typescript')).toBe('a.mts');
+    expect(lintFilename('file:///work/src/App.vue', 'typescriptreact')).toBe('document.tsx');
+    expect(lintFilename('untitled:Untitled-1', 'javascript')).toBe('document.js');
+    expect(lintFilename('file:///work/README.md', 'markdown')).toBeUndefined();
+    expect(lintFilename('not a uri', 'python')).toBeUndefined();
+  });
+});
