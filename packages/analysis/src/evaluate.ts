@@ -45,6 +45,8 @@ interface EvaluationState {
 }
 
 const states = new WeakMap<AnalysisContext, EvaluationState>();
+/** The memo key of an environment object, with what it was made from (an Env may be changed after use). */
+const envKeys = new WeakMap<Env, Omit<Env, 'ctx'> & { key: string }>();
 
 function stateOf(ctx: AnalysisContext): EvaluationState {
   let state = states.get(ctx);
@@ -69,11 +71,25 @@ function idOf(state: EvaluationState, object: object | undefined): number {
 export function evaluate(node: Node, env: Env): Value {
   if (env.depth > MAX_DEPTH) return UNKNOWN;
   const state = stateOf(env.ctx);
+  return memoised(state, `e${idOf(state, node)}`, env, () => evaluateNode(node, env));
+}
+
+/**
+ * `compute()` once per `what` (a node, and what else the result depends on) and environment,
+ * within the budgets: UNKNOWN past them.
+ */
+function memoised(state: EvaluationState, what: string, env: Env, compute: () => Value): Value {
   if (state.active === 0) {
     state.rootBudget = ROOT_BUDGET;
     state.degraded = false;
   }
-  const key = `${idOf(state, node)},${idOf(state, env.region)},${idOf(state, env.counters)},${idOf(state, env.decrementing)},${idOf(state, env.bindings)},${env.depth}`;
+  let where = envKeys.get(env);
+  if (!where || where.region !== env.region || where.counters !== env.counters || where.decrementing !== env.decrementing || where.bindings !== env.bindings || where.depth !== env.depth) {
+    const key = `${idOf(state, env.region)},${idOf(state, env.counters)},${idOf(state, env.decrementing)},${idOf(state, env.bindings)},${env.depth}`;
+    where = { region: env.region, counters: env.counters, decrementing: env.decrementing, bindings: env.bindings, depth: env.depth, key };
+    envKeys.set(env, where);
+  }
+  const key = `${what},${where.key}`;
   const known = state.memo.get(key);
   if (known) return known;
   if (state.rootBudget <= 0 || state.fileBudget <= 0 || state.active >= MAX_NESTING) {
@@ -85,7 +101,7 @@ export function evaluate(node: Node, env: Env): Value {
   state.active++;
   let value: Value;
   try {
-    value = evaluateNode(node, env);
+    value = compute();
   } finally {
     state.active--;
   }
@@ -189,6 +205,13 @@ function patternDefault(name: TSESTree.Node): Node | undefined {
 
 /** A value written inside the per-attempt region: a counter, an accumulator, or a fresh value. */
 function writesValue(writes: TSESTree.Identifier[], initial: Value, env: Env, name: string): Value {
+  // Once per list of writes: each of the k reads of a variable written k times asks for the same list.
+  const state = stateOf(env.ctx);
+  const what = `s${writes.map((w) => idOf(state, w)).join(' ')},${idOf(state, initial)},${name}`;
+  return memoised(state, what, env, () => joinWrites(writes, initial, env, name));
+}
+
+function joinWrites(writes: TSESTree.Identifier[], initial: Value, env: Env, name: string): Value {
   let result: Value | undefined;
   for (const write of writes) {
     const value = writeValue(write, initial, env, name);
@@ -197,7 +220,13 @@ function writesValue(writes: TSESTree.Identifier[], initial: Value, env: Env, na
   return result ?? UNKNOWN;
 }
 
+/** One write's value, once per write, start value and environment: every read of a variable written k times asks for all k. */
 function writeValue(target: Node, initial: Value, env: Env, name: string): Value {
+  const state = stateOf(env.ctx);
+  return memoised(state, `w${idOf(state, target)},${idOf(state, initial)},${name}`, env, () => computeWriteValue(target, initial, env, name));
+}
+
+function computeWriteValue(target: Node, initial: Value, env: Env, name: string): Value {
   const parent = target.parent;
   const base = initial.t === 'num' ? initial.v : undefined;
   if (parent?.type === 'UpdateExpression') return { t: 'counter', random: false };
