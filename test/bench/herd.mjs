@@ -8,12 +8,18 @@
 //     to serve them all and the run would measure that instead;
 //  3. memory proportional to clients, not calls: peak RSS of fresh processes at 1 M and
 //     2 M clients, at 1 M clients with a six times longer outage (more calls per client),
-//     and of a 2 M-client constant 1 ms run (24 billion calls, as cohorts).
+//     and of a 2 M-client constant 1 ms run (24 billion calls, as cohorts);
+//  4. the CLI path (issue 12): `retry-hygiene simulate` in fresh processes at the default
+//     capacity of 200/s, where 1 M jittered clients make half a billion calls: 1 M under
+//     3 s and 10 M under 30 s, in memory that does not grow with clients. Baseline: the
+//     same command at the default 1 000 clients, in the same run. Then the fluid engine
+//     that makes this possible against the exact one, at a size both can run.
 //
 //   npm run bench:herd            (builds first)
 //   node test/bench/herd.mjs [--rounds R]
 import { spawnSync } from 'node:child_process';
-import { formatCount, simulate, simulatePerClient } from '@retry-hygiene/herd';
+import { fileURLToPath } from 'node:url';
+import { formatCount, simulate, simulateFluid, simulatePerClient, simulateWindows } from '@retry-hygiene/herd';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -98,35 +104,104 @@ const herdUrl = import.meta.resolve('@retry-hygiene/herd');
 const peakKb =
   `(() => { try { return Number(/VmHWM:\\s+(\\d+)/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1]); }` +
   ` catch { return process.resourceUsage().maxRSS; } })()`;
-function peak(strategy, options) {
+function peak(strategy, options, engine = 'simulate') {
   const code =
     `import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);` +
-    `const { simulate } = await import(${JSON.stringify(herdUrl)});` +
+    `const { ${engine}: run } = await import(${JSON.stringify(herdUrl)});` +
     `const baseline = ${peakKb};` +
-    `const r = simulate(${JSON.stringify(strategy)}, ${JSON.stringify(options)});` +
+    `const r = run(${JSON.stringify(strategy)}, ${JSON.stringify(options)});` +
     `console.log(JSON.stringify({ baseline, peak: ${peakKb}, calls: r.totalCalls }));`;
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
   if (child.status !== 0) throw new Error(`bench: child failed: ${child.stderr}`);
   return JSON.parse(child.stdout);
 }
+// The windowed engine by name: above 1 M clients, simulate() hands jittered runs to the
+// fluid engine, whose memory does not grow with clients (last row).
 const memoryRuns = [
-  ['full jitter, 1 M clients', 'full', million],
-  ['full jitter, 2 M clients', 'full', { clients: 2_000_000, capacity: 400_000 }],
-  ['full jitter, 1 M clients, down 60 s', 'full', { ...million, outageMs: 60_000 }],
+  ['full jitter, 1 M clients', 'full', million, 'simulateWindows'],
+  ['full jitter, 2 M clients', 'full', { clients: 2_000_000, capacity: 400_000 }, 'simulateWindows'],
+  ['full jitter, 1 M clients, down 60 s', 'full', { ...million, outageMs: 60_000 }, 'simulateWindows'],
   ['constant 1 ms, 2 M clients', 'constant', { clients: 2_000_000, capacity: 400_000, baseMs: 1 }],
+  ['full jitter, 10 M clients (fluid)', 'full', { clients: 10_000_000, capacity: 2_000_000 }],
 ];
-const memory = memoryRuns.map(([name, strategy, options]) => ({ name, ...peak(strategy, options) }));
+const memory = memoryRuns.map(([name, strategy, options, engine]) => ({ name, ...peak(strategy, options, engine) }));
 const mb = (kb) => (kb / 1024).toFixed(0);
 console.log(`${pad('run', 38)}${padStart('calls', 10)}${padStart('peak MB', 10)}${padStart('above start MB', 16)}`);
 for (const m of memory) {
   console.log(`${pad(m.name, 38)}${padStart(formatCount(m.calls), 10)}${padStart(mb(m.peak), 10)}${padStart(mb(m.peak - m.baseline), 16)}`);
 }
-const [one, two, longer, cohort] = memory;
+const [one, two, longer, cohort, fluidRun] = memory;
 const perClient = ((two.peak - one.peak) * 1024) / 1_000_000;
 console.log(
   `per extra client: ${perClient.toFixed(0)} bytes. ${(longer.calls / one.calls).toFixed(1)}× the calls (longer outage): ` +
-    `${mb(longer.peak - one.peak)} MB more. Cohorts: ${formatCount(cohort.calls)} calls in ${mb(cohort.peak - cohort.baseline)} MB above start.`,
+    `${mb(longer.peak - one.peak)} MB more. Cohorts: ${formatCount(cohort.calls)} calls in ${mb(cohort.peak - cohort.baseline)} MB above start. ` +
+    `Fluid: 10 M clients in ${mb(fluidRun.peak - fluidRun.baseline)} MB above start.`,
 );
 
 console.log('');
-console.log(seedMet && bigMet ? 'herd: targets met' : 'herd: target NOT met');
+console.log('4. the CLI path: retry-hygiene simulate, default scenario but the clients (capacity 200/s)');
+const cli = fileURLToPath(new URL('../../packages/cli/bin/retry-hygiene.js', import.meta.url));
+// The command's own peak RSS, printed by a preloaded module as the process exits.
+const reportPeak =
+  'data:text/javascript,' +
+  encodeURIComponent(
+    `import { readFileSync } from 'node:fs';` +
+      `process.on('exit', () => { let kb; try { kb = Number(/VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]); }` +
+      ` catch { kb = process.resourceUsage().maxRSS; } process.stderr.write('\\n@@peak-kb ' + kb + '\\n'); });`,
+  );
+function runCli(args) {
+  const start = process.hrtime.bigint();
+  const child = spawnSync(process.execPath, ['--import', reportPeak, cli, 'simulate', ...args, '--format', 'json'], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (child.status !== 0) throw new Error(`bench: retry-hygiene simulate ${args.join(' ')} failed: ${child.stderr}`);
+  const peakKb = Number(/@@peak-kb (\d+)/.exec(child.stderr)?.[1]);
+  const results = JSON.parse(child.stdout);
+  return { ms, peakKb, results };
+}
+const cliRuns = [
+  ['--strategy full --clients 1e6', 3000],
+  ['--strategy full --clients 1e7', 30_000],
+  ['--strategy all --clients 1e6', 3000],
+  ['--strategy all --clients 1e7', 30_000],
+];
+const baselineRuns = [0, 1, 2].map(() => runCli(['--strategy', 'full']));
+const cliBaseline = baselineRuns.sort((a, b) => a.ms - b.ms)[1];
+console.log(
+  `${pad('run', 34)}${pad('engines', 22)}${padStart('calls', 10)}${padStart('wall s', 8)}${padStart('× baseline', 12)}${padStart('peak MB', 9)}  target`,
+);
+const engines = (results) => [...new Set(results.map((r) => r.engine))].join(', ');
+const callsOf = (results) => formatCount(results.reduce((sum, r) => sum + r.totalCalls, 0));
+console.log(
+  `${pad('baseline: --strategy full (1 000)', 34)}${pad(engines(cliBaseline.results), 22)}${padStart(callsOf(cliBaseline.results), 10)}` +
+    `${padStart((cliBaseline.ms / 1000).toFixed(2), 8)}${padStart('1.0×', 12)}${padStart(mb(cliBaseline.peakKb), 9)}`,
+);
+let cliMet = true;
+for (const [args, targetMs] of cliRuns) {
+  const run = runCli(args.split(' '));
+  const met = run.ms < targetMs;
+  cliMet &&= met;
+  console.log(
+    `${pad(args, 34)}${pad(engines(run.results), 22)}${padStart(callsOf(run.results), 10)}${padStart((run.ms / 1000).toFixed(2), 8)}` +
+      `${padStart(`${(run.ms / cliBaseline.ms).toFixed(1)}×`, 12)}${padStart(mb(run.peakKb), 9)}  < ${targetMs / 1000} s: ${met ? 'met' : 'NOT met'}`,
+  );
+}
+// The fluid engine against the exact one where both run: 100 000 clients at 200/s.
+const both = { clients: 100_000 };
+for (const strategy of ['full', 'decorrelated']) {
+  simulateFluid(strategy, both); // warm-up
+  const exact = time(() => simulateWindows(strategy, both));
+  const fluid = median([0, 1, 2].map(() => time(() => simulateFluid(strategy, both)).ms));
+  const result = simulateFluid(strategy, both);
+  const diff = (a, b) => `${(((a - b) / b) * 100).toFixed(2)} %`;
+  console.log(
+    `fluid vs exact, ${strategy}, 100 000 clients (${formatCount(exact.result.totalCalls)} calls): ` +
+      `${fluid.toFixed(0)} ms vs ${exact.ms.toFixed(0)} ms (${(exact.ms / fluid).toFixed(0)}× faster); ` +
+      `calls ${diff(result.totalCalls, exact.result.totalCalls)}, p50 ${diff(result.p50Ms, exact.result.p50Ms)}, p99 ${diff(result.p99Ms, exact.result.p99Ms)}`,
+  );
+}
+
+console.log('');
+console.log(seedMet && bigMet && cliMet ? 'herd: targets met' : 'herd: target NOT met');

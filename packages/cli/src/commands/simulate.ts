@@ -353,10 +353,16 @@ function toJson(results: { strategy: StrategyName; result: SimulationResult }[])
     const { label: _label, ...fields } = result;
     return { strategy, ...fields };
   });
-  return (
-    JSON.stringify(objects, null, 2).replace(
-      /\[\s*(-?[\d.eE+-]+(?:,\s*-?[\d.eE+-]+)*)\s*\]/g,
-      (_match, inner: string) => `[${inner.replace(/\s+/g, ' ')}]`,
-    ) + '\n'
+  // Number arrays are written on one line each as they are met, rather than indented and
+  // joined afterwards: a day's series would otherwise make a string of a million lines.
+  const arrays: string[] = [];
+  const text = JSON.stringify(
+    objects,
+    (_key, value: unknown) =>
+      Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'number')
+        ? `\u0000${arrays.push(`[${value.map((v) => JSON.stringify(v)).join(', ')}]`) - 1}`
+        : value,
+    2,
   );
+  return text.replace(/"\\u0000(\d+)"/g, (_match, i: string) => arrays[Number(i)]!) + '\n';
 }
