@@ -3,6 +3,9 @@
 //
 //   npm run bench:lint  [-- --runs N] [--limit N] [--root DIR]
 //
+// Then the pathological files of test/bench/many-sites.mjs (thousands of retry sites in one
+// file, a delay written k times, a 4 000-link member chain, …), each with its own ratio.
+//
 // Corpus: the same files as `npm run corpus` (.js/.mjs/.cjs/.ts under the repository's own
 // node_modules, no .d.ts, nothing over 1 MB, no symlinks), read into memory first so that disk
 // I/O is not measured. Both passes use one ESLint `Linter` and the same configs — the plugin's
@@ -25,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import { analyzeRetrySites } from '@retry-hygiene/analysis';
 import { collectFiles, corpusConfigs, lintFile, virtualName } from '../corpus/run.mjs';
+import { runShapes } from './many-sites.mjs';
 
 const TARGET_OVERHEAD = 0.1;
 
@@ -211,6 +215,11 @@ function main() {
     `analysis timed directly (1 pass): ${s(analysisMs)} s inside analyzeRetrySites over ${s(timedTotal - analysisMs)} s of the rest of linting: ` +
       `+${(share * 100).toFixed(1)} % (target ≤ ${TARGET_OVERHEAD * 100} %: ${verdict(share)})`,
   );
+
+  // Pathological files (test/bench/many-sites.mjs): each one's rules / parse-only ratio.
+  console.log('');
+  console.log('pathological files, rules / parse-only per file (target ≤ 2×), median of 3 runs each:');
+  runShapes({ runs: 3 });
 }
 
 main();

@@ -15,37 +15,49 @@ import { Linter } from 'eslint';
 import { corpusConfigs } from '../corpus/run.mjs';
 
 const TARGET_RATIO = 2;
+/** A sample of a small file lints it repeatedly for about this long (parse-only time). */
+const MIN_SAMPLE_MS = 250;
 
-/** A small retry loop with a fixed sleep: one no-fixed-sleep-retry finding per loop. */
+/**
+ * A small retry loop with a fixed sleep (one no-fixed-sleep-retry finding per loop), waiting a
+ * module constant that every loop reads.
+ */
 const smallLoop = (i) => `export async function load${i}(url) {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       return await fetch(url);
     } catch {
-      await sleep(1000);
+      await sleep(DELAY);
     }
   }
   throw new Error('failed');
 }
 `;
+const manyLoops = (n) => `const DELAY = 1000;\n${Array.from({ length: n }, (_, i) => smallLoop(i)).join('\n')}`;
 
 /** The shapes, each a function of its size (`n`) to the source of one .mjs file. */
 export const SHAPES = [
   {
+    name: 'one-loop',
+    what: () => 'control: one small retry loop (the fixed cost of the rules on a tiny file)',
+    size: 1,
+    code: manyLoops,
+  },
+  {
     name: 'loops-4000',
-    what: '4 000 small retry loops in one file',
+    what: (n) => `${n} small retry loops in one file`,
     size: 4000,
-    code: (n) => Array.from({ length: n }, (_, i) => smallLoop(i)).join('\n'),
+    code: manyLoops,
   },
   {
     name: 'loops-12000',
-    what: '12 000 small retry loops in one file',
+    what: (n) => `${n} small retry loops in one file`,
     size: 12000,
-    code: (n) => Array.from({ length: n }, (_, i) => smallLoop(i)).join('\n'),
+    code: manyLoops,
   },
   {
     name: 'reassigned-delay',
-    what: 'a delay reassigned k times in one loop (`d = d * 2` × k), k = 16',
+    what: (k) => `a delay reassigned ${k} times in one loop (\`d = d * 2\` × ${k})`,
     size: 16,
     code: (k) => `export async function load(url) {
   let d = 100;
@@ -62,7 +74,7 @@ ${'      d = d * 2;\n'.repeat(k)}      await sleep(d);
   },
   {
     name: 'member-chain-4000',
-    what: 'a 4 000-link member chain as the delay (`cfg.x.x.x…`)',
+    what: (n) => `a ${n}-link member chain as the delay (\`cfg.x.x.x…\`)`,
     size: 4000,
     code: (n) => `const cfg = { x: {} };
 export async function load(url) {
@@ -79,7 +91,7 @@ export async function load(url) {
   },
   {
     name: 'nested-p-retry-10000',
-    what: '10 000 `pRetry(() => pRetry(op))` calls',
+    what: (n) => `${n} \`pRetry(() => pRetry(op))\` calls`,
     size: 10000,
     code: (n) => `import pRetry from 'p-retry';
 ${Array.from({ length: n }, (_, i) => `export const load${i} = () => pRetry(() => pRetry(op${i}, { retries: 2 }), { retries: 3 });`).join('\n')}
@@ -87,7 +99,7 @@ ${Array.from({ length: n }, (_, i) => `export const load${i} = () => pRetry(() =
   },
   {
     name: 'awaited-calls-20000',
-    what: 'one retry loop around 20 000 awaited calls',
+    what: (n) => `one retry loop around ${n} awaited calls`,
     size: 20000,
     code: (n) => `export async function load() {
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -132,17 +144,21 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Lints `code` once; returns the time, the rule findings and the first rule error, if any. */
-function lintOnce(linter, config, code, filename) {
+/**
+ * Lints `code` `reps` times; returns the time per lint, the rule findings and the first rule
+ * error, if any. A small file is linted several times per sample so that a sample is long
+ * enough to time.
+ */
+function lintOnce(linter, config, code, filename, reps = 1) {
   const t0 = performance.now();
   let messages;
   let error;
   try {
-    messages = linter.verify(code, config, { filename });
+    for (let i = 0; i < reps; i++) messages = linter.verify(code, config, { filename });
   } catch (e) {
     error = e;
   }
-  const ms = performance.now() - t0;
+  const ms = (performance.now() - t0) / reps;
   const fatal = messages?.find((m) => m.fatal);
   if (fatal) error ??= new Error(`${fatal.line}:${fatal.column} ${fatal.message}`);
   return { ms, findings: messages ? messages.filter((m) => m.ruleId).length : 0, error };
@@ -161,13 +177,15 @@ export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {})
     // One warm-up of each, then `runs` alternating pairs (order swapped every round).
     lintOnce(linter, configs['parse-only'], code, filename);
     const warm = lintOnce(linter, configs.rules, code, filename);
+    const warmParse = lintOnce(linter, configs['parse-only'], code, filename);
+    const reps = Math.min(1000, Math.max(1, Math.ceil(MIN_SAMPLE_MS / Math.max(warmParse.ms, 0.01))));
     const times = { rules: [], 'parse-only': [] };
     let findings = warm.findings;
     let error = warm.error;
     for (let round = 0; round < runs && !error; round++) {
       const order = round % 2 === 0 ? ['rules', 'parse-only'] : ['parse-only', 'rules'];
       for (const name of order) {
-        const r = lintOnce(linter, configs[name], code, filename);
+        const r = lintOnce(linter, configs[name], code, filename, reps);
         times[name].push(r.ms);
         if (name === 'rules') {
           findings = r.findings;
@@ -175,7 +193,7 @@ export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {})
         }
       }
     }
-    const result = { name: shape.name, what: shape.what, size, bytes: code.length, findings };
+    const result = { name: shape.name, what: shape.what(size), size, bytes: code.length, findings, reps };
     if (error) {
       result.error = String(error.message ?? error).split('\n')[0];
       log(`${shape.name.padEnd(22)} THROWS (${warm.ms.toFixed(0)} ms): ${result.error}`);
@@ -184,9 +202,10 @@ export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {})
       result.parseMs = median(times['parse-only']);
       result.ratio = result.rulesMs / result.parseMs;
       const verdict = result.ratio <= TARGET_RATIO ? 'within target' : 'OVER target';
+      const time = (ms) => (ms >= 100 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toPrecision(3)} ms`).padStart(9);
       log(
-        `${shape.name.padEnd(22)} rules ${(result.rulesMs / 1000).toFixed(2).padStart(7)} s, parse-only ${(result.parseMs / 1000).toFixed(2).padStart(6)} s, ` +
-          `ratio ${result.ratio.toFixed(2).padStart(6)} (≤ ${TARGET_RATIO}: ${verdict}); ${findings} findings; ${shape.what}`,
+        `${shape.name.padEnd(22)} rules ${time(result.rulesMs)}, parse-only ${time(result.parseMs)}, ` +
+          `ratio ${result.ratio.toFixed(2).padStart(6)} (≤ ${TARGET_RATIO}: ${verdict}); ${findings} findings${reps > 1 ? `, ${reps} lints per sample` : ''}; ${result.what}`,
       );
     }
     results.push(result);
