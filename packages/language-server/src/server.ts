@@ -34,6 +34,8 @@ export interface ServerStats {
   simulations: number;
   lints: number;
   errors: number;
+  /** Milliseconds of the last lint (ESLint and the analysis), inside the server. */
+  lastLintMs: number;
 }
 
 export interface ServerOptions {
@@ -89,6 +91,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const queue = new Set<string>();
   let draining = false;
   let lints = 0;
+  let lastLintMs = 0;
   let errors = 0;
 
   function logError(what: string, error: unknown): void {
@@ -110,6 +113,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (!filename) return undefined;
     const analysis = engine.lint(document.uri, document.version, document.getText(), filename);
     lints++;
+    lastLintMs = analysis.lintMs;
     const entry = { analysis, diagnostics: toDiagnostics(analysis, engine), generation };
     entries.set(document.uri, entry);
     return entry;
@@ -318,6 +322,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       simulations: herd.cache.size,
       lints,
       errors,
+      lastLintMs,
     };
   });
 

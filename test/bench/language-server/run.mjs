@@ -1,0 +1,292 @@
+#!/usr/bin/env node
+// What the language server costs on top of parsing: on a 3 000-line TypeScript file, the
+// time from a change to its diagnostics, against parse-only linting of the same text, and
+// the hover latency.
+//
+//   npm run bench:language-server  [-- --runs N] [--hovers N]
+//
+// The server is the built one (packages/language-server/bin), spawned over stdio and driven
+// by vscode-languageserver-protocol's client, with debounceMs 0 so that the measured time is
+// the work, not the deliberate wait. The baseline is measured in this process in the same
+// run, interleaved round by round with the server runs so that drift on this shared machine
+// hits both alike: ESLint's Linter on the same text with the plugin's recommended config
+// (parser settings, @typescript-eslint/parser) and no rules — parse, scope analysis and
+// traversal only. A second in-process figure lints with the rules and reads the retry sites
+// (what the server does, minus the protocol).
+//
+// Per round: one edit (a digit of a delay changes), then
+//   push: didChange → publishDiagnostics of that version;
+//   pull: didChange → textDocument/diagnostic answered (a second server, pull client).
+// Hover: requests on every retry site of the file, round-robin, on an unchanged document;
+// the first hover of each distinct policy simulates it (cold), the rest hit the cache.
+// Medians (p50) and p95 are reported; nothing is asserted (DESIGN.md: benchmarks report,
+// tests do not time).
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Linter } from 'eslint';
+import plugin from 'eslint-plugin-retry-hygiene';
+import { analyzeRetrySites } from '@retry-hygiene/analysis';
+import protocol from 'vscode-languageserver-protocol/node';
+
+const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = protocol;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const SERVER = join(root, 'packages', 'language-server', 'bin', 'retry-hygiene-language-server.js');
+const URI = 'file:///bench/orders-service.ts';
+const TARGET_RATIO = 1.2;
+const TARGET_HOVER_P95_MS = 30;
+
+function parseArgs(argv) {
+  const args = { runs: 20, hovers: 200 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = Number(argv[++i]);
+    if (!Number.isInteger(value) || value < 1) fail(`${arg} needs a positive integer`);
+    if (arg === '--runs') args.runs = value;
+    else if (arg === '--hovers') args.hovers = value;
+    else fail(`unknown argument ${JSON.stringify(arg)}`);
+  }
+  return args;
+}
+
+function fail(message) {
+  console.error(`bench:language-server: ${message}\nusage: node test/bench/language-server/run.mjs [--runs N] [--hovers N]`);
+  process.exit(2);
+}
+
+/** One block of 30 lines: two bad retries, one good one, and ordinary code around them. */
+function block(i) {
+  return `
+const DELAY_${i} = ${1000 + i};
+export interface Order${i} { id: string; total: number; lines: { sku: string; qty: number }[] }
+
+export async function getOrder${i}(id: string): Promise<Order${i}> {
+  for (;;) {
+    try {
+      const res = await fetch(\`https://orders.internal/v${i}/orders/\${id}\`);
+      if (!res.ok) throw new Error(\`orders responded \${res.status}\`);
+      return (await res.json()) as Order${i};
+    } catch (err) {
+      await sleep(DELAY_${i});
+    }
+  }
+}
+
+export async function deliver${i}(url: string, body: string): Promise<Response> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < ${3 + (i % 5)}; attempt++) {
+    try {
+      return await fetch(url, { method: 'POST', body });
+    } catch (err) {
+      lastError = err;
+      await sleep(${i % 2 ? 'Math.random() * ' : ''}Math.min(10_000, ${100 + (i % 7) * 50} * 2 ** attempt));
+    }
+  }
+  throw lastError;
+}
+
+export const total${i} = (o: Order${i}) => o.lines.reduce((sum, l) => sum + l.qty, 0) * o.total;
+`;
+}
+
+/** 30 lines of ordinary code: loops over items, a try/catch, a class; no retry. */
+function plainBlock(i) {
+  return `
+export interface Invoice${i} { id: string; lines: { sku: string; qty: number; price: number }[]; paid: boolean }
+
+export function invoiceTotal${i}(invoice: Invoice${i}): number {
+  let total = 0;
+  for (const line of invoice.lines) {
+    if (line.qty <= 0) continue;
+    total += line.qty * line.price;
+  }
+  return Math.round(total * 100) / 100;
+}
+
+export async function loadInvoices${i}(ids: string[]): Promise<Invoice${i}[]> {
+  const out: Invoice${i}[] = [];
+  for (const id of ids) {
+    try {
+      const res = await fetch(\`/api/v${i}/invoices/\${id}\`);
+      out.push((await res.json()) as Invoice${i});
+    } catch (err) {
+      console.warn('invoice', id, 'failed', err);
+    }
+  }
+  return out;
+}
+
+export class InvoiceCache${i} {
+  private readonly byId = new Map<string, Invoice${i}>();
+  get(id: string): Invoice${i} | undefined { return this.byId.get(id); }
+  put(invoice: Invoice${i}): void { this.byId.set(invoice.id, invoice); }
+}
+`;
+}
+
+/** 100 blocks of 30 lines; every `every`-th one holds retries (two bad, one good on alternate blocks). */
+function makeFile(every) {
+  const head = 'const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));\n';
+  const blocks = [];
+  for (let i = 0; i < 100; i++) blocks.push(i % every === 0 ? block(i) : plainBlock(i));
+  return head + blocks.join('');
+}
+
+const median = (values) => quantile(values, 0.5);
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+const ms = (v) => `${v.toFixed(1)} ms`;
+
+async function startServer(pull) {
+  const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const waiters = new Map();
+  connection.onNotification('textDocument/publishDiagnostics', (params) => {
+    const key = `${params.uri}@${params.version}`;
+    waiters.get(key)?.(params);
+    waiters.delete(key);
+  });
+  connection.onNotification('window/logMessage', () => {});
+  connection.listen();
+  await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: {
+      textDocument: { hover: { contentFormat: ['markdown'] }, ...(pull ? { diagnostic: {} } : {}) },
+      workspace: {},
+    },
+    initializationOptions: { debounceMs: 0 },
+  });
+  await connection.sendNotification('initialized', {});
+  return {
+    connection,
+    child,
+    published: (version) => new Promise((resolve) => waiters.set(`${URI}@${version}`, resolve)),
+    async stop() {
+      await connection.sendRequest('shutdown');
+      await connection.sendNotification('exit');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      connection.dispose();
+    },
+  };
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  // A typical file (a few retries among ordinary code), then the worst case (retries everywhere).
+  for (const [label, every] of [['typical: 10 of 100 blocks hold retries', 10], ['dense: every block holds retries', 1]]) {
+    console.log(`\n=== ${label}`);
+    await benchFile(args, makeFile(every));
+  }
+}
+
+async function benchFile(args, initialText) {
+  let text = initialText;
+  const lines = text.split('\n').length;
+  const parseOnly = plugin.configs.recommended.map(({ rules: _rules, plugins: _plugins, ...rest }) => rest);
+  const linter = new Linter({ configType: 'flat' });
+  const withRules = [...plugin.configs.recommended, { linterOptions: { reportUnusedDisableDirectives: 'off' } }];
+  const messages = linter.verify(text, withRules, { filename: 'orders-service.ts' });
+  const sites = analyzeRetrySites(linter.getSourceCode());
+  console.log(`bench:language-server: ${lines} lines, ${text.length} characters, ${sites.length} retry sites, ${messages.length} findings; ${args.runs} rounds, ${args.hovers} hovers`);
+
+  const push = await startServer(false);
+  const pull = await startServer(true);
+  const opened = push.published(1);
+  for (const s of [push, pull]) await s.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'typescript', version: 1, text } });
+  const first = await opened;
+  if (first.diagnostics.length !== messages.length) console.warn(`warning: the server published ${first.diagnostics.length} diagnostics, ESLint found ${messages.length}`);
+  await pull.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } });
+
+  // The edited digit: DELAY_0's value (line 3), flipping between 1000 and 1001.
+  const editLine = text.split('\n').findIndex((l) => l.startsWith('const DELAY_0 = '));
+  const editCharacter = 'const DELAY_0 = 100'.length;
+  const times = { parse: [], rules: [], push: [], pull: [], pushLint: [] };
+  let version = 1;
+  for (let round = -3; round < args.runs; round++) {
+    version++;
+    const digit = version % 2 ? '1' : '0';
+    const change = { range: { start: { line: editLine, character: editCharacter }, end: { line: editLine, character: editCharacter + 1 } }, text: digit };
+    const lineText = text.split('\n')[editLine];
+    text = text.replace(lineText, lineText.slice(0, editCharacter) + digit + lineText.slice(editCharacter + 1));
+    const measure = {
+      parse: async () => {
+        const t = performance.now();
+        linter.verify(text, parseOnly, { filename: 'orders-service.ts' });
+        return performance.now() - t;
+      },
+      rules: async () => {
+        const t = performance.now();
+        linter.verify(text, withRules, { filename: 'orders-service.ts' });
+        analyzeRetrySites(linter.getSourceCode());
+        return performance.now() - t;
+      },
+      push: async () => {
+        const done = push.published(version);
+        const t = performance.now();
+        await push.connection.sendNotification('textDocument/didChange', { textDocument: { uri: URI, version }, contentChanges: [change] });
+        await done;
+        const elapsed = performance.now() - t;
+        times.pushLint.push((await push.connection.sendRequest('retryHygiene/stats', {})).lastLintMs);
+        return elapsed;
+      },
+      pull: async () => {
+        const t = performance.now();
+        await pull.connection.sendNotification('textDocument/didChange', { textDocument: { uri: URI, version }, contentChanges: [change] });
+        await pull.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri: URI } });
+        return performance.now() - t;
+      },
+    };
+    // Alternate the order every round so that drift hits each alike.
+    const order = round % 2 ? ['parse', 'push', 'rules', 'pull'] : ['pull', 'rules', 'push', 'parse'];
+    for (const name of order) {
+      const elapsed = await measure[name]();
+      if (round >= 0) times[name].push(elapsed);
+    }
+  }
+
+  // Hover: every site head in turn, on the document as it is now.
+  const heads = sites.map((s) => ({ line: s.loc.start.line - 1, character: s.loc.start.column + 1 }));
+  const hoverTimes = [];
+  const cold = [];
+  const seen = new Set();
+  let empty = 0;
+  for (let i = 0; i < args.hovers; i++) {
+    const head = heads[i % heads.length];
+    const t = performance.now();
+    const hover = await push.connection.sendRequest('textDocument/hover', { textDocument: { uri: URI }, position: head });
+    const elapsed = performance.now() - t;
+    hoverTimes.push(elapsed);
+    if (!hover) empty++;
+    const policy = JSON.stringify(sites[i % heads.length].policy);
+    if (!seen.has(policy)) {
+      seen.add(policy);
+      cold.push(elapsed);
+    }
+  }
+  await push.stop();
+  await pull.stop();
+
+  const p = (name) => median(times[name]);
+  const row = (label, name) => `  ${label.padEnd(44)} p50 ${ms(p(name)).padStart(9)}  p95 ${ms(quantile(times[name], 0.95)).padStart(9)}  ${(p(name) / p('parse')).toFixed(2)}× parse-only`;
+  console.log('');
+  console.log('change → diagnostics (median of rounds; ratios against parse-only linting of the same text, same run)');
+  console.log(row('parse-only ESLint (in process, baseline)', 'parse'));
+  console.log(row('rules + retry sites (in process)', 'rules'));
+  console.log(row('server, push: didChange → publishDiagnostics', 'push'));
+  times.pushLint.splice(0, 3); // warm-up rounds
+  console.log(row('  of which lint + analysis inside the server', 'pushLint'));
+  console.log(row('server, pull: didChange → diagnostic report', 'pull'));
+  const ratio = p('push') / p('parse');
+  console.log(`  → push ${ratio.toFixed(2)}×, pull ${(p('pull') / p('parse')).toFixed(2)}× parse-only (target ≤ ${TARGET_RATIO}×): ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}`);
+  console.log('');
+  console.log(`hover on retry sites (${hoverTimes.length} requests over ${heads.length} sites, ${seen.size} distinct policies${empty ? `, ${empty} empty` : ''})`);
+  const p95 = quantile(hoverTimes, 0.95);
+  console.log(`  all       p50 ${ms(median(hoverTimes))}  p95 ${ms(p95)}  max ${ms(Math.max(...hoverTimes))}`);
+  console.log(`  cold      p50 ${ms(median(cold))}  max ${ms(Math.max(...cold))}  (first hover of each policy: simulates it)`);
+  console.log(`  → hover p95 ${ms(p95)} (target < ${TARGET_HOVER_P95_MS} ms): ${p95 < TARGET_HOVER_P95_MS ? 'met' : 'NOT met'}`);
+}
+
+await main();
