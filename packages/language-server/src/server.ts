@@ -204,7 +204,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
-    initOptions = isObject(params.initializationOptions) ? params.initializationOptions : {};
+    const init = isObject(params.initializationOptions) ? params.initializationOptions : {};
+    // Settings may come at the top level or, as editors that send one `config` object both as
+    // initializationOptions and for workspace/configuration do (Helix, Zed), under retryHygiene.
+    const { retryHygiene: nested, ...top } = init;
+    initOptions = isObject(nested) ? { ...top, ...nested } : init;
     flags.pull = caps.textDocument?.diagnostic !== undefined;
     flags.refresh = caps.workspace?.diagnostics?.refreshSupport === true;
     flags.configuration = caps.workspace?.configuration === true;

@@ -131,8 +131,11 @@ describe('pull diagnostics (a client with textDocument.diagnostic)', () => {
     await client.change(URI, 2, [{ range: { start: { line: 8, character: 18 }, end: { line: 8, character: 22 } }, text: 'Math.random() * 1000' }]);
     const second = await client.pull(URI, first.resultId);
     expect(second.kind === 'full' && second.items.map((d) => d.code)).toEqual(['retry-hygiene/no-unbounded-retry']);
+    // A configuration change: this client has no refresh support, so it gets no refresh request.
+    await client.configurationChanged({ retryHygiene: { debounceMs: 10 } });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(client.published).toEqual([]);
+    expect(client.refreshes).toBe(0);
   });
 
   it('answers an unknown document with no diagnostics', async () => {
@@ -280,7 +283,8 @@ describe('settings', () => {
   });
 
   it('takes settings from initializationOptions and from didChangeConfiguration without workspace/configuration, and republishes', async () => {
-    const client = await start({ initializationOptions: { rules: { 'no-unbounded-retry': { severity: 'hint' } }, scenario: { clients: 100 } } });
+    // Nested under retryHygiene, as Helix and Zed send their `config`/`initialization_options`.
+    const client = await start({ initializationOptions: { retryHygiene: { rules: { 'no-unbounded-retry': { severity: 'hint' } }, scenario: { clients: 100 } } } });
     await client.open(URI, FIXED_SLEEP_LOOP);
     expect((await client.diagnosticsFor(URI, 1)).diagnostics.map((d) => d.severity)).toEqual([DiagnosticSeverity.Error, DiagnosticSeverity.Hint]);
     expect(text(await client.hover(URI, 3, 2))).toContain('100 clients fail at once');
