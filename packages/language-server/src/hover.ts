@@ -67,11 +67,14 @@ export function hoverFor(site: RetrySite, analysis: Analysis, engine: LintEngine
   const md = options.markdown;
   const [result, full] = herd.results(site.policy, options.scenario);
   const lines: string[] = [];
-  lines.push(`${md ? '**' : ''}${capitalize(describeKind(site))}${md ? '**' : ''}: ${describeSiteBehaviour(site)}.`);
+  // Library names keep their case: "p-retry call", not "P-retry call".
+  const kind = site.kind === 'library' ? describeKind(site) : capitalize(describeKind(site));
+  lines.push(`${md ? '**' : ''}${kind}${md ? '**' : ''}: ${describeSiteBehaviour(site)}.`);
   if (hasUnknowns(site.policy)) lines.push(`Simulated as: ${result.label}.`);
   lines.push('');
 
-  const [siteLine, fullLine] = herdSparklines([result, full], SPARK_WIDTH);
+  // One time axis for both lines: the shorter run is padded with silence to the longer one.
+  const [siteLine, fullLine] = herdSparklines(sameLength([result, full]), SPARK_WIDTH);
   const rows: [string, string, string][] = [
     ['', 'this retry', 'full jitter'],
     ['herd', siteLine!, fullLine!],
@@ -86,7 +89,7 @@ export function hoverFor(site: RetrySite, analysis: Analysis, engine: LintEngine
   const w1 = Math.max(...rows.map((r) => [...r[1]].length));
   const table = rows.map(([a, b, c]) => `${a.padEnd(w0)}  ${b}${' '.repeat(w1 - [...b].length)}  ${c}`.trimEnd());
   if (md) lines.push('```text', ...table, '```');
-  else lines.push(...table);
+  else lines.push(...table, '');
   const { clients, capacity, outageMs } = options.scenario;
   lines.push(`${formatCount(clients)} clients fail at once; the server takes ${formatCount(capacity)} requests/s and is down for the first ${formatDuration(outageMs)}.`);
 
@@ -121,7 +124,9 @@ export function hoverFor(site: RetrySite, analysis: Analysis, engine: LintEngine
 export function describeSiteBehaviour(site: RetrySite): string {
   const { policy } = site;
   const parts: string[] = [];
-  parts.push(policy.delay.kind === 'none' ? 'retries at once, with no delay' : `waits ${describeDelay(policy)} between attempts`);
+  // "100 ms × 2^n, capped at 10 s" → "waits 100 ms × 2^n between attempts, capped at 10 s".
+  const [delay, cap] = describeDelay(policy).split(', capped at ');
+  parts.push(policy.delay.kind === 'none' ? 'retries at once, with no delay' : `waits ${delay} between attempts${cap ? `, capped at ${cap}` : ''}`);
   if (policy.delay.kind !== 'none') parts.push(JITTER[policy.jitter]);
   parts.push(describeAttempts(policy));
   if (typeof policy.maxAttempts === 'number' && policy.deadlineMs !== undefined) parts.push(`for up to ${formatMs(policy.deadlineMs)}`);
@@ -147,6 +152,16 @@ function hasUnknowns(policy: RetryPolicy): boolean {
     delay.kind === 'unknown' ||
     ((delay.kind === 'constant' || delay.kind === 'linear' || delay.kind === 'exponential') && delay.baseMs === undefined)
   );
+}
+
+function sameLength(results: SimulationResult[]): SimulationResult[] {
+  const length = Math.max(...results.map((r) => r.series.offered.length));
+  return results.map((r) => {
+    const missing = length - r.series.offered.length;
+    if (missing === 0) return r;
+    const pad = (values: number[]) => values.concat(new Array<number>(missing).fill(0));
+    return { ...r, series: { offered: pad(r.series.offered), accepted: pad(r.series.accepted) } };
+  });
 }
 
 function workOf(result: SimulationResult): string {

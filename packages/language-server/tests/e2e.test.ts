@@ -232,7 +232,7 @@ describe('hover', () => {
     const uri = 'file:///work/project/src/profile.js';
     await client.open(uri, JITTERED_LOOP, 'javascript');
     const value = text(await client.hover(uri, 4, 3));
-    expect(value.split('\n')[0]).toBe('**Retry loop**: waits 100 ms × 2^n, capped at 10 s between attempts, full jitter, up to 4 attempts.');
+    expect(value.split('\n')[0]).toBe('**Retry loop**: waits 100 ms × 2^n between attempts, capped at 10 s, full jitter, up to 4 attempts.');
     expect(value).toContain(`✔ No retry-hygiene problem here · [rules](${DOCS})`);
     expect(await client.hover(uri, 0, 3)).toBeNull();
     expect(await client.hover(uri, 6, 14)).toBeNull(); // inside the body, not on the head
@@ -244,7 +244,7 @@ describe('hover', () => {
     const hover = await client.hover(URI, 4, 2);
     expect((hover!.contents as MarkupContent).kind).toBe(MarkupKind.PlainText);
     const value = text(hover);
-    expect(value.split('\n')[0]).toBe('Retry loop: waits 100 ms × 2^n, capped at 10 s between attempts, no jitter, up to 5 attempts.');
+    expect(value.split('\n')[0]).toBe('Retry loop: waits 100 ms × 2^n between attempts, capped at 10 s, no jitter, up to 5 attempts.');
     expect(value).not.toMatch(/```|\*\*|\]\(/);
     expect(value).toContain(`✖ retry-hygiene/require-jitter: ${DOCS}/require-jitter.md`);
   });
