@@ -41,15 +41,16 @@ export function fluidSupport(policy: ResolvedPolicy, scenario: Scenario): true |
   return typeof plan === 'string' ? plan : true;
 }
 
-/** Cells of one run at most, about a second of work per ten states. */
-const TARGET_CELLS = 2e7;
-/** Cells per shortest wait: finer gains little, as a wait spreads over many cells anyway. */
+/**
+ * Cells × states × channels of one run, about a second of work: cells are as short as
+ * this allows, so that big runs stay fast…
+ */
+const TARGET_WORK = 1.5e8;
+/** … but need not be shorter than an eighth of the shortest wait: a wait spreads over eight cells or more. */
 const CELLS_PER_SHORTEST_WAIT = 8;
 /** Ring entries (states × cells ahead) at most: 32 MB per array. */
 const MAX_RING_ENTRIES = 4e6;
-/** States × cells beyond which the run would take minutes; the exact engines are left to it. */
-const MAX_WORK = 4e9;
-const MAX_STATES = 4096;
+const MAX_STATES = 32_768;
 /** Interior bins of the previous wait for decorrelated jitter, log-spaced over (base, cap). */
 const DECORRELATED_BINS = 16;
 /** Clients still in flight below this share of all clients are dust: the run ends. */
@@ -93,9 +94,13 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
   let hi: Float64Array;
   let next: Int32Array;
   let decorrelated: DecorrelatedPlan | undefined;
-  /** The shortest wait range end: cells longer than it would let a client retry many times within one. */
-  let shortest: number;
+  /**
+   * The longest cell allowed: a state that sends clients back to itself must send most of
+   * them past the cell, or the in-cell retries would never end.
+   */
+  let longestCell: number;
   let longest: number;
+  let shortest: number;
   if (policy.shape === 'decorrelated') {
     const interior = cap > base ? DECORRELATED_BINS : 0;
     const perLevel = interior + 2;
@@ -110,8 +115,9 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
     lo = new Float64Array(0);
     hi = new Float64Array(0);
     next = new Int32Array(0);
-    shortest = Math.min(base, cap);
+    longestCell = windowMs; // the next wait goes to another bin, and from the base on
     longest = Math.max(base, cap);
+    shortest = Math.min(base, cap);
   } else {
     const grow = (n: number): number =>
       policy.shape === 'constant'
@@ -129,8 +135,9 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
     lo = new Float64Array(states);
     hi = new Float64Array(states);
     next = new Int32Array(states);
-    shortest = Infinity;
+    longestCell = windowMs;
     longest = 0;
+    shortest = Infinity;
     for (let s = 0; s < states; s++) {
       const d = grow(Math.min(s, nCap));
       [lo[s], hi[s]] =
@@ -142,27 +149,34 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
               ? [d / 2, d]
               : [d * (1 - PROPORTIONAL_SPREAD), d * (1 + PROPORTIONAL_SPREAD)];
       next[s] = maxAttempts === Infinity ? Math.min(s + 1, states - 1) : s + 1 < maxAttempts ? s + 1 : -1;
-      shortest = Math.min(shortest, hi[s]!);
+      // Uniform waits: at most a quarter of them land in the cell they left; a point lands past it.
+      if (next[s] === s) longestCell = Math.min(longestCell, hi[s]! > lo[s]! ? hi[s]! / 2 : lo[s]!);
       longest = Math.max(longest, hi[s]!);
+      shortest = Math.min(shortest, hi[s]!);
     }
   }
 
   const herdMs =
     Math.max(scenario.outageMs, scenario.startSpreadMs) + (scenario.clients / scenario.capacity) * windowMs + 2 * longest;
   const durationMs = Math.min(scenario.horizonMs, herdMs);
-  // An eighth of the shortest wait, coarser if the run would have too many cells, never
-  // coarser than the shortest wait (a client would retry many times within a cell), and
-  // coarse enough for the ring to fit in memory. Cells divide the window, so none
-  // straddles two.
-  const finest = (longest * states) / MAX_RING_ENTRIES;
-  const wanted = Math.max(finest, Math.min(shortest, Math.max(shortest / CELLS_PER_SHORTEST_WAIT, durationMs / TARGET_CELLS)));
-  const divisors: number[] = [];
-  for (let d = 1; d <= windowMs; d++) if (windowMs % d === 0) divisors.push(d);
-  let cellMs = divisors[0]!;
-  for (const d of divisors) if (d <= wanted) cellMs = d;
-  if (cellMs < finest) cellMs = divisors.find((d) => d >= finest) ?? Infinity;
-  if (cellMs > shortest && cellMs > divisors[0]!) return `waits of ${shortest} ms up to ${longest} ms need more memory than allowed`;
-  if ((durationMs / cellMs) * states > MAX_WORK) return 'it would take too long';
+  // As fine as the work budget allows, and coarse enough for the ring to fit in memory.
+  // Cells divide the window, so none straddles two.
+  const channels = (scenario.startSpreadMs > 0 ? 3 : 1) + (decorrelated ? 1 : 0);
+  const wanted = Math.max(
+    (durationMs * states * channels) / TARGET_WORK,
+    (longest * states) / MAX_RING_ENTRIES,
+    // The largest divisor within an eighth of the shortest wait, when that is coarser.
+    largestDivisor(windowMs, shortest / CELLS_PER_SHORTEST_WAIT),
+  );
+  let cellMs = Infinity;
+  for (let d = 1; d <= windowMs; d++) {
+    if (windowMs % d === 0 && d >= wanted) {
+      cellMs = d;
+      break;
+    }
+  }
+  if (cellMs === Infinity) cellMs = windowMs; // more work than the budget, in windows
+  if (cellMs > longestCell) return `its waits of ${longestCell} ms are too short for cells of ${cellMs} ms`;
   return { cellMs, ring: Math.ceil(longest / cellMs) + 3, states, lo, hi, next, decorrelated };
 }
 
@@ -172,6 +186,12 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
  * mean start and the spread of its starts are known.
  */
 type Channels = Float64Array[];
+
+function largestDivisor(n: number, atMost: number): number {
+  let best = 1;
+  for (let d = 1; d <= Math.min(n, atMost); d++) if (n % d === 0) best = d;
+  return best;
+}
 
 class FluidRun {
   private readonly cellMs: number;
@@ -513,7 +533,8 @@ class FluidRun {
       this.failed += amount;
       return;
     }
-    // Never in the current cell (t ≥ its end): the plan keeps cells no longer than the shortest wait.
+    // A send within the current cell (a wait shorter than the cell, which only decorrelated
+    // jitter leaves here) arrives in the next one: the cell's arrivals are settled.
     const cell = Math.max(this.cell + 1, Math.floor(t / this.cellMs));
     const at = state * this.ring + (cell % this.ring);
     this.extra[0]![at]! += amount;
@@ -525,8 +546,15 @@ class FluidRun {
     this.pending += amount;
   }
 
-  /** Clients of the current parcel send at `density` per ms over [a, b), a at or after the current cell's end. */
+  /** Clients of the current parcel send at `density` per ms over [a, b). */
   private addRange(state: number, density: number, a: number, b: number): void {
+    if (a < this.cellEnd) {
+      // Waits shorter than the cell (decorrelated jitter only): into the next cell, as in addPoint.
+      const cut = Math.min(b, this.cellEnd);
+      this.addPoint(state, density * (cut - a), cut);
+      a = cut;
+      if (b <= a) return;
+    }
     if (b > this.limitMs) {
       const over = b - Math.max(a, this.limitMs);
       this.failed += density * over;
