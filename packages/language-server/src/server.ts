@@ -150,7 +150,16 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   function step(): void {
-    const uri = queue.values().next().value;
+    // Smallest document first: a large file that is due does not hold back the small ones.
+    let uri: string | undefined;
+    let size = Infinity;
+    for (const candidate of queue) {
+      const length = documents.get(candidate)?.getText().length ?? 0;
+      if (length < size) {
+        uri = candidate;
+        size = length;
+      }
+    }
     if (uri === undefined) {
       draining = false;
       return;
