@@ -277,15 +277,16 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   });
 
   connection.languages.diagnostics.on(async (params, token): Promise<DocumentDiagnosticReport> => {
+    if (!documents.get(params.textDocument.uri)) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+    // A turn of the event loop (a timer, so that the protocol's message queue, which runs on
+    // immediates, moves first): a cancellation or a newer change already on the wire is seen
+    // before the work starts, and the report is about the newest text.
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    if (token.isCancellationRequested) {
+      throw new ResponseError(LSPErrorCodes.ServerCancelled, 'Cancelled; diagnostics will be pulled again.', { retriggerRequest: true });
+    }
     const document = documents.get(params.textDocument.uri);
     if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-    // A turn of the event loop, so that a cancellation or a newer change that is already on
-    // the wire is seen before the work starts.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    const current = documents.get(params.textDocument.uri);
-    if (token.isCancellationRequested || current !== document || current.version !== document.version) {
-      throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed; diagnostics will be pulled again.', { retriggerRequest: true });
-    }
     const entry = safeEntryOf(document);
     const resultId = `${generation}:${document.version}:${settings.enable ? 1 : 0}`;
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };

@@ -4,7 +4,16 @@
  */
 import { simulate, formatCount } from '@retry-hygiene/herd';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DiagnosticSeverity, ErrorCodes, MarkupKind, type Diagnostic, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import {
+  CancellationTokenSource,
+  DiagnosticSeverity,
+  DocumentDiagnosticRequest,
+  ErrorCodes,
+  LSPErrorCodes,
+  MarkupKind,
+  type Diagnostic,
+  type MarkupContent,
+} from 'vscode-languageserver-protocol/node';
 import { parseXml, findAll } from '../../herd/tests/xml.js';
 import { TestClient, applyEdit, type ClientOptions } from './client.js';
 import { FIXED_SLEEP_LOOP, JITTERED_LOOP, NESTED_LOOP, NO_JITTER_LOOP } from './samples.js';
@@ -136,6 +145,20 @@ describe('pull diagnostics (a client with textDocument.diagnostic)', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(client.published).toEqual([]);
     expect(client.refreshes).toBe(0);
+  });
+
+  it('drops a pull that the client cancelled instead of answering it', async () => {
+    const client = await start({ pull: true });
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    const source = new CancellationTokenSource();
+    const pending = client.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: URI } }, source.token);
+    source.cancel();
+    // Cancelled before it ran (RequestCancelled) or while it waited its turn (ServerCancelled, retrigger).
+    const error = await pending.then(() => undefined, (e: { code: number; data?: unknown }) => e);
+    expect([ErrorCodes.RequestCancelled, LSPErrorCodes.ServerCancelled]).toContain(error?.code);
+    if (error?.code === LSPErrorCodes.ServerCancelled) expect(error.data).toEqual({ retriggerRequest: true });
+    // The next pull is answered.
+    expect((await client.pull(URI)).kind).toBe('full');
   });
 
   it('answers an unknown document with no diagnostics', async () => {
