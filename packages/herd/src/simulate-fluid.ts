@@ -51,8 +51,16 @@ const CELLS_PER_SHORTEST_WAIT = 8;
 /** Ring entries (states × cells ahead) at most: 32 MB per array. */
 const MAX_RING_ENTRIES = 4e6;
 const MAX_STATES = 32_768;
-/** Interior bins of the previous wait for decorrelated jitter, log-spaced over (base, cap). */
-const DECORRELATED_BINS = 16;
+/** Cells are never shorter: waits are at least 1 ms (MIN_DELAY_MS), so an eighth of that. */
+const MIN_CELL_MS = 0.125;
+/**
+ * Interior bins of the previous wait for decorrelated jitter, log-spaced over (base, cap):
+ * each 25 % wider than the last (21 bins from 100 ms to 10 s), 48 at most.
+ */
+const DECORRELATED_BIN_RATIO = 1.25;
+const MAX_DECORRELATED_BINS = 48;
+/** A decorrelated state costs about this many level states' work per cell. */
+const DECORRELATED_WORK = 4;
 /** Clients still in flight below this share of all clients are dust: the run ends. */
 const DUST = 1e-9;
 
@@ -77,7 +85,8 @@ interface DecorrelatedPlan {
   bounded: boolean;
   /** Interior bin edges, from base to cap, log-spaced: edges[i] = base·ratio^i. */
   edges: Float64Array;
-  logRatio: number;
+  /** Bins between a previous wait and factor times it. */
+  binShift: number;
   base: number;
   cap: number;
   factor: number;
@@ -102,7 +111,10 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
   let longest: number;
   let shortest: number;
   if (policy.shape === 'decorrelated') {
-    const interior = cap > base ? DECORRELATED_BINS : 0;
+    const interior =
+      cap > base
+        ? Math.min(MAX_DECORRELATED_BINS, Math.max(4, Math.ceil(Math.log(cap / base) / Math.log(DECORRELATED_BIN_RATIO))))
+        : 0;
     const perLevel = interior + 2;
     const bounded = maxAttempts !== Infinity;
     const levels = bounded ? maxAttempts : 1;
@@ -111,7 +123,8 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
     const edges = new Float64Array(interior + 1);
     for (let i = 0; i <= interior; i++) edges[i] = i === interior ? cap : base * (cap / base) ** (i / interior);
     const logRatio = interior > 0 ? Math.log(cap / base) / interior : 0;
-    decorrelated = { perLevel, levels, bounded, edges, logRatio, base, cap, factor };
+    const binShift = logRatio > 0 ? Math.round(Math.log(factor) / logRatio) : 0;
+    decorrelated = { perLevel, levels, bounded, edges, binShift, base, cap, factor };
     lo = new Float64Array(0);
     hi = new Float64Array(0);
     next = new Int32Array(0);
@@ -149,8 +162,8 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
               ? [d / 2, d]
               : [d * (1 - PROPORTIONAL_SPREAD), d * (1 + PROPORTIONAL_SPREAD)];
       next[s] = maxAttempts === Infinity ? Math.min(s + 1, states - 1) : s + 1 < maxAttempts ? s + 1 : -1;
-      // Uniform waits: at most a quarter of them land in the cell they left; a point lands past it.
-      if (next[s] === s) longestCell = Math.min(longestCell, hi[s]! > lo[s]! ? hi[s]! / 2 : lo[s]!);
+      // Uniform waits: at most half of them land in the cell they left; a point lands past it.
+      if (next[s] === s) longestCell = Math.min(longestCell, hi[s]! > lo[s]! ? hi[s]! : lo[s]!);
       longest = Math.max(longest, hi[s]!);
       shortest = Math.min(shortest, hi[s]!);
     }
@@ -160,23 +173,21 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
     Math.max(scenario.outageMs, scenario.startSpreadMs) + (scenario.clients / scenario.capacity) * windowMs + 2 * longest;
   const durationMs = Math.min(scenario.horizonMs, herdMs);
   // As fine as the work budget allows, and coarse enough for the ring to fit in memory.
-  // Cells divide the window, so none straddles two.
+  // Cells divide the window (windowMs / n), so none straddles two.
   const channels = (scenario.startSpreadMs > 0 ? 3 : 1) + (decorrelated ? 1 : 0);
+  const perState = channels * (decorrelated ? DECORRELATED_WORK : 1);
+  const memory = (longest * states) / MAX_RING_ENTRIES;
   const wanted = Math.max(
-    (durationMs * states * channels) / TARGET_WORK,
-    (longest * states) / MAX_RING_ENTRIES,
+    (durationMs * states * perState) / TARGET_WORK,
+    memory,
     // The largest divisor within an eighth of the shortest wait, when that is coarser.
     largestDivisor(windowMs, shortest / CELLS_PER_SHORTEST_WAIT),
   );
-  let cellMs = Infinity;
-  for (let d = 1; d <= windowMs; d++) {
-    if (windowMs % d === 0 && d >= wanted) {
-      cellMs = d;
-      break;
-    }
-  }
-  if (cellMs === Infinity) cellMs = windowMs; // more work than the budget, in windows
-  if (cellMs > longestCell) return `its waits of ${longestCell} ms are too short for cells of ${cellMs} ms`;
+  // The shortest cell of at least `wanted` (windows, when that is more than the budget).
+  let cellMs = wanted >= windowMs ? windowMs : windowMs / Math.floor(windowMs / Math.max(wanted, MIN_CELL_MS));
+  // Short waits that return to their own state win over the budget: more work, not a wrong answer.
+  if (cellMs > longestCell) cellMs = largestDivisor(windowMs, longestCell);
+  if (cellMs < memory) return `waits from ${longestCell} ms to ${longest} ms would need more memory than allowed`;
   return { cellMs, ring: Math.ceil(longest / cellMs) + 3, states, lo, hi, next, decorrelated };
 }
 
@@ -187,10 +198,9 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
  */
 type Channels = Float64Array[];
 
-function largestDivisor(n: number, atMost: number): number {
-  let best = 1;
-  for (let d = 1; d <= Math.min(n, atMost); d++) if (n % d === 0) best = d;
-  return best;
+/** The longest cell windowMs / n within `atMost`. */
+function largestDivisor(windowMs: number, atMost: number): number {
+  return windowMs / Math.ceil(windowMs / Math.min(windowMs, Math.max(atMost, MIN_CELL_MS)));
 }
 
 class FluidRun {
@@ -254,7 +264,7 @@ class FluidRun {
     const amounts = arrived[0]!;
     const completions = new CompletionHistogram();
     const series = new WindowSeries();
-    const cellsPerWindow = windowMs / cellMs;
+    const cellsPerWindow = Math.round(windowMs / cellMs);
     // First sends: all at t = 0, or evenly over [0, startSpreadMs) (later than the horizon: never).
     const startsUntil = spread ? Math.min(startSpreadMs, horizonMs) : 0;
     const startRate = spread ? clients / startSpreadMs : 0;
@@ -472,7 +482,8 @@ class FluidRun {
     // The interior bin the upper end falls in: bins below it are covered whole.
     let bin = interior + 1;
     if (upper < cap) {
-      bin = Math.min(interior, Math.max(1, Math.ceil(Math.log(upper / base) / d.logRatio)));
+      // factor·prev lies about log(factor) / log(ratio) bins above prev's own bin.
+      bin = Math.min(interior, Math.max(1, s - level * d.perLevel + d.binShift));
       while (bin > 1 && d.edges[bin - 1]! >= upper) bin--;
       while (bin < interior && d.edges[bin]! < upper) bin++;
       const from = d.edges[bin - 1]!;
@@ -536,13 +547,7 @@ class FluidRun {
     // A send within the current cell (a wait shorter than the cell, which only decorrelated
     // jitter leaves here) arrives in the next one: the cell's arrivals are settled.
     const cell = Math.max(this.cell + 1, Math.floor(t / this.cellMs));
-    const at = state * this.ring + (cell % this.ring);
-    this.extra[0]![at]! += amount;
-    if (this.spread) {
-      this.extra[1]![at]! += amount * this.mean;
-      this.extra[2]![at]! += amount * this.meanSq;
-    }
-    if (this.prevChannel > 0) this.extra[this.prevChannel]![at]! += amount * this.prev;
+    this.addToChannels(this.extra, state * this.ring + (cell % this.ring), amount);
     this.pending += amount;
   }
 
@@ -566,21 +571,31 @@ class FluidRun {
     const k0 = Math.floor(a / cellMs);
     const k1 = Math.floor(b / cellMs);
     this.pending += density * (b - a);
-    for (let c = 0; c < this.channels; c++) {
-      const v =
-        c === 0 ? density : c === this.prevChannel ? density * this.prev : c === 1 ? density * this.mean : density * this.meanSq;
-      const extra = this.extra[c]!;
-      if (k0 === k1) {
-        extra[base + (k0 % ring)]! += v * (b - a);
-        continue;
-      }
-      const slope = this.slope[c]!;
-      extra[base + (k0 % ring)]! += v * ((k0 + 1) * cellMs - a);
-      slope[base + ((k0 + 1) % ring)]! += v;
-      slope[base + (k1 % ring)]! -= v;
-      extra[base + (k1 % ring)]! += v * (b - k1 * cellMs);
+    const first = base + (k0 % ring);
+    if (k0 === k1) {
+      this.addToChannels(this.extra, first, density * (b - a));
+      return;
     }
+    const second = base + ((k0 + 1) % ring);
+    const last = base + (k1 % ring);
+    const head = (k0 + 1) * cellMs - a;
+    const tail = b - k1 * cellMs;
+    this.addToChannels(this.extra, first, density * head);
+    this.addToChannels(this.slope, second, density);
+    this.addToChannels(this.slope, last, -density);
+    this.addToChannels(this.extra, last, density * tail);
   }
+
+  /** Adds `amount` clients of the current parcel at `at`: the amount, and its starts and previous waits. */
+  private addToChannels(arrays: Channels, at: number, amount: number): void {
+    arrays[0]![at]! += amount;
+    if (this.spread) {
+      arrays[1]![at]! += amount * this.mean;
+      arrays[2]![at]! += amount * this.meanSq;
+    }
+    if (this.prevChannel > 0) arrays[this.prevChannel]![at]! += amount * this.prev;
+  }
+
 }
 
 /**
