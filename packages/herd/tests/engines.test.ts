@@ -96,7 +96,7 @@ describe('the fluid engine gives the exact engines’ numbers as expected values
     ['decorrelated, 6 attempts', 'decorrelated', { clients: 5_000, maxAttempts: 6 }],
     ['full, waits shorter than a cell', 'full', { clients: 10_000, baseMs: 1, capMs: 50, capacity: 500 }],
     ['equal, every wait under 1 ms', 'equal', { clients: 200, capacity: 100, baseMs: 1, capMs: 1 }],
-    ['decorrelated from a 1 ms base', 'decorrelated', { clients: 2_000, capacity: 40, baseMs: 1 }],
+    ['decorrelated from a 1 ms base', 'decorrelated', { clients: 5_000, capacity: 100, baseMs: 1 }],
     ['exponential, spread starts', 'exponential', { clients: 5_000, startSpreadMs: 3_000 }],
     ['constant, spread starts', 'constant', { clients: 2_000, startSpreadMs: 3_000 }],
     ['linear, spread starts', 'linear', { clients: 2_000, startSpreadMs: 3_000 }],
