@@ -110,7 +110,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const cached = entries.get(document.uri);
     if (cached && cached.analysis.version === document.version && cached.generation === generation) return cached;
     const filename = lintFilename(document.uri, document.languageId);
-    if (!filename) return undefined;
+    if (!filename || typeof document.getText() !== 'string') return undefined;
     const analysis = engine.lint(document.uri, document.version, document.getText(), filename);
     lints++;
     lastLintMs = analysis.lintMs;
@@ -154,7 +154,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     let uri: string | undefined;
     let size = Infinity;
     for (const candidate of queue) {
-      const length = documents.get(candidate)?.getText().length ?? 0;
+      // A malformed didOpen can leave a document without text: it sorts first and lints to nothing.
+      const length = (documents.get(candidate)?.getText() as string | undefined)?.length ?? 0;
       if (length < size) {
         uri = candidate;
         size = length;
@@ -165,7 +166,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       return;
     }
     queue.delete(uri);
-    publish(uri);
+    try {
+      publish(uri);
+    } catch (error) {
+      logError(`publishing diagnostics of ${uri}`, error);
+    }
     // Let requests and changes in before the next document.
     setImmediate(step);
   }
