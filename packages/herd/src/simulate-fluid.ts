@@ -9,9 +9,10 @@ import { buildResult, type Completions, type Tally } from './stats.js';
  * there are. 10 million clients against a server of 200/s make some 5·10¹⁰ calls, which
  * no engine that looks at calls can run; this one runs them in seconds, in a few MB.
  *
- * Time is cut into cells of `cellMs` (a divisor of the window, at most the base delay).
- * A client's state is how many times it was rejected (or, for decorrelated jitter, its
- * previous wait, in 32 log-spaced bins). For each state, a ring of cells holds how many
+ * Time is cut into cells of `cellMs` (the window divided by a whole number: as short as
+ * about a second of work allows, no shorter than an eighth of the shortest wait). A
+ * client's state is how many times it was rejected (or, for decorrelated jitter, its
+ * previous wait, in log-spaced bins, with the bin's mean). For each state, a ring of cells holds how many
  * clients will send in each cell ahead, as point amounts plus a piecewise-constant
  * density, so spreading a jittered wait over thousands of cells is O(1) (a difference
  * array). Each cell, in time order:
@@ -24,10 +25,10 @@ import { buildResult, type Completions, type Tally } from './stats.js';
  *     server down: in the next state's turn, or for the last state by a geometric series.
  *
  * The results are expected values — what the exact engines average to over seeds — and
- * are rounded to whole calls and clients; completion times are known to the cell (and
- * 1/256 of their magnitude), and with `startSpreadMs` a retried client's start is taken as
- * the mean start of the clients it arrives with. The seed plays no part. `simulate` uses
- * this engine only when an exact run would be too big (see simulate.ts).
+ * are rounded to whole calls and clients; completion times are known to the cell, and
+ * with `startSpreadMs` a retried client's start is taken as the mean start of the clients
+ * it arrives with, spread by their deviation. The seed plays no part. `simulate` uses this
+ * engine only when an exact run would be too big (see simulate.ts).
  */
 export function runFluid(policy: ResolvedPolicy, scenario: Scenario, onProgress?: (settled: number) => void): SimulationResult {
   const plan = planFluid(policy, scenario);
@@ -78,7 +79,7 @@ interface Plan {
 }
 
 interface DecorrelatedPlan {
-  /** States per attempt level: initial, DECORRELATED_BINS interior bins (maybe 0), the cap. */
+  /** States per attempt level: initial (the base), the interior bins (none when cap ≤ base), the cap. */
   perLevel: number;
   /** Attempt levels: 1 when unbounded (the level does not matter), else maxAttempts. */
   levels: number;
