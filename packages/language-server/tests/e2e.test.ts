@@ -155,7 +155,7 @@ describe('pull diagnostics (a client with textDocument.diagnostic)', () => {
     source.cancel();
     // Cancelled before it ran (RequestCancelled) or while it waited its turn (ServerCancelled, retrigger).
     const error = await pending.then(() => undefined, (e: { code: number; data?: unknown }) => e);
-    expect([ErrorCodes.RequestCancelled, LSPErrorCodes.ServerCancelled]).toContain(error?.code);
+    expect([LSPErrorCodes.RequestCancelled, LSPErrorCodes.ServerCancelled]).toContain(error?.code);
     if (error?.code === LSPErrorCodes.ServerCancelled) expect(error.data).toEqual({ retriggerRequest: true });
     // The next pull is answered.
     expect((await client.pull(URI)).kind).toBe('full');
