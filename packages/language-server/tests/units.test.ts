@@ -76,3 +76,20 @@ describe('lintFilename', () => {
     expect(lintFilename('not a uri', 'python')).toBeUndefined();
   });
 });
+
+describe('one analysis per lint', () => {
+  it('hands hover and code actions the very site objects the rules read (no second parse)', async () => {
+    const { analyzeRetrySites } = await import('@retry-hygiene/analysis');
+    const { LintEngine } = await import('../src/engine.js');
+    const { FIXED_SLEEP_LOOP } = await import('./samples.js');
+    let seenByRule: unknown;
+    const spy = {
+      create: (context: { sourceCode: unknown }) => ({ 'Program:exit': () => void (seenByRule = analyzeRetrySites(context.sourceCode as never)) }),
+    };
+    const engine = new LintEngine([{ plugins: { spy: { rules: { sites: spy as never } } }, rules: { 'spy/sites': 'warn' } }]);
+    engine.configure(DEFAULT_SETTINGS);
+    const analysis = engine.lint('file:///a.ts', 1, FIXED_SLEEP_LOOP, 'a.ts');
+    expect(analysis.sites).toHaveLength(1);
+    expect(analysis.sites).toBe(seenByRule);
+  });
+});
