@@ -51,6 +51,10 @@ export function unwrap(node: Node): Node {
       case 'AwaitExpression':
         n = n.argument;
         break;
+      case 'SequenceExpression':
+        // `(0, promises_1.setTimeout)(1000)`: compilers call imports through a sequence.
+        n = n.expressions[n.expressions.length - 1] as Node;
+        break;
       default:
         return n;
     }

@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import type { FunctionNode, Node, VisitorKeys } from './ast.js';
+import { propertyName, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
 
 type Scope = TSESLint.Scope.Scope;
 export type Variable = TSESLint.Scope.Variable;
@@ -19,6 +19,7 @@ export class AnalysisContext {
   /** Functions by the name they are called with, for helper inlining and nesting. */
   readonly functionsByName = new Map<string, FunctionNode[]>();
   private readonly variableCache = new WeakMap<Node, Variable | null>();
+  private mutable: Set<string> | undefined;
 
   constructor(readonly sourceCode: SourceCodeLike) {
     this.keys = sourceCode.visitorKeys;
@@ -43,6 +44,28 @@ export class AnalysisContext {
     }
     this.variableCache.set(id, found);
     return found ?? undefined;
+  }
+
+  /**
+   * Property names that code writes after construction (`this.wait *= 2`, `opts.delay = d`)
+   * anywhere in the file: a read of such a property may change between attempts. Writes in
+   * constructors and class fields only set the starting value. Computed once per file.
+   */
+  isMutableMember(name: string): boolean {
+    if (!this.mutable) {
+      const mutable = new Set<string>();
+      walk(this.sourceCode.ast, this.keys, (node) => {
+        if (node.type === 'MethodDefinition' && node.kind === 'constructor') return false;
+        const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : undefined;
+        if (target?.type === 'MemberExpression') {
+          const prop = propertyName(target);
+          if (prop !== undefined) mutable.add(prop);
+        }
+        return undefined;
+      });
+      this.mutable = mutable;
+    }
+    return this.mutable.has(name);
   }
 
   /** The function node a name is bound to, when the binding is a local function. */

@@ -173,7 +173,39 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   const initial = initialValue(variable, env);
   if (writes.length > 0) return writesValue(writes, initial, env, id.name);
   if (isReassigned(variable)) return UNKNOWN;
+  // A value fixed before the retry starts (a parameter, an option read once): unknown, but
+  // the same for every attempt. Declared inside the attempt, it is computed afresh each time.
+  if (initial.t === 'unknown' && !initial.random && declaredOutside(variable, env.region)) return INVARIANT;
   return initial;
+}
+
+const INVARIANT: Value = { t: 'invariant', random: false };
+
+function declaredOutside(variable: Variable, region: Node): boolean {
+  const def = variable.defs[0];
+  if (!def || variable.defs.length !== 1) return false;
+  if (def.type !== 'Variable' && def.type !== 'Parameter') return false;
+  const name = def.name as Node;
+  return !(region.range[0] <= name.range[0] && name.range[1] <= region.range[1]);
+}
+
+/**
+ * `this.reconnectPeriod`, `options.retryDelay`: a property nobody writes after construction,
+ * read through `this` or a binding fixed before the retry, is the same for every attempt.
+ */
+function invariantMember(member: TSESTree.MemberExpression, env: Env): boolean {
+  let n: Node = member;
+  while (n.type === 'MemberExpression') {
+    if (n.computed && unwrap(n.property).type !== 'Literal') return false;
+    const prop = propertyName(n);
+    if (prop === undefined || env.ctx.isMutableMember(prop)) return false;
+    n = unwrap(n.object);
+  }
+  if (n.type === 'ThisExpression') return true;
+  if (n.type !== 'Identifier') return false;
+  const variable = env.ctx.variableOf(n);
+  if (!variable) return false;
+  return writesWithin(variable, env.region).length === 0 && !isReassigned(variable) && declaredOutside(variable, env.region);
 }
 
 /** The value a variable starts with: its initialiser, or a parameter's default. */
@@ -343,6 +375,7 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
     }
     return result ?? UNKNOWN;
   }
+  if (initial.t === 'unknown' && !initial.random && invariantMember(member, env)) return INVARIANT;
   return initial;
 }
 

@@ -1,4 +1,4 @@
-import { functionName, type FunctionNode, type RetrySite } from '@retry-hygiene/analysis';
+import { describeAttempts, describeDelay, functionName, type FunctionNode, type RetrySite } from '@retry-hygiene/analysis';
 
 /** How a message names a site: "This retry loop", "p-retry", "`connect()` retrying itself". */
 export function describeSite(site: RetrySite): string {
@@ -39,4 +39,26 @@ export function describeInner(site: RetrySite, via: 'literal' | 'function' | 'cl
     case 'library':
       return site.library ?? 'a retry library';
   }
+}
+
+/**
+ * The wait in a message. A wait whose value is not known but is the same every attempt (a
+ * parameter, an option read once) is named by its source: "`opts.delay` (the same every time)".
+ */
+export function describeWait(site: RetrySite, sourceText: (node: NonNullable<RetrySite['delayExpression']>) => string): string {
+  const { kind, baseMs } = site.policy.delay;
+  if (kind === 'constant' && baseMs === undefined && site.delayExpression) {
+    const text = sourceText(site.delayExpression).replace(/\s+/g, ' ');
+    return `\`${text.length > 40 ? `${text.slice(0, 39)}…` : text}\` (the same every time)`;
+  }
+  return describeDelay(site.policy);
+}
+
+/** The limit in a message: a deadline whose length is not known still limits the retry. */
+export function describeLimit(site: RetrySite): string {
+  const { maxAttempts, deadlineMs } = site.policy;
+  if (maxAttempts === 'unbounded' && deadlineMs === undefined && (site.deadlineBound || site.abortAware)) {
+    return site.deadlineBound ? 'until a deadline' : 'until aborted';
+  }
+  return describeAttempts(site.policy);
 }

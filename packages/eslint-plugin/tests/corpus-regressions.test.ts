@@ -102,10 +102,20 @@ const cases: Record<string, string> = {
     }`,
 };
 
+/**
+ * What is left to say on some of them since issue 7 (a wait that is the same every attempt is
+ * fixed even when its value is a parameter): the false claims stay gone, the fact is reported.
+ */
+const remaining: Record<string, string[]> = {
+  'polling an assertion until a timer-set flag, giving up through a throw helper (vitest expect.poll)': [
+    '6:9 retry-hygiene/no-fixed-sleep-retry This retry loop waits `interval` (the same every time) between attempts (until a deadline). Clients that failed together retry together, in lockstep, and hit the recovering service as one herd. Back off exponentially with jitter, e.g. retry() from @retry-hygiene/retry.',
+  ],
+};
+
 describe('corpus false positives stay fixed', () => {
   const linter = new Linter();
-  it.each(Object.entries(cases))('%s', (_name, code) => {
+  it.each(Object.entries(cases))('%s', (name, code) => {
     const messages = linter.verify(code, plugin.configs.recommended, { filename: 'file.js' });
-    expect(messages.map((m) => `${m.line}:${m.column} ${m.ruleId ?? 'parse'} ${m.message}`)).toEqual([]);
+    expect(messages.map((m) => `${m.line}:${m.column} ${m.ruleId ?? 'parse'} ${m.message}`)).toEqual(remaining[name] ?? []);
   });
 });

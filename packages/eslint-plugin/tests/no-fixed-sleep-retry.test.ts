@@ -311,6 +311,24 @@ async function load(items: { url: string }[]) {
     },
   ],
   invalid: [
+    // A wait whose value is unknown but fixed before the retry starts (issue 7: real code
+    // takes it from a parameter, an option or a config field read once).
+    {
+      name: 'unknown delay from a parameter',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load(opts: { delay: number }) {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(opts.delay);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 30, data: { what: 'This retry loop', delay: '`opts.delay` (the same every time)', attempts: 'up to 3 attempts' } }],
+    },
     // Constant sleeps in retry loops
     {
       name: 'while (true) with try/catch and a sleep arrow helper',

@@ -35,15 +35,16 @@ async function waitReady() {
 
     // Delay the analysis cannot know
     {
-      name: 'growth over an unknown base from a parameter',
+      // A wait fixed before the loop (a parameter) is constant: no-fixed-sleep-retry's matter.
+      name: 'unknown delay from a parameter',
       code: `
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function load(opts: { base: number }) {
+async function load(opts: { delay: number }) {
   for (let i = 0; i < 3; i++) {
     try {
       return await fetch('/x');
     } catch {
-      await sleep(opts.base * 2 ** i);
+      await sleep(opts.delay);
     }
   }
 }
@@ -201,6 +202,23 @@ const res = await pRetry(() => fetch('/x'), { retries: 3, minTimeout: 500, maxTi
     },
   ],
   invalid: [
+    {
+      // The base is not known, but `× 2 ** i` grows it every attempt.
+      name: 'growth over an unknown base from a parameter',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function load(opts: { base: number }) {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(opts.base * 2 ** i);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'missingJitter', line: 4, column: 3, endLine: 4, endColumn: 30, data: { what: 'This retry loop', delay: 'an exponentially growing delay', attempts: 'up to 3 attempts' } }],
+    },
     // Exponential growth without jitter
     {
       name: 'exponential: 100 * 2 ** attempt',

@@ -402,21 +402,6 @@ async function withTimeout<T>(p: Promise<T>) {
 `,
   },
   {
-    name: 'unknown delay from a parameter',
-    code: `
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function load(opts: { delay: number }) {
-  for (let i = 0; i < 3; i++) {
-    try {
-      return await fetch('/x');
-    } catch {
-      await sleep(opts.delay);
-    }
-  }
-}
-`,
-  },
-  {
     name: 'TSX component without retries',
     code: `
 export function Button() {

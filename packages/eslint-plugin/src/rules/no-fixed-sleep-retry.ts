@@ -1,6 +1,6 @@
-import { analyzeRetrySites, describeAttempts, describeDelay } from '@retry-hygiene/analysis';
+import { analyzeRetrySites } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
-import { describeSite } from '../describe-site.js';
+import { describeLimit, describeSite, describeWait } from '../describe-site.js';
 
 type Options = [{ allowImmediate?: boolean }];
 type MessageIds = 'fixedDelay' | 'immediate';
@@ -45,7 +45,7 @@ export default createRule<Options, MessageIds>({
           context.report({
             loc: site.loc,
             messageId: delay.kind === 'none' ? 'immediate' : 'fixedDelay',
-            data: { what: describeSite(site), delay: describeDelay(site.policy), attempts: describeAttempts(site.policy) },
+            data: { what: describeSite(site), delay: describeWait(site, (node) => context.sourceCode.getText(node)), attempts: describeLimit(site) },
           });
         }
       },

@@ -1,6 +1,6 @@
-import { analyzeRetrySites, describeAttempts, describeDelay, type RetrySite } from '@retry-hygiene/analysis';
+import { analyzeRetrySites, describeDelay, type RetrySite } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
-import { describeSite } from '../describe-site.js';
+import { describeLimit, describeSite } from '../describe-site.js';
 
 type Options = [{ ignoreLibraryDefaults?: boolean }];
 type MessageIds = 'missingJitter' | 'libraryDefault';
@@ -59,7 +59,7 @@ export default createRule<Options, MessageIds>({
           if (site.policy.jitter !== 'none' || !isGrowing(site)) continue;
           const inherited = site.kind === 'library' && site.fromLibraryDefault.jitter;
           if (inherited && options.ignoreLibraryDefaults) continue;
-          const data = { what: describeSite(site), delay: describeDelay(site.policy), attempts: describeAttempts(site.policy) };
+          const data = { what: describeSite(site), delay: describeDelay(site.policy), attempts: describeLimit(site) };
           if (site.kind === 'library') {
             context.report({ loc: site.loc, messageId: 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: LIBRARY_FIX[site.library ?? ''] ?? 'Add jitter' } });
           } else {
