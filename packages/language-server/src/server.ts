@@ -271,6 +271,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       opening = undefined;
       return;
     }
+    // The old version's analysis (its whole AST) is of no use any more: let it go before the next lint.
+    entries.delete(document.uri);
     schedule(document.uri, settings.debounceMs);
   });
   documents.onDidClose(({ document }) => {
