@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, calleeName, contains, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { alwaysExits, calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { movesToNextAlternative } from './alternatives.js';
 import { guardsIn, type Bound } from './bounds.js';
 import { mayStopBefore } from './exits.js';
@@ -9,10 +9,10 @@ import type { Env } from './evaluate.js';
 import { evaluate, numberArray } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom } from './policy.js';
-import { firstCallIn, scanAttempt } from './scan.js';
-import { sleepValue } from './sleep.js';
+import { firstCallIn, isOperationCall, scanAttempt } from './scan.js';
+import { asSleep, sleepValue } from './sleep.js';
 import type { RetrySite } from './types.js';
-import { num, type Value } from './value.js';
+import { UNKNOWN, num, type Value } from './value.js';
 
 // Not 'end': a stream that ended normally is not a failure.
 const FAILURE_EVENT = /^(error|close|disconnect|disconnected|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
@@ -22,48 +22,266 @@ interface FailurePath {
   container: Node;
   /** The setTimeout that schedules the self-call, when it is scheduled. */
   timer?: TSESTree.CallExpression;
+  /** A scheduler the analysis cannot read (`this.setTimeoutFn(…)`, `later(…)`): the wait is unknown. */
+  opaqueTimer?: boolean;
 }
 
 /**
  * A function that calls itself again from its failure path — a catch block, a `.catch()`
  * or `.then(_, onError)` callback, an error callback, an `error`/`close` event handler —
  * directly or through `setTimeout`.
+ *
+ * Not a retry: a function that also calls itself on success (a poller, a scheduler), or
+ * whose self-call is another operation (`trigger('error', e)` inside `trigger`,
+ * `validate('http://' + url)`: a fallback with a new input).
  */
 export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx: AnalysisContext): RetrySite | undefined {
+  const baseEnv: Env = { ctx, region: fn.body, counters: new Set(), depth: 0 };
+  const paths = new Map<Node, FailurePath>();
   for (const call of selfCalls) {
-    const baseEnv: Env = { ctx, region: fn.body, counters: new Set(), depth: 0 };
     const path = failurePath(call, fn, baseEnv);
-    if (!path) continue;
-    const counters = counterParameters(fn, call, ctx);
-    if (walksAlternatives(fn, counters, baseEnv)) return undefined;
-    const operation = firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call)));
-    if (movesToNextAlternative(fn.body, operation, ctx, selfCalls)) return undefined;
-    const decrementing = new Set([...counters].filter((v) => decrements(v, call)));
-    const env: Env = { ...baseEnv, counters, decrementing, bindings: accumulatorParameters(fn, call, ctx) };
-    const isRetry = (node: Node) => contains(node, call);
-    const bound = guardsIn(fn.body, env, () => false, isRetry) ?? guardsInCallbacks(fn, env, isRetry);
-    const delay = recursionDelay(call, path, env);
-    const limits: Bound = bound ?? { deadline: false, abortAware: false };
-    if (limits.attempts === undefined && mayStopBefore(call, fn, env)) limits.attempts = 'unknown';
-    const site: RetrySite = {
-      kind: 'recursion',
-      node: fn,
-      // `setTimeout(connect, 1000)` passes the function itself: report the setTimeout.
-      loc: (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
-      operationScope: fn.body,
-      policy: policyFrom(delay.value, limits, limits.attempts === undefined),
-      fromLibraryDefault: { delay: false, jitter: false, attempts: false },
-      classifiesErrors: classifies(path.container, env),
-      abortAware: limits.abortAware,
-      deadlineBound: limits.deadline,
-      nested: [],
-    };
-    if (operation) site.operation = operation;
-    if (delay.sleep) site.sleep = delay.sleep;
-    if (delay.expression) site.delayExpression = delay.expression;
-    return site;
+    if (path) paths.set(call, path);
+    else if (!insideGuardedBranch(call, fn)) return undefined;
   }
-  return undefined;
+  const candidates = [...paths.keys()].filter((call) => sameOperation(fn, call, ctx));
+  if (candidates.length === 0) return undefined;
+  // Of several ways back in, the one that waits says how this function retries.
+  const call = candidates.find((c) => paths.get(c)?.timer || sleepBefore(c, paths.get(c) as FailurePath, baseEnv)) ?? (candidates[0] as Node);
+  const path = paths.get(call) as FailurePath;
+  const counters = counterParameters(fn, call, ctx);
+  if (walksAlternatives(fn, counters, baseEnv)) return undefined;
+  const operation = firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call)));
+  if (movesToNextAlternative(fn.body, operation, ctx, selfCalls)) return undefined;
+  const decrementing = new Set([...counters].filter((v) => decrements(v, call)));
+  const env: Env = { ...baseEnv, counters, decrementing, bindings: parameterBindings(fn, call, counters, ctx) };
+  const isRetry = (node: Node) => contains(node, call);
+  const bound = guardsIn(fn.body, env, () => false, isRetry) ?? guardsInCallbacks(fn, env, isRetry);
+  const recovery = recoversFirst(call, path, fn, env);
+  let delay = recursionDelay(call, path, env, fn);
+  // A recovery step awaited before going again (re-initialise, refresh a token) takes its own time.
+  if (recovery.awaited && delay.value.t === 'num' && delay.value.v === 0 && !delay.sleep) delay = { value: UNKNOWN };
+  const limits: Bound = bound ?? { deadline: false, abortAware: false };
+  if (limits.attempts === undefined) {
+    // `send(req, true)` guarded by `!isRetry`, or a 409/401 that re-reads state: at most once more.
+    if (retriesOnce(fn, call, env)) limits.attempts = 2;
+    else if (recovery.changesCondition || mayStopBefore(call, fn, env)) limits.attempts = 'unknown';
+  }
+  const site: RetrySite = {
+    kind: 'recursion',
+    node: fn,
+    // `setTimeout(connect, 1000)` passes the function itself: report the setTimeout.
+    loc: (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
+    operationScope: fn.body,
+    policy: policyFrom(delay.value, limits, limits.attempts === undefined),
+    fromLibraryDefault: { delay: false, jitter: false, attempts: false },
+    classifiesErrors: classifies(path.container, env),
+    abortAware: limits.abortAware,
+    deadlineBound: limits.deadline,
+    nested: [],
+  };
+  if (operation) site.operation = operation;
+  if (delay.sleep) site.sleep = delay.sleep;
+  if (delay.expression) site.delayExpression = delay.expression;
+  return site;
+}
+
+/**
+ * A self-call off the failure path that runs only under a condition of its own (`if (more)
+ * next()`) leaves the question open; one that runs whenever the attempt succeeds — a
+ * `.then(() => again())`, a reschedule after the work — makes the function a poller.
+ */
+function insideGuardedBranch(call: Node, fn: FunctionNode): boolean {
+  for (let p = call.parent; p && p !== fn; p = p.parent) {
+    if (p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'LogicalExpression' || p.type === 'SwitchCase') {
+      // A guard inside a success callback still reschedules on success.
+      for (let q: Node | undefined = p.parent; q && q !== fn; q = q.parent) if (isSuccessCallback(q)) return false;
+      return true;
+    }
+  }
+  return false;
+}
+
+function isSuccessCallback(node: Node): boolean {
+  const parent = node.parent;
+  return isFunction(node) && parent?.type === 'CallExpression' && calleeName(parent) === 'then' && parent.arguments[0] === node;
+}
+
+/**
+ * The self-call repeats the same operation: each argument passes its parameter on, steps a
+ * counter or a wait (`attempt + 1`, `delay * 2`), or is a flag (`true`). A different string
+ * (`trigger('error', e)` inside `trigger(name)`) or a rewritten input (`'http://' + url`)
+ * is another operation, a fallback.
+ */
+function sameOperation(fn: FunctionNode, call: Node, ctx: AnalysisContext): boolean {
+  if (call.type !== 'CallExpression') return true;
+  return fn.params.every((param, i) => {
+    const arg = call.arguments[i];
+    const id = param.type === 'AssignmentPattern' ? param.left : param;
+    if (!arg || id.type !== 'Identifier') return true;
+    const a = unwrap(arg);
+    if (a.type === 'Literal') return typeof a.value !== 'string' || isStringDefault(param);
+    if (a.type === 'TemplateLiteral') return false;
+    if (a.type === 'BinaryExpression' && a.operator === '+' && (isString(a.left) || isString(a.right))) return false;
+    void ctx;
+    return true;
+  });
+}
+
+function isString(node: Node): boolean {
+  const n = unwrap(node);
+  return (n.type === 'Literal' && typeof n.value === 'string') || n.type === 'TemplateLiteral';
+}
+
+function isStringDefault(param: Node): boolean {
+  return param.type === 'AssignmentPattern' && isString(param.right);
+}
+
+/** A sleep on the failure path before the self-call. */
+function sleepBefore(call: Node, path: FailurePath, env: Env): boolean {
+  const scope = isFunction(path.container) ? path.container.body : path.container;
+  return scanAttempt(scope, env.ctx).sleeps.some((s) => s.node.range[0] < call.range[0]);
+}
+
+/**
+ * Parameters the self-call passes a new value that is neither a counter step nor a growing
+ * wait change between calls in ways not followed: they are not the same every attempt.
+ */
+function parameterBindings(fn: FunctionNode, call: Node, counters: ReadonlySet<Variable>, ctx: AnalysisContext): Map<Variable, Value> {
+  const bindings = accumulatorParameters(fn, call, ctx);
+  if (call.type !== 'CallExpression') return bindings;
+  const scope = ctx.sourceCode.getScope(fn);
+  fn.params.forEach((param, i) => {
+    const id = param.type === 'AssignmentPattern' ? param.left : param;
+    const arg = call.arguments[i];
+    if (id.type !== 'Identifier' || !arg) return;
+    const variable = scope.set.get(id.name);
+    if (!variable || counters.has(variable) || bindings.has(variable)) return;
+    const a = unwrap(arg);
+    if (a.type === 'Identifier' && a.name === id.name) return;
+    bindings.set(variable, UNKNOWN);
+  });
+  return bindings;
+}
+
+/**
+ * What the failure path does before going again. `awaited`: an awaited or chained
+ * operation (`await this.reinit()`, `runScript('init').then(() => runScript(name))`), which
+ * takes its own time, so the retry is not immediate. `changesCondition`: it changes what a
+ * condition on the way to the self-call reads (`this.cache.removeAccessToken()` under
+ * `if (this.cache.hasAccessToken)`), or moves state on from the error (`this.offset =
+ * err.offset`): the next call takes another way, so the retry is not unbounded.
+ */
+function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env): { awaited: boolean; changesCondition: boolean } {
+  const container = isFunction(path.container) ? path.container.body : path.container;
+  const read = conditionReads(call, fn, env);
+  let awaited = false;
+  let changesCondition = false;
+  const touches = (target: Node) => {
+    const name = dottedName(target);
+    if (name && [...read].some((r) => r === name || r.startsWith(`${name}.`))) changesCondition = true;
+  };
+  walk(container, env.ctx.keys, (node) => {
+    if (node.range[0] >= call.range[0]) return false;
+    if (isFunction(node) && !contains(node, call)) return false;
+    if (node.type === 'CallExpression' && node !== call && !contains(node, call) && isOperationCall(node) && !asSleep(node, env.ctx)) {
+      if (node.parent?.type === 'AwaitExpression') awaited = true;
+      const callee = unwrap(node.callee);
+      if (callee.type === 'MemberExpression') touches(callee.object);
+    }
+    // `x.then(() => self())`: the self-call waits for x.
+    if (node.type === 'CallExpression' && calleeName(node) === 'then' && node.arguments.some((arg) => contains(arg, call))) {
+      const callee = unwrap(node.callee);
+      const target = callee.type === 'MemberExpression' ? unwrap(callee.object) : undefined;
+      if (target?.type === 'CallExpression' && isOperationCall(target) && !asSleep(target, env.ctx)) awaited = true;
+    }
+    if (node.type === 'AssignmentExpression' || node.type === 'UnaryExpression') {
+      const target = node.type === 'AssignmentExpression' ? node.left : node.operator === 'delete' ? node.argument : undefined;
+      if (target?.type === 'MemberExpression') {
+        touches(target);
+        if (node.type === 'AssignmentExpression' && readsError(node.right, path, env)) changesCondition = true;
+      }
+    }
+    return undefined;
+  });
+  return { awaited, changesCondition };
+}
+
+/** Dotted names the conditions between the function's start and the self-call read. */
+function conditionReads(call: Node, fn: FunctionNode, env: Env): Set<string> {
+  const names = new Set<string>();
+  let child: Node = call;
+  for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
+    if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) {
+      walk(p.test, env.ctx.keys, (n) => {
+        if (n.type === 'MemberExpression') {
+          const name = dottedName(n);
+          if (name) names.add(name);
+        }
+        return undefined;
+      });
+    }
+  }
+  return names;
+}
+
+function readsError(node: Node, path: FailurePath, env: Env): boolean {
+  let found = false;
+  walk(node, env.ctx.keys, (n) => {
+    if (found) return false;
+    // `err.offset`, not `err` itself (recording the error is bookkeeping).
+    if (n.type === 'MemberExpression' && unwrap(n.object).type === 'Identifier') {
+      const def = env.ctx.variableOf(unwrap(n.object) as TSESTree.Identifier)?.defs[0];
+      if (def?.type === 'CatchClause' || (def?.type === 'Parameter' && contains(path.container, def.name as Node))) found = true;
+    }
+    return undefined;
+  });
+  return found;
+}
+
+/**
+ * At most one retry: the self-call passes a flag (`true`) for a parameter that a condition
+ * on the way to it tests (`if (!retried)`), or the failure it answers is a specific client
+ * error that changes state rather than a transient one (`status === 409` re-reads,
+ * `code === 401` refreshes).
+ */
+function retriesOnce(fn: FunctionNode, call: Node, env: Env): boolean {
+  if (call.type === 'CallExpression') {
+    const scope = env.ctx.sourceCode.getScope(fn);
+    for (const [i, param] of fn.params.entries()) {
+      const id = param.type === 'AssignmentPattern' ? param.left : param;
+      const arg = call.arguments[i] && unwrap(call.arguments[i] as Node);
+      if (id.type !== 'Identifier' || arg?.type !== 'Literal' || typeof arg.value !== 'boolean') continue;
+      const variable = scope.set.get(id.name);
+      if (variable && testedOnTheWay(call, fn, (node) => node.type === 'Identifier' && env.ctx.variableOf(node) === variable, env)) return true;
+    }
+  }
+  return testedOnTheWay(call, fn, (node) => isStateChangingStatus(node), env);
+}
+
+function testedOnTheWay(call: Node, fn: FunctionNode, matches: (node: Node) => boolean, env: Env): boolean {
+  let child: Node = call;
+  for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
+    if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'LogicalExpression') && (p.type === 'LogicalExpression' ? p.right === child : child !== p.test)) {
+      let found = false;
+      walk(p.type === 'LogicalExpression' ? p.left : p.test, env.ctx.keys, (n) => {
+        if (found) return false;
+        if (matches(n)) found = true;
+        return undefined;
+      });
+      if (found) return true;
+    }
+  }
+  return false;
+}
+
+/** `err.code === 409`, `res.status == 401`: a 4xx other than 408 and 429. */
+function isStateChangingStatus(node: Node): boolean {
+  if (node.type !== 'BinaryExpression' || !/^[!=]==?$/.test(node.operator) || node.operator.startsWith('!') || node.left.type === 'PrivateIdentifier') return false;
+  const sides = [unwrap(node.left), unwrap(node.right)];
+  const code = sides.find((n) => n.type === 'Literal' && typeof n.value === 'number');
+  const member = sides.find((n) => n.type === 'MemberExpression' && /^(status|statusCode|code)$/.test(propertyName(n) ?? ''));
+  const value = code?.type === 'Literal' ? (code.value as number) : undefined;
+  return member !== undefined && value !== undefined && value >= 400 && value < 500 && value !== 408 && value !== 429;
 }
 
 /**
@@ -109,23 +327,23 @@ function failurePath(call: Node, fn: FunctionNode, env: Env): FailurePath | unde
   for (let p = call.parent; p && p !== fn; child = p, p = p.parent) {
     switch (p.type) {
       case 'CatchClause':
-        return withTimer({ container: p.body }, timer);
+        return withTimer({ container: p.body }, timer, call, fn);
       case 'CallExpression': {
         if (!p.arguments.includes(child as TSESTree.CallExpressionArgument)) break;
         const name = calleeName(p);
         if (name === 'setTimeout' && p.arguments[0] === child) timer = p;
-        else if (name === 'catch') return withTimer({ container: child }, timer);
-        else if (name === 'then' && p.arguments[1] === child) return withTimer({ container: child }, timer);
+        else if (name === 'catch') return withTimer({ container: child }, timer, call, fn);
+        else if (name === 'then' && p.arguments[1] === child) return withTimer({ container: child }, timer, call, fn);
         else if (/^(on|once|addListener|addEventListener|prependListener)$/.test(name ?? '')) {
           const event = p.arguments[0];
-          if (event?.type === 'Literal' && typeof event.value === 'string' && FAILURE_EVENT.test(event.value)) return withTimer({ container: child }, timer);
+          if (event?.type === 'Literal' && typeof event.value === 'string' && FAILURE_EVENT.test(event.value)) return withTimer({ container: child }, timer, call, fn);
         }
         break;
       }
       case 'AssignmentExpression': {
         const target = p.left;
         if (p.right === child && target.type === 'MemberExpression' && target.property.type === 'Identifier' && /^on(error|close)$/.test(target.property.name)) {
-          return withTimer({ container: child }, timer);
+          return withTimer({ container: child }, timer, call, fn);
         }
         break;
       }
@@ -135,7 +353,7 @@ function failurePath(call: Node, fn: FunctionNode, env: Env): FailurePath | unde
         const index = p.body.indexOf(child as never);
         const earlier = p.body.slice(0, Math.max(index, 0));
         if (earlier.some((s) => s.type === 'IfStatement' && alwaysExits(s.consequent) && outcomeCheck(s.test, env, false) === 'success')) {
-          return withTimer({ container: p }, timer);
+          return withTimer({ container: p }, timer, call, fn);
         }
         break;
       }
@@ -144,7 +362,7 @@ function failurePath(call: Node, fn: FunctionNode, env: Env): FailurePath | unde
         if (child === p.test) break;
         const polarity = outcomeCheck(p.test, env, false);
         const inConsequent = child === p.consequent;
-        if ((inConsequent && polarity === 'failure') || (!inConsequent && polarity === 'success')) return withTimer({ container: child }, timer);
+        if ((inConsequent && polarity === 'failure') || (!inConsequent && polarity === 'success')) return withTimer({ container: child }, timer, call, fn);
         if (polarity) return undefined;
         break;
       }
@@ -153,9 +371,21 @@ function failurePath(call: Node, fn: FunctionNode, env: Env): FailurePath | unde
   return undefined;
 }
 
-function withTimer(path: FailurePath, timer: TSESTree.CallExpression | undefined): FailurePath {
-  if (timer) path.timer = timer;
+function withTimer(path: FailurePath, _timer: TSESTree.CallExpression | undefined, call?: Node, fn?: FunctionNode): FailurePath {
+  // The scheduler may sit inside the failure path or around the whole attempt
+  // (`setTimeout(async () => { try { … } catch { this.reconnect() } }, delay)`).
+  for (let child: Node | undefined = call, p = call?.parent; child && p && child !== fn; child = p, p = p.parent) {
+    if (p.type !== 'CallExpression' || !isFunctionArgument(p, child)) continue;
+    const name = calleeName(p) ?? '';
+    if (name === 'setTimeout' && p.arguments[0] === child && unwrap(p.callee).type === 'Identifier') {
+      path.timer ??= p;
+    } else if (!path.timer && /timeout|timer|defer|later|schedule|delay|wait/i.test(name)) path.opaqueTimer = true;
+  }
   return path;
+}
+
+function isFunctionArgument(call: TSESTree.CallExpression, child: Node): boolean {
+  return call.arguments.includes(child as TSESTree.CallExpressionArgument) && (isFunction(child) || child.type === 'Identifier' || child.type === 'MemberExpression');
 }
 
 /** Parameters the self-call changes by a step (`attempt + 1`, `retries - 1`): the attempt counters. */
@@ -209,7 +439,7 @@ function decrements(variable: Variable, call: Node): boolean {
 }
 
 /** The wait before the self-call: the setTimeout delay, or a sleep on the failure path. */
-function recursionDelay(call: Node, path: FailurePath, env: Env): { value: Value; sleep?: Node; expression?: Node } {
+function recursionDelay(call: Node, path: FailurePath, env: Env, fn: FunctionNode): { value: Value; sleep?: Node; expression?: Node } {
   if (path.timer) {
     const ms = path.timer.arguments[1] as Node | undefined;
     const result: { value: Value; sleep?: Node; expression?: Node } = { value: ms ? evaluate(ms, env) : num(0), sleep: path.timer };
@@ -218,9 +448,12 @@ function recursionDelay(call: Node, path: FailurePath, env: Env): { value: Value
   }
   const container = path.container;
   const scope = isFunction(container) ? container.body : container;
-  const sleeps = scanAttempt(scope, env.ctx).sleeps.filter((s) => s.node.range[0] < call.range[0]);
+  const before = (root: Node) => scanAttempt(root, env.ctx).sleeps.filter((s) => s.node.range[0] < call.range[0]);
+  let sleeps = before(scope);
+  // Wait first: `await sleep(ms); try { … } catch { return attempt(…) }`.
+  if (sleeps.length === 0) sleeps = before(fn.body).filter((s) => !contains(s.node, call));
   const sleep = sleeps[sleeps.length - 1];
-  if (!sleep) return { value: num(0) };
+  if (!sleep) return { value: path.opaqueTimer ? UNKNOWN : num(0) };
   const result: { value: Value; sleep?: Node; expression?: Node } = { value: sleepValue(sleep, env), sleep: sleep.node };
   if (sleep.delay) result.expression = sleep.delay;
   return result;
