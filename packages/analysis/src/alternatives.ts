@@ -45,6 +45,12 @@ function drawnInputs(operation: Node, region: Node, ctx: AnalysisContext): boole
       const variable = ctx.variableOf(node);
       if (!variable || seen.has(variable)) return undefined;
       seen.add(variable);
+      // An iterator handed to the operation is advanced by it: `borrowFirst(contactPointsIterator)`.
+      const def = variable.defs[0];
+      if (def?.type === 'Variable' && def.node.init && makesIterator(def.node.init)) {
+        drawn = true;
+        return false;
+      }
       for (const ref of variable.references) {
         const write = ref.writeExpr as Node | null | undefined;
         if (!ref.isWrite() || !write || !contains(region, ref.identifier as Node)) continue;
@@ -61,6 +67,16 @@ function drawnInputs(operation: Node, region: Node, ctx: AnalysisContext): boole
     if (callee.type === 'MemberExpression') follow(callee.object, 0);
   }
   return drawn;
+}
+
+/** `xs[Symbol.iterator]()`, `map.values()`, `set.entries()`. */
+function makesIterator(node: Node): boolean {
+  const n = unwrap(node);
+  if (n.type !== 'CallExpression' || n.arguments.length > 0) return false;
+  const callee = unwrap(n.callee);
+  if (callee.type !== 'MemberExpression') return false;
+  if (callee.computed) return dottedName(callee.property) === 'Symbol.iterator' || dottedName(callee.property) === 'Symbol.asyncIterator';
+  return /^(values|entries|keys)$/.test(propertyName(callee) ?? '');
 }
 
 /** `bind(addrs.slice(1))`, `tryNext(rest)`: the self-call goes on with the rest of a list. */

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { outcomeCheck } from './checks.js';
-import type { Env } from './evaluate.js';
+import { localFunction, type Env } from './evaluate.js';
 import { isOperationCall } from './scan.js';
 
 /**
@@ -68,8 +68,8 @@ function isUncountedStop(node: Node, region: Node, env: Env, isRetry: (node: Nod
  * lifecycle flags (`this.closing`, `!this.isConnected()`) are not: a retry that stops only
  * when its owner closes still never gives up on its own.
  */
-function mayDecideToStop(test: Node, region: Node, env: Env): boolean {
-  if (onlyInspectsFailure(test, region, env)) return false;
+function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFailure = true): boolean {
+  if (checkFailure && onlyInspectsFailure(test, region, env)) return false;
   let counts = false;
   walk(test, env.ctx.keys, (node) => {
     if (counts || isFunction(node)) return false;
@@ -83,6 +83,11 @@ function mayDecideToStop(test: Node, region: Node, env: Env): boolean {
       if (node.left.type !== 'PrivateIdentifier' && !literal(node.left) && !literal(node.right)) counts = true;
     }
     if (node.type === 'CallExpression' && node.arguments.length > 0) counts = true;
+    // `const retryable = attempt < MAX; if (!retryable) throw e`: the bound is held in a variable.
+    if (node.type === 'Identifier' && depth < 2) {
+      const def = env.ctx.variableOf(node)?.defs[0];
+      if (def?.type === 'Variable' && def.node.init && def.node.id === def.name && mayDecideToStop(def.node.init, region, env, depth + 1, false)) counts = true;
+    }
     return undefined;
   });
   return counts;
@@ -100,6 +105,16 @@ export function givesUp(branch: Node, env: Env): boolean {
       if (value?.type === 'CallExpression' && /^(reject|callback|cb|done)$|^throw[A-Z]/.test(calleeName(value) ?? '')) found = true;
     }
     if (node.type === 'CallExpression' && /^(reject|cb|callback|done|fail|abort)$|^throw[A-Z]/.test(calleeName(node) ?? '')) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+function throwsIn(fn: FunctionNode, env: Env): boolean {
+  let found = false;
+  walk(fn.body, env.ctx.keys, (node) => {
+    if (found || (node !== fn.body && isFunction(node))) return false;
+    if (node.type === 'ThrowStatement') found = true;
     return undefined;
   });
   return found;
@@ -128,6 +143,9 @@ function onlyInspectsFailure(test: Node, region: Node, env: Env, depth = 0): boo
     if (node.type === 'CallExpression') {
       // `isRetryable(err)`, `this.options.retryable(err)`: the callee is a predicate, the argument decides.
       if (!node.arguments.some((arg) => mentionsFailure(arg, region, env, depth))) clean = false;
+      // …unless it is a function of this file that may throw: `shouldRetryOrThrow(err)` is an exit.
+      const local = localFunction(node, env);
+      if (local && throwsIn(local, env)) clean = false;
       for (const arg of node.arguments) if (!onlyInspectsFailure(arg, region, env, depth)) clean = false;
       return false;
     }

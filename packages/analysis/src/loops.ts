@@ -7,7 +7,7 @@ import { boundKind, outcomeCheck } from './checks.js';
 import type { AnalysisContext } from './context.js';
 import { numberArray, type Env } from './evaluate.js';
 import { policyFrom } from './policy.js';
-import { breaksOut, firstCallIn, scanAttempt, type AttemptScan } from './scan.js';
+import { breaksOut, firstCallIn, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
 import { sleepValue, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
 import { writesWithin, type Variable } from './context.js';
@@ -41,7 +41,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
 
   const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env);
   const sleep = chooseSleep(scan.sleeps, retry.failurePath);
-  const delay = sleep ? sleepValue(sleep, env) : immediateOrUnknown(retry, scan, loop);
+  const delay = sleep ? sleepValue(sleep, env) : immediateOrUnknown(retry, scan, loop, ctx);
   const site: RetrySite = {
     kind: 'loop',
     node: loop,
@@ -282,7 +282,7 @@ function chooseSleep(sleeps: readonly Sleep[], failurePath: Node): Sleep | undef
 }
 
 /** No sleep: an immediate retry, unless the failure path awaits something that may wait. */
-function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: RetryLoopNode) {
+function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: RetryLoopNode, ctx: AnalysisContext) {
   // Awaited calls on the way out (`return await res.json()`) do not wait between attempts.
   const waitsElsewhere = scan.calls.some(
     (call) =>
@@ -291,7 +291,8 @@ function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: RetryLoop
       contains(retry.failurePath, call) &&
       !onExitingBranch(call, loop),
   );
-  return waitsElsewhere ? { t: 'unknown' as const, random: false } : { t: 'num' as const, v: 0, random: false };
+  const waitsInOperation = scan.calls.some((call) => !onExitingBranch(call, loop) && waitsInside(call, ctx));
+  return waitsElsewhere || waitsInOperation ? { t: 'unknown' as const, random: false } : { t: 'num' as const, v: 0, random: false };
 }
 
 function onExitingBranch(node: Node, loop: RetryLoopNode): boolean {

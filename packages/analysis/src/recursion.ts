@@ -9,7 +9,7 @@ import type { Env } from './evaluate.js';
 import { evaluate, numberArray } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom } from './policy.js';
-import { firstCallIn, isOperationCall, scanAttempt } from './scan.js';
+import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
 import { asSleep, sleepValue } from './sleep.js';
 import type { RetrySite } from './types.js';
 import { UNKNOWN, num, type Value } from './value.js';
@@ -59,12 +59,14 @@ export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx:
   const recovery = recoversFirst(call, path, fn, env);
   let delay = recursionDelay(call, path, env, fn);
   // A recovery step awaited before going again (re-initialise, refresh a token) takes its own time.
-  if (recovery.awaited && delay.value.t === 'num' && delay.value.v === 0 && !delay.sleep) delay = { value: UNKNOWN };
+  const waitsInOperation = operation !== undefined && waitsInside(operation, ctx);
+  if ((recovery.awaited || waitsInOperation) && delay.value.t === 'num' && delay.value.v === 0 && !delay.sleep) delay = { value: UNKNOWN };
   const limits: Bound = bound ?? { deadline: false, abortAware: false };
   if (limits.attempts === undefined) {
     // `send(req, true)` guarded by `!isRetry`, or a 409/401 that re-reads state: at most once more.
     if (retriesOnce(fn, call, env)) limits.attempts = 2;
-    else if (recovery.changesCondition || mayStopBefore(call, fn, env)) limits.attempts = 'unknown';
+    else if (recovery.changesCondition) limits.attempts = recovery.fromError ? 'unknown' : 2;
+    else if (mayStopBefore(call, fn, env)) limits.attempts = 'unknown';
   }
   const site: RetrySite = {
     kind: 'recursion',
@@ -120,11 +122,21 @@ function sameOperation(fn: FunctionNode, call: Node, ctx: AnalysisContext): bool
     if (!arg || id.type !== 'Identifier') return true;
     const a = unwrap(arg);
     if (a.type === 'Literal') return typeof a.value !== 'string' || isStringDefault(param);
-    if (a.type === 'TemplateLiteral') return false;
-    if (a.type === 'BinaryExpression' && a.operator === '+' && (isString(a.left) || isString(a.right))) return false;
-    void ctx;
-    return true;
+    if (a.type === 'Identifier' || a.type === 'ThisExpression' || a.type === 'MemberExpression') return true;
+    // `'http://' + url`, `` `${base}/v2` ``, `'http://'.concat(url)`: a rewritten input.
+    return !containsString(a, ctx);
   });
+}
+
+function containsString(node: Node, ctx: AnalysisContext): boolean {
+  let found = false;
+  walk(node, ctx.keys, (n) => {
+    if (found || isFunction(n)) return false;
+    if (n.type === 'TemplateLiteral' || (n.type === 'BinaryExpression' && n.operator === '+' && (isString(n.left) || isString(n.right)))) found = true;
+    if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && isString(n.callee.object)) found = true;
+    return undefined;
+  });
+  return found;
 }
 
 function isString(node: Node): boolean {
@@ -168,14 +180,16 @@ function parameterBindings(fn: FunctionNode, call: Node, counters: ReadonlySet<V
  * operation (`await this.reinit()`, `runScript('init').then(() => runScript(name))`), which
  * takes its own time, so the retry is not immediate. `changesCondition`: it changes what a
  * condition on the way to the self-call reads (`this.cache.removeAccessToken()` under
- * `if (this.cache.hasAccessToken)`), or moves state on from the error (`this.offset =
- * err.offset`): the next call takes another way, so the retry is not unbounded.
+ * `if (this.cache.hasAccessToken)`: the next call takes another way, so it runs at most
+ * twice), or moves state on from the error (`this.offset = err.offset`: progress, with no
+ * count the analysis can see).
  */
-function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env): { awaited: boolean; changesCondition: boolean } {
+function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env): { awaited: boolean; changesCondition: boolean; fromError: boolean } {
   const container = isFunction(path.container) ? path.container.body : path.container;
   const read = conditionReads(call, fn, env);
   let awaited = false;
   let changesCondition = false;
+  let fromError = false;
   const touches = (target: Node) => {
     const name = dottedName(target);
     if (name && [...read].some((r) => r === name || r.startsWith(`${name}.`))) changesCondition = true;
@@ -198,12 +212,12 @@ function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env
       const target = node.type === 'AssignmentExpression' ? node.left : node.operator === 'delete' ? node.argument : undefined;
       if (target?.type === 'MemberExpression') {
         touches(target);
-        if (node.type === 'AssignmentExpression' && readsError(node.right, path, env)) changesCondition = true;
+        if (node.type === 'AssignmentExpression' && readsError(node.right, path, env)) changesCondition = fromError = true;
       }
     }
     return undefined;
   });
-  return { awaited, changesCondition };
+  return { awaited, changesCondition, fromError };
 }
 
 /** Dotted names the conditions between the function's start and the self-call read. */

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, isAnyLoop, isFunction, walk, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
+import { localFunction } from './evaluate.js';
 import { asSleep, type Sleep } from './sleep.js';
 
 /** What one attempt of a retry does, collected once: statements of this level only. */
@@ -144,3 +145,22 @@ export function firstCallIn(node: Node, calls: readonly TSESTree.CallExpression[
   return (firstAwaited ?? first)?.call;
 }
 
+
+const sleepyFunctions = new WeakMap<Node, boolean>();
+
+/**
+ * The call reaches a function of this file that waits (`await connect()` where `connect`
+ * sleeps `retryWait(n)` before dialling): the wait between attempts happens inside the
+ * operation, so the retry is not immediate. Two calls deep at most.
+ */
+export function waitsInside(call: TSESTree.CallExpression, ctx: AnalysisContext, depth = 0): boolean {
+  const fn = localFunction(call, { ctx, region: call, counters: new Set(), depth: 0 });
+  if (!fn) return false;
+  const known = sleepyFunctions.get(fn);
+  if (known !== undefined) return known;
+  sleepyFunctions.set(fn, false);
+  const scan = scanAttempt(fn.body, ctx);
+  const result = scan.sleeps.length > 0 || (depth < 1 && scan.calls.some((inner) => waitsInside(inner, ctx, depth + 1)));
+  sleepyFunctions.set(fn, result);
+  return result;
+}

@@ -42,6 +42,9 @@ export default createRule<Options, MessageIds>({
           if (jitter !== 'none') continue;
           if (delay.kind !== 'constant' && delay.kind !== 'none') continue;
           if (delay.kind === 'none' && options.allowImmediate) continue;
+          // One immediate retry (after refreshing a token, on a second connection) doubles the
+          // load at most: that is not the lockstep herd this rule is about.
+          if (delay.kind === 'none' && typeof site.policy.maxAttempts === 'number' && site.policy.maxAttempts <= 2) continue;
           context.report({
             loc: site.loc,
             messageId: delay.kind === 'none' ? 'immediate' : 'fixedDelay',
