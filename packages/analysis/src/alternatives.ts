@@ -13,6 +13,7 @@ import type { AnalysisContext, Variable } from './context.js';
 export function movesToNextAlternative(region: Node, operation: Node | undefined, ctx: AnalysisContext, selfCalls: readonly Node[] = []): boolean {
   if (operation && (isDraw(operation) || drawnInputs(operation, region, ctx))) return true;
   if (selfCalls.some((call) => passesRest(call))) return true;
+  if (handsOnIterator(region, ctx)) return true;
   return consumesUntilExhausted(region, ctx);
 }
 
@@ -67,6 +68,23 @@ function drawnInputs(operation: Node, region: Node, ctx: AnalysisContext): boole
     if (callee.type === 'MemberExpression') follow(callee.object, 0);
   }
   return drawn;
+}
+
+/** A call of the attempt is given an iterator made before it: each attempt takes the next item. */
+function handsOnIterator(region: Node, ctx: AnalysisContext): boolean {
+  let found = false;
+  walk(region, ctx.keys, (node) => {
+    if (found || (node !== region && isFunction(node))) return false;
+    if (node.type !== 'CallExpression') return undefined;
+    for (const arg of node.arguments) {
+      const a = unwrap(arg);
+      if (a.type !== 'Identifier') continue;
+      const def = ctx.variableOf(a)?.defs[0];
+      if (def?.type === 'Variable' && def.node.init && !contains(region, def.node) && makesIterator(def.node.init)) found = true;
+    }
+    return undefined;
+  });
+  return found;
 }
 
 /** `xs[Symbol.iterator]()`, `map.values()`, `set.entries()`. */

@@ -160,6 +160,8 @@ function successExitIn(block: Node, loop: RetryLoopNode, scan: AttemptScan, env:
   return exits.some((exit) => guardedBySuccess(exit, block, env));
 }
 
+const SUCCESS_FLAG = /^(ok|success|succeeded|successful|done|acquired|locked|connected|sent|delivered|published|result|res|response)$/i;
+
 /** `done = true` where the loop runs `while (!done)`. */
 function flagAssignments(block: Node, loop: RetryLoopNode, env: Env): Node[] {
   const test = loopTest(loop);
@@ -176,7 +178,10 @@ function flagAssignments(block: Node, loop: RetryLoopNode, env: Env): Node[] {
   walk(block, env.ctx.keys, (node) => {
     if (node.type === 'AssignmentExpression' && names.has(dottedName(node.left) ?? '')) {
       const right = unwrap(node.right);
-      if (!(right.type === 'Literal' && right.value === false)) result.push(node);
+      // `done = true` after the work is a success flag; `isVisible = await el.isDisplayed()`
+      // reads a state, so the loop polls it (unless the name says it holds an outcome).
+      const readsState = right.type === 'CallExpression' && !SUCCESS_FLAG.test((dottedName(node.left) ?? '').split('.').pop() ?? '');
+      if (!(right.type === 'Literal' && right.value === false) && !readsState) result.push(node);
     }
   });
   return result;
