@@ -181,7 +181,7 @@ export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {})
     lintOnce(linter, configs['parse-only'], code, filename);
     const warm = lintOnce(linter, configs.rules, code, filename);
     const warmParse = lintOnce(linter, configs['parse-only'], code, filename);
-    const reps = Math.min(1000, Math.max(1, Math.ceil(MIN_SAMPLE_MS / Math.max(warmParse.ms, 0.01))));
+    const reps = Math.min(1000, Math.max(1, Math.ceil(MIN_SAMPLE_MS / Math.max(warmParse.ms, warm.ms, 0.01))));
     const times = { rules: [], 'parse-only': [] };
     let findings = warm.findings;
     let error = warm.error;
