@@ -70,6 +70,8 @@ function idOf(state: EvaluationState, object: object | undefined): number {
 
 export function evaluate(node: Node, env: Env): Value {
   if (env.depth > MAX_DEPTH) return UNKNOWN;
+  // A literal costs less than its memo entry.
+  if (node.type === 'Literal') return evaluateNode(node, env);
   const state = stateOf(env.ctx);
   return memoised(state, `e${idOf(state, node)}`, env, () => evaluateNode(node, env));
 }
@@ -252,13 +254,7 @@ function joinWrites(writes: TSESTree.Identifier[], initial: Value, env: Env, nam
   return result ?? UNKNOWN;
 }
 
-/** One write's value, once per write, start value and environment: every read of a variable written k times asks for all k. */
 function writeValue(target: Node, initial: Value, env: Env, name: string): Value {
-  const state = stateOf(env.ctx);
-  return memoised(state, `w${idOf(state, target)},${idOf(state, initial)},${name}`, env, () => computeWriteValue(target, initial, env, name));
-}
-
-function computeWriteValue(target: Node, initial: Value, env: Env, name: string): Value {
   const parent = target.parent;
   const base = initial.t === 'num' ? initial.v : undefined;
   if (parent?.type === 'UpdateExpression') return { t: 'counter', random: false };
@@ -321,7 +317,8 @@ function selfReferentialValue(expr: Node, name: string, base: number | undefined
     random = other.random;
     let value: Value | undefined;
     if (n.operator === '*' && other.t === 'num') value = growth('exponential', base, other.v);
-    else if (n.operator === '*' && other.random) value = growth('exponential', base, undefined);
+    // `d = d * retry.delayMultiplier`: a factor fixed before the retry still multiplies.
+    else if (n.operator === '*' && (other.random || other.t === 'invariant')) value = growth('exponential', base, undefined);
     else if (n.operator === '+' || n.operator === '-') {
       value = other.t === 'num' ? growth('linear', base, undefined) : growth('linear', base, undefined);
       // d = d * 2 + random: the inner product carries the growth.

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, dottedName, isAnyLoop, loopTest, unwrap, walk, type Node, type RetryLoopNode } from './ast.js';
+import { alwaysExits, contains, dottedName, isAnyLoop, isFunction, loopTest, unwrap, walk, type Node, type RetryLoopNode } from './ast.js';
 import { movesToNextAlternative } from './alternatives.js';
 import { mayStopUnseen } from './exits.js';
 import { boundOf, guardsIn, merge, type Bound } from './bounds.js';
@@ -129,7 +129,48 @@ function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.CallExpre
   if (callee.type === 'MemberExpression') addInputs(callee.object, 0);
   // Only what carries over to the next attempt: a variable declared inside the body restarts.
   const carriesOver = (variable: Variable) => !variable.defs.some((def) => contains(loop.body, def.name));
-  return [...inputs].some((variable) => carriesOver(variable) && writesWithin(variable, loop).some(isStep));
+  const steps = [...inputs].filter(carriesOver).flatMap((variable) => writesWithin(variable, loop).filter(isStep));
+  if (steps.some((step) => !conditional(step, loop))) return true;
+  // Steps taken only on some paths (`if (serverOffset > offset) offset = serverOffset`) leave
+  // the others retrying the same input, unless every way round takes one (a redirect:
+  // `client = redirectTo; continue` on ASK and MOVED, a throw otherwise).
+  // A loop that also waits between turns is backing off a retry, whatever else it moves.
+  return steps.length > 0 && everyWayRoundSteps(loop, steps, env) && scanAttempt(loop.body, env.ctx).sleeps.length === 0;
+}
+
+function conditional(node: Node, loop: RetryLoopNode): boolean {
+  for (let p = node.parent; p && p !== loop; p = p.parent) {
+    if (p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'SwitchCase' || p.type === 'CatchClause') return true;
+  }
+  return false;
+}
+
+function everyWayRoundSteps(loop: RetryLoopNode, steps: readonly Node[], env: Env): boolean {
+  const stepBefore = (node: Node): boolean => {
+    let child: Node = node;
+    for (let p = node.parent; p && p !== loop; child = p, p = p.parent) {
+      if (p.type !== 'BlockStatement') continue;
+      const earlier = p.body.slice(0, p.body.indexOf(child as TSESTree.Statement));
+      if (earlier.some((statement) => steps.some((step) => contains(statement, step)))) return true;
+    }
+    return false;
+  };
+  let ok = true;
+  walk(loop.body, env.ctx.keys, (node) => {
+    if (!ok || isFunction(node) || (node !== loop.body && isAnyLoop(node))) return false;
+    if (node.type === 'ContinueStatement' && !stepBefore(node)) ok = false;
+    // A catch that falls through to the next turn must step too.
+    if (node.type === 'CatchClause' && !alwaysExits(node.body) && !steps.some((step) => contains(node.body, step) && !conditionalWithin(step, node.body))) ok = false;
+    return undefined;
+  });
+  return ok;
+}
+
+function conditionalWithin(node: Node, root: Node): boolean {
+  for (let p = node.parent; p && p !== root; p = p.parent) {
+    if (p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'SwitchCase') return true;
+  }
+  return false;
 }
 
 /** `try { return await op() } catch { … }` inside the loop: success leaves, failure goes round. */
