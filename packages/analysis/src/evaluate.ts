@@ -70,8 +70,6 @@ function idOf(state: EvaluationState, object: object | undefined): number {
 
 export function evaluate(node: Node, env: Env): Value {
   if (env.depth > MAX_DEPTH) return UNKNOWN;
-  // A literal costs less than its memo entry.
-  if (node.type === 'Literal') return evaluateNode(node, env);
   const state = stateOf(env.ctx);
   return memoised(state, `e${idOf(state, node)}`, env, () => evaluateNode(node, env));
 }
@@ -254,7 +252,13 @@ function joinWrites(writes: TSESTree.Identifier[], initial: Value, env: Env, nam
   return result ?? UNKNOWN;
 }
 
+/** One write's value, once per write, start value and environment: every read of a variable written k times asks for all k. */
 function writeValue(target: Node, initial: Value, env: Env, name: string): Value {
+  const state = stateOf(env.ctx);
+  return memoised(state, `w${idOf(state, target)},${idOf(state, initial)},${name}`, env, () => computeWriteValue(target, initial, env, name));
+}
+
+function computeWriteValue(target: Node, initial: Value, env: Env, name: string): Value {
   const parent = target.parent;
   const base = initial.t === 'num' ? initial.v : undefined;
   if (parent?.type === 'UpdateExpression') return { t: 'counter', random: false };
