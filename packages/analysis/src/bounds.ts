@@ -38,7 +38,10 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
   const counterLeft = isCounter(n.left, env);
   if (!counterLeft && !isCounter(n.right, env)) return 'unknown';
   const counterSide = counterLeft ? n.left : n.right;
-  const limitValue = evaluate(counterLeft ? n.right : n.left, env);
+  const limitNode = counterLeft ? n.right : n.left;
+  // `i < Infinity`, `maxRetries = opts.maxRetries ?? Infinity`: no limit (by default).
+  if (defaultsToInfinity(limitNode, env)) return Infinity;
+  const limitValue = evaluate(limitNode, env);
   if (limitValue.t !== 'num' || !Number.isFinite(limitValue.v)) return 'unknown';
   const limit = limitValue.v - counterOffset(counterSide, env);
   let op = n.operator as string;
@@ -55,6 +58,28 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
   if (base === undefined) return 'unknown';
   const attempts = base + (checkedAfterAttempt && !countedBefore(counterSide, n, env) ? 1 : 0);
   return attempts >= 1 ? Math.round(attempts) : 'unknown';
+}
+
+/**
+ * The limit is Infinity, or an option that falls back to Infinity when not given
+ * (`opts.max ?? Infinity`, `opts.max || Infinity`, `x !== undefined ? x : Infinity`):
+ * a limit that is off unless someone sets it.
+ */
+function defaultsToInfinity(node: Node, env: Env, depth = 0): boolean {
+  const n = unwrap(node);
+  const infinite = (x: Node) => {
+    const v = evaluate(x, env);
+    return v.t === 'num' && v.v === Infinity;
+  };
+  if (infinite(n)) return true;
+  if (n.type === 'LogicalExpression' && (n.operator === '??' || n.operator === '||')) return infinite(n.right) && evaluate(n.left, env).t !== 'num';
+  if (n.type === 'ConditionalExpression') return (infinite(n.alternate) && evaluate(n.consequent, env).t !== 'num') || (infinite(n.consequent) && evaluate(n.alternate, env).t !== 'num');
+  if (n.type === 'Identifier' && depth < 2) {
+    const variable = env.ctx.variableOf(n);
+    const def = variable?.defs[0];
+    if (def?.type === 'Variable' && def.node.id === def.name && def.node.init && variable?.defs.length === 1) return defaultsToInfinity(def.node.init, env, depth + 1);
+  }
+  return false;
 }
 
 /** `tries + 1 >= MAX` compares the counter shifted by one. */
@@ -203,6 +228,7 @@ export function merge(a: Bound | undefined, b: Bound): Bound {
 
 /** The policy's attempt limit: a count, 'unknown' when limited somehow, else 'unbounded'. */
 export function maxAttemptsOf(bound: Bound | undefined, unboundedWithoutLimit: boolean): RetryPolicy['maxAttempts'] {
+  if (bound?.attempts === Infinity) return 'unbounded';
   if (bound?.attempts !== undefined) return bound.attempts;
   return unboundedWithoutLimit ? 'unbounded' : 'unknown';
 }

@@ -546,6 +546,9 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
       return args.map((_, i) => arg(i)).reduce((a, b) => minMax(dotted === 'Math.min', a, b));
     case 'Math.pow':
       return combine('**', arg(0), arg(1));
+    case 'Math.exp':
+      // e^n of the attempt count: exponential, factor e.
+      return combine('**', num(Math.E), arg(0));
     case 'Math.floor':
     case 'Math.ceil':
     case 'Math.round':

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { outcomeCheck } from './checks.js';
 import { localFunction, type Env } from './evaluate.js';
 import { isOperationCall } from './scan.js';
@@ -74,6 +74,8 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
   walk(test, env.ctx.keys, (node) => {
     if (counts || isFunction(node)) return false;
     if (node.type === 'UpdateExpression') counts = true;
+    // `urls.length === 0`: a list that is empty, not a count of attempts.
+    if (node.type === 'BinaryExpression' && node.left.type !== 'PrivateIdentifier' && isLengthCheck(node)) return false;
     if (node.type === 'BinaryExpression' && /^[<>]=?$/.test(node.operator)) counts = true;
     if (node.type === 'BinaryExpression' && /^[!=]==?$/.test(node.operator)) {
       const literal = (n: Node) => {
@@ -108,6 +110,12 @@ export function givesUp(branch: Node, env: Env): boolean {
     return undefined;
   });
   return found;
+}
+
+function isLengthCheck(node: TSESTree.BinaryExpression): boolean {
+  const left = unwrap(node.left as Node);
+  const right = unwrap(node.right);
+  return left.type === 'MemberExpression' && propertyName(left) === 'length' && right.type === 'Literal' && (right.value === 0 || right.value === 1);
 }
 
 function throwsIn(fn: FunctionNode, env: Env): boolean {
