@@ -11,7 +11,7 @@ import type { AnalysisContext, Variable } from './context.js';
  * with `keys.shift()`).
  */
 export function movesToNextAlternative(region: Node, operation: Node | undefined, ctx: AnalysisContext, selfCalls: readonly Node[] = []): boolean {
-  if (operation && (isDraw(operation) || drawnInputs(operation, region, ctx))) return true;
+  if (operation && (isDraw(operation) || drawnInputs(operation, region, ctx, selfCalls))) return true;
   if (selfCalls.some((call) => passesRest(call))) return true;
   if (handsOnIterator(region, ctx)) return true;
   return consumesUntilExhausted(region, ctx);
@@ -32,7 +32,7 @@ function isDraw(node: Node): boolean {
  * through locals (`const item = it.next(); const host = item.value; connect(host)`), or are
  * assigned from one (`({ host, connection } = this.getNextConnection())`).
  */
-function drawnInputs(operation: Node, region: Node, ctx: AnalysisContext): boolean {
+function drawnInputs(operation: Node, region: Node, ctx: AnalysisContext, selfCalls: readonly Node[]): boolean {
   const seen = new Set<Variable>();
   let drawn = false;
   const follow = (root: Node, depth: number): void => {
@@ -55,7 +55,7 @@ function drawnInputs(operation: Node, region: Node, ctx: AnalysisContext): boole
       for (const ref of variable.references) {
         const write = ref.writeExpr as Node | null | undefined;
         if (!ref.isWrite() || !write || !contains(region, ref.identifier as Node)) continue;
-        if (isDraw(write)) drawn = true;
+        if (isDraw(write) || (unwrap(write).type === 'CallExpression' && givesUpWhenAbsent(variable, region, ctx, selfCalls))) drawn = true;
         else follow(write, depth + 1);
       }
       return undefined;
@@ -95,6 +95,37 @@ function makesIterator(node: Node): boolean {
   if (callee.type !== 'MemberExpression') return false;
   if (callee.computed) return dottedName(callee.property) === 'Symbol.iterator' || dottedName(callee.property) === 'Symbol.asyncIterator';
   return /^(values|entries|keys)$/.test(propertyName(callee) ?? '');
+}
+
+/**
+ * `const server = pick(); if (!server) throw lastError`: the attempt takes a value that runs
+ * out, and gives up when there is none left. That is a walk through alternatives.
+ */
+function givesUpWhenAbsent(variable: Variable, region: Node, ctx: AnalysisContext, selfCalls: readonly Node[]): boolean {
+  let found = false;
+  walk(region, ctx.keys, (node) => {
+    if (found || (node !== region && isFunction(node))) return false;
+    if (node.type !== 'IfStatement' || !alwaysExits(node.consequent) || !/Throw|Return/.test(firstExit(node.consequent) ?? '')) return undefined;
+    // `if (res === null) return retry(…)` goes round again: that is the retry, not giving up.
+    if (selfCalls.some((call) => contains(node.consequent, call))) return undefined;
+    const test = unwrap(node.test);
+    const tested = (n: Node) => n.type === 'Identifier' && ctx.variableOf(n) === variable;
+    if (test.type === 'UnaryExpression' && test.operator === '!' && tested(unwrap(test.argument))) found = true;
+    if (test.type === 'BinaryExpression' && /^[!=]==?$/.test(test.operator) && !test.operator.startsWith('!') && test.left.type !== 'PrivateIdentifier') {
+      const [a, b] = [unwrap(test.left), unwrap(test.right)];
+      const empty = (n: Node) => (n.type === 'Literal' && n.value === null) || (n.type === 'Identifier' && n.name === 'undefined');
+      if ((tested(a) && empty(b)) || (tested(b) && empty(a))) found = true;
+    }
+    return undefined;
+  });
+  return found;
+}
+
+function firstExit(node: Node): string | undefined {
+  if (node.type === 'ThrowStatement') return 'Throw';
+  if (node.type === 'ReturnStatement') return 'Return';
+  if (node.type === 'BlockStatement') for (const s of node.body) { const e = firstExit(s); if (e) return e; }
+  return undefined;
 }
 
 /** `bind(addrs.slice(1))`, `tryNext(rest)`: the self-call goes on with the rest of a list. */

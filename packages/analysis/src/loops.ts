@@ -8,7 +8,7 @@ import type { AnalysisContext } from './context.js';
 import { numberArray, type Env } from './evaluate.js';
 import { policyFrom } from './policy.js';
 import { breaksOut, firstCallIn, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
-import { sleepValue, type Sleep } from './sleep.js';
+import { sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
 import { writesWithin, type Variable } from './context.js';
 import { scheduleValue, type Value } from './value.js';
@@ -51,7 +51,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
     policy: policyFrom(delay, bound, bound.unbounded),
     fromLibraryDefault: { delay: false, jitter: false, attempts: false },
     classifiesErrors: classifies(retry.failurePath, env),
-    abortAware: bound.abortAware,
+    abortAware: bound.abortAware || (sleep !== undefined && waitsOnSignal(sleep)),
     deadlineBound: bound.deadline,
     nested: [],
   };

@@ -10,7 +10,7 @@ import { evaluate, numberArray } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom } from './policy.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
-import { asSleep, sleepValue } from './sleep.js';
+import { asSleep, sleepValue, waitsOnSignal } from './sleep.js';
 import type { RetrySite } from './types.js';
 import { UNKNOWN, num, type Value } from './value.js';
 
@@ -77,7 +77,7 @@ export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx:
     policy: policyFrom(delay.value, limits, limits.attempts === undefined),
     fromLibraryDefault: { delay: false, jitter: false, attempts: false },
     classifiesErrors: classifies(path.container, env),
-    abortAware: limits.abortAware,
+    abortAware: limits.abortAware || delay.onSignal === true,
     deadlineBound: limits.deadline,
     nested: [],
   };
@@ -453,7 +453,7 @@ function decrements(variable: Variable, call: Node): boolean {
 }
 
 /** The wait before the self-call: the setTimeout delay, or a sleep on the failure path. */
-function recursionDelay(call: Node, path: FailurePath, env: Env, fn: FunctionNode): { value: Value; sleep?: Node; expression?: Node } {
+function recursionDelay(call: Node, path: FailurePath, env: Env, fn: FunctionNode): { value: Value; sleep?: Node; expression?: Node; onSignal?: boolean } {
   if (path.timer) {
     const ms = path.timer.arguments[1] as Node | undefined;
     const result: { value: Value; sleep?: Node; expression?: Node } = { value: ms ? evaluate(ms, env) : num(0), sleep: path.timer };
@@ -468,7 +468,7 @@ function recursionDelay(call: Node, path: FailurePath, env: Env, fn: FunctionNod
   if (sleeps.length === 0) sleeps = before(fn.body).filter((s) => !contains(s.node, call));
   const sleep = sleeps[sleeps.length - 1];
   if (!sleep) return { value: path.opaqueTimer ? UNKNOWN : num(0) };
-  const result: { value: Value; sleep?: Node; expression?: Node } = { value: sleepValue(sleep, env), sleep: sleep.node };
+  const result: { value: Value; sleep?: Node; expression?: Node; onSignal?: boolean } = { value: sleepValue(sleep, env), sleep: sleep.node, onSignal: waitsOnSignal(sleep) };
   if (sleep.delay) result.expression = sleep.delay;
   return result;
 }

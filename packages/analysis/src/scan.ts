@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, isAnyLoop, isFunction, walk, type Node } from './ast.js';
+import { calleeName, dottedName, isAnyLoop, isFunction, walk, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
 import { localFunction } from './evaluate.js';
 import { asSleep, type Sleep } from './sleep.js';
@@ -17,8 +17,13 @@ export interface AttemptScan {
 const TRIVIAL_ROOT = /^(console|logger|log|logging|JSON|Math|Date|Object|Array|Number|String|Boolean|Symbol|Reflect|performance|process|metrics|tracer|span|assert|util)$/;
 const TRIVIAL_NAME = /^(log|info|warn|error|debug|trace|fatal|push|emit|next|throw|captureStackTrace|toString|toFixed|now|isArray|includes|keys|values|entries|map|filter|forEach|reduce|join|slice|splice|concat|parseInt|parseFloat|String|Number|Boolean|require|resolve|reject|clearTimeout|setAttribute|inc|increment|observe|record|captureException)$/;
 
-/** A call that does work someone could be retrying (not logging, arithmetic or bookkeeping). */
+/**
+ * A call that does work someone could be retrying (not logging, arithmetic or bookkeeping).
+ * An awaited call is work whatever its name (`await queue.push(msg)`, `await node.join()`):
+ * the name lists only keep synchronous helpers such as `console.log` out.
+ */
 export function isOperationCall(call: TSESTree.CallExpression): boolean {
+  if (call.parent?.type === 'AwaitExpression' && !/^(setTimeout|setImmediate)$/.test(calleeName(call) ?? '')) return true;
   const dotted = dottedName(call.callee) ?? '';
   const root = dotted.split('.')[0] ?? '';
   const last = dotted.split('.').pop() ?? '';
@@ -159,8 +164,16 @@ export function waitsInside(call: TSESTree.CallExpression, ctx: AnalysisContext,
   const known = sleepyFunctions.get(fn);
   if (known !== undefined) return known;
   sleepyFunctions.set(fn, false);
-  const scan = scanAttempt(fn.body, ctx);
-  const result = scan.sleeps.length > 0 || (depth < 1 && scan.calls.some((inner) => waitsInside(inner, ctx, depth + 1)));
+  // Anywhere in it, callbacks included: `new Promise((ok) => (async () => { await retryWait(n); … })())`.
+  let result = false;
+  const calls: TSESTree.CallExpression[] = [];
+  walk(fn.body, ctx.keys, (node) => {
+    if (result) return false;
+    if ((node.type === 'CallExpression' || node.type === 'NewExpression') && asSleep(node, ctx)) result = true;
+    else if (node.type === 'CallExpression') calls.push(node);
+    return undefined;
+  });
+  if (!result && depth < 1) result = calls.some((inner) => waitsInside(inner, ctx, depth + 1));
   sleepyFunctions.set(fn, result);
   return result;
 }

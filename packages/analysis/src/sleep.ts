@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, dottedName, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { calleeName, contains, dottedName, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
 import { importOf } from './imports.js';
 import { evaluate, helperEnv, usesRandomness, type Env } from './evaluate.js';
@@ -74,8 +74,36 @@ function promiseTimeout(node: TSESTree.NewExpression, ctx: AnalysisContext): Sle
   const executor = node.arguments[0];
   if (!executor || !isFunction(executor)) return undefined;
   const timer = findTimeout(executor, ctx);
-  if (!timer) return undefined;
+  if (!timer || !resolvesOnTimer(executor, timer, ctx)) return undefined;
   return { node, delay: timer.arguments[1] as Node | undefined, opaque: false, jittered: false };
+}
+
+/**
+ * The timer settles the promise by resolving it, and the executor does nothing else:
+ * `setTimeout(r, ms)`, `setTimeout(() => resolve(), ms)`. A timer that rejects, or an
+ * executor that also starts work (`op().then(resolve, reject)`), is a timeout around an
+ * operation, not a wait.
+ */
+function resolvesOnTimer(executor: FunctionNode, timer: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  const resolve = executor.params[0];
+  if (resolve?.type !== 'Identifier') return false;
+  const callback = timer.arguments[0] && unwrap(timer.arguments[0] as Node);
+  let settles = false;
+  if (callback?.type === 'Identifier') settles = callback.name === resolve.name;
+  else if (callback && isFunction(callback)) {
+    walk(callback.body, ctx.keys, (n) => {
+      if (n.type === 'CallExpression' && unwrap(n.callee).type === 'Identifier' && calleeName(n) === resolve.name) settles = true;
+      return !settles;
+    });
+  }
+  if (!settles) return false;
+  let otherWork = false;
+  walk(executor.body, ctx.keys, (n) => {
+    if (otherWork || (n !== executor.body && isFunction(n))) return false;
+    if (n.type === 'CallExpression' && n !== timer && !contains(n, timer) && !contains(timer, n) && !/^(clearTimeout|unref|ref|addEventListener|once|on)$/.test(calleeName(n) ?? '')) otherWork = true;
+    return undefined;
+  });
+  return !otherWork;
 }
 
 function findTimeout(fn: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpression | undefined {
@@ -136,4 +164,24 @@ export function sleepValue(sleep: Sleep, env: Env): Value {
     value = sleep.opaque ? UNKNOWN : num(0);
   }
   return sleep.jittered ? withRandom(value, true, 'unknown') : value;
+}
+
+/**
+ * The wait is handed an AbortSignal (`sleep(ms, signal)`, `sleepAbortable(signal, ms)`,
+ * `delay(ms, { signal })`): aborting stops the retry in its wait.
+ */
+export function waitsOnSignal(sleep: Sleep): boolean {
+  if (sleep.node.type !== 'CallExpression') return false;
+  const isSignal = (n: Node): boolean => {
+    const u = unwrap(n);
+    if (u.type === 'Identifier') return /^signal$|Signal$/.test(u.name);
+    if (u.type === 'MemberExpression') return /^signal$|Signal$/.test(propertyNameOf(u) ?? '');
+    if (u.type === 'ObjectExpression') return u.properties.some((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'signal');
+    return false;
+  };
+  return sleep.node.arguments.some((arg) => arg !== sleep.delay && isSignal(arg as Node));
+}
+
+function propertyNameOf(member: TSESTree.MemberExpression): string | undefined {
+  return !member.computed && member.property.type === 'Identifier' ? member.property.name : undefined;
 }
