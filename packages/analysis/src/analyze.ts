@@ -116,8 +116,9 @@ function referencedFunction(expression: Node, ctx: AnalysisContext): FunctionNod
   if (e.type !== 'MemberExpression') return undefined;
   const name = propertyName(e);
   if (name === undefined) return undefined;
+  // A method, or a function that uses `this` under its own name (assigned to a prototype elsewhere).
   const receiver = thisBinder(unwrap(e.object), ctx);
-  return receiver && isMethodLike(receiver) && functionName(receiver) === name ? receiver : undefined;
+  return receiver && functionName(receiver) === name ? receiver : undefined;
 }
 
 /** The function whose `this` an expression stands for: `this`, or `self` from `const self = this`. */
@@ -139,8 +140,3 @@ function thisBinder(node: Node, ctx: AnalysisContext): FunctionNode | undefined 
   return undefined;
 }
 
-function isMethodLike(fn: FunctionNode): boolean {
-  const parent = fn.parent;
-  if (parent?.type === 'AssignmentExpression') return parent.right === fn && parent.left.type === 'MemberExpression';
-  return parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition' || parent?.type === 'Property';
-}

@@ -24,13 +24,19 @@ export function describeDelay(policy: RetryPolicy): string {
     case 'linear':
       return baseMs !== undefined ? `a linear ${formatMs(baseMs)} × n${cap}` : `a linearly growing delay${cap}`;
     case 'exponential':
-      if (baseMs !== undefined) return `${formatMs(baseMs)} × ${factor ?? 2}^n${cap}`;
+      if (baseMs !== undefined) return `${formatMs(baseMs)} × ${formatFactor(factor ?? 2)}^n${cap}`;
       return `an exponentially growing delay${cap}`;
     case 'decorrelated':
       return 'a decorrelated delay';
     case 'unknown':
       return 'an unknown delay';
   }
+}
+
+/** `2`, `1.5`, `e` for Math.E (`Math.exp(n)`). */
+function formatFactor(factor: number): string {
+  if (Math.abs(factor - Math.E) < 1e-12) return 'e';
+  return Number.isInteger(factor) ? String(factor) : String(Number(factor.toFixed(2)));
 }
 
 export function describeAttempts(policy: RetryPolicy): string {

@@ -348,6 +348,8 @@ function mentions(node: Node, name: string, env: Env): boolean {
     // `x.delay` does not mention a variable named `delay`.
     const isPropertyKey = parent?.type === 'MemberExpression' && parent.property === n && !parent.computed;
     if (n.type === 'Identifier' && n.name === name && !isPropertyKey) found = true;
+    // `this.wait = this.wait * 2`: a member target is mentioned by its dotted name.
+    if (n.type === 'MemberExpression' && name.includes('.') && dottedName(n) === name) found = true;
     return undefined;
   });
   return found;
@@ -371,7 +373,7 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   if (memberWrites.length > 0) {
     let result: Value | undefined;
     for (const write of memberWrites) {
-      const value = writeValue(write, initial, env, prop ?? '');
+      const value = writeValue(write, initial, env, dotted ?? prop ?? '');
       result = result ? join(result, value) : value;
     }
     return result ?? UNKNOWN;

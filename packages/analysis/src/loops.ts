@@ -337,7 +337,7 @@ function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: RetryLoop
       contains(retry.failurePath, call) &&
       !onExitingBranch(call, loop),
   );
-  const waitsInOperation = scan.calls.some((call) => !onExitingBranch(call, loop) && waitsInside(call, ctx));
+  const waitsInOperation = scan.calls.some((call) => (call === retry.operation || !onExitingBranch(call, loop)) && waitsInside(call, ctx));
   return waitsElsewhere || waitsInOperation ? { t: 'unknown' as const, random: false } : { t: 'num' as const, v: 0, random: false };
 }
 

@@ -66,6 +66,11 @@ export function scanAttempt(root: Node, ctx: AnalysisContext): AttemptScan {
           scan.sleeps.push(sleep);
           return false;
         }
+        // `new Promise((resolve, reject) => { setTimeout(reject, ms); op().then(resolve, reject) })`:
+        // a timeout around the operation; the work inside the executor is this attempt's.
+        if (node.type === 'NewExpression' && calleeName(node) === 'Promise' && node.arguments[0] && isFunction(node.arguments[0])) {
+          collectCalls(node.arguments[0].body, ctx, scan, false);
+        }
         if (node.type === 'CallExpression' && isOperationCall(node)) scan.calls.push(node);
         break;
       }
@@ -76,11 +81,11 @@ export function scanAttempt(root: Node, ctx: AnalysisContext): AttemptScan {
 }
 
 /** Calls, and returns (which leave every loop), inside a nested loop. */
-function collectCalls(root: Node, ctx: AnalysisContext, scan: AttemptScan): void {
+function collectCalls(root: Node, ctx: AnalysisContext, scan: AttemptScan, returns = true): void {
   walk(root, ctx.keys, (node) => {
     if (node !== root && isFunction(node)) return false;
     if (node.type === 'CallExpression' && isOperationCall(node) && !asSleep(node, ctx)) scan.calls.push(node);
-    if (node.type === 'ReturnStatement') scan.returns.push(node);
+    if (returns && node.type === 'ReturnStatement') scan.returns.push(node);
     return undefined;
   });
 }

@@ -21,7 +21,7 @@ export interface Sleep {
 }
 
 const SLEEP_NAMES = /^(sleep|delay|wait|pause|snooze|nap|waitForTimeout|sleepMs|delayMs|waitMs|sleepFor|delayFor|waitFor(Ms|Millis|Seconds))$/i;
-const SLEEP_SUFFIX = /[a-z](Sleep|Delay|Wait|Pause)$/;
+const SLEEP_SUFFIX = /[a-z](Sleep|Delay|Wait|Pause)$|^(sleep|delay|wait|pause)(Abortable|Cancellable|Cancelable|WithSignal|Unref)$/;
 const TIMERS_PROMISES = /^(node:)?timers\/promises$/;
 
 /** Recognises every common sleep form (DESIGN.md: the retry-site model). */
@@ -44,7 +44,9 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
     if (isPromiseTimer(callee, ctx)) return { node, delay: first, opaque: false, jittered: false };
   }
   if (SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name)) {
-    return { node, delay: first, opaque: true, jittered: /jitter|random/i.test(name) };
+    // `sleepAbortable(signal, ms)`: the duration is the argument that is not the signal.
+    const delay = node.arguments.find((arg) => !isSignal(arg as Node)) as Node | undefined;
+    return { node, delay, opaque: true, jittered: /jitter|random/i.test(name) };
   }
   return undefined;
 }
@@ -172,14 +174,15 @@ export function sleepValue(sleep: Sleep, env: Env): Value {
  */
 export function waitsOnSignal(sleep: Sleep): boolean {
   if (sleep.node.type !== 'CallExpression') return false;
-  const isSignal = (n: Node): boolean => {
-    const u = unwrap(n);
-    if (u.type === 'Identifier') return /^signal$|Signal$/.test(u.name);
-    if (u.type === 'MemberExpression') return /^signal$|Signal$/.test(propertyNameOf(u) ?? '');
-    if (u.type === 'ObjectExpression') return u.properties.some((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'signal');
-    return false;
-  };
   return sleep.node.arguments.some((arg) => arg !== sleep.delay && isSignal(arg as Node));
+}
+
+function isSignal(n: Node): boolean {
+  const u = unwrap(n);
+  if (u.type === 'Identifier') return /^signal$|Signal$/.test(u.name);
+  if (u.type === 'MemberExpression') return /^signal$|Signal$/.test(propertyNameOf(u) ?? '');
+  if (u.type === 'ObjectExpression') return u.properties.some((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'signal');
+  return false;
 }
 
 function propertyNameOf(member: TSESTree.MemberExpression): string | undefined {

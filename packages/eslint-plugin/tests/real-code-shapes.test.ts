@@ -1,0 +1,661 @@
+import type { TSESLint } from '@typescript-eslint/utils';
+import plugin from '../src/index.js';
+import { ruleTester } from './rule-tester.js';
+
+/**
+ * The shapes real projects write their retries in (issue 7: the real-code benchmark,
+ * `npm run realworld`). Each cause is written here in our own words, in several variants;
+ * each case lists what every one of the four rules reports, so one table gives each rule
+ * its valid cases (nothing expected) and its invalid ones (exact position and message).
+ */
+type RuleId = 'no-fixed-sleep-retry' | 'require-jitter' | 'no-unbounded-retry' | 'no-nested-retry';
+
+interface Expected {
+  line: number;
+  column: number;
+  messageId: string;
+  data?: Record<string, string>;
+}
+
+interface Shape {
+  name: string;
+  code: string;
+  filename?: string;
+  expect?: Partial<Record<RuleId, Expected[]>>;
+}
+
+const js = 'file.js';
+
+const shapes: Shape[] = [
+  // ---------------------------------------------------------------------------------------
+  // Precision: a retry once after a state change runs at most twice.
+  {
+    name: 'state change: 401 refreshes the token, then calls itself once more',
+    filename: js,
+    code: `
+async function call(req) {
+  try {
+    return await send(req);
+  } catch (e) {
+    if (e.status === 401) {
+      await refreshToken();
+      return call(req);
+    }
+    throw e;
+  }
+}`,
+  },
+  {
+    name: 'state change: a flag argument marks the second try',
+    filename: js,
+    code: `
+async function send(req, isRetry = false) {
+  try {
+    return await transport.send(req);
+  } catch (e) {
+    if (!isRetry) return send(req, true);
+    throw e;
+  }
+}`,
+  },
+  {
+    name: 'state change: the failure path drops the cached credential its condition reads',
+    code: `
+class Workflow {
+  async execute(conn: Conn) {
+    if (this.cache.hasToken) {
+      try {
+        return await this.finish(conn, this.cache.token);
+      } catch (error) {
+        this.cache.removeToken();
+        return await this.execute(conn);
+      }
+    }
+    return this.login(conn);
+  }
+}`,
+  },
+  {
+    name: 'state change: a 409 on create re-reads what now exists',
+    filename: js,
+    code: `
+function get(options, callback) {
+  const self = this;
+  function onCreate(err, instance) {
+    if (err) {
+      if (err.code === 409) {
+        self.get(options, callback);
+        return;
+      }
+      callback(err);
+      return;
+    }
+    callback(null, instance);
+  }
+  this.create(options, onCreate);
+}`,
+  },
+
+  // Wait first: the wait at the start of each attempt is the wait between attempts.
+  {
+    name: 'wait first, abortable: the signal handed to the wait bounds it',
+    filename: js,
+    code: `
+async function attempt(signal, waitMs = 0, n = 0) {
+  await sleepAbortable(signal, waitMs);
+  try {
+    return await op();
+  } catch (e) {
+    return attempt(signal, nextWait(n), n + 1);
+  }
+}`,
+  },
+  {
+    name: 'wait first, fixed: the same half second before every attempt',
+    filename: js,
+    code: `
+async function poll(n = 0) {
+  await sleep(500);
+  try {
+    return await op();
+  } catch (e) {
+    if (n >= 4) throw e;
+    return poll(n + 1);
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 8, column: 12, messageId: 'fixedDelay', data: { what: '`poll()` retrying itself', delay: 'a fixed 500 ms', attempts: 'up to 5 attempts' } }],
+    },
+  },
+
+  // Next alternative: failover and iteration are not a retry of the same call.
+  {
+    name: 'next alternative: the rest of the address list passed on',
+    filename: js,
+    code: `
+function bind(addrs) {
+  return listen(addrs[0]).catch((err) => {
+    if (addrs.length === 1) throw err;
+    return bind(addrs.slice(1));
+  });
+}`,
+  },
+  {
+    name: 'next alternative: an iterator drawn each turn, exhausted means give up',
+    filename: js,
+    code: `
+async function borrow(hosts) {
+  let last;
+  while (true) {
+    const next = hosts.next();
+    if (next.done) throw last;
+    try {
+      return await connect(next.value);
+    } catch (e) {
+      last = e;
+    }
+  }
+}`,
+  },
+  {
+    name: 'next alternative: a picked server, none left means give up',
+    filename: js,
+    code: `
+async function query(q) {
+  let lastError;
+  for (;;) {
+    const server = pick();
+    if (!server) throw lastError;
+    try {
+      return await server.run(q);
+    } catch (e) {
+      lastError = e;
+    }
+  }
+}`,
+  },
+  {
+    name: 'next alternative: an iterator made once and handed to the attempt',
+    filename: js,
+    code: `
+async function initialize(points) {
+  const it = shuffle(points)[Symbol.iterator]();
+  while (true) {
+    await this.borrowFirst(it);
+    try {
+      await this.refresh();
+      break;
+    } catch (err) {
+      this.tried[this.host] = err;
+    }
+  }
+}`,
+  },
+  {
+    name: 'next alternative: keys consumed until none is left',
+    filename: js,
+    code: `
+function tryFirst(err) {
+  if (!keys.length) return reject(err);
+  const key = keys[0];
+  keys.shift();
+  lookup(key).then(resolve, tryFirst);
+}`,
+  },
+
+  // Bounds the analysis cannot count still bound: no "never gives up".
+  {
+    name: 'bound held in a variable',
+    filename: js,
+    code: `
+async function load(attempt = 0) {
+  try {
+    return await fetchIt();
+  } catch (e) {
+    const retryable = attempt < limits.max;
+    if (!retryable) throw e;
+    return load(attempt + 1);
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 8, column: 12, messageId: 'immediate', data: { what: '`load()` retrying itself', attempts: 'a limited number of attempts' } }],
+    },
+  },
+  {
+    name: 'bound from a helper that says how long to wait, or that it is over',
+    filename: js,
+    code: `
+async function check(config) {
+  try {
+    return await this.request(config);
+  } catch (e) {
+    const wait = this.retryDelay();
+    if (wait <= 0) throw e;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    return this.check(config);
+  }
+}`,
+  },
+  {
+    name: 'exit delegated: the error is handed to a method that may throw it',
+    filename: js,
+    code: `
+async function next(cursor) {
+  while (true) {
+    try {
+      return await cursor.next();
+    } catch (error) {
+      await this.resumeOrThrow(error);
+    }
+  }
+}`,
+  },
+  {
+    name: 'exit delegated: a same-file predicate that throws when it is over',
+    filename: js,
+    code: `
+function shouldRetryOrThrow(err) {
+  if (retries >= max) throw err;
+  retries++;
+  return true;
+}
+async function subscribe() {
+  for (;;) {
+    try {
+      return await connect();
+    } catch (err) {
+      if (!shouldRetryOrThrow(err)) return;
+      await sleep(1000);
+    }
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 8, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'a limited number of attempts' } }],
+    },
+  },
+  {
+    name: 'a lifecycle flag is not a bound: the reconnect never gives up on its own',
+    code: `
+class Client {
+  closing = false;
+  scheduleReconnect() {
+    if (this.closing) return;
+    setTimeout(async () => {
+      try {
+        await this.raw.connect();
+      } catch (err) {
+        if (!this.closing) this.scheduleReconnect();
+      }
+    }, 2000);
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 10, column: 28, messageId: 'fixedDelay', data: { what: '`scheduleReconnect()` retrying itself', delay: 'a fixed 2 s', attempts: 'no limit on attempts' } }],
+      'no-unbounded-retry': [{ line: 10, column: 28, messageId: 'unbounded', data: { what: '`scheduleReconnect()` retrying itself' } }],
+    },
+  },
+
+  // Not a retry at all.
+  {
+    name: 'a poller reschedules itself on success too',
+    filename: js,
+    code: `
+function updateTimer() {
+  this.next()
+    .then((delay) => {
+      this.timer = setTimeout(() => this.updateTimer(), delay);
+    })
+    .catch(() => {
+      this.timer = setTimeout(() => this.updateTimer(), this.settings.guardInterval);
+    });
+}`,
+  },
+  {
+    name: 'a self-call with another event name is another operation',
+    filename: js,
+    code: `
+function trigger(name, ...args) {
+  try {
+    return listeners[name](...args);
+  } catch (e) {
+    trigger('error', e);
+    return null;
+  }
+}`,
+  },
+  {
+    name: 'a fallback with a rewritten input',
+    filename: js,
+    code: `
+function validateUrl(url, error) {
+  try {
+    return new URL(url).href;
+  } catch (e) {
+    if (error) throw error;
+    return validateUrl('http://' + url, new Error('Invalid URL: ' + url));
+  }
+}`,
+  },
+  {
+    name: 'a redirect on every way round is following the server, not retrying',
+    filename: js,
+    code: `
+async function send(command) {
+  let client = pickClient(command);
+  let i = 0;
+  while (true) {
+    try {
+      return await client.send(command);
+    } catch (err) {
+      if (++i > 16) throw err;
+      if (err.message.startsWith('MOVED')) {
+        client = await nodeFor(err.message);
+        continue;
+      }
+      throw err;
+    }
+  }
+}`,
+  },
+  {
+    name: 'a state polled until it changes, acting in between',
+    filename: js,
+    code: `
+async function scrollIntoView(el, max) {
+  let visible = false;
+  let scrolls = 0;
+  while (!visible && scrolls < max) {
+    try {
+      visible = await el.isDisplayed();
+    } catch {
+      visible = false;
+    }
+    if (visible) break;
+    await swipe();
+    scrolls++;
+  }
+}`,
+  },
+
+  // ---------------------------------------------------------------------------------------
+  // Recall: a wait that does not change is fixed even when its value is unknown.
+  {
+    name: 'fixed: a delay parameter of a recursive helper',
+    filename: js,
+    code: `
+function retry(task, delay, retries) {
+  return task().catch((err) => {
+    if (retries <= 0) throw err;
+    return sleep(delay).then(() => retry(task, delay, retries - 1));
+  });
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 5, column: 36, messageId: 'fixedDelay', data: { what: '`retry()` retrying itself', delay: '`delay` (the same every time)', attempts: 'a limited number of attempts' } }],
+    },
+  },
+  {
+    name: 'fixed: a config field read through this, never written',
+    filename: js,
+    code: `
+class Manager {
+  constructor(options) {
+    this.reconnectSeconds = options.reconnectSeconds;
+  }
+  connect() {
+    return amqp.connect(this.url).catch(() => {
+      return wait(this.reconnectSeconds * 1000).then(() => this.connect());
+    });
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 8, column: 60, messageId: 'fixedDelay', data: { what: '`connect()` retrying itself', delay: '`this.reconnectSeconds * 1000` (the same every time)', attempts: 'no limit on attempts' } }],
+      'no-unbounded-retry': [{ line: 8, column: 60, messageId: 'unbounded', data: { what: '`connect()` retrying itself' } }],
+    },
+  },
+  {
+    name: 'not fixed: a wait taken from the server each time',
+    filename: js,
+    code: `
+async function get(url) {
+  for (let i = 0; i < 5; i++) {
+    const res = await fetch(url);
+    if (res.ok) return res;
+    const wait = Number(res.headers.get('retry-after')) * 1000;
+    await sleep(wait);
+  }
+}`,
+  },
+  {
+    name: 'not fixed: a field that grows between attempts elsewhere in the class',
+    filename: js,
+    code: `
+class Reconnector {
+  onSuccess() {
+    this.wait = 100;
+  }
+  reconnect() {
+    this.open().catch(() => {
+      this.wait = Math.min(this.wait * 2, 30000);
+      setTimeout(() => this.reconnect(), this.wait);
+    });
+  }
+}`,
+    expect: {
+      'require-jitter': [{ line: 9, column: 24, messageId: 'missingJitter', data: { what: '`reconnect()` retrying itself', delay: 'an exponentially growing delay, capped at 30 s', attempts: 'no limit on attempts' } }],
+      'no-unbounded-retry': [{ line: 9, column: 24, messageId: 'unbounded', data: { what: '`reconnect()` retrying itself' } }],
+    },
+  },
+  {
+    name: 'growth kept in a variable multiplied by an option',
+    filename: js,
+    code: `
+async function sendWithRetry(cmd, retry) {
+  let attempt = 0;
+  let delay = retry.initialDelayMs;
+  while (true) {
+    try {
+      return await fetchCommand(cmd);
+    } catch (err) {
+      if (attempt >= retry.maxRetries) throw err;
+      await sleep(delay);
+      delay = Math.min(delay * retry.multiplier, retry.maxDelayMs);
+      attempt += 1;
+    }
+  }
+}`,
+    expect: {
+      'require-jitter': [{ line: 5, column: 3, messageId: 'missingJitter', data: { what: 'This retry loop', delay: 'an exponentially growing delay', attempts: 'a limited number of attempts' } }],
+    },
+  },
+  {
+    name: 'growth: e to the power of the attempt count',
+    filename: js,
+    code: `
+function scheduleReconnect() {
+  this.attempts++;
+  const delay = Math.min(Math.exp(this.attempts) * 100, 20000);
+  setTimeout(() => {
+    this.raw.connect().catch(() => this.scheduleReconnect());
+  }, delay);
+}`,
+    expect: {
+      'require-jitter': [{ line: 6, column: 36, messageId: 'missingJitter', data: { what: '`scheduleReconnect()` retrying itself', delay: '100 ms × e^n, capped at 20 s', attempts: 'no limit on attempts' } }],
+      'no-unbounded-retry': [{ line: 6, column: 36, messageId: 'unbounded', data: { what: '`scheduleReconnect()` retrying itself' } }],
+    },
+  },
+
+  // Recall: limits that are off unless set.
+  {
+    name: 'a limit that falls back to Infinity',
+    filename: js,
+    code: `
+async function retryIfFailed(fn, opts) {
+  let retry = 0;
+  const maxRetries = opts.maxRetries ?? Infinity;
+  do {
+    try {
+      return await fn();
+    } catch (err) {
+      await sleep(opts.delayInMs);
+    }
+  } while (++retry < maxRetries);
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 5, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: '`opts.delayInMs` (the same every time)', attempts: 'no limit on attempts' } }],
+      'no-unbounded-retry': [{ line: 5, column: 3, messageId: 'unbounded', data: { what: 'This retry loop' } }],
+    },
+  },
+
+  // Recall: a timeout wrapper is the operation, not the wait.
+  {
+    name: 'a promise whose timer rejects is a timeout around the operation',
+    filename: js,
+    code: `
+async function load() {
+  for (;;) {
+    try {
+      return await new Promise((resolve, reject) => {
+        setTimeout(() => reject(new Error('timeout')), 5000);
+        fetchIt().then(resolve, reject);
+      });
+    } catch (e) {
+      log(e);
+    }
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 3, column: 3, messageId: 'immediate', data: { what: 'This retry loop', attempts: 'no limit on attempts' } }],
+      'no-unbounded-retry': [{ line: 3, column: 3, messageId: 'unbounded', data: { what: 'This retry loop' } }],
+    },
+  },
+
+  // Recall: awaited calls are operations whatever their name.
+  {
+    name: 'an awaited push is the operation',
+    filename: js,
+    code: `
+async function publish(queue, msg) {
+  while (true) {
+    try {
+      await queue.push(msg);
+      return;
+    } catch (e) {
+      await sleep(250);
+    }
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 3, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 250 ms', attempts: 'no limit on attempts' } }],
+      'no-unbounded-retry': [{ line: 3, column: 3, messageId: 'unbounded', data: { what: 'This retry loop' } }],
+    },
+  },
+
+  // Recall: methods and aliases.
+  {
+    name: 'a node-style callback through a this alias',
+    filename: js,
+    code: `
+function reconnect() {
+  const self = this;
+  setTimeout(() => {
+    self.open((err) => {
+      if (err) self.reconnect();
+    });
+  }, 1000);
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 6, column: 16, messageId: 'fixedDelay', data: { what: '`reconnect()` retrying itself', delay: 'a fixed 1 s', attempts: 'no limit on attempts' } }],
+      'no-unbounded-retry': [{ line: 6, column: 16, messageId: 'unbounded', data: { what: '`reconnect()` retrying itself' } }],
+    },
+  },
+  {
+    name: 'an unreadable scheduler makes the wait unknown, not immediate',
+    filename: js,
+    code: `
+function reconnect() {
+  const self = this;
+  this.setTimeoutFn(() => {
+    self.open((err) => {
+      if (err) self.reconnect();
+    });
+  }, this.backoff.duration());
+}`,
+    expect: {
+      'no-unbounded-retry': [{ line: 6, column: 16, messageId: 'unbounded', data: { what: '`reconnect()` retrying itself' } }],
+    },
+  },
+  {
+    name: 'a wait inside the operation (a same-file function) is not an immediate retry',
+    filename: js,
+    code: `
+async function connect() {
+  if (retrying) await retryWait(retries);
+  return dial();
+}
+async function subscribe() {
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await connect();
+    } catch (e) {
+      retrying = true;
+    }
+  }
+}`,
+  },
+
+  // Scope: names resolve through scopes.
+  {
+    name: 'scope: a promise resolver named like the enclosing function is not a self-call',
+    filename: js,
+    code: `
+async function r(o) {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await o();
+    } catch (e) {
+      await new Promise((r) => setTimeout(r, Math.random() * 100 * 2 ** i));
+    }
+  }
+  throw new Error('x');
+}`,
+  },
+  {
+    name: 'scope: a local named like the enclosing function is not recursion',
+    filename: js,
+    code: `
+function load(url) {
+  const load = () => fetch(url);
+  return load().catch(() => load());
+}`,
+  },
+  {
+    name: 'scope: a parameter named like the enclosing function is not recursion',
+    filename: js,
+    code: `
+function write(abort, body, socket) {
+  try {
+    socket.write(body);
+  } catch (err) {
+    abort(err);
+  }
+}`,
+  },
+];
+
+const RULE_IDS: RuleId[] = ['no-fixed-sleep-retry', 'require-jitter', 'no-unbounded-retry', 'no-nested-retry'];
+
+for (const id of RULE_IDS) {
+  const rule = plugin.rules[id] as unknown as TSESLint.RuleModule<string, readonly unknown[]>;
+  const valid = shapes
+    .filter((s) => !s.expect?.[id]?.length)
+    .map((s) => ({ name: s.name, code: s.code, ...(s.filename ? { filename: s.filename } : {}) }));
+  const invalid = shapes
+    .filter((s) => s.expect?.[id]?.length)
+    .map((s) => ({
+      name: s.name,
+      code: s.code,
+      ...(s.filename ? { filename: s.filename } : {}),
+      errors: (s.expect?.[id] ?? []).map((e) => ({ line: e.line, column: e.column, messageId: e.messageId, ...(e.data ? { data: e.data } : {}) })),
+    }));
+  ruleTester.run(`${id} on real-code shapes`, rule, { valid, invalid });
+}
