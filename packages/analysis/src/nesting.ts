@@ -27,6 +27,8 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     const visited = new Set<Node>();
     const record = (inner: RetrySite, via: NestedRetry['via'], through: Node) => {
       if (inner === outer || contains(inner.node, outer.node) || found.has(inner)) return;
+      // `attempt(op, retriesLeft - 1)`: the inner retry spends the outer one's budget.
+      if (through.type === 'CallExpression' && passesCounter(through, outer, ctx)) return;
       found.set(inner, { inner, via, through });
     };
     const search = (root: Node, depth: number, through: Node | undefined) => {
@@ -64,4 +66,25 @@ function clientSite(call: TSESTree.CallExpression, clients: ReadonlyMap<Variable
   if (root.type !== 'Identifier') return undefined;
   const variable = ctx.variableOf(root);
   return variable ? clients.get(variable) : undefined;
+}
+
+/**
+ * The call hands the inner retry a counter of the outer one (`retries - 1`, `++attempt`,
+ * a variable the outer site steps by one): both count against one budget, so the retries
+ * do not multiply.
+ */
+function passesCounter(call: TSESTree.CallExpression, outer: RetrySite, ctx: AnalysisContext): boolean {
+  return call.arguments.some((arg) => {
+    const a = unwrap(arg);
+    if (a.type === 'UpdateExpression') return true;
+    let id: Node = a;
+    if (a.type === 'BinaryExpression' && (a.operator === '+' || a.operator === '-') && a.right.type === 'Literal' && a.right.value === 1) id = unwrap(a.left as Node);
+    if (id.type !== 'Identifier') return false;
+    const variable = ctx.variableOf(id);
+    return variable !== undefined && variable.references.some((ref) => {
+      const parent = (ref.identifier as Node).parent;
+      if (!contains(outer.node, ref.identifier as Node) || !ref.isWrite()) return false;
+      return parent?.type === 'UpdateExpression' || (parent?.type === 'AssignmentExpression' && (parent.operator === '+=' || parent.operator === '-='));
+    }) || (id !== a && outer.kind === 'recursion');
+  });
 }

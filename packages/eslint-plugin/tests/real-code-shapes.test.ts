@@ -377,6 +377,45 @@ async function scrollIntoView(el, max) {
 }`,
   },
 
+  // A shared budget: the inner retry is handed the outer one's counter.
+  {
+    name: 'shared budget: the outer loop hands its counter to the inner retry',
+    filename: js,
+    code: `
+async function deliver(msg, tries) {
+  while (tries < 5) {
+    try { return await post(msg); } catch (e) { tries++; await sleep(Math.random() * 1000 * 2 ** tries); }
+  }
+  throw new Error('gave up');
+}
+async function send(msg) {
+  let tries = 0;
+  while (tries < 5) {
+    try { return await deliver(msg, tries); } catch (e) { tries++; await sleep(Math.random() * 1000 * 2 ** tries); }
+  }
+}`,
+  },
+  {
+    name: 'separate budgets: the inner retry starts from zero every time',
+    filename: js,
+    code: `
+async function deliver(msg, tries) {
+  while (tries < 5) {
+    try { return await post(msg); } catch (e) { tries++; await sleep(Math.random() * 1000 * 2 ** tries); }
+  }
+  throw new Error('gave up');
+}
+async function send(msg) {
+  let tries = 0;
+  while (tries < 5) {
+    try { return await deliver(msg, 0); } catch (e) { tries++; await sleep(Math.random() * 1000 * 2 ** tries); }
+  }
+}`,
+    expect: {
+      'no-nested-retry': [{ line: 10, column: 3, messageId: 'nested', data: { what: 'This retry loop', inner: 'a retry loop', line: '3', amplification: 'up to 5 × 5 = 25 calls per request' } }],
+    },
+  },
+
   // ---------------------------------------------------------------------------------------
   // Recall: a wait that does not change is fixed even when its value is unknown.
   {
