@@ -36,7 +36,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   const test = loopTest(loop);
   if (test && loop.type !== 'ForStatement') scan.calls.push(...scanAttempt(test, ctx).calls);
   if (scan.calls.length === 0) return undefined;
-  const retry = tryForm(loop, scan, env) ?? checkForm(loop, scan, env);
+  const retry = tryForm(loop, scan, env) ?? checkForm(loop, scan, env) ?? continuedFromInner(loop, scan, env);
   if (!retry || advancesThroughItems(loop, retry.operation, env) || movesToNextAlternative(loop.body, retry.operation, ctx)) return undefined;
 
   const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env);
@@ -261,6 +261,30 @@ function checkForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry 
     if (operation) return { operation, failurePath: loop.body };
   }
   return undefined;
+}
+
+/**
+ * `outer: for (…) { for (…) { try { … } catch { if (last) continue outer; … } } }`: an inner
+ * retry that gives up by going round the outer loop again makes the outer loop a retry of
+ * the same work (and the inner one a retry nested in it).
+ */
+function continuedFromInner(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry | undefined {
+  const label = loop.parent?.type === 'LabeledStatement' ? loop.parent.label.name : undefined;
+  if (!label) return undefined;
+  let result: LoopRetry | undefined;
+  walk(loop.body, env.ctx.keys, (node) => {
+    if (result || isFunction(node)) return false;
+    if (node.type !== 'TryStatement' || !node.handler) return undefined;
+    let continues = false;
+    walk(node.handler.body, env.ctx.keys, (n) => {
+      if (n.type === 'ContinueStatement' && n.label?.name === label) continues = true;
+      return !continues && !isFunction(n);
+    });
+    const operation = continues ? firstCallIn(node.block, scan.calls) : undefined;
+    if (operation) result = { operation, failurePath: node.handler.body };
+    return undefined;
+  });
+  return result;
 }
 
 function endsInContinue(node: Node): boolean {

@@ -416,6 +416,31 @@ async function send(msg) {
     },
   },
 
+  // Recall: an inner retry that gives up by going round the outer loop again.
+  {
+    name: 'continue outer from an inner retry loop is a nested retry',
+    filename: js,
+    code: `
+async function sync() {
+  outer: for (let round = 0; round < 3; round++) {
+    await sleep(1000);
+    for (let i = 0; i < 4; i++) {
+      try {
+        await push();
+        return;
+      } catch (e) {
+        if (i === 3) continue outer;
+        await sleep(Math.random() * 200 * 2 ** i);
+      }
+    }
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 3, column: 10, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 3 attempts' } }],
+      'no-nested-retry': [{ line: 3, column: 10, messageId: 'nested', data: { what: 'This retry loop', inner: 'a retry loop', line: '5', amplification: 'up to 3 × 4 = 12 calls per request' } }],
+    },
+  },
+
   // ---------------------------------------------------------------------------------------
   // Recall: a wait that does not change is fixed even when its value is unknown.
   {
