@@ -1,5 +1,6 @@
 import { alwaysExits, dottedName, isFunction, unwrap, walk, type Node } from './ast.js';
 import { boundKind, isClockRead, isCounter } from './checks.js';
+import { givesUp } from './exits.js';
 import { writesWithin } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 import type { RetryPolicy } from './types.js';
@@ -231,21 +232,4 @@ export function maxAttemptsOf(bound: Bound | undefined, unboundedWithoutLimit: b
   if (bound?.attempts === Infinity) return 'unbounded';
   if (bound?.attempts !== undefined) return bound.attempts;
   return unboundedWithoutLimit ? 'unbounded' : 'unknown';
-}
-
-
-/** The branch fails the operation: throws, rejects, calls back with an error, or breaks out. */
-function givesUp(branch: Node, env: Env): boolean {
-  let found = false;
-  walk(branch, env.ctx.keys, (node) => {
-    if (found || isFunction(node)) return false;
-    if (node.type === 'ThrowStatement' || node.type === 'BreakStatement') found = true;
-    if (node.type === 'CallExpression') {
-      const callee = unwrap(node.callee);
-      const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? callee.property.name : '';
-      if (/^(reject|cb|callback|done|fail|abort)$|^throw[A-Z]/.test(name)) found = true;
-    }
-    return undefined;
-  });
-  return found;
 }

@@ -130,19 +130,12 @@ function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.CallExpre
   // Only what carries over to the next attempt: a variable declared inside the body restarts.
   const carriesOver = (variable: Variable) => !variable.defs.some((def) => contains(loop.body, def.name));
   const steps = [...inputs].filter(carriesOver).flatMap((variable) => writesWithin(variable, loop).filter(isStep));
-  if (steps.some((step) => !conditional(step, loop))) return true;
+  if (steps.some((step) => !conditionalWithin(step, loop, true))) return true;
   // Steps taken only on some paths (`if (serverOffset > offset) offset = serverOffset`) leave
   // the others retrying the same input, unless every way round takes one (a redirect:
   // `client = redirectTo; continue` on ASK and MOVED, a throw otherwise).
   // A loop that also waits between turns is backing off a retry, whatever else it moves.
   return steps.length > 0 && everyWayRoundSteps(loop, steps, env) && scanAttempt(loop.body, env.ctx).sleeps.length === 0;
-}
-
-function conditional(node: Node, loop: RetryLoopNode): boolean {
-  for (let p = node.parent; p && p !== loop; p = p.parent) {
-    if (p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'SwitchCase' || p.type === 'CatchClause') return true;
-  }
-  return false;
 }
 
 function everyWayRoundSteps(loop: RetryLoopNode, steps: readonly Node[], env: Env): boolean {
@@ -160,15 +153,16 @@ function everyWayRoundSteps(loop: RetryLoopNode, steps: readonly Node[], env: En
     if (!ok || isFunction(node) || (node !== loop.body && isAnyLoop(node))) return false;
     if (node.type === 'ContinueStatement' && !stepBefore(node)) ok = false;
     // A catch that falls through to the next turn must step too.
-    if (node.type === 'CatchClause' && !alwaysExits(node.body) && !steps.some((step) => contains(node.body, step) && !conditionalWithin(step, node.body))) ok = false;
+    if (node.type === 'CatchClause' && !alwaysExits(node.body) && !steps.some((step) => contains(node.body, step) && !conditionalWithin(step, node.body, false))) ok = false;
     return undefined;
   });
   return ok;
 }
 
-function conditionalWithin(node: Node, root: Node): boolean {
+/** Whether `node` runs only on some paths below `root` (a branch; a catch too, when asked). */
+function conditionalWithin(node: Node, root: Node, catchIsBranch: boolean): boolean {
   for (let p = node.parent; p && p !== root; p = p.parent) {
-    if (p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'SwitchCase') return true;
+    if (p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'SwitchCase' || (catchIsBranch && p.type === 'CatchClause')) return true;
   }
   return false;
 }
