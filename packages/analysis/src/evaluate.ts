@@ -570,6 +570,8 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   // A local helper says what it does; only an imported one is judged by its name.
   const helper = localFunction(call, env);
   if (helper) return inlineHelper(helper, args, env);
+  const strategy = strategyFunction(call, env);
+  if (strategy) return inlineHelper(strategy.fn, args, strategy.env);
   const jitter = jitterFromName(name);
   if (jitter) return withRandom(args[0] ? arg(0) : { t: 'invariant', random: false }, true, jitter);
   if (name === 'timer' && args[0]) return arg(0);
@@ -604,6 +606,33 @@ export function localFunction(call: TSESTree.CallExpression, env: Env): Function
     }
   }
   return undefined;
+}
+
+/**
+ * A delay strategy held in an object this file builds: `options.intervalFunc(n)` where
+ * `options = { intervalFunc: constant(0) }` and `constant` returns `() => value`, or
+ * `this.backoff.delay(n)` with `delay: (n) => 100 * 2 ** n`. The function it resolves to
+ * (the factory's returned function, with the factory's parameters bound) is the helper.
+ */
+function strategyFunction(call: TSESTree.CallExpression, env: Env): { fn: FunctionNode; env: Env } | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression') return undefined;
+  const prop = propertyName(callee);
+  if (prop === undefined || unwrap(callee.object).type === 'ThisExpression') return undefined;
+  const held = resolveObjectProperty(callee.object, prop, env);
+  const value = held && unwrap(held);
+  if (!value) return undefined;
+  if (isFunction(value)) return { fn: value, env };
+  if (value.type !== 'CallExpression') return undefined;
+  // A factory of this file that returns a function: `constant(0)` returning `() => value`.
+  const factory = localFunction(value, env);
+  if (!factory) return undefined;
+  const body = factory.body;
+  const returned = body.type === 'BlockStatement' ? body.body.find((st): st is TSESTree.ReturnStatement => st.type === 'ReturnStatement')?.argument : body;
+  const fn = returned && unwrap(returned);
+  if (!fn || !isFunction(fn)) return undefined;
+  const args = value.arguments.filter((a): a is TSESTree.Expression => a.type !== 'SpreadElement');
+  return { fn, env: helperEnv(factory, args, env) };
 }
 
 /** Evaluates a small helper (`backoff(n)`) with its parameters bound to the caller's values. */

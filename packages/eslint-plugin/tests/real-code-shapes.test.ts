@@ -548,6 +548,48 @@ function scheduleReconnect() {
     },
   },
 
+  // Recall: a delay strategy held in an options object the file builds.
+  {
+    name: 'strategy: an interval function made by a local factory',
+    filename: js,
+    code: `
+function constant(value) {
+  return function () { return value; };
+}
+function retry(task, cb) {
+  const options = { times: 5, intervalFunc: constant(250) };
+  let attempt = 1;
+  function retryAttempt() {
+    task((err, res) => {
+      if (err && attempt++ < options.times) setTimeout(retryAttempt, options.intervalFunc(attempt - 1));
+      else cb(err, res);
+    });
+  }
+  retryAttempt();
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 10, column: 45, messageId: 'fixedDelay', data: { what: '`retryAttempt()` retrying itself', delay: 'a fixed 250 ms', attempts: 'up to 5 attempts' } }],
+    },
+  },
+  {
+    name: 'strategy: a backoff arrow in an options object',
+    filename: js,
+    code: `
+const policy = { maxRetries: 4, delay: (n) => Math.min(100 * 2 ** n, 5000) };
+async function call(op) {
+  for (let n = 0; n < policy.maxRetries; n++) {
+    try {
+      return await op();
+    } catch (e) {
+      await sleep(policy.delay(n));
+    }
+  }
+}`,
+    expect: {
+      'require-jitter': [{ line: 4, column: 3, messageId: 'missingJitter', data: { what: 'This retry loop', delay: '100 ms × 2^n, capped at 5 s', attempts: 'up to 4 attempts' } }],
+    },
+  },
+
   // Recall: limits that are off unless set.
   {
     name: 'a limit that falls back to Infinity',
