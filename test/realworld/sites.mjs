@@ -1,15 +1,32 @@
-import { Linter } from 'eslint';
+#!/usr/bin/env node
+// Prints the retry sites the analysis finds in one file, with their policies: a tool for
+// reading a benchmark finding or miss next to the code.
+//
+//   node test/realworld/sites.mjs FILE [FROM_LINE TO_LINE]
 import { readFileSync } from 'node:fs';
-import plugin from 'eslint-plugin-retry-hygiene';
+import { basename } from 'node:path';
+import { Linter } from 'eslint';
 import { analyzeRetrySites } from '@retry-hygiene/analysis';
+import { corpusConfigs, lintFile } from '../corpus/run.mjs';
+
 const [file, from, to] = process.argv.slice(2);
+if (!file) {
+  console.error('usage: node test/realworld/sites.mjs FILE [FROM_LINE TO_LINE]');
+  process.exit(2);
+}
 const linter = new Linter();
-const code = readFileSync(file, 'utf8');
-const ts = /\.[cm]?tsx?$/.test(file);
-const msgs = linter.verify(code, [...plugin.configs.recommended, { files: ['**/*.js'], languageOptions: { sourceType: /import |export /.test(code) ? 'module' : 'commonjs' } }], { filename: ts ? 'x.ts' : 'x.js' });
-for (const m of msgs) if (m.fatal) console.log('FATAL', m.message);
-const sc = linter.getSourceCode();
-for (const s of analyzeRetrySites(sc)) {
-  if (from && (s.loc.start.line < +from || s.loc.start.line > +to)) continue;
-  console.log(s.kind, s.loc.start.line, 'node', s.node.loc.start.line, '-', s.node.loc.end.line, JSON.stringify(s.policy), 'op', s.operation?.loc.start.line, 'sleep', s.sleep?.loc.start.line, 'nested', s.nested.map(n => n.inner.loc.start.line), 'abort', s.abortAware, 'deadline', s.deadlineBound);
+const result = lintFile(linter, corpusConfigs(), readFileSync(file, 'utf8'), `sites/${basename(file)}`);
+if (result.parseError) {
+  console.error(`parse error: ${result.parseError}`);
+  process.exit(1);
+}
+for (const site of analyzeRetrySites(linter.getSourceCode())) {
+  const line = site.loc.start.line;
+  if (from && (line < Number(from) || line > Number(to))) continue;
+  const nested = site.nested.map((n) => n.inner.loc.start.line);
+  console.log(
+    `${site.kind} line ${line} (node ${site.node.loc.start.line}-${site.node.loc.end.line}) ${JSON.stringify(site.policy)}` +
+      ` operation ${site.operation?.loc.start.line ?? '-'} sleep ${site.sleep?.loc.start.line ?? '-'}` +
+      ` nested [${nested.join(', ')}] abort ${site.abortAware} deadline ${site.deadlineBound}`,
+  );
 }
