@@ -96,7 +96,7 @@ beforeAll(async () => {
   const eslint = new ESLint({
     cwd: repoRoot,
     overrideConfigFile: true,
-    overrideConfig: retryHygiene.configs.recommended as Linter.Config[],
+    overrideConfig: [...retryHygiene.configs.recommended, ...retryHygiene.configs.typescript] as Linter.Config[],
   });
   const results = await eslint.lintFiles(fixtures.map((f) => f.absPath));
   const byPath = new Map(results.map((r) => [r.filePath, r]));

@@ -108,7 +108,7 @@ const RULE_IDS = Object.keys(plugin.rules);
  * (the benchmark's parse-only baseline).
  */
 export function corpusConfigs({ rules = true } = {}) {
-  const base = plugin.configs.recommended.map((config) => {
+  const base = [...plugin.configs.recommended, ...plugin.configs.typescript].map((config) => {
     if (rules || !config.rules) return config;
     const { rules: _dropped, ...rest } = config;
     return rest;

@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
-import tsParser from '@typescript-eslint/parser';
 import type { ESLint, Linter, Rule } from 'eslint';
 import noFixedSleepRetry from './rules/no-fixed-sleep-retry.js';
 import noNestedRetry from './rules/no-nested-retry.js';
 import noUnboundedRetry from './rules/no-unbounded-retry.js';
 import requireJitter from './rules/require-jitter.js';
 
-const { name, version } = createRequire(import.meta.url)('../package.json') as { name: string; version: string };
+const require = createRequire(import.meta.url);
+const { name, version } = require('../package.json') as { name: string; version: string };
 
 const typedRules = {
   'no-fixed-sleep-retry': noFixedSleepRetry,
@@ -23,54 +23,83 @@ export type RuleName = keyof typeof typedRules;
  */
 export const rules = typedRules as unknown as Record<RuleName, Rule.RuleModule>;
 
+/** Every file the rules read: JavaScript and TypeScript, any module flavour, JSX. */
 export const FILES = ['**/*.js', '**/*.mjs', '**/*.cjs', '**/*.jsx', '**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'];
-const TS_FILES = ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'];
+export const TS_FILES = ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'];
 
 type FlatConfig = Linter.Config;
 
-const plugin: ESLint.Plugin & {
-  meta: { name: string; version: string };
+export interface RetryHygienePlugin extends ESLint.Plugin {
+  meta: { name: string; version: string; namespace: string };
   rules: Record<RuleName, Rule.RuleModule>;
-  configs: { recommended: FlatConfig[]; strict: FlatConfig[] };
-} = {
-  meta: { name, version },
+  configs: {
+    /** The four rules on JS and TS files; sets no parser, so a project's own parser set-up stays as it is. */
+    recommended: FlatConfig[];
+    /** recommended, and attempts capped at 10. */
+    strict: FlatConfig[];
+    /**
+     * `@typescript-eslint/parser` for .ts/.mts/.cts/.tsx, for projects that lint TypeScript
+     * without typescript-eslint's own configs. Loaded when first read: it needs the optional
+     * peers `@typescript-eslint/parser` and `typescript`.
+     */
+    readonly typescript: FlatConfig[];
+  };
+}
+
+const plugin: RetryHygienePlugin = {
+  meta: { name, version, namespace: 'retry-hygiene' },
   rules,
-  configs: { recommended: [], strict: [] },
+  configs: {} as RetryHygienePlugin['configs'],
 };
 
 function config(level: 'recommended' | 'strict', ruleSettings: FlatConfig['rules']): FlatConfig[] {
   return [
-    {
-      name: `retry-hygiene/${level}`,
-      files: FILES,
-      plugins: { 'retry-hygiene': plugin },
-      rules: ruleSettings,
-    },
-    {
-      name: `retry-hygiene/${level}/typescript`,
-      files: TS_FILES,
-      languageOptions: { parser: tsParser as Linter.Parser },
-    },
-    {
-      name: `retry-hygiene/${level}/jsx`,
-      files: ['**/*.jsx'],
-      languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
-    },
+    { name: `retry-hygiene/${level}`, files: FILES, plugins: { 'retry-hygiene': plugin }, rules: ruleSettings },
+    // JSX in .jsx files for ESLint's default parser; other parsers ignore the option.
+    { name: `retry-hygiene/${level}/jsx`, files: ['**/*.jsx'], languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } } },
   ];
 }
 
-plugin.configs.recommended = config('recommended', {
-  'retry-hygiene/no-fixed-sleep-retry': 'error',
-  'retry-hygiene/require-jitter': 'error',
-  'retry-hygiene/no-unbounded-retry': 'error',
-  'retry-hygiene/no-nested-retry': 'error',
-});
+let typescriptConfig: FlatConfig[] | undefined;
 
-plugin.configs.strict = config('strict', {
-  'retry-hygiene/no-fixed-sleep-retry': 'error',
-  'retry-hygiene/require-jitter': 'error',
-  'retry-hygiene/no-unbounded-retry': ['error', { maxAttempts: 10 }],
-  'retry-hygiene/no-nested-retry': 'error',
+function loadTypeScriptConfig(): FlatConfig[] {
+  let parser: Linter.Parser;
+  try {
+    parser = require('@typescript-eslint/parser') as Linter.Parser;
+  } catch (error) {
+    throw new Error(
+      "eslint-plugin-retry-hygiene: configs.typescript needs '@typescript-eslint/parser' and 'typescript' (npm install -D @typescript-eslint/parser typescript), or use typescript-eslint's own configs instead.",
+      { cause: error },
+    );
+  }
+  return [{ name: 'retry-hygiene/typescript', files: TS_FILES, languageOptions: { parser } }];
+}
+
+Object.defineProperties(plugin.configs, {
+  recommended: {
+    enumerable: true,
+    value: config('recommended', {
+      'retry-hygiene/no-fixed-sleep-retry': 'error',
+      'retry-hygiene/require-jitter': 'error',
+      'retry-hygiene/no-unbounded-retry': 'error',
+      'retry-hygiene/no-nested-retry': 'error',
+    }),
+  },
+  strict: {
+    enumerable: true,
+    value: config('strict', {
+      'retry-hygiene/no-fixed-sleep-retry': 'error',
+      'retry-hygiene/require-jitter': 'error',
+      'retry-hygiene/no-unbounded-retry': ['error', { maxAttempts: 10 }],
+      'retry-hygiene/no-nested-retry': 'error',
+    }),
+  },
+  // Not enumerable: a tool that walks every config (a docs generator, a config inspector)
+  // must not need the optional TypeScript peers.
+  typescript: {
+    enumerable: false,
+    get: () => (typescriptConfig ??= loadTypeScriptConfig()),
+  },
 });
 
 export default plugin;

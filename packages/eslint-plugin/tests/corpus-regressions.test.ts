@@ -108,7 +108,7 @@ const cases: Record<string, string> = {
  */
 const remaining: Record<string, string[]> = {
   'polling an assertion until a timer-set flag, giving up through a throw helper (vitest expect.poll)': [
-    '6:9 retry-hygiene/no-fixed-sleep-retry This retry loop waits `interval` (the same every time) between attempts (until a deadline). Clients that failed together retry together, in lockstep, and hit the recovering service as one herd. Back off exponentially with jitter, e.g. retry() from @retry-hygiene/retry.',
+    '6:9 retry-hygiene/no-fixed-sleep-retry This retry loop waits `interval` (the same every time) between attempts (until a deadline), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
   ],
 };
 

@@ -131,7 +131,7 @@ function lintBlock(rule: string | undefined, block: Block): Linter.LintMessage[]
   const rules: Linter.RulesRecord = {};
   for (const id of ruleIds) rules[PREFIX + id] = 'off';
   if (rule) rules[PREFIX + rule] = block.options === undefined ? 'error' : ['error', block.options];
-  const config: Linter.Config[] = [...plugin.configs.recommended, { name: 'docs-test/only-this-rule', rules }];
+  const config: Linter.Config[] = [...plugin.configs.recommended, ...plugin.configs.typescript, { name: 'docs-test/only-this-rule', rules }];
   return linter.verify(block.code, config, { filename: block.filename ?? 'x.js' });
 }
 

@@ -18,7 +18,7 @@ interface Finding {
 
 /** Lints with the four rules of the recommended config; throws when a rule throws or the code does not parse. */
 function lint(code: string, filename = 'file.mjs'): Finding[] {
-  const messages = linter.verify(code, plugin.configs.recommended, { filename });
+  const messages = linter.verify(code, [...plugin.configs.recommended, ...plugin.configs.typescript], { filename });
   const fatal = messages.find((m) => m.fatal);
   if (fatal) throw new Error(`${fatal.line}:${fatal.column} ${fatal.message}`);
   return messages.map((m) => ({ rule: (m.ruleId ?? '').replace('retry-hygiene/', ''), line: m.line, message: m.message }));

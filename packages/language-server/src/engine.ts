@@ -72,6 +72,7 @@ export class LintEngine {
   constructor(private readonly extraConfig: readonly Linter.Config[] = []) {
     this.base = [
       ...plugin.configs.recommended,
+      ...plugin.configs.typescript,
       {
         // Comments about rules of other plugins, or unused ones, are not this server's business.
         linterOptions: { reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },

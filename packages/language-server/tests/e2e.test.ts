@@ -21,9 +21,9 @@ import { FIXED_SLEEP_LOOP, JITTERED_LOOP, NESTED_LOOP, NO_JITTER_LOOP } from './
 const DOCS = 'https://github.com/retry-hygiene/retry-hygiene/blob/main/packages/eslint-plugin/docs/rules';
 const URI = 'file:///work/project/src/orders.ts';
 const FIXED_MESSAGE =
-  'This retry loop waits a fixed 1 s between attempts (no limit on attempts). Clients that failed together retry together, in lockstep, and hit the recovering service as one herd. Back off exponentially with jitter, e.g. retry() from @retry-hygiene/retry.';
+  'This retry loop waits a fixed 1 s between attempts (no limit on attempts), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.';
 const UNBOUNDED_MESSAGE =
-  'This retry loop never gives up: no limit on attempts and no deadline. During an outage every client keeps retrying and the load never drops. Limit the attempts (3 is plenty) or the total time, or stop on an AbortSignal.';
+  'This retry loop never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time.';
 /** `for (;;)` on line 4 (0-based 3), columns 2 to 10. */
 const LOOP_HEAD = { start: { line: 3, character: 2 }, end: { line: 3, character: 10 } };
 
@@ -83,7 +83,7 @@ describe('push diagnostics (a client without textDocument.diagnostic)', () => {
       [
         'retry-hygiene/no-fixed-sleep-retry',
         { start: { line: 3, character: 2 }, end: { line: 3, character: 29 } },
-        'This retry loop waits a fixed 1 s between attempts (up to 3 attempts). Clients that failed together retry together, in lockstep, and hit the recovering service as one herd. Back off exponentially with jitter, e.g. retry() from @retry-hygiene/retry.',
+        'This retry loop waits a fixed 1 s between attempts (up to 3 attempts), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
       ],
     ]);
     expect(client.published.slice(before).map((p) => p.version)).toEqual([4]);

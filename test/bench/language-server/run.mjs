@@ -185,9 +185,9 @@ async function main() {
 async function benchFile(args, initialText) {
   let text = initialText;
   const lines = text.split('\n').length;
-  const parseOnly = plugin.configs.recommended.map(({ rules: _rules, plugins: _plugins, ...rest }) => rest);
+  const parseOnly = [...plugin.configs.recommended, ...plugin.configs.typescript].map(({ rules: _rules, plugins: _plugins, ...rest }) => rest);
   const linter = new Linter({ configType: 'flat' });
-  const withRules = [...plugin.configs.recommended, { linterOptions: { reportUnusedDisableDirectives: 'off' } }];
+  const withRules = [...plugin.configs.recommended, ...plugin.configs.typescript, { linterOptions: { reportUnusedDisableDirectives: 'off' } }];
   const messages = linter.verify(text, withRules, { filename: 'orders-service.ts' });
   const sites = analyzeRetrySites(linter.getSourceCode());
   console.log(`bench:language-server: ${lines} lines, ${text.length} characters, ${sites.length} retry sites, ${messages.length} findings; ${args.runs} rounds, ${args.hovers} hovers`);

@@ -28,10 +28,11 @@ export default createRule<Options, MessageIds>({
     ],
     messages: {
       fixedDelay:
-        '{{what}} waits {{delay}} between attempts ({{attempts}}). Clients that failed together retry together, in lockstep, and hit the recovering service as one herd. Back off exponentially with jitter, e.g. retry() from @retry-hygiene/retry.',
+        '{{what}} waits {{delay}} between attempts ({{attempts}}), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
       immediate:
-        '{{what}} retries at once with no delay ({{attempts}}). Every failure is repeated immediately, multiplying the load on a service that is already failing. Back off exponentially with jitter, e.g. retry() from @retry-hygiene/retry.',
+        '{{what}} retries at once with no delay ({{attempts}}), multiplying the load on a failing service. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
     },
+    defaultOptions: [{ allowImmediate: false }],
   },
   defaultOptions: [{ allowImmediate: false }],
   create(context, [options]) {

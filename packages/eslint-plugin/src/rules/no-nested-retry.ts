@@ -28,9 +28,9 @@ export default createRule<Options, MessageIds>({
       },
     ],
     messages: {
-      nested:
-        '{{what}} retries code that retries again ({{inner}}, line {{line}}): {{amplification}}. Retries multiply at every layer; retry at one layer only, usually the outermost.',
+      nested: '{{what}} retries code that retries again ({{inner}}, line {{line}}): {{amplification}}. Retry at one layer only.',
     },
+    defaultOptions: [{}],
   },
   defaultOptions: [{}],
   create(context, [options]) {

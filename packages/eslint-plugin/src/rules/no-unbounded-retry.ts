@@ -29,10 +29,10 @@ export default createRule<Options, MessageIds>({
     ],
     messages: {
       unbounded:
-        '{{what}} never gives up: no limit on attempts and no deadline. During an outage every client keeps retrying and the load never drops. Limit the attempts (3 is plenty) or the total time, or stop on an AbortSignal.',
-      tooManyAttempts:
-        '{{what}} allows up to {{attempts}} attempts, more than the {{max}} configured for this project. Each attempt multiplies the load on a failing service.',
+        '{{what}} never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time.',
+      tooManyAttempts: '{{what}} allows up to {{attempts}} attempts, more than the {{max}} configured.',
     },
+    defaultOptions: [{}],
   },
   defaultOptions: [{}],
   create(context, [options]) {

@@ -46,10 +46,11 @@ export default createRule<Options, MessageIds>({
     ],
     messages: {
       missingJitter:
-        '{{what}} backs off by {{delay}}, but without jitter ({{attempts}}). Clients that failed together still retry together, in synchronised waves. Add full jitter: wait a random time between 0 and the computed delay.',
+        '{{what}} backs off by {{delay}} without jitter ({{attempts}}), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
       libraryDefault:
-        '{{what}} backs off by {{delay}}, without jitter{{inherited}} ({{attempts}}). Clients that failed together retry in synchronised waves. {{fix}}.',
+        '{{what}} backs off by {{delay}} without jitter{{inherited}} ({{attempts}}). {{fix}}.',
     },
+    defaultOptions: [{ ignoreLibraryDefaults: false }],
   },
   defaultOptions: [{ ignoreLibraryDefaults: false }],
   create(context, [options]) {
