@@ -3,7 +3,12 @@ export interface CliIO {
   stdout(text: string): void;
   stderr(text: string): void;
   cwd: string;
+  /** Standard output is a terminal: colours. */
   isTTY: boolean;
+  /** Standard error is a terminal: progress lines (default false). */
+  stderrIsTTY?: boolean;
+  /** Environment (default process.env): GITHUB_BASE_REF for --changed. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Thrown for bad arguments: printed as one line, exit code 2. */

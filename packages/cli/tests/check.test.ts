@@ -1,8 +1,12 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulate, summarizeResult } from '@retry-hygiene/herd';
+import { RETRY_DEFAULTS } from '@retry-hygiene/retry';
+import { ESLint } from 'eslint';
 import { main } from '../src/main.js';
 
 interface Run {
@@ -11,7 +15,7 @@ interface Run {
   stderr: string;
 }
 
-async function check(args: string[], cwd: string): Promise<Run> {
+async function check(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const code = await main(['check', ...args], {
@@ -19,6 +23,7 @@ async function check(args: string[], cwd: string): Promise<Run> {
     stderr: (text) => void (stderr += text),
     cwd,
     isTTY: false,
+    env,
   });
   return { code, stdout, stderr };
 }
@@ -48,52 +53,85 @@ export async function load(): Promise<Response> {
 }
 `;
 
+/** Other tools' comments: none of them is about retries. */
+const OTHER_PLUGINS = `/* eslint-env node */
+/* eslint react/no-danger: "off" */
+// eslint-disable-next-line import/no-unresolved
+import x from 'y';
+export const z = x; // eslint-disable-line @typescript-eslint/no-explicit-any
+/* eslint-disable unicorn/no-null */
+`;
+
+const FIXED_POLICY = { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' } as const;
+const FIX_POLICY = {
+  maxAttempts: RETRY_DEFAULTS.maxAttempts,
+  delay: { kind: 'exponential', baseMs: RETRY_DEFAULTS.baseMs, factor: RETRY_DEFAULTS.factor, capMs: RETRY_DEFAULTS.capMs },
+  jitter: 'full',
+} as const;
+
+const pluginUrl = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), '../../eslint-plugin/dist/index.js')).href;
+
+let root: string;
 let project: string;
 let clean: string;
 let empty: string;
+let elsewhere: string;
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
 
 beforeAll(() => {
-  const root = mkdtempSync(join(tmpdir(), 'retry-hygiene-check-'));
+  root = mkdtempSync(join(tmpdir(), 'retry-hygiene-check-'));
   project = join(root, 'project');
   clean = join(root, 'clean');
   empty = join(root, 'empty');
-  for (const dir of [project, clean, empty]) mkdirSync(dir);
-  writeFileSync(join(project, 'fixed.js'), FIXED_FOREVER);
-  writeFileSync(join(project, 'jittered.ts'), JITTERED);
-  writeFileSync(join(project, 'broken.js'), 'export function (\n');
-  mkdirSync(join(project, 'node_modules'));
-  writeFileSync(join(project, 'node_modules', 'dep.js'), FIXED_FOREVER);
-  writeFileSync(join(clean, 'jittered.ts'), JITTERED);
+  elsewhere = join(root, 'elsewhere');
+  for (const dir of [project, clean, empty, elsewhere]) mkdirSync(dir);
+  write(join(project, 'fixed.js'), FIXED_FOREVER);
+  write(join(project, 'jittered.ts'), JITTERED);
+  write(join(project, 'broken.js'), 'export function (\n');
+  write(join(project, 'README.md'), '# not code\n');
+  for (const skipped of ['node_modules/dep.js', 'dist/bundle.js', 'coverage/lcov-report/x.js', 'generated/api.js', 'vendor.min.js']) {
+    write(join(project, skipped), FIXED_FOREVER);
+  }
+  write(join(project, '.gitignore'), 'generated/\n');
+  write(join(clean, 'jittered.ts'), JITTERED);
+  write(join(clean, 'comments.js'), OTHER_PLUGINS);
 });
 
 describe('retry-hygiene check --format json', () => {
-  it('reports each finding with its position, rule, policy and the herd of that policy', async () => {
+  it("prints ESLint's result shape (absolute paths, messageId) with each site's policy and the herds of it and of the fix", async () => {
     const { code, stdout, stderr } = await check(['--format', 'json'], project);
     expect([code, stderr]).toEqual([1, '']);
-    const files = JSON.parse(stdout) as { filePath: string; messages: Record<string, unknown>[] }[];
-    expect(files.map((f) => f.filePath).sort()).toEqual(['broken.js', 'fixed.js', 'jittered.ts']);
-    const fixed = files.find((f) => f.filePath === 'fixed.js')!;
-    const policy = { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' };
-    const herd = simulate(policy as Parameters<typeof simulate>[0]);
-    expect(fixed.messages.map((m) => [m.ruleId, m.line, m.column, m.endLine, m.endColumn])).toEqual([
-      ['retry-hygiene/no-fixed-sleep-retry', 3, 3, 3, 15],
-      ['retry-hygiene/no-unbounded-retry', 3, 3, 3, 15],
+    const files = JSON.parse(stdout) as ESLint.LintResult[];
+    expect(files.map((f) => f.filePath).sort()).toEqual(['broken.js', 'fixed.js', 'jittered.ts'].map((f) => join(project, f)));
+    const fixed = files.find((f) => f.filePath === join(project, 'fixed.js'))!;
+    expect(fixed).toMatchObject({ errorCount: 2, warningCount: 0, suppressedMessages: [] });
+    const herd = simulate(FIXED_POLICY);
+    const fix = simulate(FIX_POLICY);
+    const messages = fixed.messages as unknown as Record<string, unknown>[];
+    expect(messages.map((m) => [m.ruleId, m.messageId, m.line, m.column, m.endLine, m.endColumn])).toEqual([
+      ['retry-hygiene/no-fixed-sleep-retry', 'fixedDelay', 3, 3, 3, 15],
+      ['retry-hygiene/no-unbounded-retry', 'unbounded', 3, 3, 3, 15],
     ]);
-    expect(fixed.messages[0]).toMatchObject({
-      message: expect.stringMatching(/^This retry loop waits a fixed 1 s between attempts \(no limit on attempts\)\./),
-      policy,
-      herd: { totalCalls: herd.totalCalls, p99Ms: herd.p99Ms, summary: summarizeResult(herd) },
+    expect(messages[0]).toMatchObject({
+      message: expect.stringMatching(/^This retry loop waits a fixed 1 s between attempts \(no limit on attempts\), /),
+      policy: FIXED_POLICY,
+      herd: { totalCalls: herd.totalCalls, p99Ms: herd.p99Ms, failedClients: 0, summary: summarizeResult(herd) },
+      fixHerd: { policy: FIX_POLICY, totalCalls: fix.totalCalls, failedClients: fix.failedClients, summary: summarizeResult(fix) },
     });
-    expect(files.find((f) => f.filePath === 'jittered.ts')!.messages).toEqual([]);
+    expect(files.find((f) => f.filePath.endsWith('jittered.ts'))!.messages).toEqual([]);
   });
 
-  it('turns a syntax error into one diagnostic and skips node_modules', async () => {
+  it('turns a syntax error into one message; skips node_modules, dist, coverage, minified files and what .gitignore ignores', async () => {
     const { stdout } = await check(['--format', 'json', '--no-herd'], project);
-    const files = JSON.parse(stdout) as { filePath: string; messages: Record<string, unknown>[] }[];
-    const broken = files.find((f) => f.filePath === 'broken.js')!;
+    const files = JSON.parse(stdout) as ESLint.LintResult[];
+    const broken = files.find((f) => f.filePath.endsWith('broken.js'))!;
     expect(broken.messages).toHaveLength(1);
-    expect(broken.messages[0]).toMatchObject({ ruleId: null, severity: 2, line: 1, message: expect.stringContaining('Parsing error') });
-    expect(files.some((f) => f.filePath.includes('node_modules'))).toBe(false);
+    expect(broken.messages[0]).toMatchObject({ ruleId: null, fatal: true, severity: 2, line: 1, message: expect.stringContaining('Parsing error') });
+    expect(files.map((f) => f.filePath).filter((p) => /node_modules|dist|coverage|generated|\.min\./.test(p))).toEqual([]);
   });
 
   it('leaves the herd out with --no-herd', async () => {
@@ -104,8 +142,108 @@ describe('retry-hygiene check --format json', () => {
   });
 });
 
+describe('retry-hygiene check: any path', () => {
+  const lintedPaths = async (args: string[], cwd: string) => {
+    const { code, stdout, stderr } = await check(['--format', 'json', '--no-herd', ...args], cwd);
+    return { code, stderr, paths: (JSON.parse(stdout || '[]') as ESLint.LintResult[]).map((f) => f.filePath).sort() };
+  };
+
+  it('lints a folder outside the current one', async () => {
+    expect(await lintedPaths([project], elsewhere)).toEqual({ code: 1, stderr: '', paths: ['broken.js', 'fixed.js', 'jittered.ts'].map((f) => join(project, f)) });
+  });
+
+  it('lints a single file outside the current folder, and several paths at once', async () => {
+    expect(await lintedPaths([join(project, 'fixed.js')], elsewhere)).toMatchObject({ code: 1, paths: [join(project, 'fixed.js')] });
+    expect(await lintedPaths([join(project, 'jittered.ts'), join(clean, 'jittered.ts')], elsewhere)).toMatchObject({
+      code: 0,
+      paths: [join(clean, 'jittered.ts'), join(project, 'jittered.ts')],
+    });
+  });
+
+  it('expands globs (quoted, so the shell leaves them), with the default ignores still applied', async () => {
+    expect(await lintedPaths(['**/*.js'], project)).toMatchObject({ paths: ['broken.js', 'fixed.js'].map((f) => join(project, f)) });
+    expect(await lintedPaths([`${project}/*.ts`], elsewhere)).toMatchObject({ code: 0, paths: [join(project, 'jittered.ts')] });
+  });
+
+  it('skips --ignore-pattern matches (gitignore syntax, relative to the current folder)', async () => {
+    expect(await lintedPaths(['--ignore-pattern', 'broken.js', '--ignore-pattern', '*.ts'], project)).toMatchObject({ paths: [join(project, 'fixed.js')] });
+  });
+
+  it('lints a file in node_modules when named, and reads no .gitignore with --no-gitignore', async () => {
+    expect((await lintedPaths(['--no-gitignore'], project)).paths).toContain(join(project, 'generated', 'api.js'));
+  });
+
+  it('names a non-JavaScript file given explicitly and lints the rest', async () => {
+    const { code, stdout, stderr } = await check(['--no-herd', 'README.md', 'fixed.js'], project);
+    expect(code).toBe(1);
+    expect(stderr).toBe('retry-hygiene check: README.md is not a JavaScript or TypeScript file (.js .mjs .cjs .jsx .ts .mts .cts .tsx); skipped\n');
+    expect(stdout).toContain('in 1 of 1 file');
+    expect(await check(['README.md'], project)).toMatchObject({ code: 2, stderr: expect.stringContaining('no JavaScript or TypeScript files found in README.md') });
+  });
+});
+
+describe("retry-hygiene check: other tools' comments", () => {
+  it('eslint-disable comments and inline configs of plugins check does not load are silent, exit 0', async () => {
+    expect(await check([], clean)).toEqual({ code: 0, stdout: '✔ no retry problems in 2 files\n', stderr: '' });
+  });
+
+  it('reports an unused retry-hygiene directive only when asked, never one for another plugin', async () => {
+    write(join(clean, 'sub', 'unused.js'), `${OTHER_PLUGINS}// eslint-disable-next-line retry-hygiene/require-jitter\nexport const y = 1;\n`);
+    try {
+      expect((await check(['sub'], clean)).code).toBe(0);
+      const { code, stdout } = await check(['sub', '--report-unused-disable-directives', '--format', 'json'], clean);
+      const [file] = JSON.parse(stdout) as ESLint.LintResult[];
+      expect(code).toBe(0); // a warning: exit 1 only past --max-warnings
+      expect(file!.messages.map((m) => [m.line, m.severity, m.message])).toEqual([
+        [7, 1, "Unused eslint-disable directive (no problems were reported from 'retry-hygiene/require-jitter')."],
+      ]);
+      expect((await check(['sub', '--report-unused-disable-directives', '--max-warnings', '0'], clean)).code).toBe(1);
+    } finally {
+      writeFileSync(join(clean, 'sub', 'unused.js'), 'export {};\n');
+    }
+  });
+});
+
+describe('retry-hygiene check --config', () => {
+  it("lints with a project's own config: its rule options apply, only retry rules report", async () => {
+    const dir = join(root, 'with-config');
+    write(join(dir, 'a.js'), FIXED_FOREVER.replace('while (true)', 'for (let i = 0; i < 20; i++)'));
+    write(
+      join(dir, 'eslint.config.mjs'),
+      `import plugin from ${JSON.stringify(pluginUrl)};
+export default [
+  ...plugin.configs.recommended,
+  { rules: { 'retry-hygiene/no-fixed-sleep-retry': 'off', 'retry-hygiene/no-unbounded-retry': ['warn', { maxAttempts: 5 }], 'no-unused-vars': 'error' } },
+];
+`,
+    );
+    const { code, stdout } = await check(['--config', 'eslint.config.mjs', '--format', 'json', '--no-herd'], dir);
+    const [file] = JSON.parse(stdout) as ESLint.LintResult[];
+    expect(file!.messages.map((m) => [m.ruleId, m.severity, m.messageId])).toEqual([['retry-hygiene/no-unbounded-retry', 1, 'tooManyAttempts']]);
+    expect(code).toBe(0);
+  });
+
+  it('says so when the config turns on no retry rule, exit 2', async () => {
+    const dir = join(root, 'config-without-rules');
+    write(join(dir, 'a.js'), FIXED_FOREVER);
+    write(join(dir, 'eslint.config.mjs'), 'export default [{ rules: { semi: "error" } }];\n');
+    const { code, stderr } = await check(['--config', 'eslint.config.mjs'], dir);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/turns on no retry-hygiene rule for a\.js: add \.\.\.retryHygiene\.configs\.recommended/);
+  });
+
+  it('an error inside the config is an internal error, exit 2 (never 1, which means findings)', async () => {
+    const dir = join(root, 'broken-config');
+    write(join(dir, 'a.js'), FIXED_FOREVER);
+    write(join(dir, 'eslint.config.mjs'), 'throw new Error("config exploded");\n');
+    const { code, stderr } = await check(['--config', 'eslint.config.mjs'], dir);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^retry-hygiene check: internal error: .*config exploded/);
+  });
+});
+
 describe('retry-hygiene check (stylish)', () => {
-  it('prints findings by file, a herd line per retry site, the full-jitter baseline and a summary', async () => {
+  it("prints findings by file, the site's herd and the fix's herd under each site, the scenario and full jitter, and a summary", async () => {
     const { code, stdout } = await check([], project);
     expect(code).toBe(1);
     const lines = stdout.split('\n');
@@ -113,33 +251,86 @@ describe('retry-hygiene check (stylish)', () => {
     expect(at).toBeGreaterThanOrEqual(0);
     expect(lines[at + 1]).toMatch(/^ {2}3:3 {5}error {2}This retry loop waits a fixed 1 s .* {2}retry-hygiene\/no-fixed-sleep-retry$/);
     expect(lines[at + 2]).toMatch(/^ {2}3:3 {5}error {2}This retry loop never gives up: .* {2}retry-hygiene\/no-unbounded-retry$/);
-    // One herd line for the site, after both of its findings.
-    expect(lines[at + 3]).toContain(`herd  `);
-    expect(lines[at + 3]).toContain(summarizeResult(simulate({ maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' })));
-    expect(stdout).toContain(`full jitter  `);
+    // One herd line for the site, after both of its findings, and the fix's under it.
+    expect(lines[at + 3]).toMatch(/^ {10}herd {2}\S+ {2}this retry: /);
+    expect(lines[at + 3]).toContain(summarizeResult(simulate(FIXED_POLICY)));
+    expect(lines[at + 4]).toContain(`retry() defaults: ${summarizeResult(simulate(FIX_POLICY))}`);
+    expect(stdout).toContain('herd: the simulated load of each retry — 1 000 clients, a server of 200 req/s down for the first 10 s');
+    expect(stdout).toContain('fix:  retry() defaults (3 attempts, 100 ms ×2 up to 20 s, full jitter)');
+    expect(stdout).toContain(`It gives up after 3 attempts: ${simulate(FIX_POLICY).failedClients.toLocaleString('en').replace(/,/g, ' ')} of 1 000 clients fail`);
     expect(stdout).toContain(summarizeResult(simulate('full')));
     expect(stdout).toContain('✖ 3 problems (3 errors, 0 warnings) in 2 of 3 files');
     expect(stdout).toMatch(/\n {2}1 no-fixed-sleep-retry, 1 no-unbounded-retry, 1 parse error\n$/);
     expect(stdout).not.toContain('\u001b['); // no colour when not a terminal
   });
 
+  it('simulates the scenario given by --clients, --capacity and --outage', async () => {
+    const { stdout } = await check(['fixed.js', '--clients', '300', '--capacity', '100', '--outage', '2000'], project);
+    const scenario = { clients: 300, capacity: 100, outageMs: 2000 };
+    expect(stdout).toContain(`this retry: ${summarizeResult(simulate(FIXED_POLICY, scenario))}`);
+    expect(stdout).toContain(`retry() defaults: ${summarizeResult(simulate(FIX_POLICY, scenario))}`);
+    expect(stdout).toContain(summarizeResult(simulate('full', scenario)));
+    expect(stdout).toContain('300 clients, a server of 100 req/s down for the first 2 s');
+  });
+
   it('exits 0 with --exit-zero, and says so when nothing is wrong', async () => {
     expect((await check(['--exit-zero'], project)).code).toBe(0);
-    const { code, stdout } = await check([], clean);
+    const { code, stdout } = await check(['jittered.ts'], clean);
     expect([code, stdout]).toEqual([0, '✔ no retry problems in 1 file\n']);
+  });
+
+  it('writes the report to --output-file', async () => {
+    const out = join(root, 'reports', 'check.json');
+    const { code, stdout } = await check(['fixed.js', '-f', 'json', '-o', out], project);
+    expect([code, stdout]).toEqual([1, '']);
+    expect((JSON.parse(readFileSync(out, 'utf8')) as unknown[]).length).toBe(1);
+  });
+});
+
+describe('retry-hygiene check: formats for CI', () => {
+  it('github: one workflow-command annotation per finding, escaped, and a summary line', async () => {
+    const { code, stdout } = await check(['--format', 'github'], project);
+    expect(code).toBe(1);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe('::error file=broken.js,line=1,col=17,title=parse error::Parsing error: Unexpected token (');
+    expect(lines[1]).toMatch(
+      /^::error file=fixed\.js,line=3,endLine=3,col=3,endColumn=15,title=retry-hygiene\/no-fixed-sleep-retry::This retry loop waits a fixed 1 s [^\n]*$/,
+    );
+    expect(lines[2]).toContain(`%0AHerd: ${summarizeResult(simulate(FIXED_POLICY))}.`);
+    expect(lines[3]).toBe('retry-hygiene: 3 problems (3 errors, 0 warnings) in 3 files');
+  });
+
+  it("markdown: a table of findings with each one's herd next to the fix's, and the scenario", async () => {
+    const { stdout } = await check(['fixed.js', '--format', 'markdown'], project);
+    const fixed = simulate(FIXED_POLICY);
+    const fix = simulate(FIX_POLICY);
+    expect(stdout.split('\n').slice(0, 4)).toEqual([
+      '### ❌ retry-hygiene: 2 problems (2 errors, 0 warnings) in 1 file',
+      '',
+      '| where | rule | finding | this retry | with `retry()` |',
+      '|---|---|---|---|---|',
+    ]);
+    const row = stdout.split('\n')[4]!;
+    expect(row).toMatch(/^\| `fixed\.js:3` \| \[no-fixed-sleep-retry\]\(https:\/\/github\.com\/.*\/no-fixed-sleep-retry\.md\) \| This retry loop waits /);
+    expect(row).toContain(`| ${fixed.totalCalls.toLocaleString('en').replace(/,/g, ' ')} calls, 0 gave up, p99 `);
+    expect(row).toContain(`| ${fix.totalCalls.toLocaleString('en').replace(/,/g, ' ')} calls, ${fix.failedClients.toLocaleString('en').replace(/,/g, ' ')} gave up, `);
+    expect(stdout).toContain('Herd: simulated load of each retry with 1 000 clients');
+    expect((await check(['jittered.ts', '--format', 'markdown'], clean)).stdout).toBe('### ✅ retry-hygiene: no retry problems in 1 file\n');
   });
 });
 
 describe('retry-hygiene check: bad input', () => {
   it('names a bad --format in one line, exit 2', async () => {
     const { code, stdout, stderr } = await check(['--format', 'xml'], project);
-    expect([code, stdout, stderr]).toEqual([2, '', "retry-hygiene check: --format must be stylish or json, not 'xml'\n"]);
+    expect([code, stdout, stderr]).toEqual([2, '', "retry-hygiene check: --format must be one of stylish, json, sarif, github, markdown, not 'xml'\n"]);
   });
 
-  it('names an unknown option, exit 2', async () => {
+  it('names an unknown option or a bad number, exit 2', async () => {
     const { code, stderr } = await check(['--colour'], project);
     expect(code).toBe(2);
     expect(stderr).toMatch(/^retry-hygiene check: .*--colour.*\n$/);
+    expect(await check(['--clients', '0'], project)).toMatchObject({ code: 2, stderr: "retry-hygiene check: --clients must be a whole number from 1 to 1000000, not '0'\n" });
   });
 
   it('says when there is nothing to lint, exit 2', async () => {
@@ -147,9 +338,83 @@ describe('retry-hygiene check: bad input', () => {
     expect([code, stderr]).toEqual([2, 'retry-hygiene check: no JavaScript or TypeScript files found in .\n']);
   });
 
-  it('prints its help with --help, exit 0', async () => {
+  it('prints its help with --help and the version with --version, exit 0', async () => {
     const { code, stdout } = await check(['--help'], project);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^usage: retry-hygiene check \[paths…\]/);
+    expect(stdout).toMatch(/Exit codes: 0 no problems, 1 problems found/);
+    const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    expect(await check(['--version'], project)).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    let out = '';
+    expect(await main(['--version'], { stdout: (t) => void (out += t), stderr: () => {}, cwd: project, isTTY: false })).toBe(0);
+    expect(out).toBe(`${version}\n`);
+  });
+});
+
+describe('retry-hygiene check --changed', () => {
+  const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, stdio: 'pipe' }).toString();
+
+  it('lints only the files changed since the merge base with the default branch, committed or not', async () => {
+    const repo = join(root, 'repo');
+    write(join(repo, 'old.js'), FIXED_FOREVER);
+    write(join(repo, 'touched.js'), 'export const a = 1;\n');
+    write(join(repo, 'ignored', 'x.js'), FIXED_FOREVER);
+    write(join(repo, '.gitignore'), 'ignored/\n');
+    git(repo, 'init', '-q', '-b', 'main');
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-qm', 'base');
+    git(repo, 'checkout', '-qb', 'feature');
+    write(join(repo, 'committed.js'), FIXED_FOREVER);
+    git(repo, 'add', 'committed.js');
+    git(repo, 'commit', '-qm', 'feature work');
+    write(join(repo, 'touched.js'), FIXED_FOREVER);
+    write(join(repo, 'untracked.ts'), JITTERED);
+    const run = async (...args: string[]) => {
+      const { code, stdout, stderr } = await check(['--format', 'json', '--no-herd', ...args], repo);
+      return { code, stderr, paths: (JSON.parse(stdout) as ESLint.LintResult[]).map((f) => f.filePath.slice(repo.length + 1)).sort() };
+    };
+    expect(await run('--changed')).toEqual({ code: 1, stderr: '', paths: ['committed.js', 'touched.js', 'untracked.ts'] });
+    expect(await run('--changed=HEAD')).toMatchObject({ paths: ['touched.js', 'untracked.ts'] });
+    expect(await run('--changed', 'untracked.ts')).toMatchObject({ code: 0, paths: ['untracked.ts'] });
+    expect(await check(['--changed=no-such-branch'], repo)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^retry-hygiene check: --changed: /) });
+  });
+});
+
+describe('retry-hygiene check: bulk suppressions (eslint-suppressions.json)', () => {
+  it('records a baseline, reports only new problems, agrees with ESLint on the same file, and fails on stale entries until pruned', async () => {
+    const dir = join(root, 'baseline');
+    write(join(dir, 'a.js'), FIXED_FOREVER);
+    write(join(dir, 'b.ts'), JITTERED);
+    expect((await check(['--suppress-all', '--no-herd'], dir)).code).toBe(0);
+    const file = join(dir, 'eslint-suppressions.json');
+    expect(readFileSync(file, 'utf8')).toBe(
+      JSON.stringify({ 'a.js': { 'retry-hygiene/no-fixed-sleep-retry': { count: 1 }, 'retry-hygiene/no-unbounded-retry': { count: 1 } } }, null, 2),
+    );
+    expect(await check(['--no-herd'], dir)).toEqual({ code: 0, stdout: '✔ no retry problems in 2 files (2 errors suppressed)\n', stderr: '' });
+
+    // Plain ESLint with the plugin reads the same file and suppresses the same messages.
+    const plugin = (await import('eslint-plugin-retry-hygiene')).default;
+    const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: [...plugin.configs.recommended, ...plugin.configs.typescript], applySuppressions: true });
+    const [a] = await eslint.lintFiles(['a.js']);
+    expect([a!.messages.length, a!.suppressedMessages.map((m) => m.ruleId)]).toEqual([0, ['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry']]);
+
+    // A second fixed sleep in the same file: the rule's count is exceeded, both are reported (ESLint's rule).
+    write(join(dir, 'a.js'), FIXED_FOREVER + FIXED_FOREVER.replace('load', 'load2').replace(/^const sleep.*\n/, ''));
+    const grown = await check(['--no-herd', '--format', 'json'], dir);
+    expect(grown.code).toBe(1);
+    expect((JSON.parse(grown.stdout) as ESLint.LintResult[]).find((f) => f.filePath.endsWith('a.js'))!.messages).toHaveLength(4);
+
+    // Fixed code leaves stale suppressions: exit 2 like ESLint, until pruned.
+    write(join(dir, 'a.js'), JITTERED.replace(/: \w+(<\w+>)?/g, ''));
+    const stale = await check(['--no-herd'], dir);
+    expect(stale.code).toBe(2);
+    expect(stale.stderr).toMatch(/suppressions in eslint-suppressions\.json no longer occur \(a\.js\): run with --prune-suppressions/);
+    expect((await check(['--no-herd', '--pass-on-unpruned-suppressions'], dir)).code).toBe(0);
+    expect((await check(['--no-herd', '--prune-suppressions'], dir)).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe('{}');
+  });
+
+  it('a missing --suppressions-location is a usage error', async () => {
+    expect(await check(['--suppressions-location', 'nope.json'], project)).toMatchObject({ code: 2, stderr: expect.stringContaining('does not exist') });
   });
 });

@@ -1,29 +1,82 @@
-import { relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeRetrySites, type RetrySite } from '@retry-hygiene/analysis';
-import { herdSparklines, simulate, summarizeResult, type SimulationResult } from '@retry-hygiene/herd';
-import { ESLint, Linter } from 'eslint';
-import retryHygiene, { FILES } from 'eslint-plugin-retry-hygiene';
+import { DEFAULTS } from '@retry-hygiene/herd';
+import type { ESLint } from 'eslint';
+import retryHygiene from 'eslint-plugin-retry-hygiene';
+import { DEFAULT_IGNORED_DIRS, LINTED_EXTENSIONS, commonAncestor, findFiles } from '../check/files.js';
+import { FORMATS, render, type Format } from '../check/formats.js';
+import { GitError, changedFiles } from '../check/git.js';
+import { DEFAULT_SCENARIO, HerdComparison, type Scenario } from '../check/herd.js';
+import { clearSites, createESLint, enablesRetryRules, filterResult, sitesOf } from '../check/lint.js';
+import type { FileReport, Finding, Report } from '../check/report.js';
+import { DEFAULT_SUPPRESSIONS_FILE, applySuppressions, loadSuppressions, prune, saveSuppressions, suppress } from '../check/suppressions.js';
 import { UsageError, type CliIO, type Command } from '../io.js';
+import { VERSION } from '../version.js';
 
-const HELP = `usage: retry-hygiene check [paths…] [--format stylish|json] [--no-herd] [--exit-zero]
+export const HELP = `usage: retry-hygiene check [paths…] [options]
 
-Lints JavaScript and TypeScript for bad retries with the plugin's recommended rules;
-no ESLint set-up needed. Each finding shows the thundering herd its retry policy causes
-(1 000 clients, a server of 200 req/s down for 10 s) next to full-jitter backoff.
+Lints JavaScript and TypeScript for bad retries with the plugin's recommended rules; no
+ESLint set-up needed. Each finding shows the thundering herd its retry policy causes,
+next to what retry() from @retry-hygiene/retry does with its defaults.
 
-  paths         files or folders (default: .); node_modules and dist are skipped
-  --format      stylish (default) or json
-  --no-herd     do not simulate the herd of each finding
-  --exit-zero   exit 0 even when there are findings (for demos)
+  paths                      files, folders or globs, anywhere (default: .). Folders skip
+                             ${DEFAULT_IGNORED_DIRS.slice(0, 6).join(', ')}… and what .gitignore ignores
+  -f, --format <name>        ${FORMATS.join(', ')} (default stylish)
+  -o, --output-file <file>   write the report to a file instead of standard output
+  -c, --config <file>        lint with this ESLint config (its parsers, settings, ignores and
+                             retry-hygiene rule settings) instead of the embedded one
+  --ignore-pattern <pattern> skip files and folders (gitignore syntax, relative to the
+                             current folder); repeatable
+  --no-gitignore             do not read .gitignore files
+  --changed[=<base>]         only files changed since <base> (default: the merge base with
+                             the default branch; GITHUB_BASE_REF in a pull-request workflow),
+                             plus uncommitted and untracked ones
+  --suppressions-location <file>  ESLint's bulk-suppressions file (default ${DEFAULT_SUPPRESSIONS_FILE})
+  --suppress-all             record every current error in that file (a baseline)
+  --suppress-rule <rule>     record the current errors of one rule; repeatable
+  --prune-suppressions       drop suppressions that no longer occur
+  --pass-on-unpruned-suppressions  do not fail when suppressions no longer occur
+  --report-unused-disable-directives  report eslint-disable comments for retry-hygiene
+                             rules that disable nothing (off by default)
+  --max-warnings <n>         exit 1 when there are more than n warnings
+  --clients <n>              herd scenario: clients failing at once (default ${DEFAULTS.clients})
+  --capacity <n>             herd scenario: requests per second once back (default ${DEFAULTS.capacity})
+  --outage <ms>              herd scenario: how long the server is down (default ${DEFAULTS.outageMs})
+  --no-herd                  do not simulate the herd of each finding
+  --concurrency <n|auto|off> lint in worker threads (default off)
+  --no-progress              no progress line on a terminal
+  --exit-zero                exit 0 even when there are problems
+  -v, --version              print the version
+  -h, --help                 show this help
+
+Exit codes: 0 no problems, 1 problems found (errors, or more warnings than
+--max-warnings), 2 bad arguments, no files to lint, or an internal error.
 `;
 
-type LintMessage = Linter.LintMessage;
-
-interface Finding {
-  message: LintMessage;
-  site?: RetrySite;
-  herd?: SimulationResult;
+interface Options {
+  paths: string[];
+  format: Format;
+  outputFile?: string;
+  config?: string;
+  ignorePatterns: string[];
+  gitignore: boolean;
+  changed?: { base?: string };
+  suppressionsLocation?: string;
+  suppressAll: boolean;
+  suppressRules?: string[];
+  pruneSuppressions: boolean;
+  passOnUnpruned: boolean;
+  reportUnused: boolean;
+  maxWarnings: number;
+  scenario: Scenario;
+  herd: boolean;
+  concurrency: 'off' | 'auto' | number;
+  progress: boolean;
+  exitZero: boolean;
+  help: boolean;
+  version: boolean;
 }
 
 export const checkCommand: Command = {
@@ -34,38 +87,190 @@ export const checkCommand: Command = {
       io.stdout(HELP);
       return 0;
     }
-    // With the herd wanted, a rule that reports nothing keeps each file's retry sites from the
-    // same lint (the analysis is cached per file, so the rules and it share one computation).
-    const sitesByFile = new Map<string, readonly RetrySite[]>();
-    const collect = options.herd ? [siteCollector(sitesByFile)] : [];
-    const eslint = new ESLint({
-      cwd: io.cwd,
-      overrideConfigFile: true,
-      overrideConfig: [{ ignores: ['**/node_modules/**', '**/dist/**'] }, ...retryHygiene.configs.recommended, ...collect],
-      errorOnUnmatchedPattern: false,
-    });
-    const results = await eslint.lintFiles(options.paths);
-    if (results.length === 0) throw new UsageError(`no JavaScript or TypeScript files found in ${options.paths.join(', ')}`);
-    const herd = options.herd ? new HerdCache() : undefined;
-    const files = results.map((result) => ({ result, findings: findingsOf(result, herd, sitesByFile.get(result.filePath) ?? []) }));
-    if (options.format === 'json') io.stdout(`${JSON.stringify(files.map(({ result, findings }) => toJson(result, findings, io.cwd)), null, 2)}\n`);
-    else io.stdout(stylish(files, io));
-    const problems = results.reduce((n, r) => n + r.errorCount + r.warningCount, 0);
-    return problems > 0 && !options.exitZero ? 1 : 0;
+    if (options.version) {
+      io.stdout(`${VERSION}\n`);
+      return 0;
+    }
+    return runCheck(options, io);
   },
 };
 
-function parse(args: string[]) {
+async function runCheck(options: Options, io: CliIO): Promise<number> {
+  const note = (text: string) => io.stderr(`retry-hygiene check: ${text}\n`);
+  const search = await findFiles(options.paths, { cwd: io.cwd, ignorePatterns: options.ignorePatterns, gitignore: options.gitignore });
+  for (const file of search.notLintable) {
+    note(`${relative(io.cwd, file) || file} is not a JavaScript or TypeScript file (${[...LINTED_EXTENSIONS].join(' ')}); skipped`);
+  }
+  for (const pattern of search.unmatched) note(`no such file or folder, or nothing matches: ${pattern}`);
+  let files = search.files;
+  if (files.length === 0 && !options.changed) {
+    throw new UsageError(`no JavaScript or TypeScript files found in ${options.paths.join(', ')}`);
+  }
+  if (options.changed) {
+    let changed;
+    try {
+      changed = await changedFiles(io.cwd, options.changed.base);
+    } catch (error) {
+      if (error instanceof GitError) throw new UsageError(`--changed: ${error.message}`);
+      throw error;
+    }
+    const set = new Set(changed.files);
+    files = files.filter((f) => set.has(f));
+    if (files.length === 0) note(`no JavaScript or TypeScript file changed since ${changed.base.slice(0, 12)}`);
+  }
+
+  let configFile: string | undefined;
+  if (options.config) {
+    configFile = resolve(io.cwd, options.config);
+    if (!existsSync(configFile)) throw new UsageError(`--config: no such file: ${options.config}`);
+  }
+  const eslint = await createESLint({
+    cwd: configFile ? io.cwd : commonAncestor(files),
+    ...(configFile ? { configFile } : {}),
+    concurrency: options.concurrency,
+    reportUnusedDirectives: options.reportUnused,
+  });
+  if (configFile && files.length > 0 && !(await enablesRetryRules(eslint, files[0]!))) {
+    throw new UsageError(
+      `the config ${options.config} turns on no retry-hygiene rule for ${relative(io.cwd, files[0]!)}: add ...retryHygiene.configs.recommended to it`,
+    );
+  }
+
+  const results = files.length > 0 ? await lintWithProgress(eslint, files, options, io) : [];
+  const ignored = files.length - results.length;
+  if (ignored > 0) note(`${ignored} of ${files.length} files skipped: ignored by the ESLint config${configFile ? ` (or outside ${relative(io.cwd, dirname(configFile)) || '.'})` : ''}`);
+  let filtered = results.map((r) => filterResult(r, options.reportUnused));
+
+  // Bulk suppressions, read and written as ESLint does.
+  const suppressionsPath = resolve(io.cwd, options.suppressionsLocation ?? DEFAULT_SUPPRESSIONS_FILE);
+  const recording = options.suppressAll || options.suppressRules !== undefined;
+  if (options.suppressionsLocation && !existsSync(suppressionsPath) && !recording) {
+    throw new UsageError(`the suppressions file ${options.suppressionsLocation} does not exist: create it with --suppress-all or --suppress-rule`);
+  }
+  let suppressedCount = 0;
+  if (recording || options.pruneSuppressions || existsSync(suppressionsPath)) {
+    let suppressions = await loadSuppressions(suppressionsPath);
+    if (recording) {
+      suppressions = suppress(filtered, suppressions, io.cwd, options.suppressRules);
+      await saveSuppressions(suppressionsPath, suppressions);
+    }
+    let applied = applySuppressions(filtered, suppressions, io.cwd);
+    if (options.pruneSuppressions) {
+      suppressions = prune(suppressions, applied.unused, io.cwd);
+      await saveSuppressions(suppressionsPath, suppressions);
+      applied = applySuppressions(filtered, suppressions, io.cwd);
+    }
+    filtered = applied.results;
+    suppressedCount = applied.suppressedCount;
+    if (!options.passOnUnpruned && !options.pruneSuppressions && Object.keys(applied.unused).length > 0) {
+      note(
+        `suppressions in ${relative(io.cwd, suppressionsPath)} no longer occur (${Object.keys(applied.unused).sort().join(', ')}): run with --prune-suppressions to remove them, or --pass-on-unpruned-suppressions to ignore them`,
+      );
+      return 2;
+    }
+  }
+
+  const herd = options.herd ? new HerdComparison(options.scenario) : undefined;
+  const reports: FileReport[] = [];
+  for (const result of filtered) reports.push({ result, findings: await findingsOf(result, herd) });
+  clearSites();
+  const rules = Object.fromEntries(
+    Object.entries(retryHygiene.rules).map(([name, rule]) => [
+      `retry-hygiene/${name}`,
+      { description: rule.meta?.docs?.description ?? name, url: rule.meta?.docs?.url ?? '' },
+    ]),
+  );
+  const report: Report = {
+    files: reports,
+    cwd: io.cwd,
+    ...(herd ? { herd } : {}),
+    fileCount: filtered.length,
+    suppressedCount,
+    version: VERSION,
+    rules,
+    isTTY: io.isTTY && !options.outputFile,
+  };
+  const text = render(options.format, report);
+  if (options.outputFile) {
+    const out = resolve(io.cwd, options.outputFile);
+    await mkdir(dirname(out), { recursive: true });
+    await writeFile(out, text);
+  } else {
+    io.stdout(text);
+  }
+  const errors = filtered.reduce((n, r) => n + r.errorCount, 0);
+  const warnings = filtered.reduce((n, r) => n + r.warningCount, 0);
+  const failed = errors > 0 || (options.maxWarnings >= 0 && warnings > options.maxWarnings);
+  return failed && !options.exitZero ? 1 : 0;
+}
+
+/**
+ * Lints in one call, or on a terminal with many files in slices, with a progress line on
+ * standard error between them (ESLint reports nothing while a call runs).
+ */
+async function lintWithProgress(eslint: ESLint, files: string[], options: Options, io: CliIO): Promise<ESLint.LintResult[]> {
+  const showProgress = options.progress && Boolean(io.stderrIsTTY) && files.length >= 200;
+  if (!showProgress) return eslint.lintFiles(files);
+  // Worker threads start again for every call: fewer, larger slices with --concurrency.
+  const slices = options.concurrency === 'off' ? 50 : 5;
+  const size = Math.max(100, Math.ceil(files.length / slices));
+  const results: ESLint.LintResult[] = [];
+  const started = Date.now();
+  for (let i = 0; i < files.length; i += size) {
+    const done = i;
+    const rate = done > 0 ? ` (${Math.round(done / ((Date.now() - started) / 1000))} files/s)` : '';
+    io.stderr(`\r\x1b[Kchecking ${done} of ${files.length} files${rate}`);
+    results.push(...(await eslint.lintFiles(files.slice(i, i + size))));
+  }
+  io.stderr('\r\x1b[K');
+  return results;
+}
+
+/** Pairs each message with its retry site, so the herd of that exact policy can be shown. */
+async function findingsOf(result: ESLint.LintResult, herd: HerdComparison | undefined): Promise<Finding[]> {
+  const findings: Finding[] = result.messages.map((message) => ({ message }));
+  if (!herd || !findings.some((f) => f.message.ruleId?.startsWith('retry-hygiene/'))) return findings;
+  const sites = await sitesOf(result.filePath);
+  for (const finding of findings) {
+    const site = sites.find((s) => s.loc.start.line === finding.message.line && s.loc.start.column + 1 === finding.message.column);
+    if (!site) continue;
+    finding.site = site;
+    finding.herd = herd.site(site);
+  }
+  return findings;
+}
+
+function parse(args: string[]): Options {
+  // `--changed` takes an optional value: bare, or `--changed=<base>` (a following word is a path).
+  const normalized = args.map((a) => (a === '--changed' ? '--changed=' : a));
   let parsed;
   try {
     parsed = parseArgs({
-      args,
+      args: normalized,
       allowPositionals: true,
       options: {
-        format: { type: 'string', default: 'stylish' },
+        format: { type: 'string', short: 'f', default: 'stylish' },
+        'output-file': { type: 'string', short: 'o' },
+        config: { type: 'string', short: 'c' },
+        'ignore-pattern': { type: 'string', multiple: true },
+        'no-gitignore': { type: 'boolean', default: false },
+        changed: { type: 'string' },
+        'suppressions-location': { type: 'string' },
+        'suppress-all': { type: 'boolean', default: false },
+        'suppress-rule': { type: 'string', multiple: true },
+        'prune-suppressions': { type: 'boolean', default: false },
+        'pass-on-unpruned-suppressions': { type: 'boolean', default: false },
+        'report-unused-disable-directives': { type: 'boolean', default: false },
+        'max-warnings': { type: 'string' },
+        clients: { type: 'string' },
+        capacity: { type: 'string' },
+        outage: { type: 'string' },
         herd: { type: 'boolean', default: true },
         'no-herd': { type: 'boolean', default: false },
+        concurrency: { type: 'string', default: 'off' },
+        'no-progress': { type: 'boolean', default: false },
         'exit-zero': { type: 'boolean', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -73,122 +278,50 @@ function parse(args: string[]) {
     throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
   }
   const { values, positionals } = parsed;
-  if (values.format !== 'stylish' && values.format !== 'json') {
-    throw new UsageError(`--format must be stylish or json, not '${values.format}'`);
+  if (!(FORMATS as readonly string[]).includes(values.format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${values.format}'`);
   }
+  const suppressRules = values['suppress-rule'];
+  const exclusive = [values['suppress-all'] && '--suppress-all', suppressRules && '--suppress-rule', values['prune-suppressions'] && '--prune-suppressions'].filter(Boolean);
+  if (exclusive.length > 1) throw new UsageError(`${exclusive.join(' and ')} cannot be used together`);
   return {
     paths: positionals.length > 0 ? positionals : ['.'],
-    format: values.format,
+    format: values.format as Format,
+    ...(values['output-file'] ? { outputFile: values['output-file'] } : {}),
+    ...(values.config ? { config: values.config } : {}),
+    ignorePatterns: values['ignore-pattern'] ?? [],
+    gitignore: !values['no-gitignore'],
+    ...(values.changed !== undefined ? { changed: values.changed ? { base: values.changed } : {} } : {}),
+    ...(values['suppressions-location'] ? { suppressionsLocation: values['suppressions-location'] } : {}),
+    suppressAll: values['suppress-all'],
+    ...(suppressRules ? { suppressRules: suppressRules.map((r) => (r.includes('/') ? r : `retry-hygiene/${r}`)) } : {}),
+    pruneSuppressions: values['prune-suppressions'],
+    passOnUnpruned: values['pass-on-unpruned-suppressions'],
+    reportUnused: values['report-unused-disable-directives'],
+    maxWarnings: values['max-warnings'] === undefined ? -1 : integer('--max-warnings', values['max-warnings'], 0),
+    scenario: {
+      clients: values.clients === undefined ? DEFAULT_SCENARIO.clients : integer('--clients', values.clients, 1, 1_000_000),
+      capacity: values.capacity === undefined ? DEFAULT_SCENARIO.capacity : integer('--capacity', values.capacity, 1),
+      outageMs: values.outage === undefined ? DEFAULT_SCENARIO.outageMs : integer('--outage', values.outage, 0, 3_600_000),
+    },
     herd: values.herd && !values['no-herd'],
+    concurrency: concurrency(values.concurrency),
+    progress: !values['no-progress'],
     exitZero: values['exit-zero'],
     help: values.help,
+    version: values.version,
   };
 }
 
-const SPARK_WIDTH = 30;
-
-/** Simulates each distinct policy once, however many findings share it. */
-class HerdCache {
-  private readonly results = new Map<string, SimulationResult>();
-
-  of(site: RetrySite): SimulationResult {
-    const key = JSON.stringify(site.policy);
-    let result = this.results.get(key);
-    if (!result) {
-      result = simulate(site.policy);
-      this.results.set(key, result);
-    }
-    return result;
+function integer(name: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}, not '${raw}'`);
   }
+  return n;
 }
 
-/** Pairs each finding with its retry site, so the herd of that exact policy can be shown. */
-function findingsOf(result: ESLint.LintResult, herd: HerdCache | undefined, sites: readonly RetrySite[]): Finding[] {
-  const findings: Finding[] = result.messages.map((message) => ({ message }));
-  if (!herd) return findings;
-  for (const finding of findings) {
-    const site = sites.find((s) => s.loc.start.line === finding.message.line && s.loc.start.column + 1 === finding.message.column);
-    if (!site) continue;
-    finding.site = site;
-    finding.herd = herd.of(site);
-  }
-  return findings;
-}
-
-function siteCollector(sitesByFile: Map<string, readonly RetrySite[]>): Linter.Config {
-  const rule = {
-    create(context: { physicalFilename: string; sourceCode: Parameters<typeof analyzeRetrySites>[0] }) {
-      return { 'Program:exit': () => void sitesByFile.set(context.physicalFilename, analyzeRetrySites(context.sourceCode)) };
-    },
-  };
-  return { files: FILES, plugins: { 'retry-hygiene-cli': { rules: { sites: rule } } }, rules: { 'retry-hygiene-cli/sites': 'error' } } as unknown as Linter.Config;
-}
-
-function stylish(files: { result: ESLint.LintResult; findings: Finding[] }[], io: CliIO): string {
-  const color = io.isTTY ? (code: string, text: string) => `\u001b[${code}m${text}\u001b[0m` : (_: string, text: string) => text;
-  const lines: string[] = [];
-  let errors = 0;
-  let warnings = 0;
-  let withFindings = 0;
-  let baseline: SimulationResult | undefined;
-  const byRule = new Map<string, number>();
-  for (const { result, findings } of files) {
-    if (findings.length === 0) continue;
-    withFindings++;
-    lines.push(color('4', relative(io.cwd, result.filePath) || result.filePath));
-    findings.forEach((finding, i) => {
-      const { message } = finding;
-      const severity = message.severity === 2 ? color('31', 'error') : color('33', 'warning');
-      if (message.severity === 2) errors++;
-      else warnings++;
-      const rule = message.ruleId ?? (message.fatal ? 'parse error' : '');
-      byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
-      lines.push(`  ${`${message.line}:${message.column}`.padEnd(8)}${severity}  ${message.message}  ${color('2', rule)}`);
-      const next = findings[i + 1];
-      const lastOfSite = !next || next.site !== finding.site;
-      if (finding.herd && lastOfSite) {
-        baseline ??= simulate('full');
-        const [line] = herdSparklines([finding.herd, baseline], SPARK_WIDTH);
-        lines.push(`          ${color('2', 'herd')}  ${line}  ${summarizeResult(finding.herd)}`);
-      }
-    });
-    lines.push('');
-  }
-  const total = errors + warnings;
-  if (total === 0) return `${color('32', '✔')} no retry problems in ${files.length} file${files.length === 1 ? '' : 's'}\n`;
-  if (baseline) {
-    const [, line] = herdSparklines([baseline, baseline], SPARK_WIDTH);
-    lines.push(`${color('2', 'full jitter')}  ${line}  ${summarizeResult(baseline)}  ${color('2', '(what retry() from @retry-hygiene/retry does)')}`);
-    lines.push(color('2', 'herd: 1 000 clients, a server of 200 req/s down for the first 10 s (retry-hygiene simulate for more)'));
-    lines.push('');
-  }
-  const ruleSummary = [...byRule]
-    .map(([rule, n]) => [rule.replace('retry-hygiene/', ''), n] as const)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([rule, n]) => `${n} ${rule}`)
-    .join(', ');
-  lines.push(color(errors > 0 ? '31' : '33', `✖ ${total} problem${total === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}) in ${withFindings} of ${files.length} files`));
-  lines.push(`  ${ruleSummary}`);
-  return `${lines.join('\n')}\n`;
-}
-
-function toJson(result: ESLint.LintResult, findings: Finding[], cwd: string) {
-  return {
-    filePath: relative(cwd, result.filePath),
-    errorCount: result.errorCount,
-    warningCount: result.warningCount,
-    messages: findings.map(({ message, site, herd }) => ({
-      ruleId: message.ruleId,
-      severity: message.severity,
-      message: message.message,
-      line: message.line,
-      column: message.column,
-      endLine: message.endLine,
-      endColumn: message.endColumn,
-      ...(site ? { policy: site.policy } : {}),
-      ...(herd
-        ? { herd: { totalCalls: herd.totalCalls, wastedCalls: herd.wastedCalls, peakOverCapacity: herd.peakOverCapacity, p99Ms: herd.p99Ms, failedClients: herd.failedClients, summary: summarizeResult(herd) } }
-        : {}),
-    })),
-  };
+function concurrency(raw: string): 'off' | 'auto' | number {
+  if (raw === 'off' || raw === 'auto') return raw;
+  return integer('--concurrency', raw, 1, 256);
 }

@@ -1,0 +1,49 @@
+import { analyzeRetrySites, type RetrySite } from '@retry-hygiene/analysis';
+import type { Linter } from 'eslint';
+import retryHygiene, { FILES } from 'eslint-plugin-retry-hygiene';
+
+/**
+ * `check`'s own ESLint config when no --config is given: the plugin's recommended rules,
+ * @typescript-eslint/parser for TypeScript, JSX in .jsx, and no opinion on other tools'
+ * comments (unused `eslint-disable` directives are reported only when asked for).
+ */
+export function embeddedConfig({ reportUnused = false } = {}): Linter.Config[] {
+  return [
+    ...retryHygiene.configs.recommended,
+    ...retryHygiene.configs.typescript,
+    {
+      name: 'retry-hygiene-cli/linter-options',
+      linterOptions: { reportUnusedDisableDirectives: reportUnused ? 'warn' : 'off', reportUnusedInlineConfigs: 'off' },
+    },
+  ];
+}
+
+/**
+ * Retry sites per file, filled by a rule that reports nothing while ESLint lints (the
+ * analysis is cached per file, so the rules and it share one computation). Only in the
+ * thread that lints: with --concurrency the main thread analyses the files with findings
+ * again (see sitesOf). Kept on globalThis, so that a second copy of this module (the
+ * compiled one ESLint imports while tests run the sources) fills the same map.
+ */
+export const sitesByFile: Map<string, readonly RetrySite[]> = ((globalThis as Record<symbol, unknown>)[Symbol.for('retry-hygiene-cli.sites')] ??=
+  new Map<string, readonly RetrySite[]>()) as Map<string, readonly RetrySite[]>;
+
+export function siteCollectorConfig(): Linter.Config {
+  const rule = {
+    meta: { type: 'suggestion', schema: [] },
+    create(context: { physicalFilename: string; sourceCode: Parameters<typeof analyzeRetrySites>[0] }) {
+      return {
+        'Program:exit': () => {
+          const sites = analyzeRetrySites(context.sourceCode);
+          if (sites.length > 0) sitesByFile.set(context.physicalFilename, sites);
+        },
+      };
+    },
+  };
+  return {
+    name: 'retry-hygiene-cli/sites',
+    files: FILES,
+    plugins: { 'retry-hygiene-cli': { rules: { sites: rule } } },
+    rules: { 'retry-hygiene-cli/sites': 'error' },
+  } as unknown as Linter.Config;
+}

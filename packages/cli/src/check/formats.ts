@@ -1,0 +1,287 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isAbsolute, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { formatCount, herdSparklines, summarizeResult, type SimulationResult } from '@retry-hygiene/herd';
+import type { Linter } from 'eslint';
+import { FIX_LABEL, FIX_POLICY, FULL_JITTER_LABEL, herdNumbers, shortSummary } from './herd.js';
+import { counts, plural, type Finding, type Report } from './report.js';
+
+export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'markdown'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export function render(format: Format, report: Report): string {
+  switch (format) {
+    case 'stylish':
+      return stylish(report);
+    case 'json':
+      return `${JSON.stringify(json(report), null, 2)}\n`;
+    case 'sarif':
+      return `${JSON.stringify(sarif(report), null, 2)}\n`;
+    case 'github':
+      return github(report);
+    case 'markdown':
+      return markdown(report);
+  }
+}
+
+/** A path as people read it: relative to where the command runs, unless it lies elsewhere. */
+function displayPath(cwd: string, filePath: string): string {
+  const rel = relative(cwd, filePath);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? filePath : rel;
+}
+
+function posixPath(cwd: string, filePath: string): string {
+  return displayPath(cwd, filePath).split(sep).join('/');
+}
+
+function ruleLabel(message: Linter.LintMessage): string {
+  return message.ruleId ?? (message.fatal ? 'parse error' : '');
+}
+
+/** Whether this finding is the last of its retry site (the herd is shown once per site). */
+function lastOfSite(findings: Finding[], i: number): boolean {
+  const next = findings[i + 1];
+  return !next || next.site !== findings[i]!.site;
+}
+
+// ——— stylish ———————————————————————————————————————————————————————————————
+
+const SPARK_WIDTH = 30;
+
+function stylish(report: Report): string {
+  const color = report.isTTY ? (code: string, text: string) => `\u001b[${code}m${text}\u001b[0m` : (_: string, text: string) => text;
+  const lines: string[] = [];
+  const byRule = new Map<string, number>();
+  const herd = report.herd;
+  let shownHerd = false;
+  for (const { result, findings } of report.files) {
+    if (findings.length === 0) continue;
+    lines.push(color('4', displayPath(report.cwd, result.filePath)));
+    findings.forEach((finding, i) => {
+      const { message } = finding;
+      const severity = message.severity === 2 ? color('31', 'error') : color('33', 'warning');
+      const rule = ruleLabel(message);
+      byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
+      lines.push(`  ${`${message.line}:${message.column}`.padEnd(8)}${severity}  ${message.message}  ${color('2', rule)}`);
+      if (herd && finding.herd && lastOfSite(findings, i)) {
+        shownHerd = true;
+        const [site, fix] = herdSparklines([finding.herd, herd.fix], SPARK_WIDTH);
+        lines.push(`          ${color('2', 'herd')}  ${site}  this retry: ${summarizeResult(finding.herd)}`);
+        lines.push(`          ${color('2', 'fix ')}  ${fix}  retry() defaults: ${summarizeResult(herd.fix)}`);
+      }
+    });
+    lines.push('');
+  }
+  const { errors, warnings, total, withFindings } = counts(report);
+  const suppressed = report.suppressedCount > 0 ? ` (${plural(report.suppressedCount, 'error')} suppressed)` : '';
+  if (total === 0) return `${color('32', '✔')} no retry problems in ${plural(report.fileCount, 'file')}${suppressed}\n`;
+  if (herd && shownHerd) {
+    const [full] = herdSparklines([herd.fullJitter], SPARK_WIDTH);
+    lines.push(color('2', `herd: the simulated load of each retry — ${herd.describeScenario()} (--clients, --capacity, --outage).`));
+    lines.push(color('2', `fix:  ${FIX_LABEL}, what the messages point to. ${failedNote(herd.fix, herd.scenario.clients)}`));
+    lines.push(`${color('2', FULL_JITTER_LABEL)}  ${full}  ${summarizeResult(herd.fullJitter)}`);
+    lines.push('');
+  }
+  const ruleSummary = [...byRule]
+    .map(([rule, n]) => [rule.replace('retry-hygiene/', ''), n] as const)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([rule, n]) => `${n} ${rule}`)
+    .join(', ');
+  lines.push(
+    color(errors > 0 ? '31' : '33', `✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${withFindings} of ${plural(report.fileCount, 'file')}${suppressed}`),
+  );
+  lines.push(`  ${ruleSummary}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The honest half of the comparison: 3 attempts do not outlast a long outage. */
+function failedNote(fix: SimulationResult, clients: number): string {
+  if (fix.failedClients === 0) return 'Every client gets through.';
+  return `It gives up after ${FIX_POLICY.maxAttempts} attempts: ${formatCount(fix.failedClients)} of ${formatCount(clients)} clients fail in this outage; pass maxAttempts or a deadline to retry() to ride out a longer one, as full jitter does below.`;
+}
+
+// ——— json ——————————————————————————————————————————————————————————————————
+
+/** ESLint's own result shape (absolute paths, messageId…), each message with its site's policy and herds. */
+function json(report: Report) {
+  return report.files.map(({ result, findings }) => ({
+    ...result,
+    messages: findings.map(({ message, site, herd }) => ({
+      ...message,
+      ...(site ? { policy: site.policy } : {}),
+      ...(herd && report.herd
+        ? {
+            herd: { ...herdNumbers(herd), summary: summarizeResult(herd) },
+            fixHerd: { policy: FIX_POLICY, ...herdNumbers(report.herd.fix), summary: summarizeResult(report.herd.fix) },
+          }
+        : {}),
+    })),
+  }));
+}
+
+// ——— sarif —————————————————————————————————————————————————————————————————
+
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const FINGERPRINT = 'retryHygiene/v1';
+
+/**
+ * SARIF 2.1.0 for code scanning. Paths relative to the current folder (uriBaseId %SRCROOT%),
+ * absolute file URIs for files outside it. Each result has a partial fingerprint from the
+ * file, the rule and the text of the reported line (not its number) and an occurrence
+ * count, so a finding keeps its identity when code above it moves.
+ */
+function sarif(report: Report) {
+  const ruleIds = Object.keys(report.rules).sort();
+  const results: unknown[] = [];
+  const notifications: unknown[] = [];
+  for (const { result, findings } of report.files) {
+    if (findings.length === 0) continue;
+    const location = artifactLocation(report.cwd, result.filePath);
+    const lines = sourceLines(result.source ?? readOrEmpty(result.filePath));
+    const seen = new Map<string, number>();
+    findings.forEach(({ message, site, herd }) => {
+      const region = {
+        startLine: Math.max(1, message.line),
+        startColumn: Math.max(1, message.column),
+        ...(message.endLine ? { endLine: message.endLine } : {}),
+        ...(message.endColumn ? { endColumn: message.endColumn } : {}),
+      };
+      if (!message.ruleId) {
+        notifications.push({
+          level: 'error',
+          message: { text: message.message },
+          locations: [{ physicalLocation: { artifactLocation: location, region } }],
+        });
+        return;
+      }
+      const key = `${posixPath(report.cwd, result.filePath)}\0${message.ruleId}\0${(lines[message.line - 1] ?? '').replace(/\s+/g, ' ').trim()}`;
+      const occurrence = (seen.get(key) ?? 0) + 1;
+      seen.set(key, occurrence);
+      const index = ruleIds.indexOf(message.ruleId);
+      results.push({
+        ruleId: message.ruleId,
+        ...(index >= 0 ? { ruleIndex: index } : {}),
+        level: message.severity === 2 ? 'error' : 'warning',
+        message: { text: herd ? `${message.message}\nHerd: ${summarizeResult(herd)}.` : message.message },
+        locations: [{ physicalLocation: { artifactLocation: location, region } }],
+        partialFingerprints: { [FINGERPRINT]: `${createHash('sha256').update(key).digest('hex').slice(0, 32)}:${occurrence}` },
+        ...(site && herd ? { properties: { policy: site.policy, herd: herdNumbers(herd) } } : {}),
+      });
+    });
+  }
+  return {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'retry-hygiene',
+            version: report.version,
+            informationUri: 'https://github.com/retry-hygiene/retry-hygiene',
+            rules: ruleIds.map((id) => ({
+              id,
+              name: id.replace('retry-hygiene/', ''),
+              shortDescription: { text: report.rules[id]!.description },
+              helpUri: report.rules[id]!.url,
+              help: { text: `${report.rules[id]!.description}. ${report.rules[id]!.url}` },
+              defaultConfiguration: { level: 'error' },
+            })),
+          },
+        },
+        originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(report.cwd).href.replace(/\/?$/, '/')}` } },
+        invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
+        results,
+      },
+    ],
+  };
+}
+
+function artifactLocation(cwd: string, filePath: string) {
+  const rel = relative(cwd, filePath);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return { uri: pathToFileURL(filePath).href };
+  return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
+}
+
+function readOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function sourceLines(text: string): string[] {
+  return text.split(/\r\n|\r|\n/);
+}
+
+// ——— github ————————————————————————————————————————————————————————————————
+
+/** Workflow commands: each finding becomes an annotation on the pull request's diff. */
+function github(report: Report): string {
+  const out: string[] = [];
+  for (const { result, findings } of report.files) {
+    for (const { message, herd } of findings) {
+      const props = [
+        `file=${escapeProperty(posixPath(report.cwd, result.filePath))}`,
+        `line=${message.line}`,
+        ...(message.endLine ? [`endLine=${message.endLine}`] : []),
+        `col=${message.column}`,
+        ...(message.endColumn && message.endLine === message.line ? [`endColumn=${message.endColumn}`] : []),
+        `title=${escapeProperty(ruleLabel(message))}`,
+      ];
+      const text = herd ? `${message.message}\nHerd: ${summarizeResult(herd)}.` : message.message;
+      out.push(`::${message.severity === 2 ? 'error' : 'warning'} ${props.join(',')}::${escapeData(text)}`);
+    }
+  }
+  const { errors, warnings, total } = counts(report);
+  out.push(total === 0 ? `retry-hygiene: no retry problems in ${plural(report.fileCount, 'file')}` : `retry-hygiene: ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(report.fileCount, 'file')}`);
+  return `${out.join('\n')}\n`;
+}
+
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+// ——— markdown ——————————————————————————————————————————————————————————————
+
+/** A review summary for a pull-request comment or $GITHUB_STEP_SUMMARY. */
+function markdown(report: Report): string {
+  const { errors, warnings, total } = counts(report);
+  const out: string[] = [];
+  if (total === 0) {
+    out.push(`### ✅ retry-hygiene: no retry problems in ${plural(report.fileCount, 'file')}`);
+    return `${out.join('\n')}\n`;
+  }
+  out.push(`### ❌ retry-hygiene: ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(report.fileCount, 'file')}`);
+  out.push('');
+  const herd = report.herd;
+  out.push(herd ? '| where | rule | finding | this retry | with `retry()` |' : '| where | rule | finding |');
+  out.push(herd ? '|---|---|---|---|---|' : '|---|---|---|');
+  for (const { result, findings } of report.files) {
+    for (const { message, herd: siteHerd } of findings) {
+      const where = `\`${cell(posixPath(report.cwd, result.filePath))}:${message.line}\``;
+      const rule = message.ruleId ? `[${message.ruleId.replace('retry-hygiene/', '')}](${report.rules[message.ruleId]?.url ?? ''})` : 'parse error';
+      const row = [where, rule, cell(message.message)];
+      if (herd) row.push(siteHerd ? cell(shortSummary(siteHerd)) : '', siteHerd ? cell(shortSummary(herd.fix)) : '');
+      out.push(`| ${row.join(' | ')} |`);
+    }
+  }
+  if (herd) {
+    out.push('');
+    out.push(`Herd: simulated load of each retry with ${herd.describeScenario()}. `
+      + `\`retry()\` is ${cell(FIX_LABEL)} from \`@retry-hygiene/retry\`. ${failedNote(herd.fix, herd.scenario.clients)} `
+      + `${FULL_JITTER_LABEL}: ${shortSummary(herd.fullJitter)}.`);
+  }
+  if (report.suppressedCount > 0) out.push('', `${plural(report.suppressedCount, 'existing error')} suppressed by the suppressions file.`);
+  return `${out.join('\n')}\n`;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
