@@ -15,7 +15,7 @@ interface Run {
   stderr: string;
 }
 
-async function check(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Run> {
+async function check(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}, stderrIsTTY = false): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const code = await main(['check', ...args], {
@@ -23,6 +23,7 @@ async function check(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): 
     stderr: (text) => void (stderr += text),
     cwd,
     isTTY: false,
+    stderrIsTTY,
     env,
   });
   return { code, stdout, stderr };
@@ -284,6 +285,29 @@ describe('retry-hygiene check (stylish)', () => {
     const { code, stdout } = await check(['fixed.js', '-f', 'json', '-o', out], project);
     expect([code, stdout]).toEqual([1, '']);
     expect((JSON.parse(readFileSync(out, 'utf8')) as unknown[]).length).toBe(1);
+  });
+});
+
+describe('retry-hygiene check: large trees', () => {
+  it('shows progress on standard error when it is a terminal (not with --no-progress), and clears it', async () => {
+    const dir = join(root, 'many');
+    for (let i = 0; i < 250; i++) write(join(dir, `m${String(i).padStart(3, '0')}.js`), `export const v${i} = ${i};\n`);
+    write(join(dir, 'fixed.js'), FIXED_FOREVER);
+    const { code, stdout, stderr } = await check(['--no-herd'], dir, {}, true);
+    expect(code).toBe(1);
+    expect(stderr.startsWith('\r\u001b[Kchecking 0 of 251 files')).toBe(true);
+    expect(stderr).toMatch(/\r\u001b\[Kchecking 100 of 251 files \(\d+ files\/s\)/);
+    expect(stderr.endsWith('\r\u001b[K')).toBe(true);
+    expect(stdout).toContain('in 1 of 251 files');
+    expect((await check(['--no-herd', '--no-progress'], dir, {}, true)).stderr).toBe('');
+    expect((await check(['--no-herd'], dir, {}, false)).stderr).toBe('');
+  });
+
+  it('--concurrency 2 lints in worker threads with the same findings and herds', async () => {
+    const serial = await check(['--format', 'json'], project);
+    const parallel = await check(['--format', 'json', '--concurrency', '2'], project);
+    expect(parallel.code).toBe(serial.code);
+    expect(JSON.parse(parallel.stdout)).toEqual(JSON.parse(serial.stdout));
   });
 });
 
