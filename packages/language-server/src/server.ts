@@ -1,3 +1,4 @@
+import type { RetrySite } from '@retry-hygiene/analysis';
 import type { Linter } from 'eslint';
 import {
   CodeActionKind,
@@ -17,15 +18,35 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND, codeActions } from './code-actions.js';
-import { toDiagnostics } from './diagnostics.js';
+import { describeKind, toDiagnostics } from './diagnostics.js';
 import { LintEngine, lintFilename, type Analysis } from './engine.js';
-import { HerdView, hoverFor, siteAt } from './hover.js';
+import { HerdView, describeSiteBehaviour, hoverFor, siteAt } from './hover.js';
 import { DEFAULT_SETTINGS, resolveSettings, type Settings } from './settings.js';
 
 export const SERVER_NAME = 'retry-hygiene';
 export const DEFAULT_CHART_COMMAND = 'retryHygiene.showHerdChart';
 /** Internal request: counters and heap, for the fuzz test and the benchmark. `{ gc: true }` collects first when node runs with --expose-gc. */
 export const STATS_REQUEST = 'retryHygiene/stats';
+/**
+ * The retry site at a position, for a client's "show the herd at the cursor" command:
+ * params `{ textDocument: { uri }, position }`, answer HerdSite or null.
+ */
+export const HERD_AT_REQUEST = 'retryHygiene/herdAt';
+
+/** The hover link's chart-command argument, with the site in words. */
+export interface HerdSite {
+  uri: string;
+  line: number;
+  character: number;
+  policy: RetrySite['policy'];
+  scenario: Settings['scenario'];
+  /** "Retry loop", "p-retry call"… */
+  kind: string;
+  /** "waits a fixed 1 s between attempts, no jitter, up to 4 attempts". */
+  description: string;
+  /** Rule ids reported at the site. */
+  rules: string[];
+}
 
 export interface ServerStats {
   heapUsed: number;
@@ -330,6 +351,40 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     } catch (error) {
       logError('code actions', error);
       return [];
+    }
+  });
+
+  connection.onRequest(HERD_AT_REQUEST, (params: unknown): HerdSite | null => {
+    try {
+      if (!isObject(params) || !isObject(params.textDocument) || !isObject(params.position)) return null;
+      const { line, character } = params.position;
+      if (typeof line !== 'number' || typeof character !== 'number') return null;
+      const document = documents.get(String(params.textDocument.uri));
+      const entry = document && entryOf(document);
+      if (!document || !entry || entry.analysis.status !== 'ok') return null;
+      // The hover's site, else (a cursor inside a loop body or a retried function) the innermost site around it.
+      const offset = document.offsetAt({ line, character });
+      const around = entry.analysis.sites
+        .filter((s) => s.node.range[0] <= offset && offset <= s.node.range[1])
+        .sort((a, b) => a.node.range[1] - a.node.range[0] - (b.node.range[1] - b.node.range[0]))[0];
+      const site = siteAt(entry.analysis, document, { line, character }) ?? around;
+      if (!site) return null;
+      const { start } = site.loc;
+      const rules = entry.analysis.messages.filter((m) => m.line === start.line && m.column === start.column + 1 && m.ruleId).map((m) => m.ruleId!);
+      const kind = describeKind(site);
+      return {
+        uri: document.uri,
+        line: start.line - 1,
+        character: start.column,
+        policy: site.policy,
+        scenario: settings.scenario,
+        kind: site.kind === 'library' ? kind : kind.charAt(0).toUpperCase() + kind.slice(1),
+        description: describeSiteBehaviour(site),
+        rules: [...new Set(rules)],
+      };
+    } catch (error) {
+      logError('herd at a position', error);
+      return null;
     }
   });
 
