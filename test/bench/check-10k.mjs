@@ -72,25 +72,30 @@ function time(label, cmd, args) {
   return s;
 }
 
-// Plain ESLint, the same config `check` embeds (recommended + typescript, unused directives off).
+// Plain ESLint with the config `check` embeds (recommended + typescript, unused directives
+// off), as a config file so that ESLint's own --concurrency can load it in its workers.
+const pluginUrl = new URL('packages/eslint-plugin/dist/index.js', `file://${root}/`).href;
+writeFileSync(join(dir, 'eslint.config.mjs'), `import plugin from ${JSON.stringify(pluginUrl)};
+export default [...plugin.configs.recommended, ...plugin.configs.typescript, { linterOptions: { reportUnusedDisableDirectives: 'off' } }];
+`);
 const eslintScript = `
 import { ESLint } from 'eslint';
-import plugin from 'eslint-plugin-retry-hygiene';
-const eslint = new ESLint({ cwd: process.cwd(), overrideConfigFile: true, concurrency: process.argv[2] === 'off' ? 'off' : Number(process.argv[2]),
-  overrideConfig: [...plugin.configs.recommended, ...plugin.configs.typescript, { linterOptions: { reportUnusedDisableDirectives: 'off' } }] });
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfigFile: 'eslint.config.mjs', ignorePatterns: ['eslint.config.mjs'],
+  concurrency: process.argv[2] === 'off' ? 'off' : Number(process.argv[2]) });
 const results = await eslint.lintFiles(['.']);
 console.log(results.length + ' files, ' + results.reduce((n, r) => n + r.messages.length, 0) + ' messages');
 `;
 const bin = join(root, 'packages/cli/bin/retry-hygiene.js');
-const pluginDir = join(root, 'packages/cli'); // resolve eslint and the plugin as the CLI does
+const pluginDir = join(root, 'packages/cli'); // resolve eslint as the CLI does
 writeFileSync(join(pluginDir, '.bench-eslint.mjs'), eslintScript);
+const checkArgs = ['check', '.', '--ignore-pattern', 'eslint.config.mjs', '--format', 'json', '-o', join(dir, 'out.json')];
 try {
   const eslintSerial = time('eslint (same rules), serial', process.execPath, [join(pluginDir, '.bench-eslint.mjs'), 'off']);
-  const checkSerial = time('retry-hygiene check --no-herd', process.execPath, [bin, 'check', '.', '--no-herd', '--format', 'json', '-o', join(dir, 'out.json')]);
-  const checkHerd = time('retry-hygiene check (with herds)', process.execPath, [bin, 'check', '.', '--format', 'json', '-o', join(dir, 'out.json')]);
+  const checkSerial = time('retry-hygiene check --no-herd', process.execPath, [bin, ...checkArgs, '--no-herd']);
+  const checkHerd = time('retry-hygiene check (with herds)', process.execPath, [bin, ...checkArgs]);
   const c = values.concurrency;
   const eslintPar = time(`eslint (same rules), concurrency ${c}`, process.execPath, [join(pluginDir, '.bench-eslint.mjs'), c]);
-  const checkPar = time(`retry-hygiene check --concurrency ${c}`, process.execPath, [bin, 'check', '.', '--concurrency', c, '--format', 'json', '-o', join(dir, 'out.json')]);
+  const checkPar = time(`retry-hygiene check --concurrency ${c}`, process.execPath, [bin, ...checkArgs, '--concurrency', c]);
   console.log(`\ncheck / eslint: serial ${(checkSerial / eslintSerial).toFixed(2)}× (--no-herd), ${(checkHerd / eslintSerial).toFixed(2)}× with herds; concurrency ${c}: ${(checkPar / eslintPar).toFixed(2)}×`);
 } finally {
   rmSync(join(pluginDir, '.bench-eslint.mjs'), { force: true });
