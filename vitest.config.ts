@@ -7,7 +7,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'default',
-          include: ['packages/*/tests/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['packages/*/tests/**/*.test.ts', 'extension/tests/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**', 'test/bench/**'],
         },
       },

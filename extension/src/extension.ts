@@ -1,0 +1,180 @@
+/**
+ * The VS Code side of retry-hygiene: a language client for the bundled server, the
+ * "Retry herd" webview, commands, a status bar item and an output channel.
+ */
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { COMMANDS, FIX_ALL_KIND, HERD_AT_REQUEST, LANGUAGES, RULES, SECTION, parseHerdArgs, statusOf, toServerSettings, type HerdArgs } from './config.js';
+import { makeNonce, renderPage } from './webview/html.js';
+
+const moduleLoadedAt = performance.now();
+let client: LanguageClient | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  const started = performance.now();
+  const output = vscode.window.createOutputChannel('Retry Hygiene', { log: true });
+  context.subscriptions.push(output);
+
+  const serverModule = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.cjs').fsPath;
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: LANGUAGES.map((language) => ({ language })),
+    outputChannel: output,
+    // The server sends the compact chart and the link to the full one only to a client that says it renders them.
+    initializationOptions: { hoverImages: true, chartCommand: COMMANDS.showHerdChart },
+    // Only the chart command may run from a hover link.
+    markdown: { isTrusted: { enabledCommands: [COMMANDS.showHerdChart] }, supportHtml: false },
+    middleware: {
+      workspace: {
+        // VS Code nests the flat setting keys into the server's shape; drop the options left empty.
+        configuration: async (params, token, next) => {
+          const result = await next(params, token);
+          if (!Array.isArray(result)) return result;
+          return result.map((value: unknown, i) => (params.items[i]?.section === SECTION ? toServerSettings(value) : value));
+        },
+      },
+    },
+  };
+  const lc = new LanguageClient('retryHygiene', 'Retry Hygiene', serverOptions, clientOptions);
+  client = lc;
+  // Not awaited: the editor does not wait for the server (ESLint and the TypeScript parser load in its own process).
+  void lc.start().then(
+    () => output.info(`server ready ${Math.round(performance.now() - started)} ms after activation`),
+    (error: unknown) => output.error(`the server did not start: ${String(error)}`),
+  );
+
+  const herd = new HerdPanel(context);
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COMMANDS.showHerdChart, (arg?: unknown) => showHerd(lc, herd, arg)),
+    vscode.commands.registerCommand(COMMANDS.fixAll, () => fixAll()),
+    vscode.commands.registerCommand(COMMANDS.openRuleDocs, (rule?: unknown) => openRuleDocs(context, rule)),
+    vscode.commands.registerCommand(COMMANDS.restartServer, async () => {
+      output.info('restarting the server');
+      await lc.stop();
+      await lc.start();
+    }),
+    vscode.commands.registerCommand(COMMANDS.showOutput, () => output.show(true)),
+    statusBar(),
+  );
+  const activateMs = performance.now() - started;
+  output.info(
+    `activated in ${activateMs.toFixed(1)} ms (module evaluated in ${(started - moduleLoadedAt).toFixed(1)} ms before activate) ` +
+      `on ${vscode.env.appName} ${vscode.version}; workspace trusted: ${vscode.workspace.isTrusted}`,
+  );
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}
+
+/** The herd of the retry at the cursor, or of the site a hover link names. */
+async function showHerd(lc: LanguageClient, panel: HerdPanel, arg: unknown): Promise<void> {
+  const linked = parseHerdArgs(arg);
+  let uri: string | undefined = linked?.uri;
+  let position = linked ? { line: linked.line, character: linked.character } : undefined;
+  const editor = vscode.window.activeTextEditor;
+  if (!linked && editor) {
+    uri = editor.document.uri.toString();
+    position = { line: editor.selection.active.line, character: editor.selection.active.character };
+  }
+  if (!uri || !position) {
+    void vscode.window.showInformationMessage('Retry Hygiene: open a JavaScript or TypeScript file and put the cursor on a retry.');
+    return;
+  }
+  let site: HerdArgs | undefined;
+  try {
+    // The server adds the policy in words and the rules; the link's own policy serves when the file has changed since.
+    site = parseHerdArgs(await lc.sendRequest(HERD_AT_REQUEST, { textDocument: { uri }, position })) ?? linked;
+  } catch {
+    site = linked;
+  }
+  if (!site) {
+    void vscode.window.showInformationMessage('Retry Hygiene: no retry at the cursor.');
+    return;
+  }
+  panel.show(site);
+}
+
+/** Applies the server's fix-all action: the rules' fixes only, never the behaviour-changing retry() rewrite. */
+async function fixAll(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return;
+  const document = editor.document;
+  const whole = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
+  const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, whole, FIX_ALL_KIND)) ?? [];
+  const action = actions.find((a) => a.kind?.value === FIX_ALL_KIND && a.edit);
+  if (!action?.edit || action.edit.size === 0) {
+    void vscode.window.showInformationMessage('Retry Hygiene: no safe fix to apply in this file.');
+    return;
+  }
+  await vscode.workspace.applyEdit(action.edit);
+}
+
+async function openRuleDocs(context: vscode.ExtensionContext, arg: unknown): Promise<void> {
+  let rule = typeof arg === 'string' ? arg.replace(/^retry-hygiene\//, '') : undefined;
+  if (!rule || !(RULES as readonly string[]).includes(rule)) {
+    rule = await vscode.window.showQuickPick([...RULES], { placeHolder: 'Which rule?', title: 'Retry Hygiene: rule documentation' });
+  }
+  if (!rule) return;
+  // The docs ship in the .vsix: no network needed.
+  await vscode.commands.executeCommand('markdown.showPreview', vscode.Uri.joinPath(context.extensionUri, 'dist', 'docs', `${rule}.md`));
+}
+
+function statusBar(): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('retryHygiene.findings', vscode.StatusBarAlignment.Right, 100);
+  item.name = 'Retry Hygiene findings';
+  item.command = 'workbench.actions.view.problems';
+  const update = () => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || !(LANGUAGES as readonly string[]).includes(editor.document.languageId)) {
+      item.hide();
+      return;
+    }
+    const status = statusOf(vscode.languages.getDiagnostics(editor.document.uri));
+    item.text = status.text;
+    item.tooltip = status.tooltip;
+    item.show();
+  };
+  update();
+  return vscode.Disposable.from(
+    item,
+    vscode.window.onDidChangeActiveTextEditor(update),
+    vscode.languages.onDidChangeDiagnostics((event) => {
+      const active = vscode.window.activeTextEditor?.document.uri.toString();
+      if (active && event.uris.some((u) => u.toString() === active)) update();
+    }),
+  );
+}
+
+/** The one "Retry herd" panel: created on first use, then reused (shown again with the new site). */
+class HerdPanel {
+  private panel: vscode.WebviewPanel | undefined;
+
+  constructor(private readonly context: vscode.ExtensionContext) {}
+
+  show(site: HerdArgs): void {
+    if (this.panel) {
+      void this.panel.webview.postMessage({ type: 'show', args: site });
+      this.panel.reveal(vscode.ViewColumn.Beside, true);
+      return;
+    }
+    const dist = vscode.Uri.joinPath(this.context.extensionUri, 'dist');
+    const panel = vscode.window.createWebviewPanel('retryHygiene.herd', 'Retry herd', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      enableScripts: true,
+      localResourceRoots: [dist],
+    });
+    const webview = panel.webview;
+    webview.html = renderPage({
+      cspSource: webview.cspSource,
+      nonce: makeNonce(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
+      state: site,
+    });
+    panel.onDidDispose(() => (this.panel = undefined), undefined, this.context.subscriptions);
+    this.panel = panel;
+  }
+}
