@@ -1,0 +1,405 @@
+#!/usr/bin/env node
+// npm run test:vscode — the extension in a real VS Code: builds the .vsix, installs it into
+// code-server (installed on demand, install.mjs), drives the workbench with Playwright in
+// Debian's Chromium and checks, on small workspace files: squiggles and Problems entries
+// with rule ids, the hover with its chart image and sparkline, a quick fix changing the
+// file, the Retry herd webview (chart, re-simulation from its controls, CSP), a severity
+// setting taking effect, the status bar count, a .mjs file, and the activation time.
+// A screenshot per step goes to .cache/vscode-e2e/screenshots/ (git-ignored).
+// Recipe and pitfalls: ../shared/recipes/vscode-in-browser.md.
+//
+// Bounded: every wait has a timeout and a watchdog ends the run after RH_E2E_TIMEOUT_MS
+// (default 10 min). When code-server or Chromium cannot be installed here, the run is
+// SKIPPED with the reason (exit 0, and a line saying so); RH_E2E_REQUIRE=1 makes that a failure.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InstallError, ensureInstalled } from './install.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const extensionDir = resolve(here, '../..');
+const root = resolve(extensionDir, '..');
+const work = join(root, '.cache', 'vscode-e2e');
+const shots = join(work, 'screenshots');
+const TIMEOUT_MS = Number(process.env.RH_E2E_TIMEOUT_MS ?? 600_000);
+const started = Date.now();
+
+const checks = [];
+const notes = [];
+let step = 0;
+const log = (line) => console.log(`test:vscode: ${line}`);
+
+function check(name, ok, detail = '') {
+  checks.push({ name, ok: Boolean(ok), detail });
+  log(`${ok ? '✓' : '✗'} ${name}${detail ? ` — ${detail}` : ''}`);
+  return Boolean(ok);
+}
+
+// ---------------------------------------------------------------- the workspace
+export const ORDERS_TS = `const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function getOrder(id: string): Promise<Response> {
+  for (;;) {
+    try {
+      return await fetch(\`https://orders.internal/v2/orders/\${id}\`);
+    } catch (err) {
+      console.warn('getOrder failed', err);
+      await sleep(1000);
+    }
+  }
+}
+`;
+/** What "Disable retry-hygiene/no-fixed-sleep-retry for this line" makes of it. */
+export const ORDERS_TS_DISABLED = ORDERS_TS.replace('  for (;;) {', '  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n  for (;;) {');
+
+export const WEBHOOKS_MJS = `const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function deliver(hook, body) {
+  let lastError;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await fetch(hook.url, { method: 'POST', body });
+    } catch (err) {
+      lastError = err;
+      await sleep(Math.min(10_000, 100 * 2 ** attempt));
+    }
+  }
+  throw lastError;
+}
+`;
+
+// ---------------------------------------------------------------- processes
+const children = [];
+
+function descendants(pid) {
+  const out = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  const kids = (out.stdout ?? '').split('\n').map((s) => Number(s.trim())).filter((n) => n > 0);
+  return kids.flatMap((k) => [k, ...descendants(k)]);
+}
+
+function kill(pid, signal = 'SIGTERM') {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Ends what this run started, by id: each root first, then the descendants recorded before (recipe). */
+async function stopAll() {
+  for (const child of children.splice(0)) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const tree = descendants(child.pid);
+    kill(child.pid);
+    for (const pid of tree) kill(pid);
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const pid of [child.pid, ...tree]) kill(pid, 'SIGKILL');
+  }
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHttp(url, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(3000) });
+      if (response.status < 500) return true;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+function findFiles(dir, predicate, out = []) {
+  if (!existsSync(dir)) return out;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) findFiles(path, predicate, out);
+    else if (predicate(path)) out.push(path);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- the run
+async function main() {
+  let tools;
+  try {
+    tools = ensureInstalled();
+  } catch (error) {
+    if (!(error instanceof InstallError)) throw error;
+    const reason = error.message.split('\n')[0];
+    if (process.env.RH_E2E_REQUIRE === '1') throw error;
+    console.log(`test:vscode: SKIPPED — code-server/Chromium cannot be installed here: ${reason}`);
+    process.exit(0);
+  }
+  const { chromium } = await import('playwright-core');
+
+  rmSync(work, { recursive: true, force: true });
+  const ws = join(work, 'workspace');
+  const ud = join(work, 'user-data');
+  const ext = join(work, 'extensions');
+  for (const d of [ws, join(ud, 'User'), ext, shots]) mkdirSync(d, { recursive: true });
+  writeFileSync(join(ws, 'orders.ts'), ORDERS_TS);
+  writeFileSync(join(ws, 'webhooks.mjs'), WEBHOOKS_MJS);
+  writeFileSync(
+    join(ud, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'security.workspace.trust.enabled': false,
+        'workbench.colorTheme': 'Default Dark Modern',
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'editor.minimap.enabled': false,
+        'editor.hover.delay': 300,
+        'extensions.ignoreRecommendations': true,
+        'telemetry.telemetryLevel': 'off',
+        'chat.disableAIFeatures': true,
+        'git.enabled': false,
+        'files.autoSave': 'off',
+        'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      },
+      null,
+      2,
+    ),
+  );
+
+  // 1. The .vsix.
+  const vsix = join(work, 'retry-hygiene.vsix');
+  const pack = spawnSync(process.execPath, [join(extensionDir, 'scripts', 'package.mjs'), '--out', vsix], { encoding: 'utf8', timeout: 180_000 });
+  if (pack.status !== 0) throw new Error(`packaging failed:\n${pack.stdout}${pack.stderr}`);
+  const vsixMb = statSync(vsix).size / 1024 / 1024;
+  check('.vsix builds', true, `${vsixMb.toFixed(2)} MB`);
+
+  // 2. Install it into code-server.
+  const env = { ...process.env, PATH: `${dirname(tools.node)}:${process.env.PATH}` };
+  delete env.NODE_OPTIONS;
+  const install = spawnSync(tools.node, [tools.entry, '--install-extension', vsix, '--extensions-dir', ext, '--user-data-dir', ud], { encoding: 'utf8', timeout: 120_000, env });
+  const installed = readdirSync(ext).filter((d) => d.startsWith('retry-hygiene.'));
+  if (!check('the .vsix installs into code-server', install.status === 0 && installed.length === 1, installed.join(', ') || `${install.stdout}${install.stderr}`.trim().slice(-400))) return;
+
+  // 3. Start code-server.
+  const port = await freePort();
+  const server = spawn(tools.node, [tools.entry, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', ud, '--extensions-dir', ext, ws], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(server);
+  let serverLog = '';
+  server.stdout.on('data', (d) => (serverLog += d));
+  server.stderr.on('data', (d) => (serverLog += d));
+  if (!check('code-server answers', await waitForHttp(`http://127.0.0.1:${port}/healthz`, 60_000), `port ${port}`)) {
+    console.log(serverLog.slice(-2000));
+    return;
+  }
+
+  const browser = await chromium.launch({
+    executablePath: tools.chromium,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    timeout: 60_000,
+  });
+  try {
+    await drive(browser, { port, ws, ud });
+  } finally {
+    await browser.close().catch(() => {});
+  }
+  return vsixMb;
+}
+
+async function drive(browser, { port, ws, ud }) {
+  const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  const consoleProblems = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy|Refused to (load|execute|apply)/i.test(text)) consoleProblems.push(text);
+  });
+  const shot = async (name) => {
+    const file = join(shots, `${String(++step).padStart(2, '0')}-${name}.png`);
+    await page.screenshot({ path: file }).catch((e) => log(`screenshot ${name} failed: ${e.message}`));
+    return file;
+  };
+  const editor = page.locator('.editor-group-container .monaco-editor').first();
+  const token = (text) => editor.locator('.view-line span > span').filter({ hasText: new RegExp(`^${text}$`) }).first();
+  const attempt = async (name, fn) => {
+    try {
+      await fn();
+    } catch (error) {
+      check(name, false, String(error.message ?? error).split('\n')[0]);
+      await shot(`failed-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
+      // Leave no menu or hover open for the next step.
+      await page.keyboard.press('Escape').catch(() => {});
+      await page.mouse.move(200, 600).catch(() => {});
+    }
+  };
+
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}`, { timeout: 60_000 });
+  await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+  const row = (name) => page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }).first();
+  await row('orders.ts').waitFor({ timeout: 60_000 });
+  await shot('workbench');
+
+  // Squiggles on the fixed-sleep loop.
+  const opened = Date.now();
+  await row('orders.ts').dblclick();
+  await attempt('squiggles on the retry loop', async () => {
+    await editor.locator('.squiggly-error').first().waitFor({ timeout: 60_000 });
+    check('squiggles on the retry loop', true, `${((Date.now() - opened) / 1000).toFixed(1)} s after opening (activation and server start included)`);
+  });
+  await shot('squiggles');
+
+  // Activation time, as the extension logs it in its output channel.
+  await attempt('activation time logged', async () => {
+    const until = Date.now() + 20_000;
+    let line;
+    while (!line && Date.now() < until) {
+      for (const file of findFiles(join(ud, 'logs'), (p) => /Retry Hygiene\.log$/.test(p))) {
+        line = readFileSync(file, 'utf8').split('\n').find((l) => l.includes('activated in'));
+        if (line) break;
+      }
+      if (!line) await new Promise((r) => setTimeout(r, 500));
+    }
+    const ms = Number(/activated in ([\d.]+) ms/.exec(line ?? '')?.[1]);
+    const ready = readFileSync(findFiles(join(ud, 'logs'), (p) => /Retry Hygiene\.log$/.test(p))[0], 'utf8').match(/server ready (\d+) ms/)?.[1];
+    notes.push(`activation ${ms} ms`);
+    check('activation under 300 ms', Number.isFinite(ms) && ms < 300, `activate() took ${ms} ms; server ready ${ready ?? '?'} ms after activation (not awaited)`);
+  });
+
+  // Problems panel with the rule ids.
+  await attempt('Problems panel lists the findings with rule ids', async () => {
+    await editor.click({ position: { x: 400, y: 300 } });
+    await page.keyboard.press('Control+Shift+M');
+    const panel = page.locator('.markers-panel');
+    await panel.locator('.monaco-list-row').nth(1).waitFor({ timeout: 20_000 });
+    const text = await panel.innerText();
+    const rules = ['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry'];
+    check('Problems panel lists the findings with rule ids', rules.every((r) => text.includes(r)), rules.filter((r) => text.includes(r)).join(', ') || text.slice(0, 200));
+    await shot('problems');
+    await page.keyboard.press('Control+Shift+M');
+  });
+
+  // Status bar count.
+  await attempt('status bar counts the findings', async () => {
+    const item = page.locator('.statusbar-item').filter({ hasText: /retry finding/ }).first();
+    await item.waitFor({ timeout: 15_000 });
+    const text = (await item.innerText()).trim();
+    check('status bar counts the findings', /\b2 retry findings\b/.test(text), text);
+  });
+
+  // Hover with the image and the sparkline.
+  const hover = page.locator('.monaco-hover:not(.hidden)');
+  await attempt('hover shows the herd chart image and sparkline', async () => {
+    let found = false;
+    for (let i = 0; i < 6 && !found; i++) {
+      await page.mouse.move(5, 5);
+      await token('for').hover();
+      found = await hover.locator('img[src^="data:image/svg+xml"]').first().waitFor({ timeout: 8_000 }).then(() => true, () => false);
+    }
+    const text = found ? await hover.first().innerText() : '';
+    check('hover shows the herd chart image and sparkline', found && /[▁▂▃▄▅▆▇█]{5,}/.test(text) && text.includes('Open the full herd chart'), text.split('\n')[0]);
+    await shot('hover');
+    // The hover scrolls (the diagnostics come first): show its chart.
+    await hover.locator('img[src^="data:image/svg+xml"]').first().scrollIntoViewIfNeeded();
+    await shot('hover-chart');
+  });
+
+  // The webview, from the hover's trusted command link.
+  const webview = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  await attempt('the Retry herd webview shows the chart', async () => {
+    await hover.locator('a').filter({ hasText: 'Open the full herd chart' }).first().click();
+    await webview.locator('#rh-chart svg.rh-herd').waitFor({ timeout: 30_000 });
+    const title = await webview.locator('#rh-title').innerText();
+    const policy = await webview.locator('#rh-policy').innerText();
+    const calls = await webview.locator('#rh-numbers tr').nth(1).innerText();
+    check('the Retry herd webview shows the chart', title.includes('Retry loop') && /fixed 1 s/.test(policy) && /13 000/.test(calls), `${title} · ${policy} · ${calls.replace(/\s+/g, ' ')}`);
+    await page.mouse.move(200, 600);
+    await hover.first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {});
+    await shot('webview');
+    await webview.locator('#rh-clients').fill('5000');
+    await webview.locator('#rh-chart[data-clients="5000"]').waitFor({ timeout: 30_000 });
+    const svgTitle = await webview.locator('#rh-chart svg .rh-title').textContent();
+    check('the webview re-simulates from its controls', /5 000 clients/.test(svgTitle ?? ''), svgTitle ?? '');
+    await shot('webview-5000-clients');
+    check('no Content Security Policy violation', consoleProblems.length === 0, consoleProblems[0] ?? 'none');
+    // Back to the file: close the webview group's editor.
+    await page.keyboard.press('Control+W');
+  });
+
+  // A quick fix from the light bulb menu changes the file.
+  await attempt('quick fix changes the file', async () => {
+    await token('for').click();
+    await page.keyboard.press('Control+.');
+    const rows = page.locator('.action-widget .monaco-list-row');
+    const disable = rows.filter({ hasText: 'Disable retry-hygiene/no-fixed-sleep-retry for this line' }).first();
+    await disable.waitFor({ timeout: 15_000 });
+    const items = await rows.allInnerTexts();
+    const rewrite = items.find((t) => /retry\(\)/.test(t));
+    notes.push(rewrite ? `retry() quick fix offered: ${rewrite}` : 'no retry() quick fix offered (the rewrite is issue 9)');
+    await shot('quick-fix-menu');
+    await disable.click();
+    await page.keyboard.press('Control+S');
+    const file = join(ws, 'orders.ts');
+    const until = Date.now() + 15_000;
+    while (readFileSync(file, 'utf8') === ORDERS_TS && Date.now() < until) await new Promise((r) => setTimeout(r, 300));
+    check('quick fix changes the file', readFileSync(file, 'utf8') === ORDERS_TS_DISABLED, 'disable-for-this-line inserted above the loop');
+    await page.mouse.move(5, 5);
+    await shot('quick-fix-applied');
+  });
+
+  // A severity setting takes effect: no-unbounded-retry down to a warning.
+  await attempt('a severity setting takes effect', async () => {
+    mkdirSync(join(ws, '.vscode'), { recursive: true });
+    writeFileSync(join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'retryHygiene.rules.no-unbounded-retry.severity': 'warning' }, null, 2));
+    await editor.locator('.squiggly-warning').first().waitFor({ timeout: 30_000 });
+    const errors = await editor.locator('.squiggly-error').count();
+    check('a severity setting takes effect', errors === 0, 'no-unbounded-retry shown as a warning, no error left');
+    await shot('severity-warning');
+  });
+
+  // Another of the eight file types: .mjs.
+  await attempt('a .mjs file is checked too', async () => {
+    await row('webhooks.mjs').dblclick();
+    await editor.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
+    check('a .mjs file is checked too', true, 'require-jitter squiggle');
+    await shot('mjs');
+  });
+  await context.close();
+}
+
+const watchdog = setTimeout(async () => {
+  console.log(`test:vscode: FAILED — over ${TIMEOUT_MS / 1000} s, stopping`);
+  await stopAll();
+  process.exit(1);
+}, TIMEOUT_MS);
+watchdog.unref();
+
+let vsixMb;
+let crashed;
+try {
+  vsixMb = await main();
+} catch (error) {
+  crashed = error;
+  console.log(`test:vscode: error: ${error?.stack ?? error}`);
+} finally {
+  await stopAll();
+}
+const failed = checks.filter((c) => !c.ok).length;
+const passed = checks.length - failed;
+if (existsSync(shots)) log(`screenshots: ${shots}`);
+for (const note of notes) log(`note: ${note}`);
+log(`${passed} passed, ${failed} failed${crashed ? ' (run aborted)' : ''}${vsixMb ? `; .vsix ${vsixMb.toFixed(2)} MB` : ''}; ${((Date.now() - started) / 1000).toFixed(0)} s`);
+process.exit(failed > 0 || crashed || checks.length === 0 ? 1 : 0);
