@@ -1,0 +1,134 @@
+/**
+ * The .vsix as shipped: built by the package script, read back entry by entry. No sources,
+ * tests, fixtures, maps or node_modules; under the 4 MB target; and its bundled server runs
+ * on its own (no node_modules beside it) and reports a finding.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inflateRawSync } from 'node:zlib';
+import {
+  DidOpenTextDocumentNotification,
+  InitializeRequest,
+  InitializedNotification,
+  PublishDiagnosticsNotification,
+  StreamMessageReader,
+  StreamMessageWriter,
+  createProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const extensionDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = mkdtempSync(join(tmpdir(), 'rh-vsix-'));
+const vsixPath = join(tmp, 'retry-hygiene.vsix');
+let entries: Map<string, Buffer>;
+let size = 0;
+
+/** A zip's entries from its central directory (stored or deflated, as vsce writes them). */
+export function readZip(zip: Buffer): Map<string, Buffer> {
+  let eocd = zip.length - 22;
+  while (eocd >= 0 && zip.readUInt32LE(eocd) !== 0x06054b50) eocd--;
+  if (eocd < 0) throw new Error('not a zip: no end of central directory');
+  const count = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const out = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory entry');
+    const method = zip.readUInt16LE(at + 10);
+    const compressed = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(dataAt, dataAt + compressed);
+    out.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return out;
+}
+
+beforeAll(() => {
+  const result = spawnSync(process.execPath, [join(extensionDir, 'scripts', 'package.mjs'), '--out', vsixPath], { encoding: 'utf8', timeout: 170_000 });
+  if (result.status !== 0) throw new Error(`packaging failed:\n${result.stdout}${result.stderr}`);
+  const zip = readFileSync(vsixPath);
+  size = zip.length;
+  entries = readZip(zip);
+}, 180_000);
+
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('the .vsix', () => {
+  it('holds the bundles, the manifest, readme, licence and rule docs, and nothing else', () => {
+    const files = [...entries.keys()].filter((n) => !n.endsWith('/')).sort();
+    expect(files).toEqual(
+      [
+        '[Content_Types].xml',
+        'extension.vsixmanifest',
+        'extension/LICENSE.txt',
+        'extension/dist/docs/no-fixed-sleep-retry.md',
+        'extension/dist/docs/no-nested-retry.md',
+        'extension/dist/docs/no-unbounded-retry.md',
+        'extension/dist/docs/require-jitter.md',
+        'extension/dist/extension.cjs',
+        'extension/dist/server.cjs',
+        'extension/dist/webview.js',
+        'extension/package.json',
+        'extension/readme.md',
+      ].sort(),
+    );
+    for (const name of files) expect(name).not.toMatch(/\.(ts|map|tsbuildinfo)$|\/(src|tests?|fixtures|node_modules)\//);
+    // No source map comments left in the minified bundles either.
+    for (const bundle of ['extension.cjs', 'server.cjs', 'webview.js']) {
+      const tail = entries.get(`extension/dist/${bundle}`)!.toString('utf8').slice(-300);
+      expect(/\/\/# sourceMappingURL=/.test(tail), `${bundle} points to a map`).toBe(false);
+    }
+  });
+
+  it(`is under the 4 MB target`, () => {
+    const unpacked = [...entries.values()].reduce((sum, b) => sum + b.length, 0);
+    console.log(`.vsix: ${(size / 1024 / 1024).toFixed(2)} MB (${(unpacked / 1024 / 1024).toFixed(2)} MB unpacked)`);
+    expect(size).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('ships a manifest that VS Code runs: main, activation, engine', () => {
+    const manifest = JSON.parse(entries.get('extension/package.json')!.toString('utf8')) as Record<string, unknown>;
+    expect(manifest.main).toBe('./dist/extension.cjs');
+    expect(entries.has('extension/dist/extension.cjs')).toBe(true);
+    expect(manifest.engines).toEqual({ vscode: '^1.91.0' });
+    expect(manifest.devDependencies).toBeDefined(); // not installed: --no-dependencies
+    expect(entries.get('extension/dist/extension.cjs')!.toString('utf8')).toContain('require("vscode")');
+  });
+
+  it('runs its bundled server alone, from the unpacked .vsix, and gets a finding', async () => {
+    const dir = join(tmp, 'unpacked');
+    for (const [name, data] of entries) {
+      if (name.endsWith('/')) continue;
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), data);
+    }
+    const child = spawn(process.execPath, [join(dir, 'extension', 'dist', 'server.cjs'), '--stdio'], { cwd: tmp, stdio: ['pipe', 'pipe', 'pipe'] });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    try {
+      const published = new Promise<PublishDiagnosticsParams>((resolve) => connection.onNotification(PublishDiagnosticsNotification.type, resolve));
+      connection.listen();
+      const init = await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+      expect(init.serverInfo).toEqual({ name: 'retry-hygiene', version: '0.1.0' });
+      await connection.sendNotification(InitializedNotification.type, {});
+      const text = 'async function get(url: string): Promise<Response> {\n  for (;;) {\n    try { return await fetch(url); } catch { await new Promise((r) => setTimeout(r, 500)); }\n  }\n}\n';
+      await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: 'file:///x/get.ts', languageId: 'typescript', version: 1, text } });
+      const { diagnostics } = await published;
+      expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([
+        ['retry-hygiene/no-fixed-sleep-retry', 1],
+        ['retry-hygiene/no-unbounded-retry', 1],
+      ]);
+    } finally {
+      connection.dispose();
+      child.kill();
+    }
+  }, 60_000);
+});
