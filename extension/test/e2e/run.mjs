@@ -141,7 +141,8 @@ async function main() {
     tools = ensureInstalled();
   } catch (error) {
     if (!(error instanceof InstallError)) throw error;
-    const reason = error.message.split('\n')[0];
+    const lines = error.message.split('\n').filter((l) => l.trim());
+    const reason = lines.length > 1 ? `${lines[0]} ${lines.at(-1).trim()}` : lines[0];
     if (process.env.RH_E2E_REQUIRE === '1') throw error;
     console.log(`test:vscode: SKIPPED — code-server/Chromium cannot be installed here: ${reason}`);
     process.exit(0);
@@ -399,7 +400,7 @@ try {
 }
 const failed = checks.filter((c) => !c.ok).length;
 const passed = checks.length - failed;
-if (existsSync(shots)) log(`screenshots: ${shots}`);
+if (checks.length > 0 && existsSync(shots)) log(`screenshots: ${shots}`);
 for (const note of notes) log(`note: ${note}`);
 log(`${passed} passed, ${failed} failed${crashed ? ' (run aborted)' : ''}${vsixMb ? `; .vsix ${vsixMb.toFixed(2)} MB` : ''}; ${((Date.now() - started) / 1000).toFixed(0)} s`);
 process.exit(failed > 0 || crashed || checks.length === 0 ? 1 : 0);
