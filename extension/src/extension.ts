@@ -53,8 +53,10 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand(COMMANDS.openRuleDocs, (rule?: unknown) => openRuleDocs(context, rule)),
     vscode.commands.registerCommand(COMMANDS.restartServer, async () => {
       output.info('restarting the server');
+      const at = performance.now();
       await lc.stop();
       await lc.start();
+      output.info(`server restarted in ${Math.round(performance.now() - at)} ms`);
     }),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => output.show(true)),
     statusBar(),
@@ -174,6 +176,13 @@ class HerdPanel {
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
       state: site,
     });
+    webview.onDidReceiveMessage(
+      (message: { type?: string; rule?: unknown }) => {
+        if (message?.type === 'openDocs') void vscode.commands.executeCommand(COMMANDS.openRuleDocs, message.rule);
+      },
+      undefined,
+      this.context.subscriptions,
+    );
     panel.onDidDispose(() => (this.panel = undefined), undefined, this.context.subscriptions);
     this.panel = panel;
   }

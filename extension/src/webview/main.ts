@@ -29,10 +29,17 @@ function show(next: HerdArgs, settingsScenario: Scenario = next.scenario): void 
     rules.className = 'rules';
     rules.append('✖ ');
     next.rules.forEach((rule, i) => {
-      if (i > 0) rules.append(', ');
-      const code = document.createElement('code');
-      code.textContent = rule;
-      rules.append(code);
+      if (i > 0) rules.append(' · ');
+      // The rule's docs, shipped in the .vsix: opened by the extension.
+      const link = document.createElement('a');
+      link.href = '#';
+      link.textContent = rule;
+      link.title = `Open the documentation of ${rule}`;
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        vscode.postMessage({ type: 'openDocs', rule });
+      });
+      rules.append(link);
     });
   } else if (next.rules) {
     rules.className = 'rules ok';
@@ -55,9 +62,9 @@ function readInputs(): Scenario | undefined {
 
 function draw(scenario: Scenario): void {
   if (!args) return;
-  const view = computeView(args.policy, scenario);
-  const doc = new DOMParser().parseFromString(view.svg, 'image/svg+xml');
   const chart = $('rh-chart');
+  const view = computeView(args.policy, scenario, chart.clientWidth || 760);
+  const doc = new DOMParser().parseFromString(view.svg, 'image/svg+xml');
   chart.replaceChildren(document.importNode(doc.documentElement, true));
   const table = $<HTMLTableElement>('rh-numbers');
   table.replaceChildren();

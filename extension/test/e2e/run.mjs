@@ -248,6 +248,13 @@ async function drive(browser, { port, ws, ud }) {
     }
   };
 
+  /** A middle click closes a tab (its close button shows only on hover). Never fails the step. */
+  const closeTab = async (title) => {
+    const tab = page.locator('.tab').filter({ hasText: title }).first();
+    await tab.click({ button: 'middle', timeout: 5_000 }).catch(() => {});
+    await tab.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => log(`note: could not close the ${title} tab`));
+  };
+
   await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}`, { timeout: 60_000 });
   await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
   const row = (name) => page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }).first();
@@ -336,8 +343,15 @@ async function drive(browser, { port, ws, ud }) {
     check('the webview re-simulates from its controls', /5 000 clients/.test(svgTitle ?? ''), svgTitle ?? '');
     await shot('webview-5000-clients');
     check('no Content Security Policy violation', consoleProblems.length === 0, consoleProblems[0] ?? 'none');
-    // Back to the file: close the webview group's editor.
-    await page.keyboard.press('Control+W');
+    // A rule name in the page opens its docs, shipped in the .vsix, in the Markdown preview.
+    await webview.locator('#rh-rules a').filter({ hasText: 'retry-hygiene/no-fixed-sleep-retry' }).click();
+    const docs = page.locator('.tab').filter({ hasText: /Preview no-fixed-sleep-retry\.md/ });
+    const opened = await docs.first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
+    check('rule docs open offline from the webview', opened, opened ? 'Markdown preview of dist/docs/no-fixed-sleep-retry.md' : 'no preview tab');
+    await shot('rule-docs');
+    // Back to the file: close the preview and the webview.
+    if (opened) await closeTab(/Preview no-fixed-sleep-retry\.md/);
+    await closeTab('Retry herd');
   });
 
   // A quick fix from the light bulb menu changes the file.
@@ -377,6 +391,42 @@ async function drive(browser, { port, ws, ud }) {
     await editor.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
     check('a .mjs file is checked too', true, 'require-jitter squiggle');
     await shot('mjs');
+  });
+
+  const runCommand = async (title) => {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(`>${title}`);
+    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+  };
+
+  // The command for the retry at the cursor (inside the loop body: the server's herdAt request).
+  await attempt('"Show the Herd for the Retry at the Cursor" opens the retry around the cursor', async () => {
+    await token('fetch').click();
+    await runCommand('Retry Hygiene: Show the Herd for the Retry at the Cursor');
+    await webview.locator('#rh-chart svg.rh-herd').waitFor({ timeout: 30_000 });
+    const title = await webview.locator('#rh-title').innerText();
+    const policy = await webview.locator('#rh-policy').innerText();
+    check('"Show the Herd for the Retry at the Cursor" opens the retry around the cursor', title.includes('line 5') && /100 ms/.test(policy) && /no jitter/.test(policy), `${title} · ${policy}`);
+    await shot('command-herd-at-cursor');
+    await closeTab('Retry herd');
+  });
+
+  // Restarting the server keeps the diagnostics.
+  await attempt('"Restart the Language Server" restarts it', async () => {
+    await row('webhooks.mjs').dblclick();
+    await runCommand('Retry Hygiene: Restart the Language Server');
+    const until = Date.now() + 30_000;
+    let restarted;
+    while (!restarted && Date.now() < until) {
+      const log = findFiles(join(ud, 'logs'), (p) => /Retry Hygiene\.log$/.test(p)).map((f) => readFileSync(f, 'utf8')).join('\n');
+      restarted = /server restarted in (\d+) ms/.exec(log)?.[1];
+      if (!restarted) await new Promise((r) => setTimeout(r, 500));
+    }
+    await editor.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
+    check('"Restart the Language Server" restarts it', restarted !== undefined, `restarted in ${restarted} ms, squiggles back`);
   });
   await context.close();
 }
