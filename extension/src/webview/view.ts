@@ -22,7 +22,7 @@ export function computeView(policy: Policy, scenario: Scenario, width = 760, now
   const site = simulate(policy, options);
   const full = simulate('full', options);
   const title = `This retry against full jitter: ${formatCount(scenario.clients)} clients`;
-  const raw = renderSvg([{ ...site, label: `this retry (${site.label})` }, { ...full, label: 'full jitter' }], { title, width: Math.round(Math.min(1000, Math.max(480, width))) });
+  const raw = renderSvg([{ ...site, label: `this retry (${site.label})` }, { ...full, label: 'full jitter' }], { title, width: Math.round(Math.min(1000, Math.max(720, width))) });
   const svg = recolor(stripStyle(raw), [SITE_COLOR, FULL_COLOR]);
   const work = (r: SimulationResult) => formatRatio(r.scenario.clients > 0 ? r.totalCalls / r.scenario.clients : 0);
   const p99 = (r: SimulationResult) => (r.p99Ms === null ? 'none succeeded' : formatDuration(r.p99Ms));

@@ -337,6 +337,17 @@ async function drive(browser, { port, ws, ud }) {
     await page.mouse.move(200, 600);
     await hover.first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {});
     await shot('webview');
+    // The overview (the README's screenshot): the hover's chart beside the open panel.
+    for (let i = 0; i < 4; i++) {
+      await page.mouse.move(200, 600);
+      await token('for').hover();
+      if (await hover.locator('img[src^="data:image/svg+xml"]').first().waitFor({ timeout: 8_000 }).then(() => true, () => false)) {
+        await hover.locator('img[src^="data:image/svg+xml"]').first().scrollIntoViewIfNeeded();
+        await shot('overview');
+        break;
+      }
+    }
+    await page.mouse.move(200, 600);
     await webview.locator('#rh-clients').fill('5000');
     await webview.locator('#rh-chart[data-clients="5000"]').waitFor({ timeout: 30_000 });
     const svgTitle = await webview.locator('#rh-chart svg .rh-title').textContent();
@@ -347,7 +358,16 @@ async function drive(browser, { port, ws, ud }) {
     await webview.locator('#rh-rules a').filter({ hasText: 'retry-hygiene/no-fixed-sleep-retry' }).click();
     const docs = page.locator('.tab').filter({ hasText: /Preview no-fixed-sleep-retry\.md/ });
     const opened = await docs.first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
-    check('rule docs open offline from the webview', opened, opened ? 'Markdown preview of dist/docs/no-fixed-sleep-retry.md' : 'no preview tab');
+    // The preview's own webview renders the shipped file: find its text among the page's frames.
+    let rendered = false;
+    for (const until = Date.now() + 20_000; opened && !rendered && Date.now() < until; ) {
+      for (const frame of page.frames()) {
+        const text = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+        if (text.includes('Disallow retries that wait a fixed time')) rendered = true;
+      }
+      if (!rendered) await new Promise((r) => setTimeout(r, 500));
+    }
+    check('rule docs open offline from the webview', opened && rendered, opened ? `Markdown preview of dist/docs/no-fixed-sleep-retry.md${rendered ? ', rendered' : ' did not render'}` : 'no preview tab');
     await shot('rule-docs');
     // Back to the file: close the preview and the webview.
     if (opened) await closeTab(/Preview no-fixed-sleep-retry\.md/);
