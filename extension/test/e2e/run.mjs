@@ -432,6 +432,36 @@ async function drive(browser, { port, ws, ud }) {
     check('"Show the Herd for the Retry at the Cursor" opens the retry around the cursor', title.includes('line 5') && /100 ms/.test(policy) && /no jitter/.test(policy), `${title} · ${policy}`);
     await shot('command-herd-at-cursor');
     await closeTab('Retry herd');
+    await row('webhooks.mjs').dblclick();
+  });
+
+  // The page follows the colour theme: dark above, light after switching.
+  await attempt('the webview follows the colour theme', async () => {
+    const colours = async () =>
+      webview.locator('body').evaluate(() => {
+        const lum = (c) => {
+          const [r, g, b] = (c.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).map(Number);
+          return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+        };
+        const ink = getComputedStyle(document.querySelector('#rh-chart svg .rh-title')).fill;
+        return { background: lum(getComputedStyle(document.body).backgroundColor), ink: lum(ink) };
+      });
+    await token('fetch').click();
+    await runCommand('Retry Hygiene: Show the Herd for the Retry at the Cursor');
+    await webview.locator('#rh-chart svg.rh-herd').waitFor({ timeout: 30_000 });
+    const dark = await colours();
+    // Workspace settings: code-server notices their change at once (as with the severity above).
+    const settingsFile = join(ws, '.vscode', 'settings.json');
+    const current = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
+    writeFileSync(settingsFile, JSON.stringify({ ...current, 'workbench.colorTheme': 'Default Light Modern' }, null, 2));
+    let light = dark;
+    for (const until = Date.now() + 20_000; light.background < 0.5 && Date.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 500));
+      light = await colours();
+    }
+    check('the webview follows the colour theme', dark.background < 0.3 && dark.ink > 0.6 && light.background > 0.7 && light.ink < 0.4, `background luminance ${dark.background.toFixed(2)} → ${light.background.toFixed(2)}, chart title ${dark.ink.toFixed(2)} → ${light.ink.toFixed(2)}`);
+    await shot('light-theme');
+    await closeTab('Retry herd');
   });
 
   // Restarting the server keeps the diagnostics.
