@@ -44,7 +44,7 @@ describe.skipIf(!hasNvim)(`Neovim as the client (${hasNvim ? nvim.stdout.split('
       ['retry-hygiene/no-fixed-sleep-retry', 3, 2, 3, 10, 1, 'retry-hygiene'],
       ['retry-hygiene/no-unbounded-retry', 3, 2, 3, 10, 1, 'retry-hygiene'],
     ]);
-    expect(result.diagnostics[0]!.message).toMatch(/^This retry loop waits a fixed 1 s between attempts \(no limit on attempts\)\./);
+    expect(result.diagnostics[0]!.message).toMatch(/^This retry loop waits a fixed 1 s between attempts \(no limit on attempts\), so clients that failed together retry in lockstep\./);
     expect(result.hover.split('\n')[0]).toBe('**Retry loop**: waits a fixed 1 s between attempts, no jitter, no limit on attempts.');
     // No image for a client that did not ask for one (it would show as a raw base64 line).
     expect(result.hover).not.toContain('data:image');
