@@ -2,6 +2,7 @@ import { NEUTRAL, curveColors } from './colors.js';
 import { formatCount, summarizeResult } from './format.js';
 import type { SimulationResult } from './model.js';
 import { chooseXScale, chooseYScale, formatTick } from './scale.js';
+import { escape, f, stepPath } from './svg.js';
 
 export interface CompactSvgOptions {
   /** Width in CSS pixels (default 320). */
@@ -76,25 +77,3 @@ export function renderCompactSvg(results: SimulationResult | readonly Simulation
 }
 
 /** Per-window counts as steps, ending with a drop to zero where the run ends. */
-function stepPath(result: SimulationResult, x: (ms: number) => number, y: (v: number) => number): string {
-  const { offered } = result.series;
-  const windowMs = result.scenario.windowMs;
-  const parts = [`M${f(x(0))} ${f(y(offered[0] ?? 0))}`];
-  let last = offered[0] ?? 0;
-  for (let w = 1; w < offered.length; w++) {
-    const value = offered[w]!;
-    if (value === last) continue;
-    parts.push(`H${f(x(w * windowMs))}V${f(y(value))}`);
-    last = value;
-  }
-  parts.push(`H${f(x(offered.length * windowMs))}V${f(y(0))}`);
-  return parts.join('');
-}
-
-function f(value: number): string {
-  return String(Math.round(value * 10) / 10);
-}
-
-function escape(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}

@@ -139,7 +139,8 @@ export function renderSvg(results: SimulationResult | readonly SimulationResult[
 }
 
 /** Per-window counts as steps, ending with a drop to zero where the run ends. */
-function stepPath(result: SimulationResult, x: (ms: number) => number, y: (v: number) => number): string {
+/** The offered-load curve as an SVG step path (shared by the full and the compact chart). */
+export function stepPath(result: SimulationResult, x: (ms: number) => number, y: (v: number) => number): string {
   const { offered } = result.series;
   const windowMs = result.scenario.windowMs;
   const parts = [`M${f(x(0))} ${f(y(offered[0] ?? 0))}`];
@@ -154,10 +155,10 @@ function stepPath(result: SimulationResult, x: (ms: number) => number, y: (v: nu
   return parts.join('');
 }
 
-function f(value: number): string {
+export function f(value: number): string {
   return String(Math.round(value * 10) / 10);
 }
 
-function escape(text: string): string {
+export function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
