@@ -20,6 +20,7 @@ export type {
   AttemptContext,
   GiveUpEvent,
   GiveUpReason,
+  RejectWith,
   RetryEvent,
   RetryOptions,
   ShouldRetryContext,

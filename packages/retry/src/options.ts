@@ -56,6 +56,8 @@ export interface GiveUpEvent {
   readonly reason: GiveUpReason;
 }
 
+export type RejectWith = 'retry-error' | 'last-error';
+
 export type SleepFunction = (ms: number, signal?: AbortSignal) => PromiseLike<void>;
 
 export interface RetryOptions {
@@ -81,6 +83,12 @@ export interface RetryOptions {
   onRetry?: (event: RetryEvent) => void;
   /** Called once when `retry()` is about to reject (not for invalid options). */
   onGiveUp?: (event: GiveUpEvent) => void;
+  /**
+   * What `retry()` rejects with when the attempts run out: `'retry-error'` (default) a
+   * `RetryError` holding the errors, `'last-error'` the last error itself, as a hand-written
+   * loop that rethrows it does (the quick fix's rewrite keeps what callers catch).
+   */
+  rejectWith?: RejectWith;
   /** A budget shared with other calls; a retry it cannot pay for is not made. */
   budget?: RetryBudget;
   /** For tests. Default `Math.random`. */
@@ -100,6 +108,7 @@ export interface Settings extends BackoffSettings {
   readonly shouldRetry: (error: unknown, context: ShouldRetryContext) => boolean | PromiseLike<boolean>;
   readonly onRetry: ((event: RetryEvent) => void) | undefined;
   readonly onGiveUp: ((event: GiveUpEvent) => void) | undefined;
+  readonly rejectWith: RejectWith;
   readonly budget: RetryBudget | undefined;
   readonly random: RandomSource;
   readonly now: () => number;
@@ -124,6 +133,7 @@ const DEFAULTS: Settings = Object.freeze({
   shouldRetry: isRetryableError,
   onRetry: undefined,
   onGiveUp: undefined,
+  rejectWith: 'retry-error',
   budget: undefined,
   random: Math.random,
   now: Date.now,
@@ -164,6 +174,7 @@ const KNOWN_OPTIONS: ReadonlySet<string> = new Set<keyof RetryOptions>([
   'shouldRetry',
   'onRetry',
   'onGiveUp',
+  'rejectWith',
   'budget',
   'random',
   'now',
@@ -190,6 +201,7 @@ export function resolveOptions(options: RetryOptions | undefined): Settings {
     shouldRetry: optionalFunction<Settings['shouldRetry']>('shouldRetry', options.shouldRetry) ?? isRetryableError,
     onRetry: optionalFunction('onRetry', options.onRetry),
     onGiveUp: optionalFunction('onGiveUp', options.onGiveUp),
+    rejectWith: rejectWith(options.rejectWith),
     budget: budget(options.budget),
     random: optionalFunction<RandomSource>('random', options.random) ?? Math.random,
     now: optionalFunction<() => number>('now', options.now) ?? Date.now,
@@ -218,6 +230,12 @@ function jitter(value: unknown): JitterKind | JitterFunction {
   if (value === undefined) return 'full';
   if (typeof value === 'function' || JITTER_KINDS.has(value)) return value as JitterKind | JitterFunction;
   throw optionError('jitter', "must be 'full', 'equal', 'decorrelated', 'none' or a function", value);
+}
+
+function rejectWith(value: unknown): RejectWith {
+  if (value === undefined) return 'retry-error';
+  if (value === 'retry-error' || value === 'last-error') return value;
+  throw optionError('rejectWith', "must be 'retry-error' or 'last-error'", value);
 }
 
 function deadline(deadlineMs: unknown, maxElapsedMs: unknown): number {

@@ -89,7 +89,7 @@ class Failures {
     const retryable = await s.shouldRetry(error, { attempt, maxAttempts: s.maxAttempts });
     if (signal?.aborted) return this.giveUp('aborted', signal.reason, attempt);
     if (!retryable) return this.giveUp('not-retryable', error, attempt);
-    if (attempt >= s.maxAttempts) return this.giveUp('attempts-exhausted', this.errors.toRetryError(), attempt);
+    if (attempt >= s.maxAttempts) return this.giveUp('attempts-exhausted', s.rejectWith === 'last-error' ? error : this.errors.toRetryError(), attempt);
 
     const backoffMs = retryDelay(
       s.jitter,

@@ -126,6 +126,20 @@ describe('retry: attempts', () => {
     expect((r.error as RetryError).errors).toHaveLength(1);
   });
 
+  it("with rejectWith: 'last-error' rejects with the last error itself when the attempts run out", async () => {
+    const errors = [e503(), netError('ETIMEDOUT'), httpError(429)];
+    const r = await run(errors, { rejectWith: 'last-error' });
+    expect(r.calls).toBe(3);
+    expect(r.error).toBe(errors[2]);
+    expect(r.giveUps).toEqual([{ attempts: 3, error: errors[2], reason: 'attempts-exhausted' }]);
+  });
+
+  it("refuses a rejectWith other than 'retry-error' or 'last-error'", async () => {
+    await expect(retry(() => 1, { rejectWith: 'first-error' as never })).rejects.toThrow(
+      "@retry-hygiene/retry: option `rejectWith` must be 'retry-error' or 'last-error' (got \"first-error\")",
+    );
+  });
+
   it('rejects at once with a non-retryable error itself', async () => {
     const notFound = httpError(404);
     const r = await run([notFound]);
