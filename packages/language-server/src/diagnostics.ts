@@ -1,7 +1,7 @@
-import { describeAttempts, describeDelay, functionName, type FunctionNode, type RetrySite } from '@retry-hygiene/analysis';
+import { describeAttempts, describeDelay } from '@retry-hygiene/analysis';
 import type { Linter } from 'eslint';
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from 'vscode-languageserver';
-import type { Analysis, LintEngine } from './engine.js';
+import type { Analysis, LintEngine, SiteLoc, SiteView } from './engine.js';
 import type { SeverityName } from './settings.js';
 
 export const SOURCE = 'retry-hygiene';
@@ -31,12 +31,12 @@ export function rangeOf(message: Pick<Linter.LintMessage, 'line' | 'column' | 'e
 }
 
 /** An ESTree location (1-based lines, 0-based columns) to an LSP range. */
-export function rangeOfLoc(loc: RetrySite['loc']): Range {
+export function rangeOfLoc(loc: SiteLoc): Range {
   return { start: { line: loc.start.line - 1, character: loc.start.column }, end: { line: loc.end.line - 1, character: loc.end.column } };
 }
 
 /** The retry site a rule reported this message on (rules report at the site's loc). */
-export function siteOf(analysis: Analysis, message: Linter.LintMessage): RetrySite | undefined {
+export function siteOf(analysis: Analysis, message: Linter.LintMessage): SiteView | undefined {
   return analysis.sites.find((s) => s.loc.start.line === message.line && s.loc.start.column + 1 === message.column);
 }
 
@@ -84,14 +84,12 @@ function relatedOf(analysis: Analysis, message: Linter.LintMessage): DiagnosticR
 }
 
 /** "retry loop", "`connect()` retrying itself", "p-retry call". */
-export function describeKind(site: RetrySite): string {
+export function describeKind(site: Pick<SiteView, 'kind' | 'library' | 'name'>): string {
   switch (site.kind) {
     case 'loop':
       return 'retry loop';
-    case 'recursion': {
-      const name = functionName(site.node as FunctionNode);
-      return name ? `\`${name}()\` retrying itself` : 'self-retrying function';
-    }
+    case 'recursion':
+      return site.name ? `\`${site.name}()\` retrying itself` : 'self-retrying function';
     case 'library':
       return `${site.library ?? 'retry library'} call`;
   }

@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyzeRetrySites, type RetrySite, type SourceCodeLike } from '@retry-hygiene/analysis';
+import { analyzeRetrySites, functionName, type FunctionNode, type RetryPolicy, type RetrySite, type SourceCodeLike } from '@retry-hygiene/analysis';
 import { Linter, type Rule } from 'eslint';
 import plugin from 'eslint-plugin-retry-hygiene';
 import { RULE_NAMES, type SeverityName, type Settings } from './settings.js';
@@ -12,7 +12,34 @@ export const PLUGIN_PREFIX = 'retry-hygiene/';
 
 type LintMessage = Linter.LintMessage;
 
-/** What one lint of one document version produced; everything else reads from it. */
+/** A source location as ESTree has it: 1-based lines, 0-based columns. */
+export interface SiteLoc {
+  start: { line: number; column: number };
+  end: { line: number; column: number };
+}
+
+/**
+ * What the server reads of a retry site, as plain data: the lint runs in a worker thread,
+ * and AST nodes (with their parent links) do not cross to the main thread. Projected from
+ * the rules' own site objects, once per lint.
+ */
+export interface SiteView {
+  kind: RetrySite['kind'];
+  library?: string;
+  /** The retrying function's name (recursion), when it has one. */
+  name?: string;
+  policy: RetryPolicy;
+  /** Where the rules report: the loop head, the recursive call, the library call. */
+  loc: SiteLoc;
+  /** The site's node (loop, function, call): its offsets and first line (1-based). */
+  range: [number, number];
+  headLine: number;
+  abortAware: boolean;
+  deadlineBound: boolean;
+  nested: { inner: Omit<SiteView, 'nested'>; via: RetrySite['nested'][number]['via'] }[];
+}
+
+/** What one lint of one document version produced; everything else reads from it. Plain data (structured-cloneable). */
 export interface Analysis {
   uri: string;
   version: number;
@@ -21,8 +48,8 @@ export interface Analysis {
   messages: LintMessage[];
   /** The parse error, the size or the failure when status is not ok. */
   problem?: { message: string; line: number; column: number };
-  /** The retry sites of the AST the rules ran on: the rules' own objects, not a second parse. */
-  sites: readonly RetrySite[];
+  /** The retry sites of the AST the rules ran on (projected from the rules' own objects, not a second parse). */
+  sites: readonly SiteView[];
   /** Milliseconds spent in ESLint and the analysis. */
   lintMs: number;
 }
@@ -178,8 +205,32 @@ export class LintEngine {
     // Only our rules speak: "Definition for rule 'react/x' was not found" from a comment about
     // another plugin's rule, or an eslint-env comment, is noise here.
     const ours = messages.filter((m) => m.ruleId !== null && this.severities.has(m.ruleId));
-    return done({ status: 'ok', messages: ours, sites });
+    return done({ status: 'ok', messages: ours, sites: sites.map(viewOf) });
   }
+}
+
+function plainLoc(loc: RetrySite['loc']): SiteLoc {
+  return { start: { line: loc.start.line, column: loc.start.column }, end: { line: loc.end.line, column: loc.end.column } };
+}
+
+function shallowViewOf(site: RetrySite): Omit<SiteView, 'nested'> {
+  const name = site.kind === 'recursion' ? functionName(site.node as FunctionNode) : undefined;
+  return {
+    kind: site.kind,
+    ...(site.library !== undefined ? { library: site.library } : {}),
+    ...(name !== undefined ? { name } : {}),
+    policy: structuredClone(site.policy),
+    loc: plainLoc(site.loc),
+    range: [site.node.range[0], site.node.range[1]],
+    headLine: site.node.loc.start.line,
+    abortAware: site.abortAware,
+    deadlineBound: site.deadlineBound,
+  };
+}
+
+/** A retry site as the server reads it. */
+export function viewOf(site: RetrySite): SiteView {
+  return { ...shallowViewOf(site), nested: site.nested.map(({ inner, via }) => ({ inner: shallowViewOf(inner), via })) };
 }
 
 /** An error's message on one line (ESLint's config errors span several), at most 300 characters. */

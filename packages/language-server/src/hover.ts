@@ -1,4 +1,4 @@
-import { describeAttempts, describeDelay, formatMs, type RetryPolicy, type RetrySite } from '@retry-hygiene/analysis';
+import { describeAttempts, describeDelay, formatMs, type RetryPolicy } from '@retry-hygiene/analysis';
 import {
   SimulationCache,
   formatCount,
@@ -12,7 +12,7 @@ import {
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { describeKind, rangeOfLoc } from './diagnostics.js';
-import type { Analysis, LintEngine } from './engine.js';
+import type { Analysis, LintEngine, SiteView } from './engine.js';
 import type { ScenarioSettings } from './settings.js';
 
 export interface HoverOptions {
@@ -34,15 +34,15 @@ const CURVES = { site: { color: '#e8590c', name: 'orange' }, full: { color: '#1c
  * or whose node does on the node's first line (the loop head, the function's signature,
  * the library call), so that good sites, which have no diagnostic, hover too.
  */
-export function siteAt(analysis: Analysis, document: TextDocument, position: Position): RetrySite | undefined {
+export function siteAt(analysis: Analysis, document: TextDocument, position: Position): SiteView | undefined {
   const offset = document.offsetAt(position);
-  let best: RetrySite | undefined;
+  let best: SiteView | undefined;
   let bestSize = Infinity;
   for (const site of analysis.sites) {
     const loc = rangeOfLoc(site.loc);
     const inLoc = offset >= document.offsetAt(loc.start) && offset <= document.offsetAt(loc.end);
-    const [start, end] = site.node.range;
-    const onHead = offset >= start && offset <= end && position.line === site.node.loc.start.line - 1;
+    const [start, end] = site.range;
+    const onHead = offset >= start && offset <= end && position.line === site.headLine - 1;
     if (!inLoc && !onHead) continue;
     const size = end - start;
     if (size < bestSize) {
@@ -63,7 +63,7 @@ export class HerdView {
   }
 }
 
-export function hoverFor(site: RetrySite, analysis: Analysis, engine: LintEngine, herd: HerdView, options: HoverOptions): Hover {
+export function hoverFor(site: SiteView, analysis: Analysis, engine: LintEngine, herd: HerdView, options: HoverOptions): Hover {
   const md = options.markdown;
   const [result, full] = herd.results(site.policy, options.scenario);
   const lines: string[] = [];
@@ -121,7 +121,7 @@ export function hoverFor(site: RetrySite, analysis: Analysis, engine: LintEngine
 }
 
 /** "waits a fixed 1 s between attempts, no jitter, up to 4 attempts". */
-export function describeSiteBehaviour(site: RetrySite): string {
+export function describeSiteBehaviour(site: Pick<SiteView, 'policy' | 'deadlineBound' | 'abortAware'>): string {
   const { policy } = site;
   const parts: string[] = [];
   // "100 ms × 2^n, capped at 10 s" → "waits 100 ms × 2^n between attempts, capped at 10 s".

@@ -1,4 +1,6 @@
 export { startServer, DEFAULT_CHART_COMMAND, HERD_AT_REQUEST, SERVER_NAME, STATS_REQUEST, type HerdSite, type ServerOptions, type ServerStats } from './server.js';
-export { LintEngine, MAX_BYTES, lintFilename, type Analysis } from './engine.js';
+export { LintEngine, MAX_BYTES, lintFilename, viewOf, type Analysis, type SiteLoc, type SiteView } from './engine.js';
+export { runLintWorker } from './lint-worker.js';
+export { LARGE_DOCUMENT } from './scheduler.js';
 export { DEFAULT_SETTINGS, RULE_NAMES, SEVERITIES, resolveSettings, type RuleSetting, type ScenarioSettings, type Settings, type SeverityName } from './settings.js';
 export { FIX_ALL_KIND } from './code-actions.js';

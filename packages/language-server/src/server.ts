@@ -1,4 +1,4 @@
-import type { RetrySite } from '@retry-hygiene/analysis';
+import type { RetryPolicy } from '@retry-hygiene/analysis';
 import type { Linter } from 'eslint';
 import {
   CodeActionKind,
@@ -20,6 +20,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND, codeActions } from './code-actions.js';
 import { describeKind, toDiagnostics } from './diagnostics.js';
 import { LintEngine, lintFilename, type Analysis } from './engine.js';
+import { LintScheduler } from './scheduler.js';
 import { HerdView, describeSiteBehaviour, hoverFor, siteAt } from './hover.js';
 import { DEFAULT_SETTINGS, resolveSettings, type Settings } from './settings.js';
 
@@ -38,7 +39,7 @@ export interface HerdSite {
   uri: string;
   line: number;
   character: number;
-  policy: RetrySite['policy'];
+  policy: RetryPolicy;
   scenario: Settings['scenario'];
   /** "Retry loop", "p-retry call"… */
   kind: string;
@@ -57,12 +58,21 @@ export interface ServerStats {
   errors: number;
   /** Milliseconds of the last lint (ESLint and the analysis), inside the server. */
   lastLintMs: number;
+  /** Documents being linted at this moment (in the lint workers). */
+  linting: string[];
+  /** Lint worker threads alive. */
+  workers: number;
 }
 
 export interface ServerOptions {
   /** Config objects appended after the embedded one. Internal: tests give rules with fixes and suggestions this way. */
   extraConfig?: Linter.Config[];
   version?: string;
+  /**
+   * The lint worker's script (default: dist/worker-main.js beside this module; a bundle
+   * gives its own file). `false`, or extraConfig given, lints on the main thread.
+   */
+  workerScript?: string | URL | false;
 }
 
 interface Entry {
@@ -90,6 +100,9 @@ interface ClientFlags {
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const documents = new TextDocuments(TextDocument);
   const engine = new LintEngine(options.extraConfig);
+  // Rule objects cannot cross to a worker thread: a server given extraConfig lints on its own thread.
+  const workerScript = options.workerScript === false || options.extraConfig?.length ? undefined : (options.workerScript ?? new URL('./worker-main.js', import.meta.url));
+  const scheduler = new LintScheduler({ workerScript, inline: engine, log: (message) => logError('lint worker output', message) });
   const herd = new HerdView();
   let settings: Settings = DEFAULT_SETTINGS;
   engine.configure(settings);
@@ -109,8 +122,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   };
   const entries = new Map<string, Entry>();
   const timers = new Map<string, NodeJS.Timeout>();
-  const queue = new Set<string>();
-  let draining = false;
   let lints = 0;
   let lastLintMs = 0;
   let errors = 0;
@@ -125,82 +136,60 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   }
 
-  /** The analysis of the document's current version: cached, or linted now. */
-  function entryOf(document: TextDocument): Entry | undefined {
-    if (!settings.enable) return undefined;
-    const cached = entries.get(document.uri);
-    if (cached && cached.analysis.version === document.version && cached.generation === generation) return cached;
-    const filename = lintFilename(document.uri, document.languageId);
-    if (!filename || typeof document.getText() !== 'string') return undefined;
-    const analysis = engine.lint(document.uri, document.version, document.getText(), filename);
-    lints++;
-    lastLintMs = analysis.lintMs;
-    const entry = { analysis, diagnostics: toDiagnostics(analysis, engine), generation };
-    entries.set(document.uri, entry);
-    return entry;
-  }
-
-  function safeEntryOf(document: TextDocument): Entry | undefined {
-    try {
-      return entryOf(document);
-    } catch (error) {
-      logError(`linting ${document.uri}`, error);
-      return undefined;
+  /**
+   * The analysis of the document's current version: cached, or linted by the scheduler
+   * (off this thread). Undefined when disabled, not JS/TS, cancelled by a newer change, or
+   * the lint failed (logged: the server never dies on a document).
+   */
+  async function entryOf(document: TextDocument): Promise<Entry | undefined> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (!settings.enable) return undefined;
+      const cached = entries.get(document.uri);
+      if (cached && cached.analysis.version === document.version && cached.generation === generation) return cached;
+      const text = document.getText() as unknown;
+      const filename = lintFilename(document.uri, document.languageId);
+      if (!filename || typeof text !== 'string') return undefined;
+      const asked = generation;
+      let analysis: Analysis | undefined;
+      try {
+        analysis = await scheduler.lint({ uri: document.uri, version: document.version, text, filename });
+      } catch (error) {
+        logError(`linting ${document.uri}`, error);
+        return undefined;
+      }
+      if (!analysis) return undefined;
+      // Settings changed while it ran: its severities and options are not the current ones; lint again.
+      if (asked !== generation) continue;
+      lints++;
+      lastLintMs = analysis.lintMs;
+      const entry = { analysis, diagnostics: toDiagnostics(analysis, engine), generation };
+      // Only the newest version is kept (an answer about an older one still goes to whoever asked).
+      if (documents.get(document.uri)?.version === analysis.version) entries.set(document.uri, entry);
+      return entry;
     }
+    return undefined;
   }
 
-  // Push diagnostics: debounced per document, one document per turn of the event loop.
+  // Push diagnostics: debounced per document; the scheduler lints each due document off this thread.
   function schedule(uri: string, delayMs: number): void {
     if (flags.pull) return;
     clearTimeout(timers.get(uri));
-    queue.delete(uri);
     timers.set(
       uri,
       setTimeout(() => {
         timers.delete(uri);
-        queue.add(uri);
-        drain();
+        void publish(uri).catch((error) => logError(`publishing diagnostics of ${uri}`, error));
       }, delayMs),
     );
   }
 
-  function drain(): void {
-    if (draining) return;
-    draining = true;
-    setImmediate(step);
-  }
-
-  function step(): void {
-    // Smallest document first: a large file that is due does not hold back the small ones.
-    let uri: string | undefined;
-    let size = Infinity;
-    for (const candidate of queue) {
-      // A malformed didOpen can leave a document without text: it sorts first and lints to nothing.
-      const length = (documents.get(candidate)?.getText() as string | undefined)?.length ?? 0;
-      if (length < size) {
-        uri = candidate;
-        size = length;
-      }
-    }
-    if (uri === undefined) {
-      draining = false;
-      return;
-    }
-    queue.delete(uri);
-    try {
-      publish(uri);
-    } catch (error) {
-      logError(`publishing diagnostics of ${uri}`, error);
-    }
-    // Let requests and changes in before the next document.
-    setImmediate(step);
-  }
-
-  function publish(uri: string): void {
+  async function publish(uri: string): Promise<void> {
     const document = documents.get(uri);
-    if (!document || timers.has(uri)) return; // closed, or changed again: a newer run is due
-    const entry = safeEntryOf(document);
-    void connection.sendDiagnostics({ uri, version: document.version, diagnostics: entry?.diagnostics ?? [] }).catch((e) => logError('publishing diagnostics', e));
+    if (!document) return;
+    const entry = await entryOf(document);
+    // Closed, or changed again meanwhile (a newer run is due): these diagnostics are stale.
+    if (documents.get(uri) !== document || document.version !== (entry?.analysis.version ?? document.version) || timers.has(uri)) return;
+    await connection.sendDiagnostics({ uri, version: document.version, diagnostics: entry?.diagnostics ?? [] });
   }
 
   async function loadSettings(pushed?: unknown): Promise<void> {
@@ -218,6 +207,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   function applySettings(workspace: unknown): void {
     const { settings: next, problems } = resolveSettings(initOptions, workspace);
     problems.push(...engine.configure(next));
+    scheduler.configure(next);
     settings = next;
     generation++;
     entries.clear();
@@ -255,6 +245,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (typeof initOptions.chartCommand === 'string' && initOptions.chartCommand !== '') flags.chartCommand = initOptions.chartCommand;
     const { settings: initial, problems } = resolveSettings(initOptions);
     problems.push(...engine.configure(initial));
+    scheduler.configure(initial);
+    scheduler.warm();
     settings = initial;
     pendingProblems = problems;
     return {
@@ -292,14 +284,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       opening = undefined;
       return;
     }
-    // The old version's analysis (its whole AST) is of no use any more: let it go before the next lint.
+    // The old version's analysis is of no use any more, nor is a lint of it that has not started.
     entries.delete(document.uri);
+    scheduler.cancel(document.uri);
     schedule(document.uri, settings.debounceMs);
   });
   documents.onDidClose(({ document }) => {
     clearTimeout(timers.get(document.uri));
     timers.delete(document.uri);
-    queue.delete(document.uri);
+    scheduler.cancel(document.uri);
     entries.delete(document.uri);
     if (!flags.pull) void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] }).catch((e) => logError('clearing diagnostics', e));
   });
@@ -315,17 +308,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
     const document = documents.get(params.textDocument.uri);
     if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-    const entry = safeEntryOf(document);
+    const entry = await entryOf(document);
     const resultId = `${generation}:${document.version}:${settings.enable ? 1 : 0}`;
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
     return { kind: DocumentDiagnosticReportKind.Full, resultId, items: entry?.diagnostics ?? [] };
   });
 
-  connection.onHover((params) => {
+  connection.onHover(async (params) => {
     try {
       const document = documents.get(params.textDocument.uri);
       if (!document) return null;
-      const entry = entryOf(document);
+      const entry = await entryOf(document);
       if (!entry || entry.analysis.status !== 'ok') return null;
       const site = siteAt(entry.analysis, document, params.position);
       if (!site) return null;
@@ -341,11 +334,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   });
 
-  connection.onCodeAction((params) => {
+  connection.onCodeAction(async (params) => {
     try {
       const document = documents.get(params.textDocument.uri);
       if (!document) return [];
-      const entry = entryOf(document);
+      const entry = await entryOf(document);
       if (!entry) return [];
       return codeActions(params, { analysis: entry.analysis, document, documentChanges: flags.documentChanges, diagnostics: entry.diagnostics });
     } catch (error) {
@@ -354,19 +347,19 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   });
 
-  connection.onRequest(HERD_AT_REQUEST, (params: unknown): HerdSite | null => {
+  connection.onRequest(HERD_AT_REQUEST, async (params: unknown): Promise<HerdSite | null> => {
     try {
       if (!isObject(params) || !isObject(params.textDocument) || !isObject(params.position)) return null;
       const { line, character } = params.position;
       if (typeof line !== 'number' || typeof character !== 'number') return null;
       const document = documents.get(String(params.textDocument.uri));
-      const entry = document && entryOf(document);
+      const entry = document && (await entryOf(document));
       if (!document || !entry || entry.analysis.status !== 'ok') return null;
       // The hover's site, else (a cursor inside a loop body or a retried function) the innermost site around it.
       const offset = document.offsetAt({ line, character });
       const around = entry.analysis.sites
-        .filter((s) => s.node.range[0] <= offset && offset <= s.node.range[1])
-        .sort((a, b) => a.node.range[1] - a.node.range[0] - (b.node.range[1] - b.node.range[0]))[0];
+        .filter((s) => s.range[0] <= offset && offset <= s.range[1])
+        .sort((a, b) => a.range[1] - a.range[0] - (b.range[1] - b.range[0]))[0];
       const site = siteAt(entry.analysis, document, { line, character }) ?? around;
       if (!site) return null;
       const { start } = site.loc;
@@ -399,13 +392,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       lints,
       errors,
       lastLintMs,
+      linting: scheduler.running(),
+      workers: scheduler.workers(),
     };
   });
 
   connection.onShutdown(() => {
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
-    queue.clear();
+    scheduler.dispose();
   });
 
   documents.listen(connection);

@@ -78,9 +78,9 @@ describe('lintFilename', () => {
 });
 
 describe('one analysis per lint', () => {
-  it('hands hover and code actions the very site objects the rules read (no second parse)', async () => {
+  it('hands hover and code actions the site objects the rules read (no second parse), as plain data a worker can post', async () => {
     const { analyzeRetrySites } = await import('@retry-hygiene/analysis');
-    const { LintEngine } = await import('../src/engine.js');
+    const { LintEngine, viewOf } = await import('../src/engine.js');
     const { FIXED_SLEEP_LOOP } = await import('./samples.js');
     let seenByRule: unknown;
     const spy = {
@@ -90,6 +90,12 @@ describe('one analysis per lint', () => {
     engine.configure(DEFAULT_SETTINGS);
     const analysis = engine.lint('file:///a.ts', 1, FIXED_SLEEP_LOOP, 'a.ts');
     expect(analysis.sites).toHaveLength(1);
-    expect(analysis.sites).toBe(seenByRule);
+    // The views are made from the very array the rules read (the analysis caches it per AST):
+    // analyzeRetrySites ran once, inside the lint.
+    const rulesSites = seenByRule as Parameters<typeof viewOf>[0][];
+    expect(analysis.sites).toEqual(rulesSites.map(viewOf));
+    expect(analysis.sites[0]).toMatchObject({ kind: 'loop', policy: { delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' } });
+    // Structured-cloneable: what the lint worker posts arrives unchanged.
+    expect(structuredClone(analysis)).toEqual(analysis);
   });
 });

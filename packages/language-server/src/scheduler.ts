@@ -1,0 +1,191 @@
+import { Worker } from 'node:worker_threads';
+import type { Analysis, LintEngine } from './engine.js';
+import type { WorkerReply, WorkerRequest } from './lint-worker.js';
+import type { Settings } from './settings.js';
+
+/**
+ * Documents at least this long (UTF-16 units, ~6 000 lines of code) lint in a lane of their
+ * own: however long one takes, the documents below it never wait behind it.
+ */
+export const LARGE_DOCUMENT = 200_000;
+
+export interface LintRequest {
+  uri: string;
+  version: number;
+  text: string;
+  filename: string;
+}
+
+interface Waiter {
+  resolve: (analysis: Analysis | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Job extends LintRequest {
+  id: number;
+  waiters: Waiter[];
+}
+
+interface Lane {
+  name: 'small' | 'large';
+  /** Waiting jobs, one per document (a newer version replaces an older one that has not started). */
+  queue: Map<string, Job>;
+  running?: Job;
+  worker?: Worker;
+}
+
+export interface SchedulerOptions {
+  /** The lint worker's script; undefined: lint on this thread (tests that hand the server rule objects, which cannot cross threads). */
+  workerScript?: string | URL;
+  /** Lints on this thread when there is no worker script. */
+  inline: LintEngine;
+  log: (message: string) => void;
+}
+
+/**
+ * Runs lints off the protocol's message loop, in two lanes of one worker thread each:
+ * documents under LARGE_DOCUMENT in one, larger ones in the other, so a huge file never
+ * holds back a small one (and hovers and requests are answered meanwhile: the main thread
+ * only converts results). Each lane takes its smallest waiting document first. A document
+ * that changed before its lint started is linted once, at its newest version.
+ */
+export class LintScheduler {
+  private readonly lanes: [Lane, Lane] = [
+    { name: 'small', queue: new Map() },
+    { name: 'large', queue: new Map() },
+  ];
+  private nextId = 1;
+  private settings: Settings | undefined;
+  private disposed = false;
+
+  constructor(private readonly options: SchedulerOptions) {}
+
+  /** Starts the small lane's worker now, so the first document does not wait for ESLint to load. */
+  warm(): void {
+    if (this.options.workerScript) this.workerOf(this.lanes[0]);
+  }
+
+  /** Every lint posted from now on uses these settings (the worker applies them in order). */
+  configure(settings: Settings): void {
+    this.settings = settings;
+    for (const lane of this.lanes) lane.worker?.postMessage({ type: 'configure', settings } satisfies WorkerRequest);
+  }
+
+  /** The analysis of this text, once a lane has linted it; undefined when the job was cancelled first. */
+  lint(request: LintRequest): Promise<Analysis | undefined> {
+    if (this.disposed) return Promise.resolve(undefined);
+    const lane = this.lanes[request.text.length >= LARGE_DOCUMENT ? 1 : 0];
+    return new Promise((resolve, reject) => {
+      const waiter = { resolve, reject };
+      const queued = lane.queue.get(request.uri);
+      if (queued && queued.version === request.version && queued.text === request.text) {
+        queued.waiters.push(waiter);
+      } else {
+        // A document that moved between lanes (it grew or shrank) leaves the other lane's queue too.
+        const stale = this.dropQueued(request.uri);
+        lane.queue.set(request.uri, { ...request, id: this.nextId++, waiters: [...stale, waiter] });
+      }
+      this.pump(lane);
+    });
+  }
+
+  /** Forgets the document's waiting job (changed or closed): its waiters get undefined. A running lint finishes, unread. */
+  cancel(uri: string): void {
+    for (const waiter of this.dropQueued(uri)) waiter.resolve(undefined);
+  }
+
+  /** Documents being linted right now. */
+  running(): string[] {
+    return this.lanes.flatMap((lane) => (lane.running ? [lane.running.uri] : []));
+  }
+
+  workers(): number {
+    return this.lanes.filter((lane) => lane.worker).length;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const lane of this.lanes) {
+      for (const job of [...lane.queue.values(), ...(lane.running ? [lane.running] : [])]) for (const w of job.waiters) w.resolve(undefined);
+      lane.queue.clear();
+      lane.running = undefined;
+      void lane.worker?.terminate();
+      lane.worker = undefined;
+    }
+  }
+
+  private dropQueued(uri: string): Waiter[] {
+    const waiters: Waiter[] = [];
+    for (const lane of this.lanes) {
+      const job = lane.queue.get(uri);
+      if (job) waiters.push(...job.waiters);
+      lane.queue.delete(uri);
+    }
+    return waiters;
+  }
+
+  private pump(lane: Lane): void {
+    if (lane.running || this.disposed) return;
+    let job: Job | undefined;
+    for (const candidate of lane.queue.values()) if (!job || candidate.text.length < job.text.length) job = candidate;
+    if (!job) return;
+    lane.queue.delete(job.uri);
+    lane.running = job;
+    if (this.options.workerScript) {
+      this.workerOf(lane).postMessage({ type: 'lint', id: job.id, uri: job.uri, version: job.version, text: job.text, filename: job.filename } satisfies WorkerRequest);
+      return;
+    }
+    // No worker: lint here, but on a later turn, so that the requests already read go first.
+    setImmediate(() => {
+      if (lane.running !== job) return;
+      let analysis: Analysis | undefined;
+      let error: unknown;
+      try {
+        analysis = this.options.inline.lint(job.uri, job.version, job.text, job.filename);
+      } catch (e) {
+        error = e;
+      }
+      this.finish(lane, job.id, analysis, error);
+    });
+  }
+
+  private finish(lane: Lane, id: number, analysis: Analysis | undefined, error: unknown): void {
+    const job = lane.running;
+    if (!job || job.id !== id) return;
+    lane.running = undefined;
+    for (const waiter of job.waiters) {
+      if (error !== undefined) waiter.reject(error);
+      else waiter.resolve(analysis);
+    }
+    this.pump(lane);
+  }
+
+  private workerOf(lane: Lane): Worker {
+    if (lane.worker) return lane.worker;
+    // Its own stdout/stderr: the process's standard output is the protocol channel.
+    const worker = new Worker(this.options.workerScript!, { stdout: true, stderr: true });
+    lane.worker = worker;
+    const forward = (chunk: Buffer | string) => this.options.log(`retry-hygiene (${lane.name} lint worker): ${String(chunk).trimEnd()}`);
+    worker.stdout.on('data', forward);
+    worker.stderr.on('data', forward);
+    if (this.settings) worker.postMessage({ type: 'configure', settings: this.settings } satisfies WorkerRequest);
+    worker.on('message', (reply: WorkerReply) => {
+      if ('error' in reply) this.finish(lane, reply.id, undefined, new Error(reply.error));
+      else this.finish(lane, reply.id, reply.analysis, undefined);
+    });
+    // A worker that dies (out of memory on a document, a crash in a parser) fails its job, not
+    // the server: the next job starts a fresh one.
+    const lost = (why: string) => {
+      if (lane.worker !== worker) return;
+      lane.worker = undefined;
+      const job = lane.running;
+      if (job) this.finish(lane, job.id, undefined, new Error(`the ${lane.name} lint worker ${why} while linting ${job.uri}`));
+      else this.pump(lane);
+    };
+    worker.on('error', (error) => lost(`failed (${error.message})`));
+    worker.on('exit', (code) => lost(`exited with code ${code}`));
+    // An idle worker does not keep the process alive after the connection has closed.
+    worker.unref();
+    return worker;
+  }
+}
