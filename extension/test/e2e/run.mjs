@@ -144,6 +144,8 @@ async function main() {
     const lines = error.message.split('\n').filter((l) => l.trim());
     const reason = lines.length > 1 ? `${lines[0]} ${lines.at(-1).trim()}` : lines[0];
     if (process.env.RH_E2E_REQUIRE === '1') throw error;
+    // The whole message (the command's last lines) goes to stderr, so a CI log shows the cause.
+    process.stderr.write(`${error.message}\n`);
     console.log(`test:vscode: SKIPPED — code-server/Chromium cannot be installed here: ${reason}`);
     process.exit(0);
   }
