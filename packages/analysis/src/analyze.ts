@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, functionName, isFunction, isLoop, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
-import { CATALOG_MODULES } from './imports.js';
+import { CATALOG_MODULES } from './catalog.js';
 import { librarySite } from './libraries.js';
 import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
@@ -14,7 +14,7 @@ const cache = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
  * Cheap pre-check on the text: a file with no loop, no timer, no promise callback and no
  * retry library cannot hold a retry site, and most files of a large project are like that.
  */
-const MAYBE_RETRY = /\b(?:for|while|do|catch)\b|setTimeout|\.catch\(|\.then\(|\.on\(|\bonclose\b|\bonerror\b|addEventListener|retry|Retry|backOff/;
+const MAYBE_RETRY = /\b(?:for|while|do|catch)\b|setTimeout|\.catch\(|\.then\(|\.on\(|\bonclose\b|\bonerror\b|addEventListener|retry|Retry|backOff|reconnect|Reconnect/;
 
 /**
  * Every retry site of a file, from the AST that ESLint already parsed. Computed once per
@@ -33,7 +33,7 @@ function findSites(sourceCode: SourceCodeLike): RetrySite[] {
   const checkLibraries = CATALOG_MODULES.test(sourceCode.text);
   const loops: Node[] = [];
   const selfCalls = new Map<FunctionNode, Node[]>();
-  const libraryCalls: TSESTree.CallExpression[] = [];
+  const libraryCalls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];
   const calls: TSESTree.CallExpression[] = [];
   const functionNames = new Set<string>();
   walk(sourceCode.ast, ctx.keys, (node) => {
@@ -41,6 +41,8 @@ function findSites(sourceCode: SourceCodeLike): RetrySite[] {
     else if (node.type === 'CallExpression') {
       if (checkLibraries) libraryCalls.push(node);
       calls.push(node);
+    } else if (node.type === 'NewExpression') {
+      if (checkLibraries) libraryCalls.push(node);
     } else if (isFunction(node)) {
       const name = functionName(node);
       if (name) functionNames.add(name);
@@ -51,6 +53,8 @@ function findSites(sourceCode: SourceCodeLike): RetrySite[] {
 
   const sites: RetrySite[] = [];
   const clients = new Map<Variable, RetrySite>();
+  // Retries a library makes with no option written (a got request, an @upstash/redis client): seen by nesting only.
+  const silent: RetrySite[] = [];
   for (const loop of loops) {
     const site = loopSite(loop as Parameters<typeof loopSite>[0], ctx);
     if (site) sites.push(site);
@@ -63,11 +67,12 @@ function findSites(sourceCode: SourceCodeLike): RetrySite[] {
     const finding = librarySite(call, ctx);
     // `retries: 0` configures a library not to retry at all.
     if (!finding || finding.site.policy.maxAttempts === 1) continue;
-    sites.push(finding.site);
+    if (finding.silent) silent.push(finding.site);
+    else sites.push(finding.site);
     if (finding.retryingClient) clients.set(finding.retryingClient, finding.site);
   }
   sites.sort((a, b) => a.node.range[0] - b.node.range[0] || a.loc.start.line - b.loc.start.line);
-  linkNested(sites, clients, ctx);
+  linkNested(sites, clients, ctx, silent);
   return sites;
 }
 

@@ -52,6 +52,3 @@ export function importOf(id: TSESTree.Identifier, ctx: AnalysisContext): Importe
   }
   return undefined;
 }
-
-/** Whether the text mentions any catalog module at all; files that do not skip the library pass. */
-export const CATALOG_MODULES = /['"](p-retry|async-retry|retry|exponential-backoff|cockatiel|rxjs|rxjs\/operators|axios-retry|got|ky)['"]/;

@@ -3,3 +3,4 @@ export type { SourceCodeLike } from './context.js';
 export { amplification, describeAttempts, describeDelay, formatMs, type Amplification } from './describe.js';
 export type { NestedRetry, NestingPath, RetryLibrary, RetryPolicy, RetrySite, RetrySiteKind } from './types.js';
 export { functionName, type FunctionNode } from './ast.js';
+export { CATALOG, catalogEntry, catalogTable, type CatalogEntry } from './catalog.js';

@@ -1,142 +1,71 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, getProperty, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
-import type { AnalysisContext, Variable } from './context.js';
-import { evaluate, helperEnv, resolveObject, staticNumber, type Env } from './evaluate.js';
+import type { AnalysisContext } from './context.js';
+import { resolveObject, staticNumber, type Env } from './evaluate.js';
 import { importOf } from './imports.js';
-import { delayAndJitter } from './policy.js';
-import type { RetryLibrary, RetryPolicy, RetrySite } from './types.js';
+import {
+  args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
+  type LibraryFinding,
+} from './library-options.js';
+import type { RetryPolicy, RetrySite } from './types.js';
+import { libraryOfModule } from './catalog.js';
+import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, promiseRetryLib, retryAsPromised, retryAxios, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
+import {
+  apolloRetryLink, cassandraReconnection, graphqlWs, ioredis, mqtt, nestConnectionRetry, nodeRedis, socketIo, swr, tanstackQuery, upstashRedis, urqlRetry,
+} from './libraries-clients.js';
+import type { LibraryCall } from './library-options.js';
 
-/** A library site plus what nesting needs: the code it retries and clients that now retry. */
-export interface LibraryFinding {
-  site: RetrySite;
-  /** Variables holding a client or policy that retries by itself (`axiosRetry(client)`, `ky.create({ retry })`). */
-  retryingClient?: Variable;
-}
-
-type Option = { present: false; unknown: boolean } | { present: true; node: Node };
-
-interface Options {
-  get(name: string): Option;
-  known: boolean;
-}
-
-function optionsOf(node: Node | undefined, env: Env): Options {
-  if (!node) return { known: true, get: () => ({ present: false, unknown: false }) };
-  const object = resolveObject(node, env);
-  if (!object) return { known: false, get: () => ({ present: false, unknown: true }) };
-  const hasSpread = object.properties.some((p) => p.type === 'SpreadElement');
-  return {
-    known: true,
-    get(name) {
-      const prop = getProperty(object, name);
-      if (prop) return { present: true, node: prop.value as Node };
-      return { present: false, unknown: hasSpread };
-    },
-  };
-}
-
-/** A number option: its value, the default when absent, 'unknown' when not static. */
-function numberOption(options: Options, name: string, fallback: number, env: Env): number | 'unknown' {
-  const option = options.get(name);
-  if (!option.present) return option.unknown ? 'unknown' : fallback;
-  return staticNumber(option.node, env.ctx) ?? 'unknown';
-}
-
-function boolOption(options: Options, name: string, fallback: boolean, env: Env): boolean | 'unknown' {
-  const option = options.get(name);
-  if (!option.present) return option.unknown ? 'unknown' : fallback;
-  const n = unwrap(option.node);
-  if (n.type === 'Literal' && typeof n.value === 'boolean') return n.value;
-  if (n.type === 'Identifier') {
-    const def = env.ctx.variableOf(n)?.defs[0];
-    const init = def?.type === 'Variable' ? def.node.init : undefined;
-    if (init?.type === 'Literal' && typeof init.value === 'boolean') return init.value;
-  }
-  return 'unknown';
-}
-
-function attemptsFromRetries(retries: number | 'unknown', forever: boolean | 'unknown'): RetryPolicy['maxAttempts'] {
-  if (forever === true) return 'unbounded';
-  if (retries === 'unknown') return 'unknown';
-  if (!Number.isFinite(retries)) return 'unbounded';
-  return retries + 1;
-}
-
-function exponential(base: number | 'unknown', factor: number | 'unknown', cap: number | 'unknown'): RetryPolicy['delay'] {
-  // A cap no higher than the first wait makes every wait the cap.
-  if (cap !== 'unknown' && base !== 'unknown' && cap <= base) return cap === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: cap };
-  if (factor === 1) return base === 'unknown' ? { kind: 'constant' } : base === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: base };
-  const delay: RetryPolicy['delay'] = { kind: factor === 'unknown' ? 'unknown' : factor > 1 ? 'exponential' : 'constant' };
-  if (base !== 'unknown') delay.baseMs = base;
-  if (factor !== 'unknown') delay.factor = factor;
-  if (cap !== 'unknown' && Number.isFinite(cap)) delay.capMs = cap;
-  return delay;
-}
-
-function site(
-  library: RetryLibrary,
-  node: Node,
-  loc: TSESTree.SourceLocation,
-  policy: RetryPolicy,
-  defaults: RetrySite['fromLibraryDefault'],
-  extra: Partial<RetrySite> = {},
-): RetrySite {
-  return {
-    kind: 'library',
-    library,
-    node,
-    loc,
-    policy,
-    fromLibraryDefault: defaults,
-    classifiesErrors: false,
-    abortAware: false,
-    deadlineBound: policy.deadlineMs !== undefined,
-    nested: [],
-    ...extra,
-  };
-}
-
-/** The code a library retries: an inline callback, or a local function passed by name. */
-function operationScope(arg: Node | undefined, ctx: AnalysisContext): Node | undefined {
-  if (!arg) return undefined;
-  const n = unwrap(arg);
-  if (isFunction(n)) return n.body;
-  if (n.type === 'Identifier') return ctx.functionOf(n)?.body;
-  return n;
-}
-
-function args(call: TSESTree.CallExpression): (Node | undefined)[] {
-  return call.arguments.map((a) => (a.type === 'SpreadElement' ? undefined : a));
-}
+export type { LibraryFinding } from './library-options.js';
 
 const NAMED_EXPORTS = /^(backOff|retry|retryWhen)$/;
 const NAMED_MODULES = /^(exponential-backoff|cockatiel|rxjs|rxjs\/operators)$/;
 
-/** Recognises a call of a catalog library (DESIGN.md) and reads its policy, defaults included. */
-export function librarySite(call: TSESTree.CallExpression, ctx: AnalysisContext): LibraryFinding | undefined {
-  const callee = unwrap(call.callee);
+/** The identifier a callee starts from, and the member names after it: `a.b.c` → a, ['b', 'c']. */
+function calleeRoot(callee: Node): { root: Node; members: string[] } {
+  const members: string[] = [];
   let root: Node = callee;
-  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  while (root.type === 'MemberExpression') {
+    members.unshift(propertyName(root) ?? '');
+    root = unwrap(root.object);
+  }
+  return { root, members };
+}
+
+/** Recognises a call or `new` of a catalog library (catalog.ts) and reads its policy, defaults included. */
+export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpression, ctx: AnalysisContext): LibraryFinding | undefined {
+  const callee = unwrap(call.callee);
+  const env: Env = { ctx, region: call, counters: new Set(), depth: 0 };
+  const a = args(call);
+  // superagent: `request.get(url).set(…).retry(3)`: the chain starts at the import.
+  if (call.type === 'CallExpression' && callee.type === 'MemberExpression' && propertyName(callee) === 'retry' && unwrap(callee.object).type === 'CallExpression') {
+    const root = chainRoot(callee);
+    const origin = root?.type === 'Identifier' ? importOf(root, ctx) : undefined;
+    if (origin && libraryOfModule(origin.module)?.library === 'superagent') return superagentRetry(call, { module: origin.module, a, env });
+    return undefined;
+  }
+  const { root, members } = calleeRoot(callee);
   if (root.type !== 'Identifier') return undefined;
   const origin = importOf(root, ctx);
   if (!origin) return undefined;
   const module = origin.module.replace(/^node:/, '');
-  let member = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
+  const entry = libraryOfModule(module);
+  if (!entry) return undefined;
+  let member = members.length === 1 ? members[0] : members.length === 0 ? undefined : members.join('.');
   let imported = origin.imported;
   // `import * as c from 'cockatiel'; c.retry(…)` is the named export `retry`.
-  if (imported === '*' && member !== undefined && callee.type === 'MemberExpression' && unwrap(callee.object) === root && NAMED_EXPORTS.test(member) && NAMED_MODULES.test(module)) {
+  if (imported === '*' && member !== undefined && members.length === 1 && NAMED_EXPORTS.test(member) && NAMED_MODULES.test(module)) {
     imported = member;
     member = undefined;
   }
   const named = { ...origin, imported };
   const isWhole = imported === 'default' || imported === '*';
-  const env: Env = { ctx, region: call, counters: new Set(), depth: 0 };
-  const a = args(call);
-  switch (module) {
+  const m: LibraryCall = { call, isNew: call.type === 'NewExpression', module, imported: origin.imported, members, a, env };
+  if (call.type === 'NewExpression') return newLibrarySite(entry.library, m);
+  switch (entry.library) {
     case 'p-retry':
     case 'async-retry':
       if (!isWhole || member !== undefined) return undefined;
-      return { site: promiseRetry(module, call, a, env) };
+      return { site: promiseRetry(entry.library, call, a, env) };
     case 'retry':
       if (!isWhole || (member !== 'operation' && member !== 'timeouts')) return undefined;
       return { site: nodeRetry(call, a, env) };
@@ -147,7 +76,6 @@ export function librarySite(call: TSESTree.CallExpression, ctx: AnalysisContext)
       if (named.imported !== 'retry' || member !== undefined) return undefined;
       return { site: cockatiel(call, a, env), ...clientOf(call, ctx) };
     case 'rxjs':
-    case 'rxjs/operators':
       if (member !== undefined) return undefined;
       if (named.imported === 'retry') return { site: rxjsRetry(call, a, env) };
       if (named.imported === 'retryWhen') return { site: rxjsRetryWhen(call, a, env) };
@@ -157,26 +85,88 @@ export function librarySite(call: TSESTree.CallExpression, ctx: AnalysisContext)
       return axiosRetry(call, a, env);
     case 'got':
     case 'ky':
-      if (!isWhole) return undefined;
-      return httpClient(module, call, member, a, env);
+      if (!isWhole || members.length > 1) return undefined;
+      return httpClient(entry.library, call, member, a, env) ?? defaultHttpRetries(entry.library, call, member, a, env);
+    case 'promise-retry':
+      return promiseRetryLib(m, (library, node, options, randomize) => retriesPolicy(library, node as TSESTree.CallExpression, options, env, randomize));
+    case 'async':
+      return asyncRetry(m);
+    case 'backoff':
+      return backoffLib(m);
+    case '@lifeomic/attempt':
+      return lifeomicAttempt(m);
+    case 'ts-retry-promise':
+      return tsRetryPromise(m);
+    case 'fetch-retry':
+      return fetchRetry(m);
+    case 'retry-axios':
+      return retryAxios(m);
+    case 'retry-as-promised':
+      return retryAsPromised(m);
+    case 'undici':
+      return undiciRetry(m);
+    case '@reduxjs/toolkit':
+      return rtkRetry(m);
+    case 'redis':
+      return nodeRedis(m);
+    case 'mqtt':
+      return mqtt(m);
+    case 'socket.io-client':
+      return socketIo(m);
+    case '@tanstack/query':
+      return tanstackQuery(m);
+    case 'swr':
+      return swr(m);
+    case '@urql/exchange-retry':
+      return urqlRetry(m);
+    case 'graphql-ws':
+      return graphqlWs(m);
+    case '@nestjs/typeorm':
+    case '@nestjs/mongoose':
+      return nestConnectionRetry(entry.library, m);
+    case '@upstash/redis':
+      return upstashRedis(m);
     default:
       return undefined;
   }
 }
 
-function clientOf(call: Node, ctx: AnalysisContext): { retryingClient?: Variable } {
-  const parent = call.parent;
-  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') {
-    const variable = ctx.variableOf(parent.id);
-    if (variable) return { retryingClient: variable };
+function newLibrarySite(library: string, m: LibraryCall): LibraryFinding | undefined {
+  switch (library) {
+    case 'undici':
+      return undiciRetry(m);
+    case 'ioredis':
+      return ioredis(m);
+    case 'socket.io-client':
+      return socketIo(m);
+    case '@tanstack/query':
+      return tanstackQuery(m);
+    case '@apollo/client':
+      return apolloRetryLink(m);
+    case 'cassandra-driver':
+      return cassandraReconnection(m);
+    case '@upstash/redis':
+      return upstashRedis(m);
+    default:
+      return undefined;
   }
-  return {};
+}
+
+/** The identifier a call chain starts from: `request` in `request.get(u).set(h).retry(2)`. */
+function chainRoot(node: Node): Node | undefined {
+  let n: Node = node;
+  for (;;) {
+    n = unwrap(n);
+    if (n.type === 'MemberExpression') n = n.object;
+    else if (n.type === 'CallExpression') n = n.callee;
+    else return n;
+  }
 }
 
 /** p-retry, async-retry and the `retry` package share option names; only `randomize`'s default differs. */
-function retriesPolicy(library: 'p-retry' | 'async-retry' | 'retry', call: TSESTree.CallExpression, optionsNode: Node | undefined, env: Env): RetrySite {
+function retriesPolicy(library: string, call: TSESTree.CallExpression, optionsNode: Node | undefined, env: Env, randomizeDefault = library === 'async-retry'): RetrySite {
   const options = optionsOf(optionsNode, env);
-  const randomize = boolOption(options, 'randomize', library === 'async-retry', env);
+  const randomize = boolOption(options, 'randomize', randomizeDefault, env);
   const policy: RetryPolicy = {
     maxAttempts: attemptsFromRetries(numberOption(options, 'retries', 10, env), boolOption(options, 'forever', false, env)),
     delay: exponential(numberOption(options, 'minTimeout', 1000, env), numberOption(options, 'factor', 2, env), numberOption(options, 'maxTimeout', Infinity, env)),
@@ -247,10 +237,6 @@ function exponentialBackoff(call: TSESTree.CallExpression, a: (Node | undefined)
   return result;
 }
 
-function subtractOne(n: number | 'unknown'): number | 'unknown' {
-  return n === 'unknown' ? n : n - 1;
-}
-
 /** cockatiel `retry(handler, { maxAttempts, backoff })`; the default backoff is ConstantBackoff(0). */
 function cockatiel(call: TSESTree.CallExpression, a: (Node | undefined)[], env: Env): RetrySite {
   const options = optionsOf(a[1], env);
@@ -293,17 +279,6 @@ function cockatiel(call: TSESTree.CallExpression, a: (Node | undefined)[], env: 
   return result;
 }
 
-function resolveNew(node: Node, env: Env): TSESTree.NewExpression | undefined {
-  const n = unwrap(node);
-  if (n.type === 'NewExpression') return n;
-  if (n.type === 'Identifier') {
-    const def = env.ctx.variableOf(n)?.defs[0];
-    const init = def?.type === 'Variable' ? def.node.init : undefined;
-    if (init && unwrap(init).type === 'NewExpression') return unwrap(init) as TSESTree.NewExpression;
-  }
-  return undefined;
-}
-
 /** rxjs `retry()`, `retry(3)`, `retry({ count, delay })`. Without a delay, resubscription is immediate. */
 function rxjsRetry(call: TSESTree.CallExpression, a: (Node | undefined)[], env: Env): RetrySite {
   const first = a[0];
@@ -338,35 +313,6 @@ function rxjsRetry(call: TSESTree.CallExpression, a: (Node | undefined)[], env: 
 }
 
 /** A delay given as a number or as `(error, retryCount) => timer(…)`. */
-function delayFunctionPolicy(node: Node, counterIndex: number, env: Env): Pick<RetryPolicy, 'delay' | 'jitter'> {
-  const n = unwrap(node);
-  let value;
-  if (isFunction(n)) {
-    const counterParam = n.params[counterIndex];
-    const inner = helperEnv(n, [], env);
-    const counters = new Set(inner.counters);
-    if (counterParam?.type === 'Identifier') {
-      const variable = env.ctx.sourceCode.getScope(n).set.get(counterParam.name);
-      if (variable) counters.add(variable);
-    }
-    const bodyEnv: Env = { ...inner, counters, bindings: new Map([...(inner.bindings ?? [])].filter(([v]) => !counters.has(v))) };
-    if (n.body.type !== 'BlockStatement') value = evaluate(n.body, bodyEnv);
-    else {
-      let returned: Node | undefined;
-      walk(n.body, env.ctx.keys, (x) => {
-        if (x !== n.body && isFunction(x)) return false;
-        if (x.type === 'ReturnStatement' && x.argument && !returned) returned = x.argument;
-        return undefined;
-      });
-      value = returned ? evaluate(returned, bodyEnv) : undefined;
-    }
-  } else {
-    value = evaluate(n, env);
-  }
-  if (!value) return { delay: { kind: 'unknown' }, jitter: 'unknown' };
-  return delayAndJitter(value);
-}
-
 /** rxjs `retryWhen(errors => errors.pipe(delay(1000), take(3)))`. */
 function rxjsRetryWhen(call: TSESTree.CallExpression, a: (Node | undefined)[], env: Env): RetrySite {
   const notifier = a[0] ? unwrap(a[0]) : undefined;
@@ -457,4 +403,42 @@ function httpClient(library: 'got' | 'ky', call: TSESTree.CallExpression, member
     return creates ? { site: result, ...clientOf(call, env.ctx) } : { site: result };
   }
   return undefined;
+}
+
+const RETRIED_METHODS = /^(get|put|head|delete|options|trace)$/i;
+
+/**
+ * got@16 and ky@2 retry GET-like requests twice by default (got with up to 100 ms of noise,
+ * ky without). A request with no `retry` option written still retries: no rule reports it on
+ * its own, but inside another retry it is a nested one.
+ */
+function defaultHttpRetries(library: 'got' | 'ky', call: TSESTree.CallExpression, member: string | undefined, a: (Node | undefined)[], env: Env): LibraryFinding | undefined {
+  if (member !== undefined && !RETRIED_METHODS.test(member)) return undefined;
+  for (const arg of a) {
+    if (!arg) return undefined;
+    const n = unwrap(arg);
+    if (n.type === 'Literal' || n.type === 'TemplateLiteral') continue;
+    const object = resolveObject(n, env);
+    // An options object not visible here may set `retry` or a method.
+    if (!object) {
+      if (n.type === 'ObjectExpression' || n.type === 'Identifier' && !isUrlLike(n, env)) return undefined;
+      continue;
+    }
+    if (object.properties.some((p) => p.type === 'SpreadElement') || getProperty(object, 'retry')) return undefined;
+    const method = getProperty(object, 'method');
+    if (method) {
+      const value = unwrap(method.value as Node);
+      if (value.type !== 'Literal' || typeof value.value !== 'string' || !RETRIED_METHODS.test(value.value)) return undefined;
+    }
+  }
+  const policy: RetryPolicy = library === 'got'
+    ? { maxAttempts: 3, delay: { kind: 'exponential', baseMs: 1000, factor: 2 }, jitter: 'proportional' }
+    : { maxAttempts: 3, delay: { kind: 'exponential', baseMs: 300, factor: 2 }, jitter: 'none' };
+  return { site: site(library, call, call.loc, policy, { delay: true, jitter: true, attempts: true }), silent: true };
+}
+
+/** A URL held in a variable: not an options object. */
+function isUrlLike(id: Node, env: Env): boolean {
+  if (id.type !== 'Identifier') return false;
+  return /url|uri|href|endpoint|path/i.test(id.name) || resolveObject(id, env) === undefined && env.ctx.variableOf(id)?.defs[0]?.type === 'Parameter' && /url|uri|href|endpoint|path/i.test(id.name);
 }

@@ -11,11 +11,11 @@ const MAX_CALL_DEPTH = 3;
  * literally, through a function or method of the same file, or through a client that
  * retries by itself.
  */
-export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, RetrySite>, ctx: AnalysisContext): void {
-  if (sites.length < 2) return;
+export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, RetrySite>, ctx: AnalysisContext, silent: readonly RetrySite[] = []): void {
+  if (sites.length + silent.length < 2 || sites.length === 0) return;
   // Sites by their node: one look-up per visited node instead of a scan of every site.
   const byNode = new Map<Node, RetrySite[]>();
-  for (const site of sites) {
+  for (const site of [...sites, ...silent]) {
     const list = byNode.get(site.node);
     if (list) list.push(site);
     else byNode.set(site.node, [site]);

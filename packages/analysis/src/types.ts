@@ -16,17 +16,8 @@ export interface RetryPolicy {
 
 export type RetrySiteKind = 'loop' | 'recursion' | 'library';
 
-/** Libraries in the catalog (DESIGN.md). */
-export type RetryLibrary =
-  | 'p-retry'
-  | 'async-retry'
-  | 'retry'
-  | 'exponential-backoff'
-  | 'cockatiel'
-  | 'rxjs'
-  | 'axios-retry'
-  | 'got'
-  | 'ky';
+/** A library of the catalog (catalog.ts): its `library` name. */
+export type RetryLibrary = string;
 
 /** How an outer site reaches an inner one. */
 export type NestingPath = 'literal' | 'function' | 'client';

@@ -1,4 +1,4 @@
-import { describeAttempts, describeDelay, functionName, type FunctionNode, type RetrySite } from '@retry-hygiene/analysis';
+import { catalogEntry, describeAttempts, describeDelay, functionName, type FunctionNode, type RetrySite } from '@retry-hygiene/analysis';
 
 /** How a message names a site: "This retry loop", "p-retry", "`connect()` retrying itself". */
 export function describeSite(site: RetrySite): string {
@@ -10,7 +10,7 @@ export function describeSite(site: RetrySite): string {
       return name ? `\`${name}()\` retrying itself` : 'This self-retrying function';
     }
     case 'library':
-      return `This ${LIBRARY_NOUN[site.library ?? ''] ?? 'retry library call'}`;
+      return `This ${LIBRARY_NOUN[site.library ?? ''] ?? catalogEntry(site.library)?.noun ?? 'retry library call'}`;
   }
 }
 

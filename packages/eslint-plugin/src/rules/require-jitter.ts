@@ -1,4 +1,4 @@
-import { analyzeRetrySites, describeDelay, type RetrySite } from '@retry-hygiene/analysis';
+import { analyzeRetrySites, catalogEntry, describeDelay, type RetrySite } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
 import { describeLimit, describeSite } from '../describe-site.js';
 
@@ -62,7 +62,7 @@ export default createRule<Options, MessageIds>({
           if (inherited && options.ignoreLibraryDefaults) continue;
           const data = { what: describeSite(site), delay: describeDelay(site.policy), attempts: describeLimit(site) };
           if (site.kind === 'library') {
-            context.report({ loc: site.loc, messageId: 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: LIBRARY_FIX[site.library ?? ''] ?? 'Add jitter' } });
+            context.report({ loc: site.loc, messageId: 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: LIBRARY_FIX[site.library ?? ''] ?? catalogEntry(site.library)?.jitterFix ?? 'Add jitter' } });
           } else {
             context.report({ loc: site.loc, messageId: 'missingJitter', data });
           }

@@ -1,0 +1,381 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { getProperty, unwrap, type Node } from './ast.js';
+import { resolveObject, staticNumber } from './evaluate.js';
+import {
+  attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, exportName, lastName, numberOption, optionsOf, optionsWith, site,
+  type LibraryCall, type LibraryFinding, type Options,
+} from './library-options.js';
+import { readStrategy, strategyFunction, type StrategyReading } from './strategy-callback.js';
+import type { RetryPolicy, RetrySite } from './types.js';
+
+/*
+ * Clients that retry or reconnect through an option. A site exists where the code writes the
+ * option (the finding is about what it wrote, or the default it left in place next to it);
+ * a client constructed with no retry option is not reported. Defaults read in each package's
+ * published source at the version cited (catalog.ts `checked`).
+ */
+
+const UNKNOWN_SHAPE: Pick<RetryPolicy, 'delay' | 'jitter'> = { delay: { kind: 'unknown' }, jitter: 'unknown' };
+
+/** The property that holds an option, for the finding's location. */
+function propertyOf(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
+  return getProperty(object, name);
+}
+
+/**
+ * A strategy option that returns the next delay or gives up (ioredis `retryStrategy`,
+ * node-redis `reconnectStrategy`): unbounded when no path gives up.
+ */
+function strategySite(library: string, m: LibraryCall, prop: TSESTree.Property, counterIndex: number): RetrySite | undefined {
+  const fn = strategyFunction(prop.value as Node, m.env);
+  if (!fn) return undefined;
+  const reading = readStrategy(fn, counterIndex, m.env);
+  const policy: RetryPolicy = { maxAttempts: reading.canGiveUp ? 'unknown' : 'unbounded', delay: reading.delay, jitter: reading.jitter };
+  const result = site(library, m.call, prop.loc, policy, { delay: false, jitter: false, attempts: false });
+  result.classifiesErrors = reading.readsError;
+  return result;
+}
+
+/** ioredis@6.0.0: `retryStrategy(times)` (also cluster/sentinel strategies) returns ms or null to stop. */
+export function ioredis(m: LibraryCall): LibraryFinding | undefined {
+  if (!m.isNew) return undefined;
+  const name = lastName(m);
+  if (m.imported !== 'default' && m.imported !== '*' && m.imported !== 'Redis' && m.imported !== 'Cluster') return undefined;
+  if (name !== 'default' && name !== '*' && name !== 'Redis' && name !== 'Cluster') return undefined;
+  for (const arg of m.a) {
+    const object = arg && resolveObject(arg, m.env);
+    if (!object) continue;
+    const holders = [object];
+    const nested = getProperty(object, 'redisOptions');
+    const nestedObject = nested && resolveObject(nested.value as Node, m.env);
+    if (nestedObject) holders.push(nestedObject);
+    for (const holder of holders) {
+      for (const option of ['retryStrategy', 'clusterRetryStrategy', 'sentinelRetryStrategy']) {
+        const prop = propertyOf(holder, option);
+        const result = prop && strategySite('ioredis', m, prop, 0);
+        if (result) return { site: result };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** @redis/client@6.3.1: `socket.reconnectStrategy`: a number (ms, forever), false, or `(retries, cause) => ms | false | Error`. */
+export function nodeRedis(m: LibraryCall): LibraryFinding | undefined {
+  const name = exportName(m);
+  if (name !== 'createClient' && name !== 'createCluster' && name !== 'createSentinel') return undefined;
+  const found = optionsWith(m, ['socket']);
+  const socket = found && getProperty(found.object, 'socket');
+  const socketObject = socket && resolveObject(socket.value as Node, m.env);
+  const prop = socketObject && propertyOf(socketObject, 'reconnectStrategy');
+  if (!prop) return undefined;
+  const value = unwrap(prop.value as Node);
+  if (value.type === 'Literal' && value.value === false) return undefined;
+  const ms = staticNumber(value, m.env.ctx);
+  if (ms !== undefined) {
+    const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: ms === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: ms }, jitter: 'none' };
+    return { site: site('redis', m.call, prop.loc, policy, { delay: false, jitter: false, attempts: false }) };
+  }
+  const result = strategySite('redis', m, prop, 0);
+  return result ? { site: result } : undefined;
+}
+
+/** mqtt@5.16.0: `reconnectPeriod` (default 1000, 0 disables): a fixed period, until `end()`. */
+export function mqtt(m: LibraryCall): LibraryFinding | undefined {
+  const name = exportName(m) ?? (m.imported === 'default' || m.imported === '*' ? undefined : m.imported);
+  if (name !== 'connect' && name !== 'connectAsync') return undefined;
+  const found = optionsWith(m, ['reconnectPeriod']);
+  const prop = found && propertyOf(found.object, 'reconnectPeriod');
+  if (!prop) return undefined;
+  const period = staticNumber(prop.value as Node, m.env.ctx);
+  if (period === 0) return undefined;
+  const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: period === undefined ? { kind: 'constant' } : { kind: 'constant', baseMs: period }, jitter: 'none' };
+  return { site: site('mqtt', m.call, prop.loc, policy, { delay: false, jitter: true, attempts: true }) };
+}
+
+const SOCKET_IO_OPTIONS = ['reconnection', 'reconnectionAttempts', 'reconnectionDelay', 'reconnectionDelayMax', 'randomizationFactor'] as const;
+
+/** socket.io-client@4.8.4: attempts Infinity, delay 1000 × 2^n up to 5000, randomizationFactor 0.5. */
+export function socketIo(m: LibraryCall): LibraryFinding | undefined {
+  const name = lastName(m);
+  const isIo = !m.isNew && (name === 'io' || name === 'connect' || name === 'default' || name === '*');
+  if (!isIo && !(m.isNew && name === 'Manager')) return undefined;
+  const found = optionsWith(m, SOCKET_IO_OPTIONS);
+  if (!found) return undefined;
+  const { options, object } = found;
+  if (boolOption(options, 'reconnection', true, m.env) === false) return undefined;
+  const attempts = numberOption(options, 'reconnectionAttempts', Infinity, m.env);
+  const factor = numberOption(options, 'randomizationFactor', 0.5, m.env);
+  const policy: RetryPolicy = {
+    maxAttempts: attempts === 'unknown' ? 'unknown' : Number.isFinite(attempts) ? attempts + 1 : 'unbounded',
+    delay: exponential(numberOption(options, 'reconnectionDelay', 1000, m.env), 2, numberOption(options, 'reconnectionDelayMax', 5000, m.env)),
+    jitter: factor === 'unknown' ? 'unknown' : factor > 0 ? 'proportional' : 'none',
+  };
+  const where = SOCKET_IO_OPTIONS.map((o) => propertyOf(object, o)).find((p) => p !== undefined) as TSESTree.Property;
+  const result = site('socket.io-client', m.call, where.loc, policy, {
+    delay: !options.get('reconnectionDelay').present,
+    jitter: !options.get('randomizationFactor').present,
+    attempts: !options.get('reconnectionAttempts').present,
+  });
+  return { site: result };
+}
+
+const QUERY_HOOKS = /^(useQuery|useInfiniteQuery|useSuspenseQuery|useSuspenseInfiniteQuery|useMutation|queryOptions|infiniteQueryOptions|mutationOptions|createQuery|createMutation|createInfiniteQuery|injectQuery|injectMutation)$/;
+
+/**
+ * @tanstack/query-core@5.108.0 retryer: `retry` 3 for queries (0 for mutations), true = forever,
+ * a function = the caller decides; `retryDelay` default `min(1000 × 2^n, 30 000)`, no randomness.
+ */
+export function tanstackQuery(m: LibraryCall): LibraryFinding | undefined {
+  const name = lastName(m);
+  if (m.isNew && name === 'QueryClient') {
+    const object = m.a[0] && resolveObject(m.a[0], m.env);
+    const defaults = object && getProperty(object, 'defaultOptions');
+    const defaultsObject = defaults && resolveObject(defaults.value as Node, m.env);
+    if (!defaultsObject) return undefined;
+    for (const kind of ['queries', 'mutations'] as const) {
+      const prop = getProperty(defaultsObject, kind);
+      const holder = prop && resolveObject(prop.value as Node, m.env);
+      const result = holder && querySite(m, holder, kind === 'mutations');
+      if (result) return { site: result };
+    }
+    return undefined;
+  }
+  if (m.isNew || !QUERY_HOOKS.test(name)) return undefined;
+  const found = optionsWith(m, ['retry', 'retryDelay']);
+  const result = found && querySite(m, found.object, /Mutation|mutation/.test(name));
+  return result ? { site: result } : undefined;
+}
+
+function querySite(m: LibraryCall, object: TSESTree.ObjectExpression, mutation: boolean): RetrySite | undefined {
+  const retry = getProperty(object, 'retry');
+  const retryDelay = getProperty(object, 'retryDelay');
+  if (!retry && !retryDelay) return undefined;
+  let maxAttempts: RetryPolicy['maxAttempts'] = mutation ? 1 : 4;
+  let classifies = false;
+  if (retry) {
+    const value = unwrap(retry.value as Node);
+    const n = staticNumber(value, m.env.ctx);
+    if (value.type === 'Literal' && value.value === true) maxAttempts = 'unbounded';
+    else if (value.type === 'Literal' && value.value === false) maxAttempts = 1;
+    else if (n !== undefined) maxAttempts = Number.isFinite(n) ? n + 1 : 'unbounded';
+    else {
+      maxAttempts = 'unknown';
+      classifies = true;
+    }
+  }
+  if (maxAttempts === 1) return undefined;
+  let shape: Pick<RetryPolicy, 'delay' | 'jitter'> = { delay: { kind: 'exponential', baseMs: 1000, factor: 2, capMs: 30_000 }, jitter: 'none' };
+  if (retryDelay) shape = delayFunctionPolicy(retryDelay.value as Node, 0, m.env);
+  const result = site('@tanstack/query', m.call, (retry ?? retryDelay)!.loc, { maxAttempts, ...shape }, { delay: !retryDelay, jitter: !retryDelay, attempts: !retry });
+  result.classifiesErrors = classifies;
+  return result;
+}
+
+/**
+ * swr@2.5.1: the default onErrorRetry waits `(random + 0.5) × 2^min(n, 8) × errorRetryInterval`
+ * and has no limit unless `errorRetryCount` is set; a custom onErrorRetry is read like a loop.
+ */
+export function swr(m: LibraryCall): LibraryFinding | undefined {
+  const name = lastName(m);
+  if (m.isNew || !/^(useSWR|useSWRInfinite|useSWRImmutable|useSWRSubscription|default|\*)$/.test(name)) return undefined;
+  const found = optionsWith(m, ['onErrorRetry', 'errorRetryCount', 'errorRetryInterval']);
+  if (!found) return undefined;
+  const { options, object } = found;
+  if (boolOption(options, 'shouldRetryOnError', true, m.env) === false) return undefined;
+  const custom = getProperty(object, 'onErrorRetry');
+  if (custom) {
+    const fn = strategyFunction(custom.value as Node, m.env);
+    if (!fn) return undefined;
+    const opts = fn.params[4];
+    const counterName = opts?.type === 'ObjectPattern' ? retryCountName(opts) : undefined;
+    const reading: StrategyReading = readStrategy(fn, -1, m.env, { sleeps: true, ...(counterName ? { counterName } : {}) });
+    // A return before revalidating is the way out; with none, it retries for as long as it fails.
+    const policy: RetryPolicy = { maxAttempts: reading.canGiveUp ? 'unknown' : 'unbounded', delay: reading.delay, jitter: reading.jitter };
+    return { site: site('swr', m.call, custom.loc, policy, { delay: false, jitter: false, attempts: false }) };
+  }
+  const count = numberOption(options, 'errorRetryCount', Infinity, m.env);
+  const policy: RetryPolicy = {
+    maxAttempts: count === 'unknown' ? 'unknown' : Number.isFinite(count) ? count + 1 : 'unbounded',
+    delay: exponential(numberOption(options, 'errorRetryInterval', 5000, m.env), 2, 'unknown'),
+    jitter: 'proportional',
+  };
+  const where = (getProperty(object, 'errorRetryCount') ?? getProperty(object, 'errorRetryInterval'))!;
+  return { site: site('swr', m.call, where.loc, policy, { delay: !getProperty(object, 'errorRetryInterval'), jitter: true, attempts: !getProperty(object, 'errorRetryCount') }) };
+}
+
+function retryCountName(pattern: TSESTree.ObjectPattern): string | undefined {
+  for (const p of pattern.properties) {
+    if (p.type === 'Property' && p.key.type === 'Identifier' && p.key.name === 'retryCount') {
+      const value = p.value.type === 'AssignmentPattern' ? p.value.left : p.value;
+      if (value.type === 'Identifier') return value.name;
+    }
+  }
+  return undefined;
+}
+
+/** @apollo/client@4.3.8 RetryLink: attempts.max 5 (first call included), delay.initial 300, jitter true. */
+export function apolloRetryLink(m: LibraryCall): LibraryFinding | undefined {
+  if (!m.isNew || lastName(m) !== 'RetryLink') return undefined;
+  const object = m.a[0] ? resolveObject(m.a[0], m.env) : undefined;
+  if (m.a[0] && !object) return undefined;
+  const attemptsProp = object && getProperty(object, 'attempts');
+  const delayProp = object && getProperty(object, 'delay');
+  let maxAttempts: RetryPolicy['maxAttempts'] = 5;
+  let classifies = false;
+  if (attemptsProp) {
+    const attempts = resolveObject(attemptsProp.value as Node, m.env);
+    if (attempts) {
+      const o = optionsOf(attempts, m.env);
+      const max = numberOption(o, 'max', 5, m.env);
+      maxAttempts = max === 'unknown' ? 'unknown' : Number.isFinite(max) ? max : 'unbounded';
+      classifies = o.get('retryIf').present;
+    } else {
+      maxAttempts = 'unknown';
+      classifies = true;
+    }
+  }
+  let shape: Pick<RetryPolicy, 'delay' | 'jitter'>;
+  const delayObject = delayProp && resolveObject(delayProp.value as Node, m.env);
+  if (delayProp && !delayObject) shape = delayFunctionPolicy(delayProp.value as Node, 0, m.env);
+  else {
+    const o: Options = optionsOf(delayObject, m.env);
+    const jitter = boolOption(o, 'jitter', true, m.env);
+    shape = {
+      delay: exponential(numberOption(o, 'initial', 300, m.env), 2, numberOption(o, 'max', Infinity, m.env)),
+      jitter: jitter === 'unknown' ? 'unknown' : jitter ? 'full' : 'none',
+    };
+  }
+  const result = site('@apollo/client', m.call, m.call.loc, { maxAttempts, ...shape }, { delay: !delayProp, jitter: !delayProp, attempts: !attemptsProp });
+  result.classifiesErrors = classifies;
+  return { site: result };
+}
+
+/** @urql/exchange-retry@2.0.0: initialDelayMs 1000, maxDelayMs 15 000, randomDelay true, maxNumberAttempts 2. */
+export function urqlRetry(m: LibraryCall): LibraryFinding | undefined {
+  if (exportName(m) !== 'retryExchange') return undefined;
+  const options = optionsOf(m.a[0], m.env);
+  const random = boolOption(options, 'randomDelay', true, m.env);
+  const base = numberOption(options, 'initialDelayMs', 1000, m.env);
+  const cap = numberOption(options, 'maxDelayMs', 15_000, m.env);
+  const attempts = numberOption(options, 'maxNumberAttempts', 2, m.env);
+  // Without randomness the wait is `min(n × initialDelayMs, maxDelayMs)`; with it, it grows by 1.5–2.5× each time.
+  const delay: RetryPolicy['delay'] = random === false
+    ? { kind: 'linear', ...(base !== 'unknown' ? { baseMs: base } : {}), ...(cap !== 'unknown' ? { capMs: cap } : {}) }
+    : exponential(base, 2, cap);
+  const policy: RetryPolicy = {
+    maxAttempts: attempts === 'unknown' ? 'unknown' : Number.isFinite(attempts) ? attempts : 'unbounded',
+    delay,
+    jitter: random === 'unknown' ? 'unknown' : random ? 'proportional' : 'none',
+  };
+  const result = site('@urql/exchange-retry', m.call, m.call.loc, policy, { delay: !options.get('initialDelayMs').present, jitter: !options.get('randomDelay').present, attempts: !options.get('maxNumberAttempts').present });
+  result.classifiesErrors = options.get('retryIf').present || options.get('retryWith').present;
+  return { site: result };
+}
+
+/** graphql-ws@6.4.2 createClient: retryAttempts 5, retryWait = 2^n s + random 300–3000 ms. */
+export function graphqlWs(m: LibraryCall): LibraryFinding | undefined {
+  if (exportName(m) !== 'createClient') return undefined;
+  const found = optionsWith(m, ['retryAttempts', 'retryWait']);
+  if (!found) return undefined;
+  const { options, object } = found;
+  const attempts = numberOption(options, 'retryAttempts', 5, m.env);
+  if (attempts === 0) return undefined;
+  const wait = getProperty(object, 'retryWait');
+  let shape: Pick<RetryPolicy, 'delay' | 'jitter'> = { delay: { kind: 'exponential', baseMs: 1000, factor: 2 }, jitter: 'proportional' };
+  if (wait) {
+    const fn = strategyFunction(wait.value as Node, m.env);
+    shape = fn ? readStrategy(fn, 0, m.env, { sleeps: true }) : UNKNOWN_SHAPE;
+  }
+  const policy: RetryPolicy = { maxAttempts: attemptsFromRetries(attempts, false), ...shape };
+  const where = (getProperty(object, 'retryAttempts') ?? wait)!;
+  const result = site('graphql-ws', m.call, where.loc, policy, { delay: !wait, jitter: !wait, attempts: !getProperty(object, 'retryAttempts') });
+  result.classifiesErrors = options.get('shouldRetry').present;
+  return { site: result };
+}
+
+/**
+ * @nestjs/typeorm@12.0.2 and @nestjs/mongoose@12.0.0 `handleRetry`: a fixed `retryDelay`
+ * (3000) between connection attempts, `retryAttempts` 10 / 9 (counting the first).
+ */
+export function nestConnectionRetry(library: '@nestjs/typeorm' | '@nestjs/mongoose', m: LibraryCall): LibraryFinding | undefined {
+  const name = lastName(m);
+  if (name !== 'forRoot' && name !== 'forRootAsync') return undefined;
+  if (m.members[0] !== 'forRoot' && m.members[0] !== 'forRootAsync') return undefined;
+  let found = optionsWith(m, ['retryAttempts', 'retryDelay']);
+  if (!found && name === 'forRootAsync') found = asyncFactoryOptions(m);
+  if (!found) return undefined;
+  const { options, object } = found;
+  const attempts = numberOption(options, 'retryAttempts', library === '@nestjs/typeorm' ? 10 : 9, m.env);
+  const delay = numberOption(options, 'retryDelay', 3000, m.env);
+  const policy: RetryPolicy = {
+    maxAttempts: attempts === 'unknown' ? 'unknown' : Number.isFinite(attempts) ? Math.max(1, attempts) : 'unbounded',
+    delay: delay === 'unknown' ? { kind: 'constant' } : delay === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: delay },
+    jitter: 'none',
+  };
+  if (policy.maxAttempts === 1) return undefined;
+  const where = (getProperty(object, 'retryAttempts') ?? getProperty(object, 'retryDelay'))!;
+  return { site: site(library, m.call, where.loc, policy, { delay: !getProperty(object, 'retryDelay'), jitter: true, attempts: !getProperty(object, 'retryAttempts') }) };
+}
+
+/** `forRootAsync({ useFactory: () => ({ …, retryAttempts }) })`: the object the factory returns. */
+function asyncFactoryOptions(m: LibraryCall): { options: Options; object: TSESTree.ObjectExpression } | undefined {
+  const object = m.a[0] && resolveObject(m.a[0], m.env);
+  const factory = object && getProperty(object, 'useFactory');
+  const fn = factory && strategyFunction(factory.value as Node, m.env);
+  if (!fn) return undefined;
+  let returned: Node | undefined = fn.body.type === 'BlockStatement' ? undefined : fn.body;
+  if (fn.body.type === 'BlockStatement') {
+    const last = fn.body.body[fn.body.body.length - 1];
+    if (last?.type === 'ReturnStatement' && last.argument) returned = last.argument;
+  }
+  const result = returned && resolveObject(returned, m.env);
+  if (!result || !(getProperty(result, 'retryAttempts') || getProperty(result, 'retryDelay'))) return undefined;
+  return { options: optionsOf(result, m.env), object: result };
+}
+
+/** cassandra-driver@4.10.0 reconnection policies: an endless schedule; Exponential adds ±15 %. */
+export function cassandraReconnection(m: LibraryCall): LibraryFinding | undefined {
+  if (!m.isNew) return undefined;
+  const name = lastName(m);
+  if (name === 'ConstantReconnectionPolicy') {
+    const ms = m.a[0] ? staticNumber(m.a[0], m.env.ctx) : undefined;
+    const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: ms === undefined ? { kind: 'constant' } : ms === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: ms }, jitter: 'none' };
+    return { site: site('cassandra-driver', m.call, m.call.loc, policy, { delay: false, jitter: false, attempts: true }) };
+  }
+  if (name === 'ExponentialReconnectionPolicy') {
+    const base = m.a[0] ? staticNumber(m.a[0], m.env.ctx) ?? 'unknown' : 'unknown';
+    const max = m.a[1] ? staticNumber(m.a[1], m.env.ctx) ?? 'unknown' : 'unknown';
+    const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: exponential(base, 2, max), jitter: 'proportional' };
+    return { site: site('cassandra-driver', m.call, m.call.loc, policy, { delay: false, jitter: true, attempts: true }) };
+  }
+  return undefined;
+}
+
+/**
+ * @upstash/redis@1.39.0 HttpClient: `retry` { retries 5, backoff `exp(n) × 50` } (false: none).
+ * A client built without the option still retries: nesting sees it through the client.
+ */
+export function upstashRedis(m: LibraryCall): LibraryFinding | undefined {
+  const name = lastName(m);
+  const constructs = (m.isNew && name === 'Redis') || (!m.isNew && name === 'fromEnv' && m.members.length >= 1);
+  if (!constructs) return undefined;
+  const object = m.a[0] ? resolveObject(m.a[0], m.env) : undefined;
+  const retry = object && getProperty(object, 'retry');
+  const retryValue = retry ? unwrap(retry.value as Node) : undefined;
+  if (retryValue?.type === 'Literal' && retryValue.value === false) return undefined;
+  const retryObject = retryValue ? resolveObject(retryValue, m.env) : undefined;
+  if (retry && !retryObject) return undefined;
+  const options = optionsOf(retryObject, m.env);
+  const backoff = options.get('backoff');
+  let shape: Pick<RetryPolicy, 'delay' | 'jitter'> = { delay: { kind: 'exponential', baseMs: 50, factor: Math.E }, jitter: 'none' };
+  if (backoff.present) {
+    const fn = strategyFunction(backoff.node, m.env);
+    shape = fn ? readStrategy(fn, 0, m.env) : UNKNOWN_SHAPE;
+  } else if (backoff.unknown) shape = UNKNOWN_SHAPE;
+  const policy: RetryPolicy = { maxAttempts: attemptsFromRetries(numberOption(options, 'retries', 5, m.env), false), ...shape };
+  if (policy.maxAttempts === 1) return undefined;
+  const result = site('@upstash/redis', m.call, (retry ?? m.call).loc, policy, { delay: !backoff.present, jitter: !backoff.present, attempts: !options.get('retries').present });
+  // Without a `retry` option nothing is written to report: the client only counts for nesting.
+  return { site: result, ...clientOf(m.call, m.env.ctx), ...(retry ? {} : { silent: true }) };
+}
