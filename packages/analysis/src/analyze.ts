@@ -23,7 +23,7 @@ const MAYBE_RETRY = /\b(?:for|while|do|catch)\b|setTimeout|\.catch\(|\.then\(|\.
 export function analyzeRetrySites(sourceCode: SourceCodeLike): readonly RetrySite[] {
   const cached = cache.get(sourceCode.ast);
   if (cached) return cached;
-  const sites = MAYBE_RETRY.test(sourceCode.text) ? findSites(sourceCode) : [];
+  const sites = MAYBE_RETRY.test(sourceCode.text) || CATALOG_MODULES.test(sourceCode.text) ? findSites(sourceCode) : [];
   cache.set(sourceCode.ast, sites);
   return sites;
 }

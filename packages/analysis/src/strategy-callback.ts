@@ -61,19 +61,26 @@ export function readStrategy(fn: FunctionNode, counterIndex: number, env: Env, o
   const add = (v: Value) => {
     value = value ? join(value, v) : v;
   };
+  // A returned value: each branch of `t > 5 ? null : t * 100` either stops or is a wait.
+  const returned = (expression: Node) => {
+    for (const branch of branches(expression)) {
+      if (givesUp(branch)) canGiveUp = true;
+      else add(evaluate(branch, bodyEnv));
+    }
+  };
   if (fn.body.type !== 'BlockStatement') {
-    const body = unwrap(fn.body);
-    if (givesUp(body)) canGiveUp = true;
-    else if (!options.sleeps) add(evaluate(body, bodyEnv));
-    else collectSleeps(body, bodyEnv, add);
+    if (!options.sleeps) returned(fn.body);
+    else collectSleeps(fn.body, bodyEnv, add);
   } else {
-    canGiveUp = !endsInReturnOrThrow(fn.body);
+    // A strategy that ends with no value stops; a callback that schedules the next try
+    // (`sleeps`) stops only by returning or throwing before it does.
+    canGiveUp = !options.sleeps && !endsInReturnOrThrow(fn.body);
     walk(fn.body, env.ctx.keys, (node) => {
       if (node !== fn.body && isFunction(node)) return false;
       if (node.type === 'ThrowStatement') canGiveUp = true;
       if (node.type === 'ReturnStatement') {
-        if (!node.argument || givesUp(unwrap(node.argument))) canGiveUp = true;
-        else if (!options.sleeps) add(evaluate(node.argument, bodyEnv));
+        if (options.sleeps || !node.argument) canGiveUp = true;
+        else returned(node.argument);
       }
       if (node.type === 'Identifier' && errorNames.has(node.name) && node.parent?.type !== 'ReturnStatement') readsError = true;
       return undefined;
@@ -82,6 +89,13 @@ export function readStrategy(fn: FunctionNode, counterIndex: number, env: Env, o
   }
   if (!value) return { delay: { kind: 'unknown' }, jitter: 'unknown', canGiveUp, readsError };
   return { ...delayAndJitter(value), canGiveUp, readsError };
+}
+
+/** The values an expression may have: both arms of a conditional, both sides of `??`/`||`. */
+function branches(expression: Node): Node[] {
+  const n = unwrap(expression);
+  if (n.type === 'ConditionalExpression') return [...branches(n.consequent), ...branches(n.alternate)];
+  return [n];
 }
 
 /** `null`, `undefined`, `false`, `new Error()`: a strategy's way of saying "stop". */

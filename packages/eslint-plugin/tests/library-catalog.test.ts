@@ -1,0 +1,232 @@
+import { Linter } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
+import { describe, expect, it } from 'vitest';
+import plugin from '../src/index.js';
+
+/**
+ * The library catalog, library by library: the default configuration, jitter configured, a
+ * bound and no bound. Each case labels the lines a rule must report with a trailing
+ * `// expect: rule, rule` (the fixtures' convention); every other line must be silent. A few
+ * cases also pin the whole message, where the wording carries the policy read.
+ */
+interface Case {
+  name: string;
+  code: string;
+  messages?: Record<string, string>;
+}
+
+const RULES = ['no-fixed-sleep-retry', 'require-jitter', 'no-unbounded-retry', 'no-nested-retry'] as const;
+
+const linter = new Linter({ configType: 'flat' });
+const config: Linter.Config[] = [
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parser: tsParser as Linter.Parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    plugins: { 'retry-hygiene': plugin as never },
+    rules: Object.fromEntries(RULES.map((r) => [`retry-hygiene/${r}`, 'error'])),
+  },
+];
+
+function lint(code: string): Linter.LintMessage[] {
+  return linter.verify(code, config, 'case.ts');
+}
+
+function expected(code: string): string[] {
+  const keys: string[] = [];
+  code.split('\n').forEach((line, i) => {
+    const m = /\/\/ expect: (.*)$/.exec(line);
+    for (const rule of m?.[1]?.split(',').map((r) => r.trim()) ?? []) keys.push(`${i + 1}:${rule}`);
+  });
+  return keys.sort();
+}
+
+const cases: Record<string, Case[]> = {
+  async: [
+    { name: 'default: 5 attempts at once', code: `import async from 'async';\nasync.retry(task, done); // expect: no-fixed-sleep-retry` },
+    { name: 'fixed interval', code: `import { retry } from 'async';\nretry({ times: 3, interval: 200 }, task, done); // expect: no-fixed-sleep-retry` },
+    { name: 'interval function without randomness', code: `import async from 'async';\nasync.retry({ times: 4, interval: (n) => 100 * 2 ** n }, task, done); // expect: require-jitter` },
+    { name: 'interval function with randomness', code: `import async from 'async';\nasync.retry({ times: 4, interval: (n) => Math.random() * 100 * 2 ** n }, task, done);` },
+    { name: 'unbounded', code: `import async from 'async';\nasync.retry({ times: Infinity, interval: (n) => Math.random() * 1000 }, task, done); // expect: no-unbounded-retry` },
+  ],
+  'promise-retry': [
+    { name: 'default: exponential, no jitter', code: `import promiseRetry from 'promise-retry';\npromiseRetry((retry) => op().catch(retry)); // expect: require-jitter` },
+    { name: 'randomize', code: `import promiseRetry from 'promise-retry';\npromiseRetry((retry) => op().catch(retry), { retries: 3, randomize: true });` },
+    { name: 'options first, forever', code: `import promiseRetry from 'promise-retry';\npromiseRetry({ forever: true, randomize: true }, (retry) => op().catch(retry)); // expect: no-unbounded-retry` },
+  ],
+  backoff: [
+    {
+      name: 'default exponential: no jitter, no failAfter',
+      code: `import backoff from 'backoff';\nconst b = backoff.exponential({ initialDelay: 10, maxDelay: 1000 }); // expect: require-jitter, no-unbounded-retry\nb.on('ready', () => op());`,
+      messages: { 'no-unbounded-retry': 'This `backoff` instance never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time.' },
+    },
+    { name: 'randomised and bounded', code: `import backoff from 'backoff';\nconst b = backoff.fibonacci({ randomisationFactor: 0.5 });\nb.failAfter(10);` },
+    { name: 'backoff.call with failAfter', code: `import backoff from 'backoff';\nconst call = backoff.call(op, done); // expect: require-jitter\ncall.failAfter(5);\ncall.start();` },
+  ],
+  '@lifeomic/attempt': [
+    { name: 'default: fixed 200 ms, 3 attempts', code: `import { retry } from '@lifeomic/attempt';\nretry(() => op()); // expect: no-fixed-sleep-retry` },
+    { name: 'factor and jitter', code: `import { retry } from '@lifeomic/attempt';\nretry(() => op(), { delay: 100, factor: 2, jitter: true, maxAttempts: 5 });` },
+    { name: 'maxAttempts 0 is no limit', code: `import { retry } from '@lifeomic/attempt';\nretry(() => op(), { factor: 2, jitter: true, maxAttempts: 0 }); // expect: no-unbounded-retry` },
+  ],
+  'ts-retry-promise': [
+    { name: 'default: fixed 100 ms', code: `import { retry } from 'ts-retry-promise';\nretry(() => op()); // expect: no-fixed-sleep-retry` },
+    { name: 'exponential backoff', code: `import { retry } from 'ts-retry-promise';\nretry(() => op(), { backoff: 'LINEAR' }); // expect: require-jitter` },
+    { name: 'infinitely within the default 60 s timeout is bounded', code: `import { retry } from 'ts-retry-promise';\nretry(() => op(), { retries: 'INFINITELY', backoff: (n, d) => Math.random() * d * n });` },
+    { name: 'infinitely without timeout', code: `import { retry } from 'ts-retry-promise';\nretry(() => op(), { retries: 'INFINITELY', timeout: 'INFINITELY', backoff: (n, d) => Math.random() * d * n }); // expect: no-unbounded-retry` },
+  ],
+  'fetch-retry': [
+    { name: 'default: fixed 1 s', code: `import fetchRetry from 'fetch-retry';\nconst f = fetchRetry(fetch); // expect: no-fixed-sleep-retry` },
+    { name: 'jittered delay function', code: `import fetchRetry from 'fetch-retry';\nconst f = fetchRetry(fetch, { retries: 5, retryDelay: (n) => Math.random() * 1000 * 2 ** n });` },
+    { name: 'unbounded', code: `import fetchRetry from 'fetch-retry';\nconst f = fetchRetry(fetch, { retries: Infinity, retryDelay: (n) => Math.random() * 1000 }); // expect: no-unbounded-retry` },
+    {
+      name: 'its fetch inside a retry loop is a nested retry',
+      code: `import fetchRetry from 'fetch-retry';\nconst f = fetchRetry(fetch, { retryDelay: (n) => Math.random() * 100 });\nasync function load() {\n  for (let i = 0; i < 3; i++) { // expect: no-nested-retry\n    try { return await f('/x'); } catch { await sleep(Math.random() * 100); }\n  }\n}`,
+    },
+  ],
+  'retry-axios': [
+    { name: 'default: exponential, no jitter', code: `import * as rax from 'retry-axios';\nrax.attach(); // expect: require-jitter` },
+    { name: 'full jitter configured', code: `import * as rax from 'retry-axios';\nimport axios from 'axios';\nconst client = axios.create({ raxConfig: { retry: 5, jitter: 'full' } });\nrax.attach(client);` },
+    { name: 'static delay', code: `import * as rax from 'retry-axios';\nimport axios from 'axios';\naxios.defaults.raxConfig = { backoffType: 'static', retryDelay: 500 };\nrax.attach(); // expect: no-fixed-sleep-retry` },
+  ],
+  'retry-as-promised': [
+    { name: 'default backoff: 1.1^n, no jitter', code: `import retryAsPromised from 'retry-as-promised';\nretryAsPromised(() => op(), { max: 5 }); // expect: require-jitter` },
+    { name: 'jitter', code: `import retryAsPromised from 'retry-as-promised';\nretryAsPromised(() => op(), { max: 5, backoffJitter: 100 });` },
+    { name: 'no max: never retries', code: `import retryAsPromised from 'retry-as-promised';\nretryAsPromised(() => op(), {});` },
+    { name: 'max Infinity', code: `import retryAsPromised from 'retry-as-promised';\nretryAsPromised(() => op(), { max: Infinity, backoffJitter: 50 }); // expect: no-unbounded-retry` },
+  ],
+  superagent: [
+    { name: '.retry(n) re-sends at once', code: `import request from 'superagent';\nrequest.get('/x').set('a', 'b').retry(3).end(done); // expect: no-fixed-sleep-retry` },
+    { name: 'not superagent', code: `const request = makeClient();\nrequest.get('/x').retry(3);` },
+    { name: '.retry(0) does not retry', code: `import request from 'superagent';\nrequest.get('/x').retry(0);` },
+  ],
+  undici: [
+    { name: 'RetryAgent default: exponential, no jitter', code: `import { Agent, RetryAgent } from 'undici';\nconst agent = new RetryAgent(new Agent()); // expect: require-jitter` },
+    { name: 'interceptors.retry with a constant wait', code: `import { interceptors } from 'undici';\nconst i = interceptors.retry({ minTimeout: 1000, timeoutFactor: 1 }); // expect: no-fixed-sleep-retry` },
+    { name: 'unbounded', code: `import { Agent, RetryAgent } from 'undici';\nconst agent = new RetryAgent(new Agent(), { maxRetries: Infinity }); // expect: require-jitter, no-unbounded-retry` },
+  ],
+  ioredis: [
+    {
+      name: 'linear strategy that always returns a number',
+      code: `import Redis from 'ioredis';\nconst r = new Redis({ retryStrategy: (times) => Math.min(times * 50, 2000) }); // expect: require-jitter, no-unbounded-retry`,
+      messages: { 'require-jitter': 'This ioredis retry strategy backs off by a linear 50 ms × n, capped at 2 s without jitter (no limit on attempts). Add `Math.random()` to the delay the strategy returns.' },
+    },
+    { name: 'returns null after 10: bounded', code: `import Redis from 'ioredis';\nconst r = new Redis({\n  retryStrategy(times) { // expect: require-jitter\n    if (times > 10) return null;\n    return Math.min(times * 100, 3000);\n  },\n});` },
+    { name: 'jittered and bounded', code: `import Redis from 'ioredis';\nconst r = new Redis(6379, 'h', { retryStrategy: (t) => (t > 5 ? null : Math.random() * 100 * 2 ** t) });` },
+    { name: 'a fixed wait forever', code: `import { Cluster } from 'ioredis';\nconst c = new Cluster([], { clusterRetryStrategy: () => 1000 }); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
+    { name: 'no option: not reported', code: `import Redis from 'ioredis';\nconst r = new Redis();` },
+  ],
+  redis: [
+    { name: 'a number: fixed, forever', code: `import { createClient } from 'redis';\nconst c = createClient({ socket: { reconnectStrategy: 1000 } }); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
+    { name: 'false: no reconnect', code: `import { createClient } from 'redis';\nconst c = createClient({ socket: { reconnectStrategy: false } });` },
+    { name: 'gives up with an Error, jittered', code: `import { createClient } from '@redis/client';\nconst c = createClient({ socket: { reconnectStrategy: (retries) => (retries > 20 ? new Error('gave up') : Math.random() * 500 + retries * 100) } });` },
+    { name: 'exponential, no jitter, forever', code: `import { createClient } from 'redis';\nconst c = createClient({ socket: { reconnectStrategy: (retries) => Math.min(2 ** retries * 50, 5000) } }); // expect: require-jitter, no-unbounded-retry` },
+  ],
+  mqtt: [
+    { name: 'reconnectPeriod: fixed, forever', code: `import mqtt from 'mqtt';\nconst c = mqtt.connect('mqtt://h', { reconnectPeriod: 5000 }); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
+    { name: 'reconnectPeriod 0 disables reconnecting', code: `import mqtt from 'mqtt';\nconst c = mqtt.connect('mqtt://h', { reconnectPeriod: 0 });` },
+    { name: 'no option written: not reported', code: `import mqtt from 'mqtt';\nconst c = mqtt.connect('mqtt://h', { keepalive: 30 });` },
+  ],
+  'socket.io-client': [
+    { name: 'default attempts: forever (jittered)', code: `import { io } from 'socket.io-client';\nconst s = io('/ns', { reconnectionDelay: 2000 }); // expect: no-unbounded-retry` },
+    { name: 'bounded and jittered', code: `import { io } from 'socket.io-client';\nconst s = io('/ns', { reconnectionAttempts: 10 });` },
+    { name: 'randomizationFactor 0', code: `import { Manager } from 'socket.io-client';\nconst m = new Manager('/x', { reconnectionAttempts: 5, randomizationFactor: 0 }); // expect: require-jitter` },
+    { name: 'reconnection off', code: `import { io } from 'socket.io-client';\nconst s = io('/ns', { reconnection: false, reconnectionDelay: 10 });` },
+  ],
+  '@tanstack/query': [
+    {
+      name: 'retry count with the default delay',
+      code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: 5 }); // expect: require-jitter`,
+      messages: { 'require-jitter': 'This query `retry` option backs off by 1 s × 2^n, capped at 30 s without jitter, the library default (up to 6 attempts). Give `retryDelay` a function that adds randomness.' },
+    },
+    { name: 'retry: true with a fixed delay', code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: true, retryDelay: 1000 }); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
+    { name: 'jittered retryDelay', code: `import { QueryClient } from '@tanstack/query-core';\nconst qc = new QueryClient({ defaultOptions: { queries: { retryDelay: (n) => Math.random() * Math.min(1000 * 2 ** n, 30000) } } });` },
+    { name: 'defaultOptions with the default delay', code: `import { QueryClient } from '@tanstack/react-query';\nconst qc = new QueryClient({ defaultOptions: { queries: { retry: 2 } } }); // expect: require-jitter` },
+    { name: 'mutations do not retry unless told', code: `import { useMutation } from '@tanstack/react-query';\nexport const useM = () => useMutation({ mutationFn: save, retryDelay: 500 });` },
+    { name: 'retry: false', code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: false });` },
+  ],
+  swr: [
+    { name: 'errorRetryInterval without errorRetryCount: forever (jittered)', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { errorRetryInterval: 1000 }); // expect: no-unbounded-retry` },
+    { name: 'errorRetryCount', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { errorRetryCount: 3 });` },
+    {
+      name: 'custom onErrorRetry: fixed wait, gives up after 10',
+      code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, {\n  onErrorRetry: (error, key, config, revalidate, { retryCount }) => { // expect: no-fixed-sleep-retry\n    if (retryCount >= 10) return;\n    setTimeout(() => revalidate({ retryCount }), 5000);\n  },\n});`,
+    },
+    {
+      name: 'custom onErrorRetry that never stops',
+      code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, {\n  onErrorRetry: (error, key, config, revalidate, { retryCount }) => { // expect: require-jitter, no-unbounded-retry\n    setTimeout(() => revalidate({ retryCount }), 1000 * 2 ** retryCount);\n  },\n});`,
+    },
+  ],
+  '@reduxjs/toolkit': [
+    { name: 'default backoff is jittered', code: `import { retry, fetchBaseQuery } from '@reduxjs/toolkit/query';\nconst q = retry(fetchBaseQuery({ baseUrl: '/' }), { maxRetries: 3 });` },
+    { name: 'custom linear backoff', code: `import { retry, fetchBaseQuery } from '@reduxjs/toolkit/query/react';\nconst q = retry(fetchBaseQuery({}), { backoff: async (attempt) => { await new Promise((r) => setTimeout(r, 1000 * attempt)); } }); // expect: require-jitter` },
+    { name: 'maxRetries Infinity', code: `import { retry, fetchBaseQuery } from '@reduxjs/toolkit/query';\nconst q = retry(fetchBaseQuery({}), { maxRetries: Infinity }); // expect: no-unbounded-retry` },
+  ],
+  '@apollo/client': [
+    { name: 'defaults: 5 attempts, jittered', code: `import { RetryLink } from '@apollo/client/link/retry';\nconst link = new RetryLink();` },
+    { name: 'jitter off', code: `import { RetryLink } from '@apollo/client/link/retry';\nconst link = new RetryLink({ delay: { initial: 500, jitter: false } }); // expect: require-jitter` },
+    { name: 'attempts.max Infinity', code: `import { RetryLink } from '@apollo/client';\nconst link = new RetryLink({ attempts: { max: Infinity } }); // expect: no-unbounded-retry` },
+  ],
+  '@urql/exchange-retry': [
+    { name: 'defaults: jittered, 2 attempts', code: `import { retryExchange } from '@urql/exchange-retry';\nconst ex = retryExchange({});` },
+    { name: 'randomDelay false: linear', code: `import { retryExchange } from '@urql/exchange-retry';\nconst ex = retryExchange({ randomDelay: false, maxNumberAttempts: 5 }); // expect: require-jitter` },
+    { name: 'maxNumberAttempts Infinity', code: `import { retryExchange } from '@urql/exchange-retry';\nconst ex = retryExchange({ maxNumberAttempts: Infinity }); // expect: no-unbounded-retry` },
+  ],
+  'graphql-ws': [
+    { name: 'retryAttempts with the default (jittered) wait', code: `import { createClient } from 'graphql-ws';\nconst c = createClient({ url: 'wss://x', retryAttempts: 10 });` },
+    { name: 'retryWait without randomness', code: `import { createClient } from 'graphql-ws';\nconst c = createClient({\n  url: 'wss://x',\n  retryWait: async (retries) => { // expect: require-jitter\n    await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** retries));\n  },\n});` },
+    { name: 'retryAttempts Infinity', code: `import { createClient } from 'graphql-ws';\nconst c = createClient({ url: 'wss://x', retryAttempts: Infinity }); // expect: no-unbounded-retry` },
+  ],
+  '@nestjs/typeorm': [
+    { name: 'retryDelay written: fixed', code: `import { TypeOrmModule } from '@nestjs/typeorm';\nexport const db = TypeOrmModule.forRoot({ type: 'postgres', retryAttempts: 20, retryDelay: 5000 }); // expect: no-fixed-sleep-retry` },
+    { name: 'forRootAsync factory', code: `import { TypeOrmModule } from '@nestjs/typeorm';\nexport const db = TypeOrmModule.forRootAsync({ useFactory: () => ({ type: 'postgres', retryAttempts: Infinity }) }); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
+    { name: 'no retry option: not reported', code: `import { TypeOrmModule } from '@nestjs/typeorm';\nexport const db = TypeOrmModule.forRoot({ type: 'postgres' });` },
+  ],
+  '@nestjs/mongoose': [
+    { name: 'retryAttempts written: the default fixed 3 s', code: `import { MongooseModule } from '@nestjs/mongoose';\nexport const db = MongooseModule.forRoot('mongodb://h', { retryAttempts: 5 }); // expect: no-fixed-sleep-retry` },
+    { name: 'retryAttempts 1: no retry', code: `import { MongooseModule } from '@nestjs/mongoose';\nexport const db = MongooseModule.forRoot('mongodb://h', { retryAttempts: 1 });` },
+  ],
+  'cassandra-driver': [
+    { name: 'constant policy', code: `import cassandra from 'cassandra-driver';\nconst p = new cassandra.policies.reconnection.ConstantReconnectionPolicy(1000); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
+    { name: 'exponential policy: jittered, but endless', code: `import { policies } from 'cassandra-driver';\nconst p = new policies.reconnection.ExponentialReconnectionPolicy(1000, 60000); // expect: no-unbounded-retry` },
+  ],
+  '@upstash/redis': [
+    { name: 'retry written, default backoff', code: `import { Redis } from '@upstash/redis';\nconst r = new Redis({ url: 'u', token: 't', retry: { retries: 3 } }); // expect: require-jitter` },
+    { name: 'jittered backoff', code: `import { Redis } from '@upstash/redis';\nconst r = Redis.fromEnv({ retry: { retries: 3, backoff: (n) => Math.random() * 50 * 2 ** n } });` },
+    { name: 'retry false', code: `import { Redis } from '@upstash/redis';\nconst r = new Redis({ url: 'u', token: 't', retry: false });` },
+    {
+      name: 'a default client inside a retry loop is a nested retry',
+      code: `import { Redis } from '@upstash/redis';\nconst redis = new Redis({ url: 'u', token: 't' });\nexport async function get(k: string) {\n  for (let i = 0; i < 3; i++) { // expect: no-nested-retry\n    try { return await redis.get(k); } catch { await sleep(Math.random() * 200); }\n  }\n}`,
+      messages: { 'no-nested-retry': 'This retry loop retries code that retries again (a client configured with @upstash/redis, line 2): up to 3 × 6 = 18 calls per request. Retry at one layer only.' },
+    },
+  ],
+  got: [
+    {
+      name: 'a plain GET inside a retry loop is a nested retry',
+      code: `import got from 'got';\nexport async function load(url: string) {\n  for (let i = 0; i < 3; i++) { // expect: no-nested-retry\n    try { return await got(url).json(); } catch { await sleep(Math.random() * 1000); }\n  }\n}`,
+      messages: { 'no-nested-retry': 'This retry loop retries code that retries again (got, line 4): up to 3 × 3 = 9 calls per request. Retry at one layer only.' },
+    },
+    { name: 'a POST does not retry by default', code: `import got from 'got';\nexport async function send(url: string) {\n  for (let i = 0; i < 3; i++) {\n    try { return await got.post(url); } catch { await sleep(Math.random() * 1000); }\n  }\n}` },
+    { name: 'retry: 0 turns it off', code: `import got from 'got';\nexport async function load(url: string) {\n  for (let i = 0; i < 3; i++) {\n    try { return await got(url, { retry: { limit: 0 } }); } catch { await sleep(Math.random() * 1000); }\n  }\n}` },
+  ],
+  ky: [
+    { name: 'a ky GET inside a retry loop is a nested retry', code: `import ky from 'ky';\nexport async function load() {\n  for (let i = 0; i < 3; i++) { // expect: no-nested-retry\n    try { return await ky.get('/a').json(); } catch { await sleep(Math.random() * 1000); }\n  }\n}` },
+    { name: 'method POST in the options', code: `import ky from 'ky';\nexport async function load() {\n  for (let i = 0; i < 3; i++) {\n    try { return await ky('/a', { method: 'post' }).json(); } catch { await sleep(Math.random() * 1000); }\n  }\n}` },
+  ],
+};
+
+describe('library catalog cases', () => {
+  for (const [library, list] of Object.entries(cases)) {
+    describe(library, () => {
+      for (const c of list) {
+        it(c.name, () => {
+          const messages = lint(c.code);
+          expect(messages.filter((m) => !m.ruleId).map((m) => m.message)).toEqual([]);
+          const found = messages.map((m) => `${m.line}:${(m.ruleId ?? '').replace('retry-hygiene/', '')}`).sort();
+          expect(found).toEqual(expected(c.code));
+          for (const [rule, text] of Object.entries(c.messages ?? {})) {
+            expect(messages.find((m) => m.ruleId === `retry-hygiene/${rule}`)?.message).toBe(text);
+          }
+        });
+      }
+    });
+  }
+});
