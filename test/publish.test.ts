@@ -17,6 +17,9 @@ interface Manifest {
   bugs?: { url: string };
   engines?: { node: string };
   files?: string[];
+  keywords?: string[];
+  exports?: Record<string, unknown>;
+  types?: string;
   bin?: Record<string, string>;
   main?: string;
   dependencies?: Record<string, string>;
@@ -30,8 +33,8 @@ function packedFiles(dir: string): string[] {
   return pack!.files.map((f) => f.path).sort();
 }
 
-// packages/analysis is left out for now: it has no README or LICENSE yet and ships source maps.
 const PACKAGES: { dir: string; expect: RegExp[] }[] = [
+  { dir: 'packages/analysis', expect: [/^dist\/index\.js$/, /^dist\/index\.d\.ts$/, /^dist\/types\.d\.ts$/] },
   { dir: 'packages/retry', expect: [/^dist\/index\.js$/, /^dist\/index\.d\.ts$/] },
   { dir: 'packages/herd', expect: [/^dist\/index\.js$/, /^dist\/index\.d\.ts$/] },
   { dir: 'packages/eslint-plugin', expect: [/^dist\/index\.js$/, /^dist\/rules\/require-jitter\.js$/, /^docs\/rules\/require-jitter\.md$/] },
@@ -69,6 +72,21 @@ describe.each(PACKAGES)('$dir is ready to publish', ({ dir, expect: expected }) 
     expect(manifest.bugs).toEqual({ url: `${REPO}/issues` });
     expect(manifest.engines?.node).toBe('>=20.19');
     expect(existsSync(join(root, dir, 'README.md'))).toBe(true);
+    // Found on npm by what it is about.
+    expect(manifest.keywords).toEqual(expect.arrayContaining(['retry']));
+  });
+
+  it('points its entry points (main, types, exports) at files it packs', () => {
+    const files = packedFiles(dir);
+    const targets = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string') targets.add(value.replace(/^\.\//, ''));
+      else if (value && typeof value === 'object') for (const v of Object.values(value)) collect(v);
+    };
+    collect([manifest.main, manifest.types, manifest.exports]);
+    targets.delete('');
+    for (const target of targets) expect(files, target).toContain(target);
+    if (manifest.exports) expect(Object.keys(manifest.exports)).toContain('.');
   });
 
   it('depends on the versions of its sibling packages that exist', () => {
@@ -106,5 +124,25 @@ describe('eslint-plugin-retry-hygiene as other projects see it', () => {
       expect(existsSync(join(root, path)), path).toBe(true);
       expect(files).toContain(path.slice('packages/eslint-plugin/'.length));
     }
+  });
+});
+
+describe('rule docs read as user docs', () => {
+  const docsDir = join(root, 'packages/eslint-plugin/docs/rules');
+  const docs = Object.keys(plugin.rules).map((name) => ({ name, text: readFileSync(join(docsDir, `${name}.md`), 'utf8') }));
+
+  it.each(docs)('$name.md cites every source by name and link, in a Sources section', ({ text }) => {
+    const sources = text.split(/^## Sources$/m)[1];
+    expect(sources).toBeDefined();
+    const items = sources!.split(/^## /m)[0]!.split(/^- /m).slice(1);
+    expect(items.length).toBeGreaterThanOrEqual(2);
+    for (const item of items) expect(item, item).toMatch(/\]\(https:\/\/[^)\s]+\)/);
+    // The seeds' articles: the AWS one and the Go simulation whose numbers the docs quote.
+    expect(sources).toContain('(https://aws.amazon.com/builders-library/timeouts-retries-and-backoff-with-jitter/)');
+    expect(sources).toContain('(https://github.com/RafaelPanisset/retry-strategies-simulator)');
+  });
+
+  it.each(docs)('$name.md has no contributor-only sections', ({ text }) => {
+    expect(text).not.toMatch(/^#+ How the examples are checked/m);
   });
 });
