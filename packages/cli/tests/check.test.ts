@@ -402,6 +402,82 @@ describe('retry-hygiene check --changed', () => {
     expect(await run('--changed', 'untracked.ts')).toMatchObject({ code: 0, paths: ['untracked.ts'] });
     expect(await check(['--changed=no-such-branch'], repo)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^retry-hygiene check: --changed: /) });
   });
+
+  /** The files `check --changed` lints in `repo` (paths relative to it), and its exit code and stderr. */
+  async function changed(repo: string, env: NodeJS.ProcessEnv = {}, ...args: string[]) {
+    const { code, stdout, stderr } = await check(['--changed', '--format', 'json', '--no-herd', ...args], repo, env);
+    return { code, stderr, paths: code === 2 ? [] : (JSON.parse(stdout) as ESLint.LintResult[]).map((f) => f.filePath.slice(repo.length + 1)).sort() };
+  }
+
+  /**
+   * An upstream whose default branch is `trunk` (one commit ahead of its `main`), and a clone
+   * with a feature branch off trunk: the merge base with origin/trunk leaves feature.js
+   * alone, the one with origin/main also trunk.js.
+   */
+  function cloneWithTrunk(name: string): string {
+    const upstream = join(root, `${name}-upstream`);
+    write(join(upstream, 'old.js'), FIXED_FOREVER);
+    git(upstream, 'init', '-q', '-b', 'trunk');
+    git(upstream, 'add', '.');
+    git(upstream, 'commit', '-qm', 'base');
+    git(upstream, 'branch', 'main');
+    write(join(upstream, 'trunk.js'), FIXED_FOREVER);
+    git(upstream, 'add', '.');
+    git(upstream, 'commit', '-qm', 'trunk moves on');
+    const clone = join(root, `${name}-clone`);
+    git(root, 'clone', '-q', upstream, clone);
+    git(clone, 'checkout', '-qb', 'feature');
+    write(join(clone, 'feature.js'), FIXED_FOREVER);
+    git(clone, 'add', '.');
+    git(clone, 'commit', '-qm', 'feature work');
+    return clone;
+  }
+
+  it("defaults to the merge base with the remote's default branch (origin/HEAD), before origin/main", async () => {
+    const clone = cloneWithTrunk('origin-head');
+    expect(git(clone, 'symbolic-ref', '--short', 'refs/remotes/origin/HEAD').trim()).toBe('origin/trunk');
+    expect(await changed(clone)).toEqual({ code: 1, stderr: '', paths: ['feature.js'] });
+  });
+
+  it("falls back to origin/main when the remote's HEAD is not known, and takes a pull request's GITHUB_BASE_REF first", async () => {
+    const clone = cloneWithTrunk('no-origin-head');
+    git(clone, 'remote', 'set-head', 'origin', '--delete');
+    expect(await changed(clone)).toEqual({ code: 1, stderr: '', paths: ['feature.js', 'trunk.js'] });
+    expect(await changed(clone, { GITHUB_BASE_REF: 'trunk' })).toEqual({ code: 1, stderr: '', paths: ['feature.js'] });
+  });
+
+  it('falls back to a local master when there is no remote and no main', async () => {
+    const repo = join(root, 'master-only');
+    write(join(repo, 'old.js'), FIXED_FOREVER);
+    git(repo, 'init', '-q', '-b', 'master');
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-qm', 'base');
+    git(repo, 'checkout', '-qb', 'feature');
+    write(join(repo, 'new.ts'), JITTERED);
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-qm', 'feature work');
+    expect(await changed(repo)).toEqual({ code: 0, stderr: '', paths: ['new.ts'] });
+  });
+
+  it('says so, with exit 2, when no default branch exists or the folder is not in a git repository', async () => {
+    const repo = join(root, 'no-default');
+    write(join(repo, 'a.js'), FIXED_FOREVER);
+    git(repo, 'init', '-q', '-b', 'develop');
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-qm', 'base');
+    expect(await changed(repo)).toEqual({
+      code: 2,
+      stderr:
+        'retry-hygiene check: --changed: no default branch found to compare with (tried origin/HEAD, origin/main, origin/master, main, master): name one, e.g. --changed=origin/develop\n',
+      paths: [],
+    });
+    // A base given explicitly works there.
+    expect(await changed(repo, {}, '--changed=develop')).toEqual({ code: 0, stderr: 'retry-hygiene check: no JavaScript or TypeScript file changed since ' + git(repo, 'rev-parse', 'HEAD').slice(0, 12) + '\n', paths: [] });
+
+    const plain = mkdtempSync(join(tmpdir(), 'retry-hygiene-not-git-'));
+    write(join(plain, 'a.js'), FIXED_FOREVER);
+    expect(await changed(plain)).toEqual({ code: 2, stderr: `retry-hygiene check: --changed: ${plain} is not in a git repository\n`, paths: [] });
+  });
 });
 
 describe('retry-hygiene check: bulk suppressions (eslint-suppressions.json)', () => {

@@ -43,9 +43,15 @@ export async function defaultBase(cwd: string, env: NodeJS.ProcessEnv = process.
  * HEAD and `base` (what a pull request shows), changed in the work tree or the index, and
  * untracked files that .gitignore does not ignore. Deleted files are left out.
  */
-export async function changedFiles(cwd: string, base: string | undefined): Promise<{ base: string; files: string[] }> {
-  const root = (await git(cwd, ['rev-parse', '--show-toplevel'])).trim();
-  const from = base ? (await git(cwd, ['merge-base', 'HEAD', base]).catch(async () => git(cwd, ['rev-parse', '--verify', base]))).trim() : await defaultBase(cwd);
+export async function changedFiles(cwd: string, base: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<{ base: string; files: string[] }> {
+  const root = (
+    await git(cwd, ['rev-parse', '--show-toplevel']).catch((error: unknown) => {
+      // git's own words ("fatal: not a git repository (or any of the parent directories): .git") name no folder.
+      if (error instanceof GitError && /not a git repository/.test(error.message)) throw new GitError(`${cwd} is not in a git repository`);
+      throw error;
+    })
+  ).trim();
+  const from = base ? (await git(cwd, ['merge-base', 'HEAD', base]).catch(async () => git(cwd, ['rev-parse', '--verify', base]))).trim() : await defaultBase(cwd, env);
   const lists = await Promise.all([
     git(root, ['diff', '--name-only', '-z', '--diff-filter=ACMR', from]),
     git(root, ['ls-files', '--others', '--exclude-standard', '-z']),

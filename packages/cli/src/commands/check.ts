@@ -109,7 +109,7 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
   if (options.changed) {
     let changed;
     try {
-      changed = await changedFiles(io.cwd, options.changed.base);
+      changed = await changedFiles(io.cwd, options.changed.base, io.env ?? process.env);
     } catch (error) {
       if (error instanceof GitError) throw new UsageError(`--changed: ${error.message}`);
       throw error;
