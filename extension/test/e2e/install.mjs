@@ -29,6 +29,10 @@ function log(line) {
   process.stderr.write(`install: ${line}\n`);
 }
 
+function npmFreeEnv() {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+}
+
 /** Paths of the installed tools; throws InstallError when something cannot be installed here. */
 export function ensureInstalled() {
   // code-server's kerberos module compiles against libkrb5-dev's headers: a machine that has
@@ -54,7 +58,9 @@ export function ensureInstalled() {
   if (!existsSync(stamp)) {
     mkdirSync(join(CACHE, 'cs'), { recursive: true });
     // Native modules (kerberos, …) are built against Node 24's headers, not the system's.
-    const env = { ...process.env, PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`, npm_config_nodedir: nodeDir };
+    // Under `npm run`, the outer npm's npm_* variables (npm_config_user_agent says "node/v20")
+    // would reach code-server's postinstall, which reads the Node version from them and refuses.
+    const env = { ...npmFreeEnv(), PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`, npm_config_nodedir: nodeDir };
     run('timeout', ['1200', 'npm', 'install', '--global-style', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', join(CACHE, 'cs'), `code-server@${CODE_SERVER_VERSION}`], { env });
     if (!existsSync(entry)) throw new InstallError(`code-server installed but ${entry} is missing`);
     writeFileSync(stamp, new Date().toISOString());
