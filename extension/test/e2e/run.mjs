@@ -339,16 +339,6 @@ async function drive(browser, { port, ws, ud }) {
     await page.mouse.move(200, 600);
     await hover.first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {});
     await shot('webview');
-    // The overview (the README's screenshot): the hover's chart beside the open panel.
-    for (let i = 0; i < 4; i++) {
-      await page.mouse.move(200, 600);
-      await token('for').hover();
-      if (await hover.locator('img[src^="data:image/svg+xml"]').first().waitFor({ timeout: 8_000 }).then(() => true, () => false)) {
-        await hover.locator('img[src^="data:image/svg+xml"]').first().scrollIntoViewIfNeeded();
-        await shot('overview');
-        break;
-      }
-    }
     await page.mouse.move(200, 600);
     await webview.locator('#rh-clients').fill('5000');
     await webview.locator('#rh-chart[data-clients="5000"]').waitFor({ timeout: 30_000 });
