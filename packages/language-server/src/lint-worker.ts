@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { LintEngine, type Analysis } from './engine.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
@@ -5,10 +6,15 @@ import { DEFAULT_SETTINGS, type Settings } from './settings.js';
 /** Main thread → worker. Messages are handled in order: a configure applies to every lint posted after it. */
 export type WorkerRequest =
   | { type: 'configure'; settings: Settings }
-  | { type: 'lint'; id: number; uri: string; version: number; text: string; filename: string };
+  | { type: 'lint'; id: number; uri: string; version: number; text: string; filename: string }
+  /** This thread's heap, after a collection when asked (and node runs with --expose-gc, which workers inherit). */
+  | { type: 'heap'; id: number; gc: boolean };
 
 /** Worker → main thread: one reply per lint. */
-export type WorkerReply = { type: 'lint'; id: number; analysis: Analysis } | { type: 'lint'; id: number; error: string };
+export type WorkerReply =
+  | { type: 'lint'; id: number; analysis: Analysis }
+  | { type: 'lint'; id: number; error: string }
+  | { type: 'heap'; id: number; heapUsed: number };
 
 /**
  * The body of a lint worker: an ESLint Linter of its own, on the embedded config, that
@@ -23,6 +29,12 @@ export function runLintWorker(): void {
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'configure') {
       engine.configure(request.settings);
+      return;
+    }
+    if (request.type === 'heap') {
+      const gc = (globalThis as { gc?: () => void }).gc;
+      if (request.gc && gc) gc();
+      port.postMessage({ type: 'heap', id: request.id, heapUsed: getHeapStatistics().used_heap_size } satisfies WorkerReply);
       return;
     }
     let reply: WorkerReply;

@@ -55,6 +55,7 @@ export class LintScheduler {
     { name: 'large', queue: new Map() },
   ];
   private nextId = 1;
+  private readonly heapWaiters = new Map<number, (heapUsed: number) => void>();
   private settings: Settings | undefined;
   private disposed = false;
 
@@ -101,6 +102,22 @@ export class LintScheduler {
 
   workers(): number {
     return this.lanes.filter((lane) => lane.worker).length;
+  }
+
+  /** The heap of each live worker (answered between lints, in order with them). */
+  async workerHeaps(gc: boolean): Promise<number[]> {
+    const asks = this.lanes.flatMap((lane) => {
+      const worker = lane.worker;
+      if (!worker) return [];
+      const id = this.nextId++;
+      return [
+        new Promise<number>((resolve) => {
+          this.heapWaiters.set(id, resolve);
+          worker.postMessage({ type: 'heap', id, gc } satisfies WorkerRequest);
+        }),
+      ];
+    });
+    return Promise.all(asks);
   }
 
   dispose(): void {
@@ -170,7 +187,10 @@ export class LintScheduler {
     worker.stderr.on('data', forward);
     if (this.settings) worker.postMessage({ type: 'configure', settings: this.settings } satisfies WorkerRequest);
     worker.on('message', (reply: WorkerReply) => {
-      if ('error' in reply) this.finish(lane, reply.id, undefined, new Error(reply.error));
+      if (reply.type === 'heap') {
+        this.heapWaiters.get(reply.id)?.(reply.heapUsed);
+        this.heapWaiters.delete(reply.id);
+      } else if ('error' in reply) this.finish(lane, reply.id, undefined, new Error(reply.error));
       else this.finish(lane, reply.id, reply.analysis, undefined);
     });
     // A worker that dies (out of memory on a document, a crash in a parser) fails its job, not
@@ -178,6 +198,11 @@ export class LintScheduler {
     const lost = (why: string) => {
       if (lane.worker !== worker) return;
       lane.worker = undefined;
+      // A heap question it will never answer: 0 for a thread that is gone.
+      for (const [id, resolve] of this.heapWaiters) {
+        resolve(0);
+        this.heapWaiters.delete(id);
+      }
       const job = lane.running;
       if (job) this.finish(lane, job.id, undefined, new Error(`the ${lane.name} lint worker ${why} while linting ${job.uri}`));
       else this.pump(lane);

@@ -62,6 +62,8 @@ export interface ServerStats {
   linting: string[];
   /** Lint worker threads alive. */
   workers: number;
+  /** Their heaps together (each thread has its own), as of the last request with `{ gc: true }` (0 before one). */
+  workerHeapUsed: number;
 }
 
 export interface ServerOptions {
@@ -124,6 +126,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const timers = new Map<string, NodeJS.Timeout>();
   let lints = 0;
   let lastLintMs = 0;
+  let lastWorkerHeap = 0;
   let errors = 0;
 
   function logError(what: string, error: unknown): void {
@@ -381,9 +384,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   });
 
-  connection.onRequest(STATS_REQUEST, (params: unknown): ServerStats => {
+  connection.onRequest(STATS_REQUEST, async (params: unknown): Promise<ServerStats> => {
     const gc = (globalThis as { gc?: () => void }).gc;
-    if (isObject(params) && params.gc === true && gc) gc();
+    const collect = isObject(params) && params.gc === true;
+    if (collect && gc) gc();
+    // Asking a worker waits for its current lint: only a collecting request (the fuzz test's, between edits) does.
+    if (collect) lastWorkerHeap = (await scheduler.workerHeaps(true)).reduce((a, b) => a + b, 0);
     return {
       heapUsed: process.memoryUsage().heapUsed,
       documents: documents.all().length,
@@ -394,6 +400,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       lastLintMs,
       linting: scheduler.running(),
       workers: scheduler.workers(),
+      workerHeapUsed: lastWorkerHeap,
     };
   });
 

@@ -58,6 +58,7 @@ interface Stats {
   lints: number;
   errors: number;
   documents: number;
+  workerHeapUsed: number;
 }
 
 describe('fuzz', () => {
@@ -120,10 +121,16 @@ describe('fuzz', () => {
       expect(last.kind).toBe('full');
       const after = (await client.connection.sendRequest('retryHygiene/stats', { gc: true })) as Stats;
       const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-      console.log(`fuzz: ${EDITS} edits, ${sent} requests, ${after.lints - before.lints} lints; server heap ${mb(before.heapUsed)} before, ${mb(after.heapUsed)} after`);
+      console.log(
+        `fuzz: ${EDITS} edits, ${sent} requests, ${after.lints - before.lints} lints; server heap ${mb(before.heapUsed)} before, ${mb(after.heapUsed)} after; ` +
+          `lint worker heap ${mb(before.workerHeapUsed)} before, ${mb(after.workerHeapUsed)} after`,
+      );
       expect(after.errors).toBe(0);
       expect(after.documents).toBe(1);
       expect(after.heapUsed).toBeLessThan(before.heapUsed + 64 * 1024 * 1024);
+      // The ASTs live in the lint worker: its heap is bounded too (one small document, after a collection).
+      expect(before.workerHeapUsed).toBeGreaterThan(0);
+      expect(after.workerHeapUsed).toBeLessThan(before.workerHeapUsed + 64 * 1024 * 1024);
       expect(client.stderr).toBe('');
       expect(client.logs.filter((l) => /uncaught|unhandled|retry-hygiene:/.test(l))).toEqual([]);
       expect(client.child!.exitCode).toBeNull();
