@@ -12,6 +12,8 @@ export type WorkerRequest =
 
 /** Worker → main thread: one reply per lint. */
 export type WorkerReply =
+  /** Sent once ESLint and the plugin are loaded: a worker lost before this never worked at all. */
+  | { type: 'ready' }
   | { type: 'lint'; id: number; analysis: Analysis }
   | { type: 'lint'; id: number; error: string }
   | { type: 'heap'; id: number; heapUsed: number };
@@ -26,6 +28,7 @@ export function runLintWorker(): void {
   if (!port) throw new Error('retry-hygiene: runLintWorker runs in a worker thread');
   const engine = new LintEngine();
   engine.configure(DEFAULT_SETTINGS);
+  port.postMessage({ type: 'ready' } satisfies WorkerReply);
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'configure') {
       engine.configure(request.settings);

@@ -58,12 +58,18 @@ export class LintScheduler {
   private readonly heapWaiters = new Map<number, (heapUsed: number) => void>();
   private settings: Settings | undefined;
   private disposed = false;
+  /** No worker could be started (a bundle without its worker file…): lint on this thread rather than not at all. */
+  private noWorkers = false;
 
   constructor(private readonly options: SchedulerOptions) {}
 
   /** Starts the small lane's worker now, so the first document does not wait for ESLint to load. */
   warm(): void {
-    if (this.options.workerScript) this.workerOf(this.lanes[0]);
+    if (this.usesWorkers()) this.workerOf(this.lanes[0]);
+  }
+
+  private usesWorkers(): boolean {
+    return this.options.workerScript !== undefined && !this.noWorkers;
   }
 
   /** Every lint posted from now on uses these settings (the worker applies them in order). */
@@ -148,8 +154,9 @@ export class LintScheduler {
     if (!job) return;
     lane.queue.delete(job.uri);
     lane.running = job;
-    if (this.options.workerScript) {
-      this.workerOf(lane).postMessage({ type: 'lint', id: job.id, uri: job.uri, version: job.version, text: job.text, filename: job.filename } satisfies WorkerRequest);
+    const worker = this.usesWorkers() ? this.workerOf(lane) : undefined;
+    if (worker) {
+      worker.postMessage({ type: 'lint', id: job.id, uri: job.uri, version: job.version, text: job.text, filename: job.filename } satisfies WorkerRequest);
       return;
     }
     // No worker: lint here, but on a later turn, so that the requests already read go first.
@@ -177,17 +184,28 @@ export class LintScheduler {
     this.pump(lane);
   }
 
-  private workerOf(lane: Lane): Worker {
+  private workerOf(lane: Lane): Worker | undefined {
     if (lane.worker) return lane.worker;
-    // Its own stdout/stderr: the process's standard output is the protocol channel.
-    const worker = new Worker(this.options.workerScript!, { stdout: true, stderr: true });
+    const script = this.options.workerScript!;
+    let worker: Worker;
+    try {
+      // Its own stdout/stderr: the process's standard output is the protocol channel.
+      worker = new Worker(typeof script === 'string' && script.startsWith('file:') ? new URL(script) : script, { stdout: true, stderr: true });
+    } catch (error) {
+      this.noWorkers = true;
+      this.options.log(`retry-hygiene: no lint worker (${error instanceof Error ? error.message : String(error)}); linting on the main thread`);
+      return undefined;
+    }
     lane.worker = worker;
     const forward = (chunk: Buffer | string) => this.options.log(`retry-hygiene (${lane.name} lint worker): ${String(chunk).trimEnd()}`);
     worker.stdout.on('data', forward);
     worker.stderr.on('data', forward);
     if (this.settings) worker.postMessage({ type: 'configure', settings: this.settings } satisfies WorkerRequest);
+    let ready = false;
     worker.on('message', (reply: WorkerReply) => {
-      if (reply.type === 'heap') {
+      if (reply.type === 'ready') {
+        ready = true;
+      } else if (reply.type === 'heap') {
         this.heapWaiters.get(reply.id)?.(reply.heapUsed);
         this.heapWaiters.delete(reply.id);
       } else if ('error' in reply) this.finish(lane, reply.id, undefined, new Error(reply.error));
@@ -198,6 +216,18 @@ export class LintScheduler {
     const lost = (why: string) => {
       if (lane.worker !== worker) return;
       lane.worker = undefined;
+      if (!ready && !this.disposed) {
+        // It never started (its script does not load here): lint on this thread from now on, this job too.
+        this.noWorkers = true;
+        this.options.log(`retry-hygiene: the ${lane.name} lint worker did not start (${why}); linting on the main thread`);
+        const job = lane.running;
+        lane.running = undefined;
+        const queued = job && lane.queue.get(job.uri);
+        if (queued) queued.waiters.unshift(...job.waiters);
+        else if (job) lane.queue.set(job.uri, job);
+        for (const other of this.lanes) this.pump(other);
+        return;
+      }
       // A heap question it will never answer: 0 for a thread that is gone.
       for (const [id, resolve] of this.heapWaiters) {
         resolve(0);

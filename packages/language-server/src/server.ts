@@ -104,7 +104,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const engine = new LintEngine(options.extraConfig);
   // Rule objects cannot cross to a worker thread: a server given extraConfig lints on its own thread.
   const workerScript = options.workerScript === false || options.extraConfig?.length ? undefined : (options.workerScript ?? new URL('./worker-main.js', import.meta.url));
-  const scheduler = new LintScheduler({ workerScript, inline: engine, log: (message) => logError('lint worker output', message) });
+  const scheduler = new LintScheduler({
+    workerScript,
+    inline: engine,
+    log: (message) => {
+      try {
+        connection.console.warn(message);
+      } catch {
+        // The connection is gone; nothing to tell.
+      }
+    },
+  });
   const herd = new HerdView();
   let settings: Settings = DEFAULT_SETTINGS;
   engine.configure(settings);

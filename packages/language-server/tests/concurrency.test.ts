@@ -4,6 +4,7 @@
  * server says (retryHygiene/stats) that it is linting the huge file, a small file's
  * diagnostics, hover and code actions come back, and the huge file's diagnostics have not.
  */
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol/node';
 import { DEFAULT_SETTINGS } from '../src/settings.js';
@@ -106,6 +107,34 @@ describe('one document never blocks the others', () => {
     // Version 1's lint ran to its end (a lint cannot be interrupted) but was never published.
     expect(client.published.filter((p) => p.uri === HUGE).map((p) => p.version)).toEqual([2]);
   }, 120_000);
+});
+
+describe('a lint worker that dies', () => {
+  it('costs that document its diagnostics (logged), not the server: the next lint gets a fresh worker', async () => {
+    const workerScript = fileURLToPath(new URL('./crash-worker.mjs', import.meta.url));
+    const client = await TestClient.start({ inProcess: { workerScript }, initializationOptions: { debounceMs: 0 } });
+    clients.push(client);
+    await client.open(HUGE, `// CRASH_THE_LINT_WORKER\n${FIXED_SLEEP_LOOP}`);
+    expect((await client.diagnosticsFor(HUGE, 1)).diagnostics).toEqual([]);
+    expect(client.logs.filter((l) => l.startsWith('retry-hygiene: linting')).map((l) => l.split('\n')[0])).toEqual([
+      `retry-hygiene: linting ${HUGE}: Error: the small lint worker exited with code 3 while linting ${HUGE}`,
+    ]);
+    await client.open(SMALL, FIXED_SLEEP_LOOP);
+    expect((await client.diagnosticsFor(SMALL, 1)).diagnostics.map((d) => d.code)).toEqual(['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry']);
+    expect(await stats(client)).toMatchObject({ workers: 1, errors: 1 });
+  });
+
+  it('lints on the main thread when no worker starts at all (its script missing), and says so once', async () => {
+    const workerScript = fileURLToPath(new URL('./no-such-worker.mjs', import.meta.url));
+    const client = await TestClient.start({ inProcess: { workerScript }, initializationOptions: { debounceMs: 0 } });
+    clients.push(client);
+    await client.open(SMALL, FIXED_SLEEP_LOOP);
+    expect((await client.diagnosticsFor(SMALL, 1)).diagnostics.map((d) => d.code)).toEqual(['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry']);
+    await client.open(HUGE, hugeText(1));
+    expect((await client.diagnosticsFor(HUGE, 1)).diagnostics).toHaveLength(2);
+    expect(client.logs.filter((l) => l.includes('did not start'))).toEqual([expect.stringMatching(/^retry-hygiene: the small lint worker did not start \(failed \(Cannot find module .*no-such-worker\.mjs/)]);
+    expect(await stats(client)).toMatchObject({ workers: 0, errors: 0 });
+  });
 });
 
 describe('LintScheduler', () => {
