@@ -2,11 +2,15 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, functionName, isFunction, isLoop, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
+import { foreignRetry, importedFunction, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
+import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
 import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
 import { recursionSite } from './recursion.js';
 import type { RetrySite } from './types.js';
+import { evaluate } from './evaluate.js';
+import type { Value } from './value.js';
 
 const cache = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
 
@@ -20,16 +24,34 @@ const MAYBE_RETRY = /\b(?:for|while|do|catch)\b|setTimeout|\.catch\(|\.then\(|\.
  * Every retry site of a file, from the AST that ESLint already parsed. Computed once per
  * file and shared: rules, the language server and the simulator read the same objects.
  */
-export function analyzeRetrySites(sourceCode: SourceCodeLike): readonly RetrySite[] {
+export function analyzeRetrySites(sourceCode: SourceCodeLike, host?: ModuleHost): readonly RetrySite[] {
+  return analyzeWith(sourceCode, host ? { ...host, depth: 0, checked: new Map() } : undefined);
+}
+
+/**
+ * With a host, calls of functions imported from the project's own modules are followed into
+ * those modules (cross-file.ts): a helper that retries what it is given is a site at each
+ * call, a function that retries inside is a retry that nesting sees.
+ */
+function analyzeWith(sourceCode: SourceCodeLike, host: NestedHost | undefined): readonly RetrySite[] {
   const cached = cache.get(sourceCode.ast);
   if (cached) return cached;
-  const sites = MAYBE_RETRY.test(sourceCode.text) || CATALOG_MODULES.test(sourceCode.text) ? findSites(sourceCode) : [];
+  const text = sourceCode.text;
+  const maybe = MAYBE_RETRY.test(text) || CATALOG_MODULES.test(text) || (host !== undefined && RELATIVE_IMPORT.test(text));
+  const sites = maybe ? findSites(sourceCode, host) : [];
   cache.set(sourceCode.ast, sites);
   return sites;
 }
 
-function findSites(sourceCode: SourceCodeLike): RetrySite[] {
+/** The file imports a module of its own project: a helper there may retry. */
+const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\//;
+
+function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined): RetrySite[] {
   const ctx = new AnalysisContext(sourceCode);
+  if (host) ctx.foreignFunction = (call) => {
+    const target = importedFunction(call, ctx, host, analyzeWith);
+    return target && { fn: target.fn, ctx: target.summary.ctx };
+  };
   const checkLibraries = CATALOG_MODULES.test(sourceCode.text);
   const loops: Node[] = [];
   const selfCalls = new Map<FunctionNode, Node[]>();
@@ -71,9 +93,88 @@ function findSites(sourceCode: SourceCodeLike): RetrySite[] {
     else sites.push(finding.site);
     if (finding.retryingClient) clients.set(finding.retryingClient, finding.site);
   }
+  if (host) importedRetries(calls, sites, silent, ctx, host);
   sites.sort((a, b) => a.node.range[0] - b.node.range[0] || a.loc.start.line - b.loc.start.line);
   linkNested(sites, clients, ctx, silent);
   return sites;
+}
+
+/** Calls of functions the project's own modules export that retry (cross-file.ts decides). */
+function importedRetries(calls: readonly TSESTree.CallExpression[], sites: RetrySite[], silent: RetrySite[], ctx: AnalysisContext, host: NestedHost): void {
+  for (const call of calls) {
+    if (!callsRelativeImport(call, ctx)) continue;
+    const foreign = foreignRetry(call, ctx, host, analyzeWith);
+    if (!foreign) continue;
+    const site = callSite(foreign, call, ctx);
+    if (foreign.role === 'helper') sites.push(site);
+    else silent.push(site);
+  }
+}
+
+function callsRelativeImport(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  let root: Node = unwrap(call.callee);
+  if (root.type === 'MemberExpression') root = unwrap(root.object);
+  if (root.type !== 'Identifier') return false;
+  const module = importOf(root, ctx)?.module;
+  return module !== undefined && (module.startsWith('./') || module.startsWith('../'));
+}
+
+/**
+ * A call of an imported helper as a site of this file: the helper's policy, reported at the
+ * call; what it retries is the function handed to it.
+ */
+function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite {
+  const inner = foreign.site;
+  const site: RetrySite = {
+    kind: 'library',
+    library: foreign.label,
+    node: call,
+    loc: call.loc,
+    policy: { ...inner.policy, delay: { ...inner.policy.delay } },
+    fromLibraryDefault: { ...inner.fromLibraryDefault },
+    classifiesErrors: inner.classifiesErrors,
+    abortAware: inner.abortAware,
+    deadlineBound: inner.deadlineBound,
+    nested: [],
+  };
+  if (foreign.role === 'helper') {
+    const bound = boundPolicy(foreign, call, ctx);
+    if (bound) {
+      site.policy = bound.policy;
+      site.fromLibraryDefault = { ...bound.fromLibraryDefault };
+      site.deadlineBound = bound.deadlineBound;
+      site.abortAware = bound.abortAware;
+    }
+    const callback = call.arguments.find((a) => isFunction(a as Node) || (a.type === 'Identifier' && ctx.functionOf(a) !== undefined));
+    if (callback) site.operationScope = isFunction(callback as Node) ? (callback as FunctionNode).body : ctx.functionOf(callback as TSESTree.Identifier)?.body;
+  }
+  return site;
+}
+
+/**
+ * The helper's site analysed again with the numbers this call passes bound to its parameters
+ * (`retryable(op, 2)`: 3 attempts, not the default's 6). Other arguments stay as the helper
+ * reads them unbound: an options object is read where it is written, in the helper.
+ */
+function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
+  const fn = foreign.fn;
+  const scope = foreign.summary.ctx.sourceCode.getScope(fn);
+  const values = new Map<Variable, Value>();
+  fn.params.forEach((param, i) => {
+    const arg = call.arguments[i];
+    const id = param.type === 'AssignmentPattern' ? param.left : param;
+    if (!arg || arg.type === 'SpreadElement' || id.type !== 'Identifier') return;
+    const value = evaluate(arg, { ctx, region: call, counters: new Set(), depth: 0 });
+    const variable = scope.set.get(id.name);
+    if (variable && value.t === 'num') values.set(variable, value);
+  });
+  if (values.size === 0) return undefined;
+  const helperCtx = new AnalysisContext(foreign.summary.ctx.sourceCode);
+  helperCtx.paramValues = values;
+  const node = foreign.site.node;
+  if (foreign.site.kind === 'loop') return loopSite(node as Parameters<typeof loopSite>[0], helperCtx);
+  if (foreign.site.kind === 'library' && (node.type === 'CallExpression' || node.type === 'NewExpression')) return librarySite(node, helperCtx)?.site;
+  return undefined;
 }
 
 function mayCallLocal(call: TSESTree.CallExpression, names: ReadonlySet<string>): boolean {

@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { propertyName, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
+import type { Value } from './value.js';
 
 type Scope = TSESLint.Scope.Scope;
 export type Variable = TSESLint.Scope.Variable;
@@ -20,6 +21,13 @@ export class AnalysisContext {
   readonly functionsByName = new Map<string, FunctionNode[]>();
   private readonly variableCache = new WeakMap<Node, Variable | null>();
   private mutable: Set<string> | undefined;
+  /**
+   * A function of another module of the project that a call names, with that module's context
+   * (set when the analysis may read other files): a delay helper there is evaluated like a local one.
+   */
+  foreignFunction?: (call: TSESTree.CallExpression) => { fn: FunctionNode; ctx: AnalysisContext } | undefined;
+  /** Parameters of a helper bound to what a caller in another file passes (`retryable(op, 2)`). */
+  paramValues?: ReadonlyMap<Variable, Value>;
 
   constructor(readonly sourceCode: SourceCodeLike) {
     this.keys = sourceCode.visitorKeys;

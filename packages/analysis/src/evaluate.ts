@@ -166,7 +166,7 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   if (id.name === 'NaN' || id.name === 'undefined') return UNKNOWN;
   const variable = env.ctx.variableOf(id);
   if (!variable) return UNKNOWN;
-  const bound = env.bindings?.get(variable);
+  const bound = env.bindings?.get(variable) ?? env.ctx.paramValues?.get(variable);
   if (bound) return bound;
   if (env.counters.has(variable)) return { t: 'counter', random: false };
   const writes = writesWithin(variable, env.region);
@@ -572,6 +572,8 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   if (helper) return inlineHelper(helper, args, env);
   const strategy = strategyFunction(call, env);
   if (strategy) return inlineHelper(strategy.fn, args, strategy.env);
+  const foreign = env.ctx.foreignFunction?.(call);
+  if (foreign) return inlineForeign(foreign.fn, foreign.ctx, args.map((a) => evaluate(a as Node, deeper(env))), env);
   const jitter = jitterFromName(name);
   if (jitter) return withRandom(args[0] ? arg(0) : { t: 'invariant', random: false }, true, jitter);
   if (name === 'timer' && args[0]) return arg(0);
@@ -639,6 +641,24 @@ function strategyFunction(call: TSESTree.CallExpression, env: Env): { fn: Functi
 function inlineHelper(fn: FunctionNode, args: readonly Node[], env: Env): Value {
   const inner = helperEnv(fn, args, env);
   return helperRandomness(inlineBody(fn, inner, env), fn, env);
+}
+
+/**
+ * A delay helper of another module (`backoff(n)` imported from './retry-policy'): evaluated in
+ * that module's context, its parameters bound to the values of the caller's arguments.
+ */
+function inlineForeign(fn: FunctionNode, ctx: AnalysisContext, values: readonly Value[], env: Env): Value {
+  const bindings = new Map<Variable, Value>();
+  const scope = ctx.sourceCode.getScope(fn);
+  fn.params.forEach((param, i) => {
+    const id = param.type === 'AssignmentPattern' ? param.left : param;
+    if (id.type !== 'Identifier') return;
+    const variable = scope.set.get(id.name);
+    const given = values[i];
+    if (variable && given) bindings.set(variable, given);
+  });
+  const inner: Env = { ctx, region: fn.body, counters: new Set(), bindings, depth: env.depth + 1 };
+  return helperRandomness(inlineBody(fn, inner, inner), fn, inner);
 }
 
 /** An environment where a helper's parameters are bound to the caller's arguments. */

@@ -4,3 +4,4 @@ export { amplification, describeAttempts, describeDelay, formatMs, type Amplific
 export type { NestedRetry, NestingPath, RetryLibrary, RetryPolicy, RetrySite, RetrySiteKind } from './types.js';
 export { functionName, type FunctionNode } from './ast.js';
 export { CATALOG, catalogEntry, catalogTable, type CatalogEntry } from './catalog.js';
+export type { ModuleHost } from './cross-file.js';

@@ -10,7 +10,8 @@ export function describeSite(site: RetrySite): string {
       return name ? `\`${name}()\` retrying itself` : 'This self-retrying function';
     }
     case 'library':
-      return `This ${LIBRARY_NOUN[site.library ?? ''] ?? catalogEntry(site.library)?.noun ?? 'retry library call'}`;
+      // A helper of the project's own (`retryable()` from './lib/retry') is named as imported.
+      return `This ${LIBRARY_NOUN[site.library ?? ''] ?? catalogEntry(site.library)?.noun ?? (site.library ? `call of ${site.library}` : 'retry library call')}`;
   }
 }
 

@@ -1,5 +1,5 @@
-import { analyzeRetrySites } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
+import { sitesOf } from '../sites.js';
 import { describeLimit, describeSite, describeWait } from '../describe-site.js';
 
 type Options = [{ allowImmediate?: boolean }];
@@ -38,7 +38,7 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     return {
       'Program:exit'() {
-        for (const site of analyzeRetrySites(context.sourceCode)) {
+        for (const site of sitesOf(context)) {
           const { delay, jitter } = site.policy;
           if (jitter !== 'none') continue;
           if (delay.kind !== 'constant' && delay.kind !== 'none') continue;

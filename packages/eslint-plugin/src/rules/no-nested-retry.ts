@@ -1,5 +1,6 @@
-import { amplification, analyzeRetrySites } from '@retry-hygiene/analysis';
+import { amplification } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
+import { sitesOf } from '../sites.js';
 import { describeInner, describeSite } from '../describe-site.js';
 
 type Options = [{ maxAmplification?: number }];
@@ -36,7 +37,7 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     return {
       'Program:exit'() {
-        for (const site of analyzeRetrySites(context.sourceCode)) {
+        for (const site of sitesOf(context)) {
           // One finding per outer site: the inner site with the worst amplification.
           let worst: { text: string; total: number; inner: string; line: number } | undefined;
           for (const nested of site.nested) {

@@ -1,5 +1,5 @@
-import { analyzeRetrySites } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
+import { sitesOf } from '../sites.js';
 import { describeSite } from '../describe-site.js';
 
 type Options = [{ maxAttempts?: number }];
@@ -38,7 +38,7 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     return {
       'Program:exit'() {
-        for (const site of analyzeRetrySites(context.sourceCode)) {
+        for (const site of sitesOf(context)) {
           const max = site.policy.maxAttempts;
           if (max === 'unbounded' && !site.deadlineBound && !site.abortAware) {
             context.report({ loc: site.loc, messageId: 'unbounded', data: { what: describeSite(site) } });

@@ -1,5 +1,6 @@
-import { analyzeRetrySites, catalogEntry, describeDelay, type RetrySite } from '@retry-hygiene/analysis';
+import { catalogEntry, describeDelay, type RetrySite } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
+import { sitesOf } from '../sites.js';
 import { describeLimit, describeSite } from '../describe-site.js';
 
 type Options = [{ ignoreLibraryDefaults?: boolean }];
@@ -56,7 +57,7 @@ export default createRule<Options, MessageIds>({
   create(context, [options]) {
     return {
       'Program:exit'() {
-        for (const site of analyzeRetrySites(context.sourceCode)) {
+        for (const site of sitesOf(context)) {
           if (site.policy.jitter !== 'none' || !isGrowing(site)) continue;
           const inherited = site.kind === 'library' && site.fromLibraryDefault.jitter;
           if (inherited && options.ignoreLibraryDefaults) continue;

@@ -1,0 +1,302 @@
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { AnalysisContext, type SourceCodeLike, type Variable } from './context.js';
+import { CATALOG_MODULES } from './catalog.js';
+import { importOf } from './imports.js';
+import type { RetrySite } from './types.js';
+
+/**
+ * How the analysis reads the project's other files: the file being linted, and a parser that
+ * reads another file the way this one was read (the lint run's own parser and options).
+ * Without a host the analysis stays within the file.
+ */
+export interface ModuleHost {
+  /** Absolute path of the file being analysed. */
+  filename: string;
+  /** Parses another file of the project; undefined when it cannot (syntax error, unknown kind). */
+  parse(file: string, text: string): SourceCodeLike | undefined;
+}
+
+/** How far helpers are followed: a file, the modules it imports, and the ones they import. */
+const MAX_DEPTH = 2;
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+/** `import './x.js'` in TypeScript names `x.ts`. */
+const TS_FOR_JS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'], '.jsx': ['.tsx'] };
+/** Generated or huge files are not helpers anyone reads: skip them rather than parse them. */
+const MAX_BYTES = 1_000_000;
+
+const MAY_HOLD_RETRY = /setTimeout|[sS]leep|[dD]elay|[wW]ait|[rR]etr|[bB]ack[oO]ff|[tT]imer|[rR]econnect/;
+
+/** What a module exports that retries, found once per file version. */
+export interface ModuleSummary {
+  file: string;
+  ctx: AnalysisContext;
+  sites: readonly RetrySite[];
+  exports: ReadonlyMap<string, FunctionNode>;
+}
+
+/** How an exported function retries: it retries what it is given, or it retries inside. */
+export interface ForeignRetry {
+  /** `helper`: retries a function parameter, or returns a retrier (each call is a site); `retrying`: retries its own work. */
+  role: 'helper' | 'retrying';
+  site: RetrySite;
+  fn: FunctionNode;
+  summary: ModuleSummary;
+  /** The import specifier and export name, for messages: `retryable()` from './lib/retry'. */
+  label: string;
+}
+
+interface CacheEntry {
+  mtimeMs: number;
+  size: number;
+  summary: ModuleSummary | undefined;
+}
+
+/** Per path and version: parsed and analysed once per lint run, and again only when the file changes. */
+const summaries = new Map<string, CacheEntry>();
+const resolutions = new Map<string, string | null>();
+/** Summaries being computed (an import cycle reads as "not a helper"). */
+const inProgress = new Set<string>();
+
+/** The host an imported module is analysed with: one level deeper, none past the limit. */
+export type Analyze = (sourceCode: SourceCodeLike, host: NestedHost | undefined) => readonly RetrySite[];
+
+export interface NestedHost extends ModuleHost {
+  depth: number;
+  /** Modules already looked up while analysing the current file. */
+  checked?: Map<string, { summary: ModuleSummary | undefined }>;
+}
+
+/** A relative specifier resolved to a file of the same project: extensions, `.js`→`.ts`, index files. */
+export function resolveModule(fromFile: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return undefined;
+  const key = `${dirname(fromFile)}\0${specifier}`;
+  const known = resolutions.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const found = findFile(resolve(dirname(fromFile), specifier));
+  // Never into a node_modules folder the importer is not in: packages are the catalog's business.
+  const inside = found !== undefined && !relative(dirname(fromFile), found).split(sep).includes('node_modules');
+  const result = inside ? found : undefined;
+  resolutions.set(key, result ?? null);
+  return result;
+}
+
+function findFile(base: string): string | undefined {
+  const ext = extname(base);
+  const candidates: string[] = [];
+  if (EXTENSIONS.includes(ext)) {
+    candidates.push(base);
+    for (const alt of TS_FOR_JS[ext] ?? []) candidates.push(base.slice(0, -ext.length) + alt);
+  }
+  for (const e of EXTENSIONS) candidates.push(base + e);
+  for (const e of EXTENSIONS) candidates.push(join(base, `index${e}`));
+  for (const candidate of candidates) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return undefined;
+}
+
+/** The summary of a module: parsed with the host's parser, analysed, its exported functions. */
+export function moduleSummary(file: string, host: NestedHost, analyze: Analyze): ModuleSummary | undefined {
+  // One check of the file's version per importing file, however many calls name it.
+  const checked = host.checked?.get(file);
+  if (checked) return checked.summary;
+  const entry = { summary: loadSummary(file, host, analyze) };
+  host.checked?.set(file, entry);
+  return entry.summary;
+}
+
+function loadSummary(file: string, host: NestedHost, analyze: Analyze): ModuleSummary | undefined {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    return undefined;
+  }
+  const cached = summaries.get(file);
+  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.summary;
+  if (inProgress.has(file) || stat.size > MAX_BYTES) return undefined;
+  inProgress.add(file);
+  let summary: ModuleSummary | undefined;
+  try {
+    const text = readFileSync(file, 'utf8');
+    // Parsing is most of the cost: a module with no wait, timer, retry or reconnect word and no
+    // catalog library cannot hold a retry worth following (an immediate retry helper is missed).
+    const sourceCode = MAY_HOLD_RETRY.test(text) || CATALOG_MODULES.test(text) ? host.parse(file, text) : undefined;
+    if (sourceCode) {
+      const depth = host.depth + 1;
+      const child: NestedHost | undefined = depth < MAX_DEPTH ? { ...host, filename: file, depth, checked: new Map() } : undefined;
+      const sites = analyze(sourceCode, child);
+      const ctx = new AnalysisContext(sourceCode);
+      summary = { file, ctx, sites, exports: exportedFunctions(ctx) };
+    }
+  } catch {
+    // An unreadable or unparsable module is simply not followed.
+    summary = undefined;
+  } finally {
+    inProgress.delete(file);
+  }
+  summaries.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, summary });
+  return summary;
+}
+
+/**
+ * Exported functions by export name: ES `export function f`, `export const f = () => …`,
+ * `export { f as g }`, `export default function`; CommonJS `exports.f = f`,
+ * `module.exports = { f }`, `module.exports = f` (as 'default').
+ */
+function exportedFunctions(ctx: AnalysisContext): Map<string, FunctionNode> {
+  const result = new Map<string, FunctionNode>();
+  const asFunction = (node: Node | null | undefined): FunctionNode | undefined => {
+    if (!node) return undefined;
+    const n = unwrap(node);
+    if (isFunction(n)) return n;
+    if (n.type === 'Identifier') return ctx.functionOf(n);
+    return undefined;
+  };
+  const add = (name: string, node: Node | null | undefined) => {
+    const fn = asFunction(node);
+    if (fn && !result.has(name)) result.set(name, fn);
+  };
+  for (const statement of ctx.sourceCode.ast.body) {
+    if (statement.type === 'ExportNamedDeclaration') {
+      const d = statement.declaration;
+      if (d?.type === 'FunctionDeclaration' && d.id) add(d.id.name, d);
+      if (d?.type === 'VariableDeclaration') for (const v of d.declarations) if (v.id.type === 'Identifier') add(v.id.name, v.init);
+      if (!statement.source) {
+        for (const spec of statement.specifiers) {
+          if (spec.type !== 'ExportSpecifier' || spec.local.type !== 'Identifier') continue;
+          const exported = spec.exported.type === 'Identifier' ? spec.exported.name : String(spec.exported.value);
+          add(exported, spec.local);
+        }
+      }
+    } else if (statement.type === 'ExportDefaultDeclaration') {
+      add('default', statement.declaration as Node);
+    } else if (statement.type === 'ExpressionStatement') {
+      commonJsExport(statement.expression, add);
+    }
+  }
+  return result;
+}
+
+function commonJsExport(expression: Node, add: (name: string, node: Node) => void): void {
+  const e = unwrap(expression);
+  if (e.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression') return;
+  const left = e.left;
+  const object = unwrap(left.object);
+  const name = propertyName(left);
+  const isModuleExports = (n: Node) => n.type === 'MemberExpression' && unwrap(n.object).type === 'Identifier' && (unwrap(n.object) as TSESTree.Identifier).name === 'module' && propertyName(n) === 'exports';
+  // exports.f = …, module.exports.f = …
+  if (name !== undefined && ((object.type === 'Identifier' && object.name === 'exports') || isModuleExports(object))) {
+    if (name !== 'exports') add(name, e.right);
+    return;
+  }
+  if (!isModuleExports(left)) return;
+  const right = unwrap(e.right);
+  if (right.type === 'ObjectExpression') {
+    for (const p of right.properties) {
+      if (p.type !== 'Property' || p.computed) continue;
+      const key = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : undefined;
+      if (key !== undefined) add(key, p.value as Node);
+    }
+  } else {
+    add('default', right);
+  }
+}
+
+/**
+ * The retry behind a call of a function imported from a relative module: `retryable(op)`
+ * with `import { retryable } from './lib/retry'`, `helpers.withRetry(op)` with a namespace
+ * import, `(0, utils_1.handleRetry)(…)` in compiled CommonJS.
+ */
+export function foreignRetry(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): ForeignRetry | undefined {
+  const target = importedFunction(call, ctx, host, analyze);
+  if (!target) return undefined;
+  const { fn, summary, label } = target;
+  const inside = summary.sites.filter((s) => s.node === fn || contains(fn, s.node));
+  if (inside.length === 0) return undefined;
+  const params = parameterVariables(fn, summary.ctx);
+  const returned = returnedFunctions(fn, summary.ctx);
+  for (const site of inside) {
+    const helper = retriesParameter(site, params, summary.ctx) || returned.some((r) => r === site.node || contains(r, site.node));
+    if (helper) return { role: 'helper', site, fn, summary, label };
+  }
+  return { role: 'retrying', site: inside[0] as RetrySite, fn, summary, label };
+}
+
+/** An exported function of a relative module that a call names, with the module's summary. */
+export function importedFunction(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): { fn: FunctionNode; summary: ModuleSummary; label: string } | undefined {
+  const callee = unwrap(call.callee);
+  let root: Node = callee;
+  let member: string | undefined;
+  if (callee.type === 'MemberExpression') {
+    member = propertyName(callee);
+    root = unwrap(callee.object);
+  }
+  if (root.type !== 'Identifier') return undefined;
+  const origin = importOf(root, ctx);
+  if (!origin || (!origin.module.startsWith('./') && !origin.module.startsWith('../'))) return undefined;
+  const name = member !== undefined ? (origin.imported === '*' || origin.imported === 'default' ? member : undefined) : origin.imported === '*' ? 'default' : origin.imported;
+  if (name === undefined) return undefined;
+  const file = resolveModule(host.filename, origin.module);
+  const summary = file ? moduleSummary(file, host, analyze) : undefined;
+  const fn = summary?.exports.get(name);
+  if (!fn || !summary) return undefined;
+  return { fn, summary, label: `\`${name === 'default' ? root.name : name}()\` from '${origin.module}'` };
+}
+
+function parameterVariables(fn: FunctionNode, ctx: AnalysisContext): Set<Variable> {
+  const result = new Set<Variable>();
+  const scope = ctx.sourceCode.getScope(fn);
+  for (const variable of scope.variables) if (variable.defs.some((d) => d.type === 'Parameter')) result.add(variable);
+  return result;
+}
+
+/** The site runs a parameter of the helper again: `fn()`, `config.fn()`, `pRetry(fn)`. */
+function retriesParameter(site: RetrySite, params: ReadonlySet<Variable>, ctx: AnalysisContext): boolean {
+  const scope = site.operationScope;
+  if (!scope || params.size === 0) return false;
+  const isParam = (n: Node): boolean => {
+    let root = unwrap(n);
+    while (root.type === 'MemberExpression') root = unwrap(root.object);
+    if (root.type !== 'Identifier') return false;
+    const variable = ctx.variableOf(root);
+    return variable !== undefined && params.has(variable);
+  };
+  if (scope.type === 'Identifier') return isParam(scope);
+  let found = false;
+  walk(scope, ctx.keys, (node) => {
+    if (found) return false;
+    if (node.type === 'CallExpression' && isParam(node.callee)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** Functions the helper returns: `return (source) => source.pipe(retryWhen(…))` makes a retrier. */
+function returnedFunctions(fn: FunctionNode, ctx: AnalysisContext): FunctionNode[] {
+  const result: FunctionNode[] = [];
+  const take = (n: Node | null | undefined) => {
+    const v = n ? unwrap(n) : undefined;
+    if (v && isFunction(v)) result.push(v);
+    else if (v?.type === 'Identifier') {
+      const local = ctx.functionOf(v);
+      if (local) result.push(local);
+    }
+  };
+  if (fn.body.type !== 'BlockStatement') take(fn.body);
+  else {
+    walk(fn.body, ctx.keys, (node) => {
+      if (node !== fn.body && isFunction(node)) return false;
+      if (node.type === 'ReturnStatement') take(node.argument);
+      return undefined;
+    });
+  }
+  return result;
+}

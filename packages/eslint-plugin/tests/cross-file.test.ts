@@ -1,0 +1,97 @@
+import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Linter } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
+import { describe, expect, it } from 'vitest';
+import plugin from '../src/index.js';
+
+/**
+ * Retry helpers in other files: each folder under tests/cross-file is a small project of two
+ * or three modules. The file named in each case is linted under its real path, so the rules
+ * follow its relative imports into the other modules with the same parser.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), 'cross-file');
+const RULES = ['no-fixed-sleep-retry', 'require-jitter', 'no-unbounded-retry', 'no-nested-retry'] as const;
+
+function lint(relative: string): string[] {
+  const file = join(root, relative);
+  const linter = new Linter({ configType: 'flat', cwd: root });
+  const messages = linter.verify(
+    readFileSync(file, 'utf8'),
+    [
+      {
+        files: ['**/*.mjs', '**/*.cjs', '**/*.mts', '**/*.js'],
+        languageOptions: { parser: tsParser as Linter.Parser },
+        plugins: { 'retry-hygiene': plugin as never },
+        rules: Object.fromEntries(RULES.map((r) => [`retry-hygiene/${r}`, 'error'])),
+      },
+    ],
+    file,
+  );
+  expect(messages.filter((m) => !m.ruleId)).toEqual([]);
+  return messages.map((m) => `${m.line}:${m.column} ${(m.ruleId ?? '').replace('retry-hygiene/', '')}: ${m.message}`);
+}
+
+const FIXED = (what: string, delay: string, attempts: string) =>
+  `${what} waits ${delay} between attempts (${attempts}), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.`;
+const UNBOUNDED = (what: string) => `${what} never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time.`;
+
+describe('retry helpers in other files', () => {
+  it('a helper that retries its callback: each call is a site, the numbers it passes bound', () => {
+    const what = "This call of `retryable()` from './lib/retry.mjs'";
+    expect(lint('helper/main.mjs')).toEqual([
+      `3:28 no-fixed-sleep-retry: ${FIXED(what, 'a fixed 1 s', 'up to 6 attempts')}`,
+      `4:28 no-fixed-sleep-retry: ${FIXED(what, 'a fixed 1 s', 'up to 3 attempts')}`,
+      `5:28 no-fixed-sleep-retry: ${FIXED(what, 'a fixed 1 s', 'no limit on attempts')}`,
+      `5:28 no-unbounded-retry: ${UNBOUNDED(what)}`,
+      "7:28 no-nested-retry: This call of `jittered()` from './lib/retry.mjs' retries code that retries again (`retryable()` from './lib/retry.mjs', line 7): up to 4 × 6 = 24 calls per request. Retry at one layer only.",
+      `7:43 no-fixed-sleep-retry: ${FIXED(what, 'a fixed 1 s', 'up to 6 attempts')}`,
+    ]);
+  });
+
+  it('the helper module itself is reported where the loop is', () => {
+    expect(lint('helper/lib/retry.mjs')).toEqual([`3:3 no-fixed-sleep-retry: ${FIXED('This retry loop', 'a fixed 1 s', 'up to 6 attempts')}`]);
+  });
+
+  it('a function that retries inside, called in a retry loop, is a nested retry (named and namespace imports)', () => {
+    const nested = (line: number, outer: number, total: number) =>
+      `retries code that retries again (\`fetchUser()\` from './api/users.mjs', line ${line}): up to ${outer} × 3 = ${total} calls per request. Retry at one layer only.`;
+    expect(lint('nested/service.mjs')).toEqual([`5:3 no-nested-retry: This retry loop ${nested(7, 4, 12)}`, `16:3 no-nested-retry: This retry loop ${nested(18, 2, 6)}`]);
+  });
+
+  it('an imported delay function is read like a local one', () => {
+    expect(lint('delay/worker.mjs')).toEqual([
+      '4:3 require-jitter: This retry loop backs off by 100 ms × 2^n, capped at 10 s without jitter (up to 5 attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+    ]);
+  });
+
+  it('TypeScript: `./x.mjs` names x.mts, a folder import names its index file', () => {
+    const what = "This call of `withRetry()` from './helpers/index.mjs'";
+    expect(lint('index-and-ts/app.mts')).toEqual([
+      `4:39 no-fixed-sleep-retry: ${FIXED(what, 'a fixed 500 ms', 'no limit on attempts')}`,
+      `4:39 no-unbounded-retry: ${UNBOUNDED(what)}`,
+      '7:3 require-jitter: This retry loop backs off by a linear 250 ms × n without jitter (up to 3 attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+    ]);
+  });
+
+  it('CommonJS: exports.f = f and (0, mod.f)(…) as TypeScript compiles it', () => {
+    const what = "This call of `retryForever()` from './retry.cjs'";
+    expect(lint('commonjs/job.cjs')).toEqual([`7:10 no-fixed-sleep-retry: ${FIXED(what, 'a fixed 2 s', 'no limit on attempts')}`, `7:10 no-unbounded-retry: ${UNBOUNDED(what)}`]);
+  });
+
+  it('a factory that returns a retrier: its call is the site, its argument bound', () => {
+    expect(lint('factory/client.mjs')).toEqual([
+      "3:24 require-jitter: This call of `createRetrier()` from './retrier.mjs' backs off by 100 ms × 2^n without jitter (up to 4 attempts). Add jitter.",
+    ]);
+  });
+
+  it('never reads node_modules: a package is the catalog’s business', () => {
+    expect(lint('outside/app.mjs')).toEqual([]);
+  });
+
+  it('an import cycle and a function that only loops over items are silent', () => {
+    expect(lint('cycle/a.mjs')).toEqual([]);
+    expect(lint('plain/report.mjs')).toEqual([]);
+  });
+});

@@ -1,0 +1,4 @@
+import { b } from './b.mjs';
+export function a(fn) {
+  return b(fn);
+}

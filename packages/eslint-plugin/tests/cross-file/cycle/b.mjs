@@ -1,0 +1,4 @@
+import { a } from './a.mjs';
+export function b(fn) {
+  return a(() => fn());
+}

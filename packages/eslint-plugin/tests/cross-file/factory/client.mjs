@@ -1,0 +1,3 @@
+import { createRetrier } from './retrier.mjs';
+
+export const retrier = createRetrier(3);

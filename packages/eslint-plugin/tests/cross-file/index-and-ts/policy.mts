@@ -1,0 +1,1 @@
+export const nextDelay = (n: number): number => 250 * n;
