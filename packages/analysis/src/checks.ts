@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, dottedName, propertyName, unwrap, walk, type Node } from './ast.js';
+import { calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { writesWithin } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 
@@ -39,7 +39,7 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
     case 'CallExpression':
       return TRY_CALL.test(calleeName(n) ?? '') ? 'success' : undefined;
     case 'BinaryExpression':
-      return statusComparison(n, env, requireFreshResult);
+      return statusComparison(n, env, requireFreshResult) ?? sentinelComparison(n, env);
     default:
       return undefined;
   }
@@ -55,7 +55,104 @@ function identifierOutcome(id: TSESTree.Identifier, env: Env, requireFresh: bool
   // `const acquired = await lock.tryAcquire()`: named for its call.
   const init = freshValue(id, env);
   if (init?.type === 'CallExpression' && TRY_CALL.test(calleeName(init) ?? '')) return 'success';
+  // `const res = await send(); if (!res) …` where `send` returns nothing only when it failed.
+  if (init?.type === 'CallExpression' && failureSentinel(init, env) !== undefined) return 'success';
   return undefined;
+}
+
+type Sentinel = 'null' | 'undefined';
+
+/**
+ * `res === null` (`res == null`, `!res`) where `res` came from a call to a function of this
+ * file that catches its own failure and returns that value instead: the check sees the
+ * failures, so going round on it retries them (whatever else the value may also mean). The
+ * evidence is the callee's body, found through the scope, not the names involved.
+ */
+function sentinelComparison(n: TSESTree.BinaryExpression, env: Env): Polarity | undefined {
+  if (!/^[!=]==?$/.test(n.operator) || n.left.type === 'PrivateIdentifier') return undefined;
+  const [value, other] = isNullish(n.right) ? [n.left, n.right] : isNullish(n.left) ? [n.right, n.left] : [];
+  if (!value || !other) return undefined;
+  const v = unwrap(value);
+  const init = v.type === 'Identifier' ? freshValue(v, env) : v.type === 'CallExpression' ? v : undefined;
+  if (init?.type !== 'CallExpression') return undefined;
+  const sentinel = failureSentinel(init, env);
+  if (!sentinel) return undefined;
+  const o = unwrap(other);
+  const comparedTo: Sentinel = o.type === 'Literal' ? 'null' : 'undefined';
+  // `=== undefined` does not see a `return null`, nor `=== null` a bare `return`.
+  if (n.operator.length === 3 && comparedTo !== sentinel) return undefined;
+  return n.operator.startsWith('=') ? 'failure' : 'success';
+}
+
+function isNullish(node: Node): boolean {
+  const n = unwrap(node);
+  return (n.type === 'Literal' && n.value === null && !('regex' in n)) || (n.type === 'Identifier' && n.name === 'undefined');
+}
+
+/**
+ * The value a function of this file returns from its catch clause in place of the error
+ * (`catch { return null }`), when all its catch clauses that return agree on one.
+ */
+export function failureSentinel(call: TSESTree.CallExpression, env: Env): Sentinel | undefined {
+  const callee = unwrap(call.callee);
+  const fn: FunctionNode | undefined = callee.type === 'Identifier' ? env.ctx.functionOf(callee) : undefined;
+  if (!fn || fn.body.type !== 'BlockStatement' || contains(fn, call)) return undefined;
+  const found = new Set<Sentinel | 'other'>();
+  walk(fn.body, env.ctx.keys, (node) => {
+    if (isFunction(node)) return false;
+    if (node.type !== 'CatchClause') return undefined;
+    walk(node.body, env.ctx.keys, (inner) => {
+      if (isFunction(inner)) return false;
+      if (inner.type !== 'ReturnStatement') return undefined;
+      const arg = inner.argument && unwrap(inner.argument);
+      found.add(!arg || (arg.type === 'Identifier' && arg.name === 'undefined') ? 'undefined' : isNullish(arg) ? 'null' : 'other');
+      return undefined;
+    });
+    return false;
+  });
+  if (found.size !== 1 || found.has('other')) return undefined;
+  return [...found][0] as Sentinel;
+}
+
+/**
+ * A function of this file that turns some failures into a sentinel value may let others out
+ * (`throw err` once its own counter or deadline is spent, an awaited call outside its try):
+ * then it, not the retry around it, decides when the retrying stops.
+ */
+function sentinelMayEscape(call: TSESTree.CallExpression, env: Env): boolean {
+  const callee = unwrap(call.callee);
+  const fn = callee.type === 'Identifier' ? env.ctx.functionOf(callee) : undefined;
+  if (!fn || failureSentinel(call, env) === undefined) return false;
+  let escapes = false;
+  walk(fn.body, env.ctx.keys, (node) => {
+    if (escapes || (node !== fn.body && isFunction(node))) return false;
+    if (node.type === 'ThrowStatement') escapes = true;
+    else if (node.type === 'AwaitExpression' && !insideTryBlock(node, fn)) escapes = true;
+    return undefined;
+  });
+  return escapes;
+}
+
+/**
+ * The test checks a sentinel (`res === null`, `!res`) from a function that lets failures out
+ * once it has had enough: what ends the retrying is in that function, out of the analysis's count.
+ */
+export function sentinelDecidedByCallee(test: Node, env: Env): boolean {
+  let n = unwrap(test);
+  while (n.type === 'UnaryExpression' && n.operator === '!') n = unwrap(n.argument);
+  if (n.type === 'LogicalExpression') return sentinelDecidedByCallee(n.left, env) || sentinelDecidedByCallee(n.right, env);
+  let value: Node | undefined = n;
+  if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier') value = isNullish(n.right) ? n.left : isNullish(n.left) ? n.right : undefined;
+  const v = value && unwrap(value);
+  const call = v?.type === 'Identifier' ? freshValue(v, env) : v;
+  return call?.type === 'CallExpression' && sentinelMayEscape(call, env);
+}
+
+function insideTryBlock(node: Node, fn: FunctionNode): boolean {
+  for (let child: Node = node, p = node.parent; p && child !== fn; child = p, p = p.parent) {
+    if (p.type === 'TryStatement' && child === p.block && p.handler) return true;
+  }
+  return false;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { outcomeCheck } from './checks.js';
+import { outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import { localFunction, type Env } from './evaluate.js';
 import { isOperationCall } from './scan.js';
 
@@ -36,7 +36,7 @@ export function mayStopBefore(call: Node, fn: FunctionNode, env: Env): boolean {
   const isRetry = (node: Node) => contains(node, call);
   let child: Node = call;
   for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
-    if (p.type === 'IfStatement' && child !== p.test && mayDecideToStop(p.test, fn.body, env)) return true;
+    if (p.type === 'IfStatement' && child !== p.test && (mayDecideToStop(p.test, fn.body, env) || sentinelDecidedByCallee(p.test, env))) return true;
     if (p.type === 'CatchClause' && p.param?.type === 'Identifier' && delegatesError(p, p.param.name)) return true;
     if (p.type !== 'BlockStatement') continue;
     const before = p.body.slice(0, p.body.indexOf(child as TSESTree.Statement));
@@ -57,6 +57,8 @@ function isUncountedStop(node: Node, region: Node, env: Env, isRetry: (node: Nod
   if (node.type === 'IfStatement' && !isRetry(node.consequent) && givesUp(node.consequent, env) && !caughtWithin(node, region)) {
     return outcomeCheck(node.test, env, false) !== 'success' && mayDecideToStop(node.test, region, env);
   }
+  // `if (res === null) continue` where `send` returned null for a failure and throws once it has had enough.
+  if (node.type === 'IfStatement' && isRetry(node) && sentinelDecidedByCallee(node.test, env)) return true;
   // `catch (e) { await this.handleError(e) }`: a call that is handed the error may throw it.
   return node.type === 'CatchClause' && node.param?.type === 'Identifier' && delegatesError(node, node.param.name);
 }

@@ -3,7 +3,7 @@ import { alwaysExits, contains, dottedName, isAnyLoop, isFunction, loopTest, unw
 import { movesToNextAlternative } from './alternatives.js';
 import { mayStopUnseen } from './exits.js';
 import { boundOf, guardsIn, merge, type Bound } from './bounds.js';
-import { boundKind, outcomeCheck } from './checks.js';
+import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import type { AnalysisContext } from './context.js';
 import { numberArray, type Env } from './evaluate.js';
 import { policyFrom } from './policy.js';
@@ -314,7 +314,9 @@ function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean 
   if (guards) bound = merge(bound, guards);
   const result: Bound = bound ?? { deadline: false, abortAware: false };
   // A give-up branch whose condition the analysis cannot count may still end the loop.
-  if (unbounded && result.attempts === undefined && mayStopUnseen(loop.body, env, containsContinue)) result.attempts = 'unknown';
+  if (unbounded && result.attempts === undefined && (mayStopUnseen(loop.body, env, containsContinue) || (test !== undefined && sentinelDecidedByCallee(test, env)))) {
+    result.attempts = 'unknown';
+  }
   return { ...result, unbounded: unbounded && result.attempts === undefined };
 }
 

@@ -709,6 +709,79 @@ async function subscribe() {
 }`,
   },
 
+  // Failure as a value: a local function that catches its own failure and returns null.
+  {
+    name: 'sentinel: the helper returns null from its catch, and throws once its deadline passes',
+    filename: js,
+    code: `
+async function refresh(getToken, intervalMs, deadline) {
+  async function tryGet() {
+    if (Date.now() < deadline) {
+      try {
+        return await getToken();
+      } catch {
+        return null;
+      }
+    }
+    return await getToken();
+  }
+  let token = await tryGet();
+  while (token === null) {
+    await delay(intervalMs);
+    token = await tryGet();
+  }
+  return token;
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 14, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: '`intervalMs` (the same every time)', attempts: 'a limited number of attempts' } }],
+    },
+  },
+  {
+    name: 'sentinel: a helper that never lets a failure out makes the loop endless',
+    filename: js,
+    code: `
+async function load(url) {
+  try {
+    return await fetch(url);
+  } catch {
+    return null;
+  }
+}
+async function loadForever(url) {
+  let res = await load(url);
+  while (res === null) {
+    await sleep(1000);
+    res = await load(url);
+  }
+  return res;
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 11, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'no limit on attempts' } }],
+      'no-unbounded-retry': [{ line: 11, column: 3, messageId: 'unbounded', data: { what: 'This retry loop' } }],
+    },
+  },
+  {
+    name: 'sentinel: null that only means "not there yet" (the helper rethrows) is polling',
+    filename: js,
+    code: `
+async function find(id) {
+  try {
+    return await db.get(id);
+  } catch (e) {
+    log(e);
+    throw e;
+  }
+}
+async function waitFor(id) {
+  let row = await find(id);
+  while (row === null) {
+    await sleep(1000);
+    row = await find(id);
+  }
+  return row;
+}`,
+  },
+
   // Scope: names resolve through scopes.
   {
     name: 'scope: a promise resolver named like the enclosing function is not a self-call',
