@@ -55,6 +55,8 @@ export class LintScheduler {
     { name: 'large', queue: new Map() },
   ];
   private nextId = 1;
+  /** Lints that ran to an analysis (shared ones once). */
+  completed = 0;
   private readonly heapWaiters = new Map<number, (heapUsed: number) => void>();
   private settings: Settings | undefined;
   private disposed = false;
@@ -84,6 +86,12 @@ export class LintScheduler {
     const lane = this.lanes[request.text.length >= LARGE_DOCUMENT ? 1 : 0];
     return new Promise((resolve, reject) => {
       const waiter = { resolve, reject };
+      // Already being linted (a hover that came while its diagnostics are on the way): share that lint.
+      const running = this.lanes.find((l) => l.running?.uri === request.uri)?.running;
+      if (running && running.version === request.version && running.text === request.text) {
+        running.waiters.push(waiter);
+        return;
+      }
       const queued = lane.queue.get(request.uri);
       if (queued && queued.version === request.version && queued.text === request.text) {
         queued.waiters.push(waiter);
@@ -177,6 +185,7 @@ export class LintScheduler {
     const job = lane.running;
     if (!job || job.id !== id) return;
     lane.running = undefined;
+    if (analysis) this.completed++;
     for (const waiter of job.waiters) {
       if (error !== undefined) waiter.reject(error);
       else waiter.resolve(analysis);

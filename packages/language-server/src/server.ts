@@ -134,7 +134,6 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   };
   const entries = new Map<string, Entry>();
   const timers = new Map<string, NodeJS.Timeout>();
-  let lints = 0;
   let lastLintMs = 0;
   let lastWorkerHeap = 0;
   let errors = 0;
@@ -173,7 +172,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (!analysis) return undefined;
       // Settings changed while it ran: its severities and options are not the current ones; lint again.
       if (asked !== generation) continue;
-      lints++;
+      // Several callers may share one lint: the first converts it, the others read that.
+      const current = entries.get(document.uri);
+      if (current?.analysis === analysis && current.generation === generation) return current;
       lastLintMs = analysis.lintMs;
       const entry = { analysis, diagnostics: toDiagnostics(analysis, engine), generation };
       // Only the newest version is kept (an answer about an older one still goes to whoever asked).
@@ -405,7 +406,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       documents: documents.all().length,
       analyses: entries.size,
       simulations: herd.cache.size,
-      lints,
+      lints: scheduler.completed,
       errors,
       lastLintMs,
       linting: scheduler.running(),

@@ -33,7 +33,10 @@ describe('one analysis per document version', () => {
   it('push: the published lint serves every hover, code action and herd-at request of that version', async () => {
     const client = await start(false);
     await client.open(URI, FIXED_SLEEP_LOOP);
+    // Asked while that version's lint is still under way: it waits for that lint, not a second one.
+    const early = client.hover(URI, 3, 4);
     const { diagnostics } = await client.diagnosticsFor(URI, 1);
+    expect(await early).not.toBeNull();
     expect((await stats(client)).lints).toBe(1);
     for (let i = 0; i < 3; i++) {
       expect(await client.hover(URI, 3, 4)).not.toBeNull();
