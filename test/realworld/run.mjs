@@ -7,7 +7,7 @@
 // Exit code: 0 after a run (the scores are a report, not a gate), 1 when a rule threw or a
 // label cannot be placed, 2 for bad arguments or a failed install.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
@@ -182,6 +182,23 @@ function pct(n, d) {
 // ---------------------------------------------------------------------------------------------
 // Main
 
+/**
+ * `.cache/realworld/packages/<name>` → `node_modules/<name>`: a path to each package's files
+ * without a node_modules segment, which flat config would ignore. Relative imports inside a
+ * package (its helpers in other files) resolve through it like a project's own modules.
+ */
+const linkDir = join(cacheDir, 'packages');
+
+function linkPackages(packages) {
+  for (const entry of packages) {
+    const link = join(linkDir, ...entry.name.split('/'));
+    const target = join(cacheDir, 'node_modules', ...entry.name.split('/'));
+    if (existsSync(link)) continue;
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(target, link, 'dir');
+  }
+}
+
 function main() {
   const args = parseArgs(process.argv.slice(2));
   const list = JSON.parse(readFileSync(join(here, 'packages.json'), 'utf8')).packages;
@@ -190,6 +207,7 @@ function main() {
   for (const name of args.packages) if (!list.some((p) => p.name === name)) usage(`--package ${name} is not in packages.json`);
   const labels = loadLabels().filter((l) => selected.some((p) => `${p.name}@${p.version}` === l.package));
 
+  linkPackages(selected);
   const linter = new Linter({ cwd: root });
   const configs = corpusConfigs();
   const started = performance.now();
@@ -211,8 +229,9 @@ function main() {
       const code = readFileSync(full, 'utf8');
       if (code.length > MAX_BYTES) continue;
       fileCount++;
-      // The Linter must see a path flat config does not ignore (not under node_modules).
-      const filename = `realworld/${entry.name}/${path}`;
+      // The Linter must see a path flat config does not ignore (not under node_modules); the
+      // link makes it a real one, so the analysis can read the package's other modules.
+      const filename = `${relative(root, linkDir)}/${entry.name}/${path}`;
       let result;
       try {
         result = lintFile(linter, configs, code, filename);

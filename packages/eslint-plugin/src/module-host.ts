@@ -1,4 +1,4 @@
-import { basename, isAbsolute } from 'node:path';
+import { basename, isAbsolute, resolve } from 'node:path';
 import type { ModuleHost, SourceCodeLike } from '@retry-hygiene/analysis';
 import { Linter } from 'eslint';
 import type { Rule } from 'eslint';
@@ -10,10 +10,12 @@ import type { Rule } from 'eslint';
  * typescript-eslint, Babel). Type-aware parser options are dropped: the analysis needs none,
  * and a helper file need not belong to the type-checked program.
  */
-export function moduleHost(context: { filename?: string; languageOptions?: unknown }): ModuleHost | undefined {
-  const filename = context.filename;
+export function moduleHost(context: { filename?: string; cwd?: string; languageOptions?: unknown }): ModuleHost | undefined {
   // `<input>`, `<text>`: code not read from a file has no neighbours to read.
-  if (!filename || !isAbsolute(filename)) return undefined;
+  if (!context.filename || context.filename.startsWith('<')) return undefined;
+  // A Linter given a relative name reports it as given; it is relative to the Linter's cwd.
+  const filename = isAbsolute(context.filename) ? context.filename : context.cwd ? resolve(context.cwd, context.filename) : undefined;
+  if (!filename) return undefined;
   const languageOptions = withoutTypeInformation((context.languageOptions ?? {}) as Linter.LanguageOptions);
   return { filename, parse: (file, text) => parse(file, text, languageOptions) };
 }
