@@ -32,7 +32,12 @@ interface Lane {
   queue: Map<string, Job>;
   running?: Job;
   worker?: Worker;
+  /** The large lane's worker is let go after a while without work: huge files are rare, its heap is not small. */
+  idle?: NodeJS.Timeout;
 }
+
+/** How long the large lane's worker waits for another huge file before it is let go (a new one starts in about a second). */
+export const LARGE_IDLE_MS = 60_000;
 
 export interface SchedulerOptions {
   /** The lint worker's script; undefined: lint on this thread (tests that hand the server rule objects, which cannot cross threads). */
@@ -40,6 +45,8 @@ export interface SchedulerOptions {
   /** Lints on this thread when there is no worker script. */
   inline: LintEngine;
   log: (message: string) => void;
+  /** Overrides LARGE_IDLE_MS (tests). */
+  largeIdleMs?: number;
 }
 
 /**
@@ -140,6 +147,7 @@ export class LintScheduler {
       for (const job of [...lane.queue.values(), ...(lane.running ? [lane.running] : [])]) for (const w of job.waiters) w.resolve(undefined);
       lane.queue.clear();
       lane.running = undefined;
+      clearTimeout(lane.idle);
       void lane.worker?.terminate();
       lane.worker = undefined;
     }
@@ -159,7 +167,21 @@ export class LintScheduler {
     if (lane.running || this.disposed) return;
     let job: Job | undefined;
     for (const candidate of lane.queue.values()) if (!job || candidate.text.length < job.text.length) job = candidate;
-    if (!job) return;
+    if (!job) {
+      if (lane.name === 'large' && lane.worker && !lane.idle) {
+        const worker = lane.worker;
+        lane.idle = setTimeout(() => {
+          lane.idle = undefined;
+          if (lane.worker !== worker || lane.running) return;
+          lane.worker = undefined; // before terminate: its exit is not a loss
+          void worker.terminate();
+        }, this.options.largeIdleMs ?? LARGE_IDLE_MS);
+        lane.idle.unref();
+      }
+      return;
+    }
+    clearTimeout(lane.idle);
+    lane.idle = undefined;
     lane.queue.delete(job.uri);
     lane.running = job;
     const worker = this.usesWorkers() ? this.workerOf(lane) : undefined;

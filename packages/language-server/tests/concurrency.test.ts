@@ -138,6 +138,22 @@ describe('a lint worker that dies', () => {
 });
 
 describe('LintScheduler', () => {
+  it("lets the large lane's worker go once it has no more work, and starts another for the next huge file", async () => {
+    const workerScript = fileURLToPath(new URL('../dist/worker-main.js', import.meta.url));
+    const scheduler = new LintScheduler({ workerScript, inline: engine, log: () => {}, largeIdleMs: 0 });
+    try {
+      scheduler.warm();
+      const large = FIXED_SLEEP_LOOP + ' '.repeat(LARGE_DOCUMENT);
+      expect((await scheduler.lint(request('file:///large.ts', large)))!.messages).toHaveLength(2);
+      for (let i = 0; scheduler.workers() > 1 && i < 500; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(scheduler.workers()).toBe(1); // the small lane's stays
+      expect((await scheduler.lint(request('file:///large.ts', large, 2)))!.version).toBe(2);
+      expect(scheduler.completed).toBe(2);
+    } finally {
+      scheduler.dispose();
+    }
+  });
+
   const engine = new LintEngine();
   engine.configure(DEFAULT_SETTINGS);
   const request = (uri: string, text: string, version = 1) => ({ uri, version, text, filename: 'a.ts' });
