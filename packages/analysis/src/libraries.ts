@@ -405,7 +405,7 @@ function httpClient(library: 'got' | 'ky', call: TSESTree.CallExpression, member
   return undefined;
 }
 
-const RETRIED_METHODS = /^(get|put|head|delete|options|trace)$/i;
+const RETRIED_METHODS = /^(get|put|head|delete|options|trace|query)$/i;
 
 /**
  * got@16 and ky@2 retry GET-like requests twice by default (got with up to 100 ms of noise,
@@ -414,15 +414,14 @@ const RETRIED_METHODS = /^(get|put|head|delete|options|trace)$/i;
  */
 function defaultHttpRetries(library: 'got' | 'ky', call: TSESTree.CallExpression, member: string | undefined, a: (Node | undefined)[], env: Env): LibraryFinding | undefined {
   if (member !== undefined && !RETRIED_METHODS.test(member)) return undefined;
-  for (const arg of a) {
+  for (const [index, arg] of a.entries()) {
     if (!arg) return undefined;
-    const n = unwrap(arg);
-    if (n.type === 'Literal' || n.type === 'TemplateLiteral') continue;
-    const object = resolveObject(n, env);
-    // An options object not visible here may set `retry` or a method.
+    const object = resolveObject(arg, env);
     if (!object) {
-      if (n.type === 'ObjectExpression' || n.type === 'Identifier' && !isUrlLike(n, env)) return undefined;
-      continue;
+      // The first argument is the URL unless it is an options object; any later one is
+      // options this file does not show, which may turn retries off.
+      if (index === 0 && unwrap(arg).type !== 'ObjectExpression') continue;
+      return undefined;
     }
     if (object.properties.some((p) => p.type === 'SpreadElement') || getProperty(object, 'retry')) return undefined;
     const method = getProperty(object, 'method');
@@ -435,10 +434,4 @@ function defaultHttpRetries(library: 'got' | 'ky', call: TSESTree.CallExpression
     ? { maxAttempts: 3, delay: { kind: 'exponential', baseMs: 1000, factor: 2 }, jitter: 'proportional' }
     : { maxAttempts: 3, delay: { kind: 'exponential', baseMs: 300, factor: 2 }, jitter: 'none' };
   return { site: site(library, call, call.loc, policy, { delay: true, jitter: true, attempts: true }), silent: true };
-}
-
-/** A URL held in a variable: not an options object. */
-function isUrlLike(id: Node, env: Env): boolean {
-  if (id.type !== 'Identifier') return false;
-  return /url|uri|href|endpoint|path/i.test(id.name) || resolveObject(id, env) === undefined && env.ctx.variableOf(id)?.defs[0]?.type === 'Parameter' && /url|uri|href|endpoint|path/i.test(id.name);
 }
