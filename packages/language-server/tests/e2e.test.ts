@@ -178,25 +178,29 @@ describe('code actions', () => {
   it('offers disable for this line and for the file, each with its edit in the action', async () => {
     const { actions, diagnostics } = await actionsFor();
     expect(actions.map((a) => [a.title, a.kind, a.command])).toEqual([
+      // The rules' suggestions first (from the same lint result), then the disables.
+      ['Add full jitter: wait a random time between 0 and `1000`', 'quickfix', undefined],
+      ['Rewrite with retry() (stops after 5 attempts)', 'quickfix', undefined],
+      ['Rewrite with retry() (stops after 5 attempts)', 'quickfix', undefined],
       ['Disable retry-hygiene/no-fixed-sleep-retry for this line', 'quickfix', undefined],
       ['Disable retry-hygiene/no-fixed-sleep-retry for the entire file', 'quickfix', undefined],
       ['Disable retry-hygiene/no-unbounded-retry for this line', 'quickfix', undefined],
       ['Disable retry-hygiene/no-unbounded-retry for the entire file', 'quickfix', undefined],
     ]);
-    expect(actions[0]!.diagnostics).toEqual([diagnostics[0]]);
-    expect(actions[0]!.edit).toEqual({
+    expect(actions[3]!.diagnostics).toEqual([diagnostics[0]]);
+    expect(actions[3]!.edit).toEqual({
       changes: { [URI]: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n' }] },
     });
-    expect(applyEdit(FIXED_SLEEP_LOOP, URI, actions[1]!.edit).split('\n')[0]).toBe('/* eslint-disable retry-hygiene/no-unbounded-retry */'.replace('no-unbounded-retry', 'no-fixed-sleep-retry'));
+    expect(applyEdit(FIXED_SLEEP_LOOP, URI, actions[4]!.edit).split('\n')[0]).toBe('/* eslint-disable retry-hygiene/no-unbounded-retry */'.replace('no-unbounded-retry', 'no-fixed-sleep-retry'));
   });
 
   it('adds a second rule to an existing disable comment, and applying both leaves no finding', async () => {
     const { client, actions } = await actionsFor();
-    const once = applyEdit(FIXED_SLEEP_LOOP, URI, actions[0]!.edit);
+    const once = applyEdit(FIXED_SLEEP_LOOP, URI, actions.find((a) => a.title.startsWith('Disable retry-hygiene/no-fixed-sleep-retry for this line'))!.edit);
     await client.change(URI, 2, [{ text: once }]);
     const { diagnostics } = await client.diagnosticsFor(URI, 2);
     expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['retry-hygiene/no-unbounded-retry', 4]]);
-    const [disableLine] = await client.codeActions(URI, diagnostics[0]!.range, diagnostics);
+    const disableLine = (await client.codeActions(URI, diagnostics[0]!.range, diagnostics)).find((a) => a.title.endsWith('for this line'));
     expect(disableLine!.edit!.changes![URI]).toEqual([{ range: { start: { line: 3, character: 64 }, end: { line: 3, character: 64 } }, newText: ', retry-hygiene/no-unbounded-retry' }]);
     const twice = applyEdit(once, URI, disableLine!.edit);
     expect(twice.split('\n')[3]).toBe('  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry, retry-hygiene/no-unbounded-retry');
@@ -206,17 +210,48 @@ describe('code actions', () => {
 
   it('uses versioned documentChanges when the client supports them', async () => {
     const { actions } = await actionsFor({ documentChanges: true });
-    expect(actions[0]!.edit).toEqual({
+    expect(actions[3]!.edit).toEqual({
       documentChanges: [
         { textDocument: { uri: URI, version: 1 }, edits: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n' }] },
       ],
     });
   });
 
+  it("offers the rules' suggestions as quick fixes with their edits: the retry() rewrite applied leaves no finding", async () => {
+    const { client, actions } = await actionsFor();
+    const rewrite = actions.find((a) => a.title === 'Rewrite with retry() (stops after 5 attempts)')!;
+    expect(rewrite.isPreferred).toBeUndefined();
+    const rewritten = applyEdit(FIXED_SLEEP_LOOP, URI, rewrite.edit);
+    // A file with no imports gets the import first.
+    expect(rewritten).toBe(`import { retry } from '@retry-hygiene/retry';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function getOrder(id: string): Promise<Response> {
+  return retry(async () => {
+    try {
+      return await fetch(\`https://orders.internal/v2/orders/\${id}\`);
+    } catch (err) {
+      console.warn('getOrder failed', err);
+      throw err;
+    }
+  }, {
+    maxAttempts: 5,
+    baseMs: 1000,
+    factor: 1,
+    capMs: 1000,
+    shouldRetry: () => true,
+    rejectWith: 'last-error',
+  });
+}
+`);
+    await client.change(URI, 2, [{ text: rewritten }]);
+    expect((await client.diagnosticsFor(URI, 2)).diagnostics).toEqual([]);
+  });
+
   it('finds the problems of a range when the client sends no diagnostics, and offers no fix-all when no rule has a fix', async () => {
     const { client } = await actionsFor();
     const actions = await client.codeActions(URI, { start: { line: 3, character: 4 }, end: { line: 3, character: 4 } }, []);
-    expect(actions).toHaveLength(4);
+    expect(actions).toHaveLength(7);
     expect(await client.codeActions(URI, LOOP_HEAD, [], ['source.fixAll.retryHygiene'])).toEqual([]);
     expect(await client.codeActions(URI, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [])).toEqual([]);
   });

@@ -1,9 +1,10 @@
 import { createRule } from '../create-rule.js';
 import { sitesOf } from '../sites.js';
+import { SUGGESTION_MESSAGES, suggestionsFor, type SuggestionMessageId } from '../suggestions/index.js';
 import { describeLimit, describeSite, describeWait } from '../describe-site.js';
 
 type Options = [{ allowImmediate?: boolean }];
-type MessageIds = 'fixedDelay' | 'immediate';
+type MessageIds = 'fixedDelay' | 'immediate' | SuggestionMessageId;
 
 export default createRule<Options, MessageIds>({
   name: 'no-fixed-sleep-retry',
@@ -26,7 +27,9 @@ export default createRule<Options, MessageIds>({
         additionalProperties: false,
       },
     ],
+    hasSuggestions: true,
     messages: {
+      ...SUGGESTION_MESSAGES,
       fixedDelay:
         '{{what}} waits {{delay}} between attempts ({{attempts}}), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
       immediate:
@@ -50,6 +53,7 @@ export default createRule<Options, MessageIds>({
             loc: site.loc,
             messageId: delay.kind === 'none' ? 'immediate' : 'fixedDelay',
             data: { what: describeSite(site), delay: describeWait(site, (node) => context.sourceCode.getText(node)), attempts: describeLimit(site) },
+            suggest: suggestionsFor('no-fixed-sleep-retry', site, context),
           });
         }
       },

@@ -1,9 +1,10 @@
 import { createRule } from '../create-rule.js';
 import { sitesOf } from '../sites.js';
+import { SUGGESTION_MESSAGES, suggestionsFor, type SuggestionMessageId } from '../suggestions/index.js';
 import { describeSite } from '../describe-site.js';
 
 type Options = [{ maxAttempts?: number }];
-type MessageIds = 'unbounded' | 'tooManyAttempts';
+type MessageIds = 'unbounded' | 'tooManyAttempts' | SuggestionMessageId;
 
 export default createRule<Options, MessageIds>({
   name: 'no-unbounded-retry',
@@ -27,7 +28,9 @@ export default createRule<Options, MessageIds>({
         additionalProperties: false,
       },
     ],
+    hasSuggestions: true,
     messages: {
+      ...SUGGESTION_MESSAGES,
       unbounded:
         '{{what}} never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time.',
       tooManyAttempts: '{{what}} allows up to {{attempts}} attempts, more than the {{max}} configured.',
@@ -41,7 +44,7 @@ export default createRule<Options, MessageIds>({
         for (const site of sitesOf(context)) {
           const max = site.policy.maxAttempts;
           if (max === 'unbounded' && !site.deadlineBound && !site.abortAware) {
-            context.report({ loc: site.loc, messageId: 'unbounded', data: { what: describeSite(site) } });
+            context.report({ loc: site.loc, messageId: 'unbounded', data: { what: describeSite(site) }, suggest: suggestionsFor('no-unbounded-retry', site, context, options.maxAttempts) });
           } else if (typeof max === 'number' && options.maxAttempts !== undefined && max > options.maxAttempts) {
             context.report({
               loc: site.loc,

@@ -1,10 +1,11 @@
 import { catalogEntry, describeDelay, type RetrySite } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
 import { sitesOf } from '../sites.js';
+import { SUGGESTION_MESSAGES, suggestionsFor, type SuggestionMessageId } from '../suggestions/index.js';
 import { describeLimit, describeSite } from '../describe-site.js';
 
 type Options = [{ ignoreLibraryDefaults?: boolean }];
-type MessageIds = 'missingJitter' | 'libraryDefault';
+type MessageIds = 'missingJitter' | 'libraryDefault' | SuggestionMessageId;
 
 /** What to change in each library to get jitter. */
 const LIBRARY_FIX: Record<string, string> = {
@@ -45,7 +46,9 @@ export default createRule<Options, MessageIds>({
         additionalProperties: false,
       },
     ],
+    hasSuggestions: true,
     messages: {
+      ...SUGGESTION_MESSAGES,
       missingJitter:
         '{{what}} backs off by {{delay}} without jitter ({{attempts}}), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
       libraryDefault:
@@ -62,10 +65,11 @@ export default createRule<Options, MessageIds>({
           const inherited = site.kind === 'library' && site.fromLibraryDefault.jitter;
           if (inherited && options.ignoreLibraryDefaults) continue;
           const data = { what: describeSite(site), delay: describeDelay(site.policy), attempts: describeLimit(site) };
+          const suggest = suggestionsFor('require-jitter', site, context);
           if (site.kind === 'library') {
-            context.report({ loc: site.loc, messageId: 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: LIBRARY_FIX[site.library ?? ''] ?? catalogEntry(site.library)?.jitterFix ?? 'Add jitter' } });
+            context.report({ loc: site.loc, messageId: 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: LIBRARY_FIX[site.library ?? ''] ?? catalogEntry(site.library)?.jitterFix ?? 'Add jitter' }, suggest });
           } else {
-            context.report({ loc: site.loc, messageId: 'missingJitter', data });
+            context.report({ loc: site.loc, messageId: 'missingJitter', data, suggest });
           }
         }
       },

@@ -1,0 +1,75 @@
+// What every suggestion must satisfy, shared by the rule suites (every invalid case) and the
+// fixture proof: the applied output parses, and re-linting it shows no finding of the same
+// rule at the same site.
+import { Linter } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
+import plugin from '../src/index.js';
+
+export interface AppliedSuggestion {
+  rule: string;
+  desc: string;
+  /** The reported finding's line and column in the original. */
+  line: number;
+  column: number;
+  output: string;
+  /** Problems found: empty when the suggestion is proved. */
+  problems: string[];
+}
+
+const linter = new Linter({ configType: 'flat' });
+
+export function configFor(filename: string, ruleOptions: Record<string, unknown[]> = {}, jsx = false): Linter.Config[] {
+  const ts = /\.[cm]?tsx?$/.test(filename);
+  const rules: Linter.RulesRecord = {};
+  for (const name of Object.keys(plugin.rules)) rules[`retry-hygiene/${name}`] = ['error', ...(ruleOptions[name] ?? [])] as Linter.RuleEntry;
+  return [
+    {
+      files: ['**/*.js', '**/*.mjs', '**/*.cjs', '**/*.jsx', '**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'],
+      plugins: { 'retry-hygiene': plugin },
+      languageOptions: {
+        ...(ts ? { parser: tsParser as Linter.Parser } : {}),
+        sourceType: /\.c[jt]s$/.test(filename) ? 'commonjs' : 'module',
+        parserOptions: { ecmaFeatures: { jsx: jsx || /\.[jt]sx$/.test(filename) } },
+      },
+      rules,
+    },
+  ];
+}
+
+/** The SourceCode of the last `lint` call (ESLint's own, with the analysis cached on its AST). */
+export function lastSourceCode() {
+  return linter.getSourceCode();
+}
+
+export function lint(code: string, filename: string, ruleOptions?: Record<string, unknown[]>, jsx = false): Linter.LintMessage[] {
+  return linter.verify(code, configFor(filename, ruleOptions, jsx), { filename });
+}
+
+/** Applies each suggestion of each finding and checks it; `only` limits to one rule's findings. */
+export function proveSuggestions(code: string, filename: string, ruleOptions?: Record<string, unknown[]>, only?: string, jsx = false): AppliedSuggestion[] {
+  const applied: AppliedSuggestion[] = [];
+  const before = lint(code, filename, ruleOptions, jsx);
+  for (const message of before) {
+    if (!message.ruleId || (only && message.ruleId !== `retry-hygiene/${only}`)) continue;
+    for (const suggestion of message.suggestions ?? []) {
+      const { range, text } = suggestion.fix;
+      const output = code.slice(0, range[0]) + text + code.slice(range[1]);
+      const problems: string[] = [];
+      const after = lint(output, filename, ruleOptions, jsx);
+      const fatal = after.find((m) => m.fatal);
+      if (fatal) problems.push(`does not parse: ${fatal.message}`);
+      // The other findings of the rule may move (lines shift), so they are matched by message:
+      // after the edit the rule reports at most what it reported before, less this finding.
+      const remaining = before.filter((m) => m.ruleId === message.ruleId).map((m) => m.message);
+      remaining.splice(remaining.indexOf(message.message), 1);
+      for (const m of after) {
+        if (m.ruleId !== message.ruleId) continue;
+        const at = remaining.indexOf(m.message);
+        if (at >= 0) remaining.splice(at, 1);
+        else problems.push(`still reported: ${m.message} (line ${m.line})`);
+      }
+      applied.push({ rule: message.ruleId.replace('retry-hygiene/', ''), desc: suggestion.desc, line: message.line, column: message.column, output, problems });
+    }
+  }
+  return applied;
+}

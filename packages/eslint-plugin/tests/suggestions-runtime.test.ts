@@ -1,0 +1,293 @@
+// Runs the code before and after each suggestion: the retried call, the sleeps and
+// Math.random are injected, and scripted operations (succeeds at once; fails k times then
+// succeeds; always fails; fails with an error that is not retried) must give the same
+// value or the same thrown error, the same number of calls (or the stated bound for a
+// retry that had none), and waits within [0, the original wait] that are no longer all equal.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import vm from 'node:vm';
+import * as realRetry from '@retry-hygiene/retry';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { lint } from './suggestion-proof.js';
+
+const fixturesDir = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
+
+interface Case {
+  file: string;
+  /** Line of the finding. */
+  line: number;
+  rule: 'no-fixed-sleep-retry' | 'require-jitter' | 'no-unbounded-retry';
+  /** The retried call's callee as written, replaced by the injected operation. */
+  op: string;
+  /** Calls the function under test on the module's top-level bindings. */
+  call: (h: Record<string, any>) => Promise<unknown>;
+  /** How an attempt fails: it throws, or it resolves to a response that is not ok. */
+  failure?: 'throw' | 'status';
+  /** An error the code does not retry (when it classifies errors). */
+  nonRetryable?: () => unknown;
+}
+
+const V_KEYS: Record<PropertyKey, unknown> = { ok: true, status: 200, statusCode: 200 };
+
+/** A stand-in for every module and value the code touches: any property, call or `new` works. */
+function universal(): any {
+  const handler: ProxyHandler<any> = {
+    get(_t, key) {
+      if (key === 'then') return undefined;
+      if (key === '__esModule') return false;
+      if (key === Symbol.toPrimitive) return () => 1;
+      if (key === Symbol.iterator) return function* () { yield proxy; };
+      if (key === 'toJSON') return () => 'V';
+      if (key in V_KEYS) return V_KEYS[key];
+      return proxy;
+    },
+    // A decorator applied to a class returns nothing, so the class stays the class.
+    apply: (_t, _this, args) => (typeof args[0] === 'function' && /^class\b/.test(String(args[0])) ? undefined : proxy),
+    construct: () => proxy,
+  };
+  const proxy: any = new Proxy(function () {}, handler);
+  return proxy;
+}
+
+const V = universal();
+
+class TransientError extends Error {
+  override name = 'TransientError';
+}
+
+interface Run {
+  /** `stalled`: still retrying after CALL_LIMIT calls (a retry with no bound). */
+  outcome: { value: unknown } | { error: string } | { stalled: true };
+  calls: number;
+  waits: number[];
+}
+
+/** A small deterministic source in (0, 1): waits differ from each other, reproducibly. */
+function prng(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return (s + 1) / 2147483650;
+  };
+}
+
+type Script = (call: number) => { fail: boolean; error?: unknown };
+
+const CALL_LIMIT = 40;
+
+const SLEEP_NAMES: ReadonlySet<PropertyKey> = new Set(['sleep', 'delay', 'wait', 'pause']);
+
+async function run(code: string, filename: string, testCase: Case, script: Script): Promise<Run> {
+  const waits: number[] = [];
+  let calls = 0;
+  const random = prng(7);
+  const failureValue = { ok: false, status: 503, statusCode: 503, json: async () => ({}), text: async () => '' };
+  let stall: () => void = () => {};
+  const stalled = new Promise<Run['outcome']>((resolve) => (stall = () => resolve({ stalled: true })));
+  const op = (..._args: unknown[]) => {
+    calls++;
+    if (calls > CALL_LIMIT) {
+      stall();
+      return new Promise(() => {});
+    }
+    const step = script(calls);
+    if (!step.fail) return Promise.resolve(V);
+    if (testCase.failure === 'status' && step.error === undefined) return Promise.resolve(failureValue);
+    return Promise.reject(step.error ?? new TransientError(`transient ${calls}`));
+  };
+  const fakeSetTimeout = (cb: unknown, ms?: unknown, ...args: unknown[]) => {
+    let callback = cb;
+    let delay = ms;
+    if (typeof cb === 'number' && typeof ms === 'function') [callback, delay] = [ms, cb];
+    waits.push(Number(delay ?? 0));
+    setImmediate(() => (callback as (...a: unknown[]) => void)(...args));
+    return 0;
+  };
+  const recordSleep = (ms: unknown) => {
+    waits.push(Number(ms));
+    return new Promise<void>((resolve) => setImmediate(resolve));
+  };
+  const retryModule = {
+    ...realRetry,
+    retry: (fn: any, options: any) => realRetry.retry(fn, { ...options, random, sleep: (ms: number) => recordSleep(ms) }),
+  };
+  const realRequire = createRequire(join(fixturesDir, filename));
+  const requireMock = (id: string): unknown => {
+    if (id === '@retry-hygiene/retry') return retryModule;
+    if (id === 'node:util' || id === 'util') return { ...realRequire('node:util'), promisify };
+    if (id === 'timers/promises' || id === 'node:timers/promises') return { setTimeout: recordSleep };
+    if (id === 'delay') return Object.assign(recordSleep, { default: recordSleep });
+    if (id === 'node:path' || id === 'path') return realRequire(id);
+    // A project's own sleep helper (`import { sleep } from '../lib/sleep'`) records its waits.
+    return new Proxy({}, { get: (_t, key) => (SLEEP_NAMES.has(key) ? recordSleep : key === '__esModule' ? false : V[key]) });
+  };
+  const math = Object.create(Math) as Math;
+  Object.defineProperty(math, 'random', { value: random });
+  const context = vm.createContext({
+    console: { log() {}, warn() {}, error() {}, info() {}, debug() {} },
+    setTimeout: fakeSetTimeout,
+    setImmediate,
+    Math: math,
+    Promise,
+    Error,
+    TypeError,
+    AggregateError,
+    process: { env: {}, argv: [] },
+    Buffer,
+    URL,
+    URLSearchParams,
+    encodeURIComponent,
+    JSON,
+    Number,
+    String,
+    Object,
+    Array,
+    Date,
+    Bun: { sleep: recordSleep, env: {} },
+    __op: op,
+    fetch: V,
+  });
+  // As TypeScript whatever the extension (an .mjs file would stay ESM), and run as CommonJS.
+  const program = code.replace(/^#!.*/, '').split('import.meta').join("({ url: 'file:///fixture', main: false })");
+  const js = ts.transpileModule(program + '\n;globalThis.__h = __harness();', {
+    fileName: /\.[jt]sx$/.test(filename) ? 'fixture.tsx' : 'fixture.ts',
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, jsx: ts.JsxEmit.React, experimentalDecorators: true },
+  }).outputText;
+  const harnessNames = topLevelNames(code);
+  // An async function, so that a script's top-level await runs too.
+  const source = `(async function (exports, require, module, __harness) {${js}\n})`;
+  const fn = vm.runInContext(source.replace('__harness();', `({ ${harnessNames.join(', ')} });`), context, { filename });
+  const module = { exports: {} as Record<string, unknown> };
+  await fn(module.exports, requireMock, module);
+  const h = (context as { __h: Record<string, unknown> }).__h;
+  let outcome: Run['outcome'];
+  try {
+    outcome = await Promise.race([testCase.call(h).then((value) => ({ value: normalise(value) })), stalled]);
+  } catch (error) {
+    outcome = { error: error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error) };
+  }
+  return { outcome, calls, waits };
+}
+
+function normalise(value: unknown): unknown {
+  if (value === V) return 'V';
+  if (value && typeof value === 'object') return JSON.parse(JSON.stringify(value));
+  return value;
+}
+
+/** Names of the file's top-level functions, classes and variables, to reach what is not exported. */
+function topLevelNames(code: string): string[] {
+  const names = new Set<string>();
+  for (const m of code.matchAll(/^(?:export\s+)?(?:async\s+)?(?:function\*?|class|const|let)\s+([A-Za-z_$][\w$]*)/gm)) names.add(m[1] as string);
+  return [...names];
+}
+
+/** The fixture with its retried call replaced by the injected operation, and its suggestions. */
+function prepare(testCase: Case) {
+  // Calls only: `function getJson(` stays, so the injected operation is not shadowed.
+  const callee = testCase.op.replace(/[.$]/g, (c) => `\\${c}`);
+  const original = readFileSync(join(fixturesDir, testCase.file), 'utf8').replace(new RegExp(`(?<!function\\s+)(?<![\\w.$])${callee}\\(`, 'g'), '__op(');
+  const message = lint(original, join(fixturesDir, testCase.file)).find((m) => m.ruleId === `retry-hygiene/${testCase.rule}` && m.line === testCase.line);
+  const suggestions = (message?.suggestions ?? []).map((s) => ({
+    desc: s.desc,
+    code: original.slice(0, s.fix.range[0]) + s.fix.text + original.slice(s.fix.range[1]),
+  }));
+  return { original, suggestions };
+}
+
+const fetchLike = { failure: 'status' as const };
+
+const CASES: Case[] = [
+  { file: 'loops/orders-client-fixed-sleep.ts', line: 14, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getOrder('o-1') },
+  { file: 'loops/env-configured-delay.cjs', line: 14, rule: 'no-fixed-sleep-retry', op: 'consumer.connect', call: (h) => h.connectConsumer('g') },
+  {
+    file: 'loops/generic-helper-option-delay.js',
+    line: 13,
+    rule: 'no-fixed-sleep-retry',
+    op: 'fn',
+    call: (h) => h.withRetries(() => 0, { retries: 3, delay: 250, shouldRetry: (e: unknown) => e instanceof TransientError }),
+    nonRetryable: () => new RangeError('bad input'),
+  },
+  { file: 'loops/geocode-promisify-math-pow.cjs', line: 24, rule: 'require-jitter', op: 'getJson', call: (h) => h.geocode('1 Main St') },
+  { file: 'loops/postgres-reconnect-while-true.js', line: 12, rule: 'no-unbounded-retry', op: 'pool.connect', call: (h) => h.connectWithRetry({ host: 'db' }) },
+  { file: 'loops/postgres-reconnect-while-true.js', line: 12, rule: 'no-fixed-sleep-retry', op: 'pool.connect', call: (h) => h.connectWithRetry({ host: 'db' }) },
+  { file: 'loops/smtp-while-true-attempt-cap.ts', line: 11, rule: 'no-fixed-sleep-retry', op: 'transport.sendMail', call: (h) => h.sendReceipt('a@b.c', '<p/>') },
+  { file: 'loops/with-retry-generic-helper.ts', line: 6, rule: 'no-fixed-sleep-retry', op: 'fn', call: (h) => h.withRetry(() => 0, 3, 400) },
+  { file: 'loops/with-retry-generic-helper.ts', line: 23, rule: 'require-jitter', op: 'fn', call: (h) => h.retryWithBackoff(() => 0, { retries: 3, baseMs: 50 }) },
+  { file: 'loops/blob-download-retries-left.ts', line: 12, rule: 'require-jitter', op: 'blob.downloadToBuffer', call: (h) => h.downloadBlob('c', 'n') },
+  { file: 'loops/feature-store-do-while.js', line: 9, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getFeatureVector('u'), ...fetchLike },
+  { file: 'loops/ledger-post-do-while.cts', line: 20, rule: 'require-jitter', op: 'ledger.post', call: (h) => h.postEntry({ account: 'a', amountCents: 1, currency: 'EUR', idempotencyKey: 'k' }) },
+  { file: 'loops/price-feed-delay-schedule.mjs', line: 9, rule: 'require-jitter', op: 'fetch', call: (h) => h.fetchQuotes(['X']) },
+  { file: 'loops/user-lookup-err-tuple.ts', line: 13, rule: 'no-fixed-sleep-retry', op: 'to', call: (h) => h.loadUser('u') },
+  { file: 'loops/webhook-delivery-backoff.mts', line: 19, rule: 'require-jitter', op: 'fetch', call: (h) => h.deliverWebhook('http://x', 's', { id: '1', type: 't', payload: {} }), ...fetchLike },
+  { file: 'classes/mongo-connection.mts', line: 13, rule: 'no-fixed-sleep-retry', op: 'client.connect', call: (h) => new h.MongoConnection('mongodb://x').connect() },
+  { file: 'classes/payments.service.ts', line: 21, rule: 'require-jitter', op: 'firstValueFrom', call: (h) => new h.PaymentsService(V).charge('c', 100, 'k') },
+  { file: 'classes/catalog-api-client.ts', line: 25, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => new h.CatalogApiClient('http://x', 'k').getProduct('p'), ...fetchLike },
+  { file: 'nested/warehouse-sync-method.ts', line: 25, rule: 'require-jitter', op: 'this.requestWithRetry', call: (h) => new h.WarehouseSync('http://x', () => {}).syncAll(['w1']) },
+  { file: 'nested/account-sync-calls-helper.js', line: 17, rule: 'no-fixed-sleep-retry', op: 'fetchJson', call: (h) => h.syncAccount('a-1') },
+  { file: 'react/checkout-button.jsx', line: 7, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.createPaymentIntent('cart') },
+  { file: 'recursion/catalog-fetch-recursive.ts', line: 17, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.fetchWithRetry('http://x') },
+  { file: 'recursion/license-check-then-onrejected.mjs', line: 18, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.checkLicense('k') },
+  { file: 'recursion/push-notify-then-chain.js', line: 15, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.sendPush('t', { title: 'x' }), ...fetchLike },
+  { file: 'recursion/remote-config-catch.js', line: 16, rule: 'no-fixed-sleep-retry', op: 'fetchConfig', call: (h) => h.loadRemoteConfig() },
+  { file: 'sleep-forms/bun-metrics-flush.ts', line: 8, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.flushMetrics(['m 1']), ...fetchLike },
+];
+
+const SCRIPTS: Record<string, Script> = {
+  'succeeds at once': () => ({ fail: false }),
+  'fails twice, then succeeds': (n) => ({ fail: n <= 2 }),
+  'always fails': () => ({ fail: true }),
+};
+
+describe('suggestions keep what the code does (runtime)', () => {
+  it('covers at least 20 fixture files', () => {
+    expect(new Set(CASES.map((c) => c.file)).size).toBeGreaterThanOrEqual(20);
+  });
+
+  for (const testCase of CASES) {
+    describe(`${testCase.file}:${testCase.line} ${testCase.rule}`, () => {
+      const { original, suggestions } = prepare(testCase);
+      it('has suggestions', () => {
+        expect(suggestions.length).toBeGreaterThan(0);
+      });
+      for (const suggestion of suggestions) {
+        const bound = /stops after (\d+) attempts/.exec(suggestion.desc)?.[1];
+        const scripts: [string, Script][] = Object.entries(SCRIPTS);
+        if (testCase.nonRetryable) {
+          const error = testCase.nonRetryable();
+          scripts.push(['fails with an error it does not retry', () => ({ fail: true, error })]);
+        }
+        for (const [scriptName, script] of scripts) {
+          it(`"${suggestion.desc}": ${scriptName}`, async () => {
+            const before = await run(original, testCase.file, testCase, script);
+            const after = await run(suggestion.code, testCase.file, testCase, script);
+            if (bound && 'stalled' in before.outcome) {
+              // A retry that never gave up now stops at its bound, with the last error.
+              expect(after.calls).toBe(Number(bound));
+              expect(after.outcome).toEqual({ error: `TransientError: transient ${bound}` });
+            } else {
+              expect(after.outcome).toEqual(before.outcome);
+              expect(after.calls).toBe(before.calls);
+            }
+            // Each wait is random in [0, the wait the original made at that point] — or, where the
+            // original did not wait at all, [0, the wait the suggestion names].
+            const stated = Number(/0–(\d+) ms/.exec(suggestion.desc)?.[1] ?? 0);
+            // The injected sleep saw the original's waits (the check below is not empty).
+            if (before.calls > 1 && !stated) expect(before.waits.length).toBeGreaterThan(0);
+            if (after.calls > 1) expect(after.waits.length).toBeGreaterThan(0);
+            expect(after.waits.length).toBeLessThanOrEqual(Math.max(before.waits.length, after.calls));
+            after.waits.forEach((w, i) => {
+              expect(w).toBeGreaterThanOrEqual(0);
+              expect(w).toBeLessThanOrEqual(before.waits.length > 0 ? (before.waits[Math.min(i, before.waits.length - 1)] as number) : stated);
+            });
+            if (after.waits.length >= 2) expect(new Set(after.waits).size).toBeGreaterThan(1);
+          });
+        }
+      }
+    });
+  }
+});
