@@ -1,4 +1,4 @@
-import { basename, extname } from 'node:path';
+import { basename, dirname, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeRetrySites, functionName, type FunctionNode, type RetryPolicy, type RetrySite, type SourceCodeLike } from '@retry-hygiene/analysis';
 import { Linter, type Rule } from 'eslint';
@@ -81,6 +81,24 @@ export function lintFilename(uri: string, languageId: string): string | undefine
   return ext ? `document${ext}` : undefined;
 }
 
+/**
+ * The folder ESLint lints a document in: a file's own, so that the analysis follows its
+ * relative imports (`./lib/retry`) to the project's modules beside it (read and parsed,
+ * never run; never node_modules), as `check` and ESLint do. Undefined for a document that
+ * is not a file (untitled, remote): nothing on disk is read for it.
+ */
+export function lintDirectory(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return dirname(fileURLToPath(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A name under this prefix tells the plugin's module host there is no file, so no neighbours to read. */
+const NOT_A_FILE = '<unsaved>/';
+
 type RuleMeta = NonNullable<Rule.RuleModule['meta']>;
 
 /**
@@ -90,6 +108,8 @@ type RuleMeta = NonNullable<Rule.RuleModule['meta']>;
  */
 export class LintEngine {
   private readonly linter = new Linter({ configType: 'flat' });
+  /** A Linter whose cwd is the folder of the file it last linted (ESLint resolves a relative name against it). */
+  private folderLinter: { cwd: string; linter: Linter } | undefined;
   private readonly base: Linter.Config[];
   private config: Linter.Config[] = [];
   private readonly severities = new Map<string, SeverityName>();
@@ -184,9 +204,13 @@ export class LintEngine {
       const message = `retry-hygiene skipped this file: ${(bytes / 1024 / 1024).toFixed(1)} MB is more than the ${MAX_BYTES / 1024 / 1024} MB it lints.`;
       return done({ status: 'too-large', messages: [], sites: [], problem: { message, line: 1, column: 1 } });
     }
+    // Never the server's own working directory: a file lints in its folder, anything else nowhere.
+    const cwd = lintDirectory(uri);
+    if (cwd !== undefined && this.folderLinter?.cwd !== cwd) this.folderLinter = { cwd, linter: new Linter({ configType: 'flat', cwd }) };
+    const linter = cwd !== undefined ? this.folderLinter!.linter : this.linter;
     let messages: LintMessage[];
     try {
-      messages = this.linter.verify(text, this.config, { filename });
+      messages = linter.verify(text, this.config, { filename: cwd !== undefined ? filename : NOT_A_FILE + filename });
     } catch (error) {
       return done({ status: 'failed', messages: [], sites: [], problem: { message: `retry-hygiene could not lint this file: ${oneLine(error)}`, line: 1, column: 1 } });
     }
@@ -196,7 +220,7 @@ export class LintEngine {
     }
     // The sites of the AST the rules just analysed (the analysis caches them per AST).
     let sites: readonly RetrySite[] = [];
-    const sourceCode = this.linter.getSourceCode() as unknown as SourceCodeLike | null;
+    const sourceCode = linter.getSourceCode() as unknown as SourceCodeLike | null;
     try {
       if (sourceCode) sites = analyzeRetrySites(sourceCode);
     } catch (error) {

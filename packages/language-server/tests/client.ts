@@ -59,6 +59,8 @@ export interface ClientOptions {
   /** Run startServer in this process with these options (internal options cannot go over stdio). */
   inProcess?: Record<string, unknown>;
   nodeArgs?: string[];
+  /** The spawned server's working directory (default: this process's). */
+  cwd?: string;
 }
 
 export class TestClient {
@@ -87,7 +89,7 @@ export class TestClient {
       startServer(serverConnection, options.inProcess);
       client = new TestClient(createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer)), undefined);
     } else {
-      const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd ? { cwd: options.cwd } : {}) });
       client = new TestClient(createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!)), child);
       child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (client.stderr += chunk));
     }

@@ -1,0 +1,68 @@
+/**
+ * A retry helper in another module of the project (`import { retryable } from './lib/retry.mjs'`):
+ * the server lints a file in its own folder, so the analysis follows the import there, as
+ * `check` and ESLint do, and finds the same problems. A document that is not a file, or a
+ * file whose folder lacks the helper, reads nothing else, in particular nothing relative to
+ * the server's own working directory.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { lintDirectory } from '../src/engine.js';
+import { TestClient } from './client.js';
+
+const HELPER_PROJECT = fileURLToPath(new URL('../../eslint-plugin/tests/cross-file/helper', import.meta.url));
+const MAIN = readFileSync(join(HELPER_PROJECT, 'main.mjs'), 'utf8');
+const FIXED = "This call of `retryable()` from './lib/retry.mjs' waits a fixed 1 s between attempts";
+
+const clients: TestClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.stop()));
+});
+
+async function start(cwd?: string): Promise<TestClient> {
+  const client = await TestClient.start({ initializationOptions: { debounceMs: 0 }, ...(cwd ? { cwd } : {}) });
+  clients.push(client);
+  return client;
+}
+
+/** "line:character rule" of each diagnostic, 1-based like ESLint's. */
+const where = (diagnostics: { range: { start: { line: number; character: number } }; code?: unknown }[]) =>
+  diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${String(d.code).replace('retry-hygiene/', '')}`);
+
+describe('retry helpers in other modules', () => {
+  it("follows a file's relative import into the module beside it, with the plugin's own findings", async () => {
+    const project = mkdtempSync(join(tmpdir(), 'retry-hygiene-ls-cross-'));
+    cpSync(HELPER_PROJECT, project, { recursive: true });
+    const client = await start();
+    const uri = pathToFileURL(join(project, 'main.mjs')).href;
+    await client.open(uri, MAIN, 'javascript');
+    const { diagnostics } = await client.diagnosticsFor(uri, 1);
+    // The same as packages/eslint-plugin/tests/cross-file.test.ts finds in this file.
+    expect(where(diagnostics)).toEqual(['3:28 no-fixed-sleep-retry', '4:28 no-fixed-sleep-retry', '5:28 no-fixed-sleep-retry', '5:28 no-unbounded-retry', '7:28 no-nested-retry', '7:43 no-fixed-sleep-retry']);
+    expect(diagnostics[0]!.message).toContain(FIXED);
+    const hover = await client.hover(uri, 2, 30);
+    expect((hover?.contents as { value: string }).value).toContain('waits a fixed 1 s between attempts');
+  });
+
+  it("reads nothing relative to the server's working directory: not for an untitled document, nor for a file elsewhere", async () => {
+    // The server runs in a folder that holds the helper; the documents are not in it.
+    const serverCwd = mkdtempSync(join(tmpdir(), 'retry-hygiene-ls-cwd-'));
+    cpSync(HELPER_PROJECT, serverCwd, { recursive: true });
+    const elsewhere = mkdtempSync(join(tmpdir(), 'retry-hygiene-ls-elsewhere-'));
+    mkdirSync(join(elsewhere, 'src'));
+    const client = await start(serverCwd);
+    for (const uri of ['untitled:Untitled-1', pathToFileURL(join(elsewhere, 'src', 'main.mjs')).href]) {
+      await client.open(uri, MAIN, 'javascript');
+      expect((await client.diagnosticsFor(uri, 1)).diagnostics, uri).toEqual([]);
+    }
+  });
+
+  it('lints a file in its own folder, and anything else in none', () => {
+    expect(lintDirectory('file:///work/project/src/orders.ts')).toBe('/work/project/src');
+    expect(lintDirectory('untitled:Untitled-1')).toBeUndefined();
+    expect(lintDirectory('vscode-remote://host/work/x.ts')).toBeUndefined();
+  });
+});
