@@ -689,7 +689,7 @@ function render(plan: Plan, ctx: RewriteContext): string {
     if (value !== undefined) lines.push(`${inner}${key}: ${value},`);
   }
   const e = plan.errorName ?? 'error';
-  lines.push(plan.classifier ? `${inner}shouldRetry: (${e}) => !(${sourceCode.getText(plan.classifier)}),` : `${inner}shouldRetry: () => true,`);
+  lines.push(plan.classifier ? `${inner}shouldRetry: (${e}) => ${negated(plan.classifier, sourceCode)},` : `${inner}shouldRetry: () => true,`);
   if (plan.betweenAttempts.length > 0) {
     const fields: string[] = [];
     if (plan.counter?.inOnRetry) {
@@ -715,6 +715,12 @@ function render(plan: Plan, ctx: RewriteContext): string {
     lines.push(`${indent}});`);
   }
   return lines.join('\n');
+}
+
+/** `!(cond)`, or `x` for `!x`: the errors the loop goes round for. */
+function negated(condition: TSESTree.Expression, sourceCode: SourceCode): string {
+  if (condition.type === 'UnaryExpression' && condition.operator === '!') return sourceCode.getText(condition.argument);
+  return `!(${sourceCode.getText(condition)})`;
 }
 
 /** The statements of a block, comments included, without its braces. */

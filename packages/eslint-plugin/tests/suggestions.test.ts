@@ -1,0 +1,296 @@
+// The exact output of each kind of suggestion, applied to the code before it. The proofs
+// over every case and fixture (parse, re-lint, type-check, run) are in rule-tester.ts,
+// suggestions-fixtures.test.ts and suggestions-runtime.test.ts.
+import noFixedSleepRetry from '../src/rules/no-fixed-sleep-retry.js';
+import noUnboundedRetry from '../src/rules/no-unbounded-retry.js';
+import requireJitter from '../src/rules/require-jitter.js';
+import { ruleTester } from './rule-tester.js';
+
+/** `code` with one exact piece of text replaced (which must be there once). */
+function edit(code: string, from: string, to: string): string {
+  if (code.split(from).length !== 2) throw new Error(`expected exactly one ${JSON.stringify(from)}`);
+  return code.replace(from, to);
+}
+
+const CLASSIFIED_BACKOFF = `import { isTransient } from './errors';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function load(id: string): Promise<string> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      // one call per attempt
+      return await fetchText(id);
+    } catch (err) {
+      lastError = err;
+      if (!isTransient(err)) throw err;
+      await sleep(250 * 2 ** attempt);
+    }
+  }
+  throw lastError;
+}
+`;
+
+const GUARDED_CJS = `const { setTimeout: sleep } = require('node:timers/promises');
+const pRetry = require('p-retry');
+
+async function connect(client, log) {
+  let attempt = 0;
+  while (true) {
+    try {
+      await client.connect();
+      return client;
+    } catch (err) {
+      attempt++;
+      if (attempt >= 6) throw err;
+      log(\`connect failed (\${attempt}), retrying\`);
+      await sleep(1000);
+    }
+  }
+}
+
+function push(job) {
+  return pRetry(() => job.run(), { retries: 3 });
+}
+
+module.exports = { connect, push };
+`;
+
+const BREAK_WITH_STATE = `export async function save(db, row) {
+  let saved;
+  for (let i = 0; i < 3; i++) {
+    try {
+      saved = await db.insert(row);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  return saved ?? null;
+}
+
+export function refresh() {
+  return fetchToken().catch(() => refresh());
+}
+`;
+
+const WHILE_TRUE = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function connectWithRetry(pool, logger) {
+  while (true) {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      logger.error(err);
+      await sleep(5000);
+    }
+  }
+}
+`;
+
+ruleTester.run('require-jitter', requireJitter, {
+  valid: [],
+  invalid: [
+    {
+      name: 'classified exponential backoff: add jitter, or rewrite with shouldRetry and the last error',
+      code: CLASSIFIED_BACKOFF,
+      errors: [
+        {
+          messageId: 'missingJitter',
+          line: 7,
+          suggestions: [
+            {
+              messageId: 'addJitter',
+              data: { delay: '`250 * 2 ** attempt`' },
+              output: edit(CLASSIFIED_BACKOFF, 'await sleep(250 * 2 ** attempt);', 'await sleep(Math.random() * 250 * 2 ** attempt);'),
+            },
+            {
+              messageId: 'rewrite',
+              data: { bound: '' },
+              output: `import { isTransient } from './errors';
+import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function load(id: string): Promise<string> {
+  return retry(async () => {
+    // one call per attempt
+    return await fetchText(id);
+  }, {
+    maxAttempts: 4,
+    baseMs: 250,
+    shouldRetry: (err) => isTransient(err),
+    rejectWith: 'last-error',
+  });
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'p-retry defaults: randomize set',
+      filename: 'file.cjs',
+      code: GUARDED_CJS,
+      errors: [
+        {
+          messageId: 'libraryDefault',
+          line: 20,
+          suggestions: [
+            { messageId: 'libraryEdit', data: { edit: 'Set `randomize: true`' }, output: edit(GUARDED_CJS, '{ retries: 3 }', '{ retries: 3, randomize: true }') },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+ruleTester.run('no-fixed-sleep-retry', noFixedSleepRetry, {
+  valid: [],
+  invalid: [
+    {
+      name: 'while (true) with a give-up guard: the log after it becomes onRetry, require() added after the others',
+      filename: 'file.cjs',
+      code: GUARDED_CJS,
+      errors: [
+        {
+          messageId: 'fixedDelay',
+          line: 6,
+          suggestions: [
+            { messageId: 'addJitter', data: { delay: '`1000`' }, output: edit(GUARDED_CJS, 'await sleep(1000);', 'await sleep(Math.random() * 1000);') },
+            {
+              messageId: 'rewrite',
+              data: { bound: '' },
+              output: `const { setTimeout: sleep } = require('node:timers/promises');
+const pRetry = require('p-retry');
+const { retry } = require('@retry-hygiene/retry');
+
+async function connect(client, log) {
+  return retry(async () => {
+    await client.connect();
+    return client;
+  }, {
+    maxAttempts: 6,
+    baseMs: 1000,
+    factor: 1,
+    capMs: 1000,
+    shouldRetry: () => true,
+    onRetry: ({ attempt }) => {
+      log(\`connect failed (\${attempt}), retrying\`);
+    },
+    rejectWith: 'last-error',
+  });
+}
+
+function push(job) {
+  return pRetry(() => job.run(), { retries: 3 });
+}
+
+module.exports = { connect, push };
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a break that leaves state behind gets no rewrite (only jitter); an immediate self-call gets a jittered wait',
+      filename: 'file.js',
+      code: BREAK_WITH_STATE,
+      errors: [
+        {
+          messageId: 'fixedDelay',
+          line: 3,
+          suggestions: [{ messageId: 'addJitter', data: { delay: '`500`' }, output: edit(BREAK_WITH_STATE, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') }],
+        },
+        {
+          messageId: 'immediate',
+          line: 15,
+          suggestions: [
+            {
+              messageId: 'waitBeforeRetry',
+              data: { ms: '1000' },
+              output: edit(BREAK_WITH_STATE, '.catch(() => refresh())', '.catch(() => new Promise((resolve) => setTimeout(resolve, Math.random() * 1000)).then(() => refresh()))'),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry', noUnboundedRetry, {
+  valid: [],
+  invalid: [
+    {
+      name: 'while (true) gets a bound, named in the title; side effects of every failure stay in a catch inside the attempt',
+      filename: 'file.js',
+      code: WHILE_TRUE,
+      options: [{ maxAttempts: 4 }],
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'rewrite',
+              data: { bound: ' (stops after 4 attempts)' },
+              output: `import { retry } from '@retry-hygiene/retry';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function connectWithRetry(pool, logger) {
+  return retry(async () => {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      logger.error(err);
+      throw err;
+    }
+  }, {
+    maxAttempts: 4,
+    baseMs: 5000,
+    factor: 1,
+    capMs: 5000,
+    shouldRetry: () => true,
+    rejectWith: 'last-error',
+  });
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'p-retry retries: Infinity and async-retry forever: true get a number of retries',
+      filename: 'file.mjs',
+      code: `import pRetry from 'p-retry';
+import retry from 'async-retry';
+pRetry(run, { retries: Infinity, randomize: true });
+retry(run, { forever: true });
+`,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 3,
+          suggestions: [{ messageId: 'libraryEdit', data: { edit: 'Stop after 5 attempts (`retries: 4`)' }, output: `import pRetry from 'p-retry';
+import retry from 'async-retry';
+pRetry(run, { retries: 4, randomize: true });
+retry(run, { forever: true });
+` }],
+        },
+        {
+          messageId: 'unbounded',
+          line: 4,
+          suggestions: [{ messageId: 'libraryEdit', data: { edit: 'Stop after 5 attempts (`retries: 4`)' }, output: `import pRetry from 'p-retry';
+import retry from 'async-retry';
+pRetry(run, { retries: Infinity, randomize: true });
+retry(run, { retries: 4 });
+` }],
+        },
+      ],
+    },
+  ],
+});
