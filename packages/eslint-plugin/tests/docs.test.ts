@@ -14,6 +14,9 @@
 // - Rule options for a block go in the fence info after the language, as JSON:
 //   ```ts options={"maxAttempts": 5}
 // - Fenced js/ts blocks outside ❌/✅ sections (config examples) must still parse.
+// - Suggestion examples: a block whose fence info has `suggestion=N` is the code before, the
+//   next block (fence info `after`) the code after applying the N-th suggestion of the doc
+//   rule's first finding in it; the doc names that suggestion as `Suggestion N: **title**`.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +50,10 @@ interface Block {
   line: number;
   /** Heading text the block sits under (for test names). */
   heading: string;
+  /** `suggestion=N` in the fence info: the block is the code before the N-th suggestion. */
+  suggestion: number | undefined;
+  /** `after` in the fence info: the code after the previous block's suggestion. */
+  after: boolean;
 }
 
 interface Doc {
@@ -103,6 +110,8 @@ function parseDoc(file: string, text: string): Doc {
         code: body.join('\n') + '\n',
         line: start + 1,
         heading: section?.text ?? lastHeading,
+        suggestion: /(?:^|\s)suggestion=(\d+)(?:\s|$)/.test(info) ? Number(/suggestion=(\d+)/.exec(info)?.[1]) : undefined,
+        after: /(?:^|\s)after(?:\s|$)/.test(info),
       });
       continue;
     }
@@ -192,6 +201,31 @@ for (const doc of docs) {
       const linted = doc.blocks.filter((b) => b.filename);
       expect(linted.filter((b) => b.kind === 'incorrect').length).toBeGreaterThanOrEqual(1);
       expect(linted.filter((b) => b.kind === 'correct').length).toBeGreaterThanOrEqual(1);
+    });
+
+    doc.blocks.forEach((block, index) => {
+      if (block.after && doc.blocks[index - 1]?.suggestion === undefined) {
+        it(`${doc.file}: the "after" block at line ${block.line} follows a suggestion block`, () => {
+          expect.fail(`${doc.file}:${block.line}: an \`after\` block must follow a \`suggestion=N\` block`);
+        });
+      }
+      if (block.suggestion === undefined) return;
+      const n = block.suggestion;
+      it(`${doc.file} suggestion example at line ${block.line}: suggestion ${n} turns it into the next block`, () => {
+        const after = doc.blocks[index + 1];
+        expect(after?.after, `${doc.file}:${block.line}: the next block must be marked \`after\``).toBe(true);
+        const finding = lintBlock(rule, block).find((m) => m.ruleId === PREFIX + rule);
+        expect(finding, `${doc.file}:${block.line}: ${rule} reports nothing`).toBeDefined();
+        const suggestion = finding?.suggestions?.[n - 1];
+        expect(suggestion, `${doc.file}:${block.line}: the finding has no suggestion ${n}`).toBeDefined();
+        expect(doc.text).toContain(`Suggestion ${n}: **${suggestion!.desc}**`);
+        const { range, text } = suggestion!.fix;
+        expect(block.code.slice(0, range[0]) + text + block.code.slice(range[1])).toBe(after!.code);
+        // And the applied suggestion is no longer that finding.
+        const messages = lintBlock(rule, after!);
+        expect(messages.filter((m) => m.fatal)).toEqual([]);
+        expect(messages.filter((m) => m.ruleId === PREFIX + rule).map((m) => m.message)).not.toContain(finding!.message);
+      });
     });
 
     const counters: Record<Kind, number> = { incorrect: 0, correct: 0, other: 0 };
