@@ -7,7 +7,7 @@ import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
 import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
-import { recursionSite } from './recursion.js';
+import { recursionSites } from './recursion.js';
 import type { RetrySite } from './types.js';
 import { evaluate } from './evaluate.js';
 import type { Value } from './value.js';
@@ -81,10 +81,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined): Re
     const site = loopSite(loop as Parameters<typeof loopSite>[0], ctx);
     if (site) sites.push(site);
   }
-  for (const [fn, calls] of selfCalls) {
-    const site = recursionSite(fn, calls, ctx);
-    if (site) sites.push(site);
-  }
+  for (const [fn, calls] of selfCalls) sites.push(...recursionSites(fn, calls, ctx));
   for (const call of libraryCalls) {
     const finding = librarySite(call, ctx);
     // `retries: 0` configures a library not to retry at all.

@@ -35,18 +35,59 @@ interface FailurePath {
  * whose self-call is another operation (`trigger('error', e)` inside `trigger`,
  * `validate('http://' + url)`: a fallback with a new input).
  */
-export function recursionSite(fn: FunctionNode, selfCalls: readonly Node[], ctx: AnalysisContext): RetrySite | undefined {
+export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx: AnalysisContext): RetrySite[] {
   const baseEnv: Env = { ctx, region: fn.body, counters: new Set(), depth: 0 };
   const paths = new Map<Node, FailurePath>();
   for (const call of selfCalls) {
     const path = failurePath(call, fn, baseEnv);
     if (path) paths.set(call, path);
-    else if (!insideGuardedBranch(call, fn)) return undefined;
+    else if (!insideGuardedBranch(call, fn)) return [];
   }
   const candidates = [...paths.keys()].filter((call) => sameOperation(fn, call, ctx));
-  if (candidates.length === 0) return undefined;
+  if (candidates.length === 0) return [];
+  const waits = (c: Node) => Boolean(paths.get(c)?.timer) || sleepBefore(c, paths.get(c) as FailurePath, baseEnv);
   // Of several ways back in, the one that waits says how this function retries.
-  const call = candidates.find((c) => paths.get(c)?.timer || sleepBefore(c, paths.get(c) as FailurePath, baseEnv)) ?? (candidates[0] as Node);
+  const call = candidates.find(waits) ?? (candidates[0] as Node);
+  const main = siteFor(call, fn, paths, selfCalls, baseEnv);
+  if (!main) return [];
+  // Another way back in that goes again at once (`if (res === null) return this.send(…)` beside
+  // a 429 that sleeps first) is a second policy of the same function: its own site, when the
+  // analysis sees that it does not wait.
+  const immediate = waits(call) ? candidates.find((c) => !waits(c) && sameCallAs(c, call, ctx) && !splitByCondition(c, call, baseEnv)) : undefined;
+  const second = immediate && siteFor(immediate, fn, paths, selfCalls, baseEnv);
+  return second && second.policy.delay.kind === 'none' && !second.sleep ? [main, second] : [main];
+}
+
+/**
+ * Two self-calls that go again with the same arguments, but for a counter's step
+ * (`send(req, retries)` and `send(req, ++retries)`). One that hands on something the
+ * attempt has used (`this._refresh(hostIterator)` beside `this._refresh()`) goes elsewhere.
+ */
+function sameCallAs(a: Node, b: Node, ctx: AnalysisContext): boolean {
+  if (a.type !== 'CallExpression' || b.type !== 'CallExpression' || a.arguments.length !== b.arguments.length) return false;
+  const text = (n: Node) => {
+    const u = unwrap(n);
+    const base = u.type === 'UpdateExpression' ? u.argument : u.type === 'BinaryExpression' && /^[+-]$/.test(u.operator) && unwrap(u.right).type === 'Literal' ? u.left : u;
+    return ctx.sourceCode.text.slice(base.range[0], base.range[1]);
+  };
+  return a.arguments.every((arg, i) => text(arg) === text(b.arguments[i] as Node));
+}
+
+/**
+ * The two calls sit in the two arms of a condition that is not the attempt's outcome
+ * (`if (retryDelay) setTimeout(again, retryDelay); else again();`): one policy whose wait
+ * may be zero, not a second way to retry.
+ */
+function splitByCondition(a: Node, b: Node, env: Env): boolean {
+  for (let p = a.parent; p; p = p.parent) {
+    if (!contains(p, b)) continue;
+    return (p.type === 'IfStatement' || p.type === 'ConditionalExpression') && !contains(p.test, a) && !contains(p.test, b) && outcomeCheck(p.test, env, false) === undefined;
+  }
+  return false;
+}
+
+function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailurePath>, selfCalls: readonly Node[], baseEnv: Env): RetrySite | undefined {
+  const { ctx } = baseEnv;
   const path = paths.get(call) as FailurePath;
   const counters = counterParameters(fn, call, ctx);
   if (walksAlternatives(fn, counters, baseEnv)) return undefined;

@@ -782,6 +782,78 @@ async function waitFor(id) {
 }`,
   },
 
+  // Two ways back into one function: each is a policy of its own.
+  {
+    name: 'two policies: a network failure goes again at once, a 429 sleeps first and is not counted',
+    filename: js,
+    code: `
+async function request(manager, retries) {
+  try {
+    return await manager.send();
+  } catch (error) {
+    if (retries < manager.maxRetries) return null;
+    throw error;
+  }
+}
+class Handler {
+  async run(route, retries = 0) {
+    const res = await request(this.manager, retries);
+    if (res === null) {
+      return this.run(route, ++retries);
+    }
+    if (res.status === 429) {
+      await sleep(Number(res.headers.get('retry-after')) * 1000);
+      return this.run(route, retries);
+    }
+    return res;
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 14, column: 14, messageId: 'immediate', data: { what: '`run()` retrying itself', attempts: 'a limited number of attempts' } }],
+      'no-unbounded-retry': [{ line: 18, column: 14, messageId: 'unbounded', data: { what: '`run()` retrying itself' } }],
+    },
+  },
+  {
+    name: 'two policies? no: the same retry whose wait may be zero',
+    filename: js,
+    code: `
+function attempt(fn, options) {
+  return fn().catch((err) => {
+    if (options.current >= options.max) throw err;
+    const wait = options.base * 2 ** options.current++ * (0.5 + Math.random());
+    if (wait) {
+      return new Promise((r) => setTimeout(r, wait)).then(() => attempt(fn, options));
+    }
+    return attempt(fn, options);
+  });
+}`,
+  },
+  {
+    name: 'two policies? no: the second way back hands on the host list the attempt used',
+    filename: js,
+    code: `
+class Control {
+  async refresh(hosts) {
+    if (this.closing) return;
+    try {
+      if (!hosts) hosts = await this.plan();
+      await this.connectTo(hosts);
+    } catch (err) {
+      if (!this.closing) setTimeout(() => this.refresh(), this.schedule.next().value);
+      return;
+    }
+    try {
+      await this.loadTopology();
+    } catch (err) {
+      return await this.refresh(hosts);
+    }
+  }
+}`,
+    expect: {
+      'no-unbounded-retry': [{ line: 9, column: 43, messageId: 'unbounded', data: { what: '`refresh()` retrying itself' } }],
+    },
+  },
+
   // Scope: names resolve through scopes.
   {
     name: 'scope: a promise resolver named like the enclosing function is not a self-call',
