@@ -96,9 +96,17 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined): Re
   return sites;
 }
 
-/** Calls of functions the project's own modules export that retry (cross-file.ts decides). */
+/**
+ * Calls of functions the project's own modules export that retry (cross-file.ts decides).
+ * Reading a module costs about what linting it does, so a call is followed only where its
+ * answer can change a finding: the file has a retry of its own (the call may be nested in
+ * it), or the call has the shape of a helper's: it hands over a function (`withRetry(fn)`),
+ * or what it returns is handed on or called (`pipe(handleRetry(…))`, `const r = createRetrier(); r(fn)`).
+ */
 function importedRetries(calls: readonly TSESTree.CallExpression[], sites: RetrySite[], silent: RetrySite[], ctx: AnalysisContext, host: NestedHost): void {
+  const hasSites = sites.length > 0 || silent.length > 0;
   for (const call of calls) {
+    if (!hasSites && !helperShaped(call, ctx)) continue;
     if (!callsRelativeImport(call, ctx)) continue;
     const foreign = foreignRetry(call, ctx, host, analyzeWith);
     if (!foreign) continue;
@@ -106,6 +114,20 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], sites: Retry
     if (foreign.role === 'helper') sites.push(site);
     else silent.push(site);
   }
+}
+
+function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  if (call.arguments.some((a) => isFunction(a as Node) || (a.type === 'Identifier' && ctx.functionOf(a) !== undefined))) return true;
+  const parent = call.parent;
+  if ((parent?.type === 'CallExpression' || parent?.type === 'NewExpression') && parent.arguments.includes(call as TSESTree.CallExpressionArgument)) return true;
+  if (parent?.type === 'VariableDeclarator' && parent.init === call && parent.id.type === 'Identifier') {
+    const variable = ctx.variableOf(parent.id);
+    return variable?.references.some((ref) => {
+      const use = (ref.identifier as Node).parent;
+      return use?.type === 'CallExpression' && use.callee === ref.identifier;
+    }) ?? false;
+  }
+  return false;
 }
 
 function callsRelativeImport(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {

@@ -213,7 +213,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   },
   {
     library: 'superagent',
-    modules: ['superagent', 'supertest'],
+    modules: ['superagent'],
     recognises: '`request.get(url).retry(n)`',
     noJitter: 'always: it retries at once, with no wait',
     unbounded: '`.retry(Infinity)`',

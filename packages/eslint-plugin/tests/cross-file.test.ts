@@ -82,7 +82,7 @@ describe('retry helpers in other files', () => {
 
   it('a factory that returns a retrier: its call is the site, its argument bound', () => {
     expect(lint('factory/client.mjs')).toEqual([
-      "3:24 require-jitter: This call of `createRetrier()` from './retrier.mjs' backs off by 100 ms × 2^n without jitter (up to 4 attempts). Add jitter.",
+      "3:17 require-jitter: This call of `createRetrier()` from './retrier.mjs' backs off by 100 ms × 2^n without jitter (up to 4 attempts). Add jitter.",
     ]);
   });
 

@@ -1,3 +1,4 @@
 import { createRetrier } from './retrier.mjs';
 
-export const retrier = createRetrier(3);
+const retrier = createRetrier(3);
+export const save = (doc) => retrier(() => fetch('/save', { method: 'PUT', body: doc }));
