@@ -89,9 +89,44 @@ export async function connectWithRetry(pool, logger) {
 }
 `;
 
+const CLIENT_OPTIONS = `import { QueryClient } from '@tanstack/react-query';
+import Redis from 'ioredis';
+
+export const client = new QueryClient({ defaultOptions: { queries: { retry: 4 } } });
+export const cache = new Redis({ retryStrategy: (times: number) => Math.min(times * 50, 2000) });
+`;
+
 ruleTester.run('require-jitter', requireJitter, {
   valid: [],
   invalid: [
+    {
+      name: "clients configured by an options object: react-query's default delay, an ioredis strategy",
+      code: CLIENT_OPTIONS,
+      errors: [
+        {
+          messageId: 'libraryDefault',
+          line: 4,
+          suggestions: [
+            {
+              messageId: 'libraryEdit',
+              data: { edit: "Set a jittered `retryDelay` (react-query's default backoff, full jitter)" },
+              output: edit(CLIENT_OPTIONS, '{ retry: 4 }', '{ retry: 4, retryDelay: (attempt: number) => Math.random() * Math.min(1000 * 2 ** attempt, 30_000) }'),
+            },
+          ],
+        },
+        {
+          messageId: 'libraryDefault',
+          line: 5,
+          suggestions: [
+            {
+              messageId: 'libraryEdit',
+              data: { edit: "Wait a random time up to the strategy's delay (full jitter)" },
+              output: edit(CLIENT_OPTIONS, '=> Math.min(times * 50, 2000)', '=> Math.random() * Math.min(times * 50, 2000)'),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: 'classified exponential backoff: add jitter, or rewrite with shouldRetry and the last error',
       code: CLASSIFIED_BACKOFF,
@@ -258,6 +293,23 @@ export async function connectWithRetry(pool, logger) {
   });
 }
 `,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'an ioredis strategy that never gives up returns null after the bound',
+      code: CLIENT_OPTIONS,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 5,
+          suggestions: [
+            {
+              messageId: 'libraryEdit',
+              data: { edit: 'Stop after 5 attempts (`times > 4 ? null : …`)' },
+              output: edit(CLIENT_OPTIONS, '=> Math.min(times * 50, 2000)', '=> times > 4 ? null : Math.min(times * 50, 2000)'),
             },
           ],
         },

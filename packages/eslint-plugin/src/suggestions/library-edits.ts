@@ -1,6 +1,7 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { ensureNamedImport, isCommonJs } from './imports.js';
+import { PROPERTY_LIBRARIES, propertyEdit } from './property-edits.js';
 import { findProperty, jittered, removeProperty, setProperty } from './text.js';
 import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
 
@@ -8,7 +9,7 @@ import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
 export type LibraryProblem = 'jitter' | 'bound';
 
 /** The catalog libraries this module has option edits for. */
-export const EDITED_LIBRARIES: ReadonlySet<string> = new Set(['p-retry', 'async-retry', 'retry', 'exponential-backoff', 'cockatiel', 'rxjs', 'axios-retry', 'got', 'ky']);
+export const EDITED_LIBRARIES: ReadonlySet<string> = new Set(['p-retry', 'promise-retry', 'async-retry', 'retry', 'exponential-backoff', 'cockatiel', 'rxjs', 'axios-retry', 'got', 'ky', ...PROPERTY_LIBRARIES]);
 
 export interface LibraryEditContext {
   sourceCode: SourceCode;
@@ -25,10 +26,13 @@ type Call = TSESTree.CallExpression;
  * an options object held in a variable may be shared with other calls.
  */
 export function libraryEdit(site: RetrySite, problem: LibraryProblem, ctx: LibraryEditContext): Suggestion | undefined {
-  if (site.kind !== 'library' || site.node.type !== 'CallExpression') return undefined;
+  if (site.kind !== 'library') return undefined;
+  if (site.library !== undefined && PROPERTY_LIBRARIES.has(site.library)) return propertyEdit(site, problem, ctx);
+  if (site.node.type !== 'CallExpression') return undefined;
   const call = site.node;
   switch (site.library) {
     case 'p-retry':
+    case 'promise-retry':
     case 'async-retry':
       return problem === 'jitter' ? randomize(call, 1, site.library, ctx) : retriesBound(call, 1, ctx);
     case 'retry':

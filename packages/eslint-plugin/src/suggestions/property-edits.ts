@@ -1,0 +1,120 @@
+import type { RetrySite } from '@retry-hygiene/analysis';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { findProperty, jittered, removeProperty, setProperty } from './text.js';
+import type { SourceCode, Suggestion } from './types.js';
+
+/** What a rule asks of a library site (as in library-edits.ts). */
+type Problem = 'jitter' | 'bound';
+
+interface Context {
+  sourceCode: SourceCode;
+  filename: string;
+  bound: number;
+}
+
+/** Libraries reported on one option of an options object, and edited there. */
+export const PROPERTY_LIBRARIES: ReadonlySet<string> = new Set(['@tanstack/query', 'swr', 'graphql-ws', 'socket.io-client', 'ioredis', 'redis', '@apollo/client']);
+
+/**
+ * Option edits for the clients the catalog reads from an options object (react-query, SWR,
+ * graphql-ws, socket.io, ioredis, node-redis, Apollo's RetryLink), each in the library's own
+ * terms. Only literal objects written at the site are edited.
+ */
+export function propertyEdit(site: RetrySite, problem: Problem, ctx: Context): Suggestion | undefined {
+  const { sourceCode } = ctx;
+  const typescript = /\.[cm]?tsx?$/.test(ctx.filename);
+  if (site.library === '@apollo/client') return apolloJitter(site, problem, sourceCode);
+  const reported = reportedProperty(site, sourceCode);
+  const object = reported?.parent;
+  if (!reported || object?.type !== 'ObjectExpression') return undefined;
+  const retries = ctx.bound - 1;
+  const set = (name: string, value: string, edit: string): Suggestion => ({ messageId: 'libraryEdit', data: { edit }, fix: (fixer) => setProperty(fixer, sourceCode, object, name, value) });
+  const stops = (edit: string) => `Stop after ${ctx.bound} attempts (\`${edit}\`)`;
+  switch (site.library) {
+    case '@tanstack/query': {
+      if (problem === 'bound') return set('retry', String(retries), stops(`retry: ${retries}`));
+      const delay = findProperty(object, 'retryDelay');
+      const param = typescript ? '(attempt: number)' : '(attempt)';
+      if (!delay) return set('retryDelay', `${param} => Math.random() * Math.min(1000 * 2 ** attempt, 30_000)`, "Set a jittered `retryDelay` (react-query's default backoff, full jitter)");
+      const value = delay.value;
+      if (value.type === 'ArrowFunctionExpression' && value.body.type !== 'BlockStatement') return jitterBody(value.body, sourceCode, 'Wait a random time up to the `retryDelay` result (full jitter)');
+      if (value.type === 'ArrowFunctionExpression' || value.type === 'FunctionExpression') return undefined;
+      return set('retryDelay', `() => ${jittered(value, sourceCode)}`, 'Wait a random time up to `retryDelay` (full jitter)');
+    }
+    case 'swr':
+      return problem === 'bound' ? set('errorRetryCount', String(retries), stops(`errorRetryCount: ${retries}`)) : undefined;
+    case 'graphql-ws':
+      return problem === 'bound' ? set('retryAttempts', String(retries), stops(`retryAttempts: ${retries}`)) : undefined;
+    case 'socket.io-client': {
+      const factor = findProperty(object, 'randomizationFactor');
+      if (problem !== 'jitter' || !factor || factor.value.type !== 'Literal' || factor.value.value !== 0) return undefined;
+      return { messageId: 'libraryEdit', data: { edit: "Remove `randomizationFactor: 0` (socket.io's default randomizes the delay by 0.5)" }, fix: (fixer) => removeProperty(fixer, sourceCode, object, factor) };
+    }
+    case 'ioredis':
+      return ioredisStrategy(reported, problem, ctx.bound, sourceCode);
+    case 'redis':
+      return redisStrategy(reported, problem, ctx.bound, sourceCode, typescript);
+    default:
+      return undefined;
+  }
+}
+
+/** The option the finding is reported on. */
+function reportedProperty(site: RetrySite, sourceCode: SourceCode): TSESTree.Property | undefined {
+  const start = sourceCode.getIndexFromLoc(site.loc.start);
+  for (let n: TSESTree.Node | null | undefined = sourceCode.getNodeByRangeIndex(start); n; n = n.parent) {
+    if (n.type === 'Property' && n.range[0] === start) return n;
+    if (n.range[0] !== start) break;
+  }
+  return undefined;
+}
+
+function jitterBody(body: TSESTree.Expression, sourceCode: SourceCode, edit: string): Suggestion {
+  return { messageId: 'libraryEdit', data: { edit }, fix: (fixer) => fixer.replaceText(body, jittered(body, sourceCode)) };
+}
+
+/** A strategy body that is plain arithmetic: never the `null` that stops ioredis. */
+function isArithmetic(node: TSESTree.Node): boolean {
+  if (node.type === 'BinaryExpression') return ['*', '+', '-', '/', '**'].includes(node.operator);
+  return node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && node.callee.object.type === 'Identifier' && node.callee.object.name === 'Math' && node.callee.property.type === 'Identifier' && /^(min|max|pow)$/.test(node.callee.property.name);
+}
+
+/** ioredis `retryStrategy: (times) => …`: the wait jittered; a bound returns null (ioredis stops). */
+function ioredisStrategy(property: TSESTree.Property, problem: Problem, bound: number, sourceCode: SourceCode): Suggestion | undefined {
+  const fn = property.value;
+  if (fn.type !== 'ArrowFunctionExpression' || fn.body.type === 'BlockStatement' || !isArithmetic(fn.body) || fn.params[0]?.type !== 'Identifier') return undefined;
+  const body = fn.body;
+  if (problem === 'jitter') return jitterBody(body, sourceCode, 'Wait a random time up to the strategy\'s delay (full jitter)');
+  const times = fn.params[0].name;
+  // `times` counts the reconnection attempts from 1.
+  return {
+    messageId: 'libraryEdit',
+    data: { edit: `Stop after ${bound} attempts (\`${times} > ${bound - 1} ? null : …\`)` },
+    fix: (fixer) => fixer.replaceText(body, `${times} > ${bound - 1} ? null : ${sourceCode.getText(body)}`),
+  };
+}
+
+/** node-redis `reconnectStrategy: ms`: a function of the retries with a random wait; a bound returns an Error (node-redis stops). */
+function redisStrategy(property: TSESTree.Property, problem: Problem, bound: number, sourceCode: SourceCode, typescript: boolean): Suggestion | undefined {
+  const value = property.value;
+  if (value.type === 'ArrowFunctionExpression' || value.type === 'FunctionExpression' || value.type === 'AssignmentPattern') return undefined;
+  const param = typescript ? '(retries: number)' : '(retries)';
+  const wait = jittered(value, sourceCode);
+  if (problem === 'jitter') return { messageId: 'libraryEdit', data: { edit: 'Wait a random time up to `reconnectStrategy` (full jitter)' }, fix: (fixer) => fixer.replaceText(value, `${param} => ${wait}`) };
+  return {
+    messageId: 'libraryEdit',
+    data: { edit: `Stop after ${bound} attempts (a \`reconnectStrategy\` that returns an Error)` },
+    fix: (fixer) => fixer.replaceText(value, `${param} => (retries >= ${bound - 1} ? new Error('gave up reconnecting') : ${wait})`),
+  };
+}
+
+/** Apollo's RetryLink `delay: { jitter: false }`: its default jitters. */
+function apolloJitter(site: RetrySite, problem: Problem, sourceCode: SourceCode): Suggestion | undefined {
+  if (problem !== 'jitter' || site.node.type !== 'NewExpression') return undefined;
+  const options = site.node.arguments[0];
+  const delay = options?.type === 'ObjectExpression' ? findProperty(options, 'delay') : undefined;
+  const settings = delay?.value.type === 'ObjectExpression' ? delay.value : undefined;
+  const jitter = settings && findProperty(settings, 'jitter');
+  if (!settings || !jitter || jitter.value.type !== 'Literal' || jitter.value.value !== false) return undefined;
+  return { messageId: 'libraryEdit', data: { edit: "Remove `jitter: false` (RetryLink's default delay is jittered)" }, fix: (fixer) => removeProperty(fixer, sourceCode, settings, jitter) };
+}
