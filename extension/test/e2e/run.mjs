@@ -2,8 +2,8 @@
 // npm run test:vscode — the extension in a real VS Code: builds the .vsix, installs it into
 // code-server (installed on demand, install.mjs), drives the workbench with Playwright in
 // Debian's Chromium and checks, on small workspace files: squiggles and Problems entries
-// with rule ids, the hover with its chart image and sparkline, a quick fix changing the
-// file, the Retry herd webview (chart, re-simulation from its controls, CSP), a severity
+// with rule ids, the hover with its chart image and sparkline, quick fixes changing the
+// file (disable for this line; the retry() rewrite, exactly as the rule suggests it), the Retry herd webview (chart, re-simulation from its controls, CSP), a severity
 // setting taking effect, the status bar count, a .mjs file, and the activation time.
 // A screenshot per step goes to .cache/vscode-e2e/screenshots/ (git-ignored).
 // Recipe and pitfalls: ../shared/recipes/vscode-in-browser.md.
@@ -375,7 +375,7 @@ async function drive(browser, { port, ws, ud }) {
     await disable.waitFor({ timeout: 15_000 });
     const items = await rows.allInnerTexts();
     const rewrite = items.find((t) => /retry\(\)/.test(t));
-    notes.push(rewrite ? `retry() quick fix offered: ${rewrite}` : 'no retry() quick fix offered (the rewrite is issue 9)');
+    notes.push(rewrite ? `retry() quick fix offered: ${rewrite.replace(/\s+/g, ' ')}` : 'no retry() quick fix offered');
     await shot('quick-fix-menu');
     await disable.click();
     await page.keyboard.press('Control+S');
@@ -470,7 +470,50 @@ async function drive(browser, { port, ws, ud }) {
     await editor.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
     check('"Restart the Language Server" restarts it', restarted !== undefined, `restarted in ${restarted} ms, squiggles back`);
   });
+
+  // The mission's quick fix: the loop rewritten to retry(), exactly as the rule suggests it.
+  await attempt('the retry() quick fix rewrites the loop', async () => {
+    await row('orders.ts').dblclick();
+    await editor.locator('.squiggly-warning').first().waitFor({ timeout: 30_000 });
+    const file = join(ws, 'orders.ts');
+    const before = readFileSync(file, 'utf8');
+    const expected = await suggestedRewrite(before, 'orders.ts', 'retry-hygiene/no-unbounded-retry');
+    await token('for').click();
+    await page.keyboard.press('Control+.');
+    const rewrite = page.locator('.action-widget .monaco-list-row').filter({ hasText: /^Rewrite with retry\(\)/ }).first();
+    await rewrite.waitFor({ timeout: 15_000 });
+    const title = (await rewrite.innerText()).trim();
+    await shot('retry-quick-fix-menu');
+    await rewrite.click();
+    await page.keyboard.press('Control+S');
+    const until = Date.now() + 15_000;
+    while (readFileSync(file, 'utf8') === before && Date.now() < until) await new Promise((r) => setTimeout(r, 300));
+    const after = readFileSync(file, 'utf8');
+    // The rewritten file has nothing left to report: the squiggles go.
+    let squiggles = -1;
+    for (const until2 = Date.now() + 20_000; squiggles !== 0 && Date.now() < until2; ) {
+      await new Promise((r) => setTimeout(r, 500));
+      squiggles = await editor.locator('.squiggly-error, .squiggly-warning').count();
+    }
+    check(
+      'the retry() quick fix rewrites the loop',
+      expected !== undefined && after === expected && /\bretry\(async \(\) =>/.test(after) && squiggles === 0,
+      `"${title}"; file ${after === expected ? 'is the suggested rewrite' : 'differs from the suggested rewrite'}; ${squiggles} squiggles left`,
+    );
+    await page.mouse.move(5, 5);
+    await shot('retry-quick-fix-applied');
+  });
   await context.close();
+}
+
+/** The text the rule's "Rewrite with retry()" suggestion makes of `code`, from the plugin itself. */
+async function suggestedRewrite(code, filename, ruleId) {
+  const { Linter } = await import('eslint');
+  const { default: plugin } = await import('eslint-plugin-retry-hygiene');
+  const config = [...(plugin.configs.typescript ?? []), { plugins: { 'retry-hygiene': plugin }, rules: { [ruleId]: 'error' } }];
+  const message = new Linter().verify(code, config, { filename }).find((m) => m.ruleId === ruleId);
+  const fix = message?.suggestions?.find((s) => s.desc.startsWith('Rewrite with retry()'))?.fix;
+  return fix && code.slice(0, fix.range[0]) + fix.text + code.slice(fix.range[1]);
 }
 
 const watchdog = setTimeout(async () => {
