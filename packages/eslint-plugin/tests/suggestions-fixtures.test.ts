@@ -61,7 +61,6 @@ const WITHOUT_SUGGESTION: Record<string, string> = {
   'loops/inventory-immediate-retry.mjs:11:no-fixed-sleep-retry': 'checked-result loop with no wait: no delay to jitter, shape not rewritten',
   'loops/outbox-publisher-until-done.js:15:no-unbounded-retry': 'success flag loop: shape not rewritten',
   'loops/redis-lock-spin.ts:25:no-unbounded-retry': 'success flag loop: shape not rewritten',
-  'loops/s3-part-upload-for-ever.ts:15:no-unbounded-retry': 'the log reads the growing delay variable: not rewritten',
   'recursion/amqp-connect-catch-chain.mjs:19:no-unbounded-retry': 'unbounded recursion: a bound needs a counter parameter (not offered)',
   'recursion/log-shipper-tcp-reconnect.js:16:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',
   'recursion/remote-config-catch.js:22:no-unbounded-retry': 'unbounded recursion: a bound needs a counter parameter (not offered)',

@@ -218,6 +218,8 @@ const CASES: Case[] = [
   { file: 'loops/smtp-while-true-attempt-cap.ts', line: 11, rule: 'no-fixed-sleep-retry', op: 'transport.sendMail', call: (h) => h.sendReceipt('a@b.c', '<p/>') },
   { file: 'loops/with-retry-generic-helper.ts', line: 6, rule: 'no-fixed-sleep-retry', op: 'fn', call: (h) => h.withRetry(() => 0, 3, 400) },
   { file: 'loops/with-retry-generic-helper.ts', line: 23, rule: 'require-jitter', op: 'fn', call: (h) => h.retryWithBackoff(() => 0, { retries: 3, baseMs: 50 }) },
+  { file: 'loops/s3-part-upload-for-ever.ts', line: 15, rule: 'no-unbounded-retry', op: 's3.send', call: (h) => h.uploadPart('b', 'k', 'u', 1, Buffer.from('x')) },
+  { file: 'loops/s3-part-upload-for-ever.ts', line: 15, rule: 'require-jitter', op: 's3.send', call: (h) => h.uploadPart('b', 'k', 'u', 1, Buffer.from('x')) },
   { file: 'loops/blob-download-retries-left.ts', line: 12, rule: 'require-jitter', op: 'blob.downloadToBuffer', call: (h) => h.downloadBlob('c', 'n') },
   { file: 'loops/feature-store-do-while.js', line: 9, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getFeatureVector('u'), ...fetchLike },
   { file: 'loops/ledger-post-do-while.cts', line: 20, rule: 'require-jitter', op: 'ledger.post', call: (h) => h.postEntry({ account: 'a', amountCents: 1, currency: 'EUR', idempotencyKey: 'k' }) },

@@ -231,6 +231,23 @@ module.exports = { connect, push };
       ],
     },
     {
+      name: 'no rewrite where `retry` is already a name around the loop (it would call that instead of the import)',
+      filename: 'file.js',
+      code: `export async function run(op, retry = console.log) {
+  retry('starting');
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await op();
+    } catch (err) {
+      if (i === 2) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 3, suggestions: 1 }],
+    },
+    {
       name: 'a break that leaves state behind gets no rewrite (only jitter); an immediate self-call gets a jittered wait',
       filename: 'file.js',
       code: BREAK_WITH_STATE,

@@ -85,6 +85,8 @@ interface Plan {
   finalThrow: TSESTree.ThrowStatement | undefined;
   lastErrorName: string | undefined;
   removedDeclarations: TSESTree.VariableDeclaration[];
+  /** The wait variable onRetry's effects read, bound to its `delayMs`. */
+  readsWait: string | undefined;
 }
 
 function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
@@ -92,7 +94,10 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   const loop = site.node;
   if (loop.type !== 'ForStatement' && loop.type !== 'WhileStatement') return undefined;
   const fn = enclosingFunction(loop);
-  if (!fn?.async || fn.body?.type !== 'BlockStatement' || loop.parent !== fn.body) return undefined;
+  if (!fn?.async || fn.generator || fn.body?.type !== 'BlockStatement' || loop.parent !== fn.body) return undefined;
+  // Names the rewrite introduces must not hide the code's own: `retry` in a scope around the
+  // loop would be called instead of the import, `attemptNumber`/`failedAttempt` would shadow.
+  if (boundAround(loop, 'retry', sourceCode) || /\b(attemptNumber|failedAttempt)\b/.test(sourceCode.getText(fn))) return undefined;
   const block = fn.body;
   if (loop.body.type !== 'BlockStatement') return undefined;
   const body = loop.body.body;
@@ -119,6 +124,9 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   let classifier: TSESTree.Expression | undefined;
   let incremented = false;
   let sawEffect = false;
+  let delayUpdated = false;
+  /** An effect reads the wait (`retrying in ${delayMs}ms`): only onRetry knows it (its `delayMs`). */
+  let readsWait: string | undefined;
   const everyFailure: Statement[] = [];
   const betweenAttempts: Statement[] = [];
   for (const statement of handler.body.body) {
@@ -133,7 +141,10 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
       incremented = true;
       continue;
     }
-    if (delayVariables.some((v) => isUpdateOf(statement, v))) continue;
+    if (delayVariables.some((v) => isUpdateOf(statement, v))) {
+      delayUpdated = true;
+      continue;
+    }
     const rethrow = rethrowCondition(statement, errorName, lastErrorName);
     if (rethrow) {
       if (counter && mentions(rethrow, counter.name, sourceCode)) {
@@ -147,7 +158,13 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
       continue;
     }
     if (jumpsOut(statement, loop) || containsThrowOrReturn(statement)) return undefined;
-    if (mentionsAny(statement, [lastErrorName, ...delayVariables], sourceCode)) return undefined;
+    if (mentionsAny(statement, [lastErrorName], sourceCode)) return undefined;
+    const waitRead = delayVariables.find((v) => mentions(statement, v, sourceCode));
+    if (waitRead) {
+      // Read before the wait is updated, and only one wait variable: its value is this wait's.
+      if (delayUpdated || (readsWait !== undefined && readsWait !== waitRead) || delayVariables.length !== 1) return undefined;
+      readsWait = waitRead;
+    }
     // Effects between a classifier and the bound would also run for errors that are not retried.
     if (classifier && !guard) return undefined;
     sawEffect = true;
@@ -166,6 +183,13 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   if (!bound) return undefined;
   const addsBound = bound === 'unbounded';
   const maxAttempts = addsBound ? String(ctx.bound) : bound;
+  if (readsWait) {
+    // Only a loop that never gave up runs every failure's effects before another attempt, so
+    // they are onRetry's; they must be synchronous and not need the attempt's set-up.
+    if (!addsBound || guard) return undefined;
+    if (everyFailure.some((st) => containsAwait(st) || setup.some((d) => declaresUsedIn(d, st, sourceCode)))) return undefined;
+    betweenAttempts.push(...everyFailure.splice(0));
+  }
 
   // After the loop: nothing (only if the loop cannot end on its own), or one throw.
   const index = block.body.indexOf(loop);
@@ -208,11 +232,21 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
       }
     : undefined;
   if (counter && loop.type === 'WhileStatement' && !counterUse && !removedDeclarations.some((d) => declares(d, counter.name))) return undefined;
-  if (counterUse && keptReads.some((s) => writes(s, counterUse.name, sourceCode))) return undefined;
+  // The counter written anywhere but in the dropped increment: the count is not the loop's.
+  if (counter && keptReads.some((s) => writes(s, counter.name, sourceCode))) return undefined;
   return {
     loop, end, returns, setup, tryBlock: tryStatement.block, errorName, everyFailure, betweenAttempts, classifier,
-    maxAttempts, addsBound, delay, counter: counterUse, finalThrow, lastErrorName, removedDeclarations,
+    maxAttempts, addsBound, delay, counter: counterUse, finalThrow, lastErrorName, removedDeclarations, readsWait,
   };
+}
+
+/** A binding of `name` in a function or block scope around `node` (the module's own import is fine). */
+function boundAround(node: Node, name: string, sourceCode: SourceCode): boolean {
+  for (let scope: ReturnType<SourceCode['getScope']> | null = sourceCode.getScope(node); scope; scope = scope.upper) {
+    if (scope.type === 'module' || scope.type === 'global') return false;
+    if (scope.set.has(name)) return true;
+  }
+  return false;
 }
 
 function enclosingFunction(node: Node): TSESTree.FunctionLike | undefined {
@@ -696,6 +730,7 @@ function render(plan: Plan, ctx: RewriteContext): string {
       const { name, offsetAfterIncrement } = plan.counter;
       fields.push(offsetAfterIncrement === 0 ? (name === 'attempt' ? 'attempt' : `attempt: ${name}`) : 'attempt: failedAttempt');
     }
+    if (plan.readsWait) fields.push(plan.readsWait === 'delayMs' ? 'delayMs' : `delayMs: ${plan.readsWait}`);
     if (plan.errorName && plan.betweenAttempts.some((s) => mentions(s, plan.errorName as string, sourceCode))) fields.push(plan.errorName === 'error' ? 'error' : `error: ${plan.errorName}`);
     lines.push(`${inner}onRetry: (${fields.length > 0 ? `{ ${fields.join(', ')} }` : ''}) => {`);
     if (plan.counter?.inOnRetry && plan.counter.offsetAfterIncrement !== 0) {
