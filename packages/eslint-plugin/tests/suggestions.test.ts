@@ -75,6 +75,19 @@ export function refresh() {
 }
 `;
 
+const SHADOWED_RETRY = `export async function run(op, retry = console.log) {
+  retry('starting');
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await op();
+    } catch (err) {
+      if (i === 2) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+`;
+
 const WHILE_TRUE = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function connectWithRetry(pool, logger) {
@@ -233,19 +246,8 @@ module.exports = { connect, push };
     {
       name: 'no rewrite where `retry` is already a name around the loop (it would call that instead of the import)',
       filename: 'file.js',
-      code: `export async function run(op, retry = console.log) {
-  retry('starting');
-  for (let i = 0; i < 3; i++) {
-    try {
-      return await op();
-    } catch (err) {
-      if (i === 2) throw err;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-}
-`,
-      errors: [{ messageId: 'fixedDelay', line: 3, suggestions: 1 }],
+      code: SHADOWED_RETRY,
+      errors: [{ messageId: 'fixedDelay', line: 3, suggestions: [{ messageId: 'addJitter', data: { delay: '`500`' }, output: edit(SHADOWED_RETRY, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') }] }],
     },
     {
       name: 'a break that leaves state behind gets no rewrite (only jitter); an immediate self-call gets a jittered wait',
