@@ -171,6 +171,9 @@ function holdsError(id: TSESTree.Identifier, env: Env): boolean {
     return firstName === id.name && fn.parent?.type === 'CallExpression' && fn.parent.arguments.includes(fn as TSESTree.CallExpressionArgument);
   }
   if (def.type === 'Variable') {
+    // `const e = parse(s)` in minified code is any value: a bare `e` or `ex` holds an error
+    // only when taken apart from a result (`const [e, v] = await to(p)`).
+    if (id.name.length <= 2 && def.node.id.type === 'Identifier') return false;
     const init = def.node.init && unwrap(def.node.init);
     return init?.type === 'CallExpression' || (init?.type === 'Identifier' && /^(result|res|response|outcome)$/.test(init.name)) || freshValue(id, env) !== undefined;
   }

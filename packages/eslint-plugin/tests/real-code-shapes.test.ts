@@ -854,6 +854,20 @@ class Control {
     },
   },
 
+  {
+    name: 'minified: a call result named `e` is not an error, and recursion on the rest of the input is parsing',
+    filename: js,
+    code: `
+function me(n) {
+  if (!n) return [''];
+  let e = Gt('{', '}', n);
+  if (!e) return n.split(',');
+  let { pre: s, post: r } = e;
+  let h = me(r);
+  return [s, ...h];
+}`,
+  },
+
   // Scope: names resolve through scopes.
   {
     name: 'scope: a promise resolver named like the enclosing function is not a self-call',
