@@ -175,9 +175,43 @@ function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry | 
     const operation = firstCallIn(statement.block, scan.calls);
     if (!operation) continue;
     if (!successExitIn(statement.block, loop, scan, env)) continue;
+    if (handlerSteersAttempt(statement, env)) continue;
     return { operation, failurePath: handler.body };
   }
   return undefined;
+}
+
+/**
+ * The catch hands what was thrown to a function of this file that sets the state the try
+ * block dispatches on (`switch (suspendedReason)`): the next turn resumes a state machine
+ * (React's work loop), it does not run the failed call again.
+ */
+function handlerSteersAttempt(statement: TSESTree.TryStatement, env: Env): boolean {
+  const param = statement.handler?.param;
+  if (!statement.handler || param?.type !== 'Identifier') return false;
+  const dispatched = new Set<Variable>();
+  walk(statement.block, env.ctx.keys, (node) => {
+    if (isFunction(node)) return false;
+    if (node.type === 'SwitchStatement') {
+      walk(node.discriminant, env.ctx.keys, (n) => {
+        const variable = n.type === 'Identifier' ? env.ctx.variableOf(n) : undefined;
+        if (variable) dispatched.add(variable);
+        return undefined;
+      });
+    }
+    return undefined;
+  });
+  if (dispatched.size === 0) return false;
+  let steers = false;
+  walk(statement.handler.body, env.ctx.keys, (node) => {
+    if (steers || isFunction(node)) return false;
+    if (node.type !== 'CallExpression' || !node.arguments.some((a) => unwrap(a).type === 'Identifier' && (unwrap(a) as TSESTree.Identifier).name === param.name)) return undefined;
+    const callee = unwrap(node.callee);
+    const fn = callee.type === 'Identifier' ? env.ctx.functionOf(callee) : undefined;
+    if (fn && [...dispatched].some((v) => writesWithin(v, fn).length > 0)) steers = true;
+    return undefined;
+  });
+  return steers;
 }
 
 /** The branch decides whether to go on (`if (attempt === max) throw`), so it can retry. */

@@ -868,6 +868,40 @@ function me(n) {
 }`,
   },
 
+  {
+    name: 'a state machine resumed after a throw (React\'s work loop) is not a retry',
+    filename: js,
+    code: `
+let workInProgress = null;
+let suspendedReason = 0;
+let thrownValue = null;
+function handleThrow(root, value) {
+  suspendedReason = value === SuspenseException ? 3 : 1;
+  thrownValue = value;
+}
+function renderRootSync(root) {
+  do {
+    try {
+      if (suspendedReason !== 0 && workInProgress !== null) {
+        switch (suspendedReason) {
+          case 3:
+            replaySuspendedUnitOfWork(workInProgress);
+            break;
+          default:
+            suspendedReason = 0;
+            throwAndUnwind(root, workInProgress, thrownValue);
+        }
+      }
+      workLoopSync();
+      break;
+    } catch (thrown) {
+      handleThrow(root, thrown);
+    }
+  } while (true);
+}
+`,
+  },
+
   // Scope: names resolve through scopes.
   {
     name: 'scope: a promise resolver named like the enclosing function is not a self-call',
