@@ -88,6 +88,19 @@ const SHADOWED_RETRY = `export async function run(op, retry = console.log) {
 }
 `;
 
+const UNAWAITED = `export async function load(client, id) {
+  for (let i = 0; i < 3; i++) {
+    try {
+      const session = await client.open();
+      return session.fetch(id);
+    } catch (err) {
+      if (i === 2) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+`;
+
 const WHILE_TRUE = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function connectWithRetry(pool, logger) {
@@ -248,6 +261,12 @@ module.exports = { connect, push };
       filename: 'file.js',
       code: SHADOWED_RETRY,
       errors: [{ messageId: 'fixedDelay', line: 3, suggestions: [{ messageId: 'addJitter', data: { delay: '`500`' }, output: edit(SHADOWED_RETRY, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') }] }],
+    },
+    {
+      name: 'no rewrite where the attempt returns a promise without awaiting it (the loop never retried its rejection)',
+      filename: 'file.js',
+      code: UNAWAITED,
+      errors: [{ messageId: 'fixedDelay', line: 2, suggestions: [{ messageId: 'addJitter', data: { delay: '`500`' }, output: edit(UNAWAITED, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') }] }],
     },
     {
       name: 'a break that leaves state behind gets no rewrite (only jitter); an immediate self-call gets a jittered wait',

@@ -112,6 +112,9 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   // The attempt must end in a return or a throw: falling out of the try would go round again.
   if (!alwaysLeaves(tryStatement.block) || jumpsOut(tryStatement.block, loop) || setup.some((s) => jumpsOut(s, loop))) return undefined;
   const returns = containsReturn(tryStatement.block);
+  // `return fetchIt()` without await: the loop's catch never saw that promise reject, so the
+  // loop did not retry it; inside retry()'s attempt it would be retried.
+  if (returnsUnawaitedCall(tryStatement.block)) return undefined;
 
   // The counter: `for (let attempt = s; …; attempt++)`, or `let attempt = s` before the loop.
   const counter = counterOf(loop, block, sourceCode);
@@ -311,6 +314,25 @@ function containsReturn(node: Node): boolean {
   let found = false;
   walk(node, (n) => {
     if (n.type === 'ReturnStatement') found = true;
+    return !found;
+  });
+  return found;
+}
+
+function returnsUnawaitedCall(node: Node): boolean {
+  let found = false;
+  walk(node, (n) => {
+    if (n.type !== 'ReturnStatement' || !n.argument) return undefined;
+    let value: Node = n.argument;
+    while (value.type === 'TSAsExpression' || value.type === 'TSNonNullExpression' || value.type === 'TSSatisfiesExpression') value = value.expression;
+    if (value.type === 'CallExpression' || value.type === 'NewExpression' || value.type === 'ConditionalExpression' || value.type === 'LogicalExpression') {
+      // A conditional or logical may pick a call's promise too.
+      walk(value, (inner) => {
+        if (inner.type === 'AwaitExpression') return false;
+        if (inner.type === 'CallExpression' || inner.type === 'NewExpression') found = true;
+        return !found;
+      });
+    }
     return !found;
   });
   return found;
