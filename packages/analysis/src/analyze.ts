@@ -49,7 +49,7 @@ const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\//;
 function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined): RetrySite[] {
   const ctx = new AnalysisContext(sourceCode);
   if (host) ctx.foreignFunction = (call) => {
-    const target = importedFunction(call, ctx, host, analyzeWith);
+    const target = importedFunction(call, ctx, host, analyzeWith, 'delay');
     return target && { fn: target.fn, ctx: target.summary.ctx };
   };
   const checkLibraries = CATALOG_MODULES.test(sourceCode.text);
@@ -101,7 +101,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined): Re
  * Reading a module costs about what linting it does, so a call is followed only where its
  * answer can change a finding: the file has a retry of its own (the call may be nested in
  * it), or the call has the shape of a helper's: it hands over a function (`withRetry(fn)`),
- * or what it returns is handed on or called (`pipe(handleRetry(…))`, `const r = createRetrier(); r(fn)`).
+ * or what it returns is handed to a method or called (`.pipe(handleRetry(…))`, `const r = createRetrier(); r(fn)`).
  */
 function importedRetries(calls: readonly TSESTree.CallExpression[], sites: RetrySite[], silent: RetrySite[], ctx: AnalysisContext, host: NestedHost): void {
   const hasSites = sites.length > 0 || silent.length > 0;
@@ -117,9 +117,10 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], sites: Retry
 }
 
 function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
-  if (call.arguments.some((a) => isFunction(a as Node) || (a.type === 'Identifier' && ctx.functionOf(a) !== undefined))) return true;
+  if (call.arguments.some((a) => isOperation(a as Node, ctx))) return true;
   const parent = call.parent;
-  if ((parent?.type === 'CallExpression' || parent?.type === 'NewExpression') && parent.arguments.includes(call as TSESTree.CallExpressionArgument)) return true;
+  // Handed to a method (`source.pipe(handleRetry(…))`, `app.use(retrying())`): a function given on.
+  if (parent?.type === 'CallExpression' && unwrap(parent.callee).type === 'MemberExpression' && parent.arguments.includes(call as TSESTree.CallExpressionArgument)) return true;
   if (parent?.type === 'VariableDeclarator' && parent.init === call && parent.id.type === 'Identifier') {
     const variable = ctx.variableOf(parent.id);
     return variable?.references.some((ref) => {
@@ -128,6 +129,27 @@ function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext): bool
     }) ?? false;
   }
   return false;
+}
+
+/**
+ * A function that looks like an operation worth retrying: async, awaiting, or an arrow that
+ * returns a call (`() => fetch(url)`). Visitors and array callbacks (sync blocks) are not.
+ */
+function isOperation(arg: Node, ctx: AnalysisContext): boolean {
+  const fn = isFunction(arg) ? arg : arg.type === 'Identifier' ? ctx.functionOf(arg) : undefined;
+  if (!fn) return false;
+  if (fn.async) return true;
+  if (fn.body.type !== 'BlockStatement') {
+    const body = unwrap(fn.body);
+    return body.type === 'CallExpression' || body.type === 'NewExpression' || body.type === 'AwaitExpression';
+  }
+  let awaits = false;
+  walk(fn.body, ctx.keys, (node) => {
+    if (awaits || (node !== fn.body && isFunction(node))) return false;
+    if (node.type === 'AwaitExpression') awaits = true;
+    return undefined;
+  });
+  return awaits;
 }
 
 function callsRelativeImport(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {

@@ -27,7 +27,19 @@ const TS_FOR_JS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.mjs': ['
 /** Generated or huge files are not helpers anyone reads: skip them rather than parse them. */
 const MAX_BYTES = 1_000_000;
 
-const MAY_HOLD_RETRY = /setTimeout|[sS]leep|[dD]elay|[wW]ait|[rR]etr|[bB]ack[oO]ff|[tT]imer|[rR]econnect/;
+/**
+ * A retry helper waits between attempts (a timer, a sleep or delay call) or uses a catalog
+ * library; a module with neither is not parsed. Parsing is most of the cost of following an
+ * import, and most modules a file calls into are not retry helpers. (A helper that retries at
+ * once, with no wait, is missed: the price of keeping the cost within budget.)
+ */
+const MAY_HOLD_RETRY = /\bsetTimeout\b|timers\/promises|\bawait\s+[\w.]*(?:[sS]leep|[dD]elay|[wW]ait|[tT]imer|[bB]ack[oO]ff)\w*\s*\(|(?<![\w.])(?:sleep|delay|wait|timer|delayWhen|retryWhen|backoff|backOff)\s*\(/;
+
+function mayHoldRetry(text: string): boolean {
+  if (CATALOG_MODULES.test(text)) return true;
+  // Comments name waits without making any (a doc comment's `sleep(ms)` example).
+  return MAY_HOLD_RETRY.test(text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ''));
+}
 
 /** What a module exports that retries, found once per file version. */
 export interface ModuleSummary {
@@ -52,6 +64,8 @@ interface CacheEntry {
   mtimeMs: number;
   size: number;
   summary: ModuleSummary | undefined;
+  /** Not parsed: its text shows no wait (a `delay` lookup still reads it). */
+  gatedOut: boolean;
 }
 
 /** Per path and version: parsed and analysed once per lint run, and again only when the file changes. */
@@ -103,16 +117,23 @@ function findFile(base: string): string | undefined {
 }
 
 /** The summary of a module: parsed with the host's parser, analysed, its exported functions. */
-export function moduleSummary(file: string, host: NestedHost, analyze: Analyze): ModuleSummary | undefined {
+export function moduleSummary(file: string, host: NestedHost, analyze: Analyze, purpose: Purpose): ModuleSummary | undefined {
   // One check of the file's version per importing file, however many calls name it.
-  const checked = host.checked?.get(file);
+  const key = `${purpose}\0${file}`;
+  const checked = host.checked?.get(key);
   if (checked) return checked.summary;
-  const entry = { summary: loadSummary(file, host, analyze) };
-  host.checked?.set(file, entry);
+  const entry = { summary: loadSummary(file, host, analyze, purpose) };
+  host.checked?.set(key, entry);
   return entry.summary;
 }
 
-function loadSummary(file: string, host: NestedHost, analyze: Analyze): ModuleSummary | undefined {
+/**
+ * `retry`: looking for a retry helper or a retrying function, behind the text gate;
+ * `delay`: a delay expression of a site calls the function, so the module is read whatever its text.
+ */
+export type Purpose = 'retry' | 'delay';
+
+function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: Purpose): ModuleSummary | undefined {
   let stat;
   try {
     stat = statSync(file);
@@ -120,15 +141,16 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze): ModuleSu
     return undefined;
   }
   const cached = summaries.get(file);
-  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.summary;
+  const current = cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size;
+  if (current && !(cached.gatedOut && purpose === 'delay')) return cached.summary;
   if (inProgress.has(file) || stat.size > MAX_BYTES) return undefined;
   inProgress.add(file);
   let summary: ModuleSummary | undefined;
+  let gatedOut = false;
   try {
     const text = readFileSync(file, 'utf8');
-    // Parsing is most of the cost: a module with no wait, timer, retry or reconnect word and no
-    // catalog library cannot hold a retry worth following (an immediate retry helper is missed).
-    const sourceCode = MAY_HOLD_RETRY.test(text) || CATALOG_MODULES.test(text) ? host.parse(file, text) : undefined;
+    gatedOut = purpose === 'retry' && !mayHoldRetry(text);
+    const sourceCode = gatedOut ? undefined : host.parse(file, text);
     if (sourceCode) {
       const depth = host.depth + 1;
       const child: NestedHost | undefined = depth < MAX_DEPTH ? { ...host, filename: file, depth, checked: new Map() } : undefined;
@@ -142,7 +164,7 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze): ModuleSu
   } finally {
     inProgress.delete(file);
   }
-  summaries.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, summary });
+  summaries.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, summary, gatedOut });
   return summary;
 }
 
@@ -216,7 +238,7 @@ function commonJsExport(expression: Node, add: (name: string, node: Node) => voi
  * import, `(0, utils_1.handleRetry)(…)` in compiled CommonJS.
  */
 export function foreignRetry(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): ForeignRetry | undefined {
-  const target = importedFunction(call, ctx, host, analyze);
+  const target = importedFunction(call, ctx, host, analyze, 'retry');
   if (!target) return undefined;
   const { fn, summary, label } = target;
   const inside = summary.sites.filter((s) => s.node === fn || contains(fn, s.node));
@@ -231,7 +253,7 @@ export function foreignRetry(call: TSESTree.CallExpression, ctx: AnalysisContext
 }
 
 /** An exported function of a relative module that a call names, with the module's summary. */
-export function importedFunction(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): { fn: FunctionNode; summary: ModuleSummary; label: string } | undefined {
+export function importedFunction(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost, analyze: Analyze, purpose: Purpose): { fn: FunctionNode; summary: ModuleSummary; label: string } | undefined {
   const callee = unwrap(call.callee);
   let root: Node = callee;
   let member: string | undefined;
@@ -245,7 +267,7 @@ export function importedFunction(call: TSESTree.CallExpression, ctx: AnalysisCon
   const name = member !== undefined ? (origin.imported === '*' || origin.imported === 'default' ? member : undefined) : origin.imported === '*' ? 'default' : origin.imported;
   if (name === undefined) return undefined;
   const file = resolveModule(host.filename, origin.module);
-  const summary = file ? moduleSummary(file, host, analyze) : undefined;
+  const summary = file ? moduleSummary(file, host, analyze, purpose) : undefined;
   const fn = summary?.exports.get(name);
   if (!fn || !summary) return undefined;
   return { fn, summary, label: `\`${name === 'default' ? root.name : name}()\` from '${origin.module}'` };
