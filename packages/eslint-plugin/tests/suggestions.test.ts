@@ -269,6 +269,40 @@ module.exports = { connect, push };
       errors: [{ messageId: 'fixedDelay', line: 2, suggestions: [{ messageId: 'addJitter', data: { delay: '`500`' }, output: edit(UNAWAITED, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') }] }],
     },
     {
+      name: 'no jittered wait for a self-call whose value is not a promise (the function would start returning one)',
+      filename: 'file.js',
+      code: `function parse(text, tries = 3) {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    if (tries <= 1) throw err;
+    return parse(text.trim(), tries - 1);
+  }
+}
+export function read() {
+  return readSync().catch(() => read());
+}
+function readSync() {
+  return load();
+}
+`,
+      errors: [{ messageId: 'immediate', line: 6, suggestions: [] }, { messageId: 'immediate', line: 10, suggestions: [{ messageId: 'waitBeforeRetry', data: { ms: '1000' }, output: `function parse(text, tries = 3) {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    if (tries <= 1) throw err;
+    return parse(text.trim(), tries - 1);
+  }
+}
+export function read() {
+  return readSync().catch(() => new Promise((resolve) => setTimeout(resolve, Math.random() * 1000)).then(() => read()));
+}
+function readSync() {
+  return load();
+}
+` }] }],
+    },
+    {
       name: 'a break that leaves state behind gets no rewrite (only jitter); an immediate self-call gets a jittered wait',
       filename: 'file.js',
       code: BREAK_WITH_STATE,

@@ -18,10 +18,30 @@ export function waitBeforeRetry(site: RetrySite, sourceCode: SourceCode, typescr
   if (!call) return undefined;
   const parent = call.parent;
   const returned = parent?.type === 'ReturnStatement' || (parent?.type === 'ArrowFunctionExpression' && parent.body === call);
-  if (!returned) return undefined;
+  if (!returned || !resolvesPromise(call)) return undefined;
   const promise = typescript ? 'new Promise<void>' : 'new Promise';
   const text = `${promise}((resolve) => setTimeout(resolve, Math.random() * ${WAIT_MS})).then(() => ${sourceCode.getText(call)})`;
   return { messageId: 'waitBeforeRetry', data: { ms: String(WAIT_MS) }, fix: (fixer) => fixer.replaceText(call, text) };
+}
+
+/**
+ * The self-call's value is a promise's: its function is async, or a `.then`/`.catch`/`.finally`
+ * callback. A plain function returning the call's value would start returning a promise.
+ */
+function resolvesPromise(call: TSESTree.Node): boolean {
+  for (let p = call.parent; p; p = p.parent) {
+    if (p.type !== 'FunctionDeclaration' && p.type !== 'FunctionExpression' && p.type !== 'ArrowFunctionExpression') continue;
+    if (p.async) return true;
+    const host = p.parent;
+    return (
+      host?.type === 'CallExpression' &&
+      host.arguments.includes(p as TSESTree.Expression) &&
+      host.callee.type === 'MemberExpression' &&
+      host.callee.property.type === 'Identifier' &&
+      /^(then|catch|finally)$/.test(host.callee.property.name)
+    );
+  }
+  return false;
 }
 
 /** The self-call the finding is reported on. */
