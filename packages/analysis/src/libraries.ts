@@ -3,17 +3,16 @@ import { calleeName, getProperty, isFunction, propertyName, unwrap, walk, type N
 import type { AnalysisContext } from './context.js';
 import { resolveObject, staticNumber, type Env } from './evaluate.js';
 import { importOf } from './imports.js';
-import {
-  args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
-  type LibraryFinding,
-} from './library-options.js';
-import type { RetryPolicy, RetrySite } from './types.js';
 import { libraryOfModule } from './catalog.js';
-import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, promiseRetryLib, retryAsPromised, retryAxios, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
 import {
   apolloRetryLink, cassandraReconnection, graphqlWs, ioredis, mqtt, nestConnectionRetry, nodeRedis, socketIo, swr, tanstackQuery, upstashRedis, urqlRetry,
 } from './libraries-clients.js';
-import type { LibraryCall } from './library-options.js';
+import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, promiseRetryLib, retryAsPromised, retryAxios, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
+import {
+  args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
+  type LibraryCall, type LibraryFinding,
+} from './library-options.js';
+import type { RetryPolicy, RetrySite } from './types.js';
 
 export type { LibraryFinding } from './library-options.js';
 
