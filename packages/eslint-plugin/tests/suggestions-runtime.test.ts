@@ -75,7 +75,7 @@ function prng(seed: number): () => number {
   };
 }
 
-type Script = (call: number) => { fail: boolean; error?: unknown };
+type Script = (call: number) => { fail: boolean; error?: unknown; status?: number };
 
 const CALL_LIMIT = 40;
 
@@ -96,7 +96,7 @@ async function run(code: string, filename: string, testCase: Case, script: Scrip
     }
     const step = script(calls);
     if (!step.fail) return Promise.resolve(V);
-    if (testCase.failure === 'status' && step.error === undefined) return Promise.resolve(failureValue);
+    if (testCase.failure === 'status' && step.error === undefined) return Promise.resolve(step.status ? { ...failureValue, status: step.status, statusCode: step.status } : failureValue);
     return Promise.reject(step.error ?? new TransientError(`transient ${calls}`));
   };
   const fakeSetTimeout = (cb: unknown, ms?: unknown, ...args: unknown[]) => {
@@ -263,6 +263,10 @@ describe('suggestions keep what the code does (runtime)', () => {
           const error = testCase.nonRetryable();
           scripts.push(['fails with an error it does not retry', () => ({ fail: true, error })]);
         }
+        // A client error: some of these retry it, some do not; before and after must agree.
+        if (testCase.failure === 'status') scripts.push(['answers 404', () => ({ fail: true, status: 404 })]);
+        // An exception from the call itself where the code retries responses, not exceptions.
+        if (testCase.failure === 'status') scripts.push(['throws', () => ({ fail: true, error: new TypeError('fetch failed') })]);
         for (const [scriptName, script] of scripts) {
           it(`"${suggestion.desc}": ${scriptName}`, async () => {
             const before = await run(original, testCase.file, testCase, script);
