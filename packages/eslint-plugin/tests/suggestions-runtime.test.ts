@@ -151,12 +151,7 @@ async function run(code: string, filename: string, testCase: Case, script: Scrip
     __op: op,
     fetch: V,
   });
-  // As TypeScript whatever the extension (an .mjs file would stay ESM), and run as CommonJS.
-  const program = code.replace(/^#!.*/, '').split('import.meta').join("({ url: 'file:///fixture', main: false })");
-  const js = ts.transpileModule(program + '\n;globalThis.__h = __harness();', {
-    fileName: /\.[jt]sx$/.test(filename) ? 'fixture.tsx' : 'fixture.ts',
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, jsx: ts.JsxEmit.React, experimentalDecorators: true },
-  }).outputText;
+  const js = transpile(code, filename);
   const harnessNames = topLevelNames(code);
   // An async function, so that a script's top-level await runs too.
   const source = `(async function (exports, require, module, __harness) {${js}\n})`;
@@ -177,6 +172,23 @@ function normalise(value: unknown): unknown {
   if (value === V) return 'V';
   if (value && typeof value === 'object') return JSON.parse(JSON.stringify(value));
   return value;
+}
+
+const transpiled = new Map<string, string>();
+
+/** As TypeScript whatever the extension (an .mjs file would stay ESM), run as CommonJS; once per text. */
+function transpile(code: string, filename: string): string {
+  const key = `${filename}\0${code}`;
+  let js = transpiled.get(key);
+  if (js === undefined) {
+    const program = code.replace(/^#!.*/, '').split('import.meta').join("({ url: 'file:///fixture', main: false })");
+    js = ts.transpileModule(program + '\n;globalThis.__h = __harness();', {
+      fileName: /\.[jt]sx$/.test(filename) ? 'fixture.tsx' : 'fixture.ts',
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, jsx: ts.JsxEmit.React, experimentalDecorators: true },
+    }).outputText;
+    transpiled.set(key, js);
+  }
+  return js;
 }
 
 /** Names of the file's top-level functions, classes and variables, to reach what is not exported. */
