@@ -101,6 +101,15 @@ const UNAWAITED = `export async function load(client, id) {
 }
 `;
 
+const GENERIC_HELPERS = `const fetchRetry = require('fetch-retry');
+const async = require('async');
+
+const fetchWithRetry = fetchRetry(global.fetch);
+function load(done) {
+  async.retry((cb) => get(cb), done);
+}
+`;
+
 const WHILE_TRUE = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function connectWithRetry(pool, logger) {
@@ -253,6 +262,23 @@ module.exports = { connect, push };
 `,
             },
           ],
+        },
+      ],
+    },
+    {
+      name: 'libraries with no randomize switch get a delay function that draws one (fetch-retry, async.retry)',
+      filename: 'file.cjs',
+      code: GENERIC_HELPERS,
+      errors: [
+        {
+          messageId: 'fixedDelay',
+          line: 4,
+          suggestions: [{ messageId: 'libraryEdit', data: { edit: 'Wait a random, growing `retryDelay` (full jitter)' }, output: edit(GENERIC_HELPERS, 'fetchRetry(global.fetch)', 'fetchRetry(global.fetch, { retryDelay: (attempt) => Math.random() * Math.min(20_000, 1000 * 2 ** attempt) })') }],
+        },
+        {
+          messageId: 'immediate',
+          line: 6,
+          suggestions: [{ messageId: 'libraryEdit', data: { edit: 'Wait a random, growing `interval` between tries (full jitter)' }, output: edit(GENERIC_HELPERS, 'async.retry((cb)', 'async.retry({ interval: (retryCount) => Math.random() * Math.min(20_000, 100 * 2 ** retryCount) }, (cb)') }],
         },
       ],
     },

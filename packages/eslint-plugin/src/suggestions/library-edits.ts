@@ -1,6 +1,7 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { ensureNamedImport, isCommonJs } from './imports.js';
+import { GENERIC_LIBRARIES, genericJitterEdit } from './generic-edits.js';
 import { PROPERTY_LIBRARIES, propertyEdit } from './property-edits.js';
 import { findProperty, jittered, removeProperty, setProperty } from './text.js';
 import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
@@ -9,7 +10,7 @@ import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
 export type LibraryProblem = 'jitter' | 'bound';
 
 /** The catalog libraries this module has option edits for. */
-export const EDITED_LIBRARIES: ReadonlySet<string> = new Set(['p-retry', 'promise-retry', 'async-retry', 'retry', 'exponential-backoff', 'cockatiel', 'rxjs', 'axios-retry', 'got', 'ky', ...PROPERTY_LIBRARIES]);
+export const EDITED_LIBRARIES: ReadonlySet<string> = new Set(['p-retry', 'promise-retry', 'async-retry', 'retry', 'exponential-backoff', 'cockatiel', 'rxjs', 'axios-retry', 'got', 'ky', ...PROPERTY_LIBRARIES, ...GENERIC_LIBRARIES]);
 
 export interface LibraryEditContext {
   sourceCode: SourceCode;
@@ -28,6 +29,7 @@ type Call = TSESTree.CallExpression;
 export function libraryEdit(site: RetrySite, problem: LibraryProblem, ctx: LibraryEditContext): Suggestion | undefined {
   if (site.kind !== 'library') return undefined;
   if (site.library !== undefined && PROPERTY_LIBRARIES.has(site.library)) return propertyEdit(site, problem, ctx);
+  if (site.library !== undefined && GENERIC_LIBRARIES.has(site.library)) return problem === 'jitter' ? genericJitterEdit(site, ctx.sourceCode, ctx) : undefined;
   if (site.node.type !== 'CallExpression') return undefined;
   const call = site.node;
   switch (site.library) {
