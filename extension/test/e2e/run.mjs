@@ -485,9 +485,14 @@ async function drive(browser, { port, ws, ud }) {
     const title = (await rewrite.innerText()).trim();
     await shot('retry-quick-fix-menu');
     await rewrite.click();
-    await page.keyboard.press('Control+S');
-    const until = Date.now() + 15_000;
-    while (readFileSync(file, 'utf8') === before && Date.now() < until) await new Promise((r) => setTimeout(r, 300));
+    // Save only once the edit is in the editor; under load a save pressed while the menu closes
+    // can be lost, so it is pressed again until the file on disk changes.
+    await token('retry').waitFor({ timeout: 15_000 }).catch(() => {});
+    for (const until = Date.now() + 30_000; readFileSync(file, 'utf8') === before && Date.now() < until; ) {
+      await editor.click({ position: { x: 5, y: 5 } }).catch(() => {});
+      await page.keyboard.press('Control+S');
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
     const after = readFileSync(file, 'utf8');
     // The rewritten file has nothing left to report: the squiggles go.
     let squiggles = -1;
