@@ -198,7 +198,8 @@ describe('scenario edges', () => {
     expect(text).toContain('1 000 clients start over 11 574 d; the server is down for 10 s, then serves\n200/s.');
     expect(text).toContain('Note: 999 clients would start after 24 h, where the simulation stops; they count as failed.');
     for (const line of stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
-  });
+    // A full 24 h of starts at millisecond cells: ~10 s of CPU, several times that on a loaded machine.
+  }, 180_000);
 
   it('says the outage was cut at the 24 h horizon, on stderr for json and svg', async () => {
     const text = await run(['--strategy', 'full', '--outage', '1e9']);
