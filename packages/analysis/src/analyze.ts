@@ -90,7 +90,11 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined): Re
     else sites.push(finding.site);
     if (finding.retryingClient) clients.set(finding.retryingClient, finding.site);
   }
-  if (host) importedRetries(calls, sites, silent, ctx, host);
+  if (host) {
+    // Most calls name nothing imported from the project: a name check first, scopes after.
+    const imported = relativeImportNames(sourceCode.ast);
+    if (imported.size > 0) importedRetries(calls.filter((call) => imported.has(calleeRootName(call) ?? '')), sites, silent, ctx, host);
+  }
   sites.sort((a, b) => a.node.range[0] - b.node.range[0] || a.loc.start.line - b.loc.start.line);
   linkNested(sites, clients, ctx, silent);
   return sites;
@@ -106,14 +110,45 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined): Re
 function importedRetries(calls: readonly TSESTree.CallExpression[], sites: RetrySite[], silent: RetrySite[], ctx: AnalysisContext, host: NestedHost): void {
   const hasSites = sites.length > 0 || silent.length > 0;
   for (const call of calls) {
-    if (!hasSites && !helperShaped(call, ctx)) continue;
     if (!callsRelativeImport(call, ctx)) continue;
+    if (!hasSites && !helperShaped(call, ctx)) continue;
     const foreign = foreignRetry(call, ctx, host, analyzeWith);
     if (!foreign) continue;
     const site = callSite(foreign, call, ctx);
     if (foreign.role === 'helper') sites.push(site);
     else silent.push(site);
   }
+}
+
+/** Local names bound by `import … from './x'` or `require('./x')` at the top of a module. */
+function relativeImportNames(program: TSESTree.Program): Set<string> {
+  const names = new Set<string>();
+  const relative = (source: unknown) => typeof source === 'string' && (source.startsWith('./') || source.startsWith('../'));
+  const bind = (pattern: TSESTree.Node) => {
+    if (pattern.type === 'Identifier') names.add(pattern.name);
+    else if (pattern.type === 'ObjectPattern') {
+      for (const p of pattern.properties) if (p.type === 'Property') bind(p.value.type === 'AssignmentPattern' ? p.value.left : p.value);
+    }
+  };
+  for (const statement of program.body) {
+    if (statement.type === 'ImportDeclaration' && relative(statement.source.value)) {
+      for (const spec of statement.specifiers) names.add(spec.local.name);
+    } else if (statement.type === 'VariableDeclaration') {
+      for (const d of statement.declarations) {
+        let init = d.init ? unwrap(d.init) : undefined;
+        if (init?.type === 'MemberExpression') init = unwrap(init.object);
+        const arg = init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require' ? init.arguments[0] : undefined;
+        if (arg?.type === 'Literal' && relative(arg.value)) bind(d.id);
+      }
+    }
+  }
+  return names;
+}
+
+function calleeRootName(call: TSESTree.CallExpression): string | undefined {
+  let root: Node = unwrap(call.callee);
+  if (root.type === 'MemberExpression') root = unwrap(root.object);
+  return root.type === 'Identifier' ? root.name : undefined;
 }
 
 function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
