@@ -41,11 +41,13 @@ type Loop = TSESTree.ForStatement | TSESTree.WhileStatement;
  */
 export function rewriteWithRetry(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
   if (site.kind !== 'loop' || site.abortAware || site.deadlineBound) return undefined;
-  const plan = planLoop(site, ctx);
-  if (!plan) return undefined;
-  const importRetry = ensureNamedImport(ctx.sourceCode, '@retry-hygiene/retry', 'retry', isCommonJs(ctx.sourceCode, ctx.filename));
+  const prepared = preparedFor(site, ctx);
+  if (!prepared) return undefined;
+  const { plan } = prepared;
+  const importRetry = retryImport(ctx);
   if (!importRetry) return undefined;
-  const text = render(plan, ctx);
+  prepared.text ??= render(plan, ctx);
+  const text = prepared.text;
   return {
     messageId: 'rewrite',
     data: { bound: plan.addsBound ? ` (stops after ${ctx.bound} attempts)` : '' },
@@ -55,6 +57,48 @@ export function rewriteWithRetry(site: RetrySite, ctx: RewriteContext): Suggesti
       return fixes;
     },
   };
+}
+
+interface Prepared {
+  plan: Plan;
+  /** The replacement text, rendered the first time a suggestion needs it. */
+  text?: string;
+}
+
+/**
+ * A loop reported by several rules (unbounded and fixed wait) gets this suggestion once per
+ * finding, on every lint: the plan depends only on the site (one per loop per parse, the
+ * analysis caches them by AST) and the attempt bound, so it is made once for each.
+ */
+const preparedCache = new WeakMap<RetrySite, Map<number, Prepared | null>>();
+
+function preparedFor(site: RetrySite, ctx: RewriteContext): Prepared | undefined {
+  let byBound = preparedCache.get(site);
+  if (!byBound) preparedCache.set(site, (byBound = new Map()));
+  let prepared = byBound.get(ctx.bound);
+  if (prepared === undefined) {
+    const plan = planLoop(site, ctx);
+    prepared = plan ? { plan } : null;
+    byBound.set(ctx.bound, prepared);
+  }
+  return prepared ?? undefined;
+}
+
+/**
+ * The import edit for retry(): it reads the whole module's statements (and, for a file
+ * without import/export, its text for `require(`), the same for every finding of a file, so
+ * it is found once per AST and file name.
+ */
+const importCache = new WeakMap<TSESTree.Program, Map<string, ReturnType<typeof ensureNamedImport>>>();
+
+function retryImport(ctx: RewriteContext): ReturnType<typeof ensureNamedImport> {
+  const program = ctx.sourceCode.ast;
+  let byFile = importCache.get(program);
+  if (!byFile) importCache.set(program, (byFile = new Map()));
+  if (!byFile.has(ctx.filename)) {
+    byFile.set(ctx.filename, ensureNamedImport(ctx.sourceCode, '@retry-hygiene/retry', 'retry', isCommonJs(ctx.sourceCode, ctx.filename)));
+  }
+  return byFile.get(ctx.filename);
 }
 
 interface Plan {
@@ -91,6 +135,7 @@ interface Plan {
 
 function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   const { sourceCode } = ctx;
+  const keys = sourceCode.visitorKeys;
   const loop = site.node;
   if (loop.type !== 'ForStatement' && loop.type !== 'WhileStatement') return undefined;
   const fn = enclosingFunction(loop);
@@ -110,11 +155,11 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   if (param && param.type !== 'Identifier') return undefined;
   const errorName = param?.name;
   // The attempt must end in a return or a throw: falling out of the try would go round again.
-  if (!alwaysLeaves(tryStatement.block) || jumpsOut(tryStatement.block, loop) || setup.some((s) => jumpsOut(s, loop))) return undefined;
-  const returns = containsReturn(tryStatement.block);
+  if (!alwaysLeaves(tryStatement.block) || jumpsOut(tryStatement.block, loop, keys) || setup.some((s) => jumpsOut(s, loop, keys))) return undefined;
+  const returns = containsReturn(tryStatement.block, keys);
   // `return fetchIt()` without await: the loop's catch never saw that promise reject, so the
   // loop did not retry it; inside retry()'s attempt it would be retried.
-  if (returnsUnawaitedCall(tryStatement.block)) return undefined;
+  if (returnsUnawaitedCall(tryStatement.block, keys)) return undefined;
 
   // The counter: `for (let attempt = s; …; attempt++)`, or `let attempt = s` before the loop.
   const counter = counterOf(loop, block, sourceCode);
@@ -160,7 +205,7 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
       classifier = rethrow;
       continue;
     }
-    if (jumpsOut(statement, loop) || containsThrowOrReturn(statement)) return undefined;
+    if (jumpsOut(statement, loop, keys) || containsThrowOrReturn(statement, keys)) return undefined;
     if (mentionsAny(statement, [lastErrorName], sourceCode)) return undefined;
     const waitRead = delayVariables.find((v) => mentions(statement, v, sourceCode));
     if (waitRead) {
@@ -173,7 +218,7 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
     sawEffect = true;
     if (guard) {
       // onRetry is synchronous and outside the attempt: no await, nothing of the attempt's set-up.
-      if (containsAwait(statement) || setup.some((s) => declaresUsedIn(s, statement, sourceCode))) return undefined;
+      if (containsAwait(statement, keys) || setup.some((s) => declaresUsedIn(s, statement, sourceCode))) return undefined;
       betweenAttempts.push(statement);
     } else {
       everyFailure.push(statement);
@@ -190,7 +235,7 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
     // Only a loop that never gave up runs every failure's effects before another attempt, so
     // they are onRetry's; they must be synchronous and not need the attempt's set-up.
     if (!addsBound || guard) return undefined;
-    if (everyFailure.some((st) => containsAwait(st) || setup.some((d) => declaresUsedIn(d, st, sourceCode)))) return undefined;
+    if (everyFailure.some((st) => containsAwait(st, keys) || setup.some((d) => declaresUsedIn(d, st, sourceCode)))) return undefined;
     betweenAttempts.push(...everyFailure.splice(0));
   }
 
@@ -277,25 +322,38 @@ function alwaysLeaves(node: Node | null | undefined): boolean {
   }
 }
 
-/** Walks a subtree, not into nested functions. */
-function walk(node: Node, visit: (n: Node) => boolean | void): void {
+type Keys = SourceCode['visitorKeys'];
+
+/**
+ * Walks a subtree, not into nested functions. Children come from the parser's visitor keys
+ * (Object.entries on every node allocated enough to show in a profile of a file with 200
+ * loops); a node type without keys falls back to its own properties.
+ */
+function walk(node: Node, keys: Keys, visit: (n: Node) => boolean | void): void {
   if (visit(node) === false) return;
-  for (const [key, value] of Object.entries(node)) {
+  const record = node as unknown as Record<string, unknown>;
+  for (const key of keys[node.type] ?? Object.keys(node)) {
     if (key === 'parent') continue;
-    for (const child of Array.isArray(value) ? value : [value]) {
-      if (child && typeof child === 'object' && typeof (child as Node).type === 'string') {
-        const c = child as Node;
-        if (c.type === 'FunctionDeclaration' || c.type === 'FunctionExpression' || c.type === 'ArrowFunctionExpression') continue;
-        walk(c, visit);
-      }
+    const value = record[key];
+    if (Array.isArray(value)) {
+      for (const child of value) visitChild(child, keys, visit);
+    } else {
+      visitChild(value, keys, visit);
     }
   }
 }
 
+function visitChild(child: unknown, keys: Keys, visit: (n: Node) => boolean | void): void {
+  if (!child || typeof child !== 'object' || typeof (child as Node).type !== 'string') return;
+  const c = child as Node;
+  if (c.type === 'FunctionDeclaration' || c.type === 'FunctionExpression' || c.type === 'ArrowFunctionExpression') return;
+  walk(c, keys, visit);
+}
+
 /** A break or continue that leaves the attempt for the loop (not one inside a loop of its own). */
-function jumpsOut(node: Node, loop: Loop): boolean {
+function jumpsOut(node: Node, loop: Loop, keys: Keys): boolean {
   let found = false;
-  walk(node, (n) => {
+  walk(node, keys, (n) => {
     if (found) return false;
     if (n.type === 'BreakStatement' || n.type === 'ContinueStatement') {
       let inner = false;
@@ -310,24 +368,24 @@ function jumpsOut(node: Node, loop: Loop): boolean {
   return found;
 }
 
-function containsReturn(node: Node): boolean {
+function containsReturn(node: Node, keys: Keys): boolean {
   let found = false;
-  walk(node, (n) => {
+  walk(node, keys, (n) => {
     if (n.type === 'ReturnStatement') found = true;
     return !found;
   });
   return found;
 }
 
-function returnsUnawaitedCall(node: Node): boolean {
+function returnsUnawaitedCall(node: Node, keys: Keys): boolean {
   let found = false;
-  walk(node, (n) => {
+  walk(node, keys, (n) => {
     if (n.type !== 'ReturnStatement' || !n.argument) return undefined;
     let value: Node = n.argument;
     while (value.type === 'TSAsExpression' || value.type === 'TSNonNullExpression' || value.type === 'TSSatisfiesExpression') value = value.expression;
     if (value.type === 'CallExpression' || value.type === 'NewExpression' || value.type === 'ConditionalExpression' || value.type === 'LogicalExpression') {
       // A conditional or logical may pick a call's promise too.
-      walk(value, (inner) => {
+      walk(value, keys, (inner) => {
         if (inner.type === 'AwaitExpression') return false;
         if (inner.type === 'CallExpression' || inner.type === 'NewExpression') found = true;
         return !found;
@@ -338,18 +396,18 @@ function returnsUnawaitedCall(node: Node): boolean {
   return found;
 }
 
-function containsThrowOrReturn(node: Node): boolean {
+function containsThrowOrReturn(node: Node, keys: Keys): boolean {
   let found = false;
-  walk(node, (n) => {
+  walk(node, keys, (n) => {
     if (n.type === 'ReturnStatement' || n.type === 'ThrowStatement') found = true;
     return !found;
   });
   return found;
 }
 
-function containsAwait(node: Node): boolean {
+function containsAwait(node: Node, keys: Keys): boolean {
   let found = false;
-  walk(node, (n) => {
+  walk(node, keys, (n) => {
     if (n.type === 'AwaitExpression') found = true;
     return !found;
   });
