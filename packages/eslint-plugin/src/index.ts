@@ -5,6 +5,9 @@ import noNestedRetry from './rules/no-nested-retry.js';
 import noUnboundedRetry from './rules/no-unbounded-retry.js';
 import requireJitter from './rules/require-jitter.js';
 
+/** For reports that show what a finding's quick fix does (the CLI's herd comparison). */
+export { suggestedFixes, type SuggestedFix, type SuggestionFile } from './suggestions/index.js';
+
 const require = createRequire(import.meta.url);
 const { name, version } = require('../package.json') as { name: string; version: string };
 

@@ -1,32 +1,82 @@
-import type { RetrySite } from '@retry-hygiene/analysis';
+import type { RetryPolicy, RetrySite } from '@retry-hygiene/analysis';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { addJitter } from './add-jitter.js';
 import { libraryEdit } from './library-edits.js';
+import { jitteredPolicy, libraryEditPolicy, rewrittenPolicy, waitedPolicy } from './policies.js';
 import { rewriteWithRetry } from './rewrite-loop.js';
-import { boundFor, type Suggestion } from './types.js';
-import { waitBeforeRetry } from './wait-before-retry.js';
+import { SUGGESTION_MESSAGES, boundFor, type Suggestion, type SuggestionMessageId } from './types.js';
+import { WAIT_MS, waitBeforeRetry } from './wait-before-retry.js';
 
 export { SUGGESTION_MESSAGES, type SuggestionMessageId } from './types.js';
 
 export type SuggestingRule = 'no-fixed-sleep-retry' | 'require-jitter' | 'no-unbounded-retry';
 
-type Context = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+/** What building a suggestion needs of the file: a rule's context, or the CLI's lint of it. */
+export interface SuggestionFile {
+  sourceCode: Readonly<TSESLint.SourceCode>;
+  filename: string;
+}
+
+/** A suggestion with the retry policy the code has once it is applied. */
+interface Planned extends Suggestion {
+  policy: RetryPolicy;
+}
 
 /**
  * The suggestions for one finding, most specific first: the minimal edit that fixes what the
  * rule reports (jitter, a wait, a library option), then the rewrite to retry(). Each is built
  * from the site the analysis already found: no second parse, no second analysis.
  */
-export function suggestionsFor(rule: SuggestingRule, site: RetrySite, context: Context, configuredMax?: number): Suggestion[] {
+export function suggestionsFor(rule: SuggestingRule, site: RetrySite, context: SuggestionFile, configuredMax?: number): Suggestion[] {
+  return planned(rule, site, context, configuredMax).map(({ policy: _policy, ...suggestion }) => suggestion);
+}
+
+/** One suggestion as a report names it, and the policy that applying it leaves. */
+export interface SuggestedFix {
+  messageId: SuggestionMessageId;
+  /** Its title as the editor lists it ("Rewrite with retry() (stops after 5 attempts)"). */
+  title: string;
+  policy: RetryPolicy;
+}
+
+/**
+ * What each suggestion of a finding would do to the retry's policy, in the order the rule
+ * offers them: the same planning as the rule's own suggestions, so a report's "what the fix
+ * does" herd is the herd of the edit a user would apply. `rule` is the finding's rule
+ * (without the plugin prefix); a rule with no suggestions (no-nested-retry) gives none.
+ */
+export function suggestedFixes(rule: string, site: RetrySite, file: SuggestionFile, configuredMax?: number): SuggestedFix[] {
+  if (!isSuggestingRule(rule)) return [];
+  return planned(rule, site, file, configuredMax).map((s) => ({ messageId: s.messageId, title: titleOf(s), policy: s.policy }));
+}
+
+function isSuggestingRule(rule: string): rule is SuggestingRule {
+  return rule === 'no-fixed-sleep-retry' || rule === 'require-jitter' || rule === 'no-unbounded-retry';
+}
+
+/** The editor's text, but "Add full jitter" without the expression it wraps (a report shows numbers after it). */
+function titleOf(s: Suggestion): string {
+  if (s.messageId === 'addJitter') return 'Add full jitter';
+  return SUGGESTION_MESSAGES[s.messageId].replace(/\{\{(\w+)\}\}/g, (_, key: string) => s.data[key] ?? '');
+}
+
+function planned(rule: SuggestingRule, site: RetrySite, context: SuggestionFile, configuredMax?: number): Planned[] {
   const { sourceCode, filename } = context;
   const bound = boundFor(configuredMax);
   const typescript = /\.[cm]?tsx?$/.test(filename);
-  const out: (Suggestion | undefined)[] = [];
+  const out: Planned[] = [];
+  const add = (s: Suggestion | undefined, policy: () => RetryPolicy) => void (s && out.push({ ...s, policy: policy() }));
   if (site.kind === 'library') {
-    out.push(libraryEdit(site, rule === 'no-unbounded-retry' ? 'bound' : 'jitter', { sourceCode, filename, bound }));
+    const problem = rule === 'no-unbounded-retry' ? 'bound' : 'jitter';
+    add(libraryEdit(site, problem, { sourceCode, filename, bound }), () => libraryEditPolicy(site, problem, bound));
   } else {
-    if (rule !== 'no-unbounded-retry') out.push(addJitter(site, sourceCode), waitBeforeRetry(site, sourceCode, typescript));
-    out.push(rewriteWithRetry(site, { sourceCode, filename, bound, typescript }));
+    if (rule !== 'no-unbounded-retry') {
+      add(addJitter(site, sourceCode), () => jitteredPolicy(site));
+      add(waitBeforeRetry(site, sourceCode, typescript), () => waitedPolicy(site, WAIT_MS));
+    }
+    // The rewrite's message names the bound exactly when it adds one (an unbounded loop).
+    const rewrite = rewriteWithRetry(site, { sourceCode, filename, bound, typescript });
+    add(rewrite, () => rewrittenPolicy(site, rewrite?.data.bound ? bound : undefined));
   }
-  return out.filter((s): s is Suggestion => s !== undefined);
+  return out;
 }

@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode, Suggestion } from './types.js';
 
 /** The wait this edit adds: full jitter over 0–1 s, enough to spread a herd of immediate retries. */
-const WAIT_MS = 1000;
+export const WAIT_MS = 1000;
 
 /**
  * A function that calls itself again at once from a promise chain or an async function:
