@@ -64,7 +64,10 @@ export const z = x; // eslint-disable-line @typescript-eslint/no-explicit-any
 `;
 
 const FIXED_POLICY = { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' } as const;
-const FIX_POLICY = {
+/** The quick fix of fixed.js: the rewrite to retry(), its 1 s wait kept with full jitter, bounded at 5 attempts. */
+const FIX_POLICY = { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' } as const;
+const FIX_TITLE = 'Rewrite with retry() (stops after 5 attempts)';
+const RETRY_DEFAULTS_POLICY = {
   maxAttempts: RETRY_DEFAULTS.maxAttempts,
   delay: { kind: 'exponential', baseMs: RETRY_DEFAULTS.baseMs, factor: RETRY_DEFAULTS.factor, capMs: RETRY_DEFAULTS.capMs },
   jitter: 'full',
@@ -121,7 +124,7 @@ describe('retry-hygiene check --format json', () => {
       message: expect.stringMatching(/^This retry loop waits a fixed 1 s between attempts \(no limit on attempts\), /),
       policy: FIXED_POLICY,
       herd: { totalCalls: herd.totalCalls, p99Ms: herd.p99Ms, failedClients: 0, summary: summarizeResult(herd) },
-      fixHerd: { policy: FIX_POLICY, totalCalls: fix.totalCalls, failedClients: fix.failedClients, summary: summarizeResult(fix) },
+      fixHerd: { title: FIX_TITLE, suggested: true, policy: FIX_POLICY, totalCalls: fix.totalCalls, failedClients: fix.failedClients, summary: summarizeResult(fix) },
     });
     expect(files.find((f) => f.filePath.endsWith('jittered.ts'))!.messages).toEqual([]);
   });
@@ -255,10 +258,15 @@ describe('retry-hygiene check (stylish)', () => {
     // One herd line for the site, after both of its findings, and the fix's under it.
     expect(lines[at + 3]).toMatch(/^ {10}herd {2}\S+ {2}this retry: /);
     expect(lines[at + 3]).toContain(summarizeResult(simulate(FIXED_POLICY)));
-    expect(lines[at + 4]).toContain(`retry() defaults: ${summarizeResult(simulate(FIX_POLICY))}`);
+    expect(lines[at + 4]).toMatch(/^ {10}fix {3}\S+ {2}/);
+    expect(lines[at + 4]).toContain(`  ${FIX_TITLE}: ${summarizeResult(simulate(FIX_POLICY))}`);
     expect(stdout).toContain('herd: the simulated load of each retry — 1 000 clients, a server of 200 req/s down for the first 10 s');
-    expect(stdout).toContain('fix:  retry() defaults (3 attempts, 100 ms ×2 up to 20 s, full jitter)');
-    expect(stdout).toContain(`It gives up after 3 attempts: ${simulate(FIX_POLICY).failedClients.toLocaleString('en').replace(/,/g, ' ')} of 1 000 clients fail`);
+    expect(stdout).toContain("fix:  the same outage after the finding's quick fix");
+    // retry()'s defaults and full jitter stay as references, with what they mean here.
+    const defaults = simulate(RETRY_DEFAULTS_POLICY);
+    expect(stdout).toContain(`retry() with its defaults gives up after 3 attempts (${defaults.failedClients.toLocaleString('en').replace(/,/g, ' ')} of 1 000 clients fail)`);
+    expect(stdout).toContain(`  retry() defaults (3 attempts, 100 ms ×2 up to 20 s, full jitter)  `);
+    expect(stdout).toContain(summarizeResult(defaults));
     expect(stdout).toContain(summarizeResult(simulate('full')));
     expect(stdout).toContain('✖ 3 problems (3 errors, 0 warnings) in 2 of 3 files');
     expect(stdout).toMatch(/\n {2}1 no-fixed-sleep-retry, 1 no-unbounded-retry, 1 parse error\n$/);
@@ -269,7 +277,8 @@ describe('retry-hygiene check (stylish)', () => {
     const { stdout } = await check(['fixed.js', '--clients', '300', '--capacity', '100', '--outage', '2000'], project);
     const scenario = { clients: 300, capacity: 100, outageMs: 2000 };
     expect(stdout).toContain(`this retry: ${summarizeResult(simulate(FIXED_POLICY, scenario))}`);
-    expect(stdout).toContain(`retry() defaults: ${summarizeResult(simulate(FIX_POLICY, scenario))}`);
+    expect(stdout).toContain(`${FIX_TITLE}: ${summarizeResult(simulate(FIX_POLICY, scenario))}`);
+    expect(stdout).toContain(summarizeResult(simulate(RETRY_DEFAULTS_POLICY, scenario)));
     expect(stdout).toContain(summarizeResult(simulate('full', scenario)));
     expect(stdout).toContain('300 clients, a server of 100 req/s down for the first 2 s');
   });
@@ -321,7 +330,7 @@ describe('retry-hygiene check: formats for CI', () => {
     expect(lines[1]).toMatch(
       /^::error file=fixed\.js,line=3,endLine=3,col=3,endColumn=15,title=retry-hygiene\/no-fixed-sleep-retry::This retry loop waits a fixed 1 s [^\n]*$/,
     );
-    expect(lines[2]).toContain(`%0AHerd: ${summarizeResult(simulate(FIXED_POLICY))}.`);
+    expect(lines[2]).toContain(`%0AHerd: ${summarizeResult(simulate(FIXED_POLICY))}.%0AFix: ${FIX_TITLE}: ${summarizeResult(simulate(FIX_POLICY))}.`);
     expect(lines[3]).toBe('retry-hygiene: 3 problems (3 errors, 0 warnings) in 3 files');
   });
 
@@ -332,13 +341,13 @@ describe('retry-hygiene check: formats for CI', () => {
     expect(stdout.split('\n').slice(0, 4)).toEqual([
       '### ❌ retry-hygiene: 2 problems (2 errors, 0 warnings) in 1 file',
       '',
-      '| where | rule | finding | this retry | with `retry()` |',
+      '| where | rule | finding | this retry | its quick fix |',
       '|---|---|---|---|---|',
     ]);
     const row = stdout.split('\n')[4]!;
     expect(row).toMatch(/^\| `fixed\.js:3` \| \[no-fixed-sleep-retry\]\(https:\/\/github\.com\/.*\/no-fixed-sleep-retry\.md\) \| This retry loop waits /);
     expect(row).toContain(`| ${fixed.totalCalls.toLocaleString('en').replace(/,/g, ' ')} calls, 0 gave up, p99 `);
-    expect(row).toContain(`| ${fix.totalCalls.toLocaleString('en').replace(/,/g, ' ')} calls, ${fix.failedClients.toLocaleString('en').replace(/,/g, ' ')} gave up, `);
+    expect(row).toContain(`| ${FIX_TITLE}: ${fix.totalCalls.toLocaleString('en').replace(/,/g, ' ')} calls, ${fix.failedClients.toLocaleString('en').replace(/,/g, ' ')} gave up, `);
     expect(stdout).toContain('Herd: simulated load of each retry with 1 000 clients');
     expect((await check(['jittered.ts', '--format', 'markdown'], clean)).stdout).toBe('### ✅ retry-hygiene: no retry problems in 1 file\n');
   });

@@ -48,7 +48,7 @@ interface SarifResult {
   message: { text: string };
   locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: Record<string, number> } }[];
   partialFingerprints: Record<string, string>;
-  properties?: { policy: unknown; herd: { totalCalls: number } };
+  properties?: { policy: unknown; herd: { totalCalls: number }; fixHerd?: unknown };
 }
 
 interface SarifLog {
@@ -117,6 +117,9 @@ describe('retry-hygiene check --format sarif', () => {
       properties: { policy: { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' } },
     });
     expect(first!.message.text).toMatch(/^This retry loop waits a fixed 1 s .*\nHerd: .* calls/s);
+    // The quick fix's herd: the rewrite bounds the loop at 5 attempts and keeps its 1 s wait, with full jitter.
+    expect(first!.message.text).toMatch(/\nFix: Rewrite with retry\(\) \(stops after 5 attempts\): 5 000 calls .*\.$/s);
+    expect(first!.properties).toMatchObject({ fixHerd: { title: 'Rewrite with retry() (stops after 5 attempts)', suggested: true, policy: { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' }, totalCalls: 5000 } });
     expect(second).toMatchObject({ ruleId: 'retry-hygiene/no-unbounded-retry', ruleIndex: 2 });
     expect(third!.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: pathToFileURL(join(outside, 'other.js')).href });
     expect(run.invocations[0]!.toolExecutionNotifications.map((n) => n.message.text)).toEqual([expect.stringMatching(/^Parsing error/)]);

@@ -1,6 +1,11 @@
 import { analyzeRetrySites, type RetrySite } from '@retry-hygiene/analysis';
 import type { Linter } from 'eslint';
-import retryHygiene, { FILES } from 'eslint-plugin-retry-hygiene';
+import retryHygiene, { FILES, type SuggestionFile } from 'eslint-plugin-retry-hygiene';
+
+/** A linted file's retry sites, with what the plugin needs to plan their quick fixes again. */
+export interface FileSites extends SuggestionFile {
+  sites: readonly RetrySite[];
+}
 
 /**
  * `check`'s own ESLint config when no --config is given: the plugin's recommended rules,
@@ -25,17 +30,18 @@ export function embeddedConfig({ reportUnused = false } = {}): Linter.Config[] {
  * again (see sitesOf). Kept on globalThis, so that a second copy of this module (the
  * compiled one ESLint imports while tests run the sources) fills the same map.
  */
-export const sitesByFile: Map<string, readonly RetrySite[]> = ((globalThis as Record<symbol, unknown>)[Symbol.for('retry-hygiene-cli.sites')] ??=
-  new Map<string, readonly RetrySite[]>()) as Map<string, readonly RetrySite[]>;
+export const sitesByFile: Map<string, FileSites> = ((globalThis as Record<symbol, unknown>)[Symbol.for('retry-hygiene-cli.file-sites')] ??=
+  new Map<string, FileSites>()) as Map<string, FileSites>;
 
 export function siteCollectorConfig(): Linter.Config {
   const rule = {
     meta: { type: 'suggestion', schema: [] },
-    create(context: { physicalFilename: string; sourceCode: Parameters<typeof analyzeRetrySites>[0] }) {
+    create(context: { physicalFilename: string; filename: string; sourceCode: SuggestionFile['sourceCode'] }) {
       return {
         'Program:exit': () => {
-          const sites = analyzeRetrySites(context.sourceCode);
-          if (sites.length > 0) sitesByFile.set(context.physicalFilename, sites);
+          const sites = analyzeRetrySites(context.sourceCode as Parameters<typeof analyzeRetrySites>[0]);
+          // The source code is kept too: the quick fix of a site is planned on it (no second parse).
+          if (sites.length > 0) sitesByFile.set(context.physicalFilename, { sites, sourceCode: context.sourceCode, filename: context.filename });
         },
       };
     },

@@ -4,7 +4,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { formatCount, herdSparklines, summarizeResult, type SimulationResult } from '@retry-hygiene/herd';
 import type { Linter } from 'eslint';
-import { FIX_LABEL, FIX_POLICY, FULL_JITTER_LABEL, herdNumbers, shortSummary } from './herd.js';
+import { FULL_JITTER_LABEL, RETRY_DEFAULTS_LABEL, RETRY_DEFAULTS_POLICY, herdNumbers, shortSummary, type FixComparison } from './herd.js';
 import { counts, plural, type Finding, type Report } from './report.js';
 
 export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'markdown'] as const;
@@ -64,11 +64,12 @@ function stylish(report: Report): string {
       const rule = ruleLabel(message);
       byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
       lines.push(`  ${`${message.line}:${message.column}`.padEnd(8)}${severity}  ${message.message}  ${color('2', rule)}`);
-      if (herd && finding.herd && lastOfSite(findings, i)) {
+      if (herd && finding.herd && finding.fix && lastOfSite(findings, i)) {
         shownHerd = true;
-        const [site, fix] = herdSparklines([finding.herd, herd.fix], SPARK_WIDTH);
+        const [site, fix] = herdSparklines([finding.herd, finding.fix.herd], SPARK_WIDTH);
         lines.push(`          ${color('2', 'herd')}  ${site}  this retry: ${summarizeResult(finding.herd)}`);
-        lines.push(`          ${color('2', 'fix ')}  ${fix}  retry() defaults: ${summarizeResult(herd.fix)}`);
+        // "ref": a site with no quick fix is compared with a reference, and the line says so.
+        lines.push(`          ${color('2', finding.fix.suggested ? 'fix ' : 'ref ')}  ${fix}  ${finding.fix.label}: ${summarizeResult(finding.fix.herd)}`);
       }
     });
     lines.push('');
@@ -77,10 +78,13 @@ function stylish(report: Report): string {
   const suppressed = report.suppressedCount > 0 ? ` (${plural(report.suppressedCount, 'error')} suppressed)` : '';
   if (total === 0) return `${color('32', '✔')} no retry problems in ${plural(report.fileCount, 'file')}${suppressed}\n`;
   if (herd && shownHerd) {
-    const [full] = herdSparklines([herd.fullJitter], SPARK_WIDTH);
+    const [defaults, full] = herdSparklines([herd.retryDefaults, herd.fullJitter], SPARK_WIDTH);
     lines.push(color('2', `herd: the simulated load of each retry — ${herd.describeScenario()} (--clients, --capacity, --outage).`));
-    lines.push(color('2', `fix:  ${FIX_LABEL}, what the messages point to. ${failedNote(herd.fix, herd.scenario.clients)}`));
-    lines.push(`${color('2', FULL_JITTER_LABEL)}  ${full}  ${summarizeResult(herd.fullJitter)}`);
+    lines.push(color('2', 'fix:  the same outage after the finding\'s quick fix (the suggestion named, as the editor offers it); ref: no quick fix is offered, full jitter shown for reference.'));
+    lines.push(color('2', `For reference, in this scenario: ${failedNote(herd.retryDefaults, herd.scenario.clients)}`));
+    const width = Math.max(RETRY_DEFAULTS_LABEL.length, FULL_JITTER_LABEL.length);
+    lines.push(`  ${color('2', RETRY_DEFAULTS_LABEL.padEnd(width))}  ${defaults}  ${summarizeResult(herd.retryDefaults)}`);
+    lines.push(`  ${color('2', FULL_JITTER_LABEL.padEnd(width))}  ${full}  ${summarizeResult(herd.fullJitter)}`);
     lines.push('');
   }
   const ruleSummary = [...byRule]
@@ -95,10 +99,20 @@ function stylish(report: Report): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The honest half of the comparison: 3 attempts do not outlast a long outage. */
-function failedNote(fix: SimulationResult, clients: number): string {
-  if (fix.failedClients === 0) return 'Every client gets through.';
-  return `It gives up after ${FIX_POLICY.maxAttempts} attempts: ${formatCount(fix.failedClients)} of ${formatCount(clients)} clients fail in this outage; pass maxAttempts or a deadline to retry() to ride out a longer one, as full jitter does below.`;
+/** The honest half of the reference: retry()'s 3 attempts do not outlast a long outage. */
+function failedNote(defaults: SimulationResult, clients: number): string {
+  if (defaults.failedClients === 0) return 'retry() with its defaults gets every client through.';
+  return `retry() with its defaults gives up after ${RETRY_DEFAULTS_POLICY.maxAttempts} attempts (${formatCount(defaults.failedClients)} of ${formatCount(clients)} clients fail); pass maxAttempts or a deadline to ride out a longer outage, as full jitter does.`;
+}
+
+/** "Add full jitter: 5 000 calls, …" — what the quick fix is, then what it does. */
+function fixText(fix: FixComparison): string {
+  return `${fix.label}: ${summarizeResult(fix.herd)}`;
+}
+
+/** A fix in a machine-readable report: what it is, whether it is a suggestion at all, its policy and numbers. */
+function fixNumbers(fix: FixComparison) {
+  return { title: fix.label, suggested: fix.suggested, policy: fix.policy, ...herdNumbers(fix.herd), summary: summarizeResult(fix.herd) };
 }
 
 // ——— json ——————————————————————————————————————————————————————————————————
@@ -107,15 +121,10 @@ function failedNote(fix: SimulationResult, clients: number): string {
 function json(report: Report) {
   return report.files.map(({ result, findings }) => ({
     ...result,
-    messages: findings.map(({ message, site, herd }) => ({
+    messages: findings.map(({ message, site, herd, fix }) => ({
       ...message,
       ...(site ? { policy: site.policy } : {}),
-      ...(herd && report.herd
-        ? {
-            herd: { ...herdNumbers(herd), summary: summarizeResult(herd) },
-            fixHerd: { policy: FIX_POLICY, ...herdNumbers(report.herd.fix), summary: summarizeResult(report.herd.fix) },
-          }
-        : {}),
+      ...(herd && fix ? { herd: { ...herdNumbers(herd), summary: summarizeResult(herd) }, fixHerd: fixNumbers(fix) } : {}),
     })),
   }));
 }
@@ -140,7 +149,7 @@ function sarif(report: Report) {
     const location = artifactLocation(report.cwd, result.filePath);
     const lines = sourceLines(result.source ?? readOrEmpty(result.filePath));
     const seen = new Map<string, number>();
-    findings.forEach(({ message, site, herd }) => {
+    findings.forEach(({ message, site, herd, fix }) => {
       const region = {
         startLine: Math.max(1, message.line),
         startColumn: Math.max(1, message.column),
@@ -163,10 +172,10 @@ function sarif(report: Report) {
         ruleId: message.ruleId,
         ...(index >= 0 ? { ruleIndex: index } : {}),
         level: message.severity === 2 ? 'error' : 'warning',
-        message: { text: herd ? `${message.message}\nHerd: ${summarizeResult(herd)}.` : message.message },
+        message: { text: herdMessage(message.message, herd, fix) },
         locations: [{ physicalLocation: { artifactLocation: location, region } }],
         partialFingerprints: { [FINGERPRINT]: `${createHash('sha256').update(key).digest('hex').slice(0, 32)}:${occurrence}` },
-        ...(site && herd ? { properties: { policy: site.policy, herd: herdNumbers(herd) } } : {}),
+        ...(site && herd ? { properties: { policy: site.policy, herd: herdNumbers(herd), ...(fix ? { fixHerd: fixNumbers(fix) } : {}) } } : {}),
       });
     });
   }
@@ -198,6 +207,12 @@ function sarif(report: Report) {
   };
 }
 
+/** A finding's text with its herd and its fix's (SARIF and GitHub annotations carry no table). */
+function herdMessage(text: string, herd: SimulationResult | undefined, fix: FixComparison | undefined): string {
+  if (!herd) return text;
+  return `${text}\nHerd: ${summarizeResult(herd)}.${fix ? `\n${fix.suggested ? 'Fix' : 'Reference'}: ${fixText(fix)}.` : ''}`;
+}
+
 function artifactLocation(cwd: string, filePath: string) {
   const rel = relative(cwd, filePath);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return { uri: pathToFileURL(filePath).href };
@@ -222,7 +237,7 @@ function sourceLines(text: string): string[] {
 function github(report: Report): string {
   const out: string[] = [];
   for (const { result, findings } of report.files) {
-    for (const { message, herd } of findings) {
+    for (const { message, herd, fix } of findings) {
       const props = [
         `file=${escapeProperty(posixPath(report.cwd, result.filePath))}`,
         `line=${message.line}`,
@@ -231,7 +246,7 @@ function github(report: Report): string {
         ...(message.endColumn && message.endLine === message.line ? [`endColumn=${message.endColumn}`] : []),
         `title=${escapeProperty(ruleLabel(message))}`,
       ];
-      const text = herd ? `${message.message}\nHerd: ${summarizeResult(herd)}.` : message.message;
+      const text = herdMessage(message.message, herd, fix);
       out.push(`::${message.severity === 2 ? 'error' : 'warning'} ${props.join(',')}::${escapeData(text)}`);
     }
   }
@@ -261,21 +276,22 @@ function markdown(report: Report): string {
   out.push(`### ❌ retry-hygiene: ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(report.fileCount, 'file')}`);
   out.push('');
   const herd = report.herd;
-  out.push(herd ? '| where | rule | finding | this retry | with `retry()` |' : '| where | rule | finding |');
+  out.push(herd ? '| where | rule | finding | this retry | its quick fix |' : '| where | rule | finding |');
   out.push(herd ? '|---|---|---|---|---|' : '|---|---|---|');
   for (const { result, findings } of report.files) {
-    for (const { message, herd: siteHerd } of findings) {
+    for (const { message, herd: siteHerd, fix } of findings) {
       const where = `\`${cell(posixPath(report.cwd, result.filePath))}:${message.line}\``;
       const rule = message.ruleId ? `[${message.ruleId.replace('retry-hygiene/', '')}](${report.rules[message.ruleId]?.url ?? ''})` : 'parse error';
       const row = [where, rule, cell(message.message)];
-      if (herd) row.push(siteHerd ? cell(shortSummary(siteHerd)) : '', siteHerd ? cell(shortSummary(herd.fix)) : '');
+      if (herd) row.push(siteHerd ? cell(shortSummary(siteHerd)) : '', siteHerd && fix ? cell(`${fix.suggested ? '' : '_'}${fix.label}${fix.suggested ? '' : '_'}: ${shortSummary(fix.herd)}`) : '');
       out.push(`| ${row.join(' | ')} |`);
     }
   }
   if (herd) {
     out.push('');
     out.push(`Herd: simulated load of each retry with ${herd.describeScenario()}. `
-      + `\`retry()\` is ${cell(FIX_LABEL)} from \`@retry-hygiene/retry\`. ${failedNote(herd.fix, herd.scenario.clients)} `
+      + 'Its quick fix: the policy the suggested edit leaves, simulated the same way (_no quick fix_: full jitter, for reference). '
+      + `For reference, ${cell(RETRY_DEFAULTS_LABEL)} from \`@retry-hygiene/retry\`: ${shortSummary(herd.retryDefaults)}; ${failedNote(herd.retryDefaults, herd.scenario.clients)} `
       + `${FULL_JITTER_LABEL}: ${shortSummary(herd.fullJitter)}.`);
   }
   if (report.suppressedCount > 0) out.push('', `${plural(report.suppressedCount, 'existing error')} suppressed by the suppressions file.`);

@@ -11,22 +11,40 @@ export interface Scenario {
 export const DEFAULT_SCENARIO: Scenario = { clients: DEFAULTS.clients, capacity: DEFAULTS.capacity, outageMs: DEFAULTS.outageMs };
 
 /**
- * What the rules' advice produces: `retry(fn)` from @retry-hygiene/retry with its defaults
- * (3 attempts counting the first, 100 ms doubling up to 20 s, full jitter). Read from the
- * helper itself, so a change of its defaults changes this comparison too.
+ * `retry(fn)` from @retry-hygiene/retry with its defaults (3 attempts counting the first,
+ * 100 ms doubling up to 20 s, full jitter): what the messages name as an example. Shown
+ * once, under the findings, for reference; each finding's own fix line is its quick fix's.
+ * Read from the helper itself, so a change of its defaults changes this line too.
  */
-export const FIX_POLICY: RetryPolicy = {
+export const RETRY_DEFAULTS_POLICY: RetryPolicy = {
   maxAttempts: RETRY_DEFAULTS.maxAttempts,
   delay: { kind: 'exponential', baseMs: RETRY_DEFAULTS.baseMs, factor: RETRY_DEFAULTS.factor, capMs: RETRY_DEFAULTS.capMs },
   jitter: RETRY_DEFAULTS.jitter,
 };
 
-export const FIX_LABEL = `retry() defaults (${RETRY_DEFAULTS.maxAttempts} attempts, ${formatDuration(RETRY_DEFAULTS.baseMs)} ×${RETRY_DEFAULTS.factor} up to ${formatDuration(RETRY_DEFAULTS.capMs)}, full jitter)`;
+export const RETRY_DEFAULTS_LABEL = `retry() defaults (${RETRY_DEFAULTS.maxAttempts} attempts, ${formatDuration(RETRY_DEFAULTS.baseMs)} ×${RETRY_DEFAULTS.factor} up to ${formatDuration(RETRY_DEFAULTS.capMs)}, full jitter)`;
 
 /** Full jitter with no attempt limit: the same backoff kept up until the server is back. */
 export const FULL_JITTER_LABEL = 'full jitter, no attempt limit';
 
-/** The three herds a report shows: this site's, the fix's, full jitter's; each distinct policy simulated once. */
+/** What a site with no quick fix is compared with: it says so, rather than passing a reference off as the fix. */
+export const REFERENCE_LABEL = `no quick fix; ${FULL_JITTER_LABEL}, for reference`;
+
+/**
+ * The "what the fix does" herd of one retry site: the policy its quick fix leaves (the
+ * plugin's own planning, see choose-fix.ts), or full jitter for reference when no
+ * suggestion is offered for it.
+ */
+export interface FixComparison {
+  /** The suggestion as the editor lists it ("Rewrite with retry() (stops after 5 attempts)"), or REFERENCE_LABEL. */
+  label: string;
+  /** False when no suggestion is offered: the herd is full jitter's, a reference, not this site's fix. */
+  suggested: boolean;
+  policy: RetryPolicy | 'full';
+  herd: SimulationResult;
+}
+
+/** The herds a report shows: each site's, its fix's, and the references; each distinct policy simulated once. */
 export class HerdComparison {
   private readonly cache = new SimulationCache(1024);
   private readonly options: SimulateOptions;
@@ -39,8 +57,14 @@ export class HerdComparison {
     return this.cache.simulate(site.policy, this.options);
   }
 
-  get fix(): SimulationResult {
-    return this.cache.simulate(FIX_POLICY, this.options);
+  /** A suggestion's policy, or the full-jitter reference when there is none. */
+  fix(suggestion: { title: string; policy: RetryPolicy } | undefined): FixComparison {
+    if (!suggestion) return { label: REFERENCE_LABEL, suggested: false, policy: 'full', herd: this.fullJitter };
+    return { label: suggestion.title, suggested: true, policy: suggestion.policy, herd: this.cache.simulate(suggestion.policy, this.options) };
+  }
+
+  get retryDefaults(): SimulationResult {
+    return this.cache.simulate(RETRY_DEFAULTS_POLICY, this.options);
   }
 
   get fullJitter(): SimulationResult {

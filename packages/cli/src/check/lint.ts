@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { analyzeRetrySites, type RetrySite } from '@retry-hygiene/analysis';
+import { analyzeRetrySites } from '@retry-hygiene/analysis';
 import { ESLint, Linter } from 'eslint';
-import { embeddedConfig, sitesByFile } from './embedded-config.js';
+import { embeddedConfig, sitesByFile, type FileSites } from './embedded-config.js';
 
 export interface LintRun {
   /** The folder ESLint resolves config patterns against (the embedded config: the files' common folder). */
@@ -72,25 +72,25 @@ export function filterResult(result: ESLint.LintResult, reportUnusedDirectives: 
  * The retry sites of a linted file. Linted in this thread, the collector kept them; after
  * worker threads, the file is analysed here again (only files with findings get here).
  */
-export async function sitesOf(filePath: string): Promise<readonly RetrySite[]> {
+export async function sitesOf(filePath: string): Promise<FileSites | undefined> {
   const kept = sitesByFile.get(filePath);
   if (kept) return kept;
   let text: string;
   try {
     text = await readFile(filePath, 'utf8');
   } catch {
-    return [];
+    return undefined;
   }
   const linter = new Linter({ configType: 'flat' });
-  let sites: readonly RetrySite[] = [];
+  let found: FileSites | undefined;
   const collect = {
     files: ['**/*'],
     plugins: {
       'retry-hygiene-cli': {
         rules: {
           sites: {
-            create: (context: { sourceCode: Parameters<typeof analyzeRetrySites>[0] }) => ({
-              'Program:exit': () => void (sites = analyzeRetrySites(context.sourceCode)),
+            create: (context: { sourceCode: Parameters<typeof analyzeRetrySites>[0] & FileSites['sourceCode'] }) => ({
+              'Program:exit': () => void (found = { sites: analyzeRetrySites(context.sourceCode), sourceCode: context.sourceCode, filename: filePath }),
             }),
           },
         },
@@ -100,7 +100,7 @@ export async function sitesOf(filePath: string): Promise<readonly RetrySite[]> {
   } as unknown as Linter.Config;
   // A bare name: the config's patterns match it wherever the file lies.
   linter.verify(text, [...embeddedConfig(), collect], { filename: basename(filePath) });
-  return sites;
+  return found;
 }
 
 export function clearSites(): void {

@@ -1,13 +1,15 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { SimulationResult } from '@retry-hygiene/herd';
 import type { ESLint, Linter } from 'eslint';
-import type { HerdComparison } from './herd.js';
+import type { FixComparison, HerdComparison } from './herd.js';
 
 export interface Finding {
   message: Linter.LintMessage;
   /** The retry site the message is about, when the herd is wanted and the site was found. */
   site?: RetrySite;
   herd?: SimulationResult;
+  /** What the site's quick fix does (the same for every finding on the site), or the reference when it has none. */
+  fix?: FixComparison;
 }
 
 export interface FileReport {

@@ -2,14 +2,16 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { RetrySite } from '@retry-hygiene/analysis';
 import { DEFAULTS } from '@retry-hygiene/herd';
 import type { ESLint } from 'eslint';
 import retryHygiene from 'eslint-plugin-retry-hygiene';
 import { DEFAULT_IGNORED_DIRS, LINTED_EXTENSIONS, commonAncestor, findFiles } from '../check/files.js';
+import { chooseFix } from '../check/choose-fix.js';
 import { FORMATS, render, type Format } from '../check/formats.js';
 import { GitError, changedFiles } from '../check/git.js';
 import { DEFAULT_SCENARIO, HerdComparison, type Scenario } from '../check/herd.js';
-import { clearSites, createESLint, enablesRetryRules, filterResult, sitesOf } from '../check/lint.js';
+import { PLUGIN_PREFIX, clearSites, createESLint, enablesRetryRules, filterResult, sitesOf } from '../check/lint.js';
 import type { FileReport, Finding, Report } from '../check/report.js';
 import { DEFAULT_SUPPRESSIONS_FILE, applySuppressions, loadSuppressions, prune, saveSuppressions, suppress } from '../check/suppressions.js';
 import { UsageError, type CliIO, type Command } from '../io.js';
@@ -19,7 +21,8 @@ export const HELP = `usage: retry-hygiene check [paths…] [options]
 
 Lints JavaScript and TypeScript for bad retries with the plugin's recommended rules; no
 ESLint set-up needed. Each finding shows the thundering herd its retry policy causes,
-next to what retry() from @retry-hygiene/retry does with its defaults.
+next to the herd of the policy its quick fix would leave (or, when it has none, full
+jitter for reference).
 
   paths                      files, folders or globs, anywhere (default: .). Folders skip
                              ${DEFAULT_IGNORED_DIRS.slice(0, 6).join(', ')}… and what .gitignore ignores
@@ -172,7 +175,7 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
 
   const herd = options.herd ? new HerdComparison(options.scenario) : undefined;
   const reports: FileReport[] = [];
-  for (const result of filtered) reports.push({ result, findings: await findingsOf(result, herd) });
+  for (const result of filtered) reports.push({ result, findings: await findingsOf(result, herd, eslint) });
   clearSites();
   const rules = Object.fromEntries(
     Object.entries(retryHygiene.rules).map(([name, rule]) => [
@@ -226,18 +229,37 @@ async function lintWithProgress(eslint: ESLint, files: string[], options: Option
   return results;
 }
 
-/** Pairs each message with its retry site, so the herd of that exact policy can be shown. */
-async function findingsOf(result: ESLint.LintResult, herd: HerdComparison | undefined): Promise<Finding[]> {
+/**
+ * Pairs each message with its retry site, so the herd of that exact policy can be shown,
+ * and the site with its quick fix's herd (the suggestions of all its findings considered).
+ */
+async function findingsOf(result: ESLint.LintResult, herd: HerdComparison | undefined, eslint: ESLint): Promise<Finding[]> {
   const findings: Finding[] = result.messages.map((message) => ({ message }));
-  if (!herd || !findings.some((f) => f.message.ruleId?.startsWith('retry-hygiene/'))) return findings;
-  const sites = await sitesOf(result.filePath);
+  if (!herd || !findings.some((f) => f.message.ruleId?.startsWith(PLUGIN_PREFIX))) return findings;
+  const file = await sitesOf(result.filePath);
+  if (!file) return findings;
+  const bySite = new Map<RetrySite, Finding[]>();
   for (const finding of findings) {
-    const site = sites.find((s) => s.loc.start.line === finding.message.line && s.loc.start.column + 1 === finding.message.column);
+    const site = file.sites.find((s) => s.loc.start.line === finding.message.line && s.loc.start.column + 1 === finding.message.column);
     if (!site) continue;
     finding.site = site;
     finding.herd = herd.site(site);
+    bySite.set(site, [...(bySite.get(site) ?? []), finding]);
+  }
+  const maxAttempts = bySite.size > 0 ? await unboundedRuleMax(eslint, result.filePath) : undefined;
+  for (const [site, onSite] of bySite) {
+    const fix = herd.fix(chooseFix(site, onSite.map((f) => f.message.ruleId ?? ''), file, maxAttempts));
+    for (const finding of onSite) finding.fix = fix;
   }
   return findings;
+}
+
+/** no-unbounded-retry's `maxAttempts` for this file: it lowers the bound its suggestions add. */
+async function unboundedRuleMax(eslint: ESLint, filePath: string): Promise<number | undefined> {
+  const config = (await eslint.calculateConfigForFile(filePath)) as { rules?: Record<string, unknown> } | undefined;
+  const setting = config?.rules?.[`${PLUGIN_PREFIX}no-unbounded-retry`];
+  const options = Array.isArray(setting) ? (setting[1] as { maxAttempts?: unknown } | undefined) : undefined;
+  return typeof options?.maxAttempts === 'number' ? options.maxAttempts : undefined;
 }
 
 function parse(args: string[]): Options {

@@ -1,0 +1,175 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { simulate, summarizeResult, type RetryPolicy } from '@retry-hygiene/herd';
+import { RETRY_DEFAULTS } from '@retry-hygiene/retry';
+import type { ESLint, Linter } from 'eslint';
+import { REWRITE_DEFAULTS } from '../../eslint-plugin/src/suggestions/policies.js';
+import { main } from '../src/main.js';
+
+/**
+ * The "what the fix does" line of `check`: the herd of the policy the finding's own quick
+ * fix leaves (the plugin's suggestion planning), labelled with that suggestion; a site with
+ * no suggestion is compared with full jitter and says it is a reference.
+ */
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const fixture = (path: string) => join(repo, 'fixtures', path);
+
+async function check(args: string[], cwd: string): Promise<string> {
+  let stdout = '';
+  await main(['check', '--exit-zero', ...args], { stdout: (t) => void (stdout += t), stderr: () => undefined, cwd, isTTY: false, stderrIsTTY: false, env: {} });
+  return stdout;
+}
+
+type Message = Linter.LintMessage & { policy?: RetryPolicy; fixHerd?: { title: string; suggested: boolean; policy: RetryPolicy | 'full'; totalCalls: number; failedClients: number; summary: string } };
+
+async function messagesOf(path: string, cwd = repo): Promise<Message[]> {
+  const files = JSON.parse(await check([path, '-f', 'json'], cwd)) as ESLint.LintResult[];
+  return files.flatMap((f) => f.messages as Message[]);
+}
+
+const SLEEP = 'const sleep = (ms) => new Promise((r) => setTimeout(r, ms));\n';
+
+/** A fixed 500 ms wait, 4 attempts: the rewrite keeps both and adds full jitter. */
+const FIXED_BOUNDED = `${SLEEP}export async function load() {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(500);
+    }
+  }
+  throw new Error('unavailable');
+}
+`;
+
+/** No limit: the rewrite bounds it at 5 attempts. */
+const FIXED_FOREVER = `${SLEEP}export async function load() {
+  while (true) {
+    try {
+      return await fetch('/x');
+    } catch {
+      await sleep(1000);
+    }
+  }
+}
+`;
+
+/** A jittered loop inside p-retry: no-nested-retry offers no edit. */
+const NESTED = `import pRetry from 'p-retry';
+export async function load() {
+  return pRetry(async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        return await fetch('/x');
+      } catch {
+        await new Promise((r) => setTimeout(r, Math.random() * 100 * 2 ** attempt));
+      }
+    }
+    throw new Error('unavailable');
+  }, { retries: 3, randomize: true });
+}
+`;
+
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'retry-hygiene-fix-line-'));
+  writeFileSync(join(dir, 'bounded.js'), FIXED_BOUNDED);
+  writeFileSync(join(dir, 'forever.js'), FIXED_FOREVER);
+  writeFileSync(join(dir, 'nested.js'), NESTED);
+});
+
+function calls(n: number): string {
+  return n.toLocaleString('en').replace(/,/g, ' ');
+}
+
+describe("check's fix line: the herd of the finding's own quick fix", () => {
+  it('a fixed-sleep loop: "Rewrite with retry()" keeps its 500 ms and its 4 attempts, with full jitter', async () => {
+    const [message] = await messagesOf('bounded.js', dir);
+    const policy: RetryPolicy = { maxAttempts: 4, delay: { kind: 'constant', baseMs: 500 }, jitter: 'full' };
+    const fix = simulate(policy);
+    expect(message).toMatchObject({ ruleId: 'retry-hygiene/no-fixed-sleep-retry', fixHerd: { title: 'Rewrite with retry()', suggested: true, policy, totalCalls: 4000, failedClients: 1000, summary: summarizeResult(fix) } });
+    // The label is the suggestion the editor lists for this very message.
+    expect(message!.suggestions?.map((s) => s.desc)).toContain('Rewrite with retry()');
+    const lines = (await check(['bounded.js'], dir)).split('\n');
+    expect(lines[3]).toMatch(/^ {10}fix {3}\S+ {2}Rewrite with retry\(\): 4 000 calls \(4\.0× the work\), every client gave up before the server was back$/);
+  });
+
+  it('an unbounded loop: the rewrite stops after 5 attempts, and both findings of the site show that one fix', async () => {
+    const messages = await messagesOf('forever.js', dir);
+    const policy: RetryPolicy = { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' };
+    expect(messages.map((m) => [m.ruleId, m.fixHerd?.title, m.fixHerd?.policy, m.fixHerd?.totalCalls, m.fixHerd?.failedClients])).toEqual([
+      ['retry-hygiene/no-fixed-sleep-retry', 'Rewrite with retry() (stops after 5 attempts)', policy, 5000, 1000],
+      ['retry-hygiene/no-unbounded-retry', 'Rewrite with retry() (stops after 5 attempts)', policy, 5000, 1000],
+    ]);
+    expect(messages[1]!.suggestions?.map((s) => s.desc)).toEqual(['Rewrite with retry() (stops after 5 attempts)']);
+    const out = await check(['forever.js'], dir);
+    expect(out).toMatch(/\n {10}fix {3}\S+ {2}Rewrite with retry\(\) \(stops after 5 attempts\): 5 000 calls \(5\.0× the work\), every client gave up before the server was back\n/);
+  });
+
+  it('a jitter-only finding (a self-retrying function, no rewrite for it): "Add full jitter" keeps its 7 attempts of 100 ms × 2^n', async () => {
+    const [message] = await messagesOf(fixture('callbacks/redis-connect-node-callback.js'));
+    const policy: RetryPolicy = { maxAttempts: 7, delay: { kind: 'exponential', baseMs: 100, factor: 2 }, jitter: 'full' };
+    expect(message).toMatchObject({ ruleId: 'retry-hygiene/require-jitter', fixHerd: { title: 'Add full jitter', suggested: true, policy, totalCalls: 7000, failedClients: 1000 } });
+    expect(message!.suggestions?.[0]?.desc).toMatch(/^Add full jitter: /);
+    expect(await check([fixture('callbacks/redis-connect-node-callback.js')], repo)).toContain(`  Add full jitter: ${summarizeResult(simulate(policy))}\n`);
+  });
+
+  it('library options: the option edit, with the jitter the library then applies or the bound it sets', async () => {
+    const [jitter, bound] = await messagesOf(fixture('libraries/async-retry-invoices.cjs'));
+    expect(jitter).toMatchObject({
+      ruleId: 'retry-hygiene/require-jitter',
+      fixHerd: {
+        title: 'Remove `randomize: false` (async-retry randomizes by default)',
+        suggested: true,
+        policy: { maxAttempts: 5, delay: { kind: 'exponential', baseMs: 200, factor: 2 }, jitter: 'proportional' },
+        totalCalls: 5000,
+        failedClients: 1000,
+      },
+    });
+    const policy: RetryPolicy = { maxAttempts: 5, delay: { kind: 'exponential', baseMs: 1000, factor: 2, capMs: 30_000 }, jitter: 'proportional' };
+    const fix = simulate(policy);
+    expect(bound).toMatchObject({ ruleId: 'retry-hygiene/no-unbounded-retry', fixHerd: { title: 'Stop after 5 attempts (`retries: 4`)', suggested: true, policy, totalCalls: fix.totalCalls, failedClients: fix.failedClients } });
+    expect([fix.totalCalls, fix.failedClients]).toEqual([4997, 17]);
+    expect(bound!.suggestions?.map((s) => s.desc)).toEqual(['Stop after 5 attempts (`retries: 4`)']);
+  });
+
+  it('a nested retry has no quick fix: full jitter is shown as a reference and labelled so, in every format', async () => {
+    const [message] = await messagesOf('nested.js', dir);
+    const full = simulate('full');
+    expect(message).toMatchObject({
+      ruleId: 'retry-hygiene/no-nested-retry',
+      fixHerd: { title: 'no quick fix; full jitter, no attempt limit, for reference', suggested: false, policy: 'full', totalCalls: 9400, failedClients: 0 },
+    });
+    expect(message!.suggestions ?? []).toEqual([]);
+    expect(await check(['nested.js'], dir)).toContain(`\n          ref   `);
+    expect(await check(['nested.js'], dir)).toContain(`  no quick fix; full jitter, no attempt limit, for reference: ${summarizeResult(full)}\n`);
+    const markdown = await check(['nested.js', '-f', 'markdown'], dir);
+    expect(markdown).toContain(`| _no quick fix; full jitter, no attempt limit, for reference_: ${calls(full.totalCalls)} calls, 0 gave up, `);
+    const github = await check(['nested.js', '-f', 'github'], dir);
+    expect(github).toContain(`%0AReference: no quick fix; full jitter, no attempt limit, for reference: ${summarizeResult(full)}.`);
+    const sarif = JSON.parse(await check(['nested.js', '-f', 'sarif'], dir)) as { runs: { results: { message: { text: string }; properties: { fixHerd: unknown } }[] }[] };
+    expect(sarif.runs[0]!.results[0]!.properties.fixHerd).toMatchObject({ suggested: false, policy: 'full', totalCalls: 9400 });
+  });
+
+  it('every format names the same fix: markdown, github and sarif carry the rewrite of the unbounded loop', async () => {
+    const policy: RetryPolicy = { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' };
+    const fix = simulate(policy);
+    const markdown = await check(['forever.js', '-f', 'markdown'], dir);
+    expect(markdown).toContain('| where | rule | finding | this retry | its quick fix |');
+    expect(markdown).toContain(`| Rewrite with retry() (stops after 5 attempts): ${calls(fix.totalCalls)} calls, ${calls(fix.failedClients)} gave up, nobody served |`);
+    expect(await check(['forever.js', '-f', 'github'], dir)).toContain(`%0AFix: Rewrite with retry() (stops after 5 attempts): ${summarizeResult(fix)}.`);
+    const sarif = JSON.parse(await check(['forever.js', '-f', 'sarif'], dir)) as { runs: { results: { message: { text: string }; properties: { fixHerd: unknown } }[] }[] };
+    const [first] = sarif.runs[0]!.results;
+    expect(first!.properties.fixHerd).toMatchObject({ title: 'Rewrite with retry() (stops after 5 attempts)', suggested: true, policy, totalCalls: 5000, failedClients: 1000 });
+    expect(first!.message.text).toContain(`\nFix: Rewrite with retry() (stops after 5 attempts): ${summarizeResult(fix)}.`);
+  });
+
+  it("the rewrite's policy relies on retry()'s real defaults for what it does not write", () => {
+    expect(REWRITE_DEFAULTS).toEqual({ baseMs: RETRY_DEFAULTS.baseMs, factor: RETRY_DEFAULTS.factor, capMs: RETRY_DEFAULTS.capMs });
+  });
+});
