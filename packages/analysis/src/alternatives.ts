@@ -13,8 +13,7 @@ import type { AnalysisContext, Variable } from './context.js';
 export function movesToNextAlternative(region: Node, operation: Node | undefined, ctx: AnalysisContext, selfCalls: readonly Node[] = []): boolean {
   if (operation && (isDraw(operation) || drawnInputs(operation, region, ctx, selfCalls))) return true;
   if (selfCalls.some((call) => passesRest(call))) return true;
-  if (handsOnIterator(region, ctx)) return true;
-  return consumesUntilExhausted(region, ctx);
+  return handsOnIteratorOrConsumes(region, ctx);
 }
 
 /** `it.next()`, `queue.shift()`, `hosts.pop()`, `getNextHost()`, `plan.nextConnection()`. */
@@ -70,21 +69,38 @@ function drawnInputs(operation: Node, region: Node, ctx: AnalysisContext, selfCa
   return drawn;
 }
 
-/** A call of the attempt is given an iterator made before it: each attempt takes the next item. */
-function handsOnIterator(region: Node, ctx: AnalysisContext): boolean {
-  let found = false;
+/**
+ * A call of the attempt is given an iterator made before it (each attempt takes the next
+ * item), or `if (!keys.length) return reject(err)` (or `=== 0`) and `keys.shift()`: a list
+ * consumed to its end. One walk of the region answers both (it runs for every loop).
+ */
+function handsOnIteratorOrConsumes(region: Node, ctx: AnalysisContext): boolean {
+  let iterator = false;
+  const exhausted = new Set<string>();
+  const consumed = new Set<string>();
   walk(region, ctx.keys, (node) => {
-    if (found || (node !== region && isFunction(node))) return false;
+    if (iterator || (node !== region && isFunction(node))) return false;
+    if (node.type === 'IfStatement' && alwaysExits(node.consequent)) {
+      const list = emptinessTest(node.test);
+      if (list) exhausted.add(list);
+    }
     if (node.type !== 'CallExpression') return undefined;
     for (const arg of node.arguments) {
       const a = unwrap(arg);
       if (a.type !== 'Identifier') continue;
       const def = ctx.variableOf(a)?.defs[0];
-      if (def?.type === 'Variable' && def.node.init && !contains(region, def.node) && makesIterator(def.node.init)) found = true;
+      if (def?.type === 'Variable' && def.node.init && !contains(region, def.node) && makesIterator(def.node.init)) iterator = true;
+    }
+    const callee = unwrap(node.callee);
+    if (callee.type === 'MemberExpression' && /^(shift|pop|splice)$/.test(propertyName(callee) ?? '')) {
+      const list = dottedName(callee.object);
+      if (list) consumed.add(list);
     }
     return undefined;
   });
-  return found;
+  if (iterator) return true;
+  for (const list of exhausted) if (consumed.has(list)) return true;
+  return false;
 }
 
 /** `xs[Symbol.iterator]()`, `map.values()`, `set.entries()`. */
@@ -135,29 +151,6 @@ function passesRest(call: Node): boolean {
     const a = unwrap(arg);
     return a.type === 'CallExpression' && calleeName(a) === 'slice' && a.arguments.length >= 1;
   });
-}
-
-/** `if (!keys.length) return reject(err)` (or `=== 0`) and `keys.shift()`: a list consumed to its end. */
-function consumesUntilExhausted(region: Node, ctx: AnalysisContext): boolean {
-  const exhausted = new Set<string>();
-  const consumed = new Set<string>();
-  walk(region, ctx.keys, (node) => {
-    if (node !== region && isFunction(node)) return false;
-    if (node.type === 'IfStatement' && alwaysExits(node.consequent)) {
-      const list = emptinessTest(node.test);
-      if (list) exhausted.add(list);
-    }
-    if (node.type === 'CallExpression') {
-      const callee = unwrap(node.callee);
-      if (callee.type === 'MemberExpression' && /^(shift|pop|splice)$/.test(propertyName(callee) ?? '')) {
-        const list = dottedName(callee.object);
-        if (list) consumed.add(list);
-      }
-    }
-    return undefined;
-  });
-  for (const list of exhausted) if (consumed.has(list)) return true;
-  return false;
 }
 
 /** The list whose emptiness a test checks: `!xs.length`, `xs.length === 0`, `xs.length < 1`. */

@@ -31,7 +31,8 @@ const FILE_BUDGET_BASE = 200_000;
 const MAX_NESTING = 400;
 
 interface EvaluationState {
-  memo: Map<string, Value>;
+  /** Results by environment key, then by what was evaluated (no key string built per lookup). */
+  memo: Map<string, Map<string, Value>>;
   ids: WeakMap<object, number>;
   nextId: number;
   /** Evaluations left for this file. */
@@ -46,7 +47,7 @@ interface EvaluationState {
 
 const states = new WeakMap<AnalysisContext, EvaluationState>();
 /** The memo key of an environment object, with what it was made from (an Env may be changed after use). */
-const envKeys = new WeakMap<Env, Omit<Env, 'ctx'> & { key: string }>();
+const envKeys = new WeakMap<Env, Omit<Env, 'ctx'> & { key: string; table: Map<string, Value> }>();
 
 function stateOf(ctx: AnalysisContext): EvaluationState {
   let state = states.get(ctx);
@@ -71,14 +72,15 @@ function idOf(state: EvaluationState, object: object | undefined): number {
 export function evaluate(node: Node, env: Env): Value {
   if (env.depth > MAX_DEPTH) return UNKNOWN;
   const state = stateOf(env.ctx);
-  return memoised(state, `e${idOf(state, node)}`, env, () => evaluateNode(node, env));
+  // evaluateNode and its node passed as they are: no closure made per evaluation.
+  return memoised(state, `e${idOf(state, node)}`, env, evaluateNode, node);
 }
 
 /**
  * `compute()` once per `what` (a node, and what else the result depends on) and environment,
  * within the budgets: UNKNOWN past them.
  */
-function memoised(state: EvaluationState, what: string, env: Env, compute: () => Value): Value {
+function memoised<A>(state: EvaluationState, what: string, env: Env, compute: (arg: A, env: Env) => Value, arg: A): Value {
   if (state.active === 0) {
     state.rootBudget = ROOT_BUDGET;
     state.degraded = false;
@@ -86,11 +88,13 @@ function memoised(state: EvaluationState, what: string, env: Env, compute: () =>
   let where = envKeys.get(env);
   if (!where || where.region !== env.region || where.counters !== env.counters || where.decrementing !== env.decrementing || where.bindings !== env.bindings || where.depth !== env.depth) {
     const key = `${idOf(state, env.region)},${idOf(state, env.counters)},${idOf(state, env.decrementing)},${idOf(state, env.bindings)},${env.depth}`;
-    where = { region: env.region, counters: env.counters, decrementing: env.decrementing, bindings: env.bindings, depth: env.depth, key };
+    let table = state.memo.get(key);
+    if (!table) state.memo.set(key, (table = new Map()));
+    where = { region: env.region, counters: env.counters, decrementing: env.decrementing, bindings: env.bindings, depth: env.depth, key, table };
     envKeys.set(env, where);
   }
-  const key = `${what},${where.key}`;
-  const known = state.memo.get(key);
+  const table = where.table;
+  const known = table.get(what);
   if (known) return known;
   if (state.rootBudget <= 0 || state.fileBudget <= 0 || state.active >= MAX_NESTING) {
     state.degraded = true;
@@ -101,11 +105,11 @@ function memoised(state: EvaluationState, what: string, env: Env, compute: () =>
   state.active++;
   let value: Value;
   try {
-    value = compute();
+    value = compute(arg, env);
   } finally {
     state.active--;
   }
-  if (!state.degraded) state.memo.set(key, value);
+  if (!state.degraded) table.set(what, value);
   return value;
 }
 
@@ -240,7 +244,7 @@ function writesValue(writes: TSESTree.Identifier[], initial: Value, env: Env, na
   // Once per list of writes: each of the k reads of a variable written k times asks for the same list.
   const state = stateOf(env.ctx);
   const what = `s${writes.map((w) => idOf(state, w)).join(' ')},${idOf(state, initial)},${name}`;
-  return memoised(state, what, env, () => joinWrites(writes, initial, env, name));
+  return memoised(state, what, env, () => joinWrites(writes, initial, env, name), undefined);
 }
 
 function joinWrites(writes: TSESTree.Identifier[], initial: Value, env: Env, name: string): Value {
@@ -255,7 +259,7 @@ function joinWrites(writes: TSESTree.Identifier[], initial: Value, env: Env, nam
 /** One write's value, once per write, start value and environment: every read of a variable written k times asks for all k. */
 function writeValue(target: Node, initial: Value, env: Env, name: string): Value {
   const state = stateOf(env.ctx);
-  return memoised(state, `w${idOf(state, target)},${idOf(state, initial)},${name}`, env, () => computeWriteValue(target, initial, env, name));
+  return memoised(state, `w${idOf(state, target)},${idOf(state, initial)},${name}`, env, () => computeWriteValue(target, initial, env, name), undefined);
 }
 
 function computeWriteValue(target: Node, initial: Value, env: Env, name: string): Value {

@@ -86,6 +86,8 @@ function iteratesCollection(loop: RetryLoopNode, ctx: AnalysisContext): boolean 
   if (loop.init?.type === 'VariableDeclaration') {
     for (const d of loop.init.declarations) if (d.id.type === 'Identifier') counters.add(d.id.name);
   }
+  // Only an index declared in the head can walk a list: without one the body need not be read.
+  if (counters.size === 0) return false;
   let indexes = false;
   const env: Env = { ctx, region: loop, counters: new Set(), depth: 0 };
   walk(loop.body, ctx.keys, (node) => {
