@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulate, summarizeResult, type RetryPolicy } from '@retry-hygiene/herd';
 import { RETRY_DEFAULTS } from '@retry-hygiene/retry';
@@ -109,6 +109,26 @@ describe("check's fix line: the herd of the finding's own quick fix", () => {
     expect(messages[1]!.suggestions?.map((s) => s.desc)).toEqual(['Rewrite with retry() (stops after 5 attempts)']);
     const out = await check(['forever.js'], dir);
     expect(out).toMatch(/\n {10}fix {3}\S+ {2}Rewrite with retry\(\) \(stops after 5 attempts\): 5 000 calls \(5\.0× the work\), every client gave up before the server was back\n/);
+  });
+
+  it("an unbounded loop under a project's config: the bound of no-unbounded-retry's maxAttempts, for both findings of the site", async () => {
+    const project = join(dir, 'configured');
+    mkdirSync(project);
+    writeFileSync(join(project, 'forever.js'), FIXED_FOREVER);
+    writeFileSync(
+      join(project, 'eslint.config.mjs'),
+      `import plugin from ${JSON.stringify(pathToFileURL(join(repo, 'packages/eslint-plugin/dist/index.js')).href)};
+export default [...plugin.configs.recommended, { rules: { 'retry-hygiene/no-unbounded-retry': ['error', { maxAttempts: 3 }] } }];
+`,
+    );
+    const files = JSON.parse(await check(['--config', 'eslint.config.mjs', '-f', 'json'], project)) as ESLint.LintResult[];
+    const messages = files.flatMap((f) => f.messages as Message[]);
+    const policy: RetryPolicy = { maxAttempts: 3, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' };
+    expect(messages.map((m) => [m.ruleId, m.fixHerd?.title, m.fixHerd?.policy, m.fixHerd?.totalCalls])).toEqual([
+      ['retry-hygiene/no-fixed-sleep-retry', 'Rewrite with retry() (stops after 3 attempts)', policy, 3000],
+      ['retry-hygiene/no-unbounded-retry', 'Rewrite with retry() (stops after 3 attempts)', policy, 3000],
+    ]);
+    expect(messages[1]!.suggestions?.map((s) => s.desc)).toEqual(['Rewrite with retry() (stops after 3 attempts)']);
   });
 
   it('a jitter-only finding (a self-retrying function, no rewrite for it): "Add full jitter" keeps its 7 attempts of 100 ms × 2^n', async () => {

@@ -12,11 +12,16 @@ import { PLUGIN_PREFIX } from './lint.js';
  */
 export function chooseFix(site: RetrySite, ruleIds: readonly string[], file: SuggestionFile, maxAttempts: number | undefined): SuggestedFix | undefined {
   const offered: SuggestedFix[] = [];
+  let unboundedRewrite: SuggestedFix | undefined;
   for (const id of new Set(ruleIds)) {
     if (!id.startsWith(PLUGIN_PREFIX)) continue;
     const rule = id.slice(PLUGIN_PREFIX.length);
     // The rule's own option sets the bound only of its own suggestions, as in the plugin.
-    offered.push(...suggestedFixes(rule, site, file, rule === 'no-unbounded-retry' ? maxAttempts : undefined));
+    const fixes = suggestedFixes(rule, site, file, rule === 'no-unbounded-retry' ? maxAttempts : undefined);
+    if (rule === 'no-unbounded-retry') unboundedRewrite = fixes.find((s) => s.messageId === 'rewrite');
+    offered.push(...fixes);
   }
-  return offered.find((s) => s.messageId === 'rewrite') ?? offered[0];
+  // An unbounded loop reported by two rules gets two rewrites; no-unbounded-retry's carries
+  // the project's configured bound (the other rule's, the default 5).
+  return unboundedRewrite ?? offered.find((s) => s.messageId === 'rewrite') ?? offered[0];
 }
