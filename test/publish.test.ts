@@ -96,6 +96,10 @@ describe.each(PACKAGES)('$dir is ready to publish', ({ dir, expect: expected }) 
       expect(range === version || range === `^${version}`, `${name}@${range}`).toBe(true);
     }
   });
+
+  it('takes its runtime dependencies as ranges, so one copy can serve a whole install', () => {
+    for (const [name, range] of Object.entries(manifest.dependencies ?? {})) expect(range, `${name}@${range}`).toMatch(/^\^/);
+  });
 });
 
 describe('eslint-plugin-retry-hygiene as other projects see it', () => {
