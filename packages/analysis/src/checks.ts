@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { writesWithin } from './context.js';
-import { evaluate, type Env } from './evaluate.js';
+import { evaluate, localFunction, type Env } from './evaluate.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
 // Names of calls whose boolean result says whether they worked. `tryStatSync`, `tryAdd` and a
@@ -56,11 +56,21 @@ function identifierOutcome(id: TSESTree.Identifier, env: Env, requireFresh: bool
   const init = freshValue(id, env);
   if (init?.type === 'CallExpression' && TRY_CALL.test(calleeName(init) ?? '')) return 'success';
   // `const res = await send(); if (!res) …` where `send` returns nothing only when it failed.
-  if (init?.type === 'CallExpression' && failureSentinel(init, env) !== undefined) return 'success';
+  if (init?.type === 'CallExpression' && catchSentinel(init, env) !== undefined) return 'success';
   return undefined;
 }
 
 type Sentinel = 'null' | 'undefined';
+
+/** What a function of this file returns from its catch clauses in place of the error. */
+interface CatchSentinel {
+  value: Sentinel;
+  /** It also lets failures out: a throw, or an awaited call outside its try. */
+  escapes: boolean;
+}
+
+/** Per function: read once, however many checks look at its result. */
+const sentinels = new WeakMap<FunctionNode, CatchSentinel | null>();
 
 /**
  * `res === null` (`res == null`, `!res`) where `res` came from a call to a function of this
@@ -69,19 +79,29 @@ type Sentinel = 'null' | 'undefined';
  * evidence is the callee's body, found through the scope, not the names involved.
  */
 function sentinelComparison(n: TSESTree.BinaryExpression, env: Env): Polarity | undefined {
-  if (!/^[!=]==?$/.test(n.operator) || n.left.type === 'PrivateIdentifier') return undefined;
-  const [value, other] = isNullish(n.right) ? [n.left, n.right] : isNullish(n.left) ? [n.right, n.left] : [];
-  if (!value || !other) return undefined;
-  const v = unwrap(value);
-  const init = v.type === 'Identifier' ? freshValue(v, env) : v.type === 'CallExpression' ? v : undefined;
-  if (init?.type !== 'CallExpression') return undefined;
-  const sentinel = failureSentinel(init, env);
-  if (!sentinel) return undefined;
-  const o = unwrap(other);
-  const comparedTo: Sentinel = o.type === 'Literal' ? 'null' : 'undefined';
+  if (!/^[!=]==?$/.test(n.operator)) return undefined;
+  const checked = sentinelChecked(n, env);
+  if (!checked) return undefined;
+  const other = unwrap(n.left === checked.value ? n.right : n.left);
+  const comparedTo: Sentinel = other.type === 'Literal' ? 'null' : 'undefined';
   // `=== undefined` does not see a `return null`, nor `=== null` a bare `return`.
-  if (n.operator.length === 3 && comparedTo !== sentinel) return undefined;
+  if (n.operator.length === 3 && comparedTo !== checked.sentinel.value) return undefined;
   return n.operator.startsWith('=') ? 'failure' : 'success';
+}
+
+/**
+ * The call whose result a test looks at (`res` of `res === null`, `!res`, `res == undefined`)
+ * and its callee's catch sentinel, when it has one.
+ */
+function sentinelChecked(test: Node, env: Env): { value: Node; sentinel: CatchSentinel } | undefined {
+  const n = unwrap(test);
+  let value: Node | undefined = n;
+  if (n.type === 'BinaryExpression') value = n.left.type === 'PrivateIdentifier' ? undefined : isNullish(n.right) ? n.left : isNullish(n.left) ? n.right : undefined;
+  if (!value) return undefined;
+  const v = unwrap(value);
+  const call = v.type === 'Identifier' ? freshValue(v, env) : v;
+  const sentinel = call?.type === 'CallExpression' ? catchSentinel(call, env) : undefined;
+  return sentinel ? { value, sentinel } : undefined;
 }
 
 function isNullish(node: Node): boolean {
@@ -90,19 +110,32 @@ function isNullish(node: Node): boolean {
 }
 
 /**
- * The value a function of this file returns from its catch clause in place of the error
- * (`catch { return null }`), when all its catch clauses that return agree on one.
+ * The value the called function of this file returns from its catch clauses in place of the
+ * error (`catch { return null }`), when all of them that return agree on one.
  */
-export function failureSentinel(call: TSESTree.CallExpression, env: Env): Sentinel | undefined {
-  const callee = unwrap(call.callee);
-  const fn: FunctionNode | undefined = callee.type === 'Identifier' ? env.ctx.functionOf(callee) : undefined;
+function catchSentinel(call: TSESTree.CallExpression, env: Env): CatchSentinel | undefined {
+  const fn = localFunction(call, env);
   if (!fn || fn.body.type !== 'BlockStatement' || contains(fn, call)) return undefined;
+  let known = sentinels.get(fn);
+  if (known === undefined) {
+    known = readCatchSentinel(fn, env);
+    sentinels.set(fn, known);
+  }
+  return known ?? undefined;
+}
+
+function readCatchSentinel(fn: FunctionNode, env: Env): CatchSentinel | null {
   const found = new Set<Sentinel | 'other'>();
+  let escapes = false;
   walk(fn.body, env.ctx.keys, (node) => {
     if (isFunction(node)) return false;
+    if (node.type === 'ThrowStatement') escapes = true;
+    else if (node.type === 'AwaitExpression' && !insideTryBlock(node, fn)) escapes = true;
     if (node.type !== 'CatchClause') return undefined;
     walk(node.body, env.ctx.keys, (inner) => {
       if (isFunction(inner)) return false;
+      if (inner.type === 'ThrowStatement') escapes = true;
+      else if (inner.type === 'AwaitExpression') escapes = true;
       if (inner.type !== 'ReturnStatement') return undefined;
       const arg = inner.argument && unwrap(inner.argument);
       found.add(!arg || (arg.type === 'Identifier' && arg.name === 'undefined') ? 'undefined' : isNullish(arg) ? 'null' : 'other');
@@ -110,27 +143,8 @@ export function failureSentinel(call: TSESTree.CallExpression, env: Env): Sentin
     });
     return false;
   });
-  if (found.size !== 1 || found.has('other')) return undefined;
-  return [...found][0] as Sentinel;
-}
-
-/**
- * A function of this file that turns some failures into a sentinel value may let others out
- * (`throw err` once its own counter or deadline is spent, an awaited call outside its try):
- * then it, not the retry around it, decides when the retrying stops.
- */
-function sentinelMayEscape(call: TSESTree.CallExpression, env: Env): boolean {
-  const callee = unwrap(call.callee);
-  const fn = callee.type === 'Identifier' ? env.ctx.functionOf(callee) : undefined;
-  if (!fn || failureSentinel(call, env) === undefined) return false;
-  let escapes = false;
-  walk(fn.body, env.ctx.keys, (node) => {
-    if (escapes || (node !== fn.body && isFunction(node))) return false;
-    if (node.type === 'ThrowStatement') escapes = true;
-    else if (node.type === 'AwaitExpression' && !insideTryBlock(node, fn)) escapes = true;
-    return undefined;
-  });
-  return escapes;
+  if (found.size !== 1 || found.has('other')) return null;
+  return { value: [...found][0] as Sentinel, escapes };
 }
 
 /**
@@ -141,11 +155,7 @@ export function sentinelDecidedByCallee(test: Node, env: Env): boolean {
   let n = unwrap(test);
   while (n.type === 'UnaryExpression' && n.operator === '!') n = unwrap(n.argument);
   if (n.type === 'LogicalExpression') return sentinelDecidedByCallee(n.left, env) || sentinelDecidedByCallee(n.right, env);
-  let value: Node | undefined = n;
-  if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier') value = isNullish(n.right) ? n.left : isNullish(n.left) ? n.right : undefined;
-  const v = value && unwrap(value);
-  const call = v?.type === 'Identifier' ? freshValue(v, env) : v;
-  return call?.type === 'CallExpression' && sentinelMayEscape(call, env);
+  return sentinelChecked(n, env)?.sentinel.escapes === true;
 }
 
 function insideTryBlock(node: Node, fn: FunctionNode): boolean {

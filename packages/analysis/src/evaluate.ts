@@ -653,11 +653,7 @@ function inlineHelper(fn: FunctionNode, args: readonly Node[], env: Env): Value 
  */
 function inlineForeign(fn: FunctionNode, ctx: AnalysisContext, values: readonly Value[], env: Env): Value {
   const bindings = new Map<Variable, Value>();
-  const scope = ctx.sourceCode.getScope(fn);
-  fn.params.forEach((param, i) => {
-    const id = param.type === 'AssignmentPattern' ? param.left : param;
-    if (id.type !== 'Identifier') return;
-    const variable = scope.set.get(id.name);
+  parameterVariables(fn, ctx).forEach((variable, i) => {
     const given = values[i];
     if (variable && given) bindings.set(variable, given);
   });
@@ -665,14 +661,21 @@ function inlineForeign(fn: FunctionNode, ctx: AnalysisContext, values: readonly 
   return helperRandomness(inlineBody(fn, inner, inner), fn, inner);
 }
 
+/** The variable of each plain (or defaulted) parameter of `fn`, by position; undefined for patterns. */
+function parameterVariables(fn: FunctionNode, ctx: AnalysisContext): (Variable | undefined)[] {
+  const scope = ctx.sourceCode.getScope(fn);
+  return fn.params.map((param) => {
+    const id = param.type === 'AssignmentPattern' ? param.left : param;
+    return id.type === 'Identifier' ? scope.set.get(id.name) : undefined;
+  });
+}
+
 /** An environment where a helper's parameters are bound to the caller's arguments. */
 export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): Env {
   const bindings = new Map(env.bindings ?? []);
-  fn.params.forEach((param, i) => {
-    const id = param.type === 'AssignmentPattern' ? param.left : param;
-    if (id.type !== 'Identifier') return;
-    const variable = env.ctx.sourceCode.getScope(fn).set.get(id.name);
+  parameterVariables(fn, env.ctx).forEach((variable, i) => {
     if (!variable) return;
+    const param = fn.params[i] as TSESTree.Parameter;
     const given = args[i];
     const fallback = param.type === 'AssignmentPattern' ? param.right : undefined;
     const value = given ? evaluate(given, deeper(env)) : fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;

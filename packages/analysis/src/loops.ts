@@ -5,7 +5,7 @@ import { mayStopUnseen } from './exits.js';
 import { boundOf, guardsIn, merge, type Bound } from './bounds.js';
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import type { AnalysisContext } from './context.js';
-import { numberArray, type Env } from './evaluate.js';
+import { localFunction, numberArray, type Env } from './evaluate.js';
 import { policyFrom } from './policy.js';
 import { breaksOut, firstCallIn, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
 import { sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
@@ -204,12 +204,16 @@ function handlerSteersAttempt(statement: TSESTree.TryStatement, env: Env): boole
     return undefined;
   });
   if (dispatched.size === 0) return false;
+  const thrown = env.ctx.variableOf(param);
   let steers = false;
   walk(statement.handler.body, env.ctx.keys, (node) => {
     if (steers || isFunction(node)) return false;
-    if (node.type !== 'CallExpression' || !node.arguments.some((a) => unwrap(a).type === 'Identifier' && (unwrap(a) as TSESTree.Identifier).name === param.name)) return undefined;
-    const callee = unwrap(node.callee);
-    const fn = callee.type === 'Identifier' ? env.ctx.functionOf(callee) : undefined;
+    if (node.type !== 'CallExpression') return undefined;
+    const handsOn = node.arguments.some((a) => {
+      const arg = unwrap(a);
+      return arg.type === 'Identifier' && thrown !== undefined && env.ctx.variableOf(arg) === thrown;
+    });
+    const fn = handsOn ? localFunction(node, env) : undefined;
     if (fn && [...dispatched].some((v) => writesWithin(v, fn).length > 0)) steers = true;
     return undefined;
   });

@@ -45,7 +45,12 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   }
   const candidates = [...paths.keys()].filter((call) => sameOperation(fn, call, ctx));
   if (candidates.length === 0) return [];
-  const waits = (c: Node) => Boolean(paths.get(c)?.timer) || sleepBefore(c, paths.get(c) as FailurePath, baseEnv);
+  const waiting = new Map<Node, boolean>();
+  const waits = (c: Node): boolean => {
+    let w = waiting.get(c);
+    if (w === undefined) waiting.set(c, (w = Boolean(paths.get(c)?.timer) || sleepBefore(c, paths.get(c) as FailurePath, baseEnv)));
+    return w;
+  };
   // Of several ways back in, the one that waits says how this function retries.
   const call = candidates.find(waits) ?? (candidates[0] as Node);
   const main = siteFor(call, fn, paths, selfCalls, baseEnv);
