@@ -325,29 +325,51 @@ function alwaysLeaves(node: Node | null | undefined): boolean {
 type Keys = SourceCode['visitorKeys'];
 
 /**
- * Walks a subtree, not into nested functions. Children come from the parser's visitor keys
- * (Object.entries on every node allocated enough to show in a profile of a file with 200
- * loops); a node type without keys falls back to its own properties.
+ * Walks a subtree in source order, not into nested functions; `visit` returning false skips a
+ * node's children. Children come from the parser's visitor keys (Object.entries on every node
+ * allocated enough to show in a profile of a file with 200 loops); a node type without keys
+ * falls back to its own properties. Iterative: a deeply nested generated file must not
+ * overflow the stack.
  */
-function walk(node: Node, keys: Keys, visit: (n: Node) => boolean | void): void {
-  if (visit(node) === false) return;
+function walk(root: Node, keys: Keys, visit: (n: Node) => boolean | void): void {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (visit(node) === false) continue;
+    pushChildren(node, keys[node.type] ?? Object.keys(node), stack, true);
+  }
+}
+
+/** Pushes a node's children, last first, so popping them gives source order. */
+function pushChildren(node: Node, nodeKeys: readonly string[], stack: Node[], skipFunctions: boolean): void {
   const record = node as unknown as Record<string, unknown>;
-  for (const key of keys[node.type] ?? Object.keys(node)) {
+  for (let k = nodeKeys.length - 1; k >= 0; k--) {
+    const key = nodeKeys[k] as string;
     if (key === 'parent') continue;
     const value = record[key];
     if (Array.isArray(value)) {
-      for (const child of value) visitChild(child, keys, visit);
+      for (let i = value.length - 1; i >= 0; i--) pushChild(value[i], stack, skipFunctions);
     } else {
-      visitChild(value, keys, visit);
+      pushChild(value, stack, skipFunctions);
     }
   }
 }
 
-function visitChild(child: unknown, keys: Keys, visit: (n: Node) => boolean | void): void {
+function pushChild(child: unknown, stack: Node[], skipFunctions: boolean): void {
   if (!child || typeof child !== 'object' || typeof (child as Node).type !== 'string') return;
   const c = child as Node;
-  if (c.type === 'FunctionDeclaration' || c.type === 'FunctionExpression' || c.type === 'ArrowFunctionExpression') return;
-  walk(c, keys, visit);
+  if (skipFunctions && (c.type === 'FunctionDeclaration' || c.type === 'FunctionExpression' || c.type === 'ArrowFunctionExpression')) return;
+  stack.push(c);
+}
+
+/** Some node of the subtree (not in a nested function) matches. */
+function containsNode(node: Node, keys: Keys, matches: (n: Node) => boolean): boolean {
+  let found = false;
+  walk(node, keys, (n) => {
+    if (matches(n)) found = true;
+    return !found;
+  });
+  return found;
 }
 
 /** A break or continue that leaves the attempt for the loop (not one inside a loop of its own). */
@@ -369,12 +391,7 @@ function jumpsOut(node: Node, loop: Loop, keys: Keys): boolean {
 }
 
 function containsReturn(node: Node, keys: Keys): boolean {
-  let found = false;
-  walk(node, keys, (n) => {
-    if (n.type === 'ReturnStatement') found = true;
-    return !found;
-  });
-  return found;
+  return containsNode(node, keys, (n) => n.type === 'ReturnStatement');
 }
 
 function returnsUnawaitedCall(node: Node, keys: Keys): boolean {
@@ -397,21 +414,11 @@ function returnsUnawaitedCall(node: Node, keys: Keys): boolean {
 }
 
 function containsThrowOrReturn(node: Node, keys: Keys): boolean {
-  let found = false;
-  walk(node, keys, (n) => {
-    if (n.type === 'ReturnStatement' || n.type === 'ThrowStatement') found = true;
-    return !found;
-  });
-  return found;
+  return containsNode(node, keys, (n) => n.type === 'ReturnStatement' || n.type === 'ThrowStatement');
 }
 
 function containsAwait(node: Node, keys: Keys): boolean {
-  let found = false;
-  walk(node, keys, (n) => {
-    if (n.type === 'AwaitExpression') found = true;
-    return !found;
-  });
-  return found;
+  return containsNode(node, keys, (n) => n.type === 'AwaitExpression');
 }
 
 function identifierNames(node: Node, sourceCode: SourceCode): Set<string> {
@@ -422,14 +429,13 @@ function identifierNames(node: Node, sourceCode: SourceCode): Set<string> {
   return names;
 }
 
-/** Walks a subtree, nested functions included. */
-function walkAll(node: Node, sourceCode: SourceCode, visit: (n: Node) => void): void {
-  visit(node);
-  for (const key of sourceCode.visitorKeys[node.type] ?? []) {
-    const value = (node as unknown as Record<string, unknown>)[key];
-    for (const child of Array.isArray(value) ? value : [value]) {
-      if (child && typeof child === 'object' && typeof (child as Node).type === 'string') walkAll(child as Node, sourceCode, visit);
-    }
+/** Walks a subtree, nested functions included (iteratively, like walk). */
+function walkAll(root: Node, sourceCode: SourceCode, visit: (n: Node) => void): void {
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    visit(node);
+    pushChildren(node, sourceCode.visitorKeys[node.type] ?? [], stack, false);
   }
 }
 
