@@ -195,6 +195,13 @@ export class LintEngine {
     return this.metaOf(ruleId)?.docs?.url;
   }
 
+  /** The Linter for files in this folder (one is kept: the folder last linted in). */
+  private linterIn(cwd: string): Linter {
+    let folder = this.folderLinter;
+    if (folder?.cwd !== cwd) this.folderLinter = folder = { cwd, linter: new Linter({ configType: 'flat', cwd }) };
+    return folder.linter;
+  }
+
   lint(uri: string, version: number, text: string, filename: string): Analysis {
     const start = performance.now();
     const done = (rest: Omit<Analysis, 'uri' | 'version' | 'lintMs'>): Analysis => ({ uri, version, ...rest, lintMs: performance.now() - start });
@@ -206,11 +213,10 @@ export class LintEngine {
     }
     // Never the server's own working directory: a file lints in its folder, anything else nowhere.
     const cwd = lintDirectory(uri);
-    if (cwd !== undefined && this.folderLinter?.cwd !== cwd) this.folderLinter = { cwd, linter: new Linter({ configType: 'flat', cwd }) };
-    const linter = cwd !== undefined ? this.folderLinter!.linter : this.linter;
+    const linter = cwd === undefined ? this.linter : this.linterIn(cwd);
     let messages: LintMessage[];
     try {
-      messages = linter.verify(text, this.config, { filename: cwd !== undefined ? filename : NOT_A_FILE + filename });
+      messages = linter.verify(text, this.config, { filename: cwd === undefined ? NOT_A_FILE + filename : filename });
     } catch (error) {
       return done({ status: 'failed', messages: [], sites: [], problem: { message: `retry-hygiene could not lint this file: ${oneLine(error)}`, line: 1, column: 1 } });
     }

@@ -371,10 +371,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (!document || !entry || entry.analysis.status !== 'ok') return null;
       // The hover's site, else (a cursor inside a loop body or a retried function) the innermost site around it.
       const offset = document.offsetAt({ line, character });
-      const around = entry.analysis.sites
-        .filter((s) => s.range[0] <= offset && offset <= s.range[1])
-        .sort((a, b) => a.range[1] - a.range[0] - (b.range[1] - b.range[0]))[0];
-      const site = siteAt(entry.analysis, document, { line, character }) ?? around;
+      const innermostAround = () => {
+        let best: (typeof entry.analysis.sites)[number] | undefined;
+        for (const s of entry.analysis.sites) {
+          if (s.range[0] <= offset && offset <= s.range[1] && (!best || s.range[1] - s.range[0] < best.range[1] - best.range[0])) best = s;
+        }
+        return best;
+      };
+      const site = siteAt(entry.analysis, document, { line, character }) ?? innermostAround();
       if (!site) return null;
       const { start } = site.loc;
       const rules = entry.analysis.messages.filter((m) => m.line === start.line && m.column === start.column + 1 && m.ruleId).map((m) => m.ruleId!);
@@ -397,10 +401,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onRequest(STATS_REQUEST, async (params: unknown): Promise<ServerStats> => {
     const gc = (globalThis as { gc?: () => void }).gc;
-    const collect = isObject(params) && params.gc === true;
-    if (collect && gc) gc();
-    // Asking a worker waits for its current lint: only a collecting request (the fuzz test's, between edits) does.
-    if (collect) lastWorkerHeap = (await scheduler.workerHeaps(true)).reduce((a, b) => a + b, 0);
+    if (isObject(params) && params.gc === true) {
+      gc?.();
+      // Asking a worker waits for its current lint: only a collecting request (the fuzz test's, between edits) does.
+      lastWorkerHeap = (await scheduler.workerHeaps(true)).reduce((a, b) => a + b, 0);
+    }
     return {
       heapUsed: process.memoryUsage().heapUsed,
       documents: documents.all().length,
