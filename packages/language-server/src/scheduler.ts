@@ -34,6 +34,8 @@ interface Lane {
   worker?: Worker;
   /** The large lane's worker is let go after a while without work: huge files are rare, its heap is not small. */
   idle?: NodeJS.Timeout;
+  /** Heap questions its worker has not answered yet. */
+  heapWaiters: Map<number, (heapUsed: number) => void>;
 }
 
 /** How long the large lane's worker waits for another huge file before it is let go (a new one starts in about a second). */
@@ -58,13 +60,12 @@ export interface SchedulerOptions {
  */
 export class LintScheduler {
   private readonly lanes: [Lane, Lane] = [
-    { name: 'small', queue: new Map() },
-    { name: 'large', queue: new Map() },
+    { name: 'small', queue: new Map(), heapWaiters: new Map() },
+    { name: 'large', queue: new Map(), heapWaiters: new Map() },
   ];
   private nextId = 1;
   /** Lints that ran to an analysis (shared ones once). */
   completed = 0;
-  private readonly heapWaiters = new Map<number, (heapUsed: number) => void>();
   private settings: Settings | undefined;
   private disposed = false;
   /** No worker could be started (a bundle without its worker file…): lint on this thread rather than not at all. */
@@ -133,7 +134,7 @@ export class LintScheduler {
       const id = this.nextId++;
       return [
         new Promise<number>((resolve) => {
-          this.heapWaiters.set(id, resolve);
+          lane.heapWaiters.set(id, resolve);
           worker.postMessage({ type: 'heap', id, gc } satisfies WorkerRequest);
         }),
       ];
@@ -148,9 +149,16 @@ export class LintScheduler {
       lane.queue.clear();
       lane.running = undefined;
       clearTimeout(lane.idle);
+      this.answerHeapsWithZero(lane);
       void lane.worker?.terminate();
       lane.worker = undefined;
     }
+  }
+
+  /** Heap questions the lane's worker will never answer: 0 for a thread that is gone. */
+  private answerHeapsWithZero(lane: Lane): void {
+    for (const resolve of lane.heapWaiters.values()) resolve(0);
+    lane.heapWaiters.clear();
   }
 
   private dropQueued(uri: string): Waiter[] {
@@ -174,6 +182,7 @@ export class LintScheduler {
           lane.idle = undefined;
           if (lane.worker !== worker || lane.running) return;
           lane.worker = undefined; // before terminate: its exit is not a loss
+          this.answerHeapsWithZero(lane);
           void worker.terminate();
         }, this.options.largeIdleMs ?? LARGE_IDLE_MS);
         lane.idle.unref();
@@ -237,8 +246,8 @@ export class LintScheduler {
       if (reply.type === 'ready') {
         ready = true;
       } else if (reply.type === 'heap') {
-        this.heapWaiters.get(reply.id)?.(reply.heapUsed);
-        this.heapWaiters.delete(reply.id);
+        lane.heapWaiters.get(reply.id)?.(reply.heapUsed);
+        lane.heapWaiters.delete(reply.id);
       } else if ('error' in reply) this.finish(lane, reply.id, undefined, new Error(reply.error));
       else this.finish(lane, reply.id, reply.analysis, undefined);
     });
@@ -247,6 +256,7 @@ export class LintScheduler {
     const lost = (why: string) => {
       if (lane.worker !== worker) return;
       lane.worker = undefined;
+      this.answerHeapsWithZero(lane);
       if (!ready && !this.disposed) {
         // It never started (its script does not load here): lint on this thread from now on, this job too.
         this.noWorkers = true;
@@ -258,11 +268,6 @@ export class LintScheduler {
         else if (job) lane.queue.set(job.uri, job);
         for (const other of this.lanes) this.pump(other);
         return;
-      }
-      // A heap question it will never answer: 0 for a thread that is gone.
-      for (const [id, resolve] of this.heapWaiters) {
-        resolve(0);
-        this.heapWaiters.delete(id);
       }
       const job = lane.running;
       if (job) this.finish(lane, job.id, undefined, new Error(`the ${lane.name} lint worker ${why} while linting ${job.uri}`));
