@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, functionName, isFunction, isLoop, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
-import { foreignRetry, importedFunction, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, foreignRetry, importedFunction, isRelativeSpecifier, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
 import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
 import { loopSite } from './loops.js';
@@ -37,8 +37,10 @@ function analyzeWith(sourceCode: SourceCodeLike, host: NestedHost | undefined): 
   const cached = cache.get(sourceCode.ast);
   if (cached) return cached;
   const text = sourceCode.text;
-  const maybe = MAYBE_RETRY.test(text) || CATALOG_MODULES.test(text) || (host !== undefined && RELATIVE_IMPORT.test(text));
-  const sites = maybe ? findSites(sourceCode, host) : [];
+  // The catalog scan runs once: it also decides whether findSites looks at library calls.
+  const checkLibraries = CATALOG_MODULES.test(text);
+  const maybe = checkLibraries || MAYBE_RETRY.test(text) || (host !== undefined && RELATIVE_IMPORT.test(text));
+  const sites = maybe ? findSites(sourceCode, host, checkLibraries) : [];
   cache.set(sourceCode.ast, sites);
   return sites;
 }
@@ -46,13 +48,12 @@ function analyzeWith(sourceCode: SourceCodeLike, host: NestedHost | undefined): 
 /** The file imports a module of its own project: a helper there may retry. */
 const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\//;
 
-function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined): RetrySite[] {
+function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, checkLibraries: boolean): RetrySite[] {
   const ctx = new AnalysisContext(sourceCode);
   if (host) ctx.foreignFunction = (call) => {
     const target = importedFunction(call, ctx, host, analyzeWith, 'delay');
     return target && { fn: target.fn, ctx: target.summary.ctx };
   };
-  const checkLibraries = CATALOG_MODULES.test(sourceCode.text);
   const loops: Node[] = [];
   const selfCalls = new Map<FunctionNode, Node[]>();
   const libraryCalls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];
@@ -93,7 +94,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined): Re
   if (host) {
     // Most calls name nothing imported from the project: a name check first, scopes after.
     const imported = relativeImportNames(sourceCode.ast);
-    if (imported.size > 0) importedRetries(calls.filter((call) => imported.has(calleeRootName(call) ?? '')), sites, silent, ctx, host);
+    if (imported.size > 0) importedRetries(calls.filter((call) => imported.has(calleeRootIdentifier(call)?.name ?? '')), sites, silent, ctx, host);
   }
   sites.sort((a, b) => a.node.range[0] - b.node.range[0] || a.loc.start.line - b.loc.start.line);
   linkNested(sites, clients, ctx, silent);
@@ -123,7 +124,6 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], sites: Retry
 /** Local names bound by `import … from './x'` or `require('./x')` at the top of a module. */
 function relativeImportNames(program: TSESTree.Program): Set<string> {
   const names = new Set<string>();
-  const relative = (source: unknown) => typeof source === 'string' && (source.startsWith('./') || source.startsWith('../'));
   const bind = (pattern: TSESTree.Node) => {
     if (pattern.type === 'Identifier') names.add(pattern.name);
     else if (pattern.type === 'ObjectPattern') {
@@ -131,24 +131,18 @@ function relativeImportNames(program: TSESTree.Program): Set<string> {
     }
   };
   for (const statement of program.body) {
-    if (statement.type === 'ImportDeclaration' && relative(statement.source.value)) {
+    if (statement.type === 'ImportDeclaration' && isRelativeSpecifier(statement.source.value)) {
       for (const spec of statement.specifiers) names.add(spec.local.name);
     } else if (statement.type === 'VariableDeclaration') {
       for (const d of statement.declarations) {
         let init = d.init ? unwrap(d.init) : undefined;
         if (init?.type === 'MemberExpression') init = unwrap(init.object);
         const arg = init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require' ? init.arguments[0] : undefined;
-        if (arg?.type === 'Literal' && relative(arg.value)) bind(d.id);
+        if (arg?.type === 'Literal' && isRelativeSpecifier(arg.value)) bind(d.id);
       }
     }
   }
   return names;
-}
-
-function calleeRootName(call: TSESTree.CallExpression): string | undefined {
-  let root: Node = unwrap(call.callee);
-  if (root.type === 'MemberExpression') root = unwrap(root.object);
-  return root.type === 'Identifier' ? root.name : undefined;
 }
 
 function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
@@ -188,11 +182,8 @@ function isOperation(arg: Node, ctx: AnalysisContext): boolean {
 }
 
 function callsRelativeImport(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
-  let root: Node = unwrap(call.callee);
-  if (root.type === 'MemberExpression') root = unwrap(root.object);
-  if (root.type !== 'Identifier') return false;
-  const module = importOf(root, ctx)?.module;
-  return module !== undefined && (module.startsWith('./') || module.startsWith('../'));
+  const root = calleeRootIdentifier(call);
+  return root !== undefined && isRelativeSpecifier(importOf(root, ctx)?.module);
 }
 
 /**
@@ -221,8 +212,13 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
       site.deadlineBound = bound.deadlineBound;
       site.abortAware = bound.abortAware;
     }
-    const callback = call.arguments.find((a) => isFunction(a as Node) || (a.type === 'Identifier' && ctx.functionOf(a) !== undefined));
-    if (callback) site.operationScope = isFunction(callback as Node) ? (callback as FunctionNode).body : ctx.functionOf(callback as TSESTree.Identifier)?.body;
+    for (const a of call.arguments) {
+      const callback = isFunction(a as Node) ? (a as FunctionNode) : a.type === 'Identifier' ? ctx.functionOf(a) : undefined;
+      if (callback) {
+        site.operationScope = callback.body;
+        break;
+      }
+    }
   }
   return site;
 }

@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { propertyName, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
+import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
 import type { Value } from './value.js';
 
 type Scope = TSESLint.Scope.Scope;
@@ -74,6 +74,17 @@ export class AnalysisContext {
       this.mutable = mutable;
     }
     return this.mutable.has(name);
+  }
+
+  /**
+   * The function an expression holds: an inline arrow/function, or a local function passed by
+   * name (`retryStrategy: backoff`, `export { f }`).
+   */
+  functionIn(node: Node): FunctionNode | undefined {
+    const n = unwrap(node);
+    if (isFunction(n)) return n;
+    if (n.type === 'Identifier') return this.functionOf(n);
+    return undefined;
   }
 
   /** The function node a name is bound to, when the binding is a local function. */

@@ -83,9 +83,21 @@ export interface NestedHost extends ModuleHost {
   checked?: Map<string, { summary: ModuleSummary | undefined }>;
 }
 
+/** `./x`, `../x`: a module of the project itself, not a package. */
+export function isRelativeSpecifier(specifier: unknown): specifier is string {
+  return typeof specifier === 'string' && (specifier.startsWith('./') || specifier.startsWith('../'));
+}
+
+/** The identifier a call's callee starts from: `f` in `f()`, `ns` in `ns.f()`. */
+export function calleeRootIdentifier(call: TSESTree.CallExpression): TSESTree.Identifier | undefined {
+  let root: Node = unwrap(call.callee);
+  if (root.type === 'MemberExpression') root = unwrap(root.object);
+  return root.type === 'Identifier' ? root : undefined;
+}
+
 /** A relative specifier resolved to a file of the same project: extensions, `.js`→`.ts`, index files. */
 export function resolveModule(fromFile: string, specifier: string): string | undefined {
-  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return undefined;
+  if (!isRelativeSpecifier(specifier)) return undefined;
   const key = `${dirname(fromFile)}\0${specifier}`;
   const known = resolutions.get(key);
   if (known !== undefined) return known ?? undefined;
@@ -175,15 +187,8 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
  */
 function exportedFunctions(ctx: AnalysisContext): Map<string, FunctionNode> {
   const result = new Map<string, FunctionNode>();
-  const asFunction = (node: Node | null | undefined): FunctionNode | undefined => {
-    if (!node) return undefined;
-    const n = unwrap(node);
-    if (isFunction(n)) return n;
-    if (n.type === 'Identifier') return ctx.functionOf(n);
-    return undefined;
-  };
   const add = (name: string, node: Node | null | undefined) => {
-    const fn = asFunction(node);
+    const fn = node ? ctx.functionIn(node) : undefined;
     if (fn && !result.has(name)) result.set(name, fn);
   };
   for (const statement of ctx.sourceCode.ast.body) {
@@ -254,16 +259,12 @@ export function foreignRetry(call: TSESTree.CallExpression, ctx: AnalysisContext
 
 /** An exported function of a relative module that a call names, with the module's summary. */
 export function importedFunction(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost, analyze: Analyze, purpose: Purpose): { fn: FunctionNode; summary: ModuleSummary; label: string } | undefined {
+  const root = calleeRootIdentifier(call);
+  if (!root) return undefined;
   const callee = unwrap(call.callee);
-  let root: Node = callee;
-  let member: string | undefined;
-  if (callee.type === 'MemberExpression') {
-    member = propertyName(callee);
-    root = unwrap(callee.object);
-  }
-  if (root.type !== 'Identifier') return undefined;
+  const member = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
   const origin = importOf(root, ctx);
-  if (!origin || (!origin.module.startsWith('./') && !origin.module.startsWith('../'))) return undefined;
+  if (!origin || !isRelativeSpecifier(origin.module)) return undefined;
   const name = member !== undefined ? (origin.imported === '*' || origin.imported === 'default' ? member : undefined) : origin.imported === '*' ? 'default' : origin.imported;
   if (name === undefined) return undefined;
   const file = resolveModule(host.filename, origin.module);
@@ -305,12 +306,8 @@ function retriesParameter(site: RetrySite, params: ReadonlySet<Variable>, ctx: A
 function returnedFunctions(fn: FunctionNode, ctx: AnalysisContext): FunctionNode[] {
   const result: FunctionNode[] = [];
   const take = (n: Node | null | undefined) => {
-    const v = n ? unwrap(n) : undefined;
-    if (v && isFunction(v)) result.push(v);
-    else if (v?.type === 'Identifier') {
-      const local = ctx.functionOf(v);
-      if (local) result.push(local);
-    }
+    const fn = n ? ctx.functionIn(n) : undefined;
+    if (fn) result.push(fn);
   };
   if (fn.body.type !== 'BlockStatement') take(fn.body);
   else {

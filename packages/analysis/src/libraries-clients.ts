@@ -17,11 +17,6 @@ import type { RetryPolicy, RetrySite } from './types.js';
 
 const UNKNOWN_SHAPE: Pick<RetryPolicy, 'delay' | 'jitter'> = { delay: { kind: 'unknown' }, jitter: 'unknown' };
 
-/** The property that holds an option, for the finding's location. */
-function propertyOf(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
-  return getProperty(object, name);
-}
-
 /**
  * A strategy option that returns the next delay or gives up (ioredis `retryStrategy`,
  * node-redis `reconnectStrategy`): unbounded when no path gives up.
@@ -51,7 +46,7 @@ export function ioredis(m: LibraryCall): LibraryFinding | undefined {
     if (nestedObject) holders.push(nestedObject);
     for (const holder of holders) {
       for (const option of ['retryStrategy', 'clusterRetryStrategy', 'sentinelRetryStrategy']) {
-        const prop = propertyOf(holder, option);
+        const prop = getProperty(holder, option);
         const result = prop && strategySite('ioredis', m, prop, 0);
         if (result) return { site: result };
       }
@@ -67,7 +62,7 @@ export function nodeRedis(m: LibraryCall): LibraryFinding | undefined {
   const found = optionsWith(m, ['socket']);
   const socket = found && getProperty(found.object, 'socket');
   const socketObject = socket && resolveObject(socket.value as Node, m.env);
-  const prop = socketObject && propertyOf(socketObject, 'reconnectStrategy');
+  const prop = socketObject && getProperty(socketObject, 'reconnectStrategy');
   if (!prop) return undefined;
   const value = unwrap(prop.value as Node);
   if (value.type === 'Literal' && value.value === false) return undefined;
@@ -85,7 +80,7 @@ export function mqtt(m: LibraryCall): LibraryFinding | undefined {
   const name = exportName(m) ?? (m.imported === 'default' || m.imported === '*' ? undefined : m.imported);
   if (name !== 'connect' && name !== 'connectAsync') return undefined;
   const found = optionsWith(m, ['reconnectPeriod']);
-  const prop = found && propertyOf(found.object, 'reconnectPeriod');
+  const prop = found && getProperty(found.object, 'reconnectPeriod');
   if (!prop) return undefined;
   const period = staticNumber(prop.value as Node, m.env.ctx);
   if (period === 0) return undefined;
@@ -111,7 +106,7 @@ export function socketIo(m: LibraryCall): LibraryFinding | undefined {
     delay: exponential(numberOption(options, 'reconnectionDelay', 1000, m.env), 2, numberOption(options, 'reconnectionDelayMax', 5000, m.env)),
     jitter: factor === 'unknown' ? 'unknown' : factor > 0 ? 'proportional' : 'none',
   };
-  const where = SOCKET_IO_OPTIONS.map((o) => propertyOf(object, o)).find((p) => p !== undefined) as TSESTree.Property;
+  const where = SOCKET_IO_OPTIONS.map((o) => getProperty(object, o)).find((p) => p !== undefined) as TSESTree.Property;
   const result = site('socket.io-client', m.call, where.loc, policy, {
     delay: !options.get('reconnectionDelay').present,
     jitter: !options.get('randomizationFactor').present,

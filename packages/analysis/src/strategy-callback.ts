@@ -25,10 +25,7 @@ export interface StrategyReading {
  * (`retryStrategy: backoff`).
  */
 export function strategyFunction(node: Node, env: Env): FunctionNode | undefined {
-  const n = unwrap(node);
-  if (isFunction(n)) return n;
-  if (n.type === 'Identifier') return env.ctx.functionOf(n);
-  return undefined;
+  return env.ctx.functionIn(node);
 }
 
 /**
@@ -91,7 +88,7 @@ export function readStrategy(fn: FunctionNode, counterIndex: number, env: Env, o
   return { ...delayAndJitter(value), canGiveUp, readsError };
 }
 
-/** The values an expression may have: both arms of a conditional, both sides of `??`/`||`. */
+/** The values an expression may have: both arms of a conditional (nested ones included). */
 function branches(expression: Node): Node[] {
   const n = unwrap(expression);
   if (n.type === 'ConditionalExpression') return [...branches(n.consequent), ...branches(n.alternate)];
