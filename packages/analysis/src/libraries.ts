@@ -33,13 +33,13 @@ function calleeRoot(callee: Node): { root: Node; members: string[] } {
 /** Recognises a call or `new` of a catalog library (catalog.ts) and reads its policy, defaults included. */
 export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpression, ctx: AnalysisContext): LibraryFinding | undefined {
   const callee = unwrap(call.callee);
-  const env: Env = { ctx, region: call, counters: new Set(), depth: 0 };
-  const a = args(call);
+  // Most calls of a file that imports a library are not the library's: the environment is made once one is.
+  const envOf = (): Env => ({ ctx, region: call, counters: new Set(), depth: 0 });
   // superagent: `request.get(url).set(…).retry(3)`: the chain starts at the import.
   if (call.type === 'CallExpression' && callee.type === 'MemberExpression' && propertyName(callee) === 'retry' && unwrap(callee.object).type === 'CallExpression') {
     const root = chainRoot(callee);
     const origin = root?.type === 'Identifier' ? importOf(root, ctx) : undefined;
-    if (origin && libraryOfModule(origin.module)?.library === 'superagent') return superagentRetry(call, { module: origin.module, a, env });
+    if (origin && libraryOfModule(origin.module)?.library === 'superagent') return superagentRetry(call, { module: origin.module, a: args(call), env: envOf() });
     return undefined;
   }
   const { root, members } = calleeRoot(callee);
@@ -49,6 +49,8 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
   const module = origin.module.replace(/^node:/, '');
   const entry = libraryOfModule(module);
   if (!entry) return undefined;
+  const env = envOf();
+  const a = args(call);
   let member = members.length === 1 ? members[0] : members.length === 0 ? undefined : members.join('.');
   let imported = origin.imported;
   // `import * as c from 'cockatiel'; c.retry(…)` is the named export `retry`.
@@ -56,7 +58,6 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
     imported = member;
     member = undefined;
   }
-  const named = { ...origin, imported };
   const isWhole = imported === 'default' || imported === '*';
   const m: LibraryCall = { call, isNew: call.type === 'NewExpression', module, imported: origin.imported, members, a, env };
   if (call.type === 'NewExpression') return newLibrarySite(entry.library, m);
@@ -69,15 +70,15 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
       if (!isWhole || (member !== 'operation' && member !== 'timeouts')) return undefined;
       return { site: nodeRetry(call, a, env) };
     case 'exponential-backoff':
-      if (named.imported !== 'backOff' || member !== undefined) return undefined;
+      if (imported !== 'backOff' || member !== undefined) return undefined;
       return { site: exponentialBackoff(call, a, env) };
     case 'cockatiel':
-      if (named.imported !== 'retry' || member !== undefined) return undefined;
+      if (imported !== 'retry' || member !== undefined) return undefined;
       return { site: cockatiel(call, a, env), ...clientOf(call, ctx) };
     case 'rxjs':
       if (member !== undefined) return undefined;
-      if (named.imported === 'retry') return { site: rxjsRetry(call, a, env) };
-      if (named.imported === 'retryWhen') return { site: rxjsRetryWhen(call, a, env) };
+      if (imported === 'retry') return { site: rxjsRetry(call, a, env) };
+      if (imported === 'retryWhen') return { site: rxjsRetryWhen(call, a, env) };
       return undefined;
     case 'axios-retry':
       if (!isWhole || member !== undefined) return undefined;
