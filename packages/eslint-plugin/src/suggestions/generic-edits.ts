@@ -1,6 +1,6 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findProperty, jittered, setProperty } from './text.js';
+import { findProperty, isTypeScriptFile, jittered, setProperty } from './text.js';
 import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
 
 interface Context {
@@ -18,7 +18,7 @@ function jitteredBackoff(param: string, base: number, typescript: boolean): stri
 
 /** The jitter edit of a library that has no randomize switch: a delay function that draws one. */
 export function genericJitterEdit(site: RetrySite, sourceCode: SourceCode, ctx: Context): Suggestion | undefined {
-  const typescript = /\.[cm]?tsx?$/.test(ctx.filename);
+  const typescript = isTypeScriptFile(ctx.filename);
   const call = site.node;
   if (call.type !== 'CallExpression' && call.type !== 'NewExpression') return undefined;
   switch (site.library) {

@@ -4,6 +4,7 @@ import { addJitter } from './add-jitter.js';
 import { libraryEdit } from './library-edits.js';
 import { jitteredPolicy, libraryEditPolicy, rewrittenPolicy, waitedPolicy } from './policies.js';
 import { rewriteWithRetry } from './rewrite-loop.js';
+import { isTypeScriptFile } from './text.js';
 import { SUGGESTION_MESSAGES, boundFor, type Suggestion, type SuggestionMessageId } from './types.js';
 import { WAIT_MS, waitBeforeRetry } from './wait-before-retry.js';
 
@@ -63,7 +64,7 @@ function titleOf(s: Suggestion): string {
 function planned(rule: SuggestingRule, site: RetrySite, context: SuggestionFile, configuredMax?: number): Planned[] {
   const { sourceCode, filename } = context;
   const bound = boundFor(configuredMax);
-  const typescript = /\.[cm]?tsx?$/.test(filename);
+  const typescript = isTypeScriptFile(filename);
   const out: Planned[] = [];
   const add = (s: Suggestion | undefined, policy: () => RetryPolicy) => void (s && out.push({ ...s, policy: policy() }));
   if (site.kind === 'library') {

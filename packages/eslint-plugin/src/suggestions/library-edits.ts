@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { ensureNamedImport, isCommonJs } from './imports.js';
 import { GENERIC_LIBRARIES, genericJitterEdit } from './generic-edits.js';
 import { PROPERTY_LIBRARIES, propertyEdit } from './property-edits.js';
-import { findProperty, jittered, removeProperty, setProperty } from './text.js';
+import { findProperty, isTypeScriptFile, jittered, removeProperty, setProperty } from './text.js';
 import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
 
 /** What a rule asks of a library site: jitter (no-fixed-sleep-retry, require-jitter) or a bound. */
@@ -156,7 +156,7 @@ function rxjsDefaultDelay(typescript: boolean): string {
  */
 function rxjs(call: Call, site: RetrySite, ctx: LibraryEditContext): Suggestion | undefined {
   const { sourceCode } = ctx;
-  const typescript = /\.[cm]?tsx?$/.test(ctx.filename);
+  const typescript = isTypeScriptFile(ctx.filename);
   const callee = call.callee.type === 'Identifier' ? call.callee.name : undefined;
   if (callee === 'retryWhen') return rxjsRetryWhen(call, ctx);
   const arg = call.arguments[0];

@@ -1,6 +1,6 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findProperty, jittered, removeProperty, setProperty } from './text.js';
+import { findProperty, isTypeScriptFile, jittered, removeProperty, setProperty } from './text.js';
 import type { SourceCode, Suggestion } from './types.js';
 
 /** What a rule asks of a library site (as in library-edits.ts). */
@@ -22,7 +22,7 @@ export const PROPERTY_LIBRARIES: ReadonlySet<string> = new Set(['@tanstack/query
  */
 export function propertyEdit(site: RetrySite, problem: Problem, ctx: Context): Suggestion | undefined {
   const { sourceCode } = ctx;
-  const typescript = /\.[cm]?tsx?$/.test(ctx.filename);
+  const typescript = isTypeScriptFile(ctx.filename);
   if (site.library === '@apollo/client') return apolloJitter(site, problem, sourceCode);
   const reported = reportedProperty(site, sourceCode);
   const object = reported?.parent;

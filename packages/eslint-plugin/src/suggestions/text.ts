@@ -1,6 +1,11 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { Fix, Fixer, Node, SourceCode } from './types.js';
 
+/** A file type annotations may be written in (.ts, .tsx, .mts, .cts). */
+export function isTypeScriptFile(filename: string): boolean {
+  return /\.[cm]?tsx?$/.test(filename);
+}
+
 /** `Math.random() * d`, with `d` in parentheses unless it binds tighter than `*` already. */
 export function jittered(node: Node, sourceCode: SourceCode): string {
   const text = sourceCode.getText(node);
