@@ -70,7 +70,18 @@ interface CacheEntry {
 
 /** Per path and version: parsed and analysed once per lint run, and again only when the file changes. */
 const summaries = new Map<string, CacheEntry>();
-const resolutions = new Map<string, string | null>();
+/** A resolved path, or when a specifier was last found to name no file (one may be created later). */
+const resolutions = new Map<string, string | { missingSince: number }>();
+/** A language server lives for days: the caches keep the most recent entries only. */
+const MAX_CACHED = 5_000;
+/** How long "no such module" is believed before the disk is asked again. */
+const MISSING_TTL_MS = 5_000;
+
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
+}
 /** Summaries being computed (an import cycle reads as "not a helper"). */
 const inProgress = new Set<string>();
 
@@ -100,12 +111,13 @@ export function resolveModule(fromFile: string, specifier: string): string | und
   if (!isRelativeSpecifier(specifier)) return undefined;
   const key = `${dirname(fromFile)}\0${specifier}`;
   const known = resolutions.get(key);
-  if (known !== undefined) return known ?? undefined;
+  if (typeof known === 'string') return known;
+  if (known && Date.now() - known.missingSince < MISSING_TTL_MS) return undefined;
   const found = findFile(resolve(dirname(fromFile), specifier));
   // Never into a node_modules folder the importer is not in: packages are the catalog's business.
   const inside = found !== undefined && !relative(dirname(fromFile), found).split(sep).includes('node_modules');
   const result = inside ? found : undefined;
-  resolutions.set(key, result ?? null);
+  remember(resolutions, key, result ?? { missingSince: Date.now() });
   return result;
 }
 
@@ -176,7 +188,7 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
   } finally {
     inProgress.delete(file);
   }
-  summaries.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, summary, gatedOut });
+  remember(summaries, file, { mtimeMs: stat.mtimeMs, size: stat.size, summary, gatedOut });
   return summary;
 }
 
