@@ -9,8 +9,7 @@ import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
 import { recursionSites } from './recursion.js';
 import type { RetrySite } from './types.js';
-import { evaluate } from './evaluate.js';
-import type { Value } from './value.js';
+import { bindArguments } from './bind-arguments.js';
 
 const cache = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
 
@@ -224,25 +223,17 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
 }
 
 /**
- * The helper's site analysed again with the numbers this call passes bound to its parameters
- * (`retryable(op, 2)`: 3 attempts, not the default's 6). Other arguments stay as the helper
- * reads them unbound: an options object is read where it is written, in the helper.
+ * The helper's site analysed again with what this call passes bound to its parameters
+ * (`retryable(op, 2)`: 3 attempts, not the default's 6; `withRetry(op, { retries: 2 })`
+ * read as `opts.retries` or `{ retries = 5 }`). A parameter the call leaves out keeps the
+ * helper's default.
  */
 function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
-  const fn = foreign.fn;
-  const scope = foreign.summary.ctx.sourceCode.getScope(fn);
-  const values = new Map<Variable, Value>();
-  fn.params.forEach((param, i) => {
-    const arg = call.arguments[i];
-    const id = param.type === 'AssignmentPattern' ? param.left : param;
-    if (!arg || arg.type === 'SpreadElement' || id.type !== 'Identifier') return;
-    const value = evaluate(arg, { ctx, region: call, counters: new Set(), depth: 0 });
-    const variable = scope.set.get(id.name);
-    if (variable && value.t === 'num') values.set(variable, value);
-  });
-  if (values.size === 0) return undefined;
   const helperCtx = new AnalysisContext(foreign.summary.ctx.sourceCode);
+  const { values, objects } = bindArguments(foreign.fn, call, ctx, helperCtx);
+  if (values.size === 0 && objects.size === 0) return undefined;
   helperCtx.paramValues = values;
+  helperCtx.paramObjects = objects;
   const node = foreign.site.node;
   if (foreign.site.kind === 'loop') return loopSite(node as Parameters<typeof loopSite>[0], helperCtx);
   if (foreign.site.kind === 'library' && (node.type === 'CallExpression' || node.type === 'NewExpression')) return librarySite(node, helperCtx)?.site;

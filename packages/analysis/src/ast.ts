@@ -99,6 +99,13 @@ export function dottedName(node: Node): string | undefined {
   return parts.reverse().join('.');
 }
 
+/** The name a non-computed property key spells: `retries`, `'retries'`, `3`. */
+export function keyName(key: Node): string | undefined {
+  if (key.type === 'Identifier') return key.name;
+  if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number')) return String(key.value);
+  return undefined;
+}
+
 export function getProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
   for (let i = object.properties.length - 1; i >= 0; i--) {
     const prop = object.properties[i];

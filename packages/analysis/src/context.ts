@@ -1,5 +1,6 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
+import type { ObjectArgument } from './bind-arguments.js';
 import type { Value } from './value.js';
 
 type Scope = TSESLint.Scope.Scope;
@@ -28,6 +29,8 @@ export class AnalysisContext {
   foreignFunction?: (call: TSESTree.CallExpression) => { fn: FunctionNode; ctx: AnalysisContext } | undefined;
   /** Parameters of a helper bound to what a caller in another file passes (`retryable(op, 2)`). */
   paramValues?: ReadonlyMap<Variable, Value>;
+  /** Parameters of such a helper bound to the options object the caller writes out (`retryable(op, { retries: 2 })`). */
+  paramObjects?: ReadonlyMap<Variable, ObjectArgument>;
 
   constructor(readonly sourceCode: SourceCodeLike) {
     this.keys = sourceCode.visitorKeys;

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, dottedName, getProperty, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { calleeName, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, writesWithin, type AnalysisContext, type Variable } from './context.js';
+import { readProperty } from './bind-arguments.js';
 import { UNKNOWN, join, num, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 
 /** Where an expression is evaluated: what changes between attempts, and what is bound. */
@@ -132,8 +133,12 @@ function evaluateNode(node: Node, env: Env): Value {
       if (n.left.type === 'PrivateIdentifier') return UNKNOWN;
       return combine(n.operator, evaluate(n.left, env), evaluate(n.right, env));
     case 'LogicalExpression': {
+      // `opts.retries ?? 5` where the caller's options leave `retries` out: the default.
+      if (n.operator !== '&&' && passedObjectRead(n.left, env) === 'absent') return evaluate(n.right, env);
       const left = evaluate(n.left, env);
       if (n.operator === '||' && left.t === 'num' && left.v !== 0) return left;
+      // A known number is never nullish.
+      if (n.operator === '??' && left.t === 'num') return left;
       return join(left, evaluate(n.right, env));
     }
     case 'ConditionalExpression':
@@ -212,6 +217,29 @@ function invariantMember(member: TSESTree.MemberExpression, env: Env): boolean {
   return writesWithin(variable, env.region).length === 0 && !isReassigned(variable) && declaredOutside(variable, env.region);
 }
 
+/**
+ * `opts.retries`, where `opts` is a helper's parameter bound to the options object a caller in
+ * another file writes out: what the caller passed, or 'absent' when it left the key out.
+ */
+function passedObjectRead(node: Node, env: Env): Value | 'absent' | undefined {
+  const n = unwrap(node);
+  return n.type === 'MemberExpression' && !n.computed ? passedProperty(n.object, propertyName(n), env) : undefined;
+}
+
+function passedProperty(object: Node, key: string | undefined, env: Env): Value | 'absent' | undefined {
+  const objects = env.ctx.paramObjects;
+  const o = unwrap(object);
+  if (!objects || key === undefined || o.type !== 'Identifier') return undefined;
+  const variable = env.ctx.variableOf(o);
+  if (!variable) return undefined;
+  const argument = objects.get(variable);
+  if (argument) return readProperty(argument, key);
+  // Options the caller passes but the analysis cannot read: not the helper's defaults either.
+  return env.ctx.paramValues?.has(variable) ? UNREAD_OPTION : undefined;
+}
+
+const UNREAD_OPTION: Value = { t: 'invariant', random: false };
+
 /** The value a variable starts with: its initialiser, or a parameter's default. */
 function initialValue(variable: Variable, env: Env): Value {
   const def = variable.defs[0];
@@ -219,6 +247,12 @@ function initialValue(variable: Variable, env: Env): Value {
   if (def.type === 'Variable') {
     const declarator = def.node;
     if (declarator.id === def.name && declarator.init) return evaluate(declarator.init, deeper(env));
+    // `const { retries = 3 } = opts` with `opts` bound to the caller's options.
+    const property = def.name.parent?.type === 'Property' ? def.name.parent : def.name.parent?.parent;
+    if (property?.type === 'Property' && !property.computed && property.parent === declarator.id && declarator.init) {
+      const read = passedProperty(declarator.init, keyName(property.key), env);
+      if (read && read !== 'absent') return read;
+    }
     const fromPattern = patternDefault(def.name);
     return fromPattern ? evaluate(fromPattern, deeper(env)) : UNKNOWN;
   }
@@ -360,6 +394,8 @@ function mentions(node: Node, name: string, env: Env): boolean {
 }
 
 function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
+  const read = passedObjectRead(member, env);
+  if (read) return read === 'absent' ? UNKNOWN : read;
   if (member.computed) {
     // `DELAYS[attempt]`: a table of waits indexed by the attempt.
     const table = numberArray(member.object, env);

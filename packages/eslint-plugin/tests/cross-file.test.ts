@@ -50,6 +50,35 @@ describe('retry helpers in other files', () => {
     ]);
   });
 
+  it('an options object the call writes out is bound: read as opts.x, opts.x ?? d or destructured; a key left out keeps the default', () => {
+    const withRetry = "This call of `withRetry()` from './lib/retry.mjs'";
+    const retrying = "This call of `retrying()` from './lib/retry.mjs'";
+    expect(lint('options/main.mjs')).toEqual([
+      `3:24 no-fixed-sleep-retry: ${FIXED(withRetry, 'a fixed 1 s', 'up to 5 attempts')}`,
+      `4:24 no-fixed-sleep-retry: ${FIXED(withRetry, 'a fixed 1 s', 'up to 2 attempts')}`,
+      `5:24 no-fixed-sleep-retry: ${FIXED(withRetry, 'a fixed 200 ms', 'no limit on attempts')}`,
+      `5:24 no-unbounded-retry: ${UNBOUNDED(withRetry)}`,
+      `7:24 no-fixed-sleep-retry: ${FIXED(withRetry, 'a fixed 250 ms', 'up to 4 attempts')}`,
+      `8:24 no-fixed-sleep-retry: ${FIXED(retrying, 'a fixed 100 ms', 'up to 7 attempts')}`,
+      // No options: `options.attempts ?? 3` reads a parameter the analysis does not follow to its default.
+      `9:24 no-fixed-sleep-retry: ${FIXED(retrying, 'a fixed 500 ms', 'a limited number of attempts')}`,
+      // A spread may bring `retries`: the count is not claimed; the delay written after it is.
+      `10:33 no-fixed-sleep-retry: ${FIXED(withRetry, 'a fixed 300 ms', 'a limited number of attempts')}`,
+      // Options the analysis cannot read: neither count nor the helper's default delay is claimed.
+      `11:32 no-fixed-sleep-retry: ${FIXED(retrying, 'a fixed delay', 'a limited number of attempts')}`,
+    ]);
+  });
+
+  it('re-exports are followed: export * and export { default as x } from an index, an import exported again, compiled __exportStar', () => {
+    expect(lint('barrel/app.mjs')).toEqual([
+      `4:33 no-fixed-sleep-retry: ${FIXED("This call of `retryable()` from './lib/index.mjs'", 'a fixed 500 ms', 'up to 5 attempts')}`,
+      "5:34 require-jitter: This call of `retryWithBackoff()` from './lib/index.mjs' backs off by 100 ms × 2^n without jitter (up to 5 attempts). Add jitter.",
+      `6:33 no-fixed-sleep-retry: ${FIXED("This call of `again()` from './lib/aliases.mjs'", 'a fixed 500 ms', 'up to 2 attempts')}`,
+    ]);
+    const forever = "This call of `retryForever()` from './lib/compiled.cjs'";
+    expect(lint('barrel/app.cjs')).toEqual([`3:22 no-fixed-sleep-retry: ${FIXED(forever, 'a fixed 2 s', 'no limit on attempts')}`, `3:22 no-unbounded-retry: ${UNBOUNDED(forever)}`]);
+  });
+
   it('the helper module itself is reported where the loop is', () => {
     expect(lint('helper/lib/retry.mjs')).toEqual([`3:3 no-fixed-sleep-retry: ${FIXED('This retry loop', 'a fixed 1 s', 'up to 6 attempts')}`]);
   });

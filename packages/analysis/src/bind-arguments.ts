@@ -1,0 +1,109 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { keyName, unwrap, type FunctionNode, type Node } from './ast.js';
+import type { AnalysisContext, Variable } from './context.js';
+import { evaluate, resolveObject, type Env } from './evaluate.js';
+import type { Value } from './value.js';
+
+/**
+ * What a call passes in an options object, as the helper in another file reads it
+ * (`withRetry(op, { retries: 2 })` read as `opts.retries` or `{ retries = 5 }`).
+ * `complete`: the object is written out in full (no spread), so a key it lacks is absent and
+ * the helper's own default applies; with a spread, a missing key may come from it.
+ */
+export interface ObjectArgument {
+  props: ReadonlyMap<string, Value>;
+  complete: boolean;
+}
+
+export interface ArgumentBindings {
+  /** A parameter (or a name destructured from one) bound to what the call passes. */
+  values: Map<Variable, Value>;
+  /** A parameter bound to an options object the call writes out. */
+  objects: Map<Variable, ObjectArgument>;
+}
+
+/**
+ * The helper's parameters bound to a call's arguments. A number the caller passes is known; any
+ * other value passed is unknown but fixed for the whole retry, never the helper's default (the
+ * call did not leave that parameter out). A parameter the call leaves out keeps its default.
+ */
+export function bindArguments(fn: FunctionNode, call: TSESTree.CallExpression, callerCtx: AnalysisContext, helperCtx: AnalysisContext): ArgumentBindings {
+  const result: ArgumentBindings = { values: new Map(), objects: new Map() };
+  const env: Env = { ctx: callerCtx, region: call, counters: new Set(), depth: 0 };
+  const scope = helperCtx.sourceCode.getScope(fn);
+  const variableNamed = (id: TSESTree.Identifier) => scope.set.get(id.name);
+  for (let i = 0; i < fn.params.length; i++) {
+    const param = fn.params[i] as TSESTree.Parameter;
+    const arg = call.arguments[i];
+    // A spread hides which argument lands where from here on.
+    if (!arg || arg.type === 'SpreadElement') break;
+    if (isUndefined(arg)) continue;
+    const target = param.type === 'AssignmentPattern' ? param.left : param;
+    if (target.type === 'Identifier') {
+      const variable = variableNamed(target);
+      if (!variable) continue;
+      const object = objectArgument(arg, env);
+      if (object) result.objects.set(variable, object);
+      else result.values.set(variable, passed(evaluate(arg, env)));
+    } else if (target.type === 'ObjectPattern') {
+      const object = objectArgument(arg, env);
+      for (const property of target.properties) {
+        if (property.type !== 'Property' || property.computed) continue;
+        const key = keyName(property.key);
+        const value = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+        const variable = key !== undefined && value.type === 'Identifier' ? variableNamed(value) : undefined;
+        if (!variable) continue;
+        const read = object ? readProperty(object, key as string) : UNSEEN;
+        if (read !== 'absent') result.values.set(variable, read);
+      }
+    }
+  }
+  return result;
+}
+
+/** `opts.retries` where `opts` holds what the call passed: the value, or 'absent' when the call left it out. */
+export function readProperty(object: ObjectArgument, key: string): Value | 'absent' {
+  const value = object.props.get(key);
+  if (value) return value;
+  return object.complete ? 'absent' : UNSEEN;
+}
+
+/** Passed by the caller, but not a number the analysis knows: fixed for the whole retry. */
+const UNSEEN: Value = { t: 'invariant', random: false };
+
+function passed(value: Value): Value {
+  return value.t === 'num' ? value : { t: 'invariant', random: value.random, ...(value.jitter ? { jitter: value.jitter } : {}) };
+}
+
+function isUndefined(arg: TSESTree.CallExpressionArgument): boolean {
+  const n = unwrap(arg as Node);
+  return (n.type === 'Identifier' && n.name === 'undefined') || (n.type === 'UnaryExpression' && n.operator === 'void');
+}
+
+/** The object literal an argument is (through `const` bindings), by key; undefined for anything else. */
+function objectArgument(arg: TSESTree.CallExpressionArgument, env: Env): ObjectArgument | undefined {
+  const literal = resolveObject(arg as Node, env);
+  if (!literal) return undefined;
+  const props = new Map<string, Value>();
+  let complete = true;
+  for (const property of literal.properties) {
+    if (property.type === 'SpreadElement') {
+      // A key written before the spread may be overwritten by it.
+      for (const key of props.keys()) props.set(key, UNSEEN);
+      complete = false;
+      continue;
+    }
+    const key = property.computed ? undefined : keyName(property.key);
+    if (key === undefined) {
+      complete = false;
+      continue;
+    }
+    const value = property.value;
+    props.set(key, isFunctionValue(value) ? UNSEEN : passed(evaluate(value as Node, env)));
+  }
+  return { props, complete };
+}
+
+function isFunctionValue(node: Node): boolean {
+  return node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression';
+}
