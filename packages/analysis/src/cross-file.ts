@@ -1,10 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { contains, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { AnalysisContext, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
-import { importOf } from './imports.js';
+import { importOf, type ImportedName } from './imports.js';
 import type { RetrySite } from './types.js';
 
 /**
@@ -35,10 +35,31 @@ const MAX_BYTES = 1_000_000;
  */
 const MAY_HOLD_RETRY = /\bsetTimeout\b|timers\/promises|\bawait\s+[\w.]*(?:[sS]leep|[dD]elay|[wW]ait|[tT]imer|[bB]ack[oO]ff)\w*\s*\(|(?<![\w.])(?:sleep|delay|wait|timer|delayWhen|retryWhen|backoff|backOff)\s*\(/;
 
+/** An index file that re-exports a module of the project: the helper may be behind it. */
+const REEXPORTS = /\bexport\s*(?:\*|\{[^}]*\})\s*(?:as\s+[\w$]+\s*)?from\s*['"]\.\.?\/|__exportStar\s*\(\s*require\(\s*['"]\.\.?\/|\bexports\s*=\s*require\(\s*['"]\.\.?\//;
+
 function mayHoldRetry(text: string): boolean {
-  if (CATALOG_MODULES.test(text)) return true;
+  if (CATALOG_MODULES.test(text) || REEXPORTS.test(text) || exportsAnImport(text)) return true;
   // Comments name waits without making any (a doc comment's `sleep(ms)` example).
   return MAY_HOLD_RETRY.test(text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ''));
+}
+
+const RELATIVE_IMPORT_NAMES = /\bimport\s+([\w$\s{},*]+?)\s+from\s*['"]\.\.?\/|\b(?:const|let|var)\s+([\w$\s{},:]+?)\s*=\s*require\(\s*['"]\.\.?\//g;
+const EXPORT_LISTS = /\bexport\s*\{([^}]*)\}(?!\s*from)|\bmodule\.exports\s*=\s*\{([^}]*)\}|\bexports\.[\w$]+\s*=\s*([\w$]+)\s*[;\n]/g;
+
+/**
+ * `import { retryable } from './retry'; export { retryable as again }`, or CommonJS's
+ * `const { retry } = require('./retry'); module.exports = { retry }`: an index that passes an
+ * import on. A text test (the parse decides); it keeps the gate from hiding such a module.
+ */
+function exportsAnImport(text: string): boolean {
+  const imported = new Set<string>();
+  for (const m of text.matchAll(RELATIVE_IMPORT_NAMES)) for (const name of (m[1] ?? m[2] ?? '').match(/[\w$]+/g) ?? []) imported.add(name);
+  if (imported.size === 0) return false;
+  for (const m of text.matchAll(EXPORT_LISTS)) {
+    for (const name of (m[1] ?? m[2] ?? m[3] ?? '').match(/[\w$]+/g) ?? []) if (imported.has(name)) return true;
+  }
+  return false;
 }
 
 /** What a module exports that retries, found once per file version. */
@@ -47,6 +68,10 @@ export interface ModuleSummary {
   ctx: AnalysisContext;
   sites: readonly RetrySite[];
   exports: ReadonlyMap<string, FunctionNode>;
+  /** `export { f } from './retry'`, `export { f }` of an import: the module and name that really define it. */
+  reexports: ReadonlyMap<string, ImportedName>;
+  /** `export * from './retry'`: modules whose exports are this module's too. */
+  stars: readonly string[];
 }
 
 /** How an exported function retries: it retries what it is given, or it retries inside. */
@@ -180,7 +205,7 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
       const child: NestedHost | undefined = depth < MAX_DEPTH ? { ...host, filename: file, depth, checked: new Map() } : undefined;
       const sites = analyze(sourceCode, child);
       const ctx = new AnalysisContext(sourceCode);
-      summary = { file, ctx, sites, exports: exportedFunctions(ctx) };
+      summary = { file, ctx, sites, ...moduleExports(ctx) };
     }
   } catch {
     // An unreadable or unparsable module is simply not followed.
@@ -195,53 +220,108 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
 /**
  * Exported functions by export name: ES `export function f`, `export const f = () => …`,
  * `export { f as g }`, `export default function`; CommonJS `exports.f = f`,
- * `module.exports = { f }`, `module.exports = f` (as 'default').
+ * `module.exports = { f }`, `module.exports = f` (as 'default'). Re-exports are kept apart,
+ * to be followed on demand: `export { f } from './x'`, `export * from './x'`, an imported
+ * binding exported again, and what TypeScript compiles them to (`__exportStar(require('./x'), exports)`).
  */
-function exportedFunctions(ctx: AnalysisContext): Map<string, FunctionNode> {
-  const result = new Map<string, FunctionNode>();
+function moduleExports(ctx: AnalysisContext): Pick<ModuleSummary, 'exports' | 'reexports' | 'stars'> {
+  const exports = new Map<string, FunctionNode>();
+  const reexports = new Map<string, ImportedName>();
+  const stars: string[] = [];
   const add = (name: string, node: Node | null | undefined) => {
-    const fn = node ? ctx.functionIn(node) : undefined;
-    if (fn && !result.has(name)) result.set(name, fn);
+    if (!node || exports.has(name) || reexports.has(name)) return;
+    const fn = ctx.functionIn(node);
+    if (fn) {
+      exports.set(name, fn);
+      return;
+    }
+    const origin = reexported(node, ctx);
+    if (origin) reexports.set(name, origin);
   };
   for (const statement of ctx.sourceCode.ast.body) {
     if (statement.type === 'ExportNamedDeclaration') {
       const d = statement.declaration;
       if (d?.type === 'FunctionDeclaration' && d.id) add(d.id.name, d);
       if (d?.type === 'VariableDeclaration') for (const v of d.declarations) if (v.id.type === 'Identifier') add(v.id.name, v.init);
-      if (!statement.source) {
-        for (const spec of statement.specifiers) {
-          if (spec.type !== 'ExportSpecifier' || spec.local.type !== 'Identifier') continue;
-          const exported = spec.exported.type === 'Identifier' ? spec.exported.name : String(spec.exported.value);
-          add(exported, spec.local);
-        }
+      const from = statement.source?.value;
+      for (const spec of statement.specifiers) {
+        if (spec.type !== 'ExportSpecifier') continue;
+        const exported = exportName(spec.exported);
+        if (from === undefined && spec.local.type === 'Identifier') add(exported, spec.local);
+        else if (isRelativeSpecifier(from) && !reexports.has(exported)) reexports.set(exported, { module: from, imported: exportName(spec.local) });
       }
+    } else if (statement.type === 'ExportAllDeclaration') {
+      // `export * as ns from` names a namespace, not functions of this module.
+      if (!statement.exported && isRelativeSpecifier(statement.source.value)) stars.push(statement.source.value);
     } else if (statement.type === 'ExportDefaultDeclaration') {
       add('default', statement.declaration as Node);
     } else if (statement.type === 'ExpressionStatement') {
-      commonJsExport(statement.expression, add);
+      const star = compiledExportStar(statement.expression, ctx);
+      if (star) stars.push(star);
+      else commonJsExport(statement.expression, ctx, add, stars);
     }
   }
-  return result;
+  return { exports, reexports, stars };
 }
 
-function commonJsExport(expression: Node, add: (name: string, node: Node) => void): void {
+function exportName(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
+  return node.type === 'Identifier' ? node.name : node.value;
+}
+
+/** An export that names an import of a project module (`import { f } from './x'; export { f }`, `exports.f = require('./x').f`). */
+function reexported(node: Node, ctx: AnalysisContext): ImportedName | undefined {
+  const n = unwrap(node);
+  let origin: ImportedName | undefined;
+  if (n.type === 'Identifier') origin = importOf(n, ctx);
+  else if (n.type === 'MemberExpression') {
+    const module = requiredModule(n.object, ctx);
+    const name = propertyName(n);
+    if (module !== undefined && name !== undefined) origin = { module, imported: name };
+  }
+  return origin && isRelativeSpecifier(origin.module) && origin.imported !== '*' ? origin : undefined;
+}
+
+/** `require('./x')`, with `require` the CommonJS global (not a local of that name). */
+function requiredModule(node: Node, ctx: AnalysisContext): string | undefined {
+  const n = unwrap(node);
+  if (n.type !== 'CallExpression' || n.callee.type !== 'Identifier' || n.callee.name !== 'require' || ctx.variableOf(n.callee)?.defs.length) return undefined;
+  const arg = n.arguments[0];
+  return arg?.type === 'Literal' && typeof arg.value === 'string' ? arg.value : undefined;
+}
+
+/** TypeScript's CommonJS output for `export * from './x'`: `__exportStar(require("./x"), exports)`, also through tslib. */
+function compiledExportStar(expression: Node, ctx: AnalysisContext): string | undefined {
+  const e = unwrap(expression);
+  if (e.type !== 'CallExpression' || e.arguments.length !== 2) return undefined;
+  const callee = unwrap(e.callee);
+  const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
+  const target = e.arguments[1] as Node;
+  if (name !== '__exportStar' || target.type !== 'Identifier' || target.name !== 'exports' || ctx.variableOf(target)?.defs.length) return undefined;
+  const module = requiredModule(e.arguments[0] as Node, ctx);
+  return isRelativeSpecifier(module) ? module : undefined;
+}
+
+function commonJsExport(expression: Node, ctx: AnalysisContext, add: (name: string, node: Node) => void, stars: string[]): void {
   const e = unwrap(expression);
   if (e.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression') return;
   const left = e.left;
   const object = unwrap(left.object);
   const name = propertyName(left);
-  const isModuleExports = (n: Node) => n.type === 'MemberExpression' && unwrap(n.object).type === 'Identifier' && (unwrap(n.object) as TSESTree.Identifier).name === 'module' && propertyName(n) === 'exports';
+  const isGlobal = (n: Node, global: string) => n.type === 'Identifier' && n.name === global && !ctx.variableOf(n)?.defs.length;
+  const isModuleExports = (n: Node) => n.type === 'MemberExpression' && isGlobal(unwrap(n.object), 'module') && propertyName(n) === 'exports';
   // exports.f = …, module.exports.f = …
-  if (name !== undefined && ((object.type === 'Identifier' && object.name === 'exports') || isModuleExports(object))) {
+  if (name !== undefined && (isGlobal(object, 'exports') || isModuleExports(object))) {
     if (name !== 'exports') add(name, e.right);
     return;
   }
   if (!isModuleExports(left)) return;
   const right = unwrap(e.right);
-  if (right.type === 'ObjectExpression') {
+  const whole = requiredModule(right, ctx);
+  if (isRelativeSpecifier(whole)) stars.push(whole);
+  else if (right.type === 'ObjectExpression') {
     for (const p of right.properties) {
       if (p.type !== 'Property' || p.computed) continue;
-      const key = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : undefined;
+      const key = keyName(p.key);
       if (key !== undefined) add(key, p.value as Node);
     }
   } else {
@@ -280,10 +360,34 @@ export function importedFunction(call: TSESTree.CallExpression, ctx: AnalysisCon
   const name = member !== undefined ? (origin.imported === '*' || origin.imported === 'default' ? member : undefined) : origin.imported === '*' ? 'default' : origin.imported;
   if (name === undefined) return undefined;
   const file = resolveModule(host.filename, origin.module);
-  const summary = file ? moduleSummary(file, host, analyze, purpose) : undefined;
-  const fn = summary?.exports.get(name);
-  if (!fn || !summary) return undefined;
-  return { fn, summary, label: `\`${name === 'default' ? root.name : name}()\` from '${origin.module}'` };
+  const found = file ? exportedFunction(file, name, host, analyze, purpose, 0) : undefined;
+  if (!found) return undefined;
+  return { ...found, label: `\`${name === 'default' ? root.name : name}()\` from '${origin.module}'` };
+}
+
+/** Index files re-export from index files: a few hops, no more (and never round a cycle for long). */
+const MAX_REEXPORT_HOPS = 3;
+
+/** A module's exported function by name, through its re-exports: the function and the summary of the module that defines it. */
+function exportedFunction(file: string, name: string, host: NestedHost, analyze: Analyze, purpose: Purpose, hops: number): { fn: FunctionNode; summary: ModuleSummary } | undefined {
+  const summary = moduleSummary(file, host, analyze, purpose);
+  if (!summary) return undefined;
+  const fn = summary.exports.get(name);
+  if (fn) return { fn, summary };
+  if (hops >= MAX_REEXPORT_HOPS) return undefined;
+  const follow = (module: string, imported: string) => {
+    const target = resolveModule(file, module);
+    return target ? exportedFunction(target, imported, host, analyze, purpose, hops + 1) : undefined;
+  };
+  const named = summary.reexports.get(name);
+  if (named) return follow(named.module, named.imported);
+  // `export *` never re-exports a default.
+  if (name === 'default') return undefined;
+  for (const module of summary.stars) {
+    const found = follow(module, name);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function parameterVariables(fn: FunctionNode, ctx: AnalysisContext): Set<Variable> {

@@ -1,0 +1,3 @@
+const lib = require('./lib/compiled.cjs');
+
+exports.sync = () => lib.retryForever(() => fetch('/sync'));

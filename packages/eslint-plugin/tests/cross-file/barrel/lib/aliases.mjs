@@ -1,0 +1,3 @@
+import { retryable } from './retry.mjs';
+
+export { retryable as again };
