@@ -2,7 +2,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, functionName, isFunction, isLoop, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
-import { calleeRootIdentifier, foreignRetry, importedFunction, isRelativeSpecifier, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, importedFunction, isRelativeSpecifier, retryIn, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
+import { importedMethod } from './instances.js';
 import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
 import { loopSite } from './loops.js';
@@ -57,6 +58,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
   const selfCalls = new Map<FunctionNode, Node[]>();
   const libraryCalls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];
   const calls: TSESTree.CallExpression[] = [];
+  /** Classes instantiated by name (`new Retrier()`): one imported from the project may have retrying methods. */
+  const constructed = new Set<string>();
   const functionNames = new Set<string>();
   walk(sourceCode.ast, ctx.keys, (node) => {
     if (isLoop(node) || (node.type === 'ForOfStatement' && node.right.type !== 'CallExpression')) loops.push(node);
@@ -65,6 +68,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
       calls.push(node);
     } else if (node.type === 'NewExpression') {
       if (checkLibraries) libraryCalls.push(node);
+      if (node.callee.type === 'Identifier') constructed.add(node.callee.name);
     } else if (isFunction(node)) {
       const name = functionName(node);
       if (name) functionNames.add(name);
@@ -93,7 +97,10 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
   if (host) {
     // Most calls name nothing imported from the project: a name check first, scopes after.
     const imported = relativeImportNames(sourceCode.ast);
-    if (imported.size > 0) importedRetries(calls.filter((call) => imported.has(calleeRootIdentifier(call)?.name ?? '')), sites, silent, ctx, host);
+    // With an imported class instantiated here, a method call on any receiver may reach it.
+    const instances = [...constructed].some((name) => imported.has(name));
+    const candidates = calls.filter((call) => imported.has(calleeRootIdentifier(call)?.name ?? '') || (instances && unwrap(call.callee).type === 'MemberExpression'));
+    if (candidates.length > 0) importedRetries(candidates, sites, silent, ctx, host);
   }
   sites.sort((a, b) => a.node.range[0] - b.node.range[0] || a.loc.start.line - b.loc.start.line);
   linkNested(sites, clients, ctx, silent);
@@ -106,13 +113,14 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
  * answer can change a finding: the file has a retry of its own (the call may be nested in
  * it), or the call has the shape of a helper's: it hands over a function (`withRetry(fn)`),
  * or what it returns is handed to a method or called (`.pipe(handleRetry(…))`, `const r = createRetrier(); r(fn)`).
+ * The callee is an imported function, or a method of an imported class called on an instance (instances.ts).
  */
 function importedRetries(calls: readonly TSESTree.CallExpression[], sites: RetrySite[], silent: RetrySite[], ctx: AnalysisContext, host: NestedHost): void {
   const hasSites = sites.length > 0 || silent.length > 0;
   for (const call of calls) {
-    if (!callsRelativeImport(call, ctx)) continue;
     if (!hasSites && !helperShaped(call, ctx)) continue;
-    const foreign = foreignRetry(call, ctx, host, analyzeWith);
+    const target = (callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
+    const foreign = target && retryIn(target);
     if (!foreign) continue;
     const site = callSite(foreign, call, ctx);
     if (foreign.role === 'helper') sites.push(site);
@@ -149,6 +157,9 @@ function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext): bool
   const parent = call.parent;
   // Handed to a method (`source.pipe(handleRetry(…))`, `app.use(retrying())`): a function given on.
   if (parent?.type === 'CallExpression' && unwrap(parent.callee).type === 'MemberExpression' && parent.arguments.includes(call as TSESTree.CallExpressionArgument)) return true;
+  // Kept on the instance to be called later: `this.retry = createRetrier(…)`, a field `retry = createRetrier(…)`.
+  if (parent?.type === 'AssignmentExpression' && parent.right === call && parent.left.type === 'MemberExpression' && unwrap(parent.left.object).type === 'ThisExpression') return true;
+  if (parent?.type === 'PropertyDefinition' && parent.value === call && !parent.static) return true;
   if (parent?.type === 'VariableDeclarator' && parent.init === call && parent.id.type === 'Identifier') {
     const variable = ctx.variableOf(parent.id);
     return variable?.references.some((ref) => {
@@ -230,7 +241,11 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
  */
 function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
   const helperCtx = new AnalysisContext(foreign.summary.ctx.sourceCode);
-  const { values, objects } = bindArguments(foreign.fn, call, ctx, helperCtx);
+  const bindings = bindArguments(foreign.fn, call, ctx, helperCtx);
+  // A method reads what its instance was made with through `this` (`this.retries = retries`).
+  const made = foreign.construction;
+  if (made) bindArguments(made.ctor, made.node, made.ctx, helperCtx, bindings);
+  const { values, objects } = bindings;
   if (values.size === 0 && objects.size === 0) return undefined;
   helperCtx.paramValues = values;
   helperCtx.paramObjects = objects;

@@ -27,8 +27,7 @@ export interface ArgumentBindings {
  * other value passed is unknown but fixed for the whole retry, never the helper's default (the
  * call did not leave that parameter out). A parameter the call leaves out keeps its default.
  */
-export function bindArguments(fn: FunctionNode, call: TSESTree.CallExpression, callerCtx: AnalysisContext, helperCtx: AnalysisContext): ArgumentBindings {
-  const result: ArgumentBindings = { values: new Map(), objects: new Map() };
+export function bindArguments(fn: FunctionNode, call: TSESTree.CallExpression | TSESTree.NewExpression, callerCtx: AnalysisContext, helperCtx: AnalysisContext, result: ArgumentBindings = { values: new Map(), objects: new Map() }): ArgumentBindings {
   const env: Env = { ctx: callerCtx, region: call, counters: new Set(), depth: 0 };
   const scope = helperCtx.sourceCode.getScope(fn);
   const variableNamed = (id: TSESTree.Identifier) => scope.set.get(id.name);

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { AnalysisContext, type SourceCodeLike, type Variable } from './context.js';
+import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
 import { importOf, type ImportedName } from './imports.js';
 import type { RetrySite } from './types.js';
@@ -72,7 +72,13 @@ export interface ModuleSummary {
   reexports: ReadonlyMap<string, ImportedName>;
   /** `export * from './retry'`: modules whose exports are this module's too. */
   stars: readonly string[];
+  /** Exported classes (`export class Retrier`), whose methods may retry. */
+  classes: ReadonlyMap<string, ClassNode>;
+  /** Exported instances of this module's classes (`export const retrier = new Retrier()`): the class and the `new`. */
+  instances: ReadonlyMap<string, { cls: ClassNode; node: TSESTree.NewExpression }>;
 }
+
+export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 
 /** How an exported function retries: it retries what it is given, or it retries inside. */
 export interface ForeignRetry {
@@ -83,6 +89,7 @@ export interface ForeignRetry {
   summary: ModuleSummary;
   /** The import specifier and export name, for messages: `retryable()` from './lib/retry'. */
   label: string;
+  construction?: Construction;
 }
 
 interface CacheEntry {
@@ -224,24 +231,27 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
  * to be followed on demand: `export { f } from './x'`, `export * from './x'`, an imported
  * binding exported again, and what TypeScript compiles them to (`__exportStar(require('./x'), exports)`).
  */
-function moduleExports(ctx: AnalysisContext): Pick<ModuleSummary, 'exports' | 'reexports' | 'stars'> {
+function moduleExports(ctx: AnalysisContext): Pick<ModuleSummary, 'exports' | 'reexports' | 'stars' | 'classes' | 'instances'> {
   const exports = new Map<string, FunctionNode>();
   const reexports = new Map<string, ImportedName>();
+  const classes = new Map<string, ClassNode>();
+  const instances = new Map<string, { cls: ClassNode; node: TSESTree.NewExpression }>();
   const stars: string[] = [];
   const add = (name: string, node: Node | null | undefined) => {
-    if (!node || exports.has(name) || reexports.has(name)) return;
+    if (!node || exports.has(name) || reexports.has(name) || classes.has(name) || instances.has(name)) return;
     const fn = ctx.functionIn(node);
-    if (fn) {
-      exports.set(name, fn);
-      return;
-    }
-    const origin = reexported(node, ctx);
-    if (origin) reexports.set(name, origin);
+    const cls = fn ? undefined : classIn(node, ctx);
+    const made = fn || cls ? undefined : instanceOf(node, ctx);
+    const origin = fn || cls || made ? undefined : reexported(node, ctx);
+    if (fn) exports.set(name, fn);
+    else if (cls) classes.set(name, cls);
+    else if (made) instances.set(name, made);
+    else if (origin) reexports.set(name, origin);
   };
   for (const statement of ctx.sourceCode.ast.body) {
     if (statement.type === 'ExportNamedDeclaration') {
       const d = statement.declaration;
-      if (d?.type === 'FunctionDeclaration' && d.id) add(d.id.name, d);
+      if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration') && d.id) add(d.id.name, d);
       if (d?.type === 'VariableDeclaration') for (const v of d.declarations) if (v.id.type === 'Identifier') add(v.id.name, v.init);
       const from = statement.source?.value;
       for (const spec of statement.specifiers) {
@@ -261,7 +271,27 @@ function moduleExports(ctx: AnalysisContext): Pick<ModuleSummary, 'exports' | 'r
       else commonJsExport(statement.expression, ctx, add, stars);
     }
   }
-  return { exports, reexports, stars };
+  return { exports, reexports, stars, classes, instances };
+}
+
+/** The class an expression names: a class declaration or expression, or a binding of one. */
+export function classIn(node: Node, ctx: AnalysisContext): ClassNode | undefined {
+  const n = unwrap(node);
+  if (n.type === 'ClassDeclaration' || n.type === 'ClassExpression') return n;
+  if (n.type !== 'Identifier') return undefined;
+  const variable = ctx.variableOf(n);
+  const def = variable?.defs[0];
+  if (!def || variable.defs.length !== 1) return undefined;
+  if (def.type === 'ClassName' && def.node.type === 'ClassDeclaration') return def.node;
+  if (def.type === 'Variable' && def.node.id === def.name && def.node.init?.type === 'ClassExpression' && !isReassigned(variable)) return def.node.init;
+  return undefined;
+}
+
+/** `new Retrier(…)` of a class of this module: the class and the expression. */
+function instanceOf(node: Node, ctx: AnalysisContext): { cls: ClassNode; node: TSESTree.NewExpression } | undefined {
+  const n = unwrap(node);
+  const cls = n.type === 'NewExpression' ? classIn(n.callee, ctx) : undefined;
+  return cls && n.type === 'NewExpression' ? { cls, node: n } : undefined;
 }
 
 function exportName(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
@@ -329,28 +359,44 @@ function commonJsExport(expression: Node, ctx: AnalysisContext, add: (name: stri
   }
 }
 
+/** A function of another module that a call runs: the function, its module's summary, and how messages name it. */
+export interface ForeignTarget {
+  fn: FunctionNode;
+  summary: ModuleSummary;
+  /** `retryable()` from './lib/retry', `Retrier.run()` from '../retry'. */
+  label: string;
+  /** For a method: how its instance was made, so that what the constructor is given binds too. */
+  construction?: Construction;
+}
+
+/** `new Retrier(5)`, with the class's constructor and the context the expression belongs to. */
+export interface Construction {
+  ctor: FunctionNode;
+  node: TSESTree.NewExpression;
+  ctx: AnalysisContext;
+}
+
 /**
- * The retry behind a call of a function imported from a relative module: `retryable(op)`
- * with `import { retryable } from './lib/retry'`, `helpers.withRetry(op)` with a namespace
- * import, `(0, utils_1.handleRetry)(…)` in compiled CommonJS.
+ * The retry behind a call of a function from a relative module (`retryable(op)` with
+ * `import { retryable } from './lib/retry'`, `helpers.withRetry(op)` with a namespace import,
+ * `(0, utils_1.handleRetry)(…)` in compiled CommonJS, a method of an imported class): a
+ * helper when it retries what it is given or returns a retrier, retrying when it retries its own work.
  */
-export function foreignRetry(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): ForeignRetry | undefined {
-  const target = importedFunction(call, ctx, host, analyze, 'retry');
-  if (!target) return undefined;
-  const { fn, summary, label } = target;
+export function retryIn(target: ForeignTarget): ForeignRetry | undefined {
+  const { fn, summary } = target;
   const inside = summary.sites.filter((s) => s.node === fn || contains(fn, s.node));
   if (inside.length === 0) return undefined;
   const params = parameterVariables(fn, summary.ctx);
   const returned = returnedFunctions(fn, summary.ctx);
   for (const site of inside) {
     const helper = retriesParameter(site, params, summary.ctx) || returned.some((r) => r === site.node || contains(r, site.node));
-    if (helper) return { role: 'helper', site, fn, summary, label };
+    if (helper) return { ...target, role: 'helper', site };
   }
-  return { role: 'retrying', site: inside[0] as RetrySite, fn, summary, label };
+  return { ...target, role: 'retrying', site: inside[0] as RetrySite };
 }
 
 /** An exported function of a relative module that a call names, with the module's summary. */
-export function importedFunction(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost, analyze: Analyze, purpose: Purpose): { fn: FunctionNode; summary: ModuleSummary; label: string } | undefined {
+export function importedFunction(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost, analyze: Analyze, purpose: Purpose): ForeignTarget | undefined {
   const root = calleeRootIdentifier(call);
   if (!root) return undefined;
   const callee = unwrap(call.callee);
@@ -360,32 +406,32 @@ export function importedFunction(call: TSESTree.CallExpression, ctx: AnalysisCon
   const name = member !== undefined ? (origin.imported === '*' || origin.imported === 'default' ? member : undefined) : origin.imported === '*' ? 'default' : origin.imported;
   if (name === undefined) return undefined;
   const file = resolveModule(host.filename, origin.module);
-  const found = file ? exportedFunction(file, name, host, analyze, purpose, 0) : undefined;
+  const found = file ? exported(file, name, host, analyze, purpose, (summary, n) => summary.exports.get(n)) : undefined;
   if (!found) return undefined;
-  return { ...found, label: `\`${name === 'default' ? root.name : name}()\` from '${origin.module}'` };
+  return { fn: found.found, summary: found.summary, label: `\`${name === 'default' ? root.name : name}()\` from '${origin.module}'` };
 }
 
 /** Index files re-export from index files: a few hops, no more (and never round a cycle for long). */
 const MAX_REEXPORT_HOPS = 3;
 
-/** A module's exported function by name, through its re-exports: the function and the summary of the module that defines it. */
-function exportedFunction(file: string, name: string, host: NestedHost, analyze: Analyze, purpose: Purpose, hops: number): { fn: FunctionNode; summary: ModuleSummary } | undefined {
+/** What a module exports under a name (a function, a class, an instance), through its re-exports, with the summary of the module that defines it. */
+export function exported<T>(file: string, name: string, host: NestedHost, analyze: Analyze, purpose: Purpose, pick: (summary: ModuleSummary, name: string) => T | undefined, hops = 0): { found: T; summary: ModuleSummary } | undefined {
   const summary = moduleSummary(file, host, analyze, purpose);
   if (!summary) return undefined;
-  const fn = summary.exports.get(name);
-  if (fn) return { fn, summary };
+  const found = pick(summary, name);
+  if (found) return { found, summary };
   if (hops >= MAX_REEXPORT_HOPS) return undefined;
   const follow = (module: string, imported: string) => {
     const target = resolveModule(file, module);
-    return target ? exportedFunction(target, imported, host, analyze, purpose, hops + 1) : undefined;
+    return target ? exported(target, imported, host, analyze, purpose, pick, hops + 1) : undefined;
   };
   const named = summary.reexports.get(name);
   if (named) return follow(named.module, named.imported);
   // `export *` never re-exports a default.
   if (name === 'default') return undefined;
   for (const module of summary.stars) {
-    const found = follow(module, name);
-    if (found) return found;
+    const result = follow(module, name);
+    if (result) return result;
   }
   return undefined;
 }

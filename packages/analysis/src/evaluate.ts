@@ -499,7 +499,7 @@ export function resolveObject(node: Node, env: Env): TSESTree.ObjectExpression |
   return undefined;
 }
 
-function enclosingClass(node: Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
+export function enclosingClass(node: Node): TSESTree.ClassDeclaration | TSESTree.ClassExpression | undefined {
   for (let p = node.parent; p; p = p.parent) {
     if (p.type === 'ClassDeclaration' || p.type === 'ClassExpression') return p;
     // An arrow keeps `this`; a function does not.
@@ -515,7 +515,7 @@ function classOf(id: TSESTree.Identifier, env: Env): TSESTree.ClassDeclaration |
 }
 
 /** A class field's initialiser when no code writes that field (readonly in effect). */
-function classFieldValue(
+export function classFieldValue(
   cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression,
   prop: string,
   isStatic: boolean,

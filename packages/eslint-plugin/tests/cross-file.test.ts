@@ -79,6 +79,17 @@ describe('retry helpers in other files', () => {
     expect(lint('barrel/app.cjs')).toEqual([`3:22 no-fixed-sleep-retry: ${FIXED(forever, 'a fixed 2 s', 'no limit on attempts')}`, `3:22 no-unbounded-retry: ${UNBOUNDED(forever)}`]);
   });
 
+  it('classes: a method of an imported class called on an instance (a local, a field, this.x set in the constructor, an exported instance), with the constructor’s arguments bound', () => {
+    const run = "This call of `Retrier.run()` from '../lib/retry.mjs'";
+    expect(lint('classes/services/orders.mjs')).toEqual([
+      "8:20 require-jitter: This call of `createRetrier()` from '../lib/retry.mjs' backs off by 100 ms × 2^n without jitter (up to 3 attempts). Add jitter.",
+      `12:12 no-fixed-sleep-retry: ${FIXED(run, 'a fixed 200 ms', 'up to 6 attempts')}`,
+      "20:5 no-nested-retry: This retry loop retries code that retries again (`ApiClient.getJson()` from '../lib/retry.mjs', line 22): up to 3 × 3 = 9 calls per request. Retry at one layer only.",
+      `31:27 no-fixed-sleep-retry: ${FIXED(run, 'a fixed 200 ms', 'up to 4 attempts')}`,
+      `32:27 no-fixed-sleep-retry: ${FIXED(run, 'a fixed 200 ms', 'up to 4 attempts')}`,
+    ]);
+  });
+
   it('the helper module itself is reported where the loop is', () => {
     expect(lint('helper/lib/retry.mjs')).toEqual([`3:3 no-fixed-sleep-retry: ${FIXED('This retry loop', 'a fixed 1 s', 'up to 6 attempts')}`]);
   });
