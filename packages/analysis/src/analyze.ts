@@ -6,6 +6,7 @@ import { calleeRootIdentifier, importedFunction, isRelativeSpecifier, retryIn, t
 import { importedMethod } from './instances.js';
 import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
+import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
 import { recursionSites } from './recursion.js';
@@ -57,6 +58,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
   const loops: Node[] = [];
   const selfCalls = new Map<FunctionNode, Node[]>();
   const libraryCalls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];
+  /** Elements that may configure a library for what they render (`<SWRConfig value={…}>`). */
+  const elements: TSESTree.JSXOpeningElement[] = [];
   const calls: TSESTree.CallExpression[] = [];
   /** Classes instantiated by name (`new Retrier()`): one imported from the project may have retrying methods. */
   const constructed = new Set<string>();
@@ -69,6 +72,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
     } else if (node.type === 'NewExpression') {
       if (checkLibraries) libraryCalls.push(node);
       if (node.callee.type === 'Identifier') constructed.add(node.callee.name);
+    } else if (node.type === 'JSXOpeningElement') {
+      if (checkLibraries) elements.push(node);
     } else if (isFunction(node)) {
       const name = functionName(node);
       if (name) functionNames.add(name);
@@ -93,6 +98,10 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
     if (finding.silent) silent.push(finding.site);
     else sites.push(finding.site);
     if (finding.retryingClient) clients.set(finding.retryingClient, finding.site);
+  }
+  for (const element of elements) {
+    const finding = swrConfigElement(element, ctx);
+    if (finding && finding.site.policy.maxAttempts !== 1) sites.push(finding.site);
   }
   if (host) {
     // Most calls name nothing imported from the project: a name check first, scopes after.

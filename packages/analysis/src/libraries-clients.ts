@@ -5,7 +5,7 @@ import {
   attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, exportName, lastName, numberOption, optionsOf, optionsWith, site,
   type LibraryCall, type LibraryFinding, type Options,
 } from './library-options.js';
-import { readStrategy, strategyFunction, type StrategyReading } from './strategy-callback.js';
+import { readStrategy, strategyFunction } from './strategy-callback.js';
 import type { RetryPolicy, RetrySite } from './types.js';
 
 /*
@@ -113,100 +113,6 @@ export function socketIo(m: LibraryCall): LibraryFinding | undefined {
     attempts: !options.get('reconnectionAttempts').present,
   });
   return { site: result };
-}
-
-const QUERY_HOOKS = /^(useQuery|useInfiniteQuery|useSuspenseQuery|useSuspenseInfiniteQuery|useMutation|queryOptions|infiniteQueryOptions|mutationOptions|createQuery|createMutation|createInfiniteQuery|injectQuery|injectMutation)$/;
-
-/**
- * @tanstack/query-core@5.108.0 retryer: `retry` 3 for queries (0 for mutations), true = forever,
- * a function = the caller decides; `retryDelay` default `min(1000 × 2^n, 30 000)`, no randomness.
- */
-export function tanstackQuery(m: LibraryCall): LibraryFinding | undefined {
-  const name = lastName(m);
-  if (m.isNew && name === 'QueryClient') {
-    const object = m.a[0] && resolveObject(m.a[0], m.env);
-    const defaults = object && getProperty(object, 'defaultOptions');
-    const defaultsObject = defaults && resolveObject(defaults.value as Node, m.env);
-    if (!defaultsObject) return undefined;
-    for (const kind of ['queries', 'mutations'] as const) {
-      const prop = getProperty(defaultsObject, kind);
-      const holder = prop && resolveObject(prop.value as Node, m.env);
-      const result = holder && querySite(m, holder, kind === 'mutations');
-      if (result) return { site: result };
-    }
-    return undefined;
-  }
-  if (m.isNew || !QUERY_HOOKS.test(name)) return undefined;
-  const found = optionsWith(m, ['retry', 'retryDelay']);
-  const result = found && querySite(m, found.object, /Mutation|mutation/.test(name));
-  return result ? { site: result } : undefined;
-}
-
-function querySite(m: LibraryCall, object: TSESTree.ObjectExpression, mutation: boolean): RetrySite | undefined {
-  const retry = getProperty(object, 'retry');
-  const retryDelay = getProperty(object, 'retryDelay');
-  if (!retry && !retryDelay) return undefined;
-  let maxAttempts: RetryPolicy['maxAttempts'] = mutation ? 1 : 4;
-  let classifies = false;
-  if (retry) {
-    const value = unwrap(retry.value as Node);
-    const n = staticNumber(value, m.env.ctx);
-    if (value.type === 'Literal' && value.value === true) maxAttempts = 'unbounded';
-    else if (value.type === 'Literal' && value.value === false) maxAttempts = 1;
-    else if (n !== undefined) maxAttempts = Number.isFinite(n) ? n + 1 : 'unbounded';
-    else {
-      maxAttempts = 'unknown';
-      classifies = true;
-    }
-  }
-  if (maxAttempts === 1) return undefined;
-  let shape: Pick<RetryPolicy, 'delay' | 'jitter'> = { delay: { kind: 'exponential', baseMs: 1000, factor: 2, capMs: 30_000 }, jitter: 'none' };
-  if (retryDelay) shape = delayFunctionPolicy(retryDelay.value as Node, 0, m.env);
-  const result = site('@tanstack/query', m.call, (retry ?? retryDelay)!.loc, { maxAttempts, ...shape }, { delay: !retryDelay, jitter: !retryDelay, attempts: !retry });
-  result.classifiesErrors = classifies;
-  return result;
-}
-
-/**
- * swr@2.5.1: the default onErrorRetry waits `(random + 0.5) × 2^min(n, 8) × errorRetryInterval`
- * and has no limit unless `errorRetryCount` is set; a custom onErrorRetry is read like a loop.
- */
-export function swr(m: LibraryCall): LibraryFinding | undefined {
-  const name = lastName(m);
-  if (m.isNew || !/^(useSWR|useSWRInfinite|useSWRImmutable|useSWRSubscription|default|\*)$/.test(name)) return undefined;
-  const found = optionsWith(m, ['onErrorRetry', 'errorRetryCount', 'errorRetryInterval']);
-  if (!found) return undefined;
-  const { options, object } = found;
-  if (boolOption(options, 'shouldRetryOnError', true, m.env) === false) return undefined;
-  const custom = getProperty(object, 'onErrorRetry');
-  if (custom) {
-    const fn = strategyFunction(custom.value as Node, m.env);
-    if (!fn) return undefined;
-    const opts = fn.params[4];
-    const counterName = opts?.type === 'ObjectPattern' ? retryCountName(opts) : undefined;
-    const reading: StrategyReading = readStrategy(fn, -1, m.env, { sleeps: true, ...(counterName ? { counterName } : {}) });
-    // A return before revalidating is the way out; with none, it retries for as long as it fails.
-    const policy: RetryPolicy = { maxAttempts: reading.canGiveUp ? 'unknown' : 'unbounded', delay: reading.delay, jitter: reading.jitter };
-    return { site: site('swr', m.call, custom.loc, policy, { delay: false, jitter: false, attempts: false }) };
-  }
-  const count = numberOption(options, 'errorRetryCount', Infinity, m.env);
-  const policy: RetryPolicy = {
-    maxAttempts: count === 'unknown' ? 'unknown' : Number.isFinite(count) ? count + 1 : 'unbounded',
-    delay: exponential(numberOption(options, 'errorRetryInterval', 5000, m.env), 2, 'unknown'),
-    jitter: 'proportional',
-  };
-  const where = (getProperty(object, 'errorRetryCount') ?? getProperty(object, 'errorRetryInterval'))!;
-  return { site: site('swr', m.call, where.loc, policy, { delay: !getProperty(object, 'errorRetryInterval'), jitter: true, attempts: !getProperty(object, 'errorRetryCount') }) };
-}
-
-function retryCountName(pattern: TSESTree.ObjectPattern): string | undefined {
-  for (const p of pattern.properties) {
-    if (p.type === 'Property' && p.key.type === 'Identifier' && p.key.name === 'retryCount') {
-      const value = p.value.type === 'AssignmentPattern' ? p.value.left : p.value;
-      if (value.type === 'Identifier') return value.name;
-    }
-  }
-  return undefined;
 }
 
 /** @apollo/client@4.3.8 RetryLink: attempts.max 5 (first call included), delay.initial 300, jitter true. */

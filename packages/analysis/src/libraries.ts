@@ -5,8 +5,9 @@ import { resolveObject, staticNumber, type Env } from './evaluate.js';
 import { importOf } from './imports.js';
 import { libraryOfModule } from './catalog.js';
 import {
-  apolloRetryLink, cassandraReconnection, graphqlWs, ioredis, mqtt, nestConnectionRetry, nodeRedis, socketIo, swr, tanstackQuery, upstashRedis, urqlRetry,
+  apolloRetryLink, cassandraReconnection, graphqlWs, ioredis, mqtt, nestConnectionRetry, nodeRedis, socketIo, upstashRedis, urqlRetry,
 } from './libraries-clients.js';
+import { queryClientFetch, swr, tanstackQuery } from './libraries-data-fetching.js';
 import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, promiseRetryLib, retryAsPromised, retryAxios, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
 import {
   args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
@@ -41,6 +42,11 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
     const origin = root?.type === 'Identifier' ? importOf(root, ctx) : undefined;
     if (origin && libraryOfModule(origin.module)?.library === 'superagent') return superagentRetry(call, { module: origin.module, a: args(call), env: envOf() });
     return undefined;
+  }
+  // `queryClient.fetchQuery(…)`: the chain starts at a client, not at the import.
+  if (call.type === 'CallExpression' && callee.type === 'MemberExpression') {
+    const fetch = queryClientFetch(call, ctx);
+    if (fetch) return fetch;
   }
   const { root, members } = calleeRoot(callee);
   if (root.type !== 'Identifier') return undefined;

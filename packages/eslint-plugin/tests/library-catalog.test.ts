@@ -13,6 +13,8 @@ interface Case {
   name: string;
   code: string;
   messages?: Record<string, string>;
+  /** JSX needs a .tsx name for the TypeScript parser. */
+  jsx?: boolean;
 }
 
 const RULES = ['no-fixed-sleep-retry', 'require-jitter', 'no-unbounded-retry', 'no-nested-retry'] as const;
@@ -20,15 +22,15 @@ const RULES = ['no-fixed-sleep-retry', 'require-jitter', 'no-unbounded-retry', '
 const linter = new Linter({ configType: 'flat' });
 const config: Linter.Config[] = [
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: { parser: tsParser as Linter.Parser, parserOptions: { ecmaFeatures: { jsx: true } } },
     plugins: { 'retry-hygiene': plugin as never },
     rules: Object.fromEntries(RULES.map((r) => [`retry-hygiene/${r}`, 'error'])),
   },
 ];
 
-function lint(code: string): Linter.LintMessage[] {
-  return linter.verify(code, config, 'case.ts');
+function lint(code: string, jsx = false): Linter.LintMessage[] {
+  return linter.verify(code, config, jsx ? 'case.tsx' : 'case.ts');
 }
 
 function expected(code: string): string[] {
@@ -142,6 +144,10 @@ const cases: Record<string, Case[]> = {
     { name: 'defaultOptions with the default delay', code: `import { QueryClient } from '@tanstack/react-query';\nconst qc = new QueryClient({ defaultOptions: { queries: { retry: 2 } } }); // expect: require-jitter` },
     { name: 'mutations do not retry unless told', code: `import { useMutation } from '@tanstack/react-query';\nexport const useM = () => useMutation({ mutationFn: save, retryDelay: 500 });` },
     { name: 'retry: false', code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: false });` },
+    { name: 'fetchQuery on a client made here: retry written, default delay', code: `import { QueryClient } from '@tanstack/query-core';\nconst qc = new QueryClient();\nexport const get = () => qc.fetchQuery({ queryKey: ['a'], queryFn: load, retry: 3 }); // expect: require-jitter` },
+    { name: 'prefetchQuery from useQueryClient(), retry: true with a fixed delay', code: `import { useQueryClient } from '@tanstack/react-query';\nexport function usePrefetch() {\n  const client = useQueryClient();\n  return () => client.prefetchQuery({ queryKey: ['a'], queryFn: load, retry: true, retryDelay: 500 }); // expect: no-fixed-sleep-retry, no-unbounded-retry\n}` },
+    { name: 'imperative fetches do not retry unless told', code: `import { QueryClient } from '@tanstack/query-core';\nconst qc = new QueryClient();\nexport const get = () => qc.fetchQuery({ queryKey: ['a'], queryFn: load, retryDelay: 500 });` },
+    { name: 'fetchQuery on something that is not a query client', code: `import { QueryClient } from '@tanstack/query-core';\nconst qc = makeClient();\nexport const get = () => qc.fetchQuery({ queryKey: ['a'], queryFn: load, retry: true });` },
   ],
   swr: [
     { name: 'errorRetryInterval without errorRetryCount: forever (jittered)', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { errorRetryInterval: 1000 }); // expect: no-unbounded-retry` },
@@ -154,6 +160,9 @@ const cases: Record<string, Case[]> = {
       name: 'custom onErrorRetry that never stops',
       code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, {\n  onErrorRetry: (error, key, config, revalidate, { retryCount }) => { // expect: require-jitter, no-unbounded-retry\n    setTimeout(() => revalidate({ retryCount }), 1000 * 2 ** retryCount);\n  },\n});`,
     },
+    { name: '<SWRConfig value> with errorRetryInterval and no count: forever', jsx: true, code: `import { SWRConfig } from 'swr';\nexport const App = ({ children }) => <SWRConfig value={{ errorRetryInterval: 2000 }}>{children}</SWRConfig>; // expect: no-unbounded-retry` },
+    { name: '<SWRConfig value> through a const, with a count', jsx: true, code: `import { SWRConfig } from 'swr';\nconst swrOptions = { errorRetryCount: 4 };\nexport const App = ({ children }) => <SWRConfig value={swrOptions}>{children}</SWRConfig>;` },
+    { name: 'an element named SWRConfig that is not swr’s', jsx: true, code: `import useSWR from 'swr';\nimport { SWRConfig } from './my-config';\nexport const useA = () => useSWR('/a', load);\nexport const App = ({ children }) => <SWRConfig value={{ errorRetryInterval: 2000 }}>{children}</SWRConfig>;` },
   ],
   '@reduxjs/toolkit': [
     { name: 'default backoff is jittered', code: `import { retry, fetchBaseQuery } from '@reduxjs/toolkit/query';\nconst q = retry(fetchBaseQuery({ baseUrl: '/' }), { maxRetries: 3 });` },
@@ -218,7 +227,7 @@ describe('library catalog cases', () => {
     describe(library, () => {
       for (const c of list) {
         it(c.name, () => {
-          const messages = lint(c.code);
+          const messages = lint(c.code, c.jsx);
           expect(messages.filter((m) => !m.ruleId).map((m) => m.message)).toEqual([]);
           const found = messages.map((m) => `${m.line}:${(m.ruleId ?? '').replace('retry-hygiene/', '')}`).sort();
           expect(found).toEqual(expected(c.code));

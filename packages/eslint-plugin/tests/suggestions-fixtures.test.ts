@@ -57,6 +57,8 @@ const isLoopOrRecursion = (message: string) => /^(This retry loop|`[^`]+\(\)` re
  * either changes what a caller sees.
  */
 const WITHOUT_SUGGESTION: Record<string, string> = {
+  'libraries/data-fetching-app-config.tsx:15:no-fixed-sleep-retry': 'a custom SWR onErrorRetry: its wait is its own code, no option edit',
+  'libraries/data-fetching-app-config.tsx:15:no-unbounded-retry': 'a custom SWR onErrorRetry ignores errorRetryCount: the bound belongs in its code',
   'libraries/graphql-transports.ts:18:require-jitter': 'graphql-ws retryWait is an async function with a block body: no edit',
   'libraries/messaging-reconnects.mjs:19:no-unbounded-retry': 'cassandra-driver reconnects to a host until it is back, by design: it has no bound to set',
   'loops/inventory-immediate-retry.mjs:11:no-fixed-sleep-retry': 'checked-result loop with no wait: no delay to jitter, shape not rewritten',

@@ -42,7 +42,8 @@ export function propertyEdit(site: RetrySite, problem: Problem, ctx: Context): S
       return set('retryDelay', `() => ${jittered(value, sourceCode)}`, 'Wait a random time up to `retryDelay` (full jitter)');
     }
     case 'swr':
-      return problem === 'bound' ? set('errorRetryCount', String(retries), stops(`errorRetryCount: ${retries}`)) : undefined;
+      // Only swr's own onErrorRetry reads errorRetryCount: a custom one would ignore the bound.
+      return problem === 'bound' && !findProperty(object, 'onErrorRetry') ? set('errorRetryCount', String(retries), stops(`errorRetryCount: ${retries}`)) : undefined;
     case 'graphql-ws':
       return problem === 'bound' ? set('retryAttempts', String(retries), stops(`retryAttempts: ${retries}`)) : undefined;
     case 'socket.io-client': {

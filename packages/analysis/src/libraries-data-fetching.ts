@@ -1,0 +1,170 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { getProperty, propertyName, unwrap, type Node } from './ast.js';
+import { libraryOfModule } from './catalog.js';
+import { isReassigned, type AnalysisContext } from './context.js';
+import { resolveObject, staticNumber, type Env } from './evaluate.js';
+import { importOf } from './imports.js';
+import {
+  args, boolOption, delayFunctionPolicy, exponential, lastName, numberOption, optionsOf, optionsWith, site,
+  type LibraryCall, type LibraryFinding,
+} from './library-options.js';
+import { readStrategy, strategyFunction, type StrategyReading } from './strategy-callback.js';
+import type { RetryPolicy, RetrySite } from './types.js';
+
+// Data-fetching libraries: @tanstack/query (hooks, client defaults, imperative fetches) and swr (hooks, <SWRConfig>).
+
+const QUERY_HOOKS = /^(useQuery|useInfiniteQuery|useSuspenseQuery|useSuspenseInfiniteQuery|useMutation|queryOptions|infiniteQueryOptions|mutationOptions|createQuery|createMutation|createInfiniteQuery|injectQuery|injectMutation)$/;
+
+/**
+ * @tanstack/query-core@5.108.0 retryer: `retry` 3 for queries (0 for mutations), true = forever,
+ * a function = the caller decides; `retryDelay` default `min(1000 × 2^n, 30 000)`, no randomness.
+ */
+export function tanstackQuery(m: LibraryCall): LibraryFinding | undefined {
+  const name = lastName(m);
+  if (m.isNew && name === 'QueryClient') {
+    const object = m.a[0] && resolveObject(m.a[0], m.env);
+    const defaults = object && getProperty(object, 'defaultOptions');
+    const defaultsObject = defaults && resolveObject(defaults.value as Node, m.env);
+    if (!defaultsObject) return undefined;
+    for (const kind of ['queries', 'mutations'] as const) {
+      const prop = getProperty(defaultsObject, kind);
+      const holder = prop && resolveObject(prop.value as Node, m.env);
+      const result = holder && querySite(m, holder, kind === 'mutations' ? 1 : 4);
+      if (result) return { site: result };
+    }
+    return undefined;
+  }
+  if (m.isNew || !QUERY_HOOKS.test(name)) return undefined;
+  const found = optionsWith(m, ['retry', 'retryDelay']);
+  const result = found && querySite(m, found.object, /Mutation|mutation/.test(name) ? 1 : 4);
+  return result ? { site: result } : undefined;
+}
+
+/** `defaultAttempts`: with no `retry` written, 4 for a query (3 retries), 1 for a mutation or an imperative fetch. */
+function querySite(m: LibraryCall, object: TSESTree.ObjectExpression, defaultAttempts: 1 | 4): RetrySite | undefined {
+  const retry = getProperty(object, 'retry');
+  const retryDelay = getProperty(object, 'retryDelay');
+  if (!retry && !retryDelay) return undefined;
+  let maxAttempts: RetryPolicy['maxAttempts'] = defaultAttempts;
+  let classifies = false;
+  if (retry) {
+    const value = unwrap(retry.value as Node);
+    const n = staticNumber(value, m.env.ctx);
+    if (value.type === 'Literal' && value.value === true) maxAttempts = 'unbounded';
+    else if (value.type === 'Literal' && value.value === false) maxAttempts = 1;
+    else if (n !== undefined) maxAttempts = Number.isFinite(n) ? n + 1 : 'unbounded';
+    else {
+      maxAttempts = 'unknown';
+      classifies = true;
+    }
+  }
+  if (maxAttempts === 1) return undefined;
+  let shape: Pick<RetryPolicy, 'delay' | 'jitter'> = { delay: { kind: 'exponential', baseMs: 1000, factor: 2, capMs: 30_000 }, jitter: 'none' };
+  if (retryDelay) shape = delayFunctionPolicy(retryDelay.value as Node, 0, m.env);
+  const result = site('@tanstack/query', m.call, (retry ?? retryDelay)!.loc, { maxAttempts, ...shape }, { delay: !retryDelay, jitter: !retryDelay, attempts: !retry });
+  result.classifiesErrors = classifies;
+  return result;
+}
+
+/**
+ * swr@2.5.1: the default onErrorRetry waits `(random + 0.5) × 2^min(n, 8) × errorRetryInterval`
+ * and has no limit unless `errorRetryCount` is set; a custom onErrorRetry is read like a loop.
+ */
+export function swr(m: LibraryCall): LibraryFinding | undefined {
+  const name = lastName(m);
+  if (m.isNew || !/^(useSWR|useSWRInfinite|useSWRImmutable|useSWRSubscription|default|\*)$/.test(name)) return undefined;
+  const found = optionsWith(m, SWR_OPTIONS);
+  return found && swrSite(m.call, found.object, m.env);
+}
+
+const SWR_OPTIONS = ['onErrorRetry', 'errorRetryCount', 'errorRetryInterval'];
+
+/**
+ * `<SWRConfig value={{ onErrorRetry, errorRetryCount }}>`: the defaults every `useSWR` below the
+ * element inherits, so the retry policy is written here. The element's name is resolved through
+ * scopes to swr's `SWRConfig` export.
+ */
+export function swrConfigElement(element: TSESTree.JSXOpeningElement, ctx: AnalysisContext): LibraryFinding | undefined {
+  if (element.name.type !== 'JSXIdentifier') return undefined;
+  // A JSX name is an identifier for scope lookup (by name through the scope chain).
+  const origin = importOf(element.name as unknown as TSESTree.Identifier, ctx);
+  if (origin?.module !== 'swr' || origin.imported !== 'SWRConfig') return undefined;
+  const env: Env = { ctx, region: element, counters: new Set(), depth: 0 };
+  for (const attribute of element.attributes) {
+    if (attribute.type !== 'JSXAttribute' || attribute.name.name !== 'value' || attribute.value?.type !== 'JSXExpressionContainer') continue;
+    const expression = attribute.value.expression;
+    const object = expression.type === 'JSXEmptyExpression' ? undefined : resolveObject(expression, env);
+    if (object && SWR_OPTIONS.some((n) => getProperty(object, n))) return swrSite(element, object, env);
+  }
+  return undefined;
+}
+
+function swrSite(node: Node, object: TSESTree.ObjectExpression, env: Env): LibraryFinding | undefined {
+  const options = optionsOf(object, env);
+  if (boolOption(options, 'shouldRetryOnError', true, env) === false) return undefined;
+  const custom = getProperty(object, 'onErrorRetry');
+  if (custom) {
+    const fn = strategyFunction(custom.value as Node, env);
+    if (!fn) return undefined;
+    const opts = fn.params[4];
+    const counterName = opts?.type === 'ObjectPattern' ? retryCountName(opts) : undefined;
+    const reading: StrategyReading = readStrategy(fn, -1, env, { sleeps: true, ...(counterName ? { counterName } : {}) });
+    // A return before revalidating is the way out; with none, it retries for as long as it fails.
+    const policy: RetryPolicy = { maxAttempts: reading.canGiveUp ? 'unknown' : 'unbounded', delay: reading.delay, jitter: reading.jitter };
+    return { site: site('swr', node, custom.loc, policy, { delay: false, jitter: false, attempts: false }) };
+  }
+  const count = numberOption(options, 'errorRetryCount', Infinity, env);
+  const policy: RetryPolicy = {
+    maxAttempts: count === 'unknown' ? 'unknown' : Number.isFinite(count) ? count + 1 : 'unbounded',
+    delay: exponential(numberOption(options, 'errorRetryInterval', 5000, env), 2, 'unknown'),
+    jitter: 'proportional',
+  };
+  const where = (getProperty(object, 'errorRetryCount') ?? getProperty(object, 'errorRetryInterval'))!;
+  return { site: site('swr', node, where.loc, policy, { delay: !getProperty(object, 'errorRetryInterval'), jitter: true, attempts: !getProperty(object, 'errorRetryCount') }) };
+}
+
+function retryCountName(pattern: TSESTree.ObjectPattern): string | undefined {
+  for (const p of pattern.properties) {
+    if (p.type === 'Property' && p.key.type === 'Identifier' && p.key.name === 'retryCount') {
+      const value = p.value.type === 'AssignmentPattern' ? p.value.left : p.value;
+      if (value.type === 'Identifier') return value.name;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * @tanstack/query-core@5.108.0 QueryClient: `query`, `fetchQuery`, `prefetchQuery`,
+ * `ensureQueryData` and their infinite forms do not retry unless `retry` is set ("retries are
+ * disabled by default here"), unlike hooks. The receiver must be a client the code made or got
+ * from the library (`new QueryClient()`, `useQueryClient()`), resolved through scopes.
+ */
+const IMPERATIVE_FETCHES = new Set(['query', 'fetchQuery', 'prefetchQuery', 'ensureQueryData', 'infiniteQuery', 'fetchInfiniteQuery', 'prefetchInfiniteQuery', 'ensureInfiniteQueryData']);
+
+export function queryClientFetch(call: TSESTree.CallExpression, ctx: AnalysisContext): LibraryFinding | undefined {
+  const callee = unwrap(call.callee);
+  const method = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
+  if (method === undefined || !IMPERATIVE_FETCHES.has(method)) return undefined;
+  const receiver = unwrap((callee as TSESTree.MemberExpression).object);
+  const origin = receiver.type === 'Identifier' ? queryClientOrigin(receiver, ctx) : undefined;
+  if (!origin) return undefined;
+  const env: Env = { ctx, region: call, counters: new Set(), depth: 0 };
+  const m: LibraryCall = { call, isNew: false, module: origin, imported: 'QueryClient', members: [method], a: args(call), env };
+  const object = m.a[0] && resolveObject(m.a[0], env);
+  const result = object && querySite(m, object, 1);
+  return result ? { site: result } : undefined;
+}
+
+/** The query module a client comes from: `const c = new QueryClient()` or `useQueryClient()` of @tanstack/query. */
+function queryClientOrigin(id: TSESTree.Identifier, ctx: AnalysisContext): string | undefined {
+  const variable = ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
+  const init = unwrap(def.node.init);
+  if (init.type !== 'NewExpression' && init.type !== 'CallExpression') return undefined;
+  const made = unwrap(init.callee);
+  const origin = made.type === 'Identifier' ? importOf(made, ctx) : undefined;
+  if (!origin || libraryOfModule(origin.module)?.library !== '@tanstack/query') return undefined;
+  const expected = init.type === 'NewExpression' ? 'QueryClient' : 'useQueryClient';
+  return origin.imported === expected ? origin.module : undefined;
+}
