@@ -8,7 +8,7 @@
 // label cannot be placed, 2 for bad arguments or a failed install.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import plugin from 'eslint-plugin-retry-hygiene';
@@ -86,7 +86,7 @@ function install(packages) {
 }
 
 /** The files an entry selects: `include` prefixes, minus `exclude` prefixes and `excludePattern`. */
-function filesOf(entry) {
+export function filesOf(entry) {
   const dir = join(cacheDir, 'node_modules', ...entry.name.split('/'));
   const version = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
   if (version !== entry.version) throw new Error(`${entry.name}: installed ${version}, pinned ${entry.version}`);
@@ -187,9 +187,9 @@ function pct(n, d) {
  * without a node_modules segment, which flat config would ignore. Relative imports inside a
  * package (its helpers in other files) resolve through it like a project's own modules.
  */
-const linkDir = join(cacheDir, 'packages');
+export const linkDir = join(cacheDir, 'packages');
 
-function linkPackages(packages) {
+export function linkPackages(packages) {
   for (const entry of packages) {
     const link = join(linkDir, ...entry.name.split('/'));
     const target = join(cacheDir, 'node_modules', ...entry.name.split('/'));
@@ -341,4 +341,5 @@ function main() {
   }
 }
 
-main();
+// Imported by test/bench/cross-file.mjs for its file list: run only when executed.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
