@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import noFixedSleepRetry from '../src/rules/no-fixed-sleep-retry.js';
+import noNestedRetry from '../src/rules/no-nested-retry.js';
+import noUnboundedRetry from '../src/rules/no-unbounded-retry.js';
+import requireJitter from '../src/rules/require-jitter.js';
+import { ruleTester } from './rule-tester.js';
+
+/**
+ * The rules through RuleTester on multi-file projects (tests/cross-file/*): each case is a
+ * module of a small project linted under its real path, so the rule reads the modules it
+ * imports. cross-file.test.ts pins every message of every project; these pin each rule's
+ * reports with RuleTester's own checks (positions, message data, suggestion counts proved).
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), 'cross-file');
+const file = (relative: string) => ({ filename: join(root, relative), code: readFileSync(join(root, relative), 'utf8') });
+
+ruleTester.run('no-fixed-sleep-retry across files', noFixedSleepRetry, {
+  valid: [{ name: 'a module that only formats what it imports', ...file('plain/report.mjs') }],
+  invalid: [
+    {
+      name: 'a method of an imported class on a field, a local and an exported instance; constructor arguments bound',
+      ...file('classes/services/orders.mjs'),
+      errors: [
+        { messageId: 'fixedDelay', line: 12, column: 12, data: { what: "This call of `Retrier.run()` from '../lib/retry.mjs'", delay: 'a fixed 200 ms', attempts: 'up to 6 attempts' } },
+        { messageId: 'fixedDelay', line: 31, column: 27, data: { what: "This call of `Retrier.run()` from '../lib/retry.mjs'", delay: 'a fixed 200 ms', attempts: 'up to 4 attempts' } },
+        { messageId: 'fixedDelay', line: 32, column: 27, data: { what: "This call of `Retrier.run()` from '../lib/retry.mjs'", delay: 'a fixed 200 ms', attempts: 'up to 4 attempts' } },
+      ],
+    },
+  ],
+});
+
+ruleTester.run('require-jitter across files', requireJitter, {
+  valid: [{ name: 'a helper module with a fixed wait and a jittered backoff', ...file('helper/lib/retry.mjs') }],
+  invalid: [
+    {
+      name: 'a default export re-exported by an index file',
+      ...file('barrel/app.mjs'),
+      errors: [{ messageId: 'libraryDefault', line: 5, column: 34 }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry across files', noUnboundedRetry, {
+  valid: [{ name: 'bounded helpers behind an index file', ...file('barrel/app.mjs') }],
+  invalid: [
+    { name: 'Infinity in the options object the call writes out', ...file('options/main.mjs'), errors: [{ messageId: 'unbounded', line: 5, column: 24, data: { what: "This call of `withRetry()` from './lib/retry.mjs'" } }] },
+    { name: 'through TypeScript’s compiled __exportStar', ...file('barrel/app.cjs'), errors: [{ messageId: 'unbounded', line: 3, column: 22, data: { what: "This call of `retryForever()` from './lib/compiled.cjs'" } }] },
+  ],
+});
+
+ruleTester.run('no-nested-retry across files', noNestedRetry, {
+  valid: [{ name: 'helper calls that are not inside another retry', ...file('options/main.mjs') }],
+  invalid: [{ name: 'a retrying method of an imported class inside a retry loop', ...file('classes/services/orders.mjs'), errors: [{ messageId: 'nested', line: 20, column: 5 }] }],
+});
