@@ -40,9 +40,13 @@ const REEXPORTS = /\bexport\s*(?:\*|\{[^}]*\})\s*(?:as\s+[\w$]+\s*)?from\s*['"]\
 
 function mayHoldRetry(text: string): boolean {
   if (CATALOG_MODULES.test(text) || REEXPORTS.test(text) || exportsAnImport(text)) return true;
-  // Comments name waits without making any (a doc comment's `sleep(ms)` example).
-  return MAY_HOLD_RETRY.test(text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ''));
+  // Comments and strings name waits without making any (a doc comment's `sleep(ms)` example,
+  // a message naming 'setTimeout'): one left-to-right pass, so that whichever starts first wins.
+  return MAY_HOLD_RETRY.test(text.replace(COMMENTS_AND_STRINGS, ''));
 }
+
+/** Block and line comments, and one-line '…' / "…" strings (template literals may hold code: kept). */
+const COMMENTS_AND_STRINGS = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g;
 
 const RELATIVE_IMPORT_NAMES = /\bimport\s+([\w$\s{},*]+?)\s+from\s*['"]\.\.?\/|\b(?:const|let|var)\s+([\w$\s{},:]+?)\s*=\s*require\(\s*['"]\.\.?\//g;
 const EXPORT_LISTS = /\bexport\s*\{([^}]*)\}(?!\s*from)|\bmodule\.exports\s*=\s*\{([^}]*)\}|\bexports\.[\w$]+\s*=\s*([\w$]+)\s*[;\n]/g;
