@@ -38,9 +38,9 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
   if (holder.type === 'Identifier') {
     const origin = importOf(holder, ctx);
     if (origin) {
-      if (!isRelativeSpecifier(origin.module) || origin.imported === '*') return undefined;
+      if (!isRelativeSpecifier(origin.module)) return undefined;
       const file = resolveModule(host.filename, origin.module);
-      const found = file ? exported(file, origin.imported, host, analyze, 'retry', (summary, name) => summary.instances.get(name)) : undefined;
+      const found = file ? exported(file, exportOf(origin.imported), host, analyze, 'retry', (summary, name) => summary.instances.get(name)) : undefined;
       if (!found) return undefined;
       const { cls, node } = found.found;
       return { cls, summary: found.summary, name: cls.id?.name ?? holder.name, module: origin.module, made: { node, ctx: found.summary.ctx } };
@@ -65,10 +65,20 @@ function constructed(init: Node, ctx: AnalysisContext, host: NestedHost, analyze
   const n = unwrap(init);
   if (n.type !== 'NewExpression' || n.callee.type !== 'Identifier') return undefined;
   const origin = importOf(n.callee, ctx);
-  if (!origin || !isRelativeSpecifier(origin.module) || origin.imported === '*') return undefined;
+  if (!origin || !isRelativeSpecifier(origin.module)) return undefined;
   const file = resolveModule(host.filename, origin.module);
-  const found = file ? exported(file, origin.imported, host, analyze, 'retry', (summary, name) => summary.classes.get(name)) : undefined;
-  return found && { cls: found.found, summary: found.summary, name: origin.imported === 'default' ? n.callee.name : origin.imported, module: origin.module, made: { node: n, ctx } };
+  const name = exportOf(origin.imported);
+  const found = file ? exported(file, name, host, analyze, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
+  return found && { cls: found.found, summary: found.summary, name: name === 'default' ? n.callee.name : name, module: origin.module, made: { node: n, ctx } };
+}
+
+/**
+ * The export an import names. A whole module (`const Pool = require('./pool')`) used as a class
+ * or an instance is what `module.exports = …` holds, which the summary keeps as 'default'; an
+ * ES namespace import is never one, so the lookup finds nothing.
+ */
+function exportOf(imported: string): string {
+  return imported === '*' ? 'default' : imported;
 }
 
 function constructorOf(cls: ClassNode): FunctionNode | undefined {

@@ -90,6 +90,12 @@ describe('retry helpers in other files', () => {
     ]);
   });
 
+  it('CommonJS classes: `module.exports = class Pool` made with `new (require(\'./pool\'))` in a constructor, its retrying method inside a retry loop', () => {
+    expect(lint('commonjs-class/worker.js')).toEqual([
+      "10:5 no-nested-retry: This retry loop retries code that retries again (`Pool.acquire()` from './pool', line 12): up to 3 × 5 = 15 calls per request. Retry at one layer only.",
+    ]);
+  });
+
   it('the helper module itself is reported where the loop is', () => {
     expect(lint('helper/lib/retry.mjs')).toEqual([`3:3 no-fixed-sleep-retry: ${FIXED('This retry loop', 'a fixed 1 s', 'up to 6 attempts')}`]);
   });
