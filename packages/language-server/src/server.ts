@@ -3,6 +3,7 @@ import type { Linter } from 'eslint';
 import {
   CodeActionKind,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   DocumentDiagnosticReportKind,
   LSPErrorCodes,
   MarkupKind,
@@ -25,6 +26,9 @@ import { HerdView, describeSiteBehaviour, hoverFor, siteAt } from './hover.js';
 import { DEFAULT_SETTINGS, resolveSettings, type Settings } from './settings.js';
 
 export const SERVER_NAME = 'retry-hygiene';
+/** A document that imports a module of its own project (`./lib/retry`): it may read other files. */
+const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\/|\bimport\(\s*['"]\.\.?\//;
+const MODULE_EXTENSIONS = 'js,jsx,mjs,cjs,ts,tsx,mts,cts';
 export const DEFAULT_CHART_COMMAND = 'retryHygiene.showHerdChart';
 /** Internal request: counters and heap, for the fuzz test and the benchmark. `{ gc: true }` collects first when node runs with --expose-gc. */
 export const STATS_REQUEST = 'retryHygiene/stats';
@@ -88,6 +92,8 @@ interface ClientFlags {
   refresh: boolean;
   configuration: boolean;
   dynamicConfiguration: boolean;
+  /** The client watches files for the server (workspace/didChangeWatchedFiles, registered dynamically). */
+  watchFiles: boolean;
   markdown: boolean;
   documentChanges: boolean;
   images: boolean;
@@ -127,6 +133,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     refresh: false,
     configuration: false,
     dynamicConfiguration: false,
+    watchFiles: false,
     markdown: true,
     documentChanges: false,
     images: false,
@@ -233,6 +240,28 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   }
 
+  /**
+   * A module of the project changed on disk (saved here, or by anything else the client
+   * watches): the documents that import relative modules may have read it (a retry helper in
+   * another file), so every analysis is redone. The module caches are keyed by modification
+   * time, so the new lint reads the new text.
+   */
+  let modulesTimer: NodeJS.Timeout | undefined;
+  function modulesChanged(): void {
+    if (!documents.all().some((d) => RELATIVE_IMPORT.test(d.getText()))) return;
+    clearTimeout(modulesTimer);
+    modulesTimer = setTimeout(() => {
+      modulesTimer = undefined;
+      generation++;
+      entries.clear();
+      if (flags.pull) {
+        if (flags.refresh) void connection.languages.diagnostics.refresh().catch((e) => logError('refreshing diagnostics', e));
+      } else {
+        for (const document of documents.all()) if (RELATIVE_IMPORT.test(document.getText())) schedule(document.uri, 0);
+      }
+    }, settings.debounceMs);
+  }
+
   function reportProblems(problems: string[]): void {
     const text = problems.join('; ');
     if (text === lastProblems) return;
@@ -252,6 +281,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     flags.refresh = caps.workspace?.diagnostics?.refreshSupport === true;
     flags.configuration = caps.workspace?.configuration === true;
     flags.dynamicConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    flags.watchFiles = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const formats = caps.textDocument?.hover?.contentFormat;
     flags.markdown = formats === undefined ? false : formats.includes(MarkupKind.Markdown);
     flags.documentChanges = caps.workspace?.workspaceEdit?.documentChanges === true;
@@ -265,7 +295,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     pendingProblems = problems;
     return {
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
         ...(flags.pull ? { diagnosticProvider: { identifier: SERVER_NAME, interFileDependencies: false, workspaceDiagnostics: false } } : {}),
@@ -280,7 +310,16 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'retryHygiene' }).catch((e) => logError('registering for configuration changes', e));
     }
     if (flags.configuration) void loadSettings().catch((e) => logError('loading settings', e));
+    if (flags.watchFiles) {
+      const watchers = [{ globPattern: `**/*.{${MODULE_EXTENSIONS}}` }];
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch((e) => logError('registering file watchers', e));
+    }
   });
+
+  documents.onDidSave(({ document }) => {
+    if (lintFilename(document.uri, document.languageId)) modulesChanged();
+  });
+  connection.onDidChangeWatchedFiles(() => modulesChanged());
 
   connection.onDidChangeConfiguration((params) => {
     const pushed = isObject(params?.settings) ? params.settings.retryHygiene : undefined;
@@ -423,6 +462,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   connection.onShutdown(() => {
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
+    clearTimeout(modulesTimer);
     scheduler.dispose();
   });
 

@@ -13,10 +13,13 @@ import {
   DiagnosticRefreshRequest,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  DidSaveTextDocumentNotification,
   DocumentDiagnosticRequest,
   ExitNotification,
+  FileChangeType,
   HoverRequest,
   InitializeRequest,
   InitializedNotification,
@@ -127,6 +130,7 @@ export class TestClient {
       workspace: {
         configuration: options.configuration !== undefined,
         didChangeConfiguration: { dynamicRegistration: true },
+        didChangeWatchedFiles: { dynamicRegistration: true },
         workspaceEdit: { documentChanges: options.documentChanges === true },
         ...(options.refresh ? { diagnostics: { refreshSupport: true } } : {}),
       },
@@ -180,6 +184,15 @@ export class TestClient {
 
   async change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<void> {
     await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: changes });
+  }
+
+  async saved(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  /** workspace/didChangeWatchedFiles: these files changed on disk. */
+  async filesChanged(uris: string[]): Promise<void> {
+    await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: uris.map((uri) => ({ uri, type: FileChangeType.Changed as FileChangeType })) });
   }
 
   async close(uri: string): Promise<void> {

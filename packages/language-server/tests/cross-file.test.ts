@@ -5,7 +5,7 @@
  * file whose folder lacks the helper, reads nothing else, in particular nothing relative to
  * the server's own working directory.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -45,6 +45,33 @@ describe('retry helpers in other modules', () => {
     expect(diagnostics[0]!.message).toContain(FIXED);
     const hover = await client.hover(uri, 2, 30);
     expect((hover?.contents as { value: string }).value).toContain('waits a fixed 1 s between attempts');
+  });
+
+  it('lints again when an imported module changes: on save of a document, and on a watched-file change', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'retry-hygiene-ls-change-'));
+    cpSync(HELPER_PROJECT, project, { recursive: true });
+    const client = await start();
+    await client.until(() => (client.registrations.includes('workspace/didChangeWatchedFiles') ? true : undefined), 10_000, 'the file watcher registration');
+    const uri = pathToFileURL(join(project, 'main.mjs')).href;
+    await client.open(uri, MAIN, 'javascript');
+    const first = await client.diagnosticsFor(uri, 1);
+    expect(first.diagnostics[0]!.message).toContain('waits a fixed 1 s between attempts');
+    // The helper's wait becomes 3 s, saved from this editor: main.mjs is linted again.
+    const helper = join(project, 'lib', 'retry.mjs');
+    const helperUri = pathToFileURL(helper).href;
+    const changed = readFileSync(helper, 'utf8').replace('setTimeout(resolve, 1000)', 'setTimeout(resolve, 3000)');
+    writeFileSync(helper, changed);
+    await client.open(helperUri, changed, 'javascript');
+    let since = client.published.length;
+    await client.saved(helperUri);
+    const afterSave = await client.until(() => client.published.slice(since).find((p) => p.uri === uri), 15_000, 'main.mjs linted again');
+    expect(afterSave.diagnostics[0]!.message).toContain('waits a fixed 3 s between attempts');
+    // Changed by something else (a checkout): the client's watcher tells the server.
+    writeFileSync(helper, changed.replace('setTimeout(resolve, 3000)', 'setTimeout(resolve, 5000)'));
+    since = client.published.length;
+    await client.filesChanged([helperUri]);
+    const afterWatch = await client.until(() => client.published.slice(since).find((p) => p.uri === uri), 15_000, 'main.mjs linted after the watched change');
+    expect(afterWatch.diagnostics[0]!.message).toContain('waits a fixed 5 s between attempts');
   });
 
   it("reads nothing relative to the server's working directory: not for an untitled document, nor for a file elsewhere", async () => {

@@ -328,7 +328,7 @@ describe('settings', () => {
     let settings: unknown = { rules: { 'no-unbounded-retry': 'off', 'no-fixed-sleep-retry': 'warning' } };
     const client = await start({ pull: true, refresh: true, configuration: () => settings });
     await client.until(() => (client.configurationRequests > 0 && client.refreshes > 0 ? true : undefined));
-    expect(client.registrations).toEqual(['workspace/didChangeConfiguration']);
+    expect([...client.registrations].sort()).toEqual(['workspace/didChangeConfiguration', 'workspace/didChangeWatchedFiles']);
     await client.open(URI, FIXED_SLEEP_LOOP);
     const first = await client.pull(URI);
     expect(first.kind === 'full' && first.items.map((d) => [d.code, d.severity])).toEqual([['retry-hygiene/no-fixed-sleep-retry', DiagnosticSeverity.Warning]]);
