@@ -59,7 +59,6 @@ const isLoopOrRecursion = (message: string) => /^(This retry loop|`[^`]+\(\)` re
 const WITHOUT_SUGGESTION: Record<string, string> = {
   'libraries/graphql-transports.ts:18:require-jitter': 'graphql-ws retryWait is an async function with a block body: no edit',
   'libraries/messaging-reconnects.mjs:19:no-unbounded-retry': 'cassandra-driver reconnects to a host until it is back, by design: it has no bound to set',
-  'loops/inventory-immediate-retry.mjs:11:no-fixed-sleep-retry': 'checked-result loop with no wait: no delay to jitter, shape not rewritten',
   'loops/outbox-publisher-until-done.js:15:no-unbounded-retry': 'success flag loop: shape not rewritten',
   'loops/redis-lock-spin.ts:25:no-unbounded-retry': 'success flag loop: shape not rewritten',
   'recursion/amqp-connect-catch-chain.mjs:19:no-unbounded-retry': 'unbounded recursion: a bound needs a counter parameter (not offered)',

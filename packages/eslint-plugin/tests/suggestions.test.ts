@@ -371,6 +371,7 @@ ruleTester.run('no-unbounded-retry', noUnboundedRetry, {
               messageId: 'rewrite',
               data: { bound: ' (stops after 4 attempts)' },
               output: `import { retry } from '@retry-hygiene/retry';
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function connectWithRetry(pool, logger) {

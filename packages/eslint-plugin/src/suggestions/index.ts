@@ -3,6 +3,7 @@ import type { TSESLint } from '@typescript-eslint/utils';
 import { addJitter } from './add-jitter.js';
 import { libraryEdit } from './library-edits.js';
 import { jitteredPolicy, libraryEditPolicy, rewrittenPolicy, waitedPolicy } from './policies.js';
+import { rewriteCheckedLoop } from './rewrite-checked.js';
 import { rewriteWithRetry } from './rewrite-loop.js';
 import { isTypeScriptFile } from './text.js';
 import { SUGGESTION_MESSAGES, boundFor, type Suggestion, type SuggestionMessageId } from './types.js';
@@ -76,7 +77,8 @@ function planned(rule: SuggestingRule, site: RetrySite, context: SuggestionFile,
       add(waitBeforeRetry(site, sourceCode, typescript), () => waitedPolicy(site, WAIT_MS));
     }
     // The rewrite's message names the bound exactly when it adds one (an unbounded loop).
-    const rewrite = rewriteWithRetry(site, { sourceCode, filename, bound, typescript });
+    const rewriteContext = { sourceCode, filename, bound, typescript };
+    const rewrite = rewriteWithRetry(site, rewriteContext) ?? rewriteCheckedLoop(site, rewriteContext);
     add(rewrite, () => rewrittenPolicy(site, rewrite?.data.bound ? bound : undefined));
   }
   return out;
