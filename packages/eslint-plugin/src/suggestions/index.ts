@@ -5,6 +5,7 @@ import { libraryEdit } from './library-edits.js';
 import { jitteredPolicy, libraryEditPolicy, rewrittenPolicy, waitedPolicy } from './policies.js';
 import { rewriteCheckedLoop } from './rewrite-checked.js';
 import { rewriteWithRetry } from './rewrite-loop.js';
+import { rewriteRecursion } from './rewrite-recursion.js';
 import { isTypeScriptFile } from './text.js';
 import { SUGGESTION_MESSAGES, boundFor, type Suggestion, type SuggestionMessageId } from './types.js';
 import { WAIT_MS, waitBeforeRetry } from './wait-before-retry.js';
@@ -78,7 +79,7 @@ function planned(rule: SuggestingRule, site: RetrySite, context: SuggestionFile,
     }
     // The rewrite's message names the bound exactly when it adds one (an unbounded loop).
     const rewriteContext = { sourceCode, filename, bound, typescript };
-    const rewrite = rewriteWithRetry(site, rewriteContext) ?? rewriteCheckedLoop(site, rewriteContext);
+    const rewrite = rewriteWithRetry(site, rewriteContext) ?? rewriteCheckedLoop(site, rewriteContext) ?? rewriteRecursion(site, rewriteContext);
     add(rewrite, () => rewrittenPolicy(site, rewrite?.data.bound ? bound : undefined));
   }
   return out;

@@ -395,7 +395,7 @@ function containsReturn(node: Node, keys: Keys): boolean {
   return containsNode(node, keys, (n) => n.type === 'ReturnStatement');
 }
 
-function returnsUnawaitedCall(node: Node, keys: Keys): boolean {
+export function returnsUnawaitedCall(node: Node, keys: Keys): boolean {
   let found = false;
   walk(node, keys, (n) => {
     if (n.type !== 'ReturnStatement' || !n.argument) return undefined;
@@ -466,7 +466,7 @@ function declaresUsedIn(setupStatement: Statement, statement: Node, sourceCode: 
 }
 
 /** Reads a variable declared inside the loop (which the rewrite moves into the attempt). */
-function mentionsLocalOf(node: Node, loop: Loop, sourceCode: SourceCode): boolean {
+function mentionsLocalOf(node: Node, loop: Node, sourceCode: SourceCode): boolean {
   const scope = sourceCode.getScope(node);
   let found = false;
   walkAll(node, sourceCode, (n) => {
@@ -688,7 +688,7 @@ export function lineRange(node: Node, sourceCode: SourceCode): [number, number] 
  * and cap. Values come from the wait's own text where it names a parameter or option (the
  * caller's value, not a default the analysis read).
  */
-export function delayOptions(site: RetrySite, sourceCode: SourceCode, loop: Loop, counterName: string | undefined): Plan['delay'] | undefined {
+export function delayOptions(site: RetrySite, sourceCode: SourceCode, loop: Node, counterName: string | undefined): Plan['delay'] | undefined {
   const { kind, baseMs, factor, capMs } = site.policy.delay;
   const expression = site.delayExpression;
   const fromCaller = expression ? readsParameter(expression, sourceCode) : false;
@@ -735,7 +735,7 @@ function doublingBase(expression: Node, counterName: string, sourceCode: SourceC
   return undefined;
 }
 
-function counterStart(loop: Loop): number | undefined {
+function counterStart(loop: Node): number | undefined {
   if (loop.type !== 'ForStatement' || loop.init?.type !== 'VariableDeclaration') return undefined;
   const init = loop.init.declarations[0]?.init;
   return init?.type === 'Literal' && (init.value === 0 || init.value === 1) ? init.value : undefined;
@@ -764,7 +764,7 @@ function readsParameter(expression: Node, sourceCode: SourceCode): boolean {
   return found;
 }
 
-function declaredIn(expression: Node, loop: Loop, sourceCode: SourceCode): boolean {
+function declaredIn(expression: Node, loop: Node, sourceCode: SourceCode): boolean {
   return mentionsLocalOf(expression, loop, sourceCode);
 }
 
