@@ -257,6 +257,7 @@ const CASES: Case[] = [
   { file: 'recursion/token-refresh-no-counter.ts', line: 29, rule: 'no-unbounded-retry', op: 'fetch', call: (h) => h.getAccessToken(), immediate: true },
   { file: 'recursion/token-refresh-no-counter.ts', line: 29, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getAccessToken(), immediate: true },
   { file: 'sleep-forms/bun-metrics-flush.ts', line: 8, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.flushMetrics(['m 1']), ...fetchLike },
+  { file: 'loops/search-refresh-best-effort.ts', line: 7, rule: 'no-fixed-sleep-retry', op: 'searchClient.refresh', call: (h) => h.refreshSearchIndex('t-1') },
   { file: 'loops/inventory-immediate-retry.mjs', line: 11, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getStockLevel('sku-1'), ...fetchLike, immediate: true },
   { file: 'sleep-forms/release-upload-delay-pkg.mjs', line: 14, rule: 'require-jitter', op: 'fetch', call: (h) => h.uploadAsset('/tmp/a.tgz'), ...fetchLike },
 ];

@@ -128,6 +128,8 @@ interface Plan {
   counter: { name: string; offset: number; offsetAfterIncrement: number; inAttempt: boolean; inOnRetry: boolean } | undefined;
   /** A throw after the loop that is not the last error: `.catch((lastError) => { throw … })`. */
   finalThrow: TSESTree.ThrowStatement | undefined;
+  /** The loop ended by falling out of the function: `.catch(() => undefined)`. */
+  swallowsLastError: boolean;
   lastErrorName: string | undefined;
   removedDeclarations: TSESTree.VariableDeclaration[];
   /** The wait variable onRetry's effects read, bound to its `delayMs`. */
@@ -244,6 +246,7 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   const index = block.body.indexOf(loop);
   const after = block.body.slice(index + 1);
   let finalThrow: TSESTree.ThrowStatement | undefined;
+  let swallowsLastError = false;
   let end = loop.range[1];
   const loopCanEnd = loopEndsOnItsOwn(loop, guard, counter !== undefined);
   if (after.length > 0) {
@@ -259,7 +262,10 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
       finalThrow = next;
     }
   } else if (loopCanEnd) {
-    return undefined;
+    // Once the attempts run out the function falls off its end: undefined, the last error
+    // swallowed. Only when every error is retried (a classifier's rethrow must still leave).
+    if (classifier) return undefined;
+    swallowsLastError = true;
   }
   // The last error read anywhere but in the dropped statements would lose its value.
   if (lastErrorName && readsOutside(lastErrorName, block, loop, finalThrow, sourceCode)) return undefined;
@@ -285,7 +291,7 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   if (counter && keptReads.some((s) => writes(s, counter.name, sourceCode))) return undefined;
   return {
     loop, end, returns, setup, tryBlock: tryStatement.block, errorName, everyFailure, betweenAttempts, classifier,
-    maxAttempts, addsBound, delay, counter: counterUse, finalThrow, lastErrorName, removedDeclarations, readsWait,
+    maxAttempts, addsBound, delay, counter: counterUse, finalThrow, swallowsLastError, lastErrorName, removedDeclarations, readsWait,
   };
 }
 
@@ -824,6 +830,8 @@ function render(plan: Plan, ctx: RewriteContext): string {
     lines.push(`${indent}}).catch((${name}) => {`);
     lines.push(`${inner}${sourceCode.getText(plan.finalThrow)}`);
     lines.push(`${indent}});`);
+  } else if (plan.swallowsLastError) {
+    lines.push(`${indent}}).catch(() => undefined);`);
   } else {
     lines.push(`${indent}});`);
   }
