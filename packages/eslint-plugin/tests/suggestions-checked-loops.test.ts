@@ -3,6 +3,7 @@
 // that get no rewrite because it would change what the code does. Every output is also
 // parsed and re-linted by rule-tester.ts; the fixtures run it (suggestions-runtime.test.ts).
 import noFixedSleepRetry from '../src/rules/no-fixed-sleep-retry.js';
+import noUnboundedRetry from '../src/rules/no-unbounded-retry.js';
 import requireJitter from '../src/rules/require-jitter.js';
 import { ruleTester } from './rule-tester.js';
 
@@ -319,5 +320,66 @@ export async function ping(host: string): Promise<boolean> {
         },
       ],
     },
+  ],
+});
+
+const FLAG = `${sleep}
+export async function lock(store: { tryLock(key: string): Promise<boolean> }, key: string): Promise<string> {
+  let locked = false;
+  while (!locked) {
+    // one SET NX per attempt
+    locked = await store.tryLock(key);
+    if (!locked) await sleep(100);
+  }
+  return key;
+}
+`;
+
+const FLAG_REFUSED = {
+  unconditionalWait: FLAG.replace('if (!locked) await sleep(100);', 'await sleep(100);'),
+  setBeforeTheLoop: FLAG.replace('let locked = false;', 'let locked = false;\n  locked = await store.tryLock(key);'),
+};
+
+ruleTester.run('no-unbounded-retry', noUnboundedRetry, {
+  valid: [],
+  invalid: [
+    {
+      name: 'a flag loop waiting on its own test: the wait throws the marker, the code after the loop stays; bounded, the marker names the flag',
+      code: FLAG,
+      errors: [
+        {
+          messageId: 'unbounded',
+          suggestions: [
+            {
+              messageId: 'rewrite',
+              data: { bound: ' (stops after 5 attempts)' },
+              output: `import { retry } from '@retry-hygiene/retry';
+
+${sleep}
+export async function lock(store: { tryLock(key: string): Promise<boolean> }, key: string): Promise<string> {
+  let locked = false;
+  const tryAgain = new Error('locked still false after 5 attempts');
+  await retry(async () => {
+    // one SET NX per attempt
+    locked = await store.tryLock(key);
+    if (!locked) throw tryAgain;
+  }, {
+    maxAttempts: 5,
+    baseMs: 100,
+    factor: 1,
+    capMs: 100,
+    shouldRetry: (error) => error === tryAgain,
+    rejectWith: 'last-error',
+  });
+  return key;
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    { name: 'no rewrite: a wait after success too (the rewrite would not make it)', code: FLAG_REFUSED.unconditionalWait, errors: [{ messageId: 'unbounded', suggestions: [] }] },
+    { name: 'no rewrite: the flag is set before the loop (the loop may not run)', code: FLAG_REFUSED.setBeforeTheLoop, errors: [{ messageId: 'unbounded', suggestions: [] }] },
   ],
 });

@@ -25,8 +25,8 @@ interface Case {
   op: string;
   /** Calls the function under test on the module's top-level bindings. */
   call: (h: Record<string, any>) => Promise<unknown>;
-  /** How an attempt fails: it throws, or it resolves to a response that is not ok. */
-  failure?: 'throw' | 'status';
+  /** How an attempt fails: it throws, resolves to a response that is not ok, or resolves to false (`tryAcquire()`). */
+  failure?: 'throw' | 'status' | 'false';
   /** An error the code does not retry (when it classifies errors). */
   nonRetryable?: () => unknown;
   /** The original retries at once: the rewrite waits up to retry()'s defaults (100 ms doubling, 20 s cap). */
@@ -98,6 +98,7 @@ async function run(code: string, filename: string, testCase: Case, script: Scrip
     }
     const step = script(calls);
     if (!step.fail) return Promise.resolve(V);
+    if (testCase.failure === 'false' && step.error === undefined) return Promise.resolve(false);
     if (testCase.failure === 'status' && step.error === undefined) return Promise.resolve(step.status ? { ...failureValue, status: step.status, statusCode: step.status } : failureValue);
     return Promise.reject(step.error ?? new TransientError(`transient ${calls}`));
   };
@@ -258,6 +259,8 @@ const CASES: Case[] = [
   { file: 'recursion/token-refresh-no-counter.ts', line: 29, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getAccessToken(), immediate: true },
   { file: 'sleep-forms/bun-metrics-flush.ts', line: 8, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.flushMetrics(['m 1']), ...fetchLike },
   { file: 'loops/search-refresh-best-effort.ts', line: 7, rule: 'no-fixed-sleep-retry', op: 'searchClient.refresh', call: (h) => h.refreshSearchIndex('t-1') },
+  { file: 'loops/redis-lock-spin.ts', line: 25, rule: 'no-unbounded-retry', op: 'this.tryAcquire', call: (h) => new h.RedisLock(V).acquire('k'), failure: 'false' },
+  { file: 'loops/redis-lock-spin.ts', line: 25, rule: 'no-fixed-sleep-retry', op: 'this.tryAcquire', call: (h) => new h.RedisLock(V).acquire('k'), failure: 'false' },
   { file: 'loops/inventory-immediate-retry.mjs', line: 11, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getStockLevel('sku-1'), ...fetchLike, immediate: true },
   { file: 'sleep-forms/release-upload-delay-pkg.mjs', line: 14, rule: 'require-jitter', op: 'fetch', call: (h) => h.uploadAsset('/tmp/a.tgz'), ...fetchLike },
 ];
@@ -289,7 +292,7 @@ describe('suggestions keep what the code does (runtime)', () => {
         // A client error: some of these retry it, some do not; before and after must agree.
         if (testCase.failure === 'status') scripts.push(['answers 404', () => ({ fail: true, status: 404 })]);
         // An exception from the call itself where the code retries responses, not exceptions.
-        if (testCase.failure === 'status') scripts.push(['throws', () => ({ fail: true, error: new TypeError('fetch failed') })]);
+        if (testCase.failure === 'status' || testCase.failure === 'false') scripts.push(['throws', () => ({ fail: true, error: new TypeError('fetch failed') })]);
         for (const [scriptName, script] of scripts) {
           it(`"${suggestion.desc}": ${scriptName}`, async () => {
             const before = await run(original, testCase.file, testCase, script);
@@ -297,7 +300,8 @@ describe('suggestions keep what the code does (runtime)', () => {
             if (bound && 'stalled' in before.outcome) {
               // A retry that never gave up now stops at its bound, with the last error.
               expect(after.calls).toBe(Number(bound));
-              expect(after.outcome).toEqual({ error: `TransientError: transient ${bound}` });
+              // A result that never came right: the rewrite's own error, naming the bound.
+              expect(after.outcome).toEqual(testCase.failure === 'false' ? { error: expect.stringMatching(new RegExp(`^Error: .* after ${bound} attempts$`)) } : { error: `TransientError: transient ${bound}` });
             } else {
               expect(after.outcome).toEqual(before.outcome);
               expect(after.calls).toBe(before.calls);

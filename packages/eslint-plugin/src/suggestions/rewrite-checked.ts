@@ -26,9 +26,9 @@ type Node = TSESTree.Node;
 type Statement = TSESTree.Statement;
 
 /** The error an attempt throws when its result (not an exception) asks for another try. */
-const MARKER = 'tryAgain';
+export const MARKER = 'tryAgain';
 /** The parameter of the callbacks that tell the marker from a real error. */
-const ERROR = 'error';
+export const ERROR = 'error';
 
 /**
  * A counted loop that retries on a checked result rather than a caught exception:
@@ -264,7 +264,7 @@ function isWaitBetweenAttempts(statement: Statement, sleep: Node, counted: Count
 }
 
 /** `await sleep(d);` and nothing else. */
-function isAwaitOf(statement: Node, sleep: Node): boolean {
+export function isAwaitOf(statement: Node, sleep: Node): boolean {
   if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AwaitExpression') return false;
   const awaited = statement.expression.argument;
   return awaited === sleep || (awaited.type === 'NewExpression' && within(sleep, awaited));
@@ -281,7 +281,7 @@ function failureBranch(statement: Statement, sleep: Node): { effects: Statement[
 }
 
 /** A `var` or a function declaration (not inside a nested function): hoisted out of the attempt. */
-function declaresHoisted(node: Node, keys: SourceCode['visitorKeys']): boolean {
+export function declaresHoisted(node: Node, keys: SourceCode['visitorKeys']): boolean {
   let found = false;
   walk(node, keys, (n) => {
     if ((n.type === 'VariableDeclaration' && n.kind === 'var') || (n.type === 'FunctionDeclaration' && n !== node)) found = true;
@@ -291,7 +291,7 @@ function declaresHoisted(node: Node, keys: SourceCode['visitorKeys']): boolean {
 }
 
 /** Where a statement starts, with the comments on the lines before it (not one ending the line before). */
-function startWithComments(statement: Node, sourceCode: SourceCode): number {
+export function startWithComments(statement: Node, sourceCode: SourceCode): number {
   const previous = sourceCode.getTokenBefore(statement, { includeComments: false });
   const comments = sourceCode.getCommentsBefore(statement).filter((c) => !previous || c.loc.start.line > previous.loc.end.line);
   return comments[0]?.range[0] ?? statement.range[0];
