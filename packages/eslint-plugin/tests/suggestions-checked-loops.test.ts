@@ -335,6 +335,25 @@ export async function lock(store: { tryLock(key: string): Promise<boolean> }, ke
 }
 `;
 
+const CAUGHT_FLAG = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const backoff = (n) => Math.min(5000, 200 * 2 ** n);
+
+export async function publish(producer, message) {
+  let sent = false;
+  let failures = 0;
+  while (!sent) {
+    try {
+      await producer.send(message);
+      sent = true;
+    } catch (err) {
+      console.error(\`publish failed (\${failures} before)\`, err);
+      await sleep(backoff(failures++));
+    }
+  }
+  console.log('published');
+}
+`;
+
 const FLAG_REFUSED = {
   unconditionalWait: FLAG.replace('if (!locked) await sleep(100);', 'await sleep(100);'),
   setBeforeTheLoop: FLAG.replace('let locked = false;', 'let locked = false;\n  locked = await store.tryLock(key);'),
@@ -379,6 +398,50 @@ export async function lock(store: { tryLock(key: string): Promise<boolean> }, ke
         },
       ],
     },
+    {
+      name: 'a flag set last in the try: every error retried, the catch rethrows; a failure counter written by the wait is the attempt number less one',
+      filename: 'file.js',
+      code: CAUGHT_FLAG,
+      errors: [
+        {
+          messageId: 'unbounded',
+          suggestions: [
+            {
+              messageId: 'rewrite',
+              data: { bound: ' (stops after 5 attempts)' },
+              output: `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const backoff = (n) => Math.min(5000, 200 * 2 ** n);
+
+export async function publish(producer, message) {
+  let sent = false;
+  await retry(async ({ attempt: attemptNumber }) => {
+    const failures = attemptNumber - 1;
+    try {
+      await producer.send(message);
+      sent = true;
+    } catch (err) {
+      console.error(\`publish failed (\${failures} before)\`, err);
+      throw err;
+    }
+  }, {
+    maxAttempts: 5,
+    baseMs: 200,
+    capMs: 5000,
+    shouldRetry: () => true,
+    rejectWith: 'last-error',
+  });
+  console.log('published');
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    { name: 'no rewrite: the failure counter is read after the loop', filename: 'file.js', code: CAUGHT_FLAG.replace("console.log('published');", 'return failures;'), errors: [{ messageId: 'unbounded', suggestions: [] }] },
+    { name: 'no rewrite: the flag is not the try\'s last step (code after it would be retried on failure)', filename: 'file.js', code: CAUGHT_FLAG.replace('      sent = true;\n', '      sent = true;\n      await producer.flush();\n'), errors: [{ messageId: 'unbounded', suggestions: [] }] },
     { name: 'no rewrite: a wait after success too (the rewrite would not make it)', code: FLAG_REFUSED.unconditionalWait, errors: [{ messageId: 'unbounded', suggestions: [] }] },
     { name: 'no rewrite: the flag is set before the loop (the loop may not run)', code: FLAG_REFUSED.setBeforeTheLoop, errors: [{ messageId: 'unbounded', suggestions: [] }] },
   ],

@@ -59,7 +59,6 @@ const isLoopOrRecursion = (message: string) => /^(This retry loop|`[^`]+\(\)` re
 const WITHOUT_SUGGESTION: Record<string, string> = {
   'libraries/graphql-transports.ts:18:require-jitter': 'graphql-ws retryWait is an async function with a block body: no edit',
   'libraries/messaging-reconnects.mjs:19:no-unbounded-retry': 'cassandra-driver reconnects to a host until it is back, by design: it has no bound to set',
-  'loops/outbox-publisher-until-done.js:15:no-unbounded-retry': 'success flag loop: shape not rewritten',
   'recursion/log-shipper-tcp-reconnect.js:16:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',
   'recursion/ticker-websocket-reconnect.js:18:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',
 };
