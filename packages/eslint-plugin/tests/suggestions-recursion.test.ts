@@ -56,6 +56,21 @@ export async function token(): Promise<string> {
 }
 `;
 
+const THEN_ON_REJECTED = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function check(key, attempt = 1) {
+  return lookup(key).then(
+    (body) => body.valid === true,
+    (err) => {
+      if (attempt >= 3) throw err;
+      return sleep(750).then(() => check(key, attempt + 1));
+    },
+  );
+}
+`;
+
+const THEN_WITH_LOG = THEN_ON_REJECTED.replace('      if (attempt >= 3) throw err;\n', '      console.warn(err);\n').replace('export function check(key, attempt = 1)', 'export function check(key)').replace('check(key, attempt + 1)', 'check(key)');
+
 /** Each of these keeps the self-call: the rewrite would change what it returns, calls or retries. */
 const REFUSED = {
   counterRead: `${sleep}
@@ -183,6 +198,44 @@ export function loadConfig(name, attempt = 1) {
           ],
         },
       ],
+    },
+    {
+      name: '.then(onValue, onError) calling itself from onError: the operation is the attempt, onValue runs once on its value',
+      filename: 'file.js',
+      code: THEN_ON_REJECTED,
+      errors: [
+        {
+          messageId: 'fixedDelay',
+          suggestions: [
+            { messageId: 'addJitter', data: { delay: '`750`' }, output: THEN_ON_REJECTED.replace('sleep(750)', 'sleep(Math.random() * 750)') },
+            {
+              messageId: 'rewrite',
+              data: { bound: '' },
+              output: `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function check(key, attempt = 1) {
+  return retry(() => lookup(key), {
+    maxAttempts: 4 - attempt,
+    baseMs: 750,
+    factor: 1,
+    capMs: 750,
+    shouldRetry: () => true,
+    rejectWith: 'last-error',
+  }).then((body) => body.valid === true);
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'no rewrite: a log in the onError of .then(onValue, onError) (it would also see onValue\'s errors once moved into a .catch)',
+      filename: 'file.js',
+      code: THEN_WITH_LOG,
+      errors: [{ messageId: 'fixedDelay', suggestions: [{ messageId: 'addJitter', data: { delay: '`750`' }, output: THEN_WITH_LOG.replace('sleep(750)', 'sleep(Math.random() * 750)') }] }],
     },
     { name: 'no rewrite: the attempt reads the counter (it would see the first call\'s value)', ...onlyJitter(REFUSED.counterRead) },
     { name: 'no rewrite: the self-call changes an argument', ...onlyJitter(REFUSED.argumentChanged) },

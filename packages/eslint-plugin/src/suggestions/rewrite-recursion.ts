@@ -77,6 +77,8 @@ interface RecursionPlan {
   /** `catch`: the callback's block, which keeps the side effects and rethrows its parameter. */
   callbackBody: TSESTree.BlockStatement | undefined;
   callbackParam: string | undefined;
+  /** `.then(onValue, onError)`: onValue, applied after retry(). */
+  onValue: Node | undefined;
   /** Side effects only before another attempt (after the give-up guard): onRetry. */
   betweenAttempts: Statement[];
   maxAttempts: string;
@@ -120,8 +122,9 @@ function planRecursion(site: RetrySite, ctx: RewriteContext): RecursionPlan | un
     if (containsExit(s, keys) || (counter && readsVariable(s, counter.variable))) return undefined;
   }
   if (guard && effects.some((s) => containsAwait(s, keys))) return undefined;
-  // Kept in the callback, which must then rethrow what it was given.
-  if (shape.kind === 'catch' && !guard && effects.length > 0 && !errorName) return undefined;
+  // Kept in the callback, which must then rethrow what it was given (a `.catch` of its own:
+  // not with `.then(onValue, …)`, whose handler did not see onValue's errors).
+  if (shape.kind === 'catch' && !guard && effects.length > 0 && (!errorName || shape.onValue)) return undefined;
 
   // The bound: `if (attempt >= N) throw err` with the self-call passing `attempt + 1`, or none.
   let maxAttempts: string;
@@ -152,6 +155,7 @@ function planRecursion(site: RetrySite, ctx: RewriteContext): RecursionPlan | un
     everyFailure: guard ? [] : effects,
     callbackBody: shape.kind === 'catch' && shape.handler.type === 'BlockStatement' ? shape.handler : undefined,
     callbackParam: errorName,
+    onValue: shape.onValue,
     betweenAttempts: guard ? effects : [],
     maxAttempts,
     addsBound,
@@ -167,6 +171,8 @@ interface Shape {
   handler: Node;
   param: TSESTree.Identifier | undefined;
   paramVariable: Variable | undefined;
+  /** `.then(onValue, …)`: applied to retry()'s value. */
+  onValue?: Node | undefined;
 }
 
 /** `async function f(…) { [guards] try { … } catch (err) { … return f(…); } }`. */
@@ -194,7 +200,11 @@ function tryShape(fn: FunctionNode, call: TSESTree.CallExpression, sourceCode: S
   };
 }
 
-/** `return op(…).catch((err) => …)` as the whole body (or an arrow's expression). */
+/**
+ * `return op(…).catch((err) => …)` as the whole body (or an arrow's expression), or
+ * `op(…).then(onValue, (err) => …)`: its rejection handler sees op's errors only, so op is the
+ * attempt and `onValue` runs once on retry()'s value, as it ran once on the call that succeeded.
+ */
 function catchShape(fn: FunctionNode, call: TSESTree.CallExpression, sourceCode: SourceCode): Shape | undefined {
   let chain: Node | undefined;
   if (fn.body.type === 'BlockStatement') {
@@ -205,8 +215,12 @@ function catchShape(fn: FunctionNode, call: TSESTree.CallExpression, sourceCode:
   }
   if (chain?.type !== 'CallExpression' || chain.callee.type !== 'MemberExpression' || chain.callee.computed || chain.optional) return undefined;
   const property = chain.callee.property;
-  const callback = chain.arguments[0];
-  if (property.type !== 'Identifier' || property.name !== 'catch' || chain.arguments.length !== 1) return undefined;
+  const isCatch = property.type === 'Identifier' && property.name === 'catch' && chain.arguments.length === 1;
+  const isThen = property.type === 'Identifier' && property.name === 'then' && chain.arguments.length === 2;
+  if (!isCatch && !isThen) return undefined;
+  const onValue = isThen ? chain.arguments[0] : undefined;
+  const callback = chain.arguments[isThen ? 1 : 0];
+  if (onValue && (onValue.type === 'SpreadElement' || within(call, onValue))) return undefined;
   if (callback?.type !== 'ArrowFunctionExpression' && callback?.type !== 'FunctionExpression') return undefined;
   if (callback.async || callback.params.length > 1 || (callback.params[0] && callback.params[0].type !== 'Identifier')) return undefined;
   const operation = chain.callee.object;
@@ -220,6 +234,7 @@ function catchShape(fn: FunctionNode, call: TSESTree.CallExpression, sourceCode:
     handler: callback.body,
     param,
     paramVariable: param ? sourceCode.getDeclaredVariables(callback).find((v) => v.name === param.name) : undefined,
+    onValue: onValue as Node | undefined,
   };
 }
 
@@ -366,7 +381,8 @@ function render(plan: RecursionPlan, ctx: RewriteContext): string {
       const body = `{\n${effects}\n${inner}throw ${plan.callbackParam ?? e};\n${closing}}`;
       attempt = sourceCode.text.slice(chain[0], plan.callbackBody.range[0]) + body + sourceCode.text.slice(plan.callbackBody.range[1], chain[1]);
     }
-    return `retry(() => ${attempt}, {\n${options(plan, `${indent}  `, sourceCode).join('\n')}\n${indent}})`;
+    const then = plan.onValue ? `.then(${sourceCode.getText(plan.onValue)})` : '';
+    return `retry(() => ${attempt}, {\n${options(plan, `${indent}  `, sourceCode).join('\n')}\n${indent}})${then}`;
   }
   const indent = indentOf(plan.pre[0] ?? plan.attempt.parent ?? plan.attempt, sourceCode);
   const inner = `${indent}  `;
