@@ -329,3 +329,13 @@ function render(plan: CheckedPlan, sourceCode: SourceCode): string {
   lines.push(`${indent}});`);
   return lines.join('\n');
 }
+
+/** A return, throw, break, continue or yield: a side effect holding one ends the retrying its own way. */
+export function containsExit(node: Node, keys: SourceCode['visitorKeys']): boolean {
+  let found = false;
+  walk(node, keys, (n) => {
+    if (n.type === 'ReturnStatement' || n.type === 'ThrowStatement' || n.type === 'BreakStatement' || n.type === 'ContinueStatement' || n.type === 'YieldExpression') found = true;
+    return !found;
+  });
+  return found;
+}

@@ -1,6 +1,6 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { declaresHoisted, ERROR, isAwaitOf, MARKER, startWithComments } from './rewrite-checked.js';
+import { containsExit, declaresHoisted, ERROR, isAwaitOf, MARKER, startWithComments } from './rewrite-checked.js';
 import { declarationsToRemove, delayOptions, lineRange, enclosingFunction, jumpsOut, reindent, retryImport, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
 import { attemptParameter, nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { indentOf, within } from './text.js';
@@ -167,7 +167,7 @@ function caughtForm(loop: TSESTree.WhileStatement, flag: Variable, sleep: Node, 
   const wait = handled[handled.length - 1];
   if (!wait || !isAwaitOf(wait, sleep)) return undefined;
   const effects = handled.slice(0, -1);
-  if (effects.some((s) => containsExit(s, sourceCode))) return undefined;
+  if (effects.some((s) => containsExit(s, sourceCode.visitorKeys))) return undefined;
   const updates = updatesIn(wait, sourceCode);
   if (!updates || updates.length > 1) return undefined;
   return { first: statement, end: statement.range[1], wait, thrown: statement.handler.param.name, kept: [statement.block, ...effects], counterWrite: updates[0] };
@@ -206,16 +206,6 @@ function updatesIn(node: Node, sourceCode: SourceCode): TSESTree.UpdateExpressio
 
 function hasUpdate(node: Node, sourceCode: SourceCode): boolean {
   return updatesIn(node, sourceCode)?.length !== 0;
-}
-
-/** A return, throw, break or continue in a side effect would end the retrying its own way. */
-function containsExit(node: Node, sourceCode: SourceCode): boolean {
-  let found = false;
-  walk(node, sourceCode.visitorKeys, (n) => {
-    if (n.type === 'ReturnStatement' || n.type === 'ThrowStatement' || n.type === 'BreakStatement' || n.type === 'ContinueStatement') found = true;
-    return !found;
-  });
-  return found;
 }
 
 function render(plan: FlagPlan, ctx: RewriteContext): string {

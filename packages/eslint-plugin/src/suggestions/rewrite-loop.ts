@@ -380,7 +380,7 @@ function containsNode(node: Node, keys: Keys, matches: (n: Node) => boolean): bo
 }
 
 /** A break or continue that leaves the attempt for the loop (not one inside a loop of its own). */
-export function jumpsOut(node: Node, loop: Loop, keys: Keys): boolean {
+export function jumpsOut(node: Node, loop: Node, keys: Keys): boolean {
   let found = false;
   walk(node, keys, (n) => {
     if (found) return false;
@@ -660,7 +660,7 @@ function declares(declaration: TSESTree.VariableDeclaration, name: string): bool
  * in the replaced text: they go with it. A variable of those also read elsewhere stops the
  * rewrite (undefined); one that is not declared on a line of its own stays.
  */
-export function declarationsToRemove(block: TSESTree.BlockStatement, loop: Loop, end: number, names: readonly (string | undefined)[], sourceCode: SourceCode): TSESTree.VariableDeclaration[] | undefined {
+export function declarationsToRemove(block: TSESTree.BlockStatement, loop: Statement, end: number, names: readonly (string | undefined)[], sourceCode: SourceCode): TSESTree.VariableDeclaration[] | undefined {
   const removed: TSESTree.VariableDeclaration[] = [];
   const index = block.body.indexOf(loop);
   for (const name of names) {

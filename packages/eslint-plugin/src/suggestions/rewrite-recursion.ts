@@ -1,5 +1,6 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
+import { containsExit } from './rewrite-checked.js';
 import { nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { containsAwait, delayOptions, reindent, retryImport, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
 import { indentOf, within } from './text.js';
@@ -322,16 +323,6 @@ function isSelfOrWaitThenSelf(node: Node, call: TSESTree.CallExpression, site: R
 
 function isAwaitOf(statement: Node, sleep: Node): boolean {
   return statement.type === 'ExpressionStatement' && statement.expression.type === 'AwaitExpression' && statement.expression.argument === sleep;
-}
-
-/** A return, throw, break or continue in a side effect would end the retrying its own way. */
-function containsExit(node: Node, keys: SourceCode['visitorKeys']): boolean {
-  let found = false;
-  walk(node, keys, (n) => {
-    if (n.type === 'ReturnStatement' || n.type === 'ThrowStatement' || n.type === 'BreakStatement' || n.type === 'ContinueStatement' || n.type === 'YieldExpression') found = true;
-    return !found;
-  });
-  return found;
 }
 
 function readsVariable(node: Node, variable: Variable): boolean {
