@@ -6,6 +6,7 @@ import { jitteredPolicy, libraryEditPolicy, rewrittenPolicy, waitedPolicy } from
 import { rewriteCheckedLoop } from './rewrite-checked.js';
 import { rewriteDoWhile } from './rewrite-do-while.js';
 import { rewriteFlagLoop } from './rewrite-flag.js';
+import { rewriteForOf } from './rewrite-for-of.js';
 import { rewriteWithRetry } from './rewrite-loop.js';
 import { rewriteRecursion } from './rewrite-recursion.js';
 import { isTypeScriptFile } from './text.js';
@@ -81,7 +82,7 @@ function planned(rule: SuggestingRule, site: RetrySite, context: SuggestionFile,
     }
     // The rewrite's message names the bound exactly when it adds one (an unbounded loop).
     const rewriteContext = { sourceCode, filename, bound, typescript };
-    const rewrite = rewriteWithRetry(site, rewriteContext) ?? rewriteCheckedLoop(site, rewriteContext) ?? rewriteFlagLoop(site, rewriteContext) ?? rewriteDoWhile(site, rewriteContext) ?? rewriteRecursion(site, rewriteContext);
+    const rewrite = rewriteWithRetry(site, rewriteContext) ?? rewriteCheckedLoop(site, rewriteContext) ?? rewriteFlagLoop(site, rewriteContext) ?? rewriteDoWhile(site, rewriteContext) ?? rewriteForOf(site, rewriteContext) ?? rewriteRecursion(site, rewriteContext);
     add(rewrite, () => rewrittenPolicy(site, rewrite?.data.bound ? bound : undefined));
   }
   return out;

@@ -747,7 +747,7 @@ function counterStart(loop: Node): number | undefined {
   return init?.type === 'Literal' && (init.value === 0 || init.value === 1) ? init.value : undefined;
 }
 
-function ms(n: number): string {
+export function ms(n: number): string {
   return n >= 10_000 ? n.toLocaleString('en-US').replace(/,/g, '_') : String(n);
 }
 
