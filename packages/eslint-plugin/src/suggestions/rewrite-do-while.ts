@@ -13,6 +13,7 @@ import {
   returnsUnawaitedCall,
   type RewriteContext,
 } from './rewrite-loop.js';
+import { delayLines, triedAttempt } from './rewrite-render.js';
 import { attemptParameter, nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { indentOf, within } from './text.js';
 import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
@@ -70,8 +71,10 @@ interface DoWhilePlan {
   form: 'checked' | 'caught';
   loop: TSESTree.DoWhileStatement;
   end: number;
-  /** The attempt's code: a range of the body (checked), or the try block (caught). */
+  /** checked: the attempt's code, a range of the body. */
   slice: [number, number];
+  /** caught: the try block. */
+  tried: TSESTree.BlockStatement | undefined;
   bodyIndent: string;
   /** checked: the failure test, thrown on as the marker. */
   failure: Node | undefined;
@@ -117,6 +120,7 @@ function planDoWhile(site: RetrySite, ctx: RewriteContext): DoWhilePlan | undefi
     loop,
     end: shape.end,
     slice: shape.slice,
+    tried: shape.tried,
     bodyIndent: shape.bodyIndent,
     failure: shape.failure,
     effects: shape.effects,
@@ -140,6 +144,7 @@ interface Shape {
   /** Code the attempt keeps. */
   kept: Node[];
   slice: [number, number];
+  tried: TSESTree.BlockStatement | undefined;
   bodyIndent: string;
   end: number;
   failure: Node | undefined;
@@ -173,7 +178,7 @@ function checkedShape(loop: TSESTree.DoWhileStatement, site: RetrySite, sourceCo
   const last = rest[rest.length - 1] as Statement;
   return {
     form: 'checked', counter, start, limit: count.right.value, offset: -1, dropped: [count.left, waitTest],
-    kept: [...rest, test.left], slice: [startWithComments(first, sourceCode), last.range[1]], bodyIndent: indentOf(first, sourceCode),
+    kept: [...rest, test.left], slice: [startWithComments(first, sourceCode), last.range[1]], tried: undefined, bodyIndent: indentOf(first, sourceCode),
     end: loop.range[1], failure: test.left, effects: [], errorName: undefined, lastError: undefined,
   };
 }
@@ -213,7 +218,7 @@ function caughtShape(loop: TSESTree.DoWhileStatement, site: RetrySite, block: TS
   const tried = tryStatement.block;
   return {
     form: 'caught', counter, start, limit: test.right.value, offset: start, dropped: [increment.expression, test.left],
-    kept: [tried, ...handled], slice: [tried.range[0], tried.range[1]], bodyIndent: indentOf(tried.body[0] ?? tried, sourceCode),
+    kept: [tried, ...handled], slice: [tried.range[0], tried.range[1]], tried, bodyIndent: indentOf(tried.body[0] ?? tried, sourceCode),
     end: after.range[1], failure: undefined, effects: handled, errorName: param.name, lastError: lastErrorVariable,
   };
 }
@@ -237,21 +242,10 @@ function render(plan: DoWhilePlan, sourceCode: SourceCode): string {
     lines.push(`${inner}if (${sourceCode.getText(plan.failure as Node)}) throw ${MARKER};`);
   } else {
     lines.push(`return retry(async (${parameter}) => {`, ...prologue);
-    const tried = text.slice(plan.slice[0] + 1, plan.slice[1] - 1).replace(/^\s*\n/, '').replace(/\s+$/, '').replace(/^[ \t]+/, '');
-    if (plan.effects.length > 0) {
-      const deeper = `${inner}  `;
-      lines.push(`${inner}try {`, deeper + reindent(tried, plan.bodyIndent, deeper), `${inner}} catch (${plan.errorName}) {`);
-      for (const s of plan.effects) lines.push(deeper + reindent(text.slice(startWithComments(s, sourceCode), s.range[1]), indentOf(s, sourceCode), deeper));
-      lines.push(`${deeper}throw ${plan.errorName};`, `${inner}}`);
-    } else {
-      lines.push(inner + reindent(tried, plan.bodyIndent, inner));
-    }
+    lines.push(...triedAttempt(plan.tried as TSESTree.BlockStatement, plan.effects, plan.errorName as string, inner, sourceCode));
   }
   lines.push(`${indent}}, {`, `${inner}maxAttempts: ${plan.maxAttempts},`);
-  for (const key of ['baseMs', 'factor', 'capMs'] as const) {
-    const value = plan.delay[key];
-    if (value !== undefined) lines.push(`${inner}${key}: ${value},`);
-  }
+  lines.push(...delayLines(plan.delay, inner));
   if (plan.form === 'checked') {
     lines.push(`${inner}shouldRetry: (${ERROR}) => ${ERROR} === ${MARKER},`, `${inner}rejectWith: 'last-error',`);
     // Out of attempts: the code after the loop decides, as it did.

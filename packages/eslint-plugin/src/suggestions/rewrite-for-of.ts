@@ -1,7 +1,8 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { containsExit, declaresHoisted, isAwaitOf, startWithComments } from './rewrite-checked.js';
-import { alwaysLeaves, declarationsToRemove, enclosingFunction, jumpsOut, lineRange, ms, reindent, retryImport, returnsUnawaitedCall, type RewriteContext } from './rewrite-loop.js';
+import { containsExit, declaresHoisted, isAwaitOf } from './rewrite-checked.js';
+import { alwaysLeaves, declarationsToRemove, enclosingFunction, jumpsOut, lineRange, ms, retryImport, returnsUnawaitedCall, type RewriteContext } from './rewrite-loop.js';
+import { triedAttempt } from './rewrite-render.js';
 import { nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { indentOf, within } from './text.js';
 import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
@@ -153,19 +154,7 @@ function lastErrorOf(statement: Statement | undefined, errorName: string, source
 function render(plan: ForOfPlan, sourceCode: SourceCode): string {
   const indent = indentOf(plan.loop, sourceCode);
   const inner = `${indent}  `;
-  const text = sourceCode.text;
-  const block = plan.tried;
-  const bodyIndent = indentOf(block.body[0] ?? block, sourceCode);
-  const tried = text.slice(block.range[0] + 1, block.range[1] - 1).replace(/^\s*\n/, '').replace(/\s+$/, '').replace(/^[ \t]+/, '');
-  const lines = ['return retry(async () => {'];
-  if (plan.effects.length > 0) {
-    const deeper = `${inner}  `;
-    lines.push(`${inner}try {`, deeper + reindent(tried, bodyIndent, deeper), `${inner}} catch (${plan.errorName}) {`);
-    for (const s of plan.effects) lines.push(deeper + reindent(text.slice(startWithComments(s, sourceCode), s.range[1]), indentOf(s, sourceCode), deeper));
-    lines.push(`${deeper}throw ${plan.errorName};`, `${inner}}`);
-  } else {
-    lines.push(inner + reindent(tried, bodyIndent, inner));
-  }
+  const lines = ['return retry(async () => {', ...triedAttempt(plan.tried, plan.effects, plan.errorName, inner, sourceCode)];
   lines.push(`${indent}}, {`, `${inner}maxAttempts: ${plan.maxAttempts},`, `${inner}baseMs: ${ms(plan.baseMs)},`);
   lines.push(`${inner}capMs: ${ms(plan.capMs)},`);
   lines.push(`${inner}shouldRetry: () => true,`, `${inner}rejectWith: 'last-error',`, `${indent}});`);
