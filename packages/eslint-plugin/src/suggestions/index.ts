@@ -4,6 +4,7 @@ import { addJitter } from './add-jitter.js';
 import { libraryEdit } from './library-edits.js';
 import { jitteredPolicy, libraryEditPolicy, rewrittenPolicy, waitedPolicy } from './policies.js';
 import { rewriteCheckedLoop } from './rewrite-checked.js';
+import { rewriteCountdown } from './rewrite-countdown.js';
 import { rewriteDoWhile } from './rewrite-do-while.js';
 import { rewriteFlagLoop } from './rewrite-flag.js';
 import { rewriteForOf } from './rewrite-for-of.js';
@@ -82,7 +83,7 @@ function planned(rule: SuggestingRule, site: RetrySite, context: SuggestionFile,
     }
     // The rewrite's message names the bound exactly when it adds one (an unbounded loop).
     const rewriteContext = { sourceCode, filename, bound, typescript };
-    const rewrite = rewriteWithRetry(site, rewriteContext) ?? rewriteCheckedLoop(site, rewriteContext) ?? rewriteFlagLoop(site, rewriteContext) ?? rewriteDoWhile(site, rewriteContext) ?? rewriteForOf(site, rewriteContext) ?? rewriteRecursion(site, rewriteContext);
+    const rewrite = rewriteWithRetry(site, rewriteContext) ?? rewriteCheckedLoop(site, rewriteContext) ?? rewriteFlagLoop(site, rewriteContext) ?? rewriteDoWhile(site, rewriteContext) ?? rewriteForOf(site, rewriteContext) ?? rewriteCountdown(site, rewriteContext) ?? rewriteRecursion(site, rewriteContext);
     add(rewrite, () => rewrittenPolicy(site, rewrite?.data.bound ? bound : undefined));
   }
   return out;

@@ -144,7 +144,7 @@ function constNumbers(variable: Variable, loop: Node): number[] | undefined {
 }
 
 /** `lastError = err;` as the catch's first statement: lastError's variable. */
-function lastErrorOf(statement: Statement | undefined, errorName: string, sourceCode: SourceCode): Variable | undefined {
+export function lastErrorOf(statement: Statement | undefined, errorName: string, sourceCode: SourceCode): Variable | undefined {
   if (statement?.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression' || statement.expression.operator !== '=') return undefined;
   const { left, right } = statement.expression;
   if (left.type !== 'Identifier' || right.type !== 'Identifier' || right.name !== errorName) return undefined;
