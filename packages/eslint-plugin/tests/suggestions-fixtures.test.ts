@@ -57,7 +57,6 @@ const isLoopOrRecursion = (message: string) => /^(This retry loop|`[^`]+\(\)` re
  * either changes what a caller sees.
  */
 const WITHOUT_SUGGESTION: Record<string, string> = {
-  'libraries/graphql-transports.ts:18:require-jitter': 'graphql-ws retryWait is an async function with a block body: no edit',
   'libraries/messaging-reconnects.mjs:19:no-unbounded-retry': 'cassandra-driver reconnects to a host until it is back, by design: it has no bound to set',
   'recursion/log-shipper-tcp-reconnect.js:16:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',
   'recursion/ticker-websocket-reconnect.js:18:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',

@@ -124,6 +124,17 @@ export async function connectWithRetry(pool, logger) {
 }
 `;
 
+const GRAPHQL_WS = `import { createClient } from 'graphql-ws';
+
+export const client = createClient({
+  url: 'wss://api.example.com/graphql',
+  retryAttempts: 8,
+  retryWait: async (retries: number) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** retries, 30_000)));
+  },
+});
+`;
+
 const CLIENT_OPTIONS = `import { QueryClient } from '@tanstack/react-query';
 import Redis from 'ioredis';
 
@@ -134,6 +145,22 @@ export const cache = new Redis({ retryStrategy: (times: number) => Math.min(time
 ruleTester.run('require-jitter', requireJitter, {
   valid: [],
   invalid: [
+    {
+      name: "graphql-ws: a custom retryWait that waits one setTimeout gets that delay jittered",
+      code: GRAPHQL_WS,
+      errors: [
+        {
+          messageId: 'libraryDefault',
+          suggestions: [
+            {
+              messageId: 'libraryEdit',
+              data: { edit: "Wait a random time up to `retryWait`'s delay (full jitter)" },
+              output: edit(GRAPHQL_WS, 'setTimeout(resolve, Math.min', 'setTimeout(resolve, Math.random() * Math.min'),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "clients configured by an options object: react-query's default delay, an ioredis strategy",
       code: CLIENT_OPTIONS,
