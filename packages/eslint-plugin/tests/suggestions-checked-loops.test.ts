@@ -357,6 +357,8 @@ export async function publish(producer, message) {
 const FLAG_REFUSED = {
   unconditionalWait: FLAG.replace('if (!locked) await sleep(100);', 'await sleep(100);'),
   setBeforeTheLoop: FLAG.replace('let locked = false;', 'let locked = false;\n  locked = await store.tryLock(key);'),
+  // Returning from the loop skips `return key`; from retry()'s attempt it would not.
+  returnsEarly: FLAG.replace('    locked = await store.tryLock(key);\n', '    if (!key) return key;\n    locked = await store.tryLock(key);\n'),
 };
 
 ruleTester.run('no-unbounded-retry', noUnboundedRetry, {
@@ -443,6 +445,7 @@ export async function publish(producer, message) {
     { name: 'no rewrite: the failure counter is read after the loop', filename: 'file.js', code: CAUGHT_FLAG.replace("console.log('published');", 'return failures;'), errors: [{ messageId: 'unbounded', suggestions: [] }] },
     { name: 'no rewrite: the flag is not the try\'s last step (code after it would be retried on failure)', filename: 'file.js', code: CAUGHT_FLAG.replace('      sent = true;\n', '      sent = true;\n      await producer.flush();\n'), errors: [{ messageId: 'unbounded', suggestions: [] }] },
     { name: 'no rewrite: a wait after success too (the rewrite would not make it)', code: FLAG_REFUSED.unconditionalWait, errors: [{ messageId: 'unbounded', suggestions: [] }] },
+    { name: 'no rewrite: a return in the flag loop (from the attempt it would not skip the code after the loop)', code: FLAG_REFUSED.returnsEarly, errors: [{ messageId: 'unbounded', suggestions: [] }] },
     { name: 'no rewrite: the flag is set before the loop (the loop may not run)', code: FLAG_REFUSED.setBeforeTheLoop, errors: [{ messageId: 'unbounded', suggestions: [] }] },
   ],
 });

@@ -44,6 +44,8 @@ export async function post(ledger: { post(x: unknown): Promise<{ id: string }> }
 const REFUSED = {
   limitNotANumber: CHECKED.replace('export async function getProfile(id)', 'export async function getProfile(id, max)').replace('++attempt < 3', '++attempt < max'),
   waitOnOtherCondition: CHECKED.replace('if (attempt > 0) await sleep(300);', 'if (res?.status === 503) await sleep(300);'),
+  // Returning from the loop skips the code after it; from retry()'s attempt it would not.
+  returnsEarly: CHECKED.replace('    // a fresh request id per attempt\n', '    if (!id) return null;\n'),
 };
 
 const onlyJitter = (code: string) => ({
@@ -99,6 +101,7 @@ export async function getProfile(id) {
     },
     { name: 'no rewrite: a bound that is not a number (a do…while runs at least once; retry() refuses fewer than one attempt)', ...onlyJitter(REFUSED.limitNotANumber) },
     { name: 'no rewrite: a wait on another condition than "not the first attempt"', ...onlyJitter(REFUSED.waitOnOtherCondition) },
+    { name: 'no rewrite: a return in the checked do…while (from the attempt it would not skip the code after the loop)', ...onlyJitter(REFUSED.returnsEarly) },
   ],
 });
 

@@ -148,7 +148,7 @@ function planChecked(site: RetrySite, ctx: RewriteContext): CheckedPlan | undefi
     const waitStatement = statements.find((s) => within(sleep, s));
     if (!waitStatement) return undefined;
     const last = waitStatement === statements[statements.length - 1];
-    if (last && isWaitBetweenAttempts(waitStatement, sleep, counted, sourceCode)) {
+    if (last && isWaitBetweenAttempts(waitStatement, sleep, counted, loop, sourceCode)) {
       sliceEnd = waitStatement.range[0];
       dropped = [waitStatement];
       kept = statements.slice(0, -1);
@@ -250,13 +250,13 @@ function isIncrement(e: TSESTree.Expression, name: string): boolean {
  * attempt follows (retry() waits only then): the counter is k + offset in attempt k, so the
  * test must read `k < attempts`.
  */
-function isWaitBetweenAttempts(statement: Statement, sleep: Node, counted: Counted, sourceCode: SourceCode): boolean {
+function isWaitBetweenAttempts(statement: Statement, sleep: Node, counted: Counted, loop: Loop, sourceCode: SourceCode): boolean {
   if (isAwaitOf(statement, sleep)) return true;
   if (statement.type !== 'IfStatement' || statement.alternate) return false;
   const consequent = statement.consequent.type === 'BlockStatement' && statement.consequent.body.length === 1 ? statement.consequent.body[0] : statement.consequent;
   if (!consequent || !isAwaitOf(consequent, sleep)) return false;
   const test = comparison(statement.test, counted.name);
-  if (!test || !stableIn(test.limit, statement, sourceCode)) return false;
+  if (!test || !stableIn(test.limit, loop, sourceCode)) return false;
   const text = (n: Node) => sourceCode.getText(n);
   // k + offset < L ⇔ k < L - offset; k + offset <= L ⇔ k < L - offset + 1.
   const last = test.operator === '<' ? offset(test.limit, -counted.offset, text) : test.operator === '<=' ? offset(test.limit, 1 - counted.offset, text) : undefined;

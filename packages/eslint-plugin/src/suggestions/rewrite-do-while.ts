@@ -3,6 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { containsExit, declaresHoisted, ERROR, isAwaitOf, MARKER, startWithComments } from './rewrite-checked.js';
 import {
   alwaysLeaves,
+  containsReturn,
   declarationsToRemove,
   delayOptions,
   enclosingFunction,
@@ -104,6 +105,9 @@ function planDoWhile(site: RetrySite, ctx: RewriteContext): DoWhilePlan | undefi
   if (limit <= start) return undefined;
   for (const node of shape.kept) {
     if (jumpsOut(node, loop, keys) || declaresHoisted(node, keys)) return undefined;
+    // checked: the code after the loop stays after `await retry(…)`, so a `return` in the
+    // attempt would return from the attempt only and let that code run.
+    if (shape.form === 'checked' && containsReturn(node, keys)) return undefined;
   }
   // The counter: declared `let c = 0 or 1` in the function's body, used only by the loop.
   const def = counter.defs[0];

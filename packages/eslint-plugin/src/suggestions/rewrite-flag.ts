@@ -1,7 +1,7 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { containsExit, declaresHoisted, ERROR, isAwaitOf, MARKER, startWithComments } from './rewrite-checked.js';
-import { declarationsToRemove, delayOptions, lineRange, enclosingFunction, jumpsOut, reindent, retryImport, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
+import { containsReturn, declarationsToRemove, delayOptions, lineRange, enclosingFunction, jumpsOut, reindent, retryImport, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
 import { attemptParameter, nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { indentOf, within } from './text.js';
 import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
@@ -94,8 +94,10 @@ function planFlag(site: RetrySite, ctx: RewriteContext): FlagPlan | undefined {
   }
   const form = checkedForm(loop, variable, sleep, sourceCode) ?? caughtForm(loop, variable, sleep, sourceCode);
   if (!form) return undefined;
+  // The code after the loop stays after `await retry(…)`: a `return` in the attempt would
+  // return from the attempt only, and that code would run where it did not.
   for (const statement of form.kept) {
-    if (jumpsOut(statement, loop, keys) || declaresHoisted(statement, keys)) return undefined;
+    if (jumpsOut(statement, loop, keys) || declaresHoisted(statement, keys) || containsReturn(statement, keys)) return undefined;
   }
   const counter = form.counterWrite ? waitCounter(form.counterWrite, form.wait, loop, block, sourceCode) : undefined;
   if (form.counterWrite && !counter) return undefined;

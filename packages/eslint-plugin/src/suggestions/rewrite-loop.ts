@@ -397,7 +397,7 @@ export function jumpsOut(node: Node, loop: Node, keys: Keys): boolean {
   return found;
 }
 
-function containsReturn(node: Node, keys: Keys): boolean {
+export function containsReturn(node: Node, keys: Keys): boolean {
   return containsNode(node, keys, (n) => n.type === 'ReturnStatement');
 }
 
