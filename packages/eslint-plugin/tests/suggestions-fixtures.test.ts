@@ -59,16 +59,9 @@ const isLoopOrRecursion = (message: string) => /^(This retry loop|`[^`]+\(\)` re
 const WITHOUT_SUGGESTION: Record<string, string> = {
   'libraries/data-fetching-app-config.tsx:15:no-fixed-sleep-retry': 'a custom SWR onErrorRetry: its wait is its own code, no option edit',
   'libraries/data-fetching-app-config.tsx:15:no-unbounded-retry': 'a custom SWR onErrorRetry ignores errorRetryCount: the bound belongs in its code',
-  'libraries/graphql-transports.ts:18:require-jitter': 'graphql-ws retryWait is an async function with a block body: no edit',
   'libraries/messaging-reconnects.mjs:19:no-unbounded-retry': 'cassandra-driver reconnects to a host until it is back, by design: it has no bound to set',
-  'loops/inventory-immediate-retry.mjs:11:no-fixed-sleep-retry': 'checked-result loop with no wait: no delay to jitter, shape not rewritten',
-  'loops/outbox-publisher-until-done.js:15:no-unbounded-retry': 'success flag loop: shape not rewritten',
-  'loops/redis-lock-spin.ts:25:no-unbounded-retry': 'success flag loop: shape not rewritten',
-  'recursion/amqp-connect-catch-chain.mjs:19:no-unbounded-retry': 'unbounded recursion: a bound needs a counter parameter (not offered)',
   'recursion/log-shipper-tcp-reconnect.js:16:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',
-  'recursion/remote-config-catch.js:22:no-unbounded-retry': 'unbounded recursion: a bound needs a counter parameter (not offered)',
   'recursion/ticker-websocket-reconnect.js:18:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',
-  'recursion/token-refresh-no-counter.ts:29:no-unbounded-retry': 'unbounded recursion: a bound needs a counter parameter (not offered)',
 };
 
 /**

@@ -25,10 +25,12 @@ interface Case {
   op: string;
   /** Calls the function under test on the module's top-level bindings. */
   call: (h: Record<string, any>) => Promise<unknown>;
-  /** How an attempt fails: it throws, or it resolves to a response that is not ok. */
-  failure?: 'throw' | 'status';
+  /** How an attempt fails: it throws, resolves to a response that is not ok, or resolves to false (`tryAcquire()`). */
+  failure?: 'throw' | 'status' | 'false';
   /** An error the code does not retry (when it classifies errors). */
   nonRetryable?: () => unknown;
+  /** The original retries at once: the rewrite waits up to retry()'s defaults (100 ms doubling, 20 s cap). */
+  immediate?: true;
 }
 
 const V_KEYS: Record<PropertyKey, unknown> = { ok: true, status: 200, statusCode: 200 };
@@ -96,6 +98,7 @@ async function run(code: string, filename: string, testCase: Case, script: Scrip
     }
     const step = script(calls);
     if (!step.fail) return Promise.resolve(V);
+    if (testCase.failure === 'false' && step.error === undefined) return Promise.resolve(false);
     if (testCase.failure === 'status' && step.error === undefined) return Promise.resolve(step.status ? { ...failureValue, status: step.status, statusCode: step.status } : failureValue);
     return Promise.reject(step.error ?? new TransientError(`transient ${calls}`));
   };
@@ -201,8 +204,9 @@ function topLevelNames(code: string): string[] {
 /** The fixture with its retried call replaced by the injected operation, and its suggestions. */
 function prepare(testCase: Case) {
   // Calls only: `function getJson(` stays, so the injected operation is not shadowed.
-  const callee = testCase.op.replace(/[.$]/g, (c) => `\\${c}`);
-  const original = readFileSync(join(fixturesDir, testCase.file), 'utf8').replace(new RegExp(`(?<!function\\s+)(?<![\\w.$])${callee}\\(`, 'g'), '__op(');
+  // `amqp\n    .connect(` is the same callee as `amqp.connect(` (its line breaks are kept: lines stay put).
+  const callee = testCase.op.replace(/\$/g, '\\$').replace(/\./g, '\\s*\\.');
+  const original = readFileSync(join(fixturesDir, testCase.file), 'utf8').replace(new RegExp(`(?<!function\\s+)(?<![\\w.$])${callee}\\(`, 'g'), (m) => `__op(${m.replace(/[^\n]/g, '')}`);
   const message = lint(original, join(fixturesDir, testCase.file)).find((m) => m.ruleId === `retry-hygiene/${testCase.rule}` && m.line === testCase.line);
   const suggestions = (message?.suggestions ?? []).map((s) => ({
     desc: s.desc,
@@ -247,8 +251,20 @@ const CASES: Case[] = [
   { file: 'recursion/catalog-fetch-recursive.ts', line: 17, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.fetchWithRetry('http://x') },
   { file: 'recursion/license-check-then-onrejected.mjs', line: 18, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.checkLicense('k') },
   { file: 'recursion/push-notify-then-chain.js', line: 15, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.sendPush('t', { title: 'x' }), ...fetchLike },
-  { file: 'recursion/remote-config-catch.js', line: 16, rule: 'no-fixed-sleep-retry', op: 'fetchConfig', call: (h) => h.loadRemoteConfig() },
+  { file: 'recursion/remote-config-catch.js', line: 16, rule: 'no-fixed-sleep-retry', op: 'fetchConfig', call: (h) => h.loadRemoteConfig(), immediate: true },
+  { file: 'recursion/remote-config-catch.js', line: 22, rule: 'no-unbounded-retry', op: 'fetchFlags', call: (h) => h.loadFeatureFlags(), immediate: true },
+  { file: 'recursion/remote-config-catch.js', line: 22, rule: 'no-fixed-sleep-retry', op: 'fetchFlags', call: (h) => h.loadFeatureFlags(), immediate: true },
+  { file: 'recursion/amqp-connect-catch-chain.mjs', line: 19, rule: 'no-unbounded-retry', op: 'amqp.connect', call: (h) => h.connectToBroker() },
+  { file: 'recursion/token-refresh-no-counter.ts', line: 29, rule: 'no-unbounded-retry', op: 'fetch', call: (h) => h.getAccessToken(), immediate: true },
+  { file: 'recursion/token-refresh-no-counter.ts', line: 29, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getAccessToken(), immediate: true },
   { file: 'sleep-forms/bun-metrics-flush.ts', line: 8, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.flushMetrics(['m 1']), ...fetchLike },
+  { file: 'loops/search-refresh-best-effort.ts', line: 7, rule: 'no-fixed-sleep-retry', op: 'searchClient.refresh', call: (h) => h.refreshSearchIndex('t-1') },
+  { file: 'loops/outbox-publisher-until-done.js', line: 15, rule: 'no-unbounded-retry', op: 'producer.send', call: (h) => h.publishOutboxRow({ id: 1, topic: 't', aggregateId: 'a', payload: '{}' }) },
+  { file: 'loops/outbox-publisher-until-done.js', line: 15, rule: 'require-jitter', op: 'producer.send', call: (h) => h.publishOutboxRow({ id: 1, topic: 't', aggregateId: 'a', payload: '{}' }) },
+  { file: 'loops/redis-lock-spin.ts', line: 25, rule: 'no-unbounded-retry', op: 'this.tryAcquire', call: (h) => new h.RedisLock(V).acquire('k'), failure: 'false' },
+  { file: 'loops/redis-lock-spin.ts', line: 25, rule: 'no-fixed-sleep-retry', op: 'this.tryAcquire', call: (h) => new h.RedisLock(V).acquire('k'), failure: 'false' },
+  { file: 'loops/inventory-immediate-retry.mjs', line: 11, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getStockLevel('sku-1'), ...fetchLike, immediate: true },
+  { file: 'sleep-forms/release-upload-delay-pkg.mjs', line: 14, rule: 'require-jitter', op: 'fetch', call: (h) => h.uploadAsset('/tmp/a.tgz'), ...fetchLike },
 ];
 
 const SCRIPTS: Record<string, Script> = {
@@ -278,7 +294,7 @@ describe('suggestions keep what the code does (runtime)', () => {
         // A client error: some of these retry it, some do not; before and after must agree.
         if (testCase.failure === 'status') scripts.push(['answers 404', () => ({ fail: true, status: 404 })]);
         // An exception from the call itself where the code retries responses, not exceptions.
-        if (testCase.failure === 'status') scripts.push(['throws', () => ({ fail: true, error: new TypeError('fetch failed') })]);
+        if (testCase.failure === 'status' || testCase.failure === 'false') scripts.push(['throws', () => ({ fail: true, error: new TypeError('fetch failed') })]);
         for (const [scriptName, script] of scripts) {
           it(`"${suggestion.desc}": ${scriptName}`, async () => {
             const before = await run(original, testCase.file, testCase, script);
@@ -286,7 +302,8 @@ describe('suggestions keep what the code does (runtime)', () => {
             if (bound && 'stalled' in before.outcome) {
               // A retry that never gave up now stops at its bound, with the last error.
               expect(after.calls).toBe(Number(bound));
-              expect(after.outcome).toEqual({ error: `TransientError: transient ${bound}` });
+              // A result that never came right: the rewrite's own error, naming the bound.
+              expect(after.outcome).toEqual(testCase.failure === 'false' ? { error: expect.stringMatching(new RegExp(`^Error: .* after ${bound} attempts$`)) } : { error: `TransientError: transient ${bound}` });
             } else {
               expect(after.outcome).toEqual(before.outcome);
               expect(after.calls).toBe(before.calls);
@@ -294,13 +311,16 @@ describe('suggestions keep what the code does (runtime)', () => {
             // Each wait is random in [0, the wait the original made at that point] — or, where the
             // original did not wait at all, [0, the wait the suggestion names].
             const stated = Number(/0–(\d+) ms/.exec(suggestion.desc)?.[1] ?? 0);
-            // The injected sleep saw the original's waits (the check below is not empty).
-            if (before.calls > 1 && !stated) expect(before.waits.length).toBeGreaterThan(0);
+            // The injected sleep saw the original's waits (the check below is not empty); one
+            // that retried at once made none, and its rewrite waits up to retry()'s defaults.
+            if (testCase.immediate) expect(before.waits).toEqual([]);
+            else if (before.calls > 1 && !stated) expect(before.waits.length).toBeGreaterThan(0);
             if (after.calls > 1) expect(after.waits.length).toBeGreaterThan(0);
             expect(after.waits.length).toBeLessThanOrEqual(Math.max(before.waits.length, after.calls));
             after.waits.forEach((w, i) => {
               expect(w).toBeGreaterThanOrEqual(0);
-              expect(w).toBeLessThanOrEqual(before.waits.length > 0 ? (before.waits[Math.min(i, before.waits.length - 1)] as number) : stated);
+              const cap = testCase.immediate && !stated ? Math.min(20_000, 100 * 2 ** i) : before.waits.length > 0 ? (before.waits[Math.min(i, before.waits.length - 1)] as number) : stated;
+              expect(w).toBeLessThanOrEqual(cap);
             });
             if (after.waits.length >= 2) expect(new Set(after.waits).size).toBeGreaterThan(1);
           });

@@ -124,6 +124,17 @@ export async function connectWithRetry(pool, logger) {
 }
 `;
 
+const GRAPHQL_WS = `import { createClient } from 'graphql-ws';
+
+export const client = createClient({
+  url: 'wss://api.example.com/graphql',
+  retryAttempts: 8,
+  retryWait: async (retries: number) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** retries, 30_000)));
+  },
+});
+`;
+
 const CLIENT_OPTIONS = `import { QueryClient } from '@tanstack/react-query';
 import Redis from 'ioredis';
 
@@ -134,6 +145,22 @@ export const cache = new Redis({ retryStrategy: (times: number) => Math.min(time
 ruleTester.run('require-jitter', requireJitter, {
   valid: [],
   invalid: [
+    {
+      name: "graphql-ws: a custom retryWait that waits one setTimeout gets that delay jittered",
+      code: GRAPHQL_WS,
+      errors: [
+        {
+          messageId: 'libraryDefault',
+          suggestions: [
+            {
+              messageId: 'libraryEdit',
+              data: { edit: "Wait a random time up to `retryWait`'s delay (full jitter)" },
+              output: edit(GRAPHQL_WS, 'setTimeout(resolve, Math.min', 'setTimeout(resolve, Math.random() * Math.min'),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "clients configured by an options object: react-query's default delay, an ioredis strategy",
       code: CLIENT_OPTIONS,
@@ -295,7 +322,7 @@ module.exports = { connect, push };
       errors: [{ messageId: 'fixedDelay', line: 2, suggestions: [{ messageId: 'addJitter', data: { delay: '`500`' }, output: edit(UNAWAITED, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') }] }],
     },
     {
-      name: 'no jittered wait for a self-call whose value is not a promise (the function would start returning one)',
+      name: 'no jittered wait or rewrite for a self-call whose value is not a promise (the function would start returning one); a .catch self-call gets both',
       filename: 'file.js',
       code: `function parse(text, tries = 3) {
   try {
@@ -326,10 +353,30 @@ export function read() {
 function readSync() {
   return load();
 }
+` }, { messageId: 'rewrite', data: { bound: ' (stops after 5 attempts)' }, output: `import { retry } from '@retry-hygiene/retry';
+
+function parse(text, tries = 3) {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    if (tries <= 1) throw err;
+    return parse(text.trim(), tries - 1);
+  }
+}
+export function read() {
+  return retry(() => readSync(), {
+    maxAttempts: 5,
+    shouldRetry: () => true,
+    rejectWith: 'last-error',
+  });
+}
+function readSync() {
+  return load();
+}
 ` }] }],
     },
     {
-      name: 'a break that leaves state behind gets no rewrite (only jitter); an immediate self-call gets a jittered wait',
+      name: 'a break that leaves state behind gets no rewrite (only jitter); an immediate self-call gets a jittered wait, or the rewrite with a bound',
       filename: 'file.js',
       code: BREAK_WITH_STATE,
       errors: [
@@ -346,6 +393,17 @@ function readSync() {
               messageId: 'waitBeforeRetry',
               data: { ms: '1000' },
               output: edit(BREAK_WITH_STATE, '.catch(() => refresh())', '.catch(() => new Promise((resolve) => setTimeout(resolve, Math.random() * 1000)).then(() => refresh()))'),
+            },
+            {
+              messageId: 'rewrite',
+              data: { bound: ' (stops after 5 attempts)' },
+              output: `import { retry } from '@retry-hygiene/retry';
+
+${edit(BREAK_WITH_STATE, 'fetchToken().catch(() => refresh());', `retry(() => fetchToken(), {
+    maxAttempts: 5,
+    shouldRetry: () => true,
+    rejectWith: 'last-error',
+  });`)}`,
             },
           ],
         },
@@ -371,6 +429,7 @@ ruleTester.run('no-unbounded-retry', noUnboundedRetry, {
               messageId: 'rewrite',
               data: { bound: ' (stops after 4 attempts)' },
               output: `import { retry } from '@retry-hygiene/retry';
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function connectWithRetry(pool, logger) {

@@ -222,8 +222,9 @@ describe('code actions', () => {
     const rewrite = actions.find((a) => a.title === 'Rewrite with retry() (stops after 5 attempts)')!;
     expect(rewrite.isPreferred).toBeUndefined();
     const rewritten = applyEdit(FIXED_SLEEP_LOOP, URI, rewrite.edit);
-    // A file with no imports gets the import first.
+    // A file with no imports gets the import first, and a blank line after it.
     expect(rewritten).toBe(`import { retry } from '@retry-hygiene/retry';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function getOrder(id: string): Promise<Response> {

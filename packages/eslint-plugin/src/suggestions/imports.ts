@@ -48,7 +48,8 @@ export function ensureNamedImport(sourceCode: SourceCode, module: string, name: 
   const first = program.body[0];
   const directive = first?.type === 'ExpressionStatement' && first.directive ? first : undefined;
   if (directive) return (fixer) => [fixer.insertTextAfter(directive, `\n${statement}`)];
-  return (fixer) => [fixer.insertTextBeforeRange([firstCodeIndex(sourceCode), firstCodeIndex(sourceCode)], `${statement}\n`)];
+  // A blank line after it, as between a file's imports and its code.
+  return (fixer) => [fixer.insertTextBeforeRange([firstCodeIndex(sourceCode), firstCodeIndex(sourceCode)], `${statement}\n\n`)];
 }
 
 function importedName(node: TSESTree.Node): string | undefined {

@@ -3,7 +3,13 @@ import type { TSESLint } from '@typescript-eslint/utils';
 import { addJitter } from './add-jitter.js';
 import { libraryEdit } from './library-edits.js';
 import { jitteredPolicy, libraryEditPolicy, rewrittenPolicy, waitedPolicy } from './policies.js';
+import { rewriteCheckedLoop } from './rewrite-checked.js';
+import { rewriteCountdown } from './rewrite-countdown.js';
+import { rewriteDoWhile } from './rewrite-do-while.js';
+import { rewriteFlagLoop } from './rewrite-flag.js';
+import { rewriteForOf } from './rewrite-for-of.js';
 import { rewriteWithRetry } from './rewrite-loop.js';
+import { rewriteRecursion } from './rewrite-recursion.js';
 import { isTypeScriptFile } from './text.js';
 import { SUGGESTION_MESSAGES, boundFor, type Suggestion, type SuggestionMessageId } from './types.js';
 import { WAIT_MS, waitBeforeRetry } from './wait-before-retry.js';
@@ -76,7 +82,8 @@ function planned(rule: SuggestingRule, site: RetrySite, context: SuggestionFile,
       add(waitBeforeRetry(site, sourceCode, typescript), () => waitedPolicy(site, WAIT_MS));
     }
     // The rewrite's message names the bound exactly when it adds one (an unbounded loop).
-    const rewrite = rewriteWithRetry(site, { sourceCode, filename, bound, typescript });
+    const rewriteContext = { sourceCode, filename, bound, typescript };
+    const rewrite = rewriteWithRetry(site, rewriteContext) ?? rewriteCheckedLoop(site, rewriteContext) ?? rewriteFlagLoop(site, rewriteContext) ?? rewriteDoWhile(site, rewriteContext) ?? rewriteForOf(site, rewriteContext) ?? rewriteCountdown(site, rewriteContext) ?? rewriteRecursion(site, rewriteContext);
     add(rewrite, () => rewrittenPolicy(site, rewrite?.data.bound ? bound : undefined));
   }
   return out;

@@ -44,8 +44,13 @@ export function propertyEdit(site: RetrySite, problem: Problem, ctx: Context): S
     case 'swr':
       // Only swr's own onErrorRetry reads errorRetryCount: a custom one would ignore the bound.
       return problem === 'bound' && !findProperty(object, 'onErrorRetry') ? set('errorRetryCount', String(retries), stops(`errorRetryCount: ${retries}`)) : undefined;
-    case 'graphql-ws':
-      return problem === 'bound' ? set('retryAttempts', String(retries), stops(`retryAttempts: ${retries}`)) : undefined;
+    case 'graphql-ws': {
+      if (problem === 'bound') return set('retryAttempts', String(retries), stops(`retryAttempts: ${retries}`));
+      // A custom `retryWait` (graphql-ws's own default is randomised) that waits one setTimeout.
+      const wait = findProperty(object, 'retryWait');
+      const delay = wait ? setTimeoutDelay(wait.value, sourceCode) : undefined;
+      return delay ? jitterBody(delay, sourceCode, "Wait a random time up to `retryWait`'s delay (full jitter)") : undefined;
+    }
     case 'socket.io-client': {
       const factor = findProperty(object, 'randomizationFactor');
       if (problem !== 'jitter' || !factor || factor.value.type !== 'Literal' || factor.value.value !== 0) return undefined;
@@ -68,6 +73,34 @@ function reportedProperty(site: RetrySite, sourceCode: SourceCode): TSESTree.Pro
     if (n.range[0] !== start) break;
   }
   return undefined;
+}
+
+/**
+ * The delay of `async (…) => { await new Promise((resolve) => setTimeout(resolve, d)); }` — the
+ * function's only statement, `setTimeout` the global one — or undefined for anything else.
+ */
+function setTimeoutDelay(value: TSESTree.Node, sourceCode: SourceCode): TSESTree.Expression | undefined {
+  if ((value.type !== 'ArrowFunctionExpression' && value.type !== 'FunctionExpression') || value.body.type !== 'BlockStatement' || value.body.body.length !== 1) return undefined;
+  const only = value.body.body[0];
+  const promise = only?.type === 'ExpressionStatement' && only.expression.type === 'AwaitExpression' ? only.expression.argument : undefined;
+  if (promise?.type !== 'NewExpression' || promise.callee.type !== 'Identifier' || promise.callee.name !== 'Promise' || promise.arguments.length !== 1) return undefined;
+  const executor = promise.arguments[0];
+  if (executor?.type !== 'ArrowFunctionExpression' || executor.params.length !== 1 || executor.params[0]?.type !== 'Identifier' || executor.body.type !== 'CallExpression') return undefined;
+  const call = executor.body;
+  const [callback, delay] = call.arguments;
+  if (call.callee.type !== 'Identifier' || call.callee.name !== 'setTimeout' || call.arguments.length !== 2 || callback?.type !== 'Identifier' || callback.name !== executor.params[0].name) return undefined;
+  // The global setTimeout (no binding of that name in the code) and the global Promise.
+  if (isBound(call.callee, sourceCode) || isBound(promise.callee, sourceCode)) return undefined;
+  return delay && delay.type !== 'SpreadElement' ? delay : undefined;
+}
+
+/** A binding of this name declared in the code (not a global, not TypeScript's lib). */
+function isBound(identifier: TSESTree.Identifier, sourceCode: SourceCode): boolean {
+  for (let scope: ReturnType<SourceCode['getScope']> | null = sourceCode.getScope(identifier); scope; scope = scope.upper) {
+    const variable = scope.set.get(identifier.name);
+    if (variable) return variable.defs.length > 0;
+  }
+  return false;
 }
 
 function jitterBody(body: TSESTree.Expression, sourceCode: SourceCode, edit: string): Suggestion {

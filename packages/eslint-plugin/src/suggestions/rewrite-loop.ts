@@ -1,6 +1,7 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { ensureNamedImport, isCommonJs } from './imports.js';
+import { attemptParameter } from './rewrite-scope.js';
 import { indentOf } from './text.js';
 import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
 
@@ -14,7 +15,7 @@ export interface RewriteContext {
 
 type Node = TSESTree.Node;
 type Statement = TSESTree.Statement;
-type Loop = TSESTree.ForStatement | TSESTree.WhileStatement;
+export type Loop = TSESTree.ForStatement | TSESTree.WhileStatement;
 
 /**
  * The supported shape, and nothing else (the rule docs list it):
@@ -91,7 +92,7 @@ function preparedFor(site: RetrySite, ctx: RewriteContext): Prepared | undefined
  */
 const importCache = new WeakMap<TSESTree.Program, Map<string, ReturnType<typeof ensureNamedImport>>>();
 
-function retryImport(ctx: RewriteContext): ReturnType<typeof ensureNamedImport> {
+export function retryImport(ctx: RewriteContext): ReturnType<typeof ensureNamedImport> {
   const program = ctx.sourceCode.ast;
   let byFile = importCache.get(program);
   if (!byFile) importCache.set(program, (byFile = new Map()));
@@ -127,6 +128,8 @@ interface Plan {
   counter: { name: string; offset: number; offsetAfterIncrement: number; inAttempt: boolean; inOnRetry: boolean } | undefined;
   /** A throw after the loop that is not the last error: `.catch((lastError) => { throw … })`. */
   finalThrow: TSESTree.ThrowStatement | undefined;
+  /** The loop ended by falling out of the function: `.catch(() => undefined)`. */
+  swallowsLastError: boolean;
   lastErrorName: string | undefined;
   removedDeclarations: TSESTree.VariableDeclaration[];
   /** The wait variable onRetry's effects read, bound to its `delayMs`. */
@@ -243,6 +246,7 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   const index = block.body.indexOf(loop);
   const after = block.body.slice(index + 1);
   let finalThrow: TSESTree.ThrowStatement | undefined;
+  let swallowsLastError = false;
   let end = loop.range[1];
   const loopCanEnd = loopEndsOnItsOwn(loop, guard, counter !== undefined);
   if (after.length > 0) {
@@ -258,7 +262,10 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
       finalThrow = next;
     }
   } else if (loopCanEnd) {
-    return undefined;
+    // Once the attempts run out the function falls off its end: undefined, the last error
+    // swallowed. Only when every error is retried (a classifier's rethrow must still leave).
+    if (classifier) return undefined;
+    swallowsLastError = true;
   }
   // The last error read anywhere but in the dropped statements would lose its value.
   if (lastErrorName && readsOutside(lastErrorName, block, loop, finalThrow, sourceCode)) return undefined;
@@ -284,12 +291,12 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   if (counter && keptReads.some((s) => writes(s, counter.name, sourceCode))) return undefined;
   return {
     loop, end, returns, setup, tryBlock: tryStatement.block, errorName, everyFailure, betweenAttempts, classifier,
-    maxAttempts, addsBound, delay, counter: counterUse, finalThrow, lastErrorName, removedDeclarations, readsWait,
+    maxAttempts, addsBound, delay, counter: counterUse, finalThrow, swallowsLastError, lastErrorName, removedDeclarations, readsWait,
   };
 }
 
 /** A binding of `name` in a function or block scope around `node` (the module's own import is fine). */
-function boundAround(node: Node, name: string, sourceCode: SourceCode): boolean {
+export function boundAround(node: Node, name: string, sourceCode: SourceCode): boolean {
   for (let scope: ReturnType<SourceCode['getScope']> | null = sourceCode.getScope(node); scope; scope = scope.upper) {
     if (scope.type === 'module' || scope.type === 'global') return false;
     if (scope.set.has(name)) return true;
@@ -297,7 +304,7 @@ function boundAround(node: Node, name: string, sourceCode: SourceCode): boolean 
   return false;
 }
 
-function enclosingFunction(node: Node): TSESTree.FunctionLike | undefined {
+export function enclosingFunction(node: Node): TSESTree.FunctionLike | undefined {
   for (let p = node.parent; p; p = p.parent) {
     if (p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression' || p.type === 'ArrowFunctionExpression') return p;
   }
@@ -305,7 +312,7 @@ function enclosingFunction(node: Node): TSESTree.FunctionLike | undefined {
 }
 
 /** Every path through the block ends in a return or a throw. */
-function alwaysLeaves(node: Node | null | undefined): boolean {
+export function alwaysLeaves(node: Node | null | undefined): boolean {
   if (!node) return false;
   switch (node.type) {
     case 'ReturnStatement':
@@ -322,7 +329,7 @@ function alwaysLeaves(node: Node | null | undefined): boolean {
   }
 }
 
-type Keys = SourceCode['visitorKeys'];
+export type Keys = SourceCode['visitorKeys'];
 
 /**
  * Walks a subtree in source order, not into nested functions; `visit` returning false skips a
@@ -331,7 +338,7 @@ type Keys = SourceCode['visitorKeys'];
  * falls back to its own properties. Iterative: a deeply nested generated file must not
  * overflow the stack.
  */
-function walk(root: Node, keys: Keys, visit: (n: Node) => boolean | void): void {
+export function walk(root: Node, keys: Keys, visit: (n: Node) => boolean | void): void {
   const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as Node;
@@ -373,7 +380,7 @@ function containsNode(node: Node, keys: Keys, matches: (n: Node) => boolean): bo
 }
 
 /** A break or continue that leaves the attempt for the loop (not one inside a loop of its own). */
-function jumpsOut(node: Node, loop: Loop, keys: Keys): boolean {
+export function jumpsOut(node: Node, loop: Node, keys: Keys): boolean {
   let found = false;
   walk(node, keys, (n) => {
     if (found) return false;
@@ -390,11 +397,11 @@ function jumpsOut(node: Node, loop: Loop, keys: Keys): boolean {
   return found;
 }
 
-function containsReturn(node: Node, keys: Keys): boolean {
+export function containsReturn(node: Node, keys: Keys): boolean {
   return containsNode(node, keys, (n) => n.type === 'ReturnStatement');
 }
 
-function returnsUnawaitedCall(node: Node, keys: Keys): boolean {
+export function returnsUnawaitedCall(node: Node, keys: Keys): boolean {
   let found = false;
   walk(node, keys, (n) => {
     if (n.type !== 'ReturnStatement' || !n.argument) return undefined;
@@ -417,7 +424,7 @@ function containsThrowOrReturn(node: Node, keys: Keys): boolean {
   return containsNode(node, keys, (n) => n.type === 'ReturnStatement' || n.type === 'ThrowStatement');
 }
 
-function containsAwait(node: Node, keys: Keys): boolean {
+export function containsAwait(node: Node, keys: Keys): boolean {
   return containsNode(node, keys, (n) => n.type === 'AwaitExpression');
 }
 
@@ -465,7 +472,7 @@ function declaresUsedIn(setupStatement: Statement, statement: Node, sourceCode: 
 }
 
 /** Reads a variable declared inside the loop (which the rewrite moves into the attempt). */
-function mentionsLocalOf(node: Node, loop: Loop, sourceCode: SourceCode): boolean {
+function mentionsLocalOf(node: Node, loop: Node, sourceCode: SourceCode): boolean {
   const scope = sourceCode.getScope(node);
   let found = false;
   walkAll(node, sourceCode, (n) => {
@@ -531,7 +538,7 @@ interface Counter {
 }
 
 /** `for (let attempt = 0; …; attempt++)`, or `let attempt = 0;` right before a `while (true)`. */
-function counterOf(loop: Loop, block: TSESTree.BlockStatement, sourceCode: SourceCode): Counter | undefined {
+export function counterOf(loop: Loop, block: TSESTree.BlockStatement, sourceCode: SourceCode): Counter | undefined {
   const startOf = (init: TSESTree.Expression | null | undefined) => (init?.type === 'Literal' && (init.value === 0 || init.value === 1) ? init.value : undefined);
   if (loop.type === 'ForStatement') {
     const decl = loop.init?.type === 'VariableDeclaration' ? loop.init.declarations : undefined;
@@ -588,21 +595,21 @@ function attemptsOf(loop: Loop, counter: Counter | undefined, guard: TSESTree.If
 }
 
 /** `counter < limit` and friends, the counter on the left. */
-function comparison(test: Node | null, name: string): { operator: string; limit: Node } | undefined {
+export function comparison(test: Node | null, name: string): { operator: string; limit: Node } | undefined {
   if (test?.type !== 'BinaryExpression' || test.left.type !== 'Identifier' || test.left.name !== name) return undefined;
   if (!['<', '<=', '>=', '>', '==='].includes(test.operator)) return undefined;
   return { operator: test.operator, limit: test.right };
 }
 
 /** Attempts of `for (let c = start; c OP limit; c++)`. */
-function count(operator: string, limit: Node, start: number, text: (n: Node) => string): string | undefined {
+export function count(operator: string, limit: Node, start: number, text: (n: Node) => string): string | undefined {
   if (operator === '<') return offset(limit, -start, text);
   if (operator === '<=') return offset(limit, 1 - start, text);
   return undefined;
 }
 
 /** `limit + k` as text, folding `N - 1 + 1`. */
-function offset(limit: Node, k: number, text: (n: Node) => string): string {
+export function offset(limit: Node, k: number, text: (n: Node) => string): string {
   if (limit.type === 'Literal' && typeof limit.value === 'number') return String(limit.value + k);
   if (limit.type === 'BinaryExpression' && (limit.operator === '-' || limit.operator === '+') && limit.right.type === 'Literal' && typeof limit.right.value === 'number') {
     const total = (limit.operator === '-' ? -limit.right.value : limit.right.value) + k;
@@ -653,7 +660,7 @@ function declares(declaration: TSESTree.VariableDeclaration, name: string): bool
  * in the replaced text: they go with it. A variable of those also read elsewhere stops the
  * rewrite (undefined); one that is not declared on a line of its own stays.
  */
-function declarationsToRemove(block: TSESTree.BlockStatement, loop: Loop, end: number, names: readonly (string | undefined)[], sourceCode: SourceCode): TSESTree.VariableDeclaration[] | undefined {
+export function declarationsToRemove(block: TSESTree.BlockStatement, loop: Statement, end: number, names: readonly (string | undefined)[], sourceCode: SourceCode): TSESTree.VariableDeclaration[] | undefined {
   const removed: TSESTree.VariableDeclaration[] = [];
   const index = block.body.indexOf(loop);
   for (const name of names) {
@@ -670,7 +677,7 @@ function declarationsToRemove(block: TSESTree.BlockStatement, loop: Loop, end: n
 }
 
 /** The declaration's whole line, newline included, when nothing else is on it. */
-function lineRange(node: Node, sourceCode: SourceCode): [number, number] {
+export function lineRange(node: Node, sourceCode: SourceCode): [number, number] {
   const text = sourceCode.text;
   let start = node.range[0];
   while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
@@ -687,7 +694,7 @@ function lineRange(node: Node, sourceCode: SourceCode): [number, number] {
  * and cap. Values come from the wait's own text where it names a parameter or option (the
  * caller's value, not a default the analysis read).
  */
-function delayOptions(site: RetrySite, sourceCode: SourceCode, loop: Loop, counterName: string | undefined): Plan['delay'] | undefined {
+export function delayOptions(site: RetrySite, sourceCode: SourceCode, loop: Node, counterName: string | undefined): Plan['delay'] | undefined {
   const { kind, baseMs, factor, capMs } = site.policy.delay;
   const expression = site.delayExpression;
   const fromCaller = expression ? readsParameter(expression, sourceCode) : false;
@@ -734,13 +741,13 @@ function doublingBase(expression: Node, counterName: string, sourceCode: SourceC
   return undefined;
 }
 
-function counterStart(loop: Loop): number | undefined {
+function counterStart(loop: Node): number | undefined {
   if (loop.type !== 'ForStatement' || loop.init?.type !== 'VariableDeclaration') return undefined;
   const init = loop.init.declarations[0]?.init;
   return init?.type === 'Literal' && (init.value === 0 || init.value === 1) ? init.value : undefined;
 }
 
-function ms(n: number): string {
+export function ms(n: number): string {
   return n >= 10_000 ? n.toLocaleString('en-US').replace(/,/g, '_') : String(n);
 }
 
@@ -763,7 +770,7 @@ function readsParameter(expression: Node, sourceCode: SourceCode): boolean {
   return found;
 }
 
-function declaredIn(expression: Node, loop: Loop, sourceCode: SourceCode): boolean {
+function declaredIn(expression: Node, loop: Node, sourceCode: SourceCode): boolean {
   return mentionsLocalOf(expression, loop, sourceCode);
 }
 
@@ -777,16 +784,7 @@ function render(plan: Plan, ctx: RewriteContext): string {
   const lines: string[] = [];
 
   // The attempt's parameter: the counter as the loop saw it, from retry()'s 1-based attempt.
-  let parameter = '';
-  const prologue: string[] = [];
-  if (plan.counter?.inAttempt) {
-    const { name, offset } = plan.counter;
-    if (offset === 0) parameter = name === 'attempt' ? '{ attempt }' : `{ attempt: ${name} }`;
-    else {
-      parameter = '{ attempt: attemptNumber }';
-      prologue.push(`${inner}const ${name} = attemptNumber ${offset > 0 ? '+' : '-'} ${Math.abs(offset)};`);
-    }
-  }
+  const { parameter, prologue } = attemptParameter(plan.counter?.inAttempt ? plan.counter : undefined, inner);
   lines.push(`${plan.returns ? 'return' : 'await'} retry(async (${parameter}) => {`);
   lines.push(...prologue);
   const bodyIndent = plan.everyFailure.length > 0 ? inner + unit : inner;
@@ -832,6 +830,8 @@ function render(plan: Plan, ctx: RewriteContext): string {
     lines.push(`${indent}}).catch((${name}) => {`);
     lines.push(`${inner}${sourceCode.getText(plan.finalThrow)}`);
     lines.push(`${indent}});`);
+  } else if (plan.swallowsLastError) {
+    lines.push(`${indent}}).catch(() => undefined);`);
   } else {
     lines.push(`${indent}});`);
   }
@@ -853,7 +853,7 @@ function innerText(block: TSESTree.BlockStatement, sourceCode: SourceCode): stri
 }
 
 /** A statement with the comments on the lines right before it. */
-function textWithComments(statement: Node, sourceCode: SourceCode): string {
+export function textWithComments(statement: Node, sourceCode: SourceCode): string {
   const comments = sourceCode.getCommentsBefore(statement);
   if (comments.length === 0) return sourceCode.getText(statement);
   const first = comments[0] as TSESTree.Comment;
@@ -861,7 +861,7 @@ function textWithComments(statement: Node, sourceCode: SourceCode): string {
 }
 
 /** Moves the lines after the first from one indentation to another. */
-function reindent(text: string, from: string, to: string): string {
+export function reindent(text: string, from: string, to: string): string {
   return text
     .split('\n')
     .map((line, i) => (i === 0 ? line : line.startsWith(from) ? to + line.slice(from.length) : line))

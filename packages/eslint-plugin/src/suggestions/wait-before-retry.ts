@@ -45,7 +45,7 @@ function resolvesPromise(call: TSESTree.Node): boolean {
 }
 
 /** The self-call the finding is reported on. */
-function selfCallAt(site: RetrySite, sourceCode: SourceCode): TSESTree.CallExpression | undefined {
+export function selfCallAt(site: RetrySite, sourceCode: SourceCode): TSESTree.CallExpression | undefined {
   const start = sourceCode.getIndexFromLoc(site.loc.start);
   const node = sourceCode.getNodeByRangeIndex(start);
   for (let n: TSESTree.Node | null | undefined = node; n; n = n.parent) {

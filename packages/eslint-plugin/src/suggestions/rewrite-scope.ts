@@ -1,0 +1,82 @@
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { boundAround } from './rewrite-loop.js';
+import { within } from './text.js';
+import type { Node, SourceCode } from './types.js';
+
+export type Variable = TSESLint.Scope.Variable;
+type Scope = TSESLint.Scope.Scope;
+
+/**
+ * Scope questions the rewrites ask of the code they move into retry()'s attempt: resolved
+ * through ESLint's scope manager, never by matching names.
+ */
+
+/** The variable an identifier refers to, from its own scope outwards (undefined for a global). */
+export function resolveVariable(identifier: TSESTree.Identifier, sourceCode: SourceCode): Variable | undefined {
+  for (let s: Scope | null = sourceCode.getScope(identifier); s; s = s.upper) {
+    const variable = s.set.get(identifier.name);
+    if (variable) return variable;
+  }
+  return undefined;
+}
+
+/** No variable the expression reads is written inside `region` (a loop's limit it cannot change). */
+export function stableIn(expression: Node, region: Node, sourceCode: SourceCode): boolean {
+  const identifiers: TSESTree.Identifier[] = [];
+  const stack: Node[] = [expression];
+  while (stack.length > 0) {
+    const n = stack.pop() as Node;
+    if (n.type === 'Identifier') identifiers.push(n);
+    if (n.type === 'MemberExpression') {
+      stack.push(n.object);
+      if (n.computed) stack.push(n.property);
+      continue;
+    }
+    for (const key of sourceCode.visitorKeys[n.type] ?? []) {
+      const value = (n as unknown as Record<string, unknown>)[key];
+      for (const child of Array.isArray(value) ? value : [value]) {
+        if (child && typeof child === 'object' && typeof (child as Node).type === 'string') stack.push(child as Node);
+      }
+    }
+  }
+  return identifiers.every((id) => {
+    const variable = resolveVariable(id, sourceCode);
+    return !variable || !variable.references.some((ref) => ref.isWrite() && !ref.init && within(ref.identifier, region));
+  });
+}
+
+/** The variable is written only by `updates` (and its declaration), and used only inside `loop`. */
+export function variableWrittenOnlyBy(variable: Variable, updates: readonly Node[], loop: Node): boolean {
+  return variable.references.every((ref) => {
+    if (ref.init) return true;
+    if (!within(ref.identifier, loop)) return false;
+    return !ref.isWrite() || updates.some((u) => within(ref.identifier, u));
+  });
+}
+
+/**
+ * Whether a name the rewrite introduces inside `fn` could hide or be hidden by the code's own:
+ * declared or read anywhere in the function, or (for the imported `retry`) bound around the loop.
+ */
+export function nameTaken(fn: Node, loop: Node, name: string, sourceCode: SourceCode): boolean {
+  if (boundAround(loop, name, sourceCode)) return true;
+  const stack: Scope[] = [sourceCode.getScope(fn)];
+  while (stack.length > 0) {
+    const scope = stack.pop() as Scope;
+    if (scope.set.has(name) || scope.references.some((r) => r.identifier.name === name)) return true;
+    stack.push(...scope.childScopes);
+  }
+  return false;
+}
+
+/**
+ * The attempt's parameter that gives the loop's counter its value: retry()'s 1-based
+ * `attempt`, plus `offset` (a counter from 0 is attempt - 1), as a destructured parameter and,
+ * when it is not the attempt itself, a line that computes it.
+ */
+export function attemptParameter(counter: { name: string; offset: number } | undefined, indent: string): { parameter: string; prologue: string[] } {
+  if (!counter) return { parameter: '', prologue: [] };
+  const { name, offset } = counter;
+  if (offset === 0) return { parameter: name === 'attempt' ? '{ attempt }' : `{ attempt: ${name} }`, prologue: [] };
+  return { parameter: '{ attempt: attemptNumber }', prologue: [`${indent}const ${name} = attemptNumber ${offset > 0 ? '+' : '-'} ${Math.abs(offset)};`] };
+}
