@@ -160,7 +160,7 @@ export async function getJson(url: string, attempt = 0): Promise<unknown> {
     if (!res.ok) throw new Error(\`\${url}: \${res.status}\`);
     return await res.json();
   }, {
-    maxAttempts: 5 - attempt,
+    maxAttempts: Math.max(1, 5 - attempt),
     baseMs: 500,
     factor: 1,
     capMs: 500,
@@ -189,7 +189,7 @@ export async function getJson(url: string, attempt = 0): Promise<unknown> {
 
 export function loadConfig(name, attempt = 1) {
   return retry(() => readConfig(name), {
-    maxAttempts: 4 - attempt,
+    maxAttempts: Math.max(1, 4 - attempt),
     shouldRetry: () => true,
     rejectWith: 'last-error',
   });
@@ -217,7 +217,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function check(key, attempt = 1) {
   return retry(() => lookup(key), {
-    maxAttempts: 4 - attempt,
+    maxAttempts: Math.max(1, 4 - attempt),
     baseMs: 750,
     factor: 1,
     capMs: 750,

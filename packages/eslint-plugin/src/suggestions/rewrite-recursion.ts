@@ -33,7 +33,8 @@ type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression |
  *
  * The function's body becomes `return retry(…)` with the attempt being what one call did before
  * the self-call: the same calls, the same value, the last error (`rejectWith: 'last-error'`).
- * The counter parameter stays (callers may pass it): attempts left are `N + 1 - attempt`.
+ * The counter parameter stays (callers may pass it): attempts left are `N + 1 - attempt`, at
+ * least one (a counter passed at or past the bound still made one call).
  * Refused: other arguments than the parameters passed on, a counter read elsewhere, a second
  * self-call, a classifier or other throw in the catch, an awaited side effect before another
  * attempt, a returned promise not awaited in the `try` (its rejection was never retried).
@@ -134,7 +135,10 @@ function planRecursion(site: RetrySite, ctx: RewriteContext): RecursionPlan | un
     const limit = guardLimit(guard, counter.name);
     if (!limit) return undefined;
     const text = sourceCode.getText(limit);
-    maxAttempts = limit.type === 'Literal' && typeof limit.value === 'number' ? `${limit.value + 1} - ${counter.name}` : `${limit.type === 'Identifier' || limit.type === 'MemberExpression' ? text : `(${text})`} + 1 - ${counter.name}`;
+    // A caller may pass a counter at or past the bound: the function then makes one call and
+    // rethrows its failure, where maxAttempts below 1 would reject with a RangeError unsent.
+    const left = limit.type === 'Literal' && typeof limit.value === 'number' ? `${limit.value + 1} - ${counter.name}` : `${limit.type === 'Identifier' || limit.type === 'MemberExpression' ? text : `(${text})`} + 1 - ${counter.name}`;
+    maxAttempts = `Math.max(1, ${left})`;
   } else if (!guard && !counter) {
     maxAttempts = String(ctx.bound);
     addsBound = true;
