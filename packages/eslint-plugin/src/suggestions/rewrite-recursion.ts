@@ -97,6 +97,7 @@ function planRecursion(site: RetrySite, ctx: RewriteContext): RecursionPlan | un
   if (fn.generator) return undefined;
   const call = selfCallAt(site, sourceCode);
   if (!call || !isOnlySelfCall(call, fn, sourceCode)) return undefined;
+  if (readsOwnThisOrArguments(fn, sourceCode)) return undefined;
   const params = parameters(fn);
   if (!params) return undefined;
   const counter = counterArgument(call, params, sourceCode);
@@ -241,6 +242,29 @@ function catchShape(fn: FunctionNode, call: TSESTree.CallExpression, sourceCode:
     paramVariable: param ? sourceCode.getDeclaredVariables(callback).find((v) => v.name === param.name) : undefined,
     onValue: onValue as Node | undefined,
   };
+}
+
+/**
+ * A function (not an arrow) that reads its own `this` or `arguments`: the self-call `f(…)` ran
+ * with `this` undefined and only the parameters as `arguments`, where the attempt moved into an
+ * arrow keeps the first call's for every attempt.
+ */
+function readsOwnThisOrArguments(fn: FunctionNode, sourceCode: SourceCode): boolean {
+  if (fn.type === 'ArrowFunctionExpression') return false;
+  if ((sourceCode.getScope(fn).set.get('arguments')?.references.length ?? 0) > 0) return true;
+  const stack: Node[] = [fn.body];
+  while (stack.length > 0) {
+    const n = stack.pop() as Node;
+    if (n.type === 'ThisExpression') return true;
+    if (n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration' || n.type === 'ClassBody') continue;
+    for (const key of sourceCode.visitorKeys[n.type] ?? []) {
+      const value = (n as unknown as Record<string, unknown>)[key];
+      for (const child of Array.isArray(value) ? value : [value]) {
+        if (child && typeof child === 'object' && typeof (child as Node).type === 'string') stack.push(child as Node);
+      }
+    }
+  }
+  return false;
 }
 
 /** The self-call is the only use of the function's name inside it, and the name is never reassigned. */
