@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { boundAround } from './rewrite-loop.js';
+import { boundAround, enclosingFunction } from './rewrite-loop.js';
 import { within } from './text.js';
 import type { Node, SourceCode } from './types.js';
 
@@ -21,9 +21,10 @@ export function resolveVariable(identifier: TSESTree.Identifier, sourceCode: Sou
 }
 
 /**
- * No variable the expression reads is written inside `region`, and no property it reads is
- * assigned, updated or deleted there through any object (`opts.retries--` changes a limit
- * `i < opts.retries` that retry() would read once): a loop's limit the loop cannot change.
+ * No variable the expression reads is written inside `region` or by another function than the
+ * one holding it, and no property it reads is assigned, updated or deleted inside `region`
+ * through any object (`opts.retries--` changes a limit `i < opts.retries` that retry() would
+ * read once): a loop's limit the loop cannot change.
  */
 export function stableIn(expression: Node, region: Node, sourceCode: SourceCode): boolean {
   const identifiers: TSESTree.Identifier[] = [];
@@ -46,9 +47,12 @@ export function stableIn(expression: Node, region: Node, sourceCode: SourceCode)
     }
   }
   if (properties.size > 0 && writesProperty(region, properties, sourceCode)) return false;
+  // A write in another function (a closure the loop may call, or one that runs while it
+  // awaits) can change the limit during the loop too.
+  const home = enclosingFunction(region);
   return identifiers.every((id) => {
     const variable = resolveVariable(id, sourceCode);
-    return !variable || !variable.references.some((ref) => ref.isWrite() && !ref.init && within(ref.identifier, region));
+    return !variable || !variable.references.some((ref) => ref.isWrite() && !ref.init && (within(ref.identifier, region) || enclosingFunction(ref.identifier) !== home));
   });
 }
 
