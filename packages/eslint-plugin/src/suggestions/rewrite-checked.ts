@@ -18,7 +18,7 @@ import {
   type RewriteContext,
 } from './rewrite-loop.js';
 import { indentOf, within } from './text.js';
-import { loopRewrite } from './rewrite-render.js';
+import { delayLines, loopRewrite } from './rewrite-render.js';
 import type { SourceCode, Suggestion } from './types.js';
 
 type Node = TSESTree.Node;
@@ -294,10 +294,7 @@ function render(plan: CheckedPlan, sourceCode: SourceCode): string {
   lines.push(inner + reindent(body, plan.bodyIndent, inner));
   if (plan.appendThrow) lines.push(`${inner}throw ${MARKER};`);
   lines.push(`${indent}}, {`, `${inner}maxAttempts: ${plan.maxAttempts},`);
-  for (const key of ['baseMs', 'factor', 'capMs'] as const) {
-    const value = plan.delay[key];
-    if (value !== undefined) lines.push(`${inner}${key}: ${value},`);
-  }
+  lines.push(...delayLines(plan.delay, inner));
   lines.push(`${inner}shouldRetry: (${ERROR}) => ${ERROR} === ${MARKER},`, `${inner}rejectWith: 'last-error',`);
   lines.push(`${indent}}).catch((${ERROR}) => {`, `${inner}if (${ERROR} !== ${MARKER}) throw ${ERROR};`);
   const firstAfter = plan.after[0];

@@ -3,6 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { containsExit } from './rewrite-checked.js';
 import { nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { containsAwait, delayOptions, reindent, retryImport, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
+import { delayLines } from './rewrite-render.js';
 import { indentOf, within } from './text.js';
 import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
 import { selfCallAt } from './wait-before-retry.js';
@@ -424,10 +425,7 @@ function render(plan: RecursionPlan, ctx: RewriteContext): string {
 
 function options(plan: RecursionPlan, inner: string, sourceCode: SourceCode): string[] {
   const lines = [`${inner}maxAttempts: ${plan.maxAttempts},`];
-  for (const key of ['baseMs', 'factor', 'capMs'] as const) {
-    const value = plan.delay[key];
-    if (value !== undefined) lines.push(`${inner}${key}: ${value},`);
-  }
+  lines.push(...delayLines(plan.delay, inner));
   lines.push(`${inner}shouldRetry: () => true,`);
   if (plan.betweenAttempts.length > 0) {
     const e = plan.errorName;
