@@ -115,6 +115,30 @@ export async function d(url: string, max: number) {
   return undefined;
 }
 `,
+  limitChangedByClosure: `${sleep}
+export async function d(url: string) {
+  let max = 3;
+  const extend = () => { max++; };
+  for (let i = 0; i < max; i++) {
+    const res = await fetch(url);
+    if (res.ok) return res;
+    if (res.status === 429) extend();
+    await sleep(500);
+  }
+  return undefined;
+}
+`,
+  limitPropertyChangedInLoop: `${sleep}
+export async function d(url: string, opts: { retries: number }) {
+  for (let i = 0; i < opts.retries; i++) {
+    const res = await fetch(url);
+    if (res.ok) return res;
+    if (res.status === 404) opts.retries--;
+    await sleep(500);
+  }
+  return undefined;
+}
+`,
   hoistedVar: `${sleep}
 export async function e(url: string) {
   for (let i = 0; i < 3; i++) {
@@ -238,6 +262,8 @@ export async function flush(body: string): Promise<void> {
     { name: 'no rewrite: a break leaves state for the code after the loop', ...onlyJitter(REFUSED.breakOut, 5) },
     { name: 'no rewrite: the counter is read after the loop', ...onlyJitter(REFUSED.counterReadAfter, 5) },
     { name: 'no rewrite: the loop changes its own limit', ...onlyJitter(REFUSED.limitChangedInLoop, 4) },
+    { name: 'no rewrite: the loop changes the property its limit reads (retry() would read it once)', ...onlyJitter(REFUSED.limitPropertyChangedInLoop, 4) },
+    { name: 'no rewrite: a closure the loop calls changes its limit', ...onlyJitter(REFUSED.limitChangedByClosure, 6) },
     { name: 'no rewrite: a `var` in the body is read after the loop', ...onlyJitter(REFUSED.hoistedVar, 4) },
     { name: 'no rewrite: the marker\'s name is the code\'s own', ...onlyJitter(REFUSED.markerNameInUse, 5) },
     { name: 'no rewrite: the body can fall through without waiting (another attempt at once)', ...onlyJitter(REFUSED.failureBranchFallsThrough, 4) },

@@ -73,6 +73,28 @@ const THEN_WITH_LOG = THEN_ON_REJECTED.replace('      if (attempt >= 3) throw er
 
 /** Each of these keeps the self-call: the rewrite would change what it returns, calls or retries. */
 const REFUSED = {
+  readsArguments: `${sleep}
+export async function a(url: string, attempt = 0): Promise<Response> {
+  try {
+    return await fetch(url, { headers: { 'x-args': String(arguments.length) } });
+  } catch (err) {
+    if (attempt >= 3) throw err;
+    await sleep(500);
+    return a(url, attempt + 1);
+  }
+}
+`,
+  readsThis: `${sleep}
+export async function a(url: string, attempt = 0): Promise<Response> {
+  try {
+    return await fetch((this as { base?: string } | undefined)?.base ?? url);
+  } catch (err) {
+    if (attempt >= 3) throw err;
+    await sleep(500);
+    return a(url, attempt + 1);
+  }
+}
+`,
   counterRead: `${sleep}
 export async function a(url: string, attempt = 0): Promise<Response> {
   try {
@@ -160,7 +182,7 @@ export async function getJson(url: string, attempt = 0): Promise<unknown> {
     if (!res.ok) throw new Error(\`\${url}: \${res.status}\`);
     return await res.json();
   }, {
-    maxAttempts: 5 - attempt,
+    maxAttempts: Math.max(1, 5 - attempt),
     baseMs: 500,
     factor: 1,
     capMs: 500,
@@ -189,7 +211,7 @@ export async function getJson(url: string, attempt = 0): Promise<unknown> {
 
 export function loadConfig(name, attempt = 1) {
   return retry(() => readConfig(name), {
-    maxAttempts: 4 - attempt,
+    maxAttempts: Math.max(1, 4 - attempt),
     shouldRetry: () => true,
     rejectWith: 'last-error',
   });
@@ -217,7 +239,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function check(key, attempt = 1) {
   return retry(() => lookup(key), {
-    maxAttempts: 4 - attempt,
+    maxAttempts: Math.max(1, 4 - attempt),
     baseMs: 750,
     factor: 1,
     capMs: 750,
@@ -238,6 +260,8 @@ export function check(key, attempt = 1) {
       errors: [{ messageId: 'fixedDelay', suggestions: [{ messageId: 'addJitter', data: { delay: '`750`' }, output: THEN_WITH_LOG.replace('sleep(750)', 'sleep(Math.random() * 750)') }] }],
     },
     { name: 'no rewrite: the attempt reads the counter (it would see the first call\'s value)', ...onlyJitter(REFUSED.counterRead) },
+    { name: 'no rewrite: the attempt reads the function\'s arguments (the self-call passed only the parameters; the arrow would see the first call\'s)', ...onlyJitter(REFUSED.readsArguments) },
+    { name: 'no rewrite: the attempt reads the function\'s this (undefined in the self-call; the arrow would keep the first call\'s)', ...onlyJitter(REFUSED.readsThis) },
     { name: 'no rewrite: the self-call changes an argument', ...onlyJitter(REFUSED.argumentChanged) },
     { name: 'no rewrite: a classifier before the guard (not in this shape yet)', ...onlyJitter(REFUSED.classifier) },
     { name: 'no rewrite: code before the try may throw (that error was not retried)', ...onlyJitter(REFUSED.callBeforeTry) },

@@ -1,5 +1,6 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
+import { resolveVariable } from './rewrite-scope.js';
 import { findProperty, isTypeScriptFile, jittered, removeProperty, setProperty } from './text.js';
 import type { SourceCode, Suggestion } from './types.js';
 
@@ -96,11 +97,7 @@ function setTimeoutDelay(value: TSESTree.Node, sourceCode: SourceCode): TSESTree
 
 /** A binding of this name declared in the code (not a global, not TypeScript's lib). */
 function isBound(identifier: TSESTree.Identifier, sourceCode: SourceCode): boolean {
-  for (let scope: ReturnType<SourceCode['getScope']> | null = sourceCode.getScope(identifier); scope; scope = scope.upper) {
-    const variable = scope.set.get(identifier.name);
-    if (variable) return variable.defs.length > 0;
-  }
-  return false;
+  return (resolveVariable(identifier, sourceCode)?.defs.length ?? 0) > 0;
 }
 
 function jitterBody(body: TSESTree.Expression, sourceCode: SourceCode, edit: string): Suggestion {

@@ -11,16 +11,15 @@ import {
   delayOptions,
   enclosingFunction,
   jumpsOut,
-  lineRange,
   offset,
   reindent,
-  retryImport,
   walk,
   type Loop,
   type RewriteContext,
 } from './rewrite-loop.js';
 import { indentOf, within } from './text.js';
-import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
+import { delayLines, loopRewrite } from './rewrite-render.js';
+import type { SourceCode, Suggestion } from './types.js';
 
 type Node = TSESTree.Node;
 type Statement = TSESTree.Statement;
@@ -56,26 +55,7 @@ export const ERROR = 'error';
  */
 export function rewriteCheckedLoop(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
   if (site.kind !== 'loop' || site.abortAware || site.deadlineBound) return undefined;
-  let plan = planCache.get(site);
-  if (plan === undefined) {
-    plan = planChecked(site, ctx) ?? null;
-    planCache.set(site, plan);
-  }
-  if (!plan) return undefined;
-  const importRetry = retryImport(ctx);
-  if (!importRetry) return undefined;
-  const found = plan;
-  found.text ??= render(found, ctx.sourceCode);
-  const text = found.text;
-  return {
-    messageId: 'rewrite',
-    data: { bound: '' },
-    fix: (fixer: Fixer) => {
-      const fixes: Fix[] = [...importRetry(fixer), fixer.replaceTextRange([found.loop.range[0], found.end], text)];
-      for (const declaration of found.removed) fixes.push(fixer.removeRange(lineRange(declaration, ctx.sourceCode)));
-      return fixes;
-    },
-  };
+  return loopRewrite(site, ctx, planCache, planChecked, render);
 }
 
 /** One plan per site: the analysis caches sites by AST, and every rule reporting the loop asks. */
@@ -314,10 +294,7 @@ function render(plan: CheckedPlan, sourceCode: SourceCode): string {
   lines.push(inner + reindent(body, plan.bodyIndent, inner));
   if (plan.appendThrow) lines.push(`${inner}throw ${MARKER};`);
   lines.push(`${indent}}, {`, `${inner}maxAttempts: ${plan.maxAttempts},`);
-  for (const key of ['baseMs', 'factor', 'capMs'] as const) {
-    const value = plan.delay[key];
-    if (value !== undefined) lines.push(`${inner}${key}: ${value},`);
-  }
+  lines.push(...delayLines(plan.delay, inner));
   lines.push(`${inner}shouldRetry: (${ERROR}) => ${ERROR} === ${MARKER},`, `${inner}rejectWith: 'last-error',`);
   lines.push(`${indent}}).catch((${ERROR}) => {`, `${inner}if (${ERROR} !== ${MARKER}) throw ${ERROR};`);
   const firstAfter = plan.after[0];

@@ -2,11 +2,11 @@ import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { containsExit, declaresHoisted, isAwaitOf } from './rewrite-checked.js';
 import { lastErrorOf } from './rewrite-for-of.js';
-import { alwaysLeaves, declarationsToRemove, delayOptions, enclosingFunction, jumpsOut, lineRange, retryImport, returnsUnawaitedCall, type RewriteContext } from './rewrite-loop.js';
-import { delayLines, triedAttempt } from './rewrite-render.js';
+import { alwaysLeaves, declarationsToRemove, delayOptions, enclosingFunction, jumpsOut, returnsUnawaitedCall, type RewriteContext } from './rewrite-loop.js';
+import { delayLines, loopRewrite, triedAttempt } from './rewrite-render.js';
 import { nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { indentOf, within } from './text.js';
-import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
+import type { Node, SourceCode, Suggestion } from './types.js';
 
 type Statement = TSESTree.Statement;
 
@@ -30,26 +30,7 @@ type Statement = TSESTree.Statement;
  */
 export function rewriteCountdown(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
   if (site.kind !== 'loop' || site.abortAware || site.deadlineBound || site.node.type !== 'WhileStatement') return undefined;
-  let plan = planCache.get(site);
-  if (plan === undefined) {
-    plan = planCountdown(site, ctx) ?? null;
-    planCache.set(site, plan);
-  }
-  if (!plan) return undefined;
-  const importRetry = retryImport(ctx);
-  if (!importRetry) return undefined;
-  const found = plan;
-  found.text ??= render(found, ctx.sourceCode);
-  const text = found.text;
-  return {
-    messageId: 'rewrite',
-    data: { bound: '' },
-    fix: (fixer: Fixer) => {
-      const fixes: Fix[] = [...importRetry(fixer), fixer.replaceTextRange([found.loop.range[0], found.end], text)];
-      for (const declaration of found.removed) fixes.push(fixer.removeRange(lineRange(declaration, ctx.sourceCode)));
-      return fixes;
-    },
-  };
+  return loopRewrite(site, ctx, planCache, planCountdown, render);
 }
 
 const planCache = new WeakMap<RetrySite, CountdownPlan | null>();

@@ -8,16 +8,14 @@ import {
   delayOptions,
   enclosingFunction,
   jumpsOut,
-  lineRange,
   reindent,
-  retryImport,
   returnsUnawaitedCall,
   type RewriteContext,
 } from './rewrite-loop.js';
-import { delayLines, triedAttempt } from './rewrite-render.js';
+import { delayLines, loopRewrite, triedAttempt } from './rewrite-render.js';
 import { attemptParameter, nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { indentOf, within } from './text.js';
-import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
+import type { Node, SourceCode, Suggestion } from './types.js';
 
 type Statement = TSESTree.Statement;
 
@@ -44,26 +42,7 @@ type Statement = TSESTree.Statement;
  */
 export function rewriteDoWhile(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
   if (site.kind !== 'loop' || site.abortAware || site.deadlineBound || site.node.type !== 'DoWhileStatement') return undefined;
-  let plan = planCache.get(site);
-  if (plan === undefined) {
-    plan = planDoWhile(site, ctx) ?? null;
-    planCache.set(site, plan);
-  }
-  if (!plan) return undefined;
-  const importRetry = retryImport(ctx);
-  if (!importRetry) return undefined;
-  const found = plan;
-  found.text ??= render(found, ctx.sourceCode);
-  const text = found.text;
-  return {
-    messageId: 'rewrite',
-    data: { bound: '' },
-    fix: (fixer: Fixer) => {
-      const fixes: Fix[] = [...importRetry(fixer), fixer.replaceTextRange([found.loop.range[0], found.end], text)];
-      for (const declaration of found.removed) fixes.push(fixer.removeRange(lineRange(declaration, ctx.sourceCode)));
-      return fixes;
-    },
-  };
+  return loopRewrite(site, ctx, planCache, planDoWhile, render);
 }
 
 const planCache = new WeakMap<RetrySite, DoWhilePlan | null>();

@@ -2,6 +2,7 @@ import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { containsExit, declaresHoisted, ERROR, isAwaitOf, MARKER, startWithComments } from './rewrite-checked.js';
 import { containsReturn, declarationsToRemove, delayOptions, lineRange, enclosingFunction, jumpsOut, reindent, retryImport, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
+import { delayLines } from './rewrite-render.js';
 import { attemptParameter, nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { indentOf, within } from './text.js';
 import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
@@ -221,10 +222,7 @@ function render(plan: FlagPlan, ctx: RewriteContext): string {
   if (plan.marker) lines.push(`const ${MARKER} = new Error('${plan.flag} still false after ${ctx.bound} attempts');`, `${indent}await retry(async (${parameter}) => {`);
   else lines.push(`await retry(async (${parameter}) => {`);
   lines.push(...prologue, inner + reindent(body, plan.bodyIndent, inner), `${indent}}, {`, `${inner}maxAttempts: ${ctx.bound},`);
-  for (const key of ['baseMs', 'factor', 'capMs'] as const) {
-    const value = plan.delay[key];
-    if (value !== undefined) lines.push(`${inner}${key}: ${value},`);
-  }
+  lines.push(...delayLines(plan.delay, inner));
   lines.push(plan.marker ? `${inner}shouldRetry: (${ERROR}) => ${ERROR} === ${MARKER},` : `${inner}shouldRetry: () => true,`, `${inner}rejectWith: 'last-error',`, `${indent}});`);
   return lines.join('\n');
 }

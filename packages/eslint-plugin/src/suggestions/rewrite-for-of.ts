@@ -1,11 +1,11 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { containsExit, declaresHoisted, isAwaitOf } from './rewrite-checked.js';
-import { alwaysLeaves, declarationsToRemove, enclosingFunction, jumpsOut, lineRange, ms, retryImport, returnsUnawaitedCall, type RewriteContext } from './rewrite-loop.js';
-import { triedAttempt } from './rewrite-render.js';
+import { alwaysLeaves, declarationsToRemove, enclosingFunction, jumpsOut, ms, returnsUnawaitedCall, type RewriteContext } from './rewrite-loop.js';
+import { loopRewrite, triedAttempt } from './rewrite-render.js';
 import { nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { indentOf, within } from './text.js';
-import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
+import type { Node, SourceCode, Suggestion } from './types.js';
 
 type Statement = TSESTree.Statement;
 
@@ -26,26 +26,7 @@ type Statement = TSESTree.Statement;
  */
 export function rewriteForOf(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
   if (site.kind !== 'loop' || site.abortAware || site.deadlineBound || site.node.type !== 'ForOfStatement') return undefined;
-  let plan = planCache.get(site);
-  if (plan === undefined) {
-    plan = planForOf(site, ctx) ?? null;
-    planCache.set(site, plan);
-  }
-  if (!plan) return undefined;
-  const importRetry = retryImport(ctx);
-  if (!importRetry) return undefined;
-  const found = plan;
-  found.text ??= render(found, ctx.sourceCode);
-  const text = found.text;
-  return {
-    messageId: 'rewrite',
-    data: { bound: '' },
-    fix: (fixer: Fixer) => {
-      const fixes: Fix[] = [...importRetry(fixer), fixer.replaceTextRange([found.loop.range[0], found.end], text)];
-      for (const declaration of found.removed) fixes.push(fixer.removeRange(lineRange(declaration, ctx.sourceCode)));
-      return fixes;
-    },
-  };
+  return loopRewrite(site, ctx, planCache, planForOf, render);
 }
 
 const planCache = new WeakMap<RetrySite, ForOfPlan | null>();

@@ -3,6 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { containsExit } from './rewrite-checked.js';
 import { nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { containsAwait, delayOptions, reindent, retryImport, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
+import { delayLines } from './rewrite-render.js';
 import { indentOf, within } from './text.js';
 import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
 import { selfCallAt } from './wait-before-retry.js';
@@ -33,7 +34,8 @@ type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression |
  *
  * The function's body becomes `return retry(…)` with the attempt being what one call did before
  * the self-call: the same calls, the same value, the last error (`rejectWith: 'last-error'`).
- * The counter parameter stays (callers may pass it): attempts left are `N + 1 - attempt`.
+ * The counter parameter stays (callers may pass it): attempts left are `N + 1 - attempt`, at
+ * least one (a counter passed at or past the bound still made one call).
  * Refused: other arguments than the parameters passed on, a counter read elsewhere, a second
  * self-call, a classifier or other throw in the catch, an awaited side effect before another
  * attempt, a returned promise not awaited in the `try` (its rejection was never retried).
@@ -96,6 +98,7 @@ function planRecursion(site: RetrySite, ctx: RewriteContext): RecursionPlan | un
   if (fn.generator) return undefined;
   const call = selfCallAt(site, sourceCode);
   if (!call || !isOnlySelfCall(call, fn, sourceCode)) return undefined;
+  if (readsOwnThisOrArguments(fn, sourceCode)) return undefined;
   const params = parameters(fn);
   if (!params) return undefined;
   const counter = counterArgument(call, params, sourceCode);
@@ -134,7 +137,10 @@ function planRecursion(site: RetrySite, ctx: RewriteContext): RecursionPlan | un
     const limit = guardLimit(guard, counter.name);
     if (!limit) return undefined;
     const text = sourceCode.getText(limit);
-    maxAttempts = limit.type === 'Literal' && typeof limit.value === 'number' ? `${limit.value + 1} - ${counter.name}` : `${limit.type === 'Identifier' || limit.type === 'MemberExpression' ? text : `(${text})`} + 1 - ${counter.name}`;
+    // A caller may pass a counter at or past the bound: the function then makes one call and
+    // rethrows its failure, where maxAttempts below 1 would reject with a RangeError unsent.
+    const left = limit.type === 'Literal' && typeof limit.value === 'number' ? `${limit.value + 1} - ${counter.name}` : `${limit.type === 'Identifier' || limit.type === 'MemberExpression' ? text : `(${text})`} + 1 - ${counter.name}`;
+    maxAttempts = `Math.max(1, ${left})`;
   } else if (!guard && !counter) {
     maxAttempts = String(ctx.bound);
     addsBound = true;
@@ -237,6 +243,29 @@ function catchShape(fn: FunctionNode, call: TSESTree.CallExpression, sourceCode:
     paramVariable: param ? sourceCode.getDeclaredVariables(callback).find((v) => v.name === param.name) : undefined,
     onValue: onValue as Node | undefined,
   };
+}
+
+/**
+ * A function (not an arrow) that reads its own `this` or `arguments`: the self-call `f(…)` ran
+ * with `this` undefined and only the parameters as `arguments`, where the attempt moved into an
+ * arrow keeps the first call's for every attempt.
+ */
+function readsOwnThisOrArguments(fn: FunctionNode, sourceCode: SourceCode): boolean {
+  if (fn.type === 'ArrowFunctionExpression') return false;
+  if ((sourceCode.getScope(fn).set.get('arguments')?.references.length ?? 0) > 0) return true;
+  const stack: Node[] = [fn.body];
+  while (stack.length > 0) {
+    const n = stack.pop() as Node;
+    if (n.type === 'ThisExpression') return true;
+    if (n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration' || n.type === 'ClassBody') continue;
+    for (const key of sourceCode.visitorKeys[n.type] ?? []) {
+      const value = (n as unknown as Record<string, unknown>)[key];
+      for (const child of Array.isArray(value) ? value : [value]) {
+        if (child && typeof child === 'object' && typeof (child as Node).type === 'string') stack.push(child as Node);
+      }
+    }
+  }
+  return false;
 }
 
 /** The self-call is the only use of the function's name inside it, and the name is never reassigned. */
@@ -396,10 +425,7 @@ function render(plan: RecursionPlan, ctx: RewriteContext): string {
 
 function options(plan: RecursionPlan, inner: string, sourceCode: SourceCode): string[] {
   const lines = [`${inner}maxAttempts: ${plan.maxAttempts},`];
-  for (const key of ['baseMs', 'factor', 'capMs'] as const) {
-    const value = plan.delay[key];
-    if (value !== undefined) lines.push(`${inner}${key}: ${value},`);
-  }
+  lines.push(...delayLines(plan.delay, inner));
   lines.push(`${inner}shouldRetry: () => true,`);
   if (plan.betweenAttempts.length > 0) {
     const e = plan.errorName;

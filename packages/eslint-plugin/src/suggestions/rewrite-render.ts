@@ -1,8 +1,52 @@
+import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { startWithComments } from './rewrite-checked.js';
-import { reindent } from './rewrite-loop.js';
+import { lineRange, reindent, retryImport, type RewriteContext } from './rewrite-loop.js';
 import { indentOf } from './text.js';
-import type { SourceCode } from './types.js';
+import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
+
+/** What a loop rewrite replaces: the loop up to `end`, and the declarations it removes. */
+export interface LoopPlan {
+  loop: Node;
+  end: number;
+  removed: readonly Node[];
+  /** The rendered replacement, once asked for. */
+  text?: string;
+}
+
+/**
+ * The 'Rewrite with retry()' suggestion of a loop rewrite: one plan per site (the analysis
+ * caches sites by AST, and every rule reporting the loop asks), rendered once, replacing the
+ * loop up to the plan's end and removing its declarations.
+ */
+export function loopRewrite<P extends LoopPlan>(
+  site: RetrySite,
+  ctx: RewriteContext,
+  cache: WeakMap<RetrySite, P | null>,
+  plan: (site: RetrySite, ctx: RewriteContext) => P | undefined,
+  render: (plan: P, sourceCode: SourceCode) => string,
+): Suggestion | undefined {
+  let found = cache.get(site);
+  if (found === undefined) {
+    found = plan(site, ctx) ?? null;
+    cache.set(site, found);
+  }
+  if (!found) return undefined;
+  const importRetry = retryImport(ctx);
+  if (!importRetry) return undefined;
+  const chosen = found;
+  chosen.text ??= render(chosen, ctx.sourceCode);
+  const text = chosen.text;
+  return {
+    messageId: 'rewrite',
+    data: { bound: '' },
+    fix: (fixer: Fixer) => {
+      const fixes: Fix[] = [...importRetry(fixer), fixer.replaceTextRange([chosen.loop.range[0], chosen.end], text)];
+      for (const declaration of chosen.removed) fixes.push(fixer.removeRange(lineRange(declaration, ctx.sourceCode)));
+      return fixes;
+    },
+  };
+}
 
 /**
  * The lines of an attempt made of a `try` block: its statements, or, when side effects ran

@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { boundAround } from './rewrite-loop.js';
+import { boundAround, enclosingFunction } from './rewrite-loop.js';
 import { within } from './text.js';
 import type { Node, SourceCode } from './types.js';
 
@@ -20,9 +20,15 @@ export function resolveVariable(identifier: TSESTree.Identifier, sourceCode: Sou
   return undefined;
 }
 
-/** No variable the expression reads is written inside `region` (a loop's limit it cannot change). */
+/**
+ * No variable the expression reads is written inside `region` or by another function than the
+ * one holding it, and no property it reads is assigned, updated or deleted inside `region`
+ * through any object (`opts.retries--` changes a limit `i < opts.retries` that retry() would
+ * read once): a loop's limit the loop cannot change.
+ */
 export function stableIn(expression: Node, region: Node, sourceCode: SourceCode): boolean {
   const identifiers: TSESTree.Identifier[] = [];
+  const properties = new Set<string>();
   const stack: Node[] = [expression];
   while (stack.length > 0) {
     const n = stack.pop() as Node;
@@ -30,6 +36,7 @@ export function stableIn(expression: Node, region: Node, sourceCode: SourceCode)
     if (n.type === 'MemberExpression') {
       stack.push(n.object);
       if (n.computed) stack.push(n.property);
+      properties.add(propertyKey(n) ?? '');
       continue;
     }
     for (const key of sourceCode.visitorKeys[n.type] ?? []) {
@@ -39,10 +46,52 @@ export function stableIn(expression: Node, region: Node, sourceCode: SourceCode)
       }
     }
   }
+  if (properties.size > 0 && writesProperty(region, properties, sourceCode)) return false;
+  // A write in another function (a closure the loop may call, or one that runs while it
+  // awaits) can change the limit during the loop too.
+  const home = enclosingFunction(region);
   return identifiers.every((id) => {
     const variable = resolveVariable(id, sourceCode);
-    return !variable || !variable.references.some((ref) => ref.isWrite() && !ref.init && within(ref.identifier, region));
+    return !variable || !variable.references.some((ref) => ref.isWrite() && !ref.init && (within(ref.identifier, region) || enclosingFunction(ref.identifier) !== home));
   });
+}
+
+/** `o.name` or `o['name']`: the property's name; a computed key that is not a string literal: undefined. */
+function propertyKey(member: TSESTree.MemberExpression): string | undefined {
+  if (!member.computed && member.property.type === 'Identifier') return member.property.name;
+  if (member.property.type === 'PrivateIdentifier') return `#${member.property.name}`;
+  if (member.property.type === 'Literal') return String(member.property.value);
+  return undefined;
+}
+
+/**
+ * Whether `region` assigns, updates or deletes a property named in `properties` ('' stands for
+ * a computed key: then any property write counts), or destructures into one.
+ */
+function writesProperty(region: Node, properties: ReadonlySet<string>, sourceCode: SourceCode): boolean {
+  const matches = (target: Node): boolean => {
+    if (target.type !== 'MemberExpression') return false;
+    const key = propertyKey(target);
+    return properties.has('') || key === undefined || properties.has(key);
+  };
+  const stack: Node[] = [region];
+  while (stack.length > 0) {
+    const n = stack.pop() as Node;
+    if (n.type === 'AssignmentExpression' && matches(n.left)) return true;
+    if (n.type === 'UpdateExpression' && matches(n.argument)) return true;
+    if (n.type === 'UnaryExpression' && n.operator === 'delete' && matches(n.argument)) return true;
+    for (const key of sourceCode.visitorKeys[n.type] ?? []) {
+      const value = (n as unknown as Record<string, unknown>)[key];
+      for (const child of Array.isArray(value) ? value : [value]) {
+        if (child && typeof child === 'object' && typeof (child as Node).type === 'string') {
+          // A destructuring target `({ n: opts.retries } = …)` is a MemberExpression in a pattern.
+          if ((n.type === 'ArrayPattern' || n.type === 'ObjectPattern' || n.type === 'RestElement' || n.type === 'AssignmentPattern' || (n.type === 'Property' && n.parent?.type === 'ObjectPattern')) && matches(child as Node)) return true;
+          stack.push(child as Node);
+        }
+      }
+    }
+  }
+  return false;
 }
 
 /** The variable is written only by `updates` (and its declaration), and used only inside `loop`. */
