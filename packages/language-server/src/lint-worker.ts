@@ -1,7 +1,8 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { LintEngine, type Analysis } from './engine.js';
+import { LintEngine } from './engine.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
+import { packAnalysis, type PackedAnalysis } from './wire.js';
 
 /** Main thread → worker. Messages are handled in order: a configure applies to every lint posted after it. */
 export type WorkerRequest =
@@ -10,11 +11,11 @@ export type WorkerRequest =
   /** This thread's heap, after a collection when asked (and node runs with --expose-gc, which workers inherit). */
   | { type: 'heap'; id: number; gc: boolean };
 
-/** Worker → main thread: one reply per lint. */
+/** Worker → main thread: one reply per lint (its fix texts packed against the posted text: wire.ts). */
 export type WorkerReply =
   /** Sent once ESLint and the plugin are loaded: a worker lost before this never worked at all. */
   | { type: 'ready' }
-  | { type: 'lint'; id: number; analysis: Analysis }
+  | { type: 'lint'; id: number; analysis: PackedAnalysis }
   | { type: 'lint'; id: number; error: string }
   | { type: 'heap'; id: number; heapUsed: number };
 
@@ -42,7 +43,7 @@ export function runLintWorker(): void {
     }
     let reply: WorkerReply;
     try {
-      reply = { type: 'lint', id: request.id, analysis: engine.lint(request.uri, request.version, request.text, request.filename) };
+      reply = { type: 'lint', id: request.id, analysis: packAnalysis(engine.lint(request.uri, request.version, request.text, request.filename), request.text) };
     } catch (error) {
       reply = { type: 'lint', id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
     }

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Analysis, LintEngine } from './engine.js';
 import type { WorkerReply, WorkerRequest } from './lint-worker.js';
 import type { Settings } from './settings.js';
+import { unpackAnalysis } from './wire.js';
 
 /**
  * Documents at least this long (UTF-16 units, ~6 000 lines of code) lint in a lane of their
@@ -249,7 +250,7 @@ export class LintScheduler {
         lane.heapWaiters.get(reply.id)?.(reply.heapUsed);
         lane.heapWaiters.delete(reply.id);
       } else if ('error' in reply) this.finish(lane, reply.id, undefined, new Error(reply.error));
-      else this.finish(lane, reply.id, reply.analysis, undefined);
+      else if (lane.running?.id === reply.id) this.finish(lane, reply.id, unpackAnalysis(reply.analysis, lane.running.text), undefined);
     });
     // A worker that dies (out of memory on a document, a crash in a parser) fails its job, not
     // the server: the next job starts a fresh one.
