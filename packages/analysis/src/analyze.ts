@@ -59,7 +59,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
   const libraryCalls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];
   const calls: TSESTree.CallExpression[] = [];
   const functionNames = new Set<string>();
-  walk(sourceCode.ast, ctx.keys, (node) => {
+  ctx.forEachNode((node) => {
     if (isLoop(node) || (node.type === 'ForOfStatement' && node.right.type !== 'CallExpression')) loops.push(node);
     else if (node.type === 'CallExpression') {
       if (checkLibraries) libraryCalls.push(node);
