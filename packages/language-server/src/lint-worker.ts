@@ -1,8 +1,8 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import { LintEngine } from './engine.js';
+import { LintEngine, type Analysis } from './engine.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
-import { packAnalysis, type PackedAnalysis } from './wire.js';
+import { packFixes, splitFixes, type PackedFixes } from './wire.js';
 
 /** Main thread → worker. Messages are handled in order: a configure applies to every lint posted after it. */
 export type WorkerRequest =
@@ -11,12 +11,14 @@ export type WorkerRequest =
   /** This thread's heap, after a collection when asked (and node runs with --expose-gc, which workers inherit). */
   | { type: 'heap'; id: number; gc: boolean };
 
-/** Worker → main thread: one reply per lint (its fix texts packed against the posted text: wire.ts). */
+/** Worker → main thread: one reply per lint; after an analysis, its messages' fixes (packed against the posted text: wire.ts). */
 export type WorkerReply =
   /** Sent once ESLint and the plugin are loaded: a worker lost before this never worked at all. */
   | { type: 'ready' }
-  | { type: 'lint'; id: number; analysis: PackedAnalysis }
+  /** The analysis without fixes and suggestions: a 'fixes' reply with the same id follows. */
+  | { type: 'lint'; id: number; analysis: Analysis }
   | { type: 'lint'; id: number; error: string }
+  | { type: 'fixes'; id: number; fixes: PackedFixes }
   | { type: 'heap'; id: number; heapUsed: number };
 
 /**
@@ -41,12 +43,14 @@ export function runLintWorker(): void {
       port.postMessage({ type: 'heap', id: request.id, heapUsed: getHeapStatistics().used_heap_size } satisfies WorkerReply);
       return;
     }
-    let reply: WorkerReply;
+    let split: ReturnType<typeof splitFixes>;
     try {
-      reply = { type: 'lint', id: request.id, analysis: packAnalysis(engine.lint(request.uri, request.version, request.text, request.filename), request.text) };
+      split = splitFixes(engine.lint(request.uri, request.version, request.text, request.filename));
     } catch (error) {
-      reply = { type: 'lint', id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+      port.postMessage({ type: 'lint', id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply);
+      return;
     }
-    port.postMessage(reply);
+    port.postMessage({ type: 'lint', id: request.id, analysis: split.analysis } satisfies WorkerReply);
+    port.postMessage({ type: 'fixes', id: request.id, fixes: packFixes(split.fixes, request.text) } satisfies WorkerReply);
   });
 }

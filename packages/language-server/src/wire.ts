@@ -18,31 +18,56 @@ interface PackedFix {
 }
 
 type Suggestion = NonNullable<Message['suggestions']>[number];
-/** A lint message whose fixes are of type F. */
-type WithFixes<F> = Omit<Message, 'fix' | 'suggestions'> & { fix?: F; suggestions?: (Omit<Suggestion, 'fix'> & { fix: F })[] };
 
-export type PackedAnalysis = Omit<Analysis, 'messages'> & { messages: WithFixes<Fix | PackedFix>[] };
+/** A message's fix and suggestions, with fix texts of type F. */
+interface Fixes<F> {
+  fix?: F;
+  suggestions?: (Omit<Suggestion, 'fix'> & { fix: F })[];
+}
+
+/** What follows a lint's reply: the fixes of each message, by index (undefined: none), packed. */
+export type PackedFixes = (Fixes<Fix | PackedFix> | undefined)[];
 
 /** Shorter fix texts cross as they are: looking for copied source would cost more than it saves. */
 const MIN_PACKED = 1024;
 /** A copied stretch is found by its first characters; shorter ones stay literal. */
 const PROBE = 64;
 
-/** The analysis with every long fix text packed against `source`, the text that was linted. */
-export function packAnalysis(analysis: Analysis, source: string): PackedAnalysis {
-  return { ...analysis, messages: analysis.messages.map((m) => mapFixes<Fix, Fix | PackedFix>(m, (fix) => packFix(fix, source))) };
+/**
+ * The analysis without its messages' fixes and suggestions, and those apart. The worker posts
+ * the analysis first (diagnostics need nothing else) and the packed fixes after it: packing
+ * reads every fix text, which costs about as much as copying it, so it is kept off the way
+ * from a change to its diagnostics. Only code actions read fixes (they wait for them).
+ */
+export function splitFixes(analysis: Analysis): { analysis: Analysis; fixes: Fixes<Fix>[] } {
+  const fixes: Fixes<Fix>[] = [];
+  const messages = analysis.messages.map((message) => {
+    const { fix, suggestions, ...rest } = message;
+    fixes.push(fix === undefined && suggestions === undefined ? {} : { fix, suggestions });
+    return rest;
+  });
+  return { analysis: { ...analysis, messages }, fixes };
 }
 
-/** The analysis as the worker made it: every packed fix text rebuilt from `source`. */
-export function unpackAnalysis(analysis: PackedAnalysis, source: string): Analysis {
-  return { ...analysis, messages: analysis.messages.map((m) => mapFixes<Fix | PackedFix, Fix>(m, (fix) => unpackFix(fix, source))) };
+/** The fixes with every long fix text packed against `source`, the text that was linted. */
+export function packFixes(fixes: readonly Fixes<Fix>[], source: string): PackedFixes {
+  return fixes.map((f) => (f.fix === undefined && f.suggestions === undefined ? undefined : mapFixes(f, (fix) => packFix(fix, source))));
 }
 
-function mapFixes<F, G>(message: WithFixes<F>, map: (fix: F) => G): WithFixes<G> {
-  const { fix, suggestions, ...rest } = message;
-  if (fix === undefined && suggestions === undefined) return rest;
-  // ESLint puts fix and suggestions last; so does this copy.
-  const mapped: WithFixes<G> = rest;
+/** Puts the fixes back on the analysis's messages (in place), every packed fix text rebuilt from `source`. */
+export function attachFixes(analysis: Analysis, fixes: PackedFixes, source: string): void {
+  fixes.forEach((f, index) => {
+    const message = analysis.messages[index];
+    if (!f || !message) return;
+    const { fix, suggestions } = mapFixes(f, (fix) => unpackFix(fix, source));
+    // ESLint puts fix and suggestions last; so does this.
+    if (fix !== undefined) message.fix = fix;
+    if (suggestions !== undefined) message.suggestions = suggestions;
+  });
+}
+
+function mapFixes<F, G>({ fix, suggestions }: Fixes<F>, map: (fix: F) => G): Fixes<G> {
+  const mapped: Fixes<G> = {};
   if (fix !== undefined) mapped.fix = map(fix);
   if (suggestions !== undefined) mapped.suggestions = suggestions.map((s) => ({ ...s, fix: map(s.fix) }));
   return mapped;
