@@ -23,8 +23,9 @@ export type WorkerReply =
 
 /**
  * The body of a lint worker: an ESLint Linter of its own, on the embedded config, that
- * lints what the main thread posts and answers with the plain-data Analysis. A long lint
- * here keeps only this thread busy; the protocol's message loop stays free.
+ * lints what the main thread posts and answers with the plain-data Analysis (its fixes in a
+ * second message: wire.ts). A long lint here keeps only this thread busy; the protocol's
+ * message loop stays free.
  */
 export function runLintWorker(): void {
   const port = parentPort;
