@@ -114,83 +114,29 @@ export function getProperty(object: TSESTree.ObjectExpression, name: string): TS
 /**
  * Calls `visit` for every node below `root` in source order. `visit` returning false skips
  * that node's children. Iterative: deep ASTs from generated code must not overflow the stack.
- *
- * The checks of one retry site each walk the same loop body, try block or helper (a delay
- * helper is walked again at every site that calls it), so a root walked a second time is
- * flattened once into its visiting order and replayed from that array afterwards: a replay
- * reads no child keys, which is most of a walk's cost.
  */
-export function walk(root: Node, keys: VisitorKeys, visit: (node: Node) => boolean | void): void {
-  let flat = flattened.get(root);
-  if (flat?.keys !== keys) {
-    if (walkedOnce.get(root) !== keys) {
-      walkedOnce.set(root, keys);
-      walkKeys(root, keys, visit);
-      return;
-    }
-    flat = flatten(root, keys);
-    flattened.set(root, flat);
-  }
-  const { nodes, ends } = flat;
-  for (let i = 0; i < nodes.length; ) i = visit(nodes[i] as Node) === false ? (ends[i] as number) : i + 1;
-}
-
-/** A subtree in walk's visiting order; ends[i] is the index just past node i's descendants. */
-interface Flat {
-  keys: VisitorKeys;
-  nodes: Node[];
-  ends: number[];
-}
-
-// Keyed by the node: an AST is never changed once parsed, and a new parse makes new nodes.
-const walkedOnce = new WeakMap<Node, VisitorKeys>();
-const flattened = new WeakMap<Node, Flat>();
-
 // Leaves the analysis never needs to visit: skipping them halves the nodes a walk touches.
 const LEAF = new Set(['Literal', 'TemplateElement', 'PrivateIdentifier', 'Super', 'EmptyStatement', 'DebuggerStatement']);
 
-/** The children walk descends into, pushed in reverse so that they pop in source order. */
-function pushChildren(node: Node, keys: VisitorKeys, stack: (Node | number)[]): void {
-  const nodeKeys = keys[node.type];
-  if (!nodeKeys) return;
-  for (let k = nodeKeys.length - 1; k >= 0; k--) {
-    const child = (node as unknown as Record<string, unknown>)[nodeKeys[k] as string];
-    if (Array.isArray(child)) {
-      for (let i = child.length - 1; i >= 0; i--) {
-        const item = child[i] as Node | null;
-        if (item && typeof item.type === 'string' && !LEAF.has(item.type)) stack.push(item);
-      }
-    } else if (child && typeof (child as Node).type === 'string' && !LEAF.has((child as Node).type)) {
-      stack.push(child as Node);
-    }
-  }
-}
-
-function walkKeys(root: Node, keys: VisitorKeys, visit: (node: Node) => boolean | void): void {
-  const stack: (Node | number)[] = [root];
+export function walk(root: Node, keys: VisitorKeys, visit: (node: Node) => boolean | void): void {
+  const stack: Node[] = [root];
   while (stack.length > 0) {
     const node = stack.pop() as Node;
-    if (visit(node) !== false) pushChildren(node, keys, stack);
-  }
-}
-
-function flatten(root: Node, keys: VisitorKeys): Flat {
-  const nodes: Node[] = [];
-  const ends: number[] = [];
-  // A number on the stack closes the subtree of the node at that index.
-  const stack: (Node | number)[] = [root];
-  while (stack.length > 0) {
-    const item = stack.pop() as Node | number;
-    if (typeof item === 'number') {
-      ends[item] = nodes.length;
-      continue;
+    if (visit(node) === false) continue;
+    const nodeKeys = keys[node.type];
+    if (!nodeKeys) continue;
+    for (let k = nodeKeys.length - 1; k >= 0; k--) {
+      const child = (node as unknown as Record<string, unknown>)[nodeKeys[k] as string];
+      if (Array.isArray(child)) {
+        for (let i = child.length - 1; i >= 0; i--) {
+          const item = child[i] as Node | null;
+          if (item && typeof item.type === 'string' && !LEAF.has(item.type)) stack.push(item);
+        }
+      } else if (child && typeof (child as Node).type === 'string' && !LEAF.has((child as Node).type)) {
+        stack.push(child as Node);
+      }
     }
-    stack.push(nodes.length);
-    nodes.push(item);
-    ends.push(0);
-    pushChildren(item, keys, stack);
   }
-  return { keys, nodes, ends };
 }
 
 export function contains(outer: Node, inner: Node): boolean {
