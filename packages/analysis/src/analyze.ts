@@ -64,7 +64,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
   /** Classes instantiated by name (`new Retrier()`): one imported from the project may have retrying methods. */
   const constructed = new Set<string>();
   const functionNames = new Set<string>();
-  walk(sourceCode.ast, ctx.keys, (node) => {
+  ctx.forEachNode((node) => {
     if (isLoop(node) || (node.type === 'ForOfStatement' && node.right.type !== 'CallExpression')) loops.push(node);
     else if (node.type === 'CallExpression') {
       if (checkLibraries) libraryCalls.push(node);

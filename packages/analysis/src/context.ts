@@ -13,6 +13,15 @@ export interface SourceCodeLike {
   visitorKeys: VisitorKeys;
   getScope(node: Node): Scope;
   getLocFromIndex(index: number): TSESTree.Position;
+  /** ESLint ≥ 9: the steps of the traversal it ran the rules on, kept on the SourceCode. */
+  traverse?(): readonly unknown[];
+}
+
+/** A step of SourceCode#traverse: entering (phase 1) or leaving (phase 2) a node; other kinds are code-path events. */
+interface TraversalStep {
+  kind?: unknown;
+  phase?: unknown;
+  target?: unknown;
 }
 
 /** Per-file state shared by every part of the analysis; built once per lint of a file. */
@@ -55,6 +64,23 @@ export class AnalysisContext {
     }
     this.variableCache.set(id, found);
     return found ?? undefined;
+  }
+
+  /**
+   * Calls `visit` for every node of the file in source order; leaf nodes (literals…) may or
+   * may not be among them. A lint has already traversed the file: ESLint keeps the steps of
+   * that traversal, and reading them costs a fraction of walking the tree again.
+   */
+  forEachNode(visit: (node: Node) => void): void {
+    const steps = this.sourceCode.traverse?.() as readonly TraversalStep[] | undefined;
+    // Code-path events come before the Program is entered.
+    const first = steps?.find((step) => step.kind === 1);
+    // Anything but the shape ESLint 9 and 10 have (the first node entered is the Program): walk.
+    if (!steps || first?.phase !== 1 || first.target !== this.sourceCode.ast) {
+      walk(this.sourceCode.ast, this.keys, (node) => void visit(node));
+      return;
+    }
+    for (const step of steps) if (step.kind === 1 && step.phase === 1) visit(step.target as Node);
   }
 
   /**

@@ -166,9 +166,30 @@ function givesUpExpression(node: Node): boolean {
   return n.type === 'Identifier' && n.name === 'EMPTY';
 }
 
-function deeper(env: Env, patch: Partial<Env> = {}): Env {
-  return { ...env, ...patch, depth: env.depth + 1 };
+/**
+ * The environment one level deeper. Without a patch it is made once per environment (and
+ * made again only if that one was changed since): memoised keys its tables by Env object, so
+ * a fresh object at every nested evaluation rebuilt the key each time.
+ */
+function deeper(env: Env, patch?: Partial<Env>): Env {
+  if (patch) return { ...env, ...patch, depth: env.depth + 1 };
+  let child = deeperOf.get(env);
+  if (
+    !child ||
+    child.ctx !== env.ctx ||
+    child.region !== env.region ||
+    child.counters !== env.counters ||
+    child.decrementing !== env.decrementing ||
+    child.bindings !== env.bindings ||
+    child.depth !== env.depth + 1
+  ) {
+    child = { ...env, depth: env.depth + 1 };
+    deeperOf.set(env, child);
+  }
+  return child;
 }
+
+const deeperOf = new WeakMap<Env, Env>();
 
 function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   if (id.name === 'Infinity') return num(Infinity);

@@ -2,6 +2,7 @@ import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { LintEngine, type Analysis } from './engine.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
+import { packFixes, splitFixes, type PackedFixes } from './wire.js';
 
 /** Main thread → worker. Messages are handled in order: a configure applies to every lint posted after it. */
 export type WorkerRequest =
@@ -10,18 +11,21 @@ export type WorkerRequest =
   /** This thread's heap, after a collection when asked (and node runs with --expose-gc, which workers inherit). */
   | { type: 'heap'; id: number; gc: boolean };
 
-/** Worker → main thread: one reply per lint. */
+/** Worker → main thread: one reply per lint; after an analysis, its messages' fixes (packed against the posted text: wire.ts). */
 export type WorkerReply =
   /** Sent once ESLint and the plugin are loaded: a worker lost before this never worked at all. */
   | { type: 'ready' }
+  /** The analysis without fixes and suggestions: a 'fixes' reply with the same id follows. */
   | { type: 'lint'; id: number; analysis: Analysis }
   | { type: 'lint'; id: number; error: string }
+  | { type: 'fixes'; id: number; fixes: PackedFixes }
   | { type: 'heap'; id: number; heapUsed: number };
 
 /**
  * The body of a lint worker: an ESLint Linter of its own, on the embedded config, that
- * lints what the main thread posts and answers with the plain-data Analysis. A long lint
- * here keeps only this thread busy; the protocol's message loop stays free.
+ * lints what the main thread posts and answers with the plain-data Analysis (its fixes in a
+ * second message: wire.ts). A long lint here keeps only this thread busy; the protocol's
+ * message loop stays free.
  */
 export function runLintWorker(): void {
   const port = parentPort;
@@ -40,12 +44,14 @@ export function runLintWorker(): void {
       port.postMessage({ type: 'heap', id: request.id, heapUsed: getHeapStatistics().used_heap_size } satisfies WorkerReply);
       return;
     }
-    let reply: WorkerReply;
+    let split: ReturnType<typeof splitFixes>;
     try {
-      reply = { type: 'lint', id: request.id, analysis: engine.lint(request.uri, request.version, request.text, request.filename) };
+      split = splitFixes(engine.lint(request.uri, request.version, request.text, request.filename));
     } catch (error) {
-      reply = { type: 'lint', id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+      port.postMessage({ type: 'lint', id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply);
+      return;
     }
-    port.postMessage(reply);
+    port.postMessage({ type: 'lint', id: request.id, analysis: split.analysis } satisfies WorkerReply);
+    port.postMessage({ type: 'fixes', id: request.id, fixes: packFixes(split.fixes, request.text) } satisfies WorkerReply);
   });
 }

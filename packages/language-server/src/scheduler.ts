@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Analysis, LintEngine } from './engine.js';
 import type { WorkerReply, WorkerRequest } from './lint-worker.js';
 import type { Settings } from './settings.js';
+import { attachFixes } from './wire.js';
 
 /**
  * Documents at least this long (UTF-16 units, ~6 000 lines of code) lint in a lane of their
@@ -36,6 +37,8 @@ interface Lane {
   idle?: NodeJS.Timeout;
   /** Heap questions its worker has not answered yet. */
   heapWaiters: Map<number, (heapUsed: number) => void>;
+  /** Analyses posted by its worker whose fixes are still on the way, by lint id. */
+  fixesDue: Map<number, { analysis: Analysis; text: string; done: () => void }>;
 }
 
 /** How long the large lane's worker waits for another huge file before it is let go (a new one starts in about a second). */
@@ -60,9 +63,11 @@ export interface SchedulerOptions {
  */
 export class LintScheduler {
   private readonly lanes: [Lane, Lane] = [
-    { name: 'small', queue: new Map(), heapWaiters: new Map() },
-    { name: 'large', queue: new Map(), heapWaiters: new Map() },
+    { name: 'small', queue: new Map(), heapWaiters: new Map(), fixesDue: new Map() },
+    { name: 'large', queue: new Map(), heapWaiters: new Map(), fixesDue: new Map() },
   ];
+  /** Analyses from a worker until their fixes have arrived (or never will: the worker is gone). */
+  private readonly fixesArrived = new WeakMap<Analysis, Promise<void>>();
   private nextId = 1;
   /** Lints that ran to an analysis (shared ones once). */
   completed = 0;
@@ -112,6 +117,14 @@ export class LintScheduler {
     });
   }
 
+  /**
+   * Resolves once the analysis carries its messages' fixes and suggestions: a worker posts
+   * them after the analysis (wire.ts). At once for an analysis linted on this thread.
+   */
+  fixesOf(analysis: Analysis): Promise<void> {
+    return this.fixesArrived.get(analysis) ?? Promise.resolve();
+  }
+
   /** Forgets the document's waiting job (changed or closed): its waiters get undefined. A running lint finishes, unread. */
   cancel(uri: string): void {
     for (const waiter of this.dropQueued(uri)) waiter.resolve(undefined);
@@ -149,16 +162,19 @@ export class LintScheduler {
       lane.queue.clear();
       lane.running = undefined;
       clearTimeout(lane.idle);
-      this.answerHeapsWithZero(lane);
+      this.settleForGoneWorker(lane);
       void lane.worker?.terminate();
       lane.worker = undefined;
     }
   }
 
-  /** Heap questions the lane's worker will never answer: 0 for a thread that is gone. */
-  private answerHeapsWithZero(lane: Lane): void {
+  /** What the lane's worker will never answer now that it is gone: heap questions get 0. */
+  private settleForGoneWorker(lane: Lane): void {
     for (const resolve of lane.heapWaiters.values()) resolve(0);
     lane.heapWaiters.clear();
+    // Nor will it send the fixes still due: those analyses stay without them.
+    for (const due of lane.fixesDue.values()) due.done();
+    lane.fixesDue.clear();
   }
 
   private dropQueued(uri: string): Waiter[] {
@@ -182,7 +198,7 @@ export class LintScheduler {
           lane.idle = undefined;
           if (lane.worker !== worker || lane.running) return;
           lane.worker = undefined; // before terminate: its exit is not a loss
-          this.answerHeapsWithZero(lane);
+          this.settleForGoneWorker(lane);
           void worker.terminate();
         }, this.options.largeIdleMs ?? LARGE_IDLE_MS);
         lane.idle.unref();
@@ -248,15 +264,29 @@ export class LintScheduler {
       } else if (reply.type === 'heap') {
         lane.heapWaiters.get(reply.id)?.(reply.heapUsed);
         lane.heapWaiters.delete(reply.id);
+      } else if (reply.type === 'fixes') {
+        const due = lane.fixesDue.get(reply.id);
+        lane.fixesDue.delete(reply.id);
+        if (due) {
+          attachFixes(due.analysis, reply.fixes, due.text);
+          due.done();
+        }
       } else if ('error' in reply) this.finish(lane, reply.id, undefined, new Error(reply.error));
-      else this.finish(lane, reply.id, reply.analysis, undefined);
+      else {
+        const job = lane.running;
+        if (job?.id === reply.id) {
+          const analysis = reply.analysis;
+          this.fixesArrived.set(analysis, new Promise((done) => lane.fixesDue.set(reply.id, { analysis, text: job.text, done })));
+        }
+        this.finish(lane, reply.id, reply.analysis, undefined);
+      }
     });
     // A worker that dies (out of memory on a document, a crash in a parser) fails its job, not
     // the server: the next job starts a fresh one.
     const lost = (why: string) => {
       if (lane.worker !== worker) return;
       lane.worker = undefined;
-      this.answerHeapsWithZero(lane);
+      this.settleForGoneWorker(lane);
       if (!ready && !this.disposed) {
         // It never started (its script does not load here): lint on this thread from now on, this job too.
         this.noWorkers = true;

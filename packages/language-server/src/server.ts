@@ -393,6 +393,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (!document) return [];
       const entry = await entryOf(document);
       if (!entry) return [];
+      // The diagnostics were published before their fixes arrived from the worker.
+      await scheduler.fixesOf(entry.analysis);
       return codeActions(params, { analysis: entry.analysis, document, documentChanges: flags.documentChanges, diagnostics: entry.diagnostics });
     } catch (error) {
       logError('code actions', error);
