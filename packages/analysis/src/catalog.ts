@@ -444,8 +444,12 @@ const moduleIndex = new Map(CATALOG.flatMap((entry) => entry.modules.map((m) => 
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** Whether the text mentions any catalog module at all; files that do not skip the library pass. */
-export const CATALOG_MODULES = new RegExp(`['"](?:${[...moduleIndex.keys()].map(escape).join('|')})['"]`);
+/**
+ * Whether the text imports any catalog module (`from 'p-retry'`, `require('retry')`,
+ * `import('ky')`); files that do not skip the library pass. The import context matters: the
+ * string 'retry' alone is an event name as often as a module.
+ */
+export const CATALOG_MODULES = new RegExp(`(?:\\bfrom|\\brequire\\s*\\(|\\bimport\\s*\\()\\s*['"](?:${[...moduleIndex.keys()].map(escape).join('|')})['"]`);
 
 /** The README table: one row per library, from the data above. */
 export function catalogTable(): string {

@@ -39,10 +39,12 @@ const MAY_HOLD_RETRY = /\bsetTimeout\b|timers\/promises|\bawait\s+[\w.]*(?:[sS]l
 const REEXPORTS = /\bexport\s*(?:\*|\{[^}]*\})\s*(?:as\s+[\w$]+\s*)?from\s*['"]\.\.?\/|__exportStar\s*\(\s*require\(\s*['"]\.\.?\/|\bexports\s*=\s*require\(\s*['"]\.\.?\//;
 
 function mayHoldRetry(text: string): boolean {
-  if (CATALOG_MODULES.test(text) || REEXPORTS.test(text) || exportsAnImport(text)) return true;
-  // Comments and strings name waits without making any (a doc comment's `sleep(ms)` example,
-  // a message naming 'setTimeout'): one left-to-right pass, so that whichever starts first wins.
-  return MAY_HOLD_RETRY.test(text.replace(COMMENTS_AND_STRINGS, ''));
+  // Comments name imports, re-exports and waits without making any (a doc comment's
+  // `sleep(ms)` example); strings name waits too (a message naming 'setTimeout'). One
+  // left-to-right pass each, so that whichever starts first, a comment or a string, wins.
+  const code = text.replace(COMMENTS_AND_STRINGS, (match) => (match.startsWith('/') ? '' : match));
+  if (CATALOG_MODULES.test(code) || REEXPORTS.test(code) || exportsAnImport(code)) return true;
+  return MAY_HOLD_RETRY.test(code.replace(COMMENTS_AND_STRINGS, ''));
 }
 
 /** Block and line comments, and one-line '…' / "…" strings (template literals may hold code: kept). */
