@@ -24,7 +24,7 @@ const root = join(here, '..', '..');
 const TARGET = 0.1;
 
 function parseArgs(argv) {
-  const args = { runs: 3, sets: ['realworld', 'repo'], pass: undefined };
+  const args = { runs: 5, sets: ['realworld', 'repo'], pass: undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = argv[++i];
