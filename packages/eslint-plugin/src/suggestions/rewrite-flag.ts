@@ -2,7 +2,7 @@ import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { containsExit, declaresHoisted, ERROR, isAwaitOf, MARKER, startWithComments } from './rewrite-checked.js';
 import { containsReturn, declarationsToRemove, delayOptions, lineRange, enclosingFunction, jumpsOut, reindent, retryImport, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
-import { delayLines } from './rewrite-render.js';
+import { delayLines, planForBound } from './rewrite-render.js';
 import { attemptParameter, nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { indentOf, within } from './text.js';
 import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
@@ -32,13 +32,7 @@ import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
  */
 export function rewriteFlagLoop(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
   if (site.kind !== 'loop' || site.abortAware || site.deadlineBound || !site.sleep) return undefined;
-  const byBound = planCache.get(site) ?? new Map<number, FlagPlan | null>();
-  planCache.set(site, byBound);
-  let plan = byBound.get(ctx.bound);
-  if (plan === undefined) {
-    plan = planFlag(site, ctx) ?? null;
-    byBound.set(ctx.bound, plan);
-  }
+  const plan = planForBound(planCache, site, ctx.bound, () => planFlag(site, ctx));
   if (!plan) return undefined;
   const importRetry = retryImport(ctx);
   if (!importRetry) return undefined;

@@ -3,7 +3,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { containsExit } from './rewrite-checked.js';
 import { nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { containsAwait, delayOptions, reindent, retryImport, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
-import { delayLines } from './rewrite-render.js';
+import { delayLines, planForBound } from './rewrite-render.js';
 import { indentOf, within } from './text.js';
 import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
 import { selfCallAt } from './wait-before-retry.js';
@@ -42,13 +42,7 @@ type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression |
  */
 export function rewriteRecursion(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
   if (site.kind !== 'recursion' || site.abortAware || site.deadlineBound) return undefined;
-  const byBound = planCache.get(site) ?? new Map<number, RecursionPlan | null>();
-  planCache.set(site, byBound);
-  let plan = byBound.get(ctx.bound);
-  if (plan === undefined) {
-    plan = planRecursion(site, ctx) ?? null;
-    byBound.set(ctx.bound, plan);
-  }
+  const plan = planForBound(planCache, site, ctx.bound, () => planRecursion(site, ctx));
   if (!plan) return undefined;
   const importRetry = retryImport(ctx);
   if (!importRetry) return undefined;

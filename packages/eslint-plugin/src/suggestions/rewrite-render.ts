@@ -5,6 +5,24 @@ import { lineRange, reindent, retryImport, type RewriteContext } from './rewrite
 import { indentOf } from './text.js';
 import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
 
+/**
+ * A site's plan for one bound, made once: every rule reporting the site asks, with the bound of
+ * its own options (a plan that adds a bound differs by it).
+ */
+export function planForBound<P>(cache: WeakMap<RetrySite, Map<number, P | null>>, site: RetrySite, bound: number, plan: () => P | undefined): P | undefined {
+  let byBound = cache.get(site);
+  if (!byBound) {
+    byBound = new Map();
+    cache.set(site, byBound);
+  }
+  let found = byBound.get(bound);
+  if (found === undefined) {
+    found = plan() ?? null;
+    byBound.set(bound, found);
+  }
+  return found ?? undefined;
+}
+
 /** What a loop rewrite replaces: the loop up to `end`, and the declarations it removes. */
 export interface LoopPlan {
   loop: Node;
