@@ -56,22 +56,24 @@ describe('retry helpers in other modules', () => {
     await client.open(uri, MAIN, 'javascript');
     const first = await client.diagnosticsFor(uri, 1);
     expect(first.diagnostics[0]!.message).toContain('waits a fixed 1 s between attempts');
-    // The helper's wait becomes 3 s, saved from this editor: main.mjs is linted again.
+    // The helper's wait becomes 25 s, saved from this editor: main.mjs is linted again. (Each
+    // edit changes the file's size too: the module cache is keyed by mtime and size, and a
+    // coarse-mtime file system must not hide the change.)
     const helper = join(project, 'lib', 'retry.mjs');
     const helperUri = pathToFileURL(helper).href;
-    const changed = readFileSync(helper, 'utf8').replace('setTimeout(resolve, 1000)', 'setTimeout(resolve, 3000)');
+    const changed = readFileSync(helper, 'utf8').replace('setTimeout(resolve, 1000)', 'setTimeout(resolve, 25000)');
     writeFileSync(helper, changed);
     await client.open(helperUri, changed, 'javascript');
     let since = client.published.length;
     await client.saved(helperUri);
     const afterSave = await client.until(() => client.published.slice(since).find((p) => p.uri === uri), 15_000, 'main.mjs linted again');
-    expect(afterSave.diagnostics[0]!.message).toContain('waits a fixed 3 s between attempts');
+    expect(afterSave.diagnostics[0]!.message).toContain('waits a fixed 25 s between attempts');
     // Changed by something else (a checkout): the client's watcher tells the server.
-    writeFileSync(helper, changed.replace('setTimeout(resolve, 3000)', 'setTimeout(resolve, 5000)'));
+    writeFileSync(helper, changed.replace('setTimeout(resolve, 25000)', 'setTimeout(resolve, 125000)'));
     since = client.published.length;
     await client.filesChanged([helperUri]);
     const afterWatch = await client.until(() => client.published.slice(since).find((p) => p.uri === uri), 15_000, 'main.mjs linted after the watched change');
-    expect(afterWatch.diagnostics[0]!.message).toContain('waits a fixed 5 s between attempts');
+    expect(afterWatch.diagnostics[0]!.message).toContain('waits a fixed 2.1 min between attempts');
   });
 
   it("reads nothing relative to the server's working directory: not for an untitled document, nor for a file elsewhere", async () => {
