@@ -1,11 +1,11 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { containsExit, declaresHoisted, ERROR, isAwaitOf, MARKER, startWithComments } from './rewrite-checked.js';
-import { containsReturn, declarationsToRemove, delayOptions, lineRange, enclosingFunction, jumpsOut, reindent, retryImport, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
-import { delayLines, planForBound } from './rewrite-render.js';
+import { containsReturn, declarationsToRemove, delayOptions, enclosingFunction, jumpsOut, reindent, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
+import { delayLines, planForBound, rewriteSuggestion } from './rewrite-render.js';
 import { attemptParameter, nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
 import { indentOf, within } from './text.js';
-import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
+import type { Node, SourceCode, Suggestion } from './types.js';
 
 /**
  * A loop that goes round until a flag its attempt sets is true, in two forms:
@@ -34,20 +34,7 @@ export function rewriteFlagLoop(site: RetrySite, ctx: RewriteContext): Suggestio
   if (site.kind !== 'loop' || site.abortAware || site.deadlineBound || !site.sleep) return undefined;
   const plan = planForBound(planCache, site, ctx.bound, () => planFlag(site, ctx));
   if (!plan) return undefined;
-  const importRetry = retryImport(ctx);
-  if (!importRetry) return undefined;
-  const found = plan;
-  found.text ??= render(found, ctx);
-  const text = found.text;
-  return {
-    messageId: 'rewrite',
-    data: { bound: ` (stops after ${ctx.bound} attempts)` },
-    fix: (fixer: Fixer) => {
-      const fixes: Fix[] = [...importRetry(fixer), fixer.replaceTextRange(found.loop.range, text)];
-      for (const declaration of found.removed) fixes.push(fixer.removeRange(lineRange(declaration, ctx.sourceCode)));
-      return fixes;
-    },
-  };
+  return rewriteSuggestion(ctx, plan.loop.range, () => (plan.text ??= render(plan, ctx)), plan.removed, ` (stops after ${ctx.bound} attempts)`);
 }
 
 const planCache = new WeakMap<RetrySite, Map<number, FlagPlan | null>>();

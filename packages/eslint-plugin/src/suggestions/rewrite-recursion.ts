@@ -2,10 +2,10 @@ import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { containsExit } from './rewrite-checked.js';
 import { nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
-import { containsAwait, delayOptions, reindent, retryImport, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
-import { delayLines, planForBound } from './rewrite-render.js';
+import { containsAwait, delayOptions, reindent, returnsUnawaitedCall, walk, type RewriteContext } from './rewrite-loop.js';
+import { delayLines, planForBound, rewriteSuggestion } from './rewrite-render.js';
 import { indentOf, within } from './text.js';
-import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
+import type { Node, SourceCode, Suggestion } from './types.js';
 import { selfCallAt } from './wait-before-retry.js';
 
 type Statement = TSESTree.Statement;
@@ -44,16 +44,7 @@ export function rewriteRecursion(site: RetrySite, ctx: RewriteContext): Suggesti
   if (site.kind !== 'recursion' || site.abortAware || site.deadlineBound) return undefined;
   const plan = planForBound(planCache, site, ctx.bound, () => planRecursion(site, ctx));
   if (!plan) return undefined;
-  const importRetry = retryImport(ctx);
-  if (!importRetry) return undefined;
-  const found = plan;
-  found.text ??= render(found, ctx);
-  const text = found.text;
-  return {
-    messageId: 'rewrite',
-    data: { bound: found.addsBound ? ` (stops after ${ctx.bound} attempts)` : '' },
-    fix: (fixer: Fixer) => [...importRetry(fixer), fixer.replaceTextRange(found.range, text)] as Fix[],
-  };
+  return rewriteSuggestion(ctx, plan.range, () => (plan.text ??= render(plan, ctx)), [], plan.addsBound ? ` (stops after ${ctx.bound} attempts)` : '');
 }
 
 const planCache = new WeakMap<RetrySite, Map<number, RecursionPlan | null>>();

@@ -50,17 +50,25 @@ export function loopRewrite<P extends LoopPlan>(
     cache.set(site, found);
   }
   if (!found) return undefined;
+  const chosen = found;
+  return rewriteSuggestion(ctx, [chosen.loop.range[0], chosen.end], () => (chosen.text ??= render(chosen, ctx.sourceCode)), chosen.removed, '');
+}
+
+/**
+ * The 'Rewrite with retry()' suggestion itself: the import of retry(), the replaced range and
+ * the declarations the rewrite no longer needs. The text is rendered only once an import can be
+ * added (a file whose `retry` name is taken gets no rewrite).
+ */
+export function rewriteSuggestion(ctx: RewriteContext, range: [number, number], text: () => string, removed: readonly Node[], bound: string): Suggestion | undefined {
   const importRetry = retryImport(ctx);
   if (!importRetry) return undefined;
-  const chosen = found;
-  chosen.text ??= render(chosen, ctx.sourceCode);
-  const text = chosen.text;
+  const replacement = text();
   return {
     messageId: 'rewrite',
-    data: { bound: '' },
+    data: { bound },
     fix: (fixer: Fixer) => {
-      const fixes: Fix[] = [...importRetry(fixer), fixer.replaceTextRange([chosen.loop.range[0], chosen.end], text)];
-      for (const declaration of chosen.removed) fixes.push(fixer.removeRange(lineRange(declaration, ctx.sourceCode)));
+      const fixes: Fix[] = [...importRetry(fixer), fixer.replaceTextRange(range, replacement)];
+      for (const declaration of removed) fixes.push(fixer.removeRange(lineRange(declaration, ctx.sourceCode)));
       return fixes;
     },
   };
