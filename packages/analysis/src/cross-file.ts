@@ -36,7 +36,7 @@ const MAX_BYTES = 1_000_000;
 const MAY_HOLD_RETRY = /\bsetTimeout\b|timers\/promises|\bawait\s+[\w.]*(?:[sS]leep|[dD]elay|[wW]ait|[tT]imer|[bB]ack[oO]ff)\w*\s*\(|(?<![\w.])(?:sleep|delay|wait|timer|delayWhen|retryWhen|backoff|backOff)\s*\(/;
 
 /** An index file that re-exports a module of the project: the helper may be behind it. */
-const REEXPORTS = /\bexport\s*(?:\*|\{[^}]*\})\s*(?:as\s+[\w$]+\s*)?from\s*['"]\.\.?\/|__exportStar\s*\(\s*require\(\s*['"]\.\.?\/|\bexports\s*=\s*require\(\s*['"]\.\.?\//;
+const REEXPORTS = /\bexport\s*(?:\*|\{[^}]*\})\s*(?:as\s+[\w$]+\s*)?from\s*['"]\.\.?\/|\(\s*require\(\s*['"]\.\.?\/[^'"]*['"]\s*\)\s*,\s*exports\s*\)|\(\s*exports\s*,\s*require\(\s*['"]\.\.?\/|\bexports\s*=\s*require\(\s*['"]\.\.?\//;
 
 function mayHoldRetry(text: string): boolean {
   // Comments name imports, re-exports and waits without making any (a doc comment's
@@ -325,15 +325,18 @@ function requiredModule(node: Node, ctx: AnalysisContext): string | undefined {
   return arg?.type === 'Literal' && typeof arg.value === 'string' ? arg.value : undefined;
 }
 
-/** TypeScript's CommonJS output for `export * from './x'`: `__exportStar(require("./x"), exports)`, also through tslib. */
+/**
+ * What compilers emit for `export * from './x'` in CommonJS: a call handed this module's
+ * `exports` and another module's (`__exportStar(require("./x"), exports)` from TypeScript and
+ * tslib, `__reExport(exports, require("./x"))` from esbuild). Known by those two arguments,
+ * the CommonJS global and a required project module, whatever the helper is called.
+ */
 function compiledExportStar(expression: Node, ctx: AnalysisContext): string | undefined {
   const e = unwrap(expression);
   if (e.type !== 'CallExpression' || e.arguments.length !== 2) return undefined;
-  const callee = unwrap(e.callee);
-  const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
-  const target = e.arguments[1] as Node;
-  if (name !== '__exportStar' || target.type !== 'Identifier' || target.name !== 'exports' || ctx.variableOf(target)?.defs.length) return undefined;
-  const module = requiredModule(e.arguments[0] as Node, ctx);
+  const [a, b] = e.arguments as [Node, Node];
+  const isExports = (n: Node) => n.type === 'Identifier' && n.name === 'exports' && !ctx.variableOf(n)?.defs.length;
+  const module = isExports(b) ? requiredModule(a, ctx) : isExports(a) ? requiredModule(b, ctx) : undefined;
   return isRelativeSpecifier(module) ? module : undefined;
 }
 

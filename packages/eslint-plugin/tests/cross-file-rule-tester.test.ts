@@ -46,7 +46,14 @@ ruleTester.run('no-unbounded-retry across files', noUnboundedRetry, {
   valid: [{ name: 'bounded helpers behind an index file', ...file('barrel/app.mjs') }],
   invalid: [
     { name: 'Infinity in the options object the call writes out', ...file('options/main.mjs'), errors: [{ messageId: 'unbounded', line: 5, column: 24, data: { what: "This call of `withRetry()` from './lib/retry.mjs'" } }] },
-    { name: 'through TypeScript’s compiled __exportStar', ...file('barrel/app.cjs'), errors: [{ messageId: 'unbounded', line: 3, column: 22, data: { what: "This call of `retryForever()` from './lib/compiled.cjs'" } }] },
+    {
+      name: 'through TypeScript’s compiled __exportStar and esbuild’s __reExport',
+      ...file('barrel/app.cjs'),
+      errors: [
+        { messageId: 'unbounded', line: 4, column: 22, data: { what: "This call of `retryForever()` from './lib/compiled.cjs'" } },
+        { messageId: 'unbounded', line: 5, column: 26, data: { what: "This call of `retryForever()` from './lib/bundled.cjs'" } },
+      ],
+    },
   ],
 });
 

@@ -69,14 +69,20 @@ describe('retry helpers in other files', () => {
     ]);
   });
 
-  it('re-exports are followed: export * and export { default as x } from an index, an import exported again, compiled __exportStar', () => {
+  it('re-exports are followed: export * and export { default as x } from an index, an import exported again, compiled __exportStar (TypeScript) and __reExport (esbuild)', () => {
     expect(lint('barrel/app.mjs')).toEqual([
       `4:33 no-fixed-sleep-retry: ${FIXED("This call of `retryable()` from './lib/index.mjs'", 'a fixed 500 ms', 'up to 5 attempts')}`,
       "5:34 require-jitter: This call of `retryWithBackoff()` from './lib/index.mjs' backs off by 100 ms × 2^n without jitter (up to 5 attempts). Add jitter.",
       `6:33 no-fixed-sleep-retry: ${FIXED("This call of `again()` from './lib/aliases.mjs'", 'a fixed 500 ms', 'up to 2 attempts')}`,
     ]);
     const forever = "This call of `retryForever()` from './lib/compiled.cjs'";
-    expect(lint('barrel/app.cjs')).toEqual([`3:22 no-fixed-sleep-retry: ${FIXED(forever, 'a fixed 2 s', 'no limit on attempts')}`, `3:22 no-unbounded-retry: ${UNBOUNDED(forever)}`]);
+    const bundled = "This call of `retryForever()` from './lib/bundled.cjs'";
+    expect(lint('barrel/app.cjs')).toEqual([
+      `4:22 no-fixed-sleep-retry: ${FIXED(forever, 'a fixed 2 s', 'no limit on attempts')}`,
+      `4:22 no-unbounded-retry: ${UNBOUNDED(forever)}`,
+      `5:26 no-fixed-sleep-retry: ${FIXED(bundled, 'a fixed 2 s', 'no limit on attempts')}`,
+      `5:26 no-unbounded-retry: ${UNBOUNDED(bundled)}`,
+    ]);
   });
 
   it('classes: a method of an imported class called on an instance (a local, a field, this.x set in the constructor, an exported instance), with the constructor’s arguments bound', () => {
