@@ -53,12 +53,23 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
   if (holder.type === 'MemberExpression' && unwrap(holder.object).type === 'ThisExpression') {
     const field = propertyName(holder);
     const cls = field === undefined ? undefined : enclosingClass(holder);
-    if (!cls || ctx.isMutableMember(field as string)) return undefined;
-    const value = classFieldValue(cls, field as string, false);
-    return value ? constructed(value, ctx, host, analyze) : undefined;
+    if (!cls || field === undefined || ctx.isMutableMember(field)) return undefined;
+    // Once per class and field: a class may call `this.retrier.run(…)` in every method.
+    const known = fieldOwners.get(cls) ?? new Map<string, Owner | null>();
+    fieldOwners.set(cls, known);
+    let owner = known.get(field);
+    if (owner === undefined) {
+      const value = classFieldValue(cls, field, false);
+      owner = (value && constructed(value, ctx, host, analyze)) ?? null;
+      known.set(field, owner);
+    }
+    return owner ?? undefined;
   }
   return undefined;
 }
+
+/** What each field of a class of the linted file was made of (its AST lives as long as the lint). */
+const fieldOwners = new WeakMap<ClassNode, Map<string, Owner | null>>();
 
 /** `new Retrier(…)` of a class imported from a module of the project. */
 function constructed(init: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
