@@ -243,6 +243,8 @@ function invariantMember(member: TSESTree.MemberExpression, env: Env): boolean {
  * another file writes out: what the caller passed, or 'absent' when it left the key out.
  */
 function passedObjectRead(node: Node, env: Env): Value | 'absent' | undefined {
+  // Only a helper analysed for a call in another file has bound options: everything else leaves here.
+  if (!env.ctx.paramObjects) return undefined;
   const n = unwrap(node);
   return n.type === 'MemberExpression' && !n.computed ? passedProperty(n.object, propertyName(n), env) : undefined;
 }
