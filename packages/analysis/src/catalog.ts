@@ -128,6 +128,18 @@ export const CATALOG: readonly CatalogEntry[] = [
     checked: '@lifeomic/attempt@3.1.0 dist/es6/src/index.js',
   },
   {
+    library: '@retry-hygiene/retry',
+    modules: ['@retry-hygiene/retry'],
+    recognises: '`retry(fn, opts)`',
+    noJitter: "`jitter: 'none'` (default `'full'`)",
+    unbounded: 'never (`maxAttempts` must be finite)',
+    defaultAttempts: '3',
+    retriesByDefault: false,
+    noun: 'retry() call',
+    jitterFix: "Remove `jitter: 'none'`",
+    checked: '@retry-hygiene/retry (this repository) src/options.ts',
+  },
+  {
     library: 'ts-retry-promise',
     modules: ['ts-retry-promise'],
     recognises: '`retry(fn, config)`, `retryDecorator(fn, config)`',

@@ -135,6 +135,41 @@ export function lifeomicAttempt(m: LibraryCall): LibraryFinding | undefined {
   return { site: withScope(result, m.a[0], m) };
 }
 
+/**
+ * This project's own `retry(fn, opts)` (packages/retry/src/options.ts): 3 attempts, 100 ms
+ * doubling to a 20 s cap, full jitter. A site so that a retry() around a retrying client is
+ * still a nested retry, and a `jitter: 'none'` still lacks jitter.
+ */
+export function retryHygiene(m: LibraryCall): LibraryFinding | undefined {
+  if (exportName(m) !== 'retry') return undefined;
+  const options = optionsOf(m.a[1], m.env);
+  const attempts = numberOption(options, 'maxAttempts', 3, m.env);
+  const jitterOption = options.get('jitter');
+  let jitter: RetryPolicy['jitter'] = 'full';
+  if (jitterOption.present) {
+    const n = unwrap(jitterOption.node);
+    jitter = n.type === 'Literal' && (n.value === 'full' || n.value === 'equal' || n.value === 'decorrelated' || n.value === 'none') ? n.value : 'unknown';
+  } else if (jitterOption.unknown) jitter = 'unknown';
+  const policy: RetryPolicy = {
+    // Infinity is refused by the helper (a RangeError), so a written maxAttempts is a bound even when unknown.
+    maxAttempts: attempts,
+    delay: exponential(numberOption(options, 'baseMs', 100, m.env), numberOption(options, 'factor', 2, m.env), numberOption(options, 'capMs', 20_000, m.env)),
+    jitter,
+  };
+  const deadline = options.get('deadlineMs').present ? options.get('deadlineMs') : options.get('maxElapsedMs');
+  const deadlineMs = deadline.present ? staticNumber(deadline.node, m.env.ctx) : undefined;
+  if (deadlineMs !== undefined) policy.deadlineMs = deadlineMs;
+  const result = site('@retry-hygiene/retry', m.call, m.call.loc, policy, {
+    delay: !options.get('baseMs').present && !options.get('factor').present,
+    jitter: !jitterOption.present,
+    attempts: !options.get('maxAttempts').present,
+  });
+  result.deadlineBound = deadline.present;
+  result.classifiesErrors = true;
+  result.abortAware = options.get('signal').present;
+  return { site: withScope(result, m.a[0], m) };
+}
+
 /** ts-retry-promise@0.8.1: retries 10, delay 100, backoff 'FIXED', timeout 60 000 (overall). */
 export function tsRetryPromise(m: LibraryCall): LibraryFinding | undefined {
   const name = exportName(m);

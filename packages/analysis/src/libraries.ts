@@ -8,7 +8,7 @@ import {
   apolloRetryLink, cassandraReconnection, graphqlWs, ioredis, mqtt, nestConnectionRetry, nodeRedis, socketIo, upstashRedis, urqlRetry,
 } from './libraries-clients.js';
 import { queryClientFetch, swr, tanstackQuery } from './libraries-data-fetching.js';
-import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, promiseRetryLib, retryAsPromised, retryAxios, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
+import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, retryHygiene, promiseRetryLib, retryAsPromised, retryAxios, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
 import {
   args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
   type LibraryCall, type LibraryFinding,
@@ -101,6 +101,8 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
       return backoffLib(m);
     case '@lifeomic/attempt':
       return lifeomicAttempt(m);
+    case '@retry-hygiene/retry':
+      return retryHygiene(m);
     case 'ts-retry-promise':
       return tsRetryPromise(m);
     case 'fetch-retry':

@@ -52,9 +52,9 @@ const isLoopOrRecursion = (message: string) => /^(This retry loop|`[^`]+\(\)` re
 
 /**
  * Findings with no suggestion, each for a stated reason (the rule docs say the same): shapes
- * the rewrite does not support that have no wait to jitter. no-nested-retry findings have no
- * suggestion at all: which layer should stop retrying is a design decision, and removing
- * either changes what a caller sees.
+ * the rewrite does not support that have no wait to jitter. A no-nested-retry finding gets one
+ * suggestion per layer this file can make a single attempt (the person picks which layer keeps
+ * retrying); one whose both layers are in another file gets none.
  */
 const WITHOUT_SUGGESTION: Record<string, string> = {
   'libraries/data-fetching-app-config.tsx:15:no-fixed-sleep-retry': 'a custom SWR onErrorRetry: its wait is its own code, no option edit',
@@ -62,6 +62,7 @@ const WITHOUT_SUGGESTION: Record<string, string> = {
   'libraries/messaging-reconnects.mjs:19:no-unbounded-retry': 'cassandra-driver reconnects to a host until it is back, by design: it has no bound to set',
   'recursion/log-shipper-tcp-reconnect.js:16:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',
   'recursion/ticker-websocket-reconnect.js:18:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',
+  'cross-file/orders-sync.ts:5:no-nested-retry': 'both layers are helpers of another file: the edit belongs there',
 };
 
 /**
@@ -84,7 +85,7 @@ describe('suggestions on the fixtures', () => {
 
   it('every finding has a suggestion, except the listed ones and libraries with no edit yet', () => {
     const without = all
-      .filter((f) => f.suggestions.length === 0 && f.rule !== 'no-nested-retry' && !(f.library !== undefined && !EDITED_LIBRARIES.has(f.library)))
+      .filter((f) => f.suggestions.length === 0 && !(f.rule !== 'no-nested-retry' && f.library !== undefined && !EDITED_LIBRARIES.has(f.library)))
       .map((f) => `${f.file}:${f.line}:${f.rule}`);
     // Each library without an edit has a stated reason (a helper from another file excepted).
     const unexplained = all.filter((f) => f.suggestions.length === 0 && f.rule !== 'no-nested-retry' && f.library !== undefined && !EDITED_LIBRARIES.has(f.library) && !(f.library in LIBRARIES_WITHOUT_EDIT) && !f.library.includes(' from '));
@@ -105,8 +106,11 @@ describe('suggestions on the fixtures', () => {
     console.log(`findings with at least one suggestion: ${share(withSuggestion, all.length)}`);
     console.log(`loop and recursion findings (no-fixed-sleep-retry, require-jitter, no-unbounded-retry) with the retry() rewrite: ${share(rewritten.length, handWritten.length)}`);
     const nested = all.filter((f) => f.rule === 'no-nested-retry');
-    expect(nested.every((f) => f.suggestions.length === 0)).toBe(true);
-    expect(withSuggestion).toBe(all.length - Object.keys(WITHOUT_SUGGESTION).length - noEdit.length - nested.length);
+    const nestedWith = nested.filter((f) => f.suggestions.length > 0);
+    console.log(`no-nested-retry findings with a single-attempt suggestion: ${share(nestedWith.length, nested.length)}`);
+    // Every nested suggestion keeps one layer and makes the other a single attempt.
+    expect(nestedWith.flatMap((f) => f.suggestions).every((s) => /^Keep the (outer retry|inner retry \(line \d+\)): make /.test(s))).toBe(true);
+    expect(withSuggestion).toBe(all.length - Object.keys(WITHOUT_SUGGESTION).length - noEdit.length);
     expect(rewritten.length).toBeGreaterThan(0);
   });
 });

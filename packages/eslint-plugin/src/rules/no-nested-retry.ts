@@ -1,10 +1,11 @@
-import { amplification } from '@retry-hygiene/analysis';
+import { amplification, type NestedRetry } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
 import { sitesOf } from '../sites.js';
 import { describeInner, describeSite } from '../describe-site.js';
+import { SUGGESTION_MESSAGES, nestedSuggestions, type SuggestionMessageId } from '../suggestions/index.js';
 
 type Options = [{ maxAmplification?: number }];
-type MessageIds = 'nested';
+type MessageIds = 'nested' | SuggestionMessageId;
 
 export default createRule<Options, MessageIds>({
   name: 'no-nested-retry',
@@ -28,7 +29,9 @@ export default createRule<Options, MessageIds>({
         additionalProperties: false,
       },
     ],
+    hasSuggestions: true,
     messages: {
+      ...SUGGESTION_MESSAGES,
       nested: '{{what}} retries code that retries again ({{inner}}, line {{line}}): {{amplification}}. Retry at one layer only.',
     },
     defaultOptions: [{}],
@@ -39,13 +42,13 @@ export default createRule<Options, MessageIds>({
       'Program:exit'() {
         for (const site of sitesOf(context)) {
           // One finding per outer site: the inner site with the worst amplification.
-          let worst: { text: string; total: number; inner: string; line: number } | undefined;
+          let worst: { text: string; total: number; inner: string; line: number; nested: NestedRetry } | undefined;
           for (const nested of site.nested) {
             const amp = amplification(site.policy, nested.inner.policy);
             const total = amp.total ?? Infinity;
             if (options.maxAmplification !== undefined && total <= options.maxAmplification) continue;
             if (!worst || total > worst.total) {
-              worst = { text: amp.text, total, inner: describeInner(nested.inner, nested.via), line: nested.inner.loc.start.line };
+              worst = { text: amp.text, total, inner: describeInner(nested.inner, nested.via), line: nested.inner.loc.start.line, nested };
             }
           }
           if (!worst) continue;
@@ -53,6 +56,7 @@ export default createRule<Options, MessageIds>({
             loc: site.loc,
             messageId: 'nested',
             data: { what: describeSite(site), inner: worst.inner, line: worst.line, amplification: worst.text },
+            suggest: nestedSuggestions(site, worst.nested, context),
           });
         }
       },

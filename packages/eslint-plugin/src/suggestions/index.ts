@@ -1,4 +1,4 @@
-import type { RetryPolicy, RetrySite } from '@retry-hygiene/analysis';
+import type { NestedRetry, RetryPolicy, RetrySite } from '@retry-hygiene/analysis';
 import type { TSESLint } from '@typescript-eslint/utils';
 import { addJitter } from './add-jitter.js';
 import { libraryEdit } from './library-edits.js';
@@ -10,6 +10,8 @@ import { rewriteFlagLoop } from './rewrite-flag.js';
 import { rewriteForOf } from './rewrite-for-of.js';
 import { rewriteWithRetry } from './rewrite-loop.js';
 import { rewriteRecursion } from './rewrite-recursion.js';
+import type { RewriteContext } from './rewrite-loop.js';
+import { inThisFile, singleAttemptOption, singleAttemptRewrite } from './single-attempt.js';
 import { isTypeScriptFile } from './text.js';
 import { SUGGESTION_MESSAGES, boundFor, type Suggestion, type SuggestionMessageId } from './types.js';
 import { WAIT_MS, waitBeforeRetry } from './wait-before-retry.js';
@@ -67,6 +69,35 @@ function titleOf(s: Suggestion): string {
   return SUGGESTION_MESSAGES[s.messageId].replace(/\{\{(\w+)\}\}/g, (_, key: string) => s.data[key] ?? '');
 }
 
+/** The rewrite of a hand-written loop or recursion to retry(), in the first shape that fits. */
+function retryRewrite(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
+  return rewriteWithRetry(site, ctx) ?? rewriteCheckedLoop(site, ctx) ?? rewriteFlagLoop(site, ctx) ?? rewriteDoWhile(site, ctx) ?? rewriteForOf(site, ctx) ?? rewriteCountdown(site, ctx) ?? rewriteRecursion(site, ctx);
+}
+
+/**
+ * no-nested-retry's suggestions for an outer site and the inner site it reaches: keep one layer
+ * retrying and make the other a single attempt. The inner layer first (the outer retry usually
+ * holds the caller's policy), then the outer; a layer in another file, or one whose count the
+ * code does not write where it can be edited, gets none.
+ */
+export function nestedSuggestions(outer: RetrySite, nested: NestedRetry, file: SuggestionFile): Suggestion[] {
+  const { sourceCode, filename } = file;
+  const ctx: RewriteContext = { sourceCode, filename, bound: boundFor(undefined), typescript: isTypeScriptFile(filename) };
+  const oneAttempt = (site: RetrySite) => {
+    if (!inThisFile(site.node, sourceCode)) return undefined;
+    if (site.kind === 'library') return singleAttemptOption(site, sourceCode);
+    const rewrite = retryRewrite(site, ctx);
+    return rewrite && singleAttemptRewrite(rewrite);
+  };
+  const line = String(nested.inner.loc.start.line);
+  const out: Suggestion[] = [];
+  const inner = oneAttempt(nested.inner);
+  if (inner) out.push({ messageId: 'keepOuter', data: { line, edit: inner.edit }, fix: inner.fix });
+  const self = oneAttempt(outer);
+  if (self) out.push({ messageId: 'keepInner', data: { line, edit: self.edit }, fix: self.fix });
+  return out;
+}
+
 function planned(rule: SuggestingRule, site: RetrySite, context: SuggestionFile, configuredMax?: number): Planned[] {
   const { sourceCode, filename } = context;
   const bound = boundFor(configuredMax);
@@ -82,8 +113,7 @@ function planned(rule: SuggestingRule, site: RetrySite, context: SuggestionFile,
       add(waitBeforeRetry(site, sourceCode, typescript), () => waitedPolicy(site, WAIT_MS));
     }
     // The rewrite's message names the bound exactly when it adds one (an unbounded loop).
-    const rewriteContext = { sourceCode, filename, bound, typescript };
-    const rewrite = rewriteWithRetry(site, rewriteContext) ?? rewriteCheckedLoop(site, rewriteContext) ?? rewriteFlagLoop(site, rewriteContext) ?? rewriteDoWhile(site, rewriteContext) ?? rewriteForOf(site, rewriteContext) ?? rewriteCountdown(site, rewriteContext) ?? rewriteRecursion(site, rewriteContext);
+    const rewrite = retryRewrite(site, { sourceCode, filename, bound, typescript });
     add(rewrite, () => rewrittenPolicy(site, rewrite?.data.bound ? bound : undefined));
   }
   return out;

@@ -10,7 +10,7 @@ import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
 export type LibraryProblem = 'jitter' | 'bound';
 
 /** The catalog libraries this module has option edits for. */
-export const EDITED_LIBRARIES: ReadonlySet<string> = new Set(['p-retry', 'promise-retry', 'async-retry', 'retry', 'exponential-backoff', 'cockatiel', 'rxjs', 'axios-retry', 'got', 'ky', ...PROPERTY_LIBRARIES, ...GENERIC_LIBRARIES]);
+export const EDITED_LIBRARIES: ReadonlySet<string> = new Set(['p-retry', 'promise-retry', 'async-retry', 'retry', 'exponential-backoff', 'cockatiel', 'rxjs', 'axios-retry', 'got', 'ky', '@retry-hygiene/retry', ...PROPERTY_LIBRARIES, ...GENERIC_LIBRARIES]);
 
 export interface LibraryEditContext {
   sourceCode: SourceCode;
@@ -50,6 +50,8 @@ export function libraryEdit(site: RetrySite, problem: LibraryProblem, ctx: Libra
     case 'ky':
     case 'got':
       return httpClient(call, site, problem, ctx);
+    case '@retry-hygiene/retry':
+      return problem === 'jitter' ? noJitterRemoved(call, ctx) : undefined;
     default:
       return undefined;
   }
@@ -88,6 +90,14 @@ function randomize(call: Call, index: number, library: string, ctx: LibraryEditC
     if (off) return { messageId: 'libraryEdit', data: { edit: 'Remove `randomize: false` (async-retry randomizes by default)' }, fix: (fixer) => removeProperty(fixer, ctx.sourceCode, options, off) };
   }
   return option(call, index, 'randomize', 'true', 'Set `randomize: true`', ctx);
+}
+
+/** This project's retry(): full jitter is its default, so `jitter: 'none'` is removed. */
+function noJitterRemoved(call: Call, ctx: LibraryEditContext): Suggestion | undefined {
+  const options = optionsAt(call, 1);
+  const off = options ? findProperty(options, 'jitter') : undefined;
+  if (!options || !off || off.value.type !== 'Literal' || off.value.value !== 'none') return undefined;
+  return { messageId: 'libraryEdit', data: { edit: "Remove `jitter: 'none'` (retry() adds full jitter by default)" }, fix: (fixer) => removeProperty(fixer, ctx.sourceCode, options, off) };
 }
 
 /** `retries: Infinity` or `forever: true` become a number of retries (the attempts less the first). */

@@ -11,6 +11,8 @@ export const SUGGESTION_MESSAGES = {
   waitBeforeRetry: 'Wait a random 0–{{ms}} ms before retrying',
   libraryEdit: '{{edit}}',
   rewrite: 'Rewrite with retry(){{bound}}',
+  keepOuter: 'Keep the outer retry: make the inner one (line {{line}}) a single attempt ({{edit}})',
+  keepInner: 'Keep the inner retry (line {{line}}): make this one a single attempt ({{edit}})',
 } as const;
 
 export type SuggestionMessageId = keyof typeof SUGGESTION_MESSAGES;

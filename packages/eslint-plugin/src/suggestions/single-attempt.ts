@@ -1,0 +1,115 @@
+import type { RetrySite } from '@retry-hygiene/analysis';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { findProperty, setProperty } from './text.js';
+import type { Fixer, Node, SourceCode, Suggestion } from './types.js';
+
+/**
+ * no-nested-retry's suggestions: make one layer of a nested retry a single attempt, so that
+ * only the other layer retries. Which layer should keep retrying is the person's call, so each
+ * layer the file can edit gets its own suggestion; none of them is a fix.
+ */
+
+/** How one layer becomes a single attempt, in its own terms (`retries: 0`, `maxAttempts: 1`). */
+interface OneAttempt {
+  /** How the title names the edit. */
+  edit: string;
+  fix: Suggestion['fix'];
+}
+
+/**
+ * The option each catalog library counts its attempts by, and the value that makes one call:
+ * [argument index of the options object, option name, value]. Read from each library's source
+ * (catalog.ts `checked`): `retries` counts the retries after the first call, `maxAttempts` and
+ * `numOfAttempts` count the calls.
+ */
+const SINGLE_ATTEMPT: Readonly<Record<string, readonly [number, string, string]>> = {
+  'p-retry': [1, 'retries', '0'],
+  'async-retry': [1, 'retries', '0'],
+  'promise-retry': [1, 'retries', '0'],
+  'exponential-backoff': [1, 'numOfAttempts', '1'],
+  cockatiel: [1, 'maxAttempts', '0'],
+  'axios-retry': [1, 'retries', '0'],
+  'fetch-retry': [1, 'retries', '0'],
+  '@lifeomic/attempt': [1, 'maxAttempts', '1'],
+  '@retry-hygiene/retry': [1, 'maxAttempts', '1'],
+  got: [1, 'retry', '{ limit: 0 }'],
+  ky: [1, 'retry', '{ limit: 0 }'],
+  '@upstash/redis': [0, 'retry', 'false'],
+};
+
+/**
+ * A library site made a single attempt by its count option: set in an options object written
+ * at the call, or added as the options argument when the call has none. An options object held
+ * in a variable may be shared, and `forever: true` outranks a count: neither is edited.
+ */
+export function singleAttemptOption(site: RetrySite, sourceCode: SourceCode): OneAttempt | undefined {
+  if (site.kind !== 'library' || site.library === undefined) return undefined;
+  const entry = SINGLE_ATTEMPT[site.library];
+  const call = site.node;
+  if (!entry || (call.type !== 'CallExpression' && call.type !== 'NewExpression')) return undefined;
+  const [index, name, value] = entry;
+  const option = `${name}: ${value}`;
+  const edit = `\`${option}\``;
+  const options = call.arguments[index];
+  if (options === undefined) {
+    // Only the argument right after the last one can be added.
+    if (call.arguments.length !== index) return undefined;
+    const previous = call.arguments[index - 1];
+    const closing = sourceCode.getLastToken(call as Node);
+    if (!closing || closing.value !== ')') return undefined;
+    return { edit, fix: (fixer: Fixer) => (previous ? fixer.insertTextAfter(previous, `, { ${option} }`) : fixer.insertTextBefore(closing, `{ ${option} }`)) };
+  }
+  if (options.type !== 'ObjectExpression' || findProperty(options, 'forever') || options.properties.some((p) => p.type === 'SpreadElement')) return undefined;
+  return { edit, fix: (fixer: Fixer) => setProperty(fixer, sourceCode, options as TSESTree.ObjectExpression, name, value) };
+}
+
+/**
+ * A hand-written retry's rewrite to retry() (a proven one: the same value, the same final
+ * error) turned into a single attempt: `maxAttempts: 1`, and without the delay options that
+ * no longer apply. The rewrite's text is changed in its options block only — the last
+ * `maxAttempts:` line, which the renderers write first in the options they add after the body.
+ */
+export function singleAttemptRewrite(rewrite: Suggestion): OneAttempt {
+  return {
+    edit: 'rewritten with retry() and `maxAttempts: 1`',
+    fix: (fixer: Fixer) =>
+      // ESLint's fixer keeps private state: its other methods are called on the fixer itself.
+      rewrite.fix(
+        new Proxy(fixer, {
+          get: (target, key) => {
+            if (key === 'replaceTextRange') return (range: readonly [number, number], text: string) => target.replaceTextRange(range, oneAttemptText(text));
+            const value: unknown = Reflect.get(target, key);
+            return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+          },
+        }),
+      ),
+  };
+}
+
+const DELAY_OPTION = /^(baseMs|factor|capMs|jitter): [^\n]*,$/;
+
+function oneAttemptText(text: string): string {
+  const lines = text.split('\n');
+  let at = -1;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (/^\s*maxAttempts: .*,$/.test(lines[i] as string)) {
+      at = i;
+      break;
+    }
+  }
+  if (at < 0) return text;
+  const line = lines[at] as string;
+  const indent = line.slice(0, line.length - line.trimStart().length);
+  lines[at] = `${indent}maxAttempts: 1,`;
+  let end = at + 1;
+  while (end < lines.length && (lines[end] as string).startsWith(indent) && DELAY_OPTION.test((lines[end] as string).slice(indent.length))) end++;
+  lines.splice(at + 1, end - at - 1);
+  return lines.join('\n');
+}
+
+/** Whether a node lies in this file's tree (an inner site reached through an import does not). */
+export function inThisFile(node: Node, sourceCode: SourceCode): boolean {
+  let n: Node | undefined = node;
+  while (n.parent) n = n.parent;
+  return n === (sourceCode.ast as unknown as Node);
+}
