@@ -91,10 +91,14 @@ export function nestedSuggestions(outer: RetrySite, nested: NestedRetry, file: S
   };
   const line = String(nested.inner.loc.start.line);
   const out: Suggestion[] = [];
-  const inner = oneAttempt(nested.inner);
+  // With several inner retries, one made a single attempt leaves the others nested.
+  const inners = [...new Set(outer.nested.map((n) => n.inner))];
+  const inner = inners.length === 1 ? oneAttempt(nested.inner) : undefined;
   if (inner) out.push({ messageId: 'keepOuter', data: { line, edit: inner.edit }, fix: inner.fix });
   const self = oneAttempt(outer);
-  if (self) out.push({ messageId: 'keepInner', data: { line, edit: self.edit }, fix: self.fix });
+  const lines = [...new Set(inners.map((i) => i.loc.start.line))].sort((a, b) => a - b);
+  const named = lines.length === 1 ? `retry (line ${lines[0]})` : `retries (lines ${lines.join(', ')})`;
+  if (self) out.push({ messageId: 'keepInner', data: { inner: named, edit: self.edit }, fix: self.fix });
   return out;
 }
 

@@ -47,8 +47,10 @@ export function singleAttemptOption(site: RetrySite, sourceCode: SourceCode): On
   const entry = SINGLE_ATTEMPT[site.library];
   const call = site.node;
   if (!entry || (call.type !== 'CallExpression' && call.type !== 'NewExpression')) return undefined;
-  const [index, name, value] = entry;
+  const [name, value] = [entry[1], entry[2]];
   const option = `${name}: ${value}`;
+  const index = site.library === 'got' || site.library === 'ky' ? httpOptionsIndex(call) : entry[0];
+  if (index === undefined) return undefined;
   const edit = `\`${option}\``;
   const options = call.arguments[index];
   if (options === undefined) {
@@ -61,6 +63,18 @@ export function singleAttemptOption(site: RetrySite, sourceCode: SourceCode): On
   }
   if (options.type !== 'ObjectExpression' || findProperty(options, 'forever') || options.properties.some((p) => p.type === 'SpreadElement')) return undefined;
   return { edit, fix: (fixer: Fixer) => setProperty(fixer, sourceCode, options as TSESTree.ObjectExpression, name, value) };
+}
+
+/**
+ * Where got and ky take their options: the object already written (a request's or a client's
+ * `create`/`extend`), else after a request's URL, else as a new client's only argument.
+ */
+function httpOptionsIndex(call: TSESTree.CallExpression | TSESTree.NewExpression): number | undefined {
+  const written = call.arguments.findIndex((a) => a.type === 'ObjectExpression');
+  if (written >= 0) return written;
+  const member = call.callee.type === 'MemberExpression' && call.callee.property.type === 'Identifier' ? call.callee.property.name : undefined;
+  if (member === 'create' || member === 'extend') return call.arguments.length === 0 ? 0 : undefined;
+  return call.arguments.length === 1 ? 1 : undefined;
 }
 
 /**

@@ -12,7 +12,7 @@ export const SUGGESTION_MESSAGES = {
   libraryEdit: '{{edit}}',
   rewrite: 'Rewrite with retry(){{bound}}',
   keepOuter: 'Keep the outer retry: make the inner one (line {{line}}) a single attempt ({{edit}})',
-  keepInner: 'Keep the inner retry (line {{line}}): make this one a single attempt ({{edit}})',
+  keepInner: 'Keep the inner {{inner}}: make this one a single attempt ({{edit}})',
 } as const;
 
 export type SuggestionMessageId = keyof typeof SUGGESTION_MESSAGES;
