@@ -224,6 +224,7 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
     nested: [],
   };
   if (foreign.role === 'helper') {
+    site.helper = { site: inner, fn: foreign.fn, file: foreign.summary.file, sourceCode: foreign.summary.ctx.sourceCode };
     const bound = boundPolicy(foreign, call, ctx);
     if (bound) {
       site.policy = bound.policy;

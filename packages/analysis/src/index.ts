@@ -1,7 +1,7 @@
 export { analyzeRetrySites } from './analyze.js';
 export type { SourceCodeLike } from './context.js';
 export { amplification, describeAttempts, describeDelay, formatMs, type Amplification } from './describe.js';
-export type { NestedRetry, NestingPath, RetryLibrary, RetryPolicy, RetrySite, RetrySiteKind } from './types.js';
+export type { HelperSite, NestedRetry, NestingPath, RetryLibrary, RetryPolicy, RetrySite, RetrySiteKind } from './types.js';
 export { functionName, type FunctionNode } from './ast.js';
 export { CATALOG, catalogEntry, catalogTable, type CatalogEntry } from './catalog.js';
 export type { ModuleHost } from './cross-file.js';

@@ -1,4 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
+import type { FunctionNode } from './ast.js';
+import type { SourceCodeLike } from './context.js';
 
 /** The shape the herd simulator takes, so a hover can simulate the code under the cursor. */
 export interface RetryPolicy {
@@ -55,4 +57,17 @@ export interface RetrySite {
   deadlineBound: boolean;
   /** Retry sites that this site's operation reaches (filled in after all sites are found). */
   nested: NestedRetry[];
+  /**
+   * For the call of a project helper from another module that retries what it is given
+   * (`withRetries(op)`): the helper's own site and function, in that module's tree.
+   */
+  helper?: HelperSite;
+}
+
+export interface HelperSite {
+  site: RetrySite;
+  fn: FunctionNode;
+  /** The helper module's file and its SourceCode (ESLint's, as the module was parsed). */
+  file: string;
+  sourceCode: SourceCodeLike;
 }

@@ -62,7 +62,6 @@ const WITHOUT_SUGGESTION: Record<string, string> = {
   'libraries/messaging-reconnects.mjs:19:no-unbounded-retry': 'cassandra-driver reconnects to a host until it is back, by design: it has no bound to set',
   'recursion/log-shipper-tcp-reconnect.js:16:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',
   'recursion/ticker-websocket-reconnect.js:18:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',
-  'cross-file/orders-sync.ts:5:no-nested-retry': 'both layers are helpers of another file: the edit belongs there',
 };
 
 /**

@@ -8,6 +8,7 @@ import { rewriteCountdown } from './rewrite-countdown.js';
 import { rewriteDoWhile } from './rewrite-do-while.js';
 import { rewriteFlagLoop } from './rewrite-flag.js';
 import { rewriteForOf } from './rewrite-for-of.js';
+import { rewriteHelperCall } from './rewrite-helper-call.js';
 import { rewriteWithRetry } from './rewrite-loop.js';
 import { rewriteRecursion } from './rewrite-recursion.js';
 import type { RewriteContext } from './rewrite-loop.js';
@@ -71,6 +72,7 @@ function titleOf(s: Suggestion): string {
 
 /** The rewrite of a hand-written loop or recursion to retry(), in the first shape that fits. */
 function retryRewrite(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
+  if (site.kind === 'library') return rewriteHelperCall(site, ctx);
   return rewriteWithRetry(site, ctx) ?? rewriteCheckedLoop(site, ctx) ?? rewriteFlagLoop(site, ctx) ?? rewriteDoWhile(site, ctx) ?? rewriteForOf(site, ctx) ?? rewriteCountdown(site, ctx) ?? rewriteRecursion(site, ctx);
 }
 
@@ -85,7 +87,8 @@ export function nestedSuggestions(outer: RetrySite, nested: NestedRetry, file: S
   const ctx: RewriteContext = { sourceCode, filename, bound: boundFor(undefined), typescript: isTypeScriptFile(filename) };
   const oneAttempt = (site: RetrySite) => {
     if (!inThisFile(site.node, sourceCode)) return undefined;
-    if (site.kind === 'library') return singleAttemptOption(site, sourceCode);
+    const option = site.kind === 'library' ? singleAttemptOption(site, sourceCode) : undefined;
+    if (option || (site.kind === 'library' && !site.helper)) return option;
     const rewrite = retryRewrite(site, ctx);
     return rewrite && singleAttemptRewrite(rewrite);
   };
@@ -111,6 +114,9 @@ function planned(rule: SuggestingRule, site: RetrySite, context: SuggestionFile,
   if (site.kind === 'library') {
     const problem = rule === 'no-unbounded-retry' ? 'bound' : 'jitter';
     add(libraryEdit(site, problem, { sourceCode, filename, bound }), () => libraryEditPolicy(site, problem, bound));
+    // A project helper from another module: retry() at the call instead.
+    const rewrite = site.helper ? retryRewrite(site, { sourceCode, filename, bound, typescript }) : undefined;
+    add(rewrite, () => rewrittenPolicy(site, rewrite?.data.bound ? bound : undefined));
   } else {
     if (rule !== 'no-unbounded-retry') {
       add(addJitter(site, sourceCode), () => jitteredPolicy(site));

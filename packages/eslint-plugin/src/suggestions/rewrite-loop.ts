@@ -60,6 +60,24 @@ export function rewriteWithRetry(site: RetrySite, ctx: RewriteContext): Suggesti
   };
 }
 
+/**
+ * The name of the function a loop retries when retrying it is all the loop does: its attempt is
+ * `return await name()` and nothing else, every error is retried, the last one is rethrown,
+ * and no code runs between attempts but the wait. A project helper of that shape
+ * (`withRetries(operation)`) can give way to retry() at its call (rewrite-helper-call.ts).
+ */
+export function plainRetryOf(site: RetrySite, ctx: RewriteContext): { callee: string; loop: Loop } | undefined {
+  if (site.kind !== 'loop' || site.abortAware || site.deadlineBound) return undefined;
+  const plan = preparedFor(site, ctx)?.plan;
+  if (!plan || !plan.returns || plan.setup.length > 0 || plan.everyFailure.length > 0 || plan.betweenAttempts.length > 0) return undefined;
+  if (plan.classifier || plan.finalThrow || plan.swallowsLastError || plan.readsWait !== undefined || plan.counter) return undefined;
+  const [only, ...rest] = plan.tryBlock.body;
+  if (!only || rest.length > 0 || only.type !== 'ReturnStatement' || only.argument?.type !== 'AwaitExpression') return undefined;
+  const call = only.argument.argument;
+  if (call.type !== 'CallExpression' || call.optional || call.arguments.length > 0 || call.callee.type !== 'Identifier') return undefined;
+  return { callee: call.callee.name, loop: plan.loop };
+}
+
 interface Prepared {
   plan: Plan;
   /** The replacement text, rendered the first time a suggestion needs it. */
@@ -741,7 +759,7 @@ function doublingBase(expression: Node, counterName: string, sourceCode: SourceC
   return undefined;
 }
 
-function counterStart(loop: Node): number | undefined {
+export function counterStart(loop: Node): number | undefined {
   if (loop.type !== 'ForStatement' || loop.init?.type !== 'VariableDeclaration') return undefined;
   const init = loop.init.declarations[0]?.init;
   return init?.type === 'Literal' && (init.value === 0 || init.value === 1) ? init.value : undefined;
