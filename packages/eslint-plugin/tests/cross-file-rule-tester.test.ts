@@ -45,7 +45,30 @@ ruleTester.run('require-jitter across files', requireJitter, {
 ruleTester.run('no-unbounded-retry across files', noUnboundedRetry, {
   valid: [{ name: 'bounded helpers behind an index file', ...file('barrel/app.mjs') }],
   invalid: [
-    { name: 'Infinity in the options object the call writes out', ...file('options/main.mjs'), errors: [{ messageId: 'unbounded', line: 5, column: 24, data: { what: "This call of `withRetry()` from './lib/retry.mjs'" } }] },
+    {
+      name: 'Infinity in the options object the call writes out; the call rewritten to retry() with a bound',
+      ...file('options/main.mjs'),
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 5,
+          column: 24,
+          data: { what: "This call of `withRetry()` from './lib/retry.mjs'" },
+          suggestions: [
+            {
+              messageId: 'rewrite',
+              data: { bound: ' (stops after 5 attempts)' },
+              output: file('options/main.mjs')
+                .code.replace("import { retrying, withRetry } from './lib/retry.mjs';\n", "import { retrying, withRetry } from './lib/retry.mjs';\nimport { retry } from '@retry-hygiene/retry';\n")
+                .replace(
+                  "withRetry(() => fetch('/c'), { retries: Infinity, delayMs: 200 })",
+                  "retry(() => fetch('/c'), {\n  maxAttempts: 5,\n  baseMs: 200,\n  factor: 1,\n  capMs: 200,\n  shouldRetry: () => true,\n  rejectWith: 'last-error',\n})",
+                ),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: 'through TypeScript’s compiled __exportStar and esbuild’s __reExport',
       ...file('barrel/app.cjs'),

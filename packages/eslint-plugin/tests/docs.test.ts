@@ -13,6 +13,8 @@
 //   ts/typescript → x.ts, tsx → x.tsx. Other fences (text, sh, json) are not linted.
 // - Rule options for a block go in the fence info after the language, as JSON:
 //   ```ts options={"maxAttempts": 5}
+// - `file=<path from the repository root>` in the fence info lints the block as that file, so
+//   that its relative imports resolve to the repository's modules (a helper in another file).
 // - Fenced js/ts blocks outside ❌/✅ sections (config examples) must still parse.
 // - Suggestion examples: a block whose fence info has `suggestion=N` is the code before, the
 //   next block (fence info `after`) the code after applying the N-th suggestion of the doc
@@ -25,6 +27,7 @@ import { describe, expect, it } from 'vitest';
 import plugin, { type RuleName } from '../src/index.js';
 
 const docsDir = fileURLToPath(new URL('../docs/rules/', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const ruleIds = (Object.keys(plugin.rules) as RuleName[]).sort();
 const PREFIX = 'retry-hygiene/';
 
@@ -102,10 +105,12 @@ function parseDoc(file: string, text: string): Doc {
         }
       }
       const section = open[open.length - 1];
+      // `file=fixtures/cross-file/x.ts`: linted under that path, so its relative imports are the repository's modules.
+      const placed = /(?:^|\s)file=(\S+)/.exec(info)?.[1];
       blocks.push({
         kind: section?.kind ?? 'other',
         language,
-        filename: FILENAME_BY_LANGUAGE[language],
+        filename: FILENAME_BY_LANGUAGE[language] && (placed ? join(repoRoot, placed) : FILENAME_BY_LANGUAGE[language]),
         options,
         code: body.join('\n') + '\n',
         line: start + 1,
@@ -133,7 +138,7 @@ const docFiles = readdirSync(docsDir)
   .sort();
 const docs = docFiles.map((name) => parseDoc(name, readFileSync(join(docsDir, name), 'utf8')));
 
-const linter = new Linter();
+const linter = new Linter({ cwd: repoRoot });
 
 /** Lints a block with the recommended config, only `rule` enabled (none when undefined). */
 function lintBlock(rule: string | undefined, block: Block): Linter.LintMessage[] {

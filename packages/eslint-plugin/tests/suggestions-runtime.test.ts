@@ -3,9 +3,9 @@
 // succeeds; always fails; fails with an error that is not retried) must give the same
 // value or the same thrown error, the same number of calls (or the stated bound for a
 // retry that had none), and waits within [0, the original wait] that are no longer all equal.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import vm from 'node:vm';
@@ -118,7 +118,24 @@ async function run(code: string, filename: string, testCase: Case, script: Scrip
     ...realRetry,
     retry: (fn: any, options: any) => realRetry.retry(fn, { ...options, random, sleep: (ms: number) => recordSleep(ms) }),
   };
+  // The project's own modules next to the fixture (a helper in './lib/retry') run for real, in the same context.
+  const loaded = new Map<string, Record<string, unknown>>();
+  const loadRelative = (from: string, id: string): Record<string, unknown> | undefined => {
+    const base = resolve(dirname(join(fixturesDir, from)), id);
+    const file = ['', '.ts', '.js', '.mjs', '.cjs', '/index.ts', '/index.js'].map((ext) => base + ext).find((f) => existsSync(f) && statSync(f).isFile());
+    if (!file) return undefined;
+    const cached = loaded.get(file);
+    if (cached) return cached;
+    const exports: Record<string, unknown> = {};
+    loaded.set(file, exports);
+    const name = relative(fixturesDir, file);
+    const body = transpile(readFileSync(file, 'utf8'), name, false);
+    const moduleFn = vm.runInContext(`(function (exports, require, module) {${body}\n})`, context, { filename: name });
+    moduleFn(exports, (child: string) => requireFrom(name, child), { exports });
+    return exports;
+  };
   const realRequire = createRequire(join(fixturesDir, filename));
+  const requireFrom = (from: string, id: string): unknown => (id.startsWith('.') ? (loadRelative(from, id) ?? requireMock(id)) : requireMock(id));
   const requireMock = (id: string): unknown => {
     if (id === '@retry-hygiene/retry') return retryModule;
     if (id === 'node:util' || id === 'util') return { ...realRequire('node:util'), promisify };
@@ -160,7 +177,7 @@ async function run(code: string, filename: string, testCase: Case, script: Scrip
   const source = `(async function (exports, require, module, __harness) {${js}\n})`;
   const fn = vm.runInContext(source.replace('__harness();', `({ ${harnessNames.join(', ')} });`), context, { filename });
   const module = { exports: {} as Record<string, unknown> };
-  await fn(module.exports, requireMock, module);
+  await fn(module.exports, (id: string) => requireFrom(filename, id), module);
   const h = (context as { __h: Record<string, unknown> }).__h;
   let outcome: Run['outcome'];
   try {
@@ -180,12 +197,12 @@ function normalise(value: unknown): unknown {
 const transpiled = new Map<string, string>();
 
 /** As TypeScript whatever the extension (an .mjs file would stay ESM), run as CommonJS; once per text. */
-function transpile(code: string, filename: string): string {
-  const key = `${filename}\0${code}`;
+function transpile(code: string, filename: string, harness = true): string {
+  const key = `${filename}\0${harness}\0${code}`;
   let js = transpiled.get(key);
   if (js === undefined) {
     const program = code.replace(/^#!.*/, '').split('import.meta').join("({ url: 'file:///fixture', main: false })");
-    js = ts.transpileModule(program + '\n;globalThis.__h = __harness();', {
+    js = ts.transpileModule(harness ? `${program}\n;globalThis.__h = __harness();` : program, {
       fileName: /\.[jt]sx$/.test(filename) ? 'fixture.tsx' : 'fixture.ts',
       compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true, jsx: ts.JsxEmit.React, experimentalDecorators: true },
     }).outputText;
@@ -265,6 +282,12 @@ const CASES: Case[] = [
   { file: 'loops/redis-lock-spin.ts', line: 25, rule: 'no-fixed-sleep-retry', op: 'this.tryAcquire', call: (h) => new h.RedisLock(V).acquire('k'), failure: 'false' },
   { file: 'loops/inventory-immediate-retry.mjs', line: 11, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getStockLevel('sku-1'), ...fetchLike, immediate: true },
   { file: 'sleep-forms/release-upload-delay-pkg.mjs', line: 14, rule: 'require-jitter', op: 'fetch', call: (h) => h.uploadAsset('/tmp/a.tgz'), ...fetchLike },
+  // Calls of a project helper from another module (run for real), rewritten to retry() at the call.
+  { file: 'cross-file/orders-sync.ts', line: 5, rule: 'no-fixed-sleep-retry', op: 'getJson', call: (h) => h.loadOrders('c-1') },
+  { file: 'cross-file/orders-sync.ts', line: 7, rule: 'no-unbounded-retry', op: 'fetch', call: (h) => h.loadInvoices('c-1') },
+  { file: 'cross-file/services/billing.service.ts', line: 9, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => new h.BillingService().chargeCard('i-1') },
+  { file: 'cross-file/services/billing.service.ts', line: 13, rule: 'require-jitter', op: 'fetch', call: (h) => new h.BillingService().refund('i-1') },
+  { file: 'cross-file/services/billing.service.ts', line: 17, rule: 'no-unbounded-retry', op: 'fetch', call: (h) => new h.BillingService().syncLedger() },
 ];
 
 const SCRIPTS: Record<string, Script> = {
