@@ -57,8 +57,6 @@ const isLoopOrRecursion = (message: string) => /^(This retry loop|`[^`]+\(\)` re
  * retrying); one whose both layers are in another file gets none.
  */
 const WITHOUT_SUGGESTION: Record<string, string> = {
-  'libraries/data-fetching-app-config.tsx:15:no-fixed-sleep-retry': 'a custom SWR onErrorRetry: its wait is its own code, no option edit',
-  'libraries/data-fetching-app-config.tsx:15:no-unbounded-retry': 'a custom SWR onErrorRetry ignores errorRetryCount: the bound belongs in its code',
   'libraries/messaging-reconnects.mjs:19:no-unbounded-retry': 'cassandra-driver reconnects to a host until it is back, by design: it has no bound to set',
   'recursion/log-shipper-tcp-reconnect.js:16:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',
   'recursion/ticker-websocket-reconnect.js:18:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',

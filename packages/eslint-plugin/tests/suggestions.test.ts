@@ -142,6 +142,25 @@ export const client = new QueryClient({ defaultOptions: { queries: { retry: 4 } 
 export const cache = new Redis({ retryStrategy: (times: number) => Math.min(times * 50, 2000) });
 `;
 
+const SWR_CUSTOM = `import { SWRConfig } from 'swr';
+
+export const App = ({ children }) => (
+  <SWRConfig
+    value={{
+      onErrorRetry: (error, key, config, revalidate, { retryCount }) => {
+        if (error.status === 404) return;
+        setTimeout(() => revalidate({ retryCount }), 5000);
+      },
+    }}
+  >
+    {children}
+  </SWRConfig>
+);
+`;
+
+/** The same without its 404 return: it retries every failure, for ever. */
+const SWR_FOREVER = SWR_CUSTOM.replace('        if (error.status === 404) return;\n', '');
+
 ruleTester.run('require-jitter', requireJitter, {
   valid: [],
   invalid: [
@@ -247,6 +266,19 @@ export async function load(id: string): Promise<string> {
 ruleTester.run('no-fixed-sleep-retry', noFixedSleepRetry, {
   valid: [],
   invalid: [
+    {
+      name: "a custom SWR onErrorRetry: the wait of its one setTimeout jittered (swr's errorRetryInterval does not apply to it)",
+      filename: 'file.jsx',
+      languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+      code: SWR_CUSTOM,
+      errors: [
+        {
+          messageId: 'fixedDelay',
+          line: 6,
+          suggestions: [{ messageId: 'libraryEdit', data: { edit: "Wait a random time up to `onErrorRetry`'s delay (full jitter)" }, output: edit(SWR_CUSTOM, '}), 5000);', '}), Math.random() * 5000);') }],
+        },
+      ],
+    },
     {
       name: 'while (true) with a give-up guard: the log after it becomes onRetry, require() added after the others',
       filename: 'file.cjs',
@@ -415,6 +447,25 @@ ${edit(BREAK_WITH_STATE, 'fetchToken().catch(() => refresh());', `retry(() => fe
 ruleTester.run('no-unbounded-retry', noUnboundedRetry, {
   valid: [],
   invalid: [
+    {
+      name: "a custom SWR onErrorRetry ignores errorRetryCount: swr's documented guard first (retryCount is 1 on the first failure: 5 attempts)",
+      filename: 'file.jsx',
+      languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+      code: SWR_FOREVER,
+      errors: [
+        {
+          messageId: 'unbounded',
+          line: 6,
+          suggestions: [
+            {
+              messageId: 'libraryEdit',
+              data: { edit: 'Stop after 5 attempts (`if (retryCount >= 5) return;`)' },
+              output: edit(SWR_FOREVER, '        setTimeout(', '        if (retryCount >= 5) return;\n        setTimeout('),
+            },
+          ],
+        },
+      ],
+    },
     {
       name: 'while (true) gets a bound, named in the title; side effects of every failure stay in a catch inside the attempt',
       filename: 'file.js',

@@ -42,9 +42,12 @@ export function propertyEdit(site: RetrySite, problem: Problem, ctx: Context): S
       if (value.type === 'ArrowFunctionExpression' || value.type === 'FunctionExpression') return undefined;
       return set('retryDelay', `() => ${jittered(value, sourceCode)}`, 'Wait a random time up to `retryDelay` (full jitter)');
     }
-    case 'swr':
-      // Only swr's own onErrorRetry reads errorRetryCount: a custom one would ignore the bound.
-      return problem === 'bound' && !findProperty(object, 'onErrorRetry') ? set('errorRetryCount', String(retries), stops(`errorRetryCount: ${retries}`)) : undefined;
+    case 'swr': {
+      // Only swr's own onErrorRetry reads errorRetryCount: a custom one is edited in its own code.
+      const custom = findProperty(object, 'onErrorRetry');
+      if (custom) return problem === 'jitter' ? swrTimerJitter(custom.value, sourceCode) : swrRetryGuard(custom.value, ctx.bound, sourceCode);
+      return problem === 'bound' ? set('errorRetryCount', String(retries), stops(`errorRetryCount: ${retries}`)) : undefined;
+    }
     case 'graphql-ws': {
       if (problem === 'bound') return set('retryAttempts', String(retries), stops(`retryAttempts: ${retries}`));
       // A custom `retryWait` (graphql-ws's own default is randomised) that waits one setTimeout.
@@ -93,6 +96,50 @@ function setTimeoutDelay(value: TSESTree.Node, sourceCode: SourceCode): TSESTree
   // The global setTimeout (no binding of that name in the code) and the global Promise.
   if (isBound(call.callee, sourceCode) || isBound(promise.callee, sourceCode)) return undefined;
   return delay && delay.type !== 'SpreadElement' ? delay : undefined;
+}
+
+/** A custom SWR `onErrorRetry` written as a function with a block body. */
+function blockFunction(value: TSESTree.Node): (TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression) & { body: TSESTree.BlockStatement } | undefined {
+  if ((value.type !== 'ArrowFunctionExpression' && value.type !== 'FunctionExpression') || value.body.type !== 'BlockStatement') return undefined;
+  return value as (TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression) & { body: TSESTree.BlockStatement };
+}
+
+/**
+ * The wait of a custom SWR `onErrorRetry`: the one global `setTimeout(() => revalidate(…), d)`
+ * among its statements; `d` becomes a random wait up to it.
+ */
+function swrTimerJitter(value: TSESTree.Node, sourceCode: SourceCode): Suggestion | undefined {
+  const fn = blockFunction(value);
+  if (!fn) return undefined;
+  const timers = fn.body.body.flatMap((statement) => {
+    const call = statement.type === 'ExpressionStatement' && statement.expression.type === 'CallExpression' ? statement.expression : undefined;
+    return call?.callee.type === 'Identifier' && call.callee.name === 'setTimeout' && !isBound(call.callee, sourceCode) && call.arguments.length === 2 ? [call] : [];
+  });
+  const delay = timers.length === 1 ? timers[0]?.arguments[1] : undefined;
+  if (!delay || delay.type === 'SpreadElement') return undefined;
+  return jitterBody(delay, sourceCode, "Wait a random time up to `onErrorRetry`'s delay (full jitter)");
+}
+
+/**
+ * A bound for a custom SWR `onErrorRetry`, in swr's documented form: `if (retryCount >= N)
+ * return;` first. swr passes 1 for the first failure, so N attempts in all.
+ */
+function swrRetryGuard(value: TSESTree.Node, bound: number, sourceCode: SourceCode): Suggestion | undefined {
+  const fn = blockFunction(value);
+  const opts = fn?.params[4];
+  if (!fn || opts?.type !== 'ObjectPattern') return undefined;
+  const counter = opts.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'retryCount');
+  const name = counter?.value.type === 'Identifier' ? counter.value.name : undefined;
+  const first = fn.body.body[0];
+  if (!name || !first) return undefined;
+  const guard = `if (${name} >= ${bound}) return;`;
+  const indent = sourceCode.lines[first.loc.start.line - 1]?.slice(0, first.loc.start.column) ?? '';
+  const sameLine = first.loc.start.line === fn.body.loc.start.line;
+  return {
+    messageId: 'libraryEdit',
+    data: { edit: `Stop after ${bound} attempts (\`${guard}\`)` },
+    fix: (fixer) => (sameLine ? fixer.insertTextBefore(first, `${guard} `) : fixer.insertTextBefore(first, `${guard}\n${indent}`)),
+  };
 }
 
 /** A binding of this name declared in the code (not a global, not TypeScript's lib). */
