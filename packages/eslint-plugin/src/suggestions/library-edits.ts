@@ -1,8 +1,10 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { ensureNamedImport, isCommonJs } from './imports.js';
+import { CATALOG_EDITED, catalogEdit } from './catalog-edits.js';
 import { GENERIC_LIBRARIES, genericJitterEdit } from './generic-edits.js';
 import { PROPERTY_LIBRARIES, propertyEdit } from './property-edits.js';
+import { option, optionsAt, stops, type LibraryEditContext } from './option-edit.js';
 import { findProperty, isTypeScriptFile, jittered, removeProperty, setProperty } from './text.js';
 import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
 
@@ -10,14 +12,9 @@ import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
 export type LibraryProblem = 'jitter' | 'bound';
 
 /** The catalog libraries this module has option edits for. */
-export const EDITED_LIBRARIES: ReadonlySet<string> = new Set(['p-retry', 'promise-retry', 'async-retry', 'retry', 'exponential-backoff', 'cockatiel', 'rxjs', 'axios-retry', 'got', 'ky', '@retry-hygiene/retry', ...PROPERTY_LIBRARIES, ...GENERIC_LIBRARIES]);
+export const EDITED_LIBRARIES: ReadonlySet<string> = new Set(['p-retry', 'promise-retry', 'async-retry', 'retry', 'exponential-backoff', 'cockatiel', 'rxjs', 'axios-retry', 'got', 'ky', '@retry-hygiene/retry', ...CATALOG_EDITED, ...PROPERTY_LIBRARIES, ...GENERIC_LIBRARIES]);
 
-export interface LibraryEditContext {
-  sourceCode: SourceCode;
-  filename: string;
-  /** Attempts (counting the first call) the bound edit allows. */
-  bound: number;
-}
+export type { LibraryEditContext } from './option-edit.js';
 
 type Call = TSESTree.CallExpression;
 
@@ -29,6 +26,7 @@ type Call = TSESTree.CallExpression;
 export function libraryEdit(site: RetrySite, problem: LibraryProblem, ctx: LibraryEditContext): Suggestion | undefined {
   if (site.kind !== 'library') return undefined;
   if (site.library !== undefined && PROPERTY_LIBRARIES.has(site.library)) return propertyEdit(site, problem, ctx);
+  if (site.library !== undefined && CATALOG_EDITED.has(site.library)) return catalogEdit(site, problem, ctx);
   if (site.library !== undefined && GENERIC_LIBRARIES.has(site.library)) return problem === 'jitter' ? genericJitterEdit(site, ctx.sourceCode, ctx) : undefined;
   if (site.node.type !== 'CallExpression') return undefined;
   const call = site.node;
@@ -55,31 +53,6 @@ export function libraryEdit(site: RetrySite, problem: LibraryProblem, ctx: Libra
     default:
       return undefined;
   }
-}
-
-function stops(bound: number, edit: string): string {
-  return `Stop after ${bound} attempts (\`${edit}\`)`;
-}
-
-/** The options argument as an object literal, or `null` when the call has none (so one can be added). */
-function optionsAt(call: Call, index: number): TSESTree.ObjectExpression | null | undefined {
-  const arg = call.arguments[index];
-  if (arg === undefined) return call.arguments.length === index && index > 0 ? null : undefined;
-  return arg.type === 'ObjectExpression' ? arg : undefined;
-}
-
-/** Sets one option, adding the options argument when the call has none. */
-function option(call: Call, index: number, name: string, value: string, edit: string, ctx: LibraryEditContext): Suggestion | undefined {
-  const options = optionsAt(call, index);
-  if (options === undefined) return undefined;
-  return {
-    messageId: 'libraryEdit',
-    data: { edit },
-    fix: (fixer) =>
-      options === null
-        ? fixer.insertTextAfter(call.arguments[index - 1] as TSESTree.Node, `, { ${name}: ${value} }`)
-        : setProperty(fixer, ctx.sourceCode, options, name, value),
-  };
 }
 
 /** p-retry and `retry` default to no jitter; async-retry randomizes unless told not to. */

@@ -1,0 +1,43 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { setProperty } from './text.js';
+import type { SourceCode, Suggestion } from './types.js';
+
+/** Option edits of library sites: the file, and the attempts a bound edit allows. */
+export interface LibraryEditContext {
+  sourceCode: SourceCode;
+  filename: string;
+  /** Attempts (counting the first call) the bound edit allows. */
+  bound: number;
+}
+
+type Call = TSESTree.CallExpression | TSESTree.NewExpression;
+
+export function stops(bound: number, edit: string): string {
+  return `Stop after ${bound} attempts (\`${edit}\`)`;
+}
+
+/** The options argument as an object literal, or `null` when the call has none (so one can be added). */
+export function optionsAt(call: Call, index: number): TSESTree.ObjectExpression | null | undefined {
+  const arg = call.arguments[index];
+  if (arg === undefined) return call.arguments.length === index ? null : undefined;
+  return arg.type === 'ObjectExpression' ? arg : undefined;
+}
+
+/** Sets one option, adding the options argument when the call has none. */
+export function option(call: Call, index: number, name: string, value: string, edit: string, ctx: LibraryEditContext): Suggestion | undefined {
+  const options = optionsAt(call, index);
+  if (options === undefined) return undefined;
+  const previous = call.arguments[index - 1];
+  // `new Redis()`, `backoff.exponential()`: the object goes between the parentheses.
+  const closing = ctx.sourceCode.getLastToken(call);
+  if (options === null && !previous && closing?.value !== ')') return undefined;
+  return {
+    messageId: 'libraryEdit',
+    data: { edit },
+    fix: (fixer) => {
+      if (options !== null) return setProperty(fixer, ctx.sourceCode, options, name, value);
+      return previous ? fixer.insertTextAfter(previous, `, { ${name}: ${value} }`) : fixer.insertTextBefore(closing as TSESTree.Token, `{ ${name}: ${value} }`);
+    },
+  };
+}
+
