@@ -137,7 +137,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     retriesByDefault: false,
     noun: 'retry() call',
     jitterFix: "Remove `jitter: 'none'`",
-    checked: '@retry-hygiene/retry (this repository) src/options.ts',
+    checked: '@retry-hygiene/retry@0.1.0 src/options.ts (this repository)',
   },
   {
     library: 'ts-retry-promise',

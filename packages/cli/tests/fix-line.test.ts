@@ -158,20 +158,24 @@ export default [...plugin.configs.recommended, { rules: { 'retry-hygiene/no-unbo
     expect(bound!.suggestions?.map((s) => s.desc)).toEqual(['Stop after 5 attempts (`retries: 4`)']);
   });
 
-  it('a nested retry has no quick fix: full jitter is shown as a reference and labelled so, in every format', async () => {
+  it("a nested retry's quick fixes choose which layer retries: full jitter is shown as a reference and labelled so, in every format", async () => {
     const [message] = await messagesOf('nested.js', dir);
     const full = simulate('full');
+    const label = 'its quick fixes choose which layer retries; full jitter, no attempt limit, for reference';
     expect(message).toMatchObject({
       ruleId: 'retry-hygiene/no-nested-retry',
-      fixHerd: { title: 'no quick fix; full jitter, no attempt limit, for reference', suggested: false, policy: 'full', totalCalls: 9400, failedClients: 0 },
+      fixHerd: { title: label, suggested: false, policy: 'full', totalCalls: 9400, failedClients: 0 },
     });
-    expect(message!.suggestions ?? []).toEqual([]);
+    expect(message!.suggestions?.map((s) => s.desc)).toEqual([
+      'Keep the outer retry: make the inner one (line 4) a single attempt (rewritten with retry() and `maxAttempts: 1`)',
+      'Keep the inner retry (line 4): make this one a single attempt (`retries: 0`)',
+    ]);
     expect(await check(['nested.js'], dir)).toContain(`\n          ref   `);
-    expect(await check(['nested.js'], dir)).toContain(`  no quick fix; full jitter, no attempt limit, for reference: ${summarizeResult(full)}\n`);
+    expect(await check(['nested.js'], dir)).toContain(`  ${label}: ${summarizeResult(full)}\n`);
     const markdown = await check(['nested.js', '-f', 'markdown'], dir);
-    expect(markdown).toContain(`| _no quick fix; full jitter, no attempt limit, for reference_: ${calls(full.totalCalls)} calls, 0 gave up, `);
+    expect(markdown).toContain(`| _${label}_: ${calls(full.totalCalls)} calls, 0 gave up, `);
     const github = await check(['nested.js', '-f', 'github'], dir);
-    expect(github).toContain(`%0AReference: no quick fix; full jitter, no attempt limit, for reference: ${summarizeResult(full)}.`);
+    expect(github).toContain(`%0AReference: ${label}: ${summarizeResult(full)}.`);
     const sarif = JSON.parse(await check(['nested.js', '-f', 'sarif'], dir)) as { runs: { results: { message: { text: string }; properties: { fixHerd: unknown } }[] }[] };
     expect(sarif.runs[0]!.results[0]!.properties.fixHerd).toMatchObject({ suggested: false, policy: 'full', totalCalls: 9400 });
   });

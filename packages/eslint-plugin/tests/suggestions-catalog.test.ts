@@ -8,23 +8,23 @@ import { ruleTester } from './rule-tester.js';
 /** A module importing `what` from `module`, then one line of code using it. */
 const one = (imports: string, line: string) => `${imports}\n\nexport const x = ${line};\n`;
 
-interface Edit {
+interface Edit<M extends string> {
   name: string;
   code: string;
-  messageId: string;
+  messageId: M;
   edit: string;
   from: string;
   to: string;
 }
 
-function cases(edits: Edit[]) {
+function cases<M extends string>(edits: Edit<M>[]) {
   return edits.map((e) => {
     if (e.code.split(e.from).length !== 2) throw new Error(`${e.name}: expected exactly one ${JSON.stringify(e.from)}`);
     return {
       name: e.name,
       filename: 'file.js',
       code: e.code,
-      errors: [{ messageId: e.messageId, line: 3, suggestions: [{ messageId: 'libraryEdit', data: { edit: e.edit }, output: e.code.replace(e.from, e.to) }] }],
+      errors: [{ messageId: e.messageId, line: 3, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: e.edit }, output: e.code.replace(e.from, e.to) }] }],
     };
   });
 }

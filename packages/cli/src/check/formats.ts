@@ -80,7 +80,7 @@ function stylish(report: Report): string {
   if (herd && shownHerd) {
     const [defaults, full] = herdSparklines([herd.retryDefaults, herd.fullJitter], SPARK_WIDTH);
     lines.push(color('2', `herd: the simulated load of each retry — ${herd.describeScenario()} (--clients, --capacity, --outage).`));
-    lines.push(color('2', 'fix:  the same outage after the finding\'s quick fix (the suggestion named, as the editor offers it); ref: no quick fix is offered, full jitter shown for reference.'));
+    lines.push(color('2', 'fix:  the same outage after the finding\'s quick fix (the suggestion named, as the editor offers it); ref: no quick fix changes this retry\'s waits, full jitter shown for reference.'));
     lines.push(color('2', `For reference, in this scenario: ${failedNote(herd.retryDefaults, herd.scenario.clients)}`));
     const width = Math.max(RETRY_DEFAULTS_LABEL.length, FULL_JITTER_LABEL.length);
     lines.push(`  ${color('2', RETRY_DEFAULTS_LABEL.padEnd(width))}  ${defaults}  ${summarizeResult(herd.retryDefaults)}`);
@@ -290,7 +290,7 @@ function markdown(report: Report): string {
   if (herd) {
     out.push('');
     out.push(`Herd: simulated load of each retry with ${herd.describeScenario()}. `
-      + 'Its quick fix: the policy the suggested edit leaves, simulated the same way (_no quick fix_: full jitter, for reference). '
+      + 'Its quick fix: the policy the suggested edit leaves, simulated the same way (_in italics_: no quick fix changes its waits, full jitter shown for reference). '
       + `For reference, ${cell(RETRY_DEFAULTS_LABEL)} from \`@retry-hygiene/retry\`: ${shortSummary(herd.retryDefaults)}; ${failedNote(herd.retryDefaults, herd.scenario.clients)} `
       + `${FULL_JITTER_LABEL}: ${shortSummary(herd.fullJitter)}.`);
   }

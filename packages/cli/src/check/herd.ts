@@ -31,6 +31,12 @@ export const FULL_JITTER_LABEL = 'full jitter, no attempt limit';
 export const REFERENCE_LABEL = `no quick fix; ${FULL_JITTER_LABEL}, for reference`;
 
 /**
+ * The same for a nested retry: its quick fixes make one layer a single attempt, which changes
+ * how many calls a request makes, not this retry's waits (the herd is of one layer's policy).
+ */
+export const LAYERS_REFERENCE_LABEL = `its quick fixes choose which layer retries; ${FULL_JITTER_LABEL}, for reference`;
+
+/**
  * The "what the fix does" herd of one retry site: the policy its quick fix leaves (the
  * plugin's own planning, see choose-fix.ts), or full jitter for reference when no
  * suggestion is offered for it.
@@ -57,9 +63,9 @@ export class HerdComparison {
     return this.cache.simulate(site.policy, this.options);
   }
 
-  /** A suggestion's policy, or the full-jitter reference when there is none. */
-  fix(suggestion: { title: string; policy: RetryPolicy } | undefined): FixComparison {
-    if (!suggestion) return { label: REFERENCE_LABEL, suggested: false, policy: 'full', herd: this.fullJitter };
+  /** A suggestion's policy, or the full-jitter reference when there is none (`layers`: only no-nested-retry's). */
+  fix(suggestion: { title: string; policy: RetryPolicy } | undefined, layers = false): FixComparison {
+    if (!suggestion) return { label: layers ? LAYERS_REFERENCE_LABEL : REFERENCE_LABEL, suggested: false, policy: 'full', herd: this.fullJitter };
     return { label: suggestion.title, suggested: true, policy: suggestion.policy, herd: this.cache.simulate(suggestion.policy, this.options) };
   }
 

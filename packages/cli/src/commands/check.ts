@@ -248,7 +248,8 @@ async function findingsOf(result: ESLint.LintResult, herd: HerdComparison | unde
   }
   const maxAttempts = bySite.size > 0 ? await unboundedRuleMax(eslint, result.filePath) : undefined;
   for (const [site, onSite] of bySite) {
-    const fix = herd.fix(chooseFix(site, onSite.map((f) => f.message.ruleId ?? ''), file, maxAttempts));
+    const layers = onSite.some((f) => f.message.ruleId === `${PLUGIN_PREFIX}no-nested-retry` && (f.message.suggestions?.length ?? 0) > 0);
+    const fix = herd.fix(chooseFix(site, onSite.map((f) => f.message.ruleId ?? ''), file, maxAttempts), layers);
     for (const finding of onSite) finding.fix = fix;
   }
   return findings;
