@@ -38,18 +38,10 @@ export const rates = () => pRetry(() => got('/rates', { retry: { limit: 2 } }).j
 `;
 
 const TWO_INNER = `import pRetry from 'p-retry';
-async function fetchWithRetry(url) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      return await fetch(url);
-    } catch {
-      await sleep(Math.random() * 100 * 2 ** attempt);
-    }
-  }
-  throw new Error('failed');
-}
+import got from 'got';
+
 export const load = (id) => pRetry(async () => {
-  const user = await fetchWithRetry(\`/users/\${id}\`);
+  const user = await got(\`/users/\${id}\`).json();
   return pRetry(() => enrich(user), { retries: 5, randomize: true });
 }, { retries: 3, randomize: true });
 `;
@@ -131,8 +123,8 @@ export async function quote(parcel) {
       errors: [
         {
           messageId: 'nested',
-          line: 12,
-          suggestions: [{ messageId: 'keepInner', data: { inner: 'retries (lines 3, 14)', edit: '`retries: 0`' }, output: TWO_INNER.replace('}, { retries: 3, randomize: true });', '}, { retries: 0, randomize: true });') }],
+          line: 4,
+          suggestions: [{ messageId: 'keepInner', data: { inner: 'retries (lines 5, 6)', edit: '`retries: 0`' }, output: TWO_INNER.replace('}, { retries: 3, randomize: true });', '}, { retries: 0, randomize: true });') }],
         },
       ],
     },
