@@ -16,6 +16,26 @@ ruleTester.run('require-jitter', rule, {
 
     // Retry libraries with jitter
 
+    {
+      // Options the code reads from somewhere else (not its caller's, handed on): not known.
+      name: 'p-retry with options from a config object',
+      code: `
+import pRetry from 'p-retry';
+export function load(config: { retry: object }) {
+  return pRetry(() => fetch('/x'), config.retry);
+}
+`,
+    },
+    {
+      // async-retry randomizes by default: the caller's options handed on keep jitter.
+      name: 'async-retry with the caller\'s options handed on',
+      code: `
+import retry from 'async-retry';
+export function withRetry(fn: () => Promise<unknown>, options?: object) {
+  return retry(fn, options);
+}
+`,
+    },
     // Look-alikes that are not retries
     {
       name: 'polling a state with a growing sleep',
@@ -684,6 +704,32 @@ const operation = retry.operation({ retries: 5 });
             what: 'This `retry` package operation',
             delay: '1 s × 2^n',
             attempts: 'up to 6 attempts',
+            inherited: ', the library default',
+            fix: 'Set `randomize: true`',
+          },
+        },
+      ],
+    },
+    {
+      // The wrapper hands its caller's options on: randomize is off unless the caller sets it.
+      name: 'retry package: retry.operation(options) with the caller\'s options handed on',
+      code: `
+const retry = require('retry');
+function promiseRetry(fn, options) {
+  if (typeof fn === 'object') { const temp = options; options = fn; fn = temp; }
+  const operation = retry.operation(options);
+  return new Promise((resolve, reject) => operation.attempt(() => fn().then(resolve, (err) => operation.retry(err) || reject(err))));
+}
+module.exports = promiseRetry;
+`,
+      filename: 'file.js',
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 5, column: 21, endLine: 5, endColumn: 45,
+          data: {
+            what: 'This `retry` package operation',
+            delay: '1 s × 2^n',
+            attempts: 'a limited number of attempts',
             inherited: ', the library default',
             fix: 'Set `randomize: true`',
           },
