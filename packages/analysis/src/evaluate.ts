@@ -141,11 +141,15 @@ function evaluateNode(node: Node, env: Env): Value {
       if (n.operator === '??' && left.t === 'num') return left;
       return join(left, evaluate(n.right, env));
     }
-    case 'ConditionalExpression':
+    case 'ConditionalExpression': {
       // `err.status === 404 ? throwError(() => err) : timer(1000)`: the branch that gives up does not wait.
       if (givesUpExpression(n.consequent)) return evaluate(n.alternate, env);
       if (givesUpExpression(n.alternate)) return evaluate(n.consequent, env);
+      // `typeof retryDelay === 'function' ? retryDelay(n) : retryDelay` where retryDelay holds a function.
+      const isFunctionTest = typeofFunctionTest(n.test, env);
+      if (isFunctionTest !== undefined) return evaluate(isFunctionTest ? n.consequent : n.alternate, env);
       return join(evaluate(n.consequent, env), evaluate(n.alternate, env));
+    }
     case 'CallExpression':
       return evaluateCall(n, env);
     case 'AssignmentExpression':
@@ -158,6 +162,39 @@ function evaluateNode(node: Node, env: Env): Value {
     default:
       return UNKNOWN;
   }
+}
+
+/**
+ * `typeof x === 'function'` (or `!==`) where `x` is a const holding a local function, or a
+ * caller's option that falls back to one (`config.retryDelay ?? defaultRetryDelay`): whether
+ * the test holds, as far as this code decides it; undefined when it is not such a test.
+ */
+function typeofFunctionTest(test: Node, env: Env): boolean | undefined {
+  const t = unwrap(test);
+  if (t.type !== 'BinaryExpression' || !/^[!=]==?$/.test(t.operator) || t.left.type === 'PrivateIdentifier') return undefined;
+  const [a, b] = [unwrap(t.left), unwrap(t.right)];
+  const typeofSide = a.type === 'UnaryExpression' && a.operator === 'typeof' ? a : b.type === 'UnaryExpression' && b.operator === 'typeof' ? b : undefined;
+  const other = typeofSide === a ? b : a;
+  if (!typeofSide || other.type !== 'Literal' || other.value !== 'function') return undefined;
+  const target = unwrap(typeofSide.argument);
+  if (target.type !== 'Identifier' || !(env.ctx.functionOf(target) ?? defaultFunction(target, env))) return undefined;
+  return !t.operator.startsWith('!');
+}
+
+/**
+ * The local function a const falls back to when the caller's option is not set:
+ * `const retryDelay = config.retryDelay ?? defaultRetryDelay`. Its result is the default wait.
+ */
+function defaultFunction(id: TSESTree.Identifier, env: Env): FunctionNode | undefined {
+  const variable = env.ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
+  const init = unwrap(def.node.init);
+  if (init.type !== 'LogicalExpression' || init.operator === '&&' || unwrap(init.left).type !== 'MemberExpression') return undefined;
+  // A helper analysed for a call that passes this option: the caller's value, not the fallback.
+  const passed = passedObjectRead(init.left, env);
+  if (passed && passed !== 'absent') return undefined;
+  return env.ctx.functionIn(init.right);
 }
 
 function givesUpExpression(node: Node): boolean {
@@ -631,7 +668,8 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
     return withRandom(shaped ? bound : { t: 'invariant', random: false }, true, 'full');
   }
   // A local helper says what it does; only an imported one is judged by its name.
-  const helper = localFunction(call, env);
+  const callee = unwrap(call.callee);
+  const helper = localFunction(call, env) ?? (callee.type === 'Identifier' ? defaultFunction(callee, env) : undefined);
   if (helper) return inlineHelper(helper, args, env);
   const strategy = strategyFunction(call, env);
   if (strategy) return inlineHelper(strategy.fn, args, strategy.env);

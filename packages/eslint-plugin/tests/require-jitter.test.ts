@@ -711,6 +711,34 @@ const operation = retry.operation({ retries: 5 });
       ],
     },
     {
+      // The wait is the caller's function, or by default one that doubles: no jitter by default.
+      name: 'default delay function behind an option: config.retryDelay ?? defaultRetryDelay',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function defaultRetryDelay(failureCount: number) {
+  return Math.min(1000 * 2 ** failureCount, 30000);
+}
+export function createRetryer(config: { fn: () => Promise<unknown>; retryDelay?: number | ((n: number) => number) }) {
+  let failureCount = 0;
+  const run = (): Promise<unknown> =>
+    config.fn().catch((error) => {
+      if (failureCount >= 3) throw error;
+      const retryDelay = config.retryDelay ?? defaultRetryDelay;
+      const delay = typeof retryDelay === 'function' ? retryDelay(failureCount) : retryDelay;
+      failureCount++;
+      return sleep(delay).then(() => run());
+    });
+  return run();
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 14, column: 38, endLine: 14, endColumn: 43,
+          data: { what: '`run()` retrying itself', delay: '1 s × 2^n, capped at 30 s', attempts: 'up to 4 attempts' },
+        },
+      ],
+    },
+    {
       // The wrapper hands its caller's options on: randomize is off unless the caller sets it.
       name: 'retry package: retry.operation(options) with the caller\'s options handed on',
       code: `
