@@ -673,6 +673,8 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   if (helper) return inlineHelper(helper, args, env);
   const strategy = strategyFunction(call, env);
   if (strategy) return inlineHelper(strategy.fn, args, strategy.env);
+  const alternatives = strategyAlternatives(call, env);
+  if (alternatives) return alternatives.map((fn) => inlineHelper(fn, args, env)).reduce(join);
   const foreign = env.ctx.foreignFunction?.(call);
   if (foreign) return inlineForeign(foreign.fn, foreign.ctx, args.map((a) => evaluate(a as Node, deeper(env))), env);
   const jitter = jitterFromName(name);
@@ -736,6 +738,35 @@ function strategyFunction(call: TSESTree.CallExpression, env: Env): { fn: Functi
   if (!fn || !isFunction(fn)) return undefined;
   const args = value.arguments.filter((a): a is TSESTree.Expression => a.type !== 'SpreadElement');
   return { fn, env: helperEnv(factory, args, env) };
+}
+
+/**
+ * `this.retry.backoff(i)` where the constructor sets `this.retry = disabled ? { backoff: () => 0 }
+ * : { backoff: config.retry?.backoff ?? ((n) => Math.exp(n) * 50) }`: the functions each branch
+ * holds, a caller's option falling back to its default function. Undefined unless every branch
+ * holds a function of this file.
+ */
+function strategyAlternatives(call: TSESTree.CallExpression, env: Env): FunctionNode[] | undefined {
+  const callee = unwrap(call.callee);
+  const prop = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
+  if (callee.type !== 'MemberExpression' || prop === undefined) return undefined;
+  const object = unwrap(callee.object);
+  if (object.type !== 'MemberExpression') return undefined;
+  const holderProp = propertyName(object);
+  const holder = holderProp !== undefined ? resolveObjectProperty(object.object, holderProp, env) : undefined;
+  const held = holder && unwrap(holder);
+  if (held?.type !== 'ConditionalExpression') return undefined;
+  const fns: FunctionNode[] = [];
+  for (const branch of [held.consequent, held.alternate]) {
+    const literal = resolveObject(branch, deeper(env));
+    const value = literal && getProperty(literal, prop)?.value;
+    let v = value && unwrap(value as Node);
+    if (v?.type === 'LogicalExpression' && v.operator !== '&&' && unwrap(v.left).type === 'MemberExpression') v = unwrap(v.right);
+    const fn = v && env.ctx.functionIn(v);
+    if (!fn) return undefined;
+    fns.push(fn);
+  }
+  return fns;
 }
 
 /** Evaluates a small helper (`backoff(n)`) with its parameters bound to the caller's values. */

@@ -739,6 +739,38 @@ export function createRetryer(config: { fn: () => Promise<unknown>; retryDelay?:
       ],
     },
     {
+      // Each branch of the retry settings holds a backoff function; the caller's falls back to e^n × 50.
+      name: 'backoff function held in a conditional settings object: this.retry.backoff(i)',
+      code: `
+export class HttpClient {
+  retry: { attempts: number; backoff: (n: number) => number };
+  constructor(config: { retry?: false | { retries?: number; backoff?: (n: number) => number } }) {
+    this.retry = typeof config.retry === 'boolean' && !config.retry
+      ? { attempts: 1, backoff: () => 0 }
+      : { attempts: config.retry?.retries ?? 5, backoff: config.retry?.backoff ?? ((retryCount) => Math.exp(retryCount) * 50) };
+  }
+  async request(url: string) {
+    let error: unknown = null;
+    for (let i = 0; i <= this.retry.attempts; i++) {
+      try {
+        return await fetch(url);
+      } catch (error_) {
+        error = error_;
+        if (i < this.retry.attempts) await new Promise((r) => setTimeout(r, this.retry.backoff(i)));
+      }
+    }
+    throw error;
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 11, column: 5, endLine: 11, endColumn: 51,
+          data: { what: 'This retry loop', delay: '50 ms × e^n', attempts: 'a limited number of attempts' },
+        },
+      ],
+    },
+    {
       // The wrapper hands its caller's options on: randomize is off unless the caller sets it.
       name: 'retry package: retry.operation(options) with the caller\'s options handed on',
       code: `
