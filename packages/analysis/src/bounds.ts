@@ -201,11 +201,28 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       if (!retriesOnTrue && !exitsOnTrue && !exitsOnFalse) return undefined;
       // `if (cached.expiresAt > Date.now()) return cached` is a cache check, not a deadline.
       if (kind === 'time' && node.type === 'IfStatement' && exitsOnTrue && !givesUp(node.consequent, env)) return undefined;
+      // `if (!signal.aborted && retries < max) continue`: going on needs both, so each limits
+      // (`if (aborted || n >= max) throw`: leaving takes either).
+      const parts = operands(node.test, exitsOnTrue ? '||' : '&&');
+      if (parts.length > 1) {
+        for (const part of parts) {
+          const partKind = boundKind(part, env);
+          if (partKind) bound = merge(bound, boundOf(partKind, part, env, exitsOnTrue, true));
+        }
+        return undefined;
+      }
       bound = merge(bound, boundOf(kind, node.test, env, exitsOnTrue, true));
     }
     return undefined;
   });
   return bound;
+}
+
+/** `a && b && c` as [a, b, c] for `&&`; the test itself when it is not such a chain. */
+function operands(test: Node, operator: '&&' | '||'): Node[] {
+  const n = unwrap(test);
+  if (n.type !== 'LogicalExpression' || n.operator !== operator) return [n];
+  return [...operands(n.left, operator), ...operands(n.right, operator)];
 }
 
 export function boundOf(kind: 'attempts' | 'time' | 'abort', test: Node, env: Env, isGiveUpGuard: boolean, checkedAfterAttempt: boolean): Bound {

@@ -329,6 +329,26 @@ async function load(opts: { delay: number }) {
 `,
       errors: [{ messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 30, data: { what: 'This retry loop', delay: '`opts.delay` (the same every time)', attempts: 'up to 3 attempts' } }],
     },
+    {
+      // A result object asked `'success' in result`; going round needs both conditions, so the
+      // count limits the loop as much as the signal does.
+      name: "result object checked with 'success' in result; continue while not aborted and under the count",
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function execute(invoke: () => Promise<{ success: string } | { error: Error }>, signal: AbortSignal) {
+  for (let retries = 0; ; retries++) {
+    const result = await invoke();
+    if ('success' in result) return result.success;
+    if (!signal.aborted && retries < 3) {
+      await sleep(250);
+      continue;
+    }
+    throw result.error;
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 37, data: { what: 'This retry loop', delay: 'a fixed 250 ms', attempts: 'up to 4 attempts' } }],
+    },
     // Constant sleeps in retry loops
     {
       name: 'while (true) with try/catch and a sleep arrow helper',
