@@ -1,7 +1,7 @@
 import { alwaysExits, dottedName, isFunction, unwrap, walk, type Node } from './ast.js';
 import { boundKind, isClockRead, isCounter } from './checks.js';
 import { givesUp } from './exits.js';
-import { writesWithin } from './context.js';
+import { isReassigned, writesWithin } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 import type { RetryPolicy } from './types.js';
 
@@ -191,7 +191,8 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       bound = merge(bound, { deadline: false, abortAware: true });
     }
     if (node.type === 'IfStatement' || node.type === 'ConditionalExpression') {
-      const kind = boundKind(node.test, env);
+      const test = namedCondition(node.test, env);
+      const kind = boundKind(test, env);
       if (!kind) return undefined;
       // `if (n > 0) return retryLater()` limits by keeping going only while true;
       // `if (n >= 3) throw err` limits by leaving when true.
@@ -203,7 +204,7 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       if (kind === 'time' && node.type === 'IfStatement' && exitsOnTrue && !givesUp(node.consequent, env)) return undefined;
       // `if (!signal.aborted && retries < max) continue`: going on needs both, so each limits
       // (`if (aborted || n >= max) throw`: leaving takes either).
-      const parts = operands(node.test, exitsOnTrue ? '||' : '&&');
+      const parts = operands(test, exitsOnTrue ? '||' : '&&');
       if (parts.length > 1) {
         for (const part of parts) {
           const partKind = boundKind(part, env);
@@ -211,11 +212,29 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
         }
         return undefined;
       }
-      bound = merge(bound, boundOf(kind, node.test, env, exitsOnTrue, true));
+      bound = merge(bound, boundOf(kind, test, env, exitsOnTrue, true));
     }
     return undefined;
   });
   return bound;
+}
+
+/**
+ * `if (shouldRetry)` where `const shouldRetry = retryCount < retries`: the condition the
+ * const holds (also under `!`), read through its scope; the test itself otherwise.
+ */
+function namedCondition(test: Node, env: Env): Node {
+  const n = unwrap(test);
+  const negated = n.type === 'UnaryExpression' && n.operator === '!';
+  const id = negated ? unwrap(n.argument) : n;
+  if (id.type !== 'Identifier') return test;
+  const variable = env.ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return test;
+  const init = unwrap(def.node.init);
+  if (init.type !== 'BinaryExpression' || !/^[<>]=?$/.test(init.operator)) return test;
+  // Negated, `!(n < max)` leaves when the count is reached: the comparison still limits.
+  return negated ? test : init;
 }
 
 /** `a && b && c` as [a, b, c] for `&&`; the test itself when it is not such a chain. */

@@ -349,6 +349,46 @@ async function execute(invoke: () => Promise<{ success: string } | { error: Erro
 `,
       errors: [{ messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 37, data: { what: 'This retry loop', delay: 'a fixed 250 ms', attempts: 'up to 4 attempts' } }],
     },
+    {
+      // The self-call sits in a helper of the retrying function that only its catch calls.
+      name: 'self-call scheduled by a named helper that the failure path calls: scheduleRetry()',
+      code: `
+export function fetchWithRetry(url: string, retries = 3): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const attempt = (n: number) => {
+      const scheduleRetry = () => {
+        setTimeout(() => attempt(n + 1), 1000);
+      };
+      fetch(url).then(resolve).catch((err) => {
+        if (n < retries) scheduleRetry();
+        else reject(err);
+      });
+    };
+    attempt(0);
+  });
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 6, column: 26, endLine: 6, endColumn: 40, data: { what: '`attempt()` retrying itself', delay: 'a fixed 1 s', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'self-call in a named failure callback: .catch(onError)',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+  let failures = 0;
+  async function makeAttempt(): Promise<T> {
+    const onError = async (err: unknown): Promise<T> => {
+      if (++failures >= 3) throw err;
+      await sleep(500);
+      return makeAttempt();
+    };
+    return fn().catch(onError);
+  }
+  return makeAttempt();
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 14, endLine: 9, endColumn: 27, data: { what: '`makeAttempt()` retrying itself', delay: 'a fixed 500 ms', attempts: 'up to 3 attempts' } }],
+    },
     // Constant sleeps in retry loops
     {
       name: 'while (true) with try/catch and a sleep arrow helper',
