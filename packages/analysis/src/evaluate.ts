@@ -705,9 +705,11 @@ export function localFunction(call: TSESTree.CallExpression, env: Env): Function
     const name = propertyName(callee);
     const cls = enclosingClass(callee);
     if (!cls || name === undefined) return undefined;
+    // `this.#reset()` names the private `#reset`, not a public `reset`.
+    const keyType = callee.property.type === 'PrivateIdentifier' ? 'PrivateIdentifier' : 'Identifier';
     for (const element of cls.body.body) {
-      if (element.type === 'MethodDefinition' && !element.computed && element.key.type === 'Identifier' && element.key.name === name && isFunction(element.value)) return element.value;
-      if (element.type === 'PropertyDefinition' && !element.computed && element.key.type === 'Identifier' && element.key.name === name && element.value && isFunction(element.value)) return element.value;
+      if (element.type === 'MethodDefinition' && !element.computed && element.key.type === keyType && element.key.name === name && isFunction(element.value)) return element.value;
+      if (element.type === 'PropertyDefinition' && !element.computed && element.key.type === keyType && element.key.name === name && element.value && isFunction(element.value)) return element.value;
     }
   }
   return undefined;
