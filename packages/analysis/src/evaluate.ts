@@ -371,8 +371,15 @@ function computeWriteValue(target: Node, initial: Value, env: Env, name: string)
       return withRandom(growth('exponential', base, right.t === 'num' ? right.v : undefined), right.random, right.jitter);
     case '<<=':
       return growth('exponential', base, 2);
-    case '=':
+    case '=': {
+      // `let d = base; d = jitter(d)` inside the attempt: `d` on the right is this attempt's
+      // value, not the last attempt's (the declaration runs again each time): no growth.
+      const variable = target.type === 'Identifier' ? env.ctx.variableOf(target) : undefined;
+      if (variable && !declaredOutside(variable, env.region) && variable.defs[0]?.type === 'Variable' && mentions(parent.right, name, env)) {
+        return evaluate(parent.right, deeper(env, { bindings: new Map([...(env.bindings ?? []), [variable, initial]]) }));
+      }
       return selfReferentialValue(parent.right, name, base, env) ?? right;
+    }
     default:
       return UNKNOWN;
   }

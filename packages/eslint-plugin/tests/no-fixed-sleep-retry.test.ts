@@ -389,6 +389,24 @@ export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
 `,
       errors: [{ messageId: 'fixedDelay', line: 9, column: 14, endLine: 9, endColumn: 27, data: { what: '`makeAttempt()` retrying itself', delay: 'a fixed 500 ms', attempts: 'up to 3 attempts' } }],
     },
+    {
+      name: 'a wait recomputed from itself inside the attempt: let d = 1000; d = Math.min(d, cap)',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function load(cap: number) {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      let d = 1000;
+      d = Math.min(d, cap);
+      await sleep(d);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 30, data: { what: 'This retry loop', delay: '`d` (the same every time)', attempts: 'up to 3 attempts' } }],
+    },
     // Constant sleeps in retry loops
     {
       name: 'while (true) with try/catch and a sleep arrow helper',

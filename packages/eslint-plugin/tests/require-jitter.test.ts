@@ -36,6 +36,24 @@ export function withRetry(fn: () => Promise<unknown>, options?: object) {
 }
 `,
     },
+    {
+      // `d` is declared in the attempt: `d = Math.min(d, cap)` reads this attempt's 1000, not the last wait.
+      name: 'a wait recomputed from itself inside the attempt does not grow',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function load(cap: number) {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      let d = 1000;
+      d = Math.min(d, cap);
+      await sleep(d);
+    }
+  }
+}
+`,
+    },
     // Look-alikes that are not retries
     {
       name: 'polling a state with a growing sleep',
