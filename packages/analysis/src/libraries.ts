@@ -8,7 +8,7 @@ import {
   apolloRetryLink, cassandraReconnection, graphqlWs, ioredis, mqtt, nestConnectionRetry, nodeRedis, socketIo, upstashRedis, urqlRetry,
 } from './libraries-clients.js';
 import { queryClientFetch, swr, tanstackQuery } from './libraries-data-fetching.js';
-import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, promiseRetryLib, retryAsPromised, retryAxios, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
+import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, nodeFsRm, promiseRetryLib, retryAsPromised, retryAxios, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
 import {
   args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
   type LibraryCall, type LibraryFinding,
@@ -132,6 +132,8 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
       return nestConnectionRetry(entry.library, m);
     case '@upstash/redis':
       return upstashRedis(m);
+    case 'node:fs':
+      return nodeFsRm(m);
     default:
       return undefined;
   }
