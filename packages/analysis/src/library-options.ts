@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { getProperty, isFunction, unwrap, walk, type Node } from './ast.js';
+import { dottedName, getProperty, isFunction, unwrap, walk, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
 import { evaluate, helperEnv, resolveObject, staticNumber, type Env } from './evaluate.js';
 import { delayAndJitter } from './policy.js';
@@ -90,6 +90,11 @@ function isCallerParameter(node: Node, env: Env): boolean {
   // The whole argument (`options`, `options = {}`), not a name destructured out of it.
   if (!def.node.params.some((p) => p === def.name || (p.type === 'AssignmentPattern' && p.left === def.name))) return false;
   return variable.references.every((ref) => {
+    const id = ref.identifier as Node;
+    // `options.randomize = true` or `Object.assign(options, …)` before handing it on: no longer just the caller's.
+    const parent = id.parent;
+    if (parent?.type === 'MemberExpression' && parent.object === id && (parent.parent?.type === 'AssignmentExpression' || parent.parent?.type === 'UpdateExpression') && (parent.parent.type === 'UpdateExpression' ? parent.parent.argument : parent.parent.left) === parent) return false;
+    if (parent?.type === 'CallExpression' && parent.arguments[0] === id && /^Object\.(assign|defineProperty|defineProperties)$/.test(dottedName(parent.callee) ?? '')) return false;
     if (!ref.isWrite() || ref.init) return true;
     const assignment = (ref.identifier as Node).parent;
     if (assignment?.type !== 'AssignmentExpression' || assignment.operator !== '=') return false;

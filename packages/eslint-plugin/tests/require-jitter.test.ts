@@ -27,6 +27,17 @@ export function load(config: { retry: object }) {
 `,
     },
     {
+      // The wrapper changes the options before handing them on: not just the caller's any more.
+      name: 'p-retry with the caller\'s options, changed before they are handed on',
+      code: `
+import pRetry from 'p-retry';
+export function withRetry(fn: () => Promise<unknown>, options: { randomize?: boolean }) {
+  options.randomize = true;
+  return pRetry(fn, options);
+}
+`,
+    },
+    {
       // async-retry randomizes by default: the caller's options handed on keep jitter.
       name: 'async-retry with the caller\'s options handed on',
       code: `
