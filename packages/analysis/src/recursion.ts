@@ -390,11 +390,7 @@ function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): Failure
     switch (p.type) {
       case 'VariableDeclarator':
         // `const scheduleRetry = () => setTimeout(() => retry(n + 1), wait)`, called from a catch.
-        if (p.init === child && isFunction(child) && p.id.type === 'Identifier') return namedCallbackPath(p.id, child, call, fn, env, depth);
-        break;
-      case 'FunctionDeclaration':
-        // `function onError(err) { …; return attempt(n + 1) }` declared inside, handed to `.catch(onError)`.
-        if (p.id) return namedCallbackPath(p.id, p, call, fn, env, depth);
+        if (p.init === child && isFunction(child)) return namedCallbackPath(p, child, call, fn, env, depth);
         break;
       case 'CatchClause':
         return withTimer({ container: p.body }, timer, call, fn);
@@ -446,9 +442,9 @@ function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): Failure
  * self-call is on the failure path when every use of the const is (a call from a catch, a
  * `.catch(onError)`). A use elsewhere (on success too) makes it something else.
  */
-function namedCallbackPath(name: TSESTree.Identifier, callback: FunctionNode, call: Node, fn: FunctionNode, env: Env, depth: number): FailurePath | undefined {
-  if (depth >= 2) return undefined;
-  const variable = env.ctx.variableOf(name);
+function namedCallbackPath(declarator: TSESTree.VariableDeclarator, callback: FunctionNode, call: Node, fn: FunctionNode, env: Env, depth: number): FailurePath | undefined {
+  if (depth >= 2 || declarator.id.type !== 'Identifier') return undefined;
+  const variable = env.ctx.variableOf(declarator.id);
   if (!variable || variable.defs.length !== 1) return undefined;
   const uses = variable.references.filter((ref) => !ref.init);
   if (uses.length === 0 || uses.some((ref) => ref.isWrite())) return undefined;

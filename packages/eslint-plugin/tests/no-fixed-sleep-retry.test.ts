@@ -371,24 +371,6 @@ export function fetchWithRetry(url: string, retries = 3): Promise<Response> {
       errors: [{ messageId: 'fixedDelay', line: 6, column: 26, endLine: 6, endColumn: 40, data: { what: '`attempt()` retrying itself', delay: 'a fixed 1 s', attempts: 'up to 4 attempts' } }],
     },
     {
-      name: 'self-call in a failure callback declared as a function: .then(resolve, onError)',
-      code: `
-export function load(url: string, retries = 2): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    function attempt(n: number) {
-      function onError(err: unknown) {
-        if (n >= retries) return reject(err);
-        setTimeout(() => attempt(n + 1), 300);
-      }
-      fetch(url).then(resolve, onError);
-    }
-    attempt(0);
-  });
-}
-`,
-      errors: [{ messageId: 'fixedDelay', line: 7, column: 26, endLine: 7, endColumn: 40, data: { what: '`attempt()` retrying itself', delay: 'a fixed 300 ms', attempts: 'up to 3 attempts' } }],
-    },
-    {
       name: 'self-call in a named failure callback: .catch(onError)',
       code: `
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
