@@ -100,9 +100,20 @@ function countedBefore(counterSide: Node, comparison: Node, env: Env): boolean {
   if (!variable) return false;
   const region = env.region;
   const update = region.type === 'ForStatement' ? region.update : null;
+  // A check in a callback (`.catch((err) => { if (left === 0) throw err; … })`) runs after the
+  // attempt's own code, wherever that code moves the counter in the text.
+  const checkedLater = callbackWithin(comparison, region) !== undefined;
   return writesWithin(variable, region).some(
-    (write) => write.range[1] <= comparison.range[0] && !(update && update.range[0] <= write.range[0] && write.range[1] <= update.range[1]),
+    (write) =>
+      (write.range[1] <= comparison.range[0] || (checkedLater && callbackWithin(write, region) === undefined)) &&
+      !(update && update.range[0] <= write.range[0] && write.range[1] <= update.range[1]),
   );
+}
+
+/** The innermost function below `region` that holds `node`, if any. */
+function callbackWithin(node: Node, region: Node): Node | undefined {
+  for (let p = node.parent; p && p !== region; p = p.parent) if (isFunction(p)) return p;
+  return undefined;
 }
 
 function counterVariable(node: Node, env: Env) {

@@ -371,6 +371,27 @@ export function fetchWithRetry(url: string, retries = 3): Promise<Response> {
       errors: [{ messageId: 'fixedDelay', line: 6, column: 26, endLine: 6, endColumn: 40, data: { what: '`attempt()` retrying itself', delay: 'a fixed 1 s', attempts: 'up to 4 attempts' } }],
     },
     {
+      // The count moves in the attempt's own code, which runs before the failure callback checks it.
+      name: 'a counter moved in the attempt and checked in its failure callback: 3 attempts',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+  let attemptsLeft = 3;
+  async function makeAttempt(): Promise<T> {
+    const onError = async (err: unknown): Promise<T> => {
+      if (attemptsLeft === 0) throw err;
+      await sleep(500);
+      return makeAttempt();
+    };
+    attemptsLeft--;
+    return fn().catch(onError);
+  }
+  return makeAttempt();
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 14, endLine: 9, endColumn: 27, data: { what: '`makeAttempt()` retrying itself', delay: 'a fixed 500 ms', attempts: 'up to 3 attempts' } }],
+    },
+    {
       name: 'self-call in a named failure callback: .catch(onError)',
       code: `
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
