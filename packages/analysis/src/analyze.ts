@@ -262,6 +262,17 @@ function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: 
   const node = foreign.site.node;
   if (foreign.site.kind === 'loop') return loopSite(node as Parameters<typeof loopSite>[0], helperCtx);
   if (foreign.site.kind === 'library' && (node.type === 'CallExpression' || node.type === 'NewExpression')) return librarySite(node, helperCtx)?.site;
+  if (foreign.site.kind === 'recursion' && isFunction(node)) {
+    // The function's calls of itself, found again in the helper's module, then its site with the bindings.
+    const selfCalls = new Map<FunctionNode, Node[]>();
+    walk(node, helperCtx.keys, (n) => {
+      if (n.type === 'CallExpression') collectSelfCall(n, selfCalls, helperCtx);
+      return undefined;
+    });
+    const calls = selfCalls.get(node);
+    const loc = foreign.site.loc.start;
+    return calls && recursionSites(node, calls, helperCtx).find((s) => s.loc.start.line === loc.line && s.loc.start.column === loc.column);
+  }
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import { alwaysExits, dottedName, isFunction, unwrap, walk, type Node } from './ast.js';
 import { boundKind, isClockRead, isCounter } from './checks.js';
 import { givesUp } from './exits.js';
-import { writesWithin } from './context.js';
+import { isReassigned, writesWithin } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 import type { RetryPolicy } from './types.js';
 
@@ -100,9 +100,20 @@ function countedBefore(counterSide: Node, comparison: Node, env: Env): boolean {
   if (!variable) return false;
   const region = env.region;
   const update = region.type === 'ForStatement' ? region.update : null;
+  // A check in a callback (`.catch((err) => { if (left === 0) throw err; … })`) runs after the
+  // attempt's own code, wherever that code moves the counter in the text.
+  const checkedLater = callbackWithin(comparison, region) !== undefined;
   return writesWithin(variable, region).some(
-    (write) => write.range[1] <= comparison.range[0] && !(update && update.range[0] <= write.range[0] && write.range[1] <= update.range[1]),
+    (write) =>
+      (write.range[1] <= comparison.range[0] || (checkedLater && callbackWithin(write, region) === undefined)) &&
+      !(update && update.range[0] <= write.range[0] && write.range[1] <= update.range[1]),
   );
+}
+
+/** The innermost function below `region` that holds `node`, if any. */
+function callbackWithin(node: Node, region: Node): Node | undefined {
+  for (let p = node.parent; p && p !== region; p = p.parent) if (isFunction(p)) return p;
+  return undefined;
 }
 
 function counterVariable(node: Node, env: Env) {
@@ -191,7 +202,8 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       bound = merge(bound, { deadline: false, abortAware: true });
     }
     if (node.type === 'IfStatement' || node.type === 'ConditionalExpression') {
-      const kind = boundKind(node.test, env);
+      const test = namedCondition(node.test, env);
+      const kind = boundKind(test, env);
       if (!kind) return undefined;
       // `if (n > 0) return retryLater()` limits by keeping going only while true;
       // `if (n >= 3) throw err` limits by leaving when true.
@@ -201,11 +213,46 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       if (!retriesOnTrue && !exitsOnTrue && !exitsOnFalse) return undefined;
       // `if (cached.expiresAt > Date.now()) return cached` is a cache check, not a deadline.
       if (kind === 'time' && node.type === 'IfStatement' && exitsOnTrue && !givesUp(node.consequent, env)) return undefined;
-      bound = merge(bound, boundOf(kind, node.test, env, exitsOnTrue, true));
+      // `if (!signal.aborted && retries < max) continue`: going on needs both, so each limits
+      // (`if (aborted || n >= max) throw`: leaving takes either).
+      const parts = operands(test, exitsOnTrue ? '||' : '&&');
+      if (parts.length > 1) {
+        for (const part of parts) {
+          const partKind = boundKind(part, env);
+          if (partKind) bound = merge(bound, boundOf(partKind, part, env, exitsOnTrue, true));
+        }
+        return undefined;
+      }
+      bound = merge(bound, boundOf(kind, test, env, exitsOnTrue, true));
     }
     return undefined;
   });
   return bound;
+}
+
+/**
+ * `if (shouldRetry)` where `const shouldRetry = retryCount < retries`: the condition the
+ * const holds (also under `!`), read through its scope; the test itself otherwise.
+ */
+function namedCondition(test: Node, env: Env): Node {
+  const n = unwrap(test);
+  const negated = n.type === 'UnaryExpression' && n.operator === '!';
+  const id = negated ? unwrap(n.argument) : n;
+  if (id.type !== 'Identifier') return test;
+  const variable = env.ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return test;
+  const init = unwrap(def.node.init);
+  if (init.type !== 'BinaryExpression' || !/^[<>]=?$/.test(init.operator)) return test;
+  // Negated, `!(n < max)` leaves when the count is reached: the comparison still limits.
+  return negated ? test : init;
+}
+
+/** `a && b && c` as [a, b, c] for `&&`; the test itself when it is not such a chain. */
+function operands(test: Node, operator: '&&' | '||'): Node[] {
+  const n = unwrap(test);
+  if (n.type !== 'LogicalExpression' || n.operator !== operator) return [n];
+  return [...operands(n.left, operator), ...operands(n.right, operator)];
 }
 
 export function boundOf(kind: 'attempts' | 'time' | 'abort', test: Node, env: Env, isGiveUpGuard: boolean, checkedAfterAttempt: boolean): Bound {

@@ -28,6 +28,11 @@ export interface CatalogEntry {
   jitterFix: string;
   /** package@version and file the defaults were read from. */
   checked: string;
+  /**
+   * Text a file must also contain for the library's calls to be read: a module most files
+   * import (`fs`) is a retry only with its retry option written.
+   */
+  only?: RegExp;
 }
 
 export const CATALOG: readonly CatalogEntry[] = [
@@ -439,6 +444,19 @@ export const CATALOG: readonly CatalogEntry[] = [
     jitterFix: 'Pass a `backoff` that adds randomness',
     checked: '@upstash/redis@1.39.0 chunk-4WQYU7T6.mjs (HttpClient)',
   },
+  {
+    library: 'node:fs',
+    modules: ['fs', 'fs/promises'],
+    recognises: '`rm`, `rmSync`, `rmdir`, `rmdirSync` with `recursive: true` and `maxRetries`',
+    noJitter: 'always (Node waits `retryDelay` × n, default 100 ms)',
+    unbounded: 'never (`maxRetries` retries at most)',
+    defaultAttempts: '1 (`maxRetries` 0)',
+    retriesByDefault: false,
+    noun: 'fs removal retry (`maxRetries`)',
+    jitterFix: 'Node adds no jitter to `maxRetries`: retry the removal yourself with jittered backoff',
+    checked: 'node@20.19.0 lib/internal/fs/rimraf.js',
+    only: /\bmaxRetries\b/,
+  },
 ];
 
 const byName = new Map(CATALOG.map((entry) => [entry.library, entry]));
@@ -461,7 +479,13 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * `import('ky')`); files that do not skip the library pass. The import context matters: the
  * string 'retry' alone is an event name as often as a module.
  */
-export const CATALOG_MODULES = new RegExp(`(?:\\bfrom|\\brequire\\s*\\(|\\bimport\\s*\\()\\s*['"](?:${[...moduleIndex.keys()].map(escape).join('|')})['"]`);
+const importOfAny = (modules: readonly string[]) => new RegExp(`(?:\\bfrom|\\brequire\\s*\\(|\\bimport\\s*\\()\\s*['"](?:node:)?(?:${modules.map(escape).join('|')})['"]`);
+const ALWAYS = importOfAny(CATALOG.filter((e) => !e.only).flatMap((e) => e.modules));
+/** Entries read only in files that also show their retry option (`maxRetries` for fs). */
+const GATED = CATALOG.filter((e) => e.only).map((e) => ({ only: e.only as RegExp, modules: importOfAny(e.modules) }));
+export const CATALOG_MODULES: { test(text: string): boolean } = {
+  test: (text) => ALWAYS.test(text) || GATED.some((g) => g.only.test(text) && g.modules.test(text)),
+};
 
 /** The README table: one row per library, from the data above. */
 export function catalogTable(): string {

@@ -39,6 +39,13 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
     case 'CallExpression':
       return TRY_CALL.test(calleeName(n) ?? '') ? 'success' : undefined;
     case 'BinaryExpression':
+      // `'success' in result`: the same question as `result.success`, asked of a result object.
+      if (n.operator === 'in' && n.left.type === 'Literal' && typeof n.left.value === 'string') {
+        const key = n.left.value;
+        if (SUCCESS_MEMBER.test(key) && isFresh(n.right, env, requireFreshResult)) return 'success';
+        if (/^(error|err|errors|failed|failure)$/.test(key) && isFresh(n.right, env, requireFreshResult)) return 'failure';
+        return undefined;
+      }
       return statusComparison(n, env, requireFreshResult) ?? sentinelComparison(n, env);
     default:
       return undefined;

@@ -141,11 +141,15 @@ function evaluateNode(node: Node, env: Env): Value {
       if (n.operator === '??' && left.t === 'num') return left;
       return join(left, evaluate(n.right, env));
     }
-    case 'ConditionalExpression':
+    case 'ConditionalExpression': {
       // `err.status === 404 ? throwError(() => err) : timer(1000)`: the branch that gives up does not wait.
       if (givesUpExpression(n.consequent)) return evaluate(n.alternate, env);
       if (givesUpExpression(n.alternate)) return evaluate(n.consequent, env);
+      // `typeof retryDelay === 'function' ? retryDelay(n) : retryDelay` where retryDelay holds a function.
+      const isFunctionTest = typeofFunctionTest(n.test, env);
+      if (isFunctionTest !== undefined) return evaluate(isFunctionTest ? n.consequent : n.alternate, env);
       return join(evaluate(n.consequent, env), evaluate(n.alternate, env));
+    }
     case 'CallExpression':
       return evaluateCall(n, env);
     case 'AssignmentExpression':
@@ -158,6 +162,39 @@ function evaluateNode(node: Node, env: Env): Value {
     default:
       return UNKNOWN;
   }
+}
+
+/**
+ * `typeof x === 'function'` (or `!==`) where `x` is a const holding a local function, or a
+ * caller's option that falls back to one (`config.retryDelay ?? defaultRetryDelay`): whether
+ * the test holds, as far as this code decides it; undefined when it is not such a test.
+ */
+function typeofFunctionTest(test: Node, env: Env): boolean | undefined {
+  const t = unwrap(test);
+  if (t.type !== 'BinaryExpression' || !/^[!=]==?$/.test(t.operator) || t.left.type === 'PrivateIdentifier') return undefined;
+  const [a, b] = [unwrap(t.left), unwrap(t.right)];
+  const typeofSide = a.type === 'UnaryExpression' && a.operator === 'typeof' ? a : b.type === 'UnaryExpression' && b.operator === 'typeof' ? b : undefined;
+  const other = typeofSide === a ? b : a;
+  if (!typeofSide || other.type !== 'Literal' || other.value !== 'function') return undefined;
+  const target = unwrap(typeofSide.argument);
+  if (target.type !== 'Identifier' || !(env.ctx.functionOf(target) ?? defaultFunction(target, env))) return undefined;
+  return !t.operator.startsWith('!');
+}
+
+/**
+ * The local function a const falls back to when the caller's option is not set:
+ * `const retryDelay = config.retryDelay ?? defaultRetryDelay`. Its result is the default wait.
+ */
+function defaultFunction(id: TSESTree.Identifier, env: Env): FunctionNode | undefined {
+  const variable = env.ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
+  const init = unwrap(def.node.init);
+  if (init.type !== 'LogicalExpression' || init.operator === '&&' || unwrap(init.left).type !== 'MemberExpression') return undefined;
+  // A helper analysed for a call that passes this option: the caller's value, not the fallback.
+  const passed = passedObjectRead(init.left, env);
+  if (passed && passed !== 'absent') return undefined;
+  return env.ctx.functionIn(init.right);
 }
 
 function givesUpExpression(node: Node): boolean {
@@ -334,8 +371,15 @@ function computeWriteValue(target: Node, initial: Value, env: Env, name: string)
       return withRandom(growth('exponential', base, right.t === 'num' ? right.v : undefined), right.random, right.jitter);
     case '<<=':
       return growth('exponential', base, 2);
-    case '=':
+    case '=': {
+      // `let d = base; d = jitter(d)` inside the attempt: `d` on the right is this attempt's
+      // value, not the last attempt's (the declaration runs again each time): no growth.
+      const variable = target.type === 'Identifier' ? env.ctx.variableOf(target) : undefined;
+      if (variable && !declaredOutside(variable, env.region) && variable.defs[0]?.type === 'Variable' && mentions(parent.right, name, env)) {
+        return evaluate(parent.right, deeper(env, { bindings: new Map([...(env.bindings ?? []), [variable, initial]]) }));
+      }
       return selfReferentialValue(parent.right, name, base, env) ?? right;
+    }
     default:
       return UNKNOWN;
   }
@@ -631,10 +675,13 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
     return withRandom(shaped ? bound : { t: 'invariant', random: false }, true, 'full');
   }
   // A local helper says what it does; only an imported one is judged by its name.
-  const helper = localFunction(call, env);
+  const callee = unwrap(call.callee);
+  const helper = localFunction(call, env) ?? (callee.type === 'Identifier' ? defaultFunction(callee, env) : undefined);
   if (helper) return inlineHelper(helper, args, env);
   const strategy = strategyFunction(call, env);
   if (strategy) return inlineHelper(strategy.fn, args, strategy.env);
+  const alternatives = strategyAlternatives(call, env);
+  if (alternatives) return alternatives.map((fn) => inlineHelper(fn, args, env)).reduce(join);
   const foreign = env.ctx.foreignFunction?.(call);
   if (foreign) return inlineForeign(foreign.fn, foreign.ctx, args.map((a) => evaluate(a as Node, deeper(env))), env);
   const jitter = jitterFromName(name);
@@ -665,9 +712,11 @@ export function localFunction(call: TSESTree.CallExpression, env: Env): Function
     const name = propertyName(callee);
     const cls = enclosingClass(callee);
     if (!cls || name === undefined) return undefined;
+    // `this.#reset()` names the private `#reset`, not a public `reset`.
+    const keyType = callee.property.type === 'PrivateIdentifier' ? 'PrivateIdentifier' : 'Identifier';
     for (const element of cls.body.body) {
-      if (element.type === 'MethodDefinition' && !element.computed && element.key.type === 'Identifier' && element.key.name === name && isFunction(element.value)) return element.value;
-      if (element.type === 'PropertyDefinition' && !element.computed && element.key.type === 'Identifier' && element.key.name === name && element.value && isFunction(element.value)) return element.value;
+      if (element.type === 'MethodDefinition' && !element.computed && element.key.type === keyType && element.key.name === name && isFunction(element.value)) return element.value;
+      if (element.type === 'PropertyDefinition' && !element.computed && element.key.type === keyType && element.key.name === name && element.value && isFunction(element.value)) return element.value;
     }
   }
   return undefined;
@@ -698,6 +747,35 @@ function strategyFunction(call: TSESTree.CallExpression, env: Env): { fn: Functi
   if (!fn || !isFunction(fn)) return undefined;
   const args = value.arguments.filter((a): a is TSESTree.Expression => a.type !== 'SpreadElement');
   return { fn, env: helperEnv(factory, args, env) };
+}
+
+/**
+ * `this.retry.backoff(i)` where the constructor sets `this.retry = disabled ? { backoff: () => 0 }
+ * : { backoff: config.retry?.backoff ?? ((n) => Math.exp(n) * 50) }`: the functions each branch
+ * holds, a caller's option falling back to its default function. Undefined unless every branch
+ * holds a function of this file.
+ */
+function strategyAlternatives(call: TSESTree.CallExpression, env: Env): FunctionNode[] | undefined {
+  const callee = unwrap(call.callee);
+  const prop = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
+  if (callee.type !== 'MemberExpression' || prop === undefined) return undefined;
+  const object = unwrap(callee.object);
+  if (object.type !== 'MemberExpression') return undefined;
+  const holderProp = propertyName(object);
+  const holder = holderProp !== undefined ? resolveObjectProperty(object.object, holderProp, env) : undefined;
+  const held = holder && unwrap(holder);
+  if (held?.type !== 'ConditionalExpression') return undefined;
+  const fns: FunctionNode[] = [];
+  for (const branch of [held.consequent, held.alternate]) {
+    const literal = resolveObject(branch, deeper(env));
+    const value = literal && getProperty(literal, prop)?.value;
+    let v = value && unwrap(value as Node);
+    if (v?.type === 'LogicalExpression' && v.operator !== '&&' && unwrap(v.left).type === 'MemberExpression') v = unwrap(v.right);
+    const fn = v && env.ctx.functionIn(v);
+    if (!fn) return undefined;
+    fns.push(fn);
+  }
+  return fns;
 }
 
 /** Evaluates a small helper (`backoff(n)`) with its parameters bound to the caller's values. */

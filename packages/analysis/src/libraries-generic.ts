@@ -347,3 +347,24 @@ function jitterOf(option: Option): RetryPolicy['jitter'] {
   if (option.present) return 'proportional';
   return option.unknown ? 'unknown' : 'none';
 }
+
+/**
+ * node:fs `rm(path, { recursive: true, maxRetries, retryDelay })`, and `rmSync`, `rmdir`,
+ * `rmdirSync`, `fs.promises.rm`: on EBUSY, EMFILE, ENFILE, ENOTEMPTY or EPERM Node removes
+ * again after `retryDelay` × n ms (linear, default 100, no randomness), `maxRetries` times
+ * (default 0). Without `recursive: true` the options are ignored.
+ */
+export function nodeFsRm(m: LibraryCall): LibraryFinding | undefined {
+  if (!/^(rm|rmSync|rmdir|rmdirSync)$/.test(lastName(m))) return undefined;
+  // `rm` imported by name, `fs.rm`, `fs.promises.rm`; not a method of something else.
+  const path = m.imported === 'default' || m.imported === '*' ? m.members : [m.imported, ...m.members];
+  if (!(path.length === 1 || (path.length === 2 && path[0] === 'promises'))) return undefined;
+  const options = optionsOf(m.a[1], m.env);
+  const retries = numberOption(options, 'maxRetries', 0, m.env);
+  if (retries === 'unknown' || retries <= 0) return undefined;
+  if (boolOption(options, 'recursive', false, m.env) !== true) return undefined;
+  const base = numberOption(options, 'retryDelay', 100, m.env);
+  const delay: RetryPolicy['delay'] = base === 'unknown' ? { kind: 'linear' } : base === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'linear', baseMs: base };
+  const policy: RetryPolicy = { maxAttempts: Number.isFinite(retries) ? retries + 1 : 'unbounded', delay, jitter: 'none' };
+  return { site: site('node:fs', m.call, m.call.loc, policy, { delay: !options.get('retryDelay').present, jitter: false, attempts: false }) };
+}

@@ -8,7 +8,7 @@ import {
   apolloRetryLink, cassandraReconnection, graphqlWs, ioredis, mqtt, nestConnectionRetry, nodeRedis, socketIo, upstashRedis, urqlRetry,
 } from './libraries-clients.js';
 import { queryClientFetch, swr, tanstackQuery } from './libraries-data-fetching.js';
-import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, retryHygiene, promiseRetryLib, retryAsPromised, retryAxios, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
+import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, nodeFsRm, promiseRetryLib, retryAsPromised, retryAxios, retryHygiene, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
 import {
   args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
   type LibraryCall, type LibraryFinding,
@@ -134,6 +134,8 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
       return nestConnectionRetry(entry.library, m);
     case '@upstash/redis':
       return upstashRedis(m);
+    case 'node:fs':
+      return nodeFsRm(m);
     default:
       return undefined;
   }
@@ -174,18 +176,21 @@ function chainRoot(node: Node): Node | undefined {
 /** p-retry, async-retry and the `retry` package share option names; only `randomize`'s default differs. */
 function retriesPolicy(library: string, call: TSESTree.CallExpression, optionsNode: Node | undefined, env: Env, randomizeDefault = library === 'async-retry'): RetrySite {
   const options = optionsOf(optionsNode, env);
-  const randomize = boolOption(options, 'randomize', randomizeDefault, env);
+  // The caller's options handed on: the wait and its jitter are the defaults unless the caller
+  // says otherwise (the finding says so, as a library default); how many attempts is the caller's.
+  const passed = options.passedThrough === true;
+  const randomize = passed ? randomizeDefault : boolOption(options, 'randomize', randomizeDefault, env);
   const policy: RetryPolicy = {
-    maxAttempts: attemptsFromRetries(numberOption(options, 'retries', 10, env), boolOption(options, 'forever', false, env)),
-    delay: exponential(numberOption(options, 'minTimeout', 1000, env), numberOption(options, 'factor', 2, env), numberOption(options, 'maxTimeout', Infinity, env)),
+    maxAttempts: passed ? 'unknown' : attemptsFromRetries(numberOption(options, 'retries', 10, env), boolOption(options, 'forever', false, env)),
+    delay: passed ? exponential(1000, 2, Infinity) : exponential(numberOption(options, 'minTimeout', 1000, env), numberOption(options, 'factor', 2, env), numberOption(options, 'maxTimeout', Infinity, env)),
     jitter: randomize === 'unknown' ? 'unknown' : randomize ? 'proportional' : 'none',
   };
   const maxRetryTime = numberOption(options, 'maxRetryTime', Infinity, env);
   if (typeof maxRetryTime === 'number' && Number.isFinite(maxRetryTime)) policy.deadlineMs = maxRetryTime;
   const result = site(library, call, call.loc, policy, {
-    delay: !options.get('minTimeout').present && !options.get('factor').present,
-    jitter: !options.get('randomize').present,
-    attempts: !options.get('retries').present && !options.get('forever').present,
+    delay: passed || (!options.get('minTimeout').present && !options.get('factor').present),
+    jitter: passed || !options.get('randomize').present,
+    attempts: !passed && !options.get('retries').present && !options.get('forever').present,
   });
   result.classifiesErrors = options.get('shouldRetry').present || options.get('onFailedAttempt').present;
   result.abortAware = options.get('signal').present;

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { getProperty, isFunction, unwrap, walk, type Node } from './ast.js';
+import { dottedName, getProperty, isFunction, unwrap, walk, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
 import { evaluate, helperEnv, resolveObject, staticNumber, type Env } from './evaluate.js';
 import { delayAndJitter } from './policy.js';
@@ -54,12 +54,18 @@ export type Option = { present: false; unknown: boolean } | { present: true; nod
 export interface Options {
   get(name: string): Option;
   known: boolean;
+  /**
+   * The options are the enclosing function's own parameter handed on unread (`function
+   * promiseRetry(fn, options) { retry.operation(options) }`): each option is the caller's
+   * or, when the caller leaves it out, the library's default.
+   */
+  passedThrough?: boolean;
 }
 
 export function optionsOf(node: Node | undefined, env: Env): Options {
   if (!node) return { known: true, get: () => ({ present: false, unknown: false }) };
   const object = resolveObject(node, env);
-  if (!object) return { known: false, get: () => ({ present: false, unknown: true }) };
+  if (!object) return { known: false, passedThrough: isCallerParameter(node, env), get: () => ({ present: false, unknown: true }) };
   const hasSpread = object.properties.some((p) => p.type === 'SpreadElement');
   return {
     known: true,
@@ -69,6 +75,32 @@ export function optionsOf(node: Node | undefined, env: Env): Options {
       return { present: false, unknown: hasSpread };
     },
   };
+}
+
+/**
+ * A parameter of an enclosing function, written (if at all) only with another of its
+ * parameters (`options = fn` when the arguments come swapped): what the caller passed.
+ */
+function isCallerParameter(node: Node, env: Env): boolean {
+  const n = unwrap(node);
+  if (n.type !== 'Identifier') return false;
+  const variable = env.ctx.variableOf(n);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Parameter') return false;
+  // The whole argument (`options`, `options = {}`), not a name destructured out of it.
+  if (!def.node.params.some((p) => p === def.name || (p.type === 'AssignmentPattern' && p.left === def.name))) return false;
+  return variable.references.every((ref) => {
+    const id = ref.identifier as Node;
+    // `options.randomize = true` or `Object.assign(options, …)` before handing it on: no longer just the caller's.
+    const parent = id.parent;
+    if (parent?.type === 'MemberExpression' && parent.object === id && (parent.parent?.type === 'AssignmentExpression' || parent.parent?.type === 'UpdateExpression') && (parent.parent.type === 'UpdateExpression' ? parent.parent.argument : parent.parent.left) === parent) return false;
+    if (parent?.type === 'CallExpression' && parent.arguments[0] === id && /^Object\.(assign|defineProperty|defineProperties)$/.test(dottedName(parent.callee) ?? '')) return false;
+    if (!ref.isWrite() || ref.init) return true;
+    const assignment = (ref.identifier as Node).parent;
+    if (assignment?.type !== 'AssignmentExpression' || assignment.operator !== '=') return false;
+    const right = unwrap(assignment.right);
+    return right.type === 'Identifier' && env.ctx.variableOf(right)?.defs[0]?.type === 'Parameter';
+  });
 }
 
 /** A number option: its value, the default when absent, 'unknown' when not static. */

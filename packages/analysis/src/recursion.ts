@@ -24,6 +24,8 @@ interface FailurePath {
   timer?: TSESTree.CallExpression;
   /** A scheduler the analysis cannot read (`this.setTimeoutFn(…)`, `later(…)`): the wait is unknown. */
   opaqueTimer?: boolean;
+  /** Where the function holding the self-call is used (`scheduleRetry()`, `.catch(onError)`), when it is one. */
+  via?: Node[];
 }
 
 /**
@@ -100,7 +102,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   if (movesToNextAlternative(fn.body, operation, ctx, selfCalls)) return undefined;
   const decrementing = new Set([...counters].filter((v) => decrements(v, call)));
   const env: Env = { ...baseEnv, counters, decrementing, bindings: parameterBindings(fn, call, counters, ctx) };
-  const isRetry = (node: Node) => contains(node, call);
+  const isRetry = (node: Node) => contains(node, call) || (path.via?.some((use) => contains(node, use)) ?? false);
   const bound = guardsIn(fn.body, env, () => false, isRetry) ?? guardsInCallbacks(fn, env, isRetry);
   const recovery = recoversFirst(call, path, fn, env);
   let delay = recursionDelay(call, path, env, fn);
@@ -381,11 +383,15 @@ function nestedFunctions(fn: FunctionNode, env: Env): FunctionNode[] {
 }
 
 /** The self-call is reached only when an attempt failed. */
-function failurePath(call: Node, fn: FunctionNode, env: Env): FailurePath | undefined {
+function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): FailurePath | undefined {
   let timer: TSESTree.CallExpression | undefined;
   let child: Node = call;
   for (let p = call.parent; p && p !== fn; child = p, p = p.parent) {
     switch (p.type) {
+      case 'VariableDeclarator':
+        // `const scheduleRetry = () => setTimeout(() => retry(n + 1), wait)`, called from a catch.
+        if (p.init === child && isFunction(child)) return namedCallbackPath(p, child, call, fn, env, depth);
+        break;
       case 'CatchClause':
         return withTimer({ container: p.body }, timer, call, fn);
       case 'CallExpression': {
@@ -429,6 +435,34 @@ function failurePath(call: Node, fn: FunctionNode, env: Env): FailurePath | unde
     }
   }
   return undefined;
+}
+
+/**
+ * A function of the retrying function, held in a const, that makes the self-call: the
+ * self-call is on the failure path when every use of the const is (a call from a catch, a
+ * `.catch(onError)`). A use elsewhere (on success too) makes it something else.
+ */
+function namedCallbackPath(declarator: TSESTree.VariableDeclarator, callback: FunctionNode, call: Node, fn: FunctionNode, env: Env, depth: number): FailurePath | undefined {
+  if (depth >= 2 || declarator.id.type !== 'Identifier') return undefined;
+  const variable = env.ctx.variableOf(declarator.id);
+  if (!variable || variable.defs.length !== 1) return undefined;
+  const uses = variable.references.filter((ref) => !ref.init);
+  if (uses.length === 0 || uses.some((ref) => ref.isWrite())) return undefined;
+  let found: FailurePath | undefined;
+  for (const ref of uses) {
+    const id = ref.identifier as Node;
+    if (!contains(fn, id) || contains(callback, id)) return undefined;
+    const parent = id.parent;
+    // Called (`scheduleRetry()`), or handed over (`.catch(onError)`): where that happens decides.
+    const use = parent?.type === 'CallExpression' && parent.callee === id ? parent : id;
+    const path = failurePath(use, fn, env, depth + 1);
+    if (!path) return undefined;
+    found ??= path;
+  }
+  if (!found) return undefined;
+  // The callback's own body is what runs on failure before the self-call.
+  const path: FailurePath = { container: callback, via: [...(found.via ?? []), ...uses.map((ref) => ref.identifier as Node)] };
+  return withTimer(path, undefined, call, fn);
 }
 
 function withTimer(path: FailurePath, _timer: TSESTree.CallExpression | undefined, call?: Node, fn?: FunctionNode): FailurePath {

@@ -20,6 +20,16 @@ export type Value =
 
 export type Jitter = RetryPolicy['jitter'];
 
+/**
+ * A caller's option that is 0 unless the caller sets it (`opts.jitter || 0`): unknown as a
+ * wait of its own, but a random term it scales (`Math.random() * opts.jitter`) is off by default.
+ */
+export const OFF_BY_DEFAULT: Value & { offByDefault: true } = { t: 'unknown', random: false, offByDefault: true };
+
+export function offByDefault(value: Value): boolean {
+  return (value as { offByDefault?: boolean }).offByDefault === true;
+}
+
 export const UNKNOWN: Value = { t: 'unknown', random: false };
 export const num = (v: number): Value => ({ t: 'num', v, random: false });
 

@@ -39,6 +39,18 @@ ruleTester.run('require-jitter across files', requireJitter, {
       ...file('barrel/app.mjs'),
       errors: [{ messageId: 'libraryDefault', line: 5, column: 34 }],
     },
+    {
+      // A self-retrying helper analysed again with what each call passes: the default wait
+      // doubles without jitter; a call that passes its own retryDelay decides the wait itself.
+      name: 'a self-retrying helper whose default wait is behind an option the call may pass',
+      ...file('recursion-helper/app.mjs'),
+      errors: [{ messageId: 'libraryDefault', line: 5, column: 20, data: { what: "This call of `createRetryer()` from './lib/retryer.mjs'", delay: '1 s × 2^n, capped at 30 s', attempts: 'up to 4 attempts', inherited: '', fix: 'Add jitter' } }],
+    },
+    {
+      name: 'the self-retrying helper itself',
+      ...file('recursion-helper/lib/retryer.mjs'),
+      errors: [{ messageId: 'missingJitter', line: 16, column: 38, data: { what: '`run()` retrying itself', delay: '1 s × 2^n, capped at 30 s', attempts: 'up to 4 attempts' } }],
+    },
   ],
 });
 

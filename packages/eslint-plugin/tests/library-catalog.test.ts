@@ -207,6 +207,17 @@ const cases: Record<string, Case[]> = {
       messages: { 'no-nested-retry': 'This retry loop retries code that retries again (a client configured with @upstash/redis, line 2): up to 3 × 6 = 18 calls per request. Retry at one layer only.' },
     },
   ],
+  'node:fs': [
+    {
+      name: 'fs.promises.rm with maxRetries: a linear wait without jitter',
+      code: `import fs from 'node:fs';\nconst rmOptions = { force: true, recursive: true, maxRetries: 10, retryDelay: 100 };\nexport const rm = (path: string) => fs.promises.rm(path, rmOptions); // expect: require-jitter`,
+      messages: { 'require-jitter': 'This fs removal retry (`maxRetries`) backs off by a linear 100 ms × n without jitter (up to 11 attempts). Node adds no jitter to `maxRetries`: retry the removal yourself with jittered backoff.' },
+    },
+    { name: 'rmSync by name, default retryDelay', code: `import { rmSync } from 'fs';\nrmSync(dir, { recursive: true, force: true, maxRetries: 3 }); // expect: require-jitter` },
+    { name: 'rm from fs/promises', code: `import { rm } from 'node:fs/promises';\nawait rm(dir, { recursive: true, maxRetries: 2, retryDelay: 50 }); // expect: require-jitter` },
+    { name: 'no maxRetries: no retry', code: `import fs from 'fs';\nfs.rmSync(dir, { recursive: true, force: true });` },
+    { name: 'maxRetries without recursive is ignored by Node', code: `import fs from 'fs';\nfs.rmSync(file, { force: true, maxRetries: 3 });` },
+  ],
   got: [
     {
       name: 'a plain GET inside a retry loop is a nested retry',

@@ -329,6 +329,105 @@ async function load(opts: { delay: number }) {
 `,
       errors: [{ messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 30, data: { what: 'This retry loop', delay: '`opts.delay` (the same every time)', attempts: 'up to 3 attempts' } }],
     },
+    {
+      // A result object asked `'success' in result`; going round needs both conditions, so the
+      // count limits the loop as much as the signal does.
+      name: "result object checked with 'success' in result; continue while not aborted and under the count",
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function execute(invoke: () => Promise<{ success: string } | { error: Error }>, signal: AbortSignal) {
+  for (let retries = 0; ; retries++) {
+    const result = await invoke();
+    if ('success' in result) return result.success;
+    if (!signal.aborted && retries < 3) {
+      await sleep(250);
+      continue;
+    }
+    throw result.error;
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 37, data: { what: 'This retry loop', delay: 'a fixed 250 ms', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      // The self-call sits in a helper of the retrying function that only its catch calls.
+      name: 'self-call scheduled by a named helper that the failure path calls: scheduleRetry()',
+      code: `
+export function fetchWithRetry(url: string, retries = 3): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const attempt = (n: number) => {
+      const scheduleRetry = () => {
+        setTimeout(() => attempt(n + 1), 1000);
+      };
+      fetch(url).then(resolve).catch((err) => {
+        if (n < retries) scheduleRetry();
+        else reject(err);
+      });
+    };
+    attempt(0);
+  });
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 6, column: 26, endLine: 6, endColumn: 40, data: { what: '`attempt()` retrying itself', delay: 'a fixed 1 s', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      // The count moves in the attempt's own code, which runs before the failure callback checks it.
+      name: 'a counter moved in the attempt and checked in its failure callback: 3 attempts',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+  let attemptsLeft = 3;
+  async function makeAttempt(): Promise<T> {
+    const onError = async (err: unknown): Promise<T> => {
+      if (attemptsLeft === 0) throw err;
+      await sleep(500);
+      return makeAttempt();
+    };
+    attemptsLeft--;
+    return fn().catch(onError);
+  }
+  return makeAttempt();
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 14, endLine: 9, endColumn: 27, data: { what: '`makeAttempt()` retrying itself', delay: 'a fixed 500 ms', attempts: 'up to 3 attempts' } }],
+    },
+    {
+      name: 'self-call in a named failure callback: .catch(onError)',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+  let failures = 0;
+  async function makeAttempt(): Promise<T> {
+    const onError = async (err: unknown): Promise<T> => {
+      if (++failures >= 3) throw err;
+      await sleep(500);
+      return makeAttempt();
+    };
+    return fn().catch(onError);
+  }
+  return makeAttempt();
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 14, endLine: 9, endColumn: 27, data: { what: '`makeAttempt()` retrying itself', delay: 'a fixed 500 ms', attempts: 'up to 3 attempts' } }],
+    },
+    {
+      name: 'a wait recomputed from itself inside the attempt: let d = 1000; d = Math.min(d, cap)',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function load(cap: number) {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      let d = 1000;
+      d = Math.min(d, cap);
+      await sleep(d);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 30, data: { what: 'This retry loop', delay: '`d` (the same every time)', attempts: 'up to 3 attempts' } }],
+    },
     // Constant sleeps in retry loops
     {
       name: 'while (true) with try/catch and a sleep arrow helper',

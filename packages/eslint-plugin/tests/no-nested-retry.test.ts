@@ -500,6 +500,39 @@ await retry(() => fetchWithRetry('/api'), { retries: 4 });`,
       ],
     },
     {
+      // `this.#reset()` is the private method, resolved by its own kind of name.
+      name: 'retry loop whose failure path calls a private method that retries: this.#reset()',
+      filename: 'file.js',
+      code: `class Sentinel {
+  async #connect() {
+    for (let count = 0; count < 5; count++) {
+      try {
+        return await this.observe();
+      } catch {
+        await sleep(Math.random() * 100 * 2 ** count);
+      }
+    }
+  }
+  async #reset() {
+    await this.#connect();
+  }
+  reset() {}
+  async execute(fn) {
+    for (let iter = 0; iter < 3; iter++) {
+      try {
+        return await fn(this.client);
+      } catch {
+        await this.#reset();
+        await sleep(Math.random() * 1000 * 2 ** iter);
+      }
+    }
+  }
+}`,
+      errors: [
+        { messageId: 'nested', data: { what: LOOP, inner: 'a retry loop', line: 3, amplification: 'up to 3 × 5 = 15 calls per request' }, line: 16, column: 5, endLine: 16, endColumn: 41 },
+      ],
+    },
+    {
       name: 'retry loop calling a retrying function of the same file',
       filename: 'file.js',
       code: `async function fetchWithRetry(url) {

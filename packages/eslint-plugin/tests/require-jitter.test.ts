@@ -16,6 +16,55 @@ ruleTester.run('require-jitter', rule, {
 
     // Retry libraries with jitter
 
+    {
+      // Options the code reads from somewhere else (not its caller's, handed on): not known.
+      name: 'p-retry with options from a config object',
+      code: `
+import pRetry from 'p-retry';
+export function load(config: { retry: object }) {
+  return pRetry(() => fetch('/x'), config.retry);
+}
+`,
+    },
+    {
+      // The wrapper changes the options before handing them on: not just the caller's any more.
+      name: 'p-retry with the caller\'s options, changed before they are handed on',
+      code: `
+import pRetry from 'p-retry';
+export function withRetry(fn: () => Promise<unknown>, options: { randomize?: boolean }) {
+  options.randomize = true;
+  return pRetry(fn, options);
+}
+`,
+    },
+    {
+      // async-retry randomizes by default: the caller's options handed on keep jitter.
+      name: 'async-retry with the caller\'s options handed on',
+      code: `
+import retry from 'async-retry';
+export function withRetry(fn: () => Promise<unknown>, options?: object) {
+  return retry(fn, options);
+}
+`,
+    },
+    {
+      // `d` is declared in the attempt: `d = Math.min(d, cap)` reads this attempt's 1000, not the last wait.
+      name: 'a wait recomputed from itself inside the attempt does not grow',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function load(cap: number) {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await fetch('/x');
+    } catch {
+      let d = 1000;
+      d = Math.min(d, cap);
+      await sleep(d);
+    }
+  }
+}
+`,
+    },
     // Look-alikes that are not retries
     {
       name: 'polling a state with a growing sleep',
@@ -684,6 +733,92 @@ const operation = retry.operation({ retries: 5 });
             what: 'This `retry` package operation',
             delay: '1 s × 2^n',
             attempts: 'up to 6 attempts',
+            inherited: ', the library default',
+            fix: 'Set `randomize: true`',
+          },
+        },
+      ],
+    },
+    {
+      // The wait is the caller's function, or by default one that doubles: no jitter by default.
+      name: 'default delay function behind an option: config.retryDelay ?? defaultRetryDelay',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function defaultRetryDelay(failureCount: number) {
+  return Math.min(1000 * 2 ** failureCount, 30000);
+}
+export function createRetryer(config: { fn: () => Promise<unknown>; retryDelay?: number | ((n: number) => number) }) {
+  let failureCount = 0;
+  const run = (): Promise<unknown> =>
+    config.fn().catch((error) => {
+      if (failureCount >= 3) throw error;
+      const retryDelay = config.retryDelay ?? defaultRetryDelay;
+      const delay = typeof retryDelay === 'function' ? retryDelay(failureCount) : retryDelay;
+      failureCount++;
+      return sleep(delay).then(() => run());
+    });
+  return run();
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 14, column: 38, endLine: 14, endColumn: 43,
+          data: { what: '`run()` retrying itself', delay: '1 s × 2^n, capped at 30 s', attempts: 'up to 4 attempts' },
+        },
+      ],
+    },
+    {
+      // Each branch of the retry settings holds a backoff function; the caller's falls back to e^n × 50.
+      name: 'backoff function held in a conditional settings object: this.retry.backoff(i)',
+      code: `
+export class HttpClient {
+  retry: { attempts: number; backoff: (n: number) => number };
+  constructor(config: { retry?: false | { retries?: number; backoff?: (n: number) => number } }) {
+    this.retry = typeof config.retry === 'boolean' && !config.retry
+      ? { attempts: 1, backoff: () => 0 }
+      : { attempts: config.retry?.retries ?? 5, backoff: config.retry?.backoff ?? ((retryCount) => Math.exp(retryCount) * 50) };
+  }
+  async request(url: string) {
+    let error: unknown = null;
+    for (let i = 0; i <= this.retry.attempts; i++) {
+      try {
+        return await fetch(url);
+      } catch (error_) {
+        error = error_;
+        if (i < this.retry.attempts) await new Promise((r) => setTimeout(r, this.retry.backoff(i)));
+      }
+    }
+    throw error;
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'missingJitter', line: 11, column: 5, endLine: 11, endColumn: 51,
+          data: { what: 'This retry loop', delay: '50 ms × e^n', attempts: 'a limited number of attempts' },
+        },
+      ],
+    },
+    {
+      // The wrapper hands its caller's options on: randomize is off unless the caller sets it.
+      name: 'retry package: retry.operation(options) with the caller\'s options handed on',
+      code: `
+const retry = require('retry');
+function promiseRetry(fn, options) {
+  if (typeof fn === 'object') { const temp = options; options = fn; fn = temp; }
+  const operation = retry.operation(options);
+  return new Promise((resolve, reject) => operation.attempt(() => fn().then(resolve, (err) => operation.retry(err) || reject(err))));
+}
+module.exports = promiseRetry;
+`,
+      filename: 'file.js',
+      errors: [
+        {
+          messageId: 'libraryDefault', line: 5, column: 21, endLine: 5, endColumn: 45,
+          data: {
+            what: 'This `retry` package operation',
+            delay: '1 s × 2^n',
+            attempts: 'a limited number of attempts',
             inherited: ', the library default',
             fix: 'Set `randomize: true`',
           },
