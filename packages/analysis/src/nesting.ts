@@ -54,8 +54,11 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
   }
 }
 
+/** localFunction reads only the context: no counters are made for each call searched. */
+const NO_COUNTERS: ReadonlySet<Variable> = new Set();
+
 function calledFunction(call: TSESTree.CallExpression, ctx: AnalysisContext): FunctionNode | undefined {
-  return localFunction(call, { ctx, region: call, counters: new Set(), depth: 0 });
+  return localFunction(call, { ctx, region: call, counters: NO_COUNTERS, depth: 0 });
 }
 
 /** `client.get()` where `client` was given to axios-retry or made by `ky.create({ retry })`. */
