@@ -33,7 +33,7 @@ const MAX_NESTING = 400;
 
 interface EvaluationState {
   /** Results by environment key, then by what was evaluated (no key string built per lookup). */
-  memo: Map<string, Map<string, Value>>;
+  memo: Map<string, MemoTables>;
   ids: WeakMap<object, number>;
   nextId: number;
   /** Evaluations left for this file. */
@@ -46,10 +46,15 @@ interface EvaluationState {
   degraded: boolean;
 }
 
+/** One environment's results: by key string, and evaluate's by node (no key string made per evaluation). */
+interface MemoTables {
+  table: Map<string, Value>;
+  nodes: Map<Node, Value>;
+}
+
 const states = new WeakMap<AnalysisContext, EvaluationState>();
 /** The memo key of an environment object, with what it was made from (an Env may be changed after use). */
-const envKeys = new WeakMap<Env, Omit<Env, 'ctx'> & { key: string; table: Map<string, Value> }>();
-
+const envKeys = new WeakMap<Env, Omit<Env, 'ctx'> & { key: string; tables: MemoTables }>();
 function stateOf(ctx: AnalysisContext): EvaluationState {
   let state = states.get(ctx);
   if (!state) {
@@ -73,30 +78,51 @@ function idOf(state: EvaluationState, object: object | undefined): number {
 export function evaluate(node: Node, env: Env): Value {
   if (env.depth > MAX_DEPTH) return UNKNOWN;
   const state = stateOf(env.ctx);
+  if (state.active === 0) {
+    state.rootBudget = ROOT_BUDGET;
+    state.degraded = false;
+  }
+  const nodes = tablesOf(state, env).nodes;
+  const known = nodes.get(node);
+  if (known) return known;
   // evaluateNode and its node passed as they are: no closure made per evaluation.
-  return memoised(state, `e${idOf(state, node)}`, env, evaluateNode, node);
+  const value = withinBudget(state, env, evaluateNode, node);
+  if (!state.degraded) nodes.set(node, value);
+  return value;
 }
 
 /**
- * `compute()` once per `what` (a node, and what else the result depends on) and environment,
- * within the budgets: UNKNOWN past them.
+ * `compute()` once per `what` (what was evaluated, and what else the result depends on) and
+ * environment, within the budgets: UNKNOWN past them.
  */
 function memoised<A>(state: EvaluationState, what: string, env: Env, compute: (arg: A, env: Env) => Value, arg: A): Value {
   if (state.active === 0) {
     state.rootBudget = ROOT_BUDGET;
     state.degraded = false;
   }
+  const table = tablesOf(state, env).table;
+  const known = table.get(what);
+  if (known) return known;
+  const value = withinBudget(state, env, compute, arg);
+  if (!state.degraded) table.set(what, value);
+  return value;
+}
+
+/** The memo tables of an environment, found by what it is made of. */
+function tablesOf(state: EvaluationState, env: Env): MemoTables {
   let where = envKeys.get(env);
   if (!where || where.region !== env.region || where.counters !== env.counters || where.decrementing !== env.decrementing || where.bindings !== env.bindings || where.depth !== env.depth) {
     const key = `${idOf(state, env.region)},${idOf(state, env.counters)},${idOf(state, env.decrementing)},${idOf(state, env.bindings)},${env.depth}`;
-    let table = state.memo.get(key);
-    if (!table) state.memo.set(key, (table = new Map()));
-    where = { region: env.region, counters: env.counters, decrementing: env.decrementing, bindings: env.bindings, depth: env.depth, key, table };
+    let tables = state.memo.get(key);
+    if (!tables) state.memo.set(key, (tables = { table: new Map(), nodes: new Map() }));
+    where = { region: env.region, counters: env.counters, decrementing: env.decrementing, bindings: env.bindings, depth: env.depth, key, tables };
     envKeys.set(env, where);
   }
-  const table = where.table;
-  const known = table.get(what);
-  if (known) return known;
+  return where.tables;
+}
+
+/** `compute()` counted against the budgets, or UNKNOWN (and the evaluation degraded) past them. */
+function withinBudget<A>(state: EvaluationState, env: Env, compute: (arg: A, env: Env) => Value, arg: A): Value {
   if (state.rootBudget <= 0 || state.fileBudget <= 0 || state.active >= MAX_NESTING) {
     state.degraded = true;
     return UNKNOWN;
@@ -104,14 +130,11 @@ function memoised<A>(state: EvaluationState, what: string, env: Env, compute: (a
   state.rootBudget--;
   state.fileBudget--;
   state.active++;
-  let value: Value;
   try {
-    value = compute(arg, env);
+    return compute(arg, env);
   } finally {
     state.active--;
   }
-  if (!state.degraded) table.set(what, value);
-  return value;
 }
 
 function evaluateNode(node: Node, env: Env): Value {
@@ -819,8 +842,10 @@ function structural(op: string, a: Value, b: Value): Value {
       if (!g) return { t: 'invariant', random: false };
       if (g.t === 'counter') return k.t === 'num' ? { t: 'grow', shape: 'linear', base: k.v, random: false } : { t: 'grow', shape: 'linear', random: false };
       if (g.t !== 'grow') return UNKNOWN;
-      const scaled: Value = { ...g, random: false };
-      delete scaled.base;
+      // Without `base` as made, not deleted after: a deleted property leaves the object slow
+      // to copy, and every later spread of this value (withRandom, minMax) paid for it.
+      const { base: _base, ...unscaled } = g;
+      const scaled: Value = { ...unscaled, random: false };
       if (k.t === 'num' && g.base !== undefined) scaled.base = g.base * k.v;
       else if (k.t === 'num' && g.shape === 'linear') scaled.base = k.v;
       if (k.t === 'num' && scaled.cap !== undefined) scaled.cap = scaled.cap * k.v;
@@ -845,10 +870,9 @@ function structural(op: string, a: Value, b: Value): Value {
     }
     case '/': {
       if (a.t === 'grow') {
-        const scaled: Value = { ...a, random: false };
-        if (b.t === 'num' && a.base !== undefined) scaled.base = a.base / b.v;
-        else delete scaled.base;
-        return scaled;
+        if (b.t === 'num' && a.base !== undefined) return { ...a, random: false, base: a.base / b.v };
+        const { base: _base, ...unscaled } = a;
+        return { ...unscaled, random: false };
       }
       if (a.t === 'counter') return { t: 'grow', shape: 'linear', random: false };
       return isGrowing(b) ? UNKNOWN : { t: 'invariant', random: false };
