@@ -46,15 +46,24 @@ interface EvaluationState {
   degraded: boolean;
 }
 
-/** One environment's results: by key string, and evaluate's by node (no key string made per evaluation). */
+/**
+ * One environment's results: by key string, and evaluate's by node (no key string made per
+ * evaluation). Each made when first needed: most environments only ever use one of them.
+ */
 interface MemoTables {
-  table: Map<string, Value>;
-  nodes: Map<Node, Value>;
+  table?: Map<string, Value>;
+  nodes?: Map<Node, Value>;
 }
 
 const states = new WeakMap<AnalysisContext, EvaluationState>();
-/** The memo key of an environment object, with what it was made from (an Env may be changed after use). */
-const envKeys = new WeakMap<Env, Omit<Env, 'ctx'> & { key: string; tables: MemoTables }>();
+
+/**
+ * The memo key of an environment object, with what it was made from (an Env may be changed
+ * after use, or copied with this property by a spread), kept on the object itself: adding a
+ * WeakMap entry for each new environment cost more than the evaluations it saved.
+ */
+const MEMO_KEY = Symbol('retry-hygiene memo key');
+type KeyedEnv = Env & { [MEMO_KEY]?: Env & { key: string; tables: MemoTables } };
 function stateOf(ctx: AnalysisContext): EvaluationState {
   let state = states.get(ctx);
   if (!state) {
@@ -82,7 +91,8 @@ export function evaluate(node: Node, env: Env): Value {
     state.rootBudget = ROOT_BUDGET;
     state.degraded = false;
   }
-  const nodes = tablesOf(state, env).nodes;
+  const tables = tablesOf(state, env);
+  const nodes = (tables.nodes ??= new Map());
   const known = nodes.get(node);
   if (known) return known;
   // evaluateNode and its node passed as they are: no closure made per evaluation.
@@ -100,7 +110,8 @@ function memoised<A>(state: EvaluationState, what: string, env: Env, compute: (a
     state.rootBudget = ROOT_BUDGET;
     state.degraded = false;
   }
-  const table = tablesOf(state, env).table;
+  const tables = tablesOf(state, env);
+  const table = (tables.table ??= new Map());
   const known = table.get(what);
   if (known) return known;
   const value = withinBudget(state, env, compute, arg);
@@ -110,13 +121,13 @@ function memoised<A>(state: EvaluationState, what: string, env: Env, compute: (a
 
 /** The memo tables of an environment, found by what it is made of. */
 function tablesOf(state: EvaluationState, env: Env): MemoTables {
-  let where = envKeys.get(env);
-  if (!where || where.region !== env.region || where.counters !== env.counters || where.decrementing !== env.decrementing || where.bindings !== env.bindings || where.depth !== env.depth) {
+  let where = (env as KeyedEnv)[MEMO_KEY];
+  if (!where || where.ctx !== env.ctx || where.region !== env.region || where.counters !== env.counters || where.decrementing !== env.decrementing || where.bindings !== env.bindings || where.depth !== env.depth) {
     const key = `${idOf(state, env.region)},${idOf(state, env.counters)},${idOf(state, env.decrementing)},${idOf(state, env.bindings)},${env.depth}`;
     let tables = state.memo.get(key);
-    if (!tables) state.memo.set(key, (tables = { table: new Map(), nodes: new Map() }));
-    where = { region: env.region, counters: env.counters, decrementing: env.decrementing, bindings: env.bindings, depth: env.depth, key, tables };
-    envKeys.set(env, where);
+    if (!tables) state.memo.set(key, (tables = {}));
+    where = { ctx: env.ctx, region: env.region, counters: env.counters, decrementing: env.decrementing, bindings: env.bindings, depth: env.depth, key, tables };
+    (env as KeyedEnv)[MEMO_KEY] = where;
   }
   return where.tables;
 }
@@ -196,7 +207,7 @@ function givesUpExpression(node: Node): boolean {
  */
 function deeper(env: Env, patch?: Partial<Env>): Env {
   if (patch) return { ...env, ...patch, depth: env.depth + 1 };
-  let child = deeperOf.get(env);
+  let child = (env as DeeperEnv)[DEEPER];
   if (
     !child ||
     child.ctx !== env.ctx ||
@@ -207,12 +218,14 @@ function deeper(env: Env, patch?: Partial<Env>): Env {
     child.depth !== env.depth + 1
   ) {
     child = { ...env, depth: env.depth + 1 };
-    deeperOf.set(env, child);
+    (env as DeeperEnv)[DEEPER] = child;
   }
   return child;
 }
 
-const deeperOf = new WeakMap<Env, Env>();
+/** The environment one level deeper, kept on the object itself (like MEMO_KEY: no WeakMap entry per environment). */
+const DEEPER = Symbol('retry-hygiene deeper env');
+type DeeperEnv = Env & { [DEEPER]?: Env };
 
 function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   if (id.name === 'Infinity') return num(Infinity);
@@ -744,13 +757,23 @@ function inlineForeign(fn: FunctionNode, ctx: AnalysisContext, values: readonly 
 }
 
 /** The variable of each plain (or defaulted) parameter of `fn`, by position; undefined for patterns. */
-function parameterVariables(fn: FunctionNode, ctx: AnalysisContext): (Variable | undefined)[] {
-  const scope = ctx.sourceCode.getScope(fn);
-  return fn.params.map((param) => {
-    const id = param.type === 'AssignmentPattern' ? param.left : param;
-    return id.type === 'Identifier' ? scope.set.get(id.name) : undefined;
-  });
+function parameterVariables(fn: FunctionNode, ctx: AnalysisContext): readonly (Variable | undefined)[] {
+  // Once per function and file: a sleep helper is inlined at every one of its calls.
+  let byFunction = parameterCache.get(ctx);
+  if (!byFunction) parameterCache.set(ctx, (byFunction = new WeakMap()));
+  let variables = byFunction.get(fn);
+  if (!variables) {
+    const scope = ctx.sourceCode.getScope(fn);
+    variables = fn.params.map((param) => {
+      const id = param.type === 'AssignmentPattern' ? param.left : param;
+      return id.type === 'Identifier' ? scope.set.get(id.name) : undefined;
+    });
+    byFunction.set(fn, variables);
+  }
+  return variables;
 }
+
+const parameterCache = new WeakMap<AnalysisContext, WeakMap<FunctionNode, readonly (Variable | undefined)[]>>();
 
 /** An environment where a helper's parameters are bound to the caller's arguments. */
 export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): Env {
