@@ -34,7 +34,9 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     const search = (root: Node, depth: number, through: Node | undefined) => {
       walk(root, ctx.keys, (node) => {
         // The operation may itself be the inner site: `pRetry(() => pRetry(op))`.
-        for (const inner of byNode.get(node) ?? []) record(inner, through ? 'function' : 'literal', through ?? node);
+        // (No `?? []`: an empty array and its iterator for every node searched added up.)
+        const inners = byNode.get(node);
+        if (inners) for (const inner of inners) record(inner, through ? 'function' : 'literal', through ?? node);
         if (node.type !== 'CallExpression') return undefined;
         const client = clientSite(node, clients, ctx);
         if (client) record(client, 'client', through ?? node);
