@@ -25,8 +25,10 @@ const TRIVIAL_NAME = /^(log|info|warn|error|debug|trace|fatal|push|emit|next|thr
 export function isOperationCall(call: TSESTree.CallExpression): boolean {
   if (call.parent?.type === 'AwaitExpression' && !/^(setTimeout|setImmediate)$/.test(calleeName(call) ?? '')) return true;
   const dotted = dottedName(call.callee) ?? '';
-  const root = dotted.split('.')[0] ?? '';
-  const last = dotted.split('.').pop() ?? '';
+  // The first and last names of the dotted name, without splitting it (twice) into a list.
+  const firstDot = dotted.indexOf('.');
+  const root = firstDot === -1 ? dotted : dotted.slice(0, firstDot);
+  const last = dotted.slice(dotted.lastIndexOf('.') + 1);
   if (TRIVIAL_ROOT.test(root) && root !== '') return false;
   if (TRIVIAL_NAME.test(last)) return false;
   if (/^(setTimeout|setInterval|setImmediate|queueMicrotask)$/.test(last)) return false;
