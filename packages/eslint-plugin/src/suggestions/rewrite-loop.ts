@@ -759,7 +759,8 @@ function readsParameter(expression: Node, sourceCode: SourceCode): boolean {
   const scope = sourceCode.getScope(expression);
   let found = false;
   walkAll(expression, sourceCode, (n) => {
-    if (n.type !== 'Identifier') return;
+    // Found once is enough: no more scope chains to climb.
+    if (found || n.type !== 'Identifier') return;
     let s: typeof scope | null = scope;
     while (s) {
       const v = s.set.get(n.name);
