@@ -415,6 +415,8 @@ function onExitingBranch(node: Node, loop: RetryLoopNode): boolean {
 
 /** The failure path looks at the error before going round (status, code, type, a classifier). */
 export function classifies(failurePath: Node, env: Env): boolean {
+  // Every look below names one of these words (`\u`: an escaped identifier the text would not show).
+  if (!/instanceof|status|code|name|retr|transient|\\u/i.test(textOf(failurePath, env.ctx))) return false;
   let found = false;
   walk(failurePath, env.ctx.keys, (node) => {
     if (found) return false;
