@@ -30,7 +30,6 @@ export class AnalysisContext {
   /** Functions by the name they are called with, for helper inlining and nesting. */
   readonly functionsByName = new Map<string, FunctionNode[]>();
   private readonly variableCache = new WeakMap<Node, Variable | null>();
-  private readonly resolvedCache = new Map<Scope, Map<string, Variable | null>>();
   private mutable: Set<string> | undefined;
   /**
    * A function of another module of the project that a call names, with that module's context
@@ -52,23 +51,12 @@ export class AnalysisContext {
     if (cached !== undefined) return cached ?? undefined;
     let found: Variable | null = null;
     try {
-      const start = this.sourceCode.getScope(id);
-      // By scope and name: the identifiers of one name in one scope resolve alike, and a
-      // name is otherwise looked up in every scope out to the global one, for each of them.
-      let byName = this.resolvedCache.get(start);
-      if (!byName) this.resolvedCache.set(start, (byName = new Map()));
-      const known = byName.get(id.name);
-      if (known !== undefined) {
-        found = known;
-      } else {
-        for (let scope: Scope | null = start; scope; scope = scope.upper) {
-          const variable = scope.set.get(id.name);
-          if (variable) {
-            found = variable;
-            break;
-          }
+      for (let scope: Scope | null = this.sourceCode.getScope(id); scope; scope = scope.upper) {
+        const variable = scope.set.get(id.name);
+        if (variable) {
+          found = variable;
+          break;
         }
-        byName.set(id.name, found);
       }
     } catch {
       // getScope needs parent links; a synthetic node without them resolves to nothing.
