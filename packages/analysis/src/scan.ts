@@ -117,9 +117,19 @@ function sortedCalls(calls: readonly TSESTree.CallExpression[]): SortedCalls['en
   // The lists are built before they are searched; a list that grew since is sorted again.
   if (cached && cached.length === calls.length) return cached.entries;
   const entries = calls.map((call, index) => ({ call, index }));
-  entries.sort((a, b) => a.call.range[0] - b.call.range[0] || b.call.range[1] - a.call.range[1] || a.index - b.index);
+  // Calls are mostly collected in source order already: sorting such a list would only allocate.
+  if (!inOrder(entries)) entries.sort(byPosition);
   sortedCache.set(calls, { length: calls.length, entries });
   return entries;
+}
+
+function byPosition(a: { call: TSESTree.CallExpression; index: number }, b: { call: TSESTree.CallExpression; index: number }): number {
+  return a.call.range[0] - b.call.range[0] || b.call.range[1] - a.call.range[1] || a.index - b.index;
+}
+
+function inOrder(entries: readonly { call: TSESTree.CallExpression; index: number }[]): boolean {
+  for (let i = 1; i < entries.length; i++) if (byPosition(entries[i - 1] as (typeof entries)[number], entries[i] as (typeof entries)[number]) > 0) return false;
+  return true;
 }
 
 /**
