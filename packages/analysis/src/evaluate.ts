@@ -52,6 +52,9 @@ interface EvaluationState {
  */
 interface MemoTables {
   table?: Map<string, Value>;
+  /** The first node evaluated in the environment, held without a Map: most are asked about one or two. */
+  firstNode?: Node;
+  firstValue?: Value;
   nodes?: Map<Node, Value>;
 }
 
@@ -92,12 +95,18 @@ export function evaluate(node: Node, env: Env): Value {
     state.degraded = false;
   }
   const tables = tablesOf(state, env);
-  const nodes = (tables.nodes ??= new Map());
-  const known = nodes.get(node);
+  const known = tables.firstNode === node ? tables.firstValue : tables.nodes?.get(node);
   if (known) return known;
   // evaluateNode and its node passed as they are: no closure made per evaluation.
   const value = withinBudget(state, env, evaluateNode, node);
-  if (!state.degraded) nodes.set(node, value);
+  if (!state.degraded) {
+    if (tables.firstNode === undefined) {
+      tables.firstNode = node;
+      tables.firstValue = value;
+    } else {
+      (tables.nodes ??= new Map()).set(node, value);
+    }
+  }
   return value;
 }
 
