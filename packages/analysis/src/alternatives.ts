@@ -75,6 +75,9 @@ function drawnInputs(operation: Node, region: Node, ctx: AnalysisContext, selfCa
  * consumed to its end. One walk of the region answers both (it runs for every loop).
  */
 function handsOnIteratorOrConsumes(region: Node, ctx: AnalysisContext): boolean {
+  // Neither can hold when the file never names an iterator maker and the region never calls
+  // shift, pop or splice (`\u` is an escaped identifier the text would not show).
+  if (!mayMakeIterators(ctx) && !/shift|pop|splice|\\u/.test(ctx.sourceCode.text.slice(region.range[0], region.range[1]))) return false;
   let iterator = false;
   const exhausted = new Set<string>();
   const consumed = new Set<string>();
@@ -101,6 +104,15 @@ function handsOnIteratorOrConsumes(region: Node, ctx: AnalysisContext): boolean 
   if (iterator) return true;
   for (const list of exhausted) if (consumed.has(list)) return true;
   return false;
+}
+
+const iteratorWords = new WeakMap<AnalysisContext, boolean>();
+
+/** The file's text names what makesIterator looks for (`values`, `entries`, `keys`, `iterator`): read once per file. */
+function mayMakeIterators(ctx: AnalysisContext): boolean {
+  let known = iteratorWords.get(ctx);
+  if (known === undefined) iteratorWords.set(ctx, (known = /values|entries|keys|iterator|\\u/i.test(ctx.sourceCode.text)));
+  return known;
 }
 
 /** `xs[Symbol.iterator]()`, `map.values()`, `set.entries()`. */

@@ -276,9 +276,11 @@ function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: 
   return undefined;
 }
 
+/** The name a callee or argument is read by: `f`, or `g` of `x.g`. (Made once: mayCallLocal runs for every call.) */
+const nameOf = (n: Node): string | undefined =>
+  n.type === 'Identifier' ? n.name : n.type === 'MemberExpression' ? propertyName(n) : undefined;
+
 function mayCallLocal(call: TSESTree.CallExpression, names: ReadonlySet<string>): boolean {
-  const nameOf = (n: Node): string | undefined =>
-    n.type === 'Identifier' ? n.name : n.type === 'MemberExpression' ? propertyName(n) : undefined;
   const callee = nameOf(unwrap(call.callee));
   if (callee !== undefined && names.has(callee)) return true;
   return call.arguments.some((arg) => {

@@ -85,8 +85,19 @@ const MAX_DOTTED_LINKS = 256;
  * overflow the stack nor cost its length at every link.
  */
 export function dottedName(node: Node): string | undefined {
-  const parts: string[] = [];
   let n = unwrap(node);
+  // The common short names without a list of parts: `fetch`, `this`, `res.json`.
+  if (n.type === 'Identifier') return n.name;
+  if (n.type === 'ThisExpression') return 'this';
+  if (n.type === 'MemberExpression') {
+    const object = unwrap(n.object);
+    if (object.type === 'Identifier' || object.type === 'ThisExpression') {
+      const property = propertyName(n);
+      if (property === undefined) return undefined;
+      return `${object.type === 'Identifier' ? object.name : 'this'}.${property}`;
+    }
+  }
+  const parts: string[] = [];
   while (n.type === 'MemberExpression') {
     const property = propertyName(n);
     if (property === undefined || parts.length >= MAX_DOTTED_LINKS) return undefined;

@@ -72,6 +72,12 @@ export class AnalysisContext {
    * that traversal, and reading them costs a fraction of walking the tree again.
    */
   forEachNode(visit: (node: Node) => void): void {
+    // Recorded while ESLint traversed this AST for the rules (siteNodeListeners): no second pass.
+    const recorded = recordedNodes.get(this.sourceCode.ast);
+    if (recorded?.complete) {
+      for (const node of recorded.nodes) visit(node);
+      return;
+    }
     const steps = this.sourceCode.traverse?.() as readonly TraversalStep[] | undefined;
     // Code-path events come before the Program is entered.
     const first = steps?.find((step) => step.kind === 1);
@@ -130,6 +136,53 @@ export class AnalysisContext {
     }
     return undefined;
   }
+}
+
+/**
+ * The node types forEachNode's one caller (findSites) reads; every other node it ignores.
+ * A rule that lints the file records them during ESLint's own traversal, in its order.
+ */
+const SITE_NODE_TYPES = [
+  'ForStatement',
+  'WhileStatement',
+  'DoWhileStatement',
+  'ForOfStatement',
+  'CallExpression',
+  'NewExpression',
+  'JSXOpeningElement',
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+] as const;
+
+interface RecordedNodes {
+  nodes: Node[];
+  /** The Program was entered with the listeners in place: every later node was recorded. */
+  complete: boolean;
+}
+
+const recordedNodes = new WeakMap<TSESTree.Program, RecordedNodes>();
+
+/**
+ * Rule listeners that record, while ESLint traverses `ast`, the nodes the analysis looks for,
+ * so that it need not read the whole file again after the lint. Once per AST: the first rule
+ * created for it gets them, the others an empty object.
+ */
+export function siteNodeListeners(ast: TSESTree.Program): Record<string, (node: Node) => void> {
+  if (recordedNodes.has(ast)) return {};
+  const recorded: RecordedNodes = { nodes: [], complete: false };
+  recordedNodes.set(ast, recorded);
+  const record = (node: Node): void => {
+    recorded.nodes.push(node);
+  };
+  const listeners: Record<string, (node: Node) => void> = {
+    Program(node) {
+      recorded.nodes.length = 0;
+      recorded.complete = node === ast;
+    },
+  };
+  for (const type of SITE_NODE_TYPES) listeners[type] = record;
+  return listeners;
 }
 
 /** True when a variable is written anywhere after its declaration. */

@@ -33,7 +33,7 @@ const MAX_NESTING = 400;
 
 interface EvaluationState {
   /** Results by environment key, then by what was evaluated (no key string built per lookup). */
-  memo: Map<string, Map<string, Value>>;
+  memo: Map<string, MemoTables>;
   ids: WeakMap<object, number>;
   nextId: number;
   /** Evaluations left for this file. */
@@ -46,10 +46,27 @@ interface EvaluationState {
   degraded: boolean;
 }
 
-const states = new WeakMap<AnalysisContext, EvaluationState>();
-/** The memo key of an environment object, with what it was made from (an Env may be changed after use). */
-const envKeys = new WeakMap<Env, Omit<Env, 'ctx'> & { key: string; table: Map<string, Value> }>();
+/**
+ * One environment's results: by key string, and evaluate's by node (no key string made per
+ * evaluation). Each made when first needed: most environments only ever use one of them.
+ */
+interface MemoTables {
+  table?: Map<string, Value>;
+  /** The first node evaluated in the environment, held without a Map: most are asked about one or two. */
+  firstNode?: Node;
+  firstValue?: Value;
+  nodes?: Map<Node, Value>;
+}
 
+const states = new WeakMap<AnalysisContext, EvaluationState>();
+
+/**
+ * The memo key of an environment object, with what it was made from (an Env may be changed
+ * after use, or copied with this property by a spread), kept on the object itself: adding a
+ * WeakMap entry for each new environment cost more than the evaluations it saved.
+ */
+const MEMO_KEY = Symbol('retry-hygiene memo key');
+type KeyedEnv = Env & { [MEMO_KEY]?: Env & { key: string; tables: MemoTables } };
 function stateOf(ctx: AnalysisContext): EvaluationState {
   let state = states.get(ctx);
   if (!state) {
@@ -73,30 +90,59 @@ function idOf(state: EvaluationState, object: object | undefined): number {
 export function evaluate(node: Node, env: Env): Value {
   if (env.depth > MAX_DEPTH) return UNKNOWN;
   const state = stateOf(env.ctx);
+  if (state.active === 0) {
+    state.rootBudget = ROOT_BUDGET;
+    state.degraded = false;
+  }
+  const tables = tablesOf(state, env);
+  const known = tables.firstNode === node ? tables.firstValue : tables.nodes?.get(node);
+  if (known) return known;
   // evaluateNode and its node passed as they are: no closure made per evaluation.
-  return memoised(state, `e${idOf(state, node)}`, env, evaluateNode, node);
+  const value = withinBudget(state, env, evaluateNode, node);
+  if (!state.degraded) {
+    if (tables.firstNode === undefined) {
+      tables.firstNode = node;
+      tables.firstValue = value;
+    } else {
+      (tables.nodes ??= new Map()).set(node, value);
+    }
+  }
+  return value;
 }
 
 /**
- * `compute()` once per `what` (a node, and what else the result depends on) and environment,
- * within the budgets: UNKNOWN past them.
+ * `compute()` once per `what` (what was evaluated, and what else the result depends on) and
+ * environment, within the budgets: UNKNOWN past them.
  */
 function memoised<A>(state: EvaluationState, what: string, env: Env, compute: (arg: A, env: Env) => Value, arg: A): Value {
   if (state.active === 0) {
     state.rootBudget = ROOT_BUDGET;
     state.degraded = false;
   }
-  let where = envKeys.get(env);
-  if (!where || where.region !== env.region || where.counters !== env.counters || where.decrementing !== env.decrementing || where.bindings !== env.bindings || where.depth !== env.depth) {
-    const key = `${idOf(state, env.region)},${idOf(state, env.counters)},${idOf(state, env.decrementing)},${idOf(state, env.bindings)},${env.depth}`;
-    let table = state.memo.get(key);
-    if (!table) state.memo.set(key, (table = new Map()));
-    where = { region: env.region, counters: env.counters, decrementing: env.decrementing, bindings: env.bindings, depth: env.depth, key, table };
-    envKeys.set(env, where);
-  }
-  const table = where.table;
+  const tables = tablesOf(state, env);
+  const table = (tables.table ??= new Map());
   const known = table.get(what);
   if (known) return known;
+  const value = withinBudget(state, env, compute, arg);
+  if (!state.degraded) table.set(what, value);
+  return value;
+}
+
+/** The memo tables of an environment, found by what it is made of. */
+function tablesOf(state: EvaluationState, env: Env): MemoTables {
+  let where = (env as KeyedEnv)[MEMO_KEY];
+  if (!where || where.ctx !== env.ctx || where.region !== env.region || where.counters !== env.counters || where.decrementing !== env.decrementing || where.bindings !== env.bindings || where.depth !== env.depth) {
+    const key = `${idOf(state, env.region)},${idOf(state, env.counters)},${idOf(state, env.decrementing)},${idOf(state, env.bindings)},${env.depth}`;
+    let tables = state.memo.get(key);
+    if (!tables) state.memo.set(key, (tables = {}));
+    where = { ctx: env.ctx, region: env.region, counters: env.counters, decrementing: env.decrementing, bindings: env.bindings, depth: env.depth, key, tables };
+    (env as KeyedEnv)[MEMO_KEY] = where;
+  }
+  return where.tables;
+}
+
+/** `compute()` counted against the budgets, or UNKNOWN (and the evaluation degraded) past them. */
+function withinBudget<A>(state: EvaluationState, env: Env, compute: (arg: A, env: Env) => Value, arg: A): Value {
   if (state.rootBudget <= 0 || state.fileBudget <= 0 || state.active >= MAX_NESTING) {
     state.degraded = true;
     return UNKNOWN;
@@ -104,14 +150,11 @@ function memoised<A>(state: EvaluationState, what: string, env: Env, compute: (a
   state.rootBudget--;
   state.fileBudget--;
   state.active++;
-  let value: Value;
   try {
-    value = compute(arg, env);
+    return compute(arg, env);
   } finally {
     state.active--;
   }
-  if (!state.degraded) table.set(what, value);
-  return value;
 }
 
 function evaluateNode(node: Node, env: Env): Value {
@@ -210,7 +253,7 @@ function givesUpExpression(node: Node): boolean {
  */
 function deeper(env: Env, patch?: Partial<Env>): Env {
   if (patch) return { ...env, ...patch, depth: env.depth + 1 };
-  let child = deeperOf.get(env);
+  let child = (env as DeeperEnv)[DEEPER];
   if (
     !child ||
     child.ctx !== env.ctx ||
@@ -221,12 +264,14 @@ function deeper(env: Env, patch?: Partial<Env>): Env {
     child.depth !== env.depth + 1
   ) {
     child = { ...env, depth: env.depth + 1 };
-    deeperOf.set(env, child);
+    (env as DeeperEnv)[DEEPER] = child;
   }
   return child;
 }
 
-const deeperOf = new WeakMap<Env, Env>();
+/** The environment one level deeper, kept on the object itself (like MEMO_KEY: no WeakMap entry per environment). */
+const DEEPER = Symbol('retry-hygiene deeper env');
+type DeeperEnv = Env & { [DEEPER]?: Env };
 
 function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   if (id.name === 'Infinity') return num(Infinity);
@@ -799,13 +844,23 @@ function inlineForeign(fn: FunctionNode, ctx: AnalysisContext, values: readonly 
 }
 
 /** The variable of each plain (or defaulted) parameter of `fn`, by position; undefined for patterns. */
-function parameterVariables(fn: FunctionNode, ctx: AnalysisContext): (Variable | undefined)[] {
-  const scope = ctx.sourceCode.getScope(fn);
-  return fn.params.map((param) => {
-    const id = param.type === 'AssignmentPattern' ? param.left : param;
-    return id.type === 'Identifier' ? scope.set.get(id.name) : undefined;
-  });
+function parameterVariables(fn: FunctionNode, ctx: AnalysisContext): readonly (Variable | undefined)[] {
+  // Once per function and file: a sleep helper is inlined at every one of its calls.
+  let byFunction = parameterCache.get(ctx);
+  if (!byFunction) parameterCache.set(ctx, (byFunction = new WeakMap()));
+  let variables = byFunction.get(fn);
+  if (!variables) {
+    const scope = ctx.sourceCode.getScope(fn);
+    variables = fn.params.map((param) => {
+      const id = param.type === 'AssignmentPattern' ? param.left : param;
+      return id.type === 'Identifier' ? scope.set.get(id.name) : undefined;
+    });
+    byFunction.set(fn, variables);
+  }
+  return variables;
 }
+
+const parameterCache = new WeakMap<AnalysisContext, WeakMap<FunctionNode, readonly (Variable | undefined)[]>>();
 
 /** An environment where a helper's parameters are bound to the caller's arguments. */
 export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): Env {
@@ -897,8 +952,10 @@ function structural(op: string, a: Value, b: Value): Value {
       if (!g) return { t: 'invariant', random: false };
       if (g.t === 'counter') return k.t === 'num' ? { t: 'grow', shape: 'linear', base: k.v, random: false } : { t: 'grow', shape: 'linear', random: false };
       if (g.t !== 'grow') return UNKNOWN;
-      const scaled: Value = { ...g, random: false };
-      delete scaled.base;
+      // Without `base` as made, not deleted after: a deleted property leaves the object slow
+      // to copy, and every later spread of this value (withRandom, minMax) paid for it.
+      const { base: _base, ...unscaled } = g;
+      const scaled: Value = { ...unscaled, random: false };
       if (k.t === 'num' && g.base !== undefined) scaled.base = g.base * k.v;
       else if (k.t === 'num' && g.shape === 'linear') scaled.base = k.v;
       if (k.t === 'num' && scaled.cap !== undefined) scaled.cap = scaled.cap * k.v;
@@ -923,10 +980,9 @@ function structural(op: string, a: Value, b: Value): Value {
     }
     case '/': {
       if (a.t === 'grow') {
-        const scaled: Value = { ...a, random: false };
-        if (b.t === 'num' && a.base !== undefined) scaled.base = a.base / b.v;
-        else delete scaled.base;
-        return scaled;
+        if (b.t === 'num' && a.base !== undefined) return { ...a, random: false, base: a.base / b.v };
+        const { base: _base, ...unscaled } = a;
+        return { ...unscaled, random: false };
       }
       if (a.t === 'counter') return { t: 'grow', shape: 'linear', random: false };
       return isGrowing(b) ? UNKNOWN : { t: 'invariant', random: false };

@@ -1,5 +1,5 @@
 export { analyzeRetrySites } from './analyze.js';
-export type { SourceCodeLike } from './context.js';
+export { siteNodeListeners, type SourceCodeLike } from './context.js';
 export { amplification, describeAttempts, describeDelay, formatMs, type Amplification } from './describe.js';
 export type { HelperSite, NestedRetry, NestingPath, RetryLibrary, RetryPolicy, RetrySite, RetrySiteKind } from './types.js';
 export { functionName, type FunctionNode } from './ast.js';

@@ -88,6 +88,8 @@ function iteratesCollection(loop: RetryLoopNode, ctx: AnalysisContext): boolean 
   }
   // Only an index declared in the head can walk a list: without one the body need not be read.
   if (counters.size === 0) return false;
+  // `items[i]` is written with a bracket: a body without one indexes nothing.
+  if (!textOf(loop.body, ctx).includes('[')) return false;
   let indexes = false;
   const env: Env = { ctx, region: loop, counters: new Set(), depth: 0 };
   walk(loop.body, ctx.keys, (node) => {
@@ -191,6 +193,8 @@ function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry | 
 function handlerSteersAttempt(statement: TSESTree.TryStatement, env: Env): boolean {
   const param = statement.handler?.param;
   if (!statement.handler || param?.type !== 'Identifier') return false;
+  // Nothing to dispatch on without a `switch` in the text: no walk of the block (every try of every loop asks).
+  if (!textOf(statement.block, env.ctx).includes('switch')) return false;
   const dispatched = new Set<Variable>();
   walk(statement.block, env.ctx.keys, (node) => {
     if (isFunction(node)) return false;
@@ -411,6 +415,8 @@ function onExitingBranch(node: Node, loop: RetryLoopNode): boolean {
 
 /** The failure path looks at the error before going round (status, code, type, a classifier). */
 export function classifies(failurePath: Node, env: Env): boolean {
+  // Every look below names one of these words (`\u`: an escaped identifier the text would not show).
+  if (!/instanceof|status|code|name|retr|transient|\\u/i.test(textOf(failurePath, env.ctx))) return false;
   let found = false;
   walk(failurePath, env.ctx.keys, (node) => {
     if (found) return false;
@@ -425,6 +431,11 @@ export function classifies(failurePath: Node, env: Env): boolean {
     return undefined;
   });
   return found;
+}
+
+/** The source text of a node (a slice: cheap to look into, where walking the node is not). */
+function textOf(node: Node, ctx: AnalysisContext): string {
+  return ctx.sourceCode.text.slice(node.range[0], node.range[1]);
 }
 
 /** The loop's head: `while (…)`, `for (…)`, or the `do` keyword. */

@@ -34,7 +34,9 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     const search = (root: Node, depth: number, through: Node | undefined) => {
       walk(root, ctx.keys, (node) => {
         // The operation may itself be the inner site: `pRetry(() => pRetry(op))`.
-        for (const inner of byNode.get(node) ?? []) record(inner, through ? 'function' : 'literal', through ?? node);
+        // (No `?? []`: an empty array and its iterator for every node searched added up.)
+        const inners = byNode.get(node);
+        if (inners) for (const inner of inners) record(inner, through ? 'function' : 'literal', through ?? node);
         if (node.type !== 'CallExpression') return undefined;
         const client = clientSite(node, clients, ctx);
         if (client) record(client, 'client', through ?? node);
@@ -54,8 +56,11 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
   }
 }
 
+/** localFunction reads only the context: no counters are made for each call searched. */
+const NO_COUNTERS: ReadonlySet<Variable> = new Set();
+
 function calledFunction(call: TSESTree.CallExpression, ctx: AnalysisContext): FunctionNode | undefined {
-  return localFunction(call, { ctx, region: call, counters: new Set(), depth: 0 });
+  return localFunction(call, { ctx, region: call, counters: NO_COUNTERS, depth: 0 });
 }
 
 /** `client.get()` where `client` was given to axios-retry or made by `ky.create({ retry })`. */

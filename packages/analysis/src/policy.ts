@@ -5,7 +5,9 @@ import { toDelay, type Value } from './value.js';
 
 /** The policy of a hand-written retry, from its wait and its limits. */
 export function policyFrom(delay: Value, bound: Bound, unbounded: boolean): RetryPolicy {
-  const policy: RetryPolicy = { maxAttempts: maxAttemptsOf(bound, unbounded), ...delayAndJitter(delay) };
+  // Named, not spread in after maxAttempts: a spread into a literal copies through the runtime.
+  const { delay: wait, jitter } = delayAndJitter(delay);
+  const policy: RetryPolicy = { maxAttempts: maxAttemptsOf(bound, unbounded), delay: wait, jitter };
   if (bound.deadlineMs !== undefined) policy.deadlineMs = bound.deadlineMs;
   return policy;
 }

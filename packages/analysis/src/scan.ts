@@ -25,8 +25,10 @@ const TRIVIAL_NAME = /^(log|info|warn|error|debug|trace|fatal|push|emit|next|thr
 export function isOperationCall(call: TSESTree.CallExpression): boolean {
   if (call.parent?.type === 'AwaitExpression' && !/^(setTimeout|setImmediate)$/.test(calleeName(call) ?? '')) return true;
   const dotted = dottedName(call.callee) ?? '';
-  const root = dotted.split('.')[0] ?? '';
-  const last = dotted.split('.').pop() ?? '';
+  // The first and last names of the dotted name, without splitting it (twice) into a list.
+  const firstDot = dotted.indexOf('.');
+  const root = firstDot === -1 ? dotted : dotted.slice(0, firstDot);
+  const last = dotted.slice(dotted.lastIndexOf('.') + 1);
   if (TRIVIAL_ROOT.test(root) && root !== '') return false;
   if (TRIVIAL_NAME.test(last)) return false;
   if (/^(setTimeout|setInterval|setImmediate|queueMicrotask)$/.test(last)) return false;
@@ -115,9 +117,19 @@ function sortedCalls(calls: readonly TSESTree.CallExpression[]): SortedCalls['en
   // The lists are built before they are searched; a list that grew since is sorted again.
   if (cached && cached.length === calls.length) return cached.entries;
   const entries = calls.map((call, index) => ({ call, index }));
-  entries.sort((a, b) => a.call.range[0] - b.call.range[0] || b.call.range[1] - a.call.range[1] || a.index - b.index);
+  // Calls are mostly collected in source order already: sorting such a list would only allocate.
+  if (!inOrder(entries)) entries.sort(byPosition);
   sortedCache.set(calls, { length: calls.length, entries });
   return entries;
+}
+
+function byPosition(a: { call: TSESTree.CallExpression; index: number }, b: { call: TSESTree.CallExpression; index: number }): number {
+  return a.call.range[0] - b.call.range[0] || b.call.range[1] - a.call.range[1] || a.index - b.index;
+}
+
+function inOrder(entries: readonly { call: TSESTree.CallExpression; index: number }[]): boolean {
+  for (let i = 1; i < entries.length; i++) if (byPosition(entries[i - 1] as (typeof entries)[number], entries[i] as (typeof entries)[number]) > 0) return false;
+  return true;
 }
 
 /**

@@ -120,17 +120,38 @@ function findTimeout(fn: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpre
 
 /** A local function that is a sleep: named like one, or returning a Promise around setTimeout. */
 function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: AnalysisContext, name: string): Sleep | undefined {
-  const timer = findTimeout(helper, ctx);
+  const facts = helperFacts(helper, ctx);
+  const timer = facts.timer;
   const named = SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name);
   if (!timer && !named) return undefined;
   // Unnamed helpers count only when small and straight-line: a retry function that also
   // sleeps with `new Promise(setTimeout)` is an operation, not a sleep.
-  if (timer && !named && (!containsPromise(helper, ctx) || !isStraightLine(helper, ctx))) return undefined;
-  const jittered = /jitter|random/i.test(name) || usesRandomness(helper, { ctx, region: helper, counters: new Set(), depth: 0 });
+  if (timer && !named && !(facts.promiseInStraightLine ??= containsPromise(helper, ctx) && isStraightLine(helper, ctx))) return undefined;
+  const jittered = /jitter|random/i.test(name) || (facts.random ??= usesRandomness(helper, { ctx, region: helper, counters: new Set(), depth: 0 }));
   const sleep: Sleep = { node: call, delay: call.arguments[0] as Node | undefined, helper, opaque: !timer, jittered };
   const timerDelay = timer?.arguments[1] as Node | undefined;
   if (timerDelay) sleep.timerDelay = timerDelay;
   return sleep;
+}
+
+/**
+ * What a sleep helper's body says, read once per helper and file: every call of a file's
+ * `sleep(ms)` asks the same questions of the same body.
+ */
+interface HelperFacts {
+  timer: TSESTree.CallExpression | undefined;
+  promiseInStraightLine?: boolean;
+  random?: boolean;
+}
+
+const helperFactsCache = new WeakMap<AnalysisContext, WeakMap<FunctionNode, HelperFacts>>();
+
+function helperFacts(helper: FunctionNode, ctx: AnalysisContext): HelperFacts {
+  let byHelper = helperFactsCache.get(ctx);
+  if (!byHelper) helperFactsCache.set(ctx, (byHelper = new WeakMap()));
+  let facts = byHelper.get(helper);
+  if (!facts) byHelper.set(helper, (facts = { timer: findTimeout(helper, ctx) }));
+  return facts;
 }
 
 function isStraightLine(helper: FunctionNode, ctx: AnalysisContext): boolean {

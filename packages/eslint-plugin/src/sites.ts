@@ -1,7 +1,15 @@
-import { analyzeRetrySites, type RetrySite } from '@retry-hygiene/analysis';
+import { analyzeRetrySites, siteNodeListeners, type RetrySite } from '@retry-hygiene/analysis';
 import { moduleHost } from './module-host.js';
 
 /** The retry sites of the file a rule is linting, following helpers into the project's own modules. */
 export function sitesOf(context: { sourceCode: Parameters<typeof analyzeRetrySites>[0]; filename?: string; cwd?: string; languageOptions?: unknown }): readonly RetrySite[] {
   return analyzeRetrySites(context.sourceCode, moduleHost(context));
+}
+
+/**
+ * Listeners for a rule to spread into its own: they record, during ESLint's traversal, the
+ * nodes sitesOf reads, so the analysis does not go over the whole file a second time.
+ */
+export function siteNodes(context: { sourceCode: Parameters<typeof analyzeRetrySites>[0] }): Record<string, (node: never) => void> {
+  return siteNodeListeners(context.sourceCode.ast);
 }

@@ -1,6 +1,6 @@
 import { amplification, type NestedRetry } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
-import { sitesOf } from '../sites.js';
+import { siteNodes, sitesOf } from '../sites.js';
 import { describeInner, describeSite } from '../describe-site.js';
 import { SUGGESTION_MESSAGES, nestedSuggestions, type SuggestionMessageId } from '../suggestions/index.js';
 
@@ -39,6 +39,7 @@ export default createRule<Options, MessageIds>({
   defaultOptions: [{}],
   create(context, [options]) {
     return {
+      ...siteNodes(context),
       'Program:exit'() {
         for (const site of sitesOf(context)) {
           // One finding per outer site: the inner site with the worst amplification.

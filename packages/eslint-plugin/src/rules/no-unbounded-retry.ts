@@ -1,5 +1,5 @@
 import { createRule } from '../create-rule.js';
-import { sitesOf } from '../sites.js';
+import { siteNodes, sitesOf } from '../sites.js';
 import { SUGGESTION_MESSAGES, suggestionsFor, type SuggestionMessageId } from '../suggestions/index.js';
 import { describeSite } from '../describe-site.js';
 
@@ -40,6 +40,7 @@ export default createRule<Options, MessageIds>({
   defaultOptions: [{}],
   create(context, [options]) {
     return {
+      ...siteNodes(context),
       'Program:exit'() {
         for (const site of sitesOf(context)) {
           const max = site.policy.maxAttempts;

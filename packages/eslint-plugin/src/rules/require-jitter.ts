@@ -1,6 +1,6 @@
 import { catalogEntry, describeDelay, type RetrySite } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
-import { sitesOf } from '../sites.js';
+import { siteNodes, sitesOf } from '../sites.js';
 import { SUGGESTION_MESSAGES, suggestionsFor, type SuggestionMessageId } from '../suggestions/index.js';
 import { describeLimit, describeSite } from '../describe-site.js';
 
@@ -59,6 +59,7 @@ export default createRule<Options, MessageIds>({
   defaultOptions: [{ ignoreLibraryDefaults: false }],
   create(context, [options]) {
     return {
+      ...siteNodes(context),
       'Program:exit'() {
         for (const site of sitesOf(context)) {
           if (site.policy.jitter !== 'none' || !isGrowing(site)) continue;

@@ -27,18 +27,14 @@ export interface SuggestionFile {
   filename: string;
 }
 
-/** A suggestion with the retry policy the code has once it is applied. */
-interface Planned extends Suggestion {
-  policy: RetryPolicy;
-}
-
 /**
  * The suggestions for one finding, most specific first: the minimal edit that fixes what the
  * rule reports (jitter, a wait, a library option), then the rewrite to retry(). Each is built
  * from the site the analysis already found: no second parse, no second analysis.
  */
 export function suggestionsFor(rule: SuggestingRule, site: RetrySite, context: SuggestionFile, configuredMax?: number): Suggestion[] {
-  return planned(rule, site, context, configuredMax).map(({ policy: _policy, ...suggestion }) => suggestion);
+  // A rule reports the suggestions alone: the policy each leaves is not worked out for it.
+  return planned(rule, site, context, configuredMax, (suggestion) => ({ ...suggestion }));
 }
 
 /** One suggestion as a report names it, and the policy that applying it leaves. */
@@ -57,7 +53,7 @@ export interface SuggestedFix {
  */
 export function suggestedFixes(rule: string, site: RetrySite, file: SuggestionFile, configuredMax?: number): SuggestedFix[] {
   if (!isSuggestingRule(rule)) return [];
-  return planned(rule, site, file, configuredMax).map((s) => ({ messageId: s.messageId, title: titleOf(s), policy: s.policy }));
+  return planned(rule, site, file, configuredMax, (s, policy) => ({ messageId: s.messageId, title: titleOf(s), policy: policy() }));
 }
 
 function isSuggestingRule(rule: string): rule is SuggestingRule {
@@ -105,12 +101,13 @@ export function nestedSuggestions(outer: RetrySite, nested: NestedRetry, file: S
   return out;
 }
 
-function planned(rule: SuggestingRule, site: RetrySite, context: SuggestionFile, configuredMax?: number): Planned[] {
+/** Each suggestion of a finding as `made` makes it from the suggestion and (when asked) the policy it leaves. */
+function planned<P>(rule: SuggestingRule, site: RetrySite, context: SuggestionFile, configuredMax: number | undefined, made: (s: Suggestion, policy: () => RetryPolicy) => P): P[] {
   const { sourceCode, filename } = context;
   const bound = boundFor(configuredMax);
   const typescript = isTypeScriptFile(filename);
-  const out: Planned[] = [];
-  const add = (s: Suggestion | undefined, policy: () => RetryPolicy) => void (s && out.push({ ...s, policy: policy() }));
+  const out: P[] = [];
+  const add = (s: Suggestion | undefined, policy: () => RetryPolicy) => void (s && out.push(made(s, policy)));
   if (site.kind === 'library') {
     const problem = rule === 'no-unbounded-retry' ? 'bound' : 'jitter';
     add(libraryEdit(site, problem, { sourceCode, filename, bound }), () => libraryEditPolicy(site, problem, bound));

@@ -766,7 +766,10 @@ export function counterStart(loop: Node): number | undefined {
 }
 
 export function ms(n: number): string {
-  return n >= 10_000 ? n.toLocaleString('en-US').replace(/,/g, '_') : String(n);
+  if (n < 10_000) return String(n);
+  // Whole numbers grouped by hand: toLocaleString goes through ICU, the dearest call of a rewrite.
+  if (Number.isSafeInteger(n)) return String(n).replace(/\B(?=(\d{3})+$)/g, '_');
+  return n.toLocaleString('en-US').replace(/,/g, '_');
 }
 
 /** The wait reads a parameter of the function (its value is the caller's, whatever the default). */
@@ -774,7 +777,8 @@ function readsParameter(expression: Node, sourceCode: SourceCode): boolean {
   const scope = sourceCode.getScope(expression);
   let found = false;
   walkAll(expression, sourceCode, (n) => {
-    if (n.type !== 'Identifier') return;
+    // Found once is enough: no more scope chains to climb.
+    if (found || n.type !== 'Identifier') return;
     let s: typeof scope | null = scope;
     while (s) {
       const v = s.set.get(n.name);
