@@ -69,6 +69,25 @@ const cases: Record<string, Case[]> = {
     { name: 'factor and jitter', code: `import { retry } from '@lifeomic/attempt';\nretry(() => op(), { delay: 100, factor: 2, jitter: true, maxAttempts: 5 });` },
     { name: 'maxAttempts 0 is no limit', code: `import { retry } from '@lifeomic/attempt';\nretry(() => op(), { factor: 2, jitter: true, maxAttempts: 0 }); // expect: no-unbounded-retry` },
   ],
+  '@retry-hygiene/retry': [
+    { name: 'defaults: 3 attempts, exponential, full jitter', code: `import { retry } from '@retry-hygiene/retry';\nretry(() => op());` },
+    {
+      name: "jitter: 'none' on a growing backoff",
+      code: `import { retry } from '@retry-hygiene/retry';\nretry(() => op(), { maxAttempts: 4, jitter: 'none' }); // expect: require-jitter`,
+      messages: { 'require-jitter': "This retry() call backs off by 100 ms × 2^n, capped at 20 s without jitter (up to 4 attempts). Remove `jitter: 'none'`." },
+    },
+    {
+      name: "jitter: 'none' on a constant wait",
+      code: `import { retry } from '@retry-hygiene/retry';\nretry(() => op(), { baseMs: 500, factor: 1, jitter: 'none' }); // expect: no-fixed-sleep-retry`,
+      messages: { 'no-fixed-sleep-retry': "This retry() call waits a fixed 500 ms between attempts (up to 3 attempts), so clients that failed together retry in lockstep. Remove `jitter: 'none'`: retry() adds full jitter by default." },
+    },
+    { name: 'one attempt is no retry', code: `import { retry } from '@retry-hygiene/retry';\nimport pRetry from 'p-retry';\nretry(() => pRetry(() => op(), { retries: 3, randomize: true }), { maxAttempts: 1 });` },
+    {
+      name: 'around a retrying call: nested',
+      code: `import { retry } from '@retry-hygiene/retry';\nimport pRetry from 'p-retry';\nretry(() => pRetry(() => op(), { retries: 3, randomize: true })); // expect: no-nested-retry`,
+      messages: { 'no-nested-retry': 'This retry() call retries code that retries again (p-retry, line 3): up to 3 × 4 = 12 calls per request. Retry at one layer only.' },
+    },
+  ],
   'ts-retry-promise': [
     { name: 'default: fixed 100 ms', code: `import { retry } from 'ts-retry-promise';\nretry(() => op()); // expect: no-fixed-sleep-retry` },
     { name: 'exponential backoff', code: `import { retry } from 'ts-retry-promise';\nretry(() => op(), { backoff: 'LINEAR' }); // expect: require-jitter` },

@@ -4,7 +4,7 @@ import { SUGGESTION_MESSAGES, suggestionsFor, type SuggestionMessageId } from '.
 import { describeLimit, describeSite, describeWait } from '../describe-site.js';
 
 type Options = [{ allowImmediate?: boolean }];
-type MessageIds = 'fixedDelay' | 'immediate' | SuggestionMessageId;
+type MessageIds = 'fixedDelay' | 'fixedDelayNoJitter' | 'immediate' | SuggestionMessageId;
 
 export default createRule<Options, MessageIds>({
   name: 'no-fixed-sleep-retry',
@@ -34,6 +34,8 @@ export default createRule<Options, MessageIds>({
         '{{what}} waits {{delay}} between attempts ({{attempts}}), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
       immediate:
         '{{what}} retries at once with no delay ({{attempts}}), multiplying the load on a failing service. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
+      fixedDelayNoJitter:
+        "{{what}} waits {{delay}} between attempts ({{attempts}}), so clients that failed together retry in lockstep. Remove `jitter: 'none'`: retry() adds full jitter by default.",
     },
     defaultOptions: [{ allowImmediate: false }],
   },
@@ -52,7 +54,8 @@ export default createRule<Options, MessageIds>({
           if (delay.kind === 'none' && typeof site.policy.maxAttempts === 'number' && site.policy.maxAttempts <= 2) continue;
           context.report({
             loc: site.loc,
-            messageId: delay.kind === 'none' ? 'immediate' : 'fixedDelay',
+            // retry() itself, told not to jitter: the advice is its own default, not retry().
+            messageId: delay.kind === 'none' ? 'immediate' : site.library === '@retry-hygiene/retry' ? 'fixedDelayNoJitter' : 'fixedDelay',
             data: { what: describeSite(site), delay: describeWait(site, (node) => context.sourceCode.getText(node)), attempts: describeLimit(site) },
             suggest: suggestionsFor('no-fixed-sleep-retry', site, context),
           });
