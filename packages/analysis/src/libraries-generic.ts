@@ -255,6 +255,7 @@ export function retryAxios(m: LibraryCall): LibraryFinding | undefined {
   const policy: RetryPolicy = { maxAttempts: attemptsFromRetries(numberOption(options, 'retry', 3, m.env), false), ...shape };
   const result = site('retry-axios', m.call, m.call.loc, policy, { delay: !type.present && !options.get('retryDelay').present, jitter: !jitterOption.present, attempts: !options.get('retry').present });
   result.classifiesErrors = options.get('shouldRetry').present || options.get('statusCodesToRetry').present;
+  if (configs[0]) result.optionsObject = configs[0];
   const client = m.a[0] ? unwrap(m.a[0]) : undefined;
   const variable = client?.type === 'Identifier' ? m.env.ctx.variableOf(client) : undefined;
   return variable ? { site: result, retryingClient: variable } : { site: result };

@@ -58,6 +58,11 @@ export interface RetrySite {
   /** Retry sites that this site's operation reaches (filled in after all sites are found). */
   nested: NestedRetry[];
   /**
+   * The object literal a library site's options were read from, when it is not an argument of
+   * the site's own call (retry-axios reads the file's one `raxConfig`): where an option edit goes.
+   */
+  optionsObject?: TSESTree.ObjectExpression;
+  /**
    * For the call of a project helper from another module that retries what it is given
    * (`withRetries(op)`): the helper's own site and function, in that module's tree.
    */

@@ -39,7 +39,7 @@ export function catalogEdit(site: RetrySite, problem: Problem, ctx: LibraryEditC
     case 'retry-as-promised':
       return retryAsPromised(call, problem, ctx);
     case 'retry-axios':
-      return retryAxios(problem, retries, ctx);
+      return retryAxios(site, problem, retries, ctx);
     case 'superagent':
       return problem === 'bound' && call.type === 'CallExpression' && call.arguments[0] && call.arguments[0].type !== 'SpreadElement'
         ? { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `.retry(${retries})`) }, fix: (fixer) => fixer.replaceText(call.arguments[0] as TSESTree.Node, String(retries)) }
@@ -102,22 +102,9 @@ function retryAsPromised(call: Call, problem: Problem, ctx: LibraryEditContext):
   return option(call, 1, 'backoffJitter', amount, `Set \`backoffJitter: ${amount}\` (a random ±${amount} ms on each wait)`, ctx);
 }
 
-/** retry-axios reads the file's one `raxConfig` object: `jitter: 'full'` (exponential backoff only), `retry: N`. */
-function retryAxios(problem: Problem, retries: number, ctx: LibraryEditContext): Suggestion | undefined {
-  const configs: TSESTree.ObjectExpression[] = [];
-  let other = false;
-  const visit = (node: TSESTree.Node): void => {
-    if (node.type === 'Property' && !node.computed && node.key.type === 'Identifier' && node.key.name === 'raxConfig') {
-      if (node.value.type === 'ObjectExpression') configs.push(node.value);
-      else other = true;
-    }
-    for (const key of ctx.sourceCode.visitorKeys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      for (const c of Array.isArray(child) ? child : [child]) if (c && typeof (c as TSESTree.Node).type === 'string') visit(c as TSESTree.Node);
-    }
-  };
-  visit(ctx.sourceCode.ast as unknown as TSESTree.Node);
-  const config = configs.length === 1 && !other ? configs[0] : undefined;
+/** retry-axios reads the file's one `raxConfig` object (the analysis names it): `jitter: 'full'` (exponential backoff only), `retry: N`. */
+function retryAxios(site: RetrySite, problem: Problem, retries: number, ctx: LibraryEditContext): Suggestion | undefined {
+  const config = site.optionsObject;
   if (!config) return undefined;
   if (problem === 'bound') return { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `retry: ${retries}`) }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, config, 'retry', String(retries)) };
   const type = findProperty(config, 'backoffType')?.value;

@@ -24,7 +24,7 @@ export function optionsAt(call: Call, index: number): TSESTree.ObjectExpression 
 }
 
 /** Sets one option, adding the options argument when the call has none. */
-export function option(call: Call, index: number, name: string, value: string, edit: string, ctx: LibraryEditContext): Suggestion | undefined {
+export function option(call: Call, index: number, name: string, value: string, edit: string, ctx: Pick<LibraryEditContext, 'sourceCode'>): Suggestion | undefined {
   const options = optionsAt(call, index);
   if (options === undefined) return undefined;
   const previous = call.arguments[index - 1];

@@ -22,7 +22,14 @@ export function rewriteHelperCall(site: RetrySite, ctx: RewriteContext): Suggest
   const helperCtx: RewriteContext = { ...ctx, sourceCode: helper.sourceCode as unknown as SourceCode, filename: helper.file };
   const plain = plainRetryOf(helper.site, helperCtx);
   if (!plain) return undefined;
-  const index = helper.fn.params.findIndex((p) => (p.type === 'Identifier' ? p : p.type === 'AssignmentPattern' ? p.left : undefined)?.type === 'Identifier' && ((p.type === 'Identifier' ? p : (p as TSESTree.AssignmentPattern).left) as TSESTree.Identifier).name === plain.callee);
+  // The called name, resolved in the helper's scopes, must be one of its own parameters.
+  const called = resolveVariable(plain.callee, helperCtx.sourceCode);
+  // `operation = wrap(operation)` in the helper would retry something else than what it was given.
+  if (!called || called.references.some((r) => r.isWrite() && !r.init)) return undefined;
+  const index = helper.fn.params.findIndex((p) => {
+    const name = p.type === 'AssignmentPattern' ? p.left : p;
+    return name.type === 'Identifier' && called.identifiers.includes(name);
+  });
   const operation = index >= 0 ? call.arguments[index] : undefined;
   if (!operation || operation.type === 'SpreadElement') return undefined;
   const attempts = site.policy.maxAttempts;

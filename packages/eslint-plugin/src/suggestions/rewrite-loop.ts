@@ -66,7 +66,7 @@ export function rewriteWithRetry(site: RetrySite, ctx: RewriteContext): Suggesti
  * and no code runs between attempts but the wait. A project helper of that shape
  * (`withRetries(operation)`) can give way to retry() at its call (rewrite-helper-call.ts).
  */
-export function plainRetryOf(site: RetrySite, ctx: RewriteContext): { callee: string; loop: Loop } | undefined {
+export function plainRetryOf(site: RetrySite, ctx: RewriteContext): { callee: TSESTree.Identifier; loop: Loop } | undefined {
   if (site.kind !== 'loop' || site.abortAware || site.deadlineBound) return undefined;
   const plan = preparedFor(site, ctx)?.plan;
   if (!plan || !plan.returns || plan.setup.length > 0 || plan.everyFailure.length > 0 || plan.betweenAttempts.length > 0) return undefined;
@@ -75,7 +75,7 @@ export function plainRetryOf(site: RetrySite, ctx: RewriteContext): { callee: st
   if (!only || rest.length > 0 || only.type !== 'ReturnStatement' || only.argument?.type !== 'AwaitExpression') return undefined;
   const call = only.argument.argument;
   if (call.type !== 'CallExpression' || call.optional || call.arguments.length > 0 || call.callee.type !== 'Identifier') return undefined;
-  return { callee: call.callee.name, loop: plan.loop };
+  return { callee: call.callee, loop: plan.loop };
 }
 
 interface Prepared {

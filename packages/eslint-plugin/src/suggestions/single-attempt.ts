@@ -1,6 +1,7 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findProperty, setProperty } from './text.js';
+import { option } from './option-edit.js';
+import { findProperty } from './text.js';
 import type { Fixer, Node, SourceCode, Suggestion } from './types.js';
 
 /**
@@ -47,22 +48,14 @@ export function singleAttemptOption(site: RetrySite, sourceCode: SourceCode): On
   const entry = SINGLE_ATTEMPT[site.library];
   const call = site.node;
   if (!entry || (call.type !== 'CallExpression' && call.type !== 'NewExpression')) return undefined;
-  const [name, value] = [entry[1], entry[2]];
-  const option = `${name}: ${value}`;
+  const [, name, value] = entry;
   const index = site.library === 'got' || site.library === 'ky' ? httpOptionsIndex(call) : entry[0];
   if (index === undefined) return undefined;
-  const edit = `\`${option}\``;
   const options = call.arguments[index];
-  if (options === undefined) {
-    // Only the argument right after the last one can be added.
-    if (call.arguments.length !== index) return undefined;
-    const previous = call.arguments[index - 1];
-    const closing = sourceCode.getLastToken(call as Node);
-    if (!closing || closing.value !== ')') return undefined;
-    return { edit, fix: (fixer: Fixer) => (previous ? fixer.insertTextAfter(previous, `, { ${option} }`) : fixer.insertTextBefore(closing, `{ ${option} }`)) };
-  }
-  if (options.type !== 'ObjectExpression' || findProperty(options, 'forever') || options.properties.some((p) => p.type === 'SpreadElement')) return undefined;
-  return { edit, fix: (fixer: Fixer) => setProperty(fixer, sourceCode, options as TSESTree.ObjectExpression, name, value) };
+  if (options?.type === 'ObjectExpression' && (findProperty(options, 'forever') || options.properties.some((p) => p.type === 'SpreadElement'))) return undefined;
+  // The same option edit as the library's bound (set in the object written, or the object added).
+  const edit = option(call, index, name, value, `\`${name}: ${value}\``, { sourceCode });
+  return edit && { edit: edit.data.edit as string, fix: edit.fix };
 }
 
 /**
