@@ -37,13 +37,34 @@ export function analyzeRetrySites(sourceCode: SourceCodeLike, host?: ModuleHost)
 function analyzeWith(sourceCode: SourceCodeLike, host: NestedHost | undefined): readonly RetrySite[] {
   const cached = cache.get(sourceCode.ast);
   if (cached) return cached;
-  const text = sourceCode.text;
-  // The catalog scan runs once: it also decides whether findSites looks at library calls.
-  const checkLibraries = CATALOG_MODULES.test(text);
-  const maybe = checkLibraries || MAYBE_RETRY.test(text) || (host !== undefined && RELATIVE_IMPORT.test(text));
+  const { checkLibraries, maybe } = textGate(sourceCode, host !== undefined);
   const sites = maybe ? findSites(sourceCode, host, checkLibraries) : [];
   cache.set(sourceCode.ast, sites);
   return sites;
+}
+
+const gates = new WeakMap<object, { checkLibraries: boolean; maybe: boolean; withHost: boolean }>();
+
+/**
+ * Whether the text can hold a retry site at all (a retry word, a catalog import, or — when
+ * other modules are followed — a relative import), read once per AST: the rules ask it before
+ * ESLint's traversal too, so as not to record the nodes of a file the analysis will not read.
+ */
+function textGate(sourceCode: SourceCodeLike, withHost: boolean): { checkLibraries: boolean; maybe: boolean } {
+  const known = gates.get(sourceCode.ast);
+  if (known && known.withHost === withHost) return known;
+  const text = sourceCode.text;
+  // The catalog scan runs once: it also decides whether findSites looks at library calls.
+  const checkLibraries = CATALOG_MODULES.test(text);
+  const maybe = checkLibraries || MAYBE_RETRY.test(text) || (withHost && RELATIVE_IMPORT.test(text));
+  const gate = { checkLibraries, maybe, withHost };
+  gates.set(sourceCode.ast, gate);
+  return gate;
+}
+
+/** Whether analyzeRetrySites can find a site in this file (with a module host when `withHost`). */
+export function mayHoldRetrySites(sourceCode: SourceCodeLike, withHost: boolean): boolean {
+  return textGate(sourceCode, withHost).maybe;
 }
 
 /** The file imports a module of its own project: a helper there may retry. */

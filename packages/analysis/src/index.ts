@@ -1,4 +1,4 @@
-export { analyzeRetrySites } from './analyze.js';
+export { analyzeRetrySites, mayHoldRetrySites } from './analyze.js';
 export { siteNodeListeners, type SourceCodeLike } from './context.js';
 export { amplification, describeAttempts, describeDelay, formatMs, type Amplification } from './describe.js';
 export type { HelperSite, NestedRetry, NestingPath, RetryLibrary, RetryPolicy, RetrySite, RetrySiteKind } from './types.js';

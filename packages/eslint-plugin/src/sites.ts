@@ -1,4 +1,4 @@
-import { analyzeRetrySites, siteNodeListeners, type RetrySite } from '@retry-hygiene/analysis';
+import { analyzeRetrySites, mayHoldRetrySites, siteNodeListeners, type RetrySite } from '@retry-hygiene/analysis';
 import { moduleHost } from './module-host.js';
 
 /** The retry sites of the file a rule is linting, following helpers into the project's own modules. */
@@ -10,6 +10,8 @@ export function sitesOf(context: { sourceCode: Parameters<typeof analyzeRetrySit
  * Listeners for a rule to spread into its own: they record, during ESLint's traversal, the
  * nodes sitesOf reads, so the analysis does not go over the whole file a second time.
  */
-export function siteNodes(context: { sourceCode: Parameters<typeof analyzeRetrySites>[0] }): Record<string, (node: never) => void> {
+export function siteNodes(context: { sourceCode: Parameters<typeof analyzeRetrySites>[0]; filename?: string; cwd?: string }): Record<string, (node: never) => void> {
+  // A file the analysis will not read (no retry word, no retry import) records nothing.
+  if (!mayHoldRetrySites(context.sourceCode, moduleHost(context) !== undefined)) return {};
   return siteNodeListeners(context.sourceCode.ast);
 }
