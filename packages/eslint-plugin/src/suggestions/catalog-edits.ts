@@ -1,6 +1,6 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { option, optionsAt, stops, type LibraryEditContext } from './option-edit.js';
+import { option, optionsAt, removeLiteralOption, stops, type LibraryEditContext } from './option-edit.js';
 import { findProperty, isTypeScriptFile, jittered, removeProperty, setProperty } from './text.js';
 import type { Suggestion } from './types.js';
 
@@ -35,7 +35,8 @@ export function catalogEdit(site: RetrySite, problem: Problem, ctx: LibraryEditC
     case '@reduxjs/toolkit':
       return problem === 'jitter' ? rtkDefaultBackoff(call, ctx) : option(call, 1, 'maxRetries', String(retries), stops(ctx.bound, `maxRetries: ${retries}`), ctx);
     case '@urql/exchange-retry':
-      return problem === 'jitter' ? urqlRandomDelay(call, ctx) : option(call, 0, 'maxNumberAttempts', String(ctx.bound), stops(ctx.bound, `maxNumberAttempts: ${ctx.bound}`), ctx);
+      // urql randomises the delay by default.
+      return problem === 'jitter' ? removeLiteralOption(call, 0, 'randomDelay', false, 'Remove `randomDelay: false` (urql randomises the delay by default)', ctx) : option(call, 0, 'maxNumberAttempts', String(ctx.bound), stops(ctx.bound, `maxNumberAttempts: ${ctx.bound}`), ctx);
     case 'retry-as-promised':
       return retryAsPromised(call, problem, ctx);
     case 'retry-axios':
@@ -76,14 +77,6 @@ function rtkDefaultBackoff(call: Call, ctx: LibraryEditContext): Suggestion | un
   const backoff = options ? findProperty(options, 'backoff') : undefined;
   if (!options || !backoff) return undefined;
   return { messageId: 'libraryEdit', data: { edit: "Remove `backoff` (RTK Query's default backoff is jittered)" }, fix: (fixer) => removeProperty(fixer, ctx.sourceCode, options, backoff) };
-}
-
-/** `randomDelay: false` removed: urql randomises the delay by default. */
-function urqlRandomDelay(call: Call, ctx: LibraryEditContext): Suggestion | undefined {
-  const options = optionsAt(call, 0);
-  const off = options ? findProperty(options, 'randomDelay') : undefined;
-  if (!options || !off || off.value.type !== 'Literal' || off.value.value !== false) return undefined;
-  return { messageId: 'libraryEdit', data: { edit: 'Remove `randomDelay: false` (urql randomises the delay by default)' }, fix: (fixer) => removeProperty(fixer, ctx.sourceCode, options, off) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { ensureNamedImport, isCommonJs } from './imports.js';
 import { CATALOG_EDITED, catalogEdit } from './catalog-edits.js';
 import { GENERIC_LIBRARIES, genericJitterEdit } from './generic-edits.js';
 import { PROPERTY_LIBRARIES, propertyEdit } from './property-edits.js';
-import { option, optionsAt, stops, type LibraryEditContext } from './option-edit.js';
+import { option, optionsAt, removeLiteralOption, stops, type LibraryEditContext } from './option-edit.js';
 import { findProperty, isTypeScriptFile, jittered, removeProperty, setProperty } from './text.js';
 import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
 
@@ -49,7 +49,8 @@ export function libraryEdit(site: RetrySite, problem: LibraryProblem, ctx: Libra
     case 'got':
       return httpClient(call, site, problem, ctx);
     case '@retry-hygiene/retry':
-      return problem === 'jitter' ? noJitterRemoved(call, ctx) : undefined;
+      // Full jitter is retry()'s default.
+      return problem === 'jitter' ? removeLiteralOption(call, 1, 'jitter', 'none', "Remove `jitter: 'none'` (retry() adds full jitter by default)", ctx) : undefined;
     default:
       return undefined;
   }
@@ -63,14 +64,6 @@ function randomize(call: Call, index: number, library: string, ctx: LibraryEditC
     if (off) return { messageId: 'libraryEdit', data: { edit: 'Remove `randomize: false` (async-retry randomizes by default)' }, fix: (fixer) => removeProperty(fixer, ctx.sourceCode, options, off) };
   }
   return option(call, index, 'randomize', 'true', 'Set `randomize: true`', ctx);
-}
-
-/** This project's retry(): full jitter is its default, so `jitter: 'none'` is removed. */
-function noJitterRemoved(call: Call, ctx: LibraryEditContext): Suggestion | undefined {
-  const options = optionsAt(call, 1);
-  const off = options ? findProperty(options, 'jitter') : undefined;
-  if (!options || !off || off.value.type !== 'Literal' || off.value.value !== 'none') return undefined;
-  return { messageId: 'libraryEdit', data: { edit: "Remove `jitter: 'none'` (retry() adds full jitter by default)" }, fix: (fixer) => removeProperty(fixer, ctx.sourceCode, options, off) };
 }
 
 /** `retries: Infinity` or `forever: true` become a number of retries (the attempts less the first). */

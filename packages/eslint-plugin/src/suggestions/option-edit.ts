@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { setProperty } from './text.js';
+import { findProperty, removeProperty, setProperty } from './text.js';
 import type { SourceCode, Suggestion } from './types.js';
 
 /** Option edits of library sites: the file, and the attempts a bound edit allows. */
@@ -41,3 +41,14 @@ export function option(call: Call, index: number, name: string, value: string, e
   };
 }
 
+
+/**
+ * Removes an option written as one literal value (`jitter: 'none'`, `randomDelay: false`) from
+ * the options object at `index`, where the library's default is the behaviour the rule asks for.
+ */
+export function removeLiteralOption(call: Call, index: number, name: string, value: string | boolean, edit: string, ctx: Pick<LibraryEditContext, 'sourceCode'>): Suggestion | undefined {
+  const options = optionsAt(call, index);
+  const off = options ? findProperty(options, name) : undefined;
+  if (!options || !off || off.value.type !== 'Literal' || off.value.value !== value) return undefined;
+  return { messageId: 'libraryEdit', data: { edit }, fix: (fixer) => removeProperty(fixer, ctx.sourceCode, options, off) };
+}
