@@ -31,6 +31,32 @@ ruleTester.run('no-fixed-sleep-retry across files', noFixedSleepRetry, {
   ],
 });
 
+ruleTester.run('no-fixed-sleep-retry across files: the rewrite at the call', noFixedSleepRetry, {
+  valid: [],
+  invalid: [
+    {
+      name: 'a helper that only retries what it is given gets the rewrite at the call; one that reassigns its parameter first does not',
+      ...file('reassigned/main.mjs'),
+      errors: [
+        {
+          messageId: 'fixedDelay',
+          line: 3,
+          suggestions: [
+            {
+              messageId: 'rewrite',
+              data: { bound: '' },
+              output: file('reassigned/main.mjs')
+                .code.replace("from './lib/retry.mjs';\n", "from './lib/retry.mjs';\nimport { retry } from '@retry-hygiene/retry';\n")
+                .replace("withRetries(() => fetch('/a'))", "retry(() => fetch('/a'), {\n  maxAttempts: 4,\n  baseMs: 500,\n  factor: 1,\n  capMs: 500,\n  shouldRetry: () => true,\n  rejectWith: 'last-error',\n})"),
+            },
+          ],
+        },
+        { messageId: 'fixedDelay', line: 4, suggestions: [] },
+      ],
+    },
+  ],
+});
+
 ruleTester.run('require-jitter across files', requireJitter, {
   valid: [{ name: 'a helper module with a fixed wait and a jittered backoff', ...file('helper/lib/retry.mjs') }],
   invalid: [
