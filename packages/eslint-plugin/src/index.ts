@@ -7,6 +7,8 @@ import requireJitter from './rules/require-jitter.js';
 
 /** For reports that show what a finding's quick fix does (the CLI's herd comparison). */
 export { suggestedFixes, type SuggestedFix, type SuggestionFile } from './suggestions/index.js';
+/** For editors that show diagnostics before building quick fixes (`settings.retryHygiene.deferSuggestions`). */
+export { buildDeferredSuggestions, type BuiltSuggestion, type MessageKey } from './deferred-suggestions.js';
 
 const require = createRequire(import.meta.url);
 const { name, version } = require('../package.json') as { name: string; version: string };

@@ -10,7 +10,7 @@ import {
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { SOURCE, rangeOf, type DiagnosticData } from './diagnostics.js';
-import type { Analysis } from './engine.js';
+import type { Analysis, Message } from './engine.js';
 
 /** The fix-all kind: only the rules' fixes (ESLint's contract: a fix keeps behaviour), never suggestions. */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.retryHygiene`;
@@ -57,7 +57,8 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
         });
       }
       for (const suggestion of message.suggestions ?? []) {
-        fixes.push({ title: suggestion.desc, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, minimalEdits(document, suggestion.fix)) });
+        const edits = suggestion.edits.flatMap((fix) => minimalEdits(document, fix));
+        fixes.push({ title: suggestion.desc, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, edits) });
       }
       const lineKey = `${ruleId}@${message.line}`;
       if (!disabledLines.has(lineKey)) {
@@ -109,7 +110,7 @@ function selectMessages(params: CodeActionParams, analysis: Analysis): number[] 
 }
 
 /** Every fix (not suggestion) that does not overlap an earlier one, as minimal edits: what can run on save. */
-export function fixAllEdits(document: TextDocument, messages: readonly Linter.LintMessage[]): TextEdit[] {
+export function fixAllEdits(document: TextDocument, messages: readonly Message[]): TextEdit[] {
   const fixes = messages.map((m) => m.fix).filter((f): f is Fix => f !== undefined).sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
   const edits: TextEdit[] = [];
   let end = -1;

@@ -36,7 +36,7 @@ export function rangeOfLoc(loc: SiteLoc): Range {
 }
 
 /** The retry site a rule reported this message on (rules report at the site's loc). */
-export function siteOf(analysis: Analysis, message: Linter.LintMessage): SiteView | undefined {
+export function siteOf(analysis: Analysis, message: Pick<Linter.LintMessage, 'line' | 'column'>): SiteView | undefined {
   return analysis.sites.find((s) => s.loc.start.line === message.line && s.loc.start.column + 1 === message.column);
 }
 
@@ -73,7 +73,7 @@ export function toDiagnostics(analysis: Analysis, engine: LintEngine): Diagnosti
 }
 
 /** For a nested retry: where each inner retry is, and what it does. */
-function relatedOf(analysis: Analysis, message: Linter.LintMessage): DiagnosticRelatedInformation[] {
+function relatedOf(analysis: Analysis, message: Pick<Linter.LintMessage, 'ruleId' | 'line' | 'column'>): DiagnosticRelatedInformation[] {
   if (message.ruleId !== 'retry-hygiene/no-nested-retry') return [];
   const site = siteOf(analysis, message);
   if (!site) return [];

@@ -2,7 +2,7 @@ import { basename, dirname, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeRetrySites, functionName, type FunctionNode, type RetryPolicy, type RetrySite, type SourceCodeLike } from '@retry-hygiene/analysis';
 import { Linter, type Rule } from 'eslint';
-import plugin from 'eslint-plugin-retry-hygiene';
+import plugin, { buildDeferredSuggestions } from 'eslint-plugin-retry-hygiene';
 import { RULE_NAMES, type SeverityName, type Settings } from './settings.js';
 
 /** Files larger than this are skipped with one informational diagnostic. */
@@ -11,6 +11,16 @@ export const MAX_BYTES = 2 * 1024 * 1024;
 export const PLUGIN_PREFIX = 'retry-hygiene/';
 
 type LintMessage = Linter.LintMessage;
+type Fix = NonNullable<LintMessage['fix']>;
+
+/** A suggestion as the server offers it: its title and its edits, apart (a code action makes each one minimal). */
+export interface QuickFix {
+  desc: string;
+  edits: Fix[];
+}
+
+/** An ESLint message whose suggestions are quick fixes: the plugin's keep their edits apart, ESLint merges each into one. */
+export type Message = Omit<LintMessage, 'suggestions'> & { suggestions?: QuickFix[] };
 
 /** A source location as ESTree has it: 1-based lines, 0-based columns. */
 export interface SiteLoc {
@@ -44,8 +54,12 @@ export interface Analysis {
   uri: string;
   version: number;
   status: 'ok' | 'parse-error' | 'too-large' | 'failed';
-  /** Messages of the configured rules, in ESLint's order (disable comments applied). */
-  messages: LintMessage[];
+  /**
+   * Messages of the configured rules, in ESLint's order (disable comments applied). The
+   * plugin's suggestions are built after the lint (`Linted.completeSuggestions`): until then
+   * its messages have none.
+   */
+  messages: Message[];
   /** The parse error, the size or the failure when status is not ok. */
   problem?: { message: string; line: number; column: number };
   /** The retry sites of the AST the rules ran on (projected from the rules' own objects, not a second parse). */
@@ -101,6 +115,23 @@ const NOT_A_FILE = '<unsaved>/';
 
 type RuleMeta = NonNullable<Rule.RuleModule['meta']>;
 
+/** A lint whose diagnostics are ready and whose suggestions are not yet built. */
+export interface Linted {
+  analysis: Analysis;
+  /**
+   * Builds the plugin's suggestions from the lint's own site objects and puts them on the
+   * analysis's messages (in place). Call once, before anything reads them; a suggestion that
+   * fails to build is left out, never the diagnostics.
+   */
+  completeSuggestions(): void;
+}
+
+/**
+ * The rules report without building suggestions (ESLint would build all of them before the
+ * first diagnostic could be shown); the server builds them right after posting diagnostics.
+ */
+const DEFER_SUGGESTIONS: Linter.Config = { settings: { retryHygiene: { deferSuggestions: true } } };
+
 /**
  * ESLint's Linter, in-process, on the plugin's embedded recommended config with the
  * user's severities and options. One instance per server: Linter keeps no state between
@@ -124,6 +155,7 @@ export class LintEngine {
         // Comments about rules of other plugins, or unused ones, are not this server's business.
         linterOptions: { reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },
       },
+      DEFER_SUGGESTIONS,
     ];
     for (const [name, rule] of Object.entries(plugin.rules)) if (rule.meta) this.metas.set(PLUGIN_PREFIX + name, rule.meta);
     for (const config of extraConfig) {
@@ -202,9 +234,21 @@ export class LintEngine {
     return folder.linter;
   }
 
+  /** A lint with its suggestions built. */
   lint(uri: string, version: number, text: string, filename: string): Analysis {
+    const linted = this.lintFirst(uri, version, text, filename);
+    linted.completeSuggestions();
+    return linted.analysis;
+  }
+
+  /** A lint whose suggestions are built when asked: what a change needs first is its diagnostics. */
+  lintFirst(uri: string, version: number, text: string, filename: string): Linted {
     const start = performance.now();
-    const done = (rest: Omit<Analysis, 'uri' | 'version' | 'lintMs'>): Analysis => ({ uri, version, ...rest, lintMs: performance.now() - start });
+    const nothingDeferred = () => {};
+    const done = (rest: Omit<Analysis, 'uri' | 'version' | 'lintMs'>): Linted => ({
+      analysis: { uri, version, ...rest, lintMs: performance.now() - start },
+      completeSuggestions: nothingDeferred,
+    });
     // Cheap upper bound first: a UTF-16 string never takes more than 3 bytes per unit.
     const bytes = text.length * 3 <= MAX_BYTES ? text.length : Buffer.byteLength(text);
     if (bytes > MAX_BYTES) {
@@ -235,8 +279,33 @@ export class LintEngine {
     // Only our rules speak: "Definition for rule 'react/x' was not found" from a comment about
     // another plugin's rule, or an eslint-env comment, is noise here.
     const ours = messages.filter((m) => m.ruleId !== null && this.severities.has(m.ruleId));
-    return done({ status: 'ok', messages: ours, sites: sites.map(viewOf) });
+    const linted = done({ status: 'ok', messages: ours.map(withQuickFixes), sites: sites.map(viewOf) });
+    if (!sourceCode) return linted;
+    let completed = false;
+    linted.completeSuggestions = () => {
+      if (completed) return;
+      completed = true;
+      let built: ReturnType<typeof buildDeferredSuggestions>;
+      try {
+        built = buildDeferredSuggestions(sourceCode, ours);
+      } catch {
+        // A bug in a suggestion costs the quick fixes of this version, not its diagnostics.
+        return;
+      }
+      built.forEach((suggestions, index) => {
+        if (suggestions === undefined) return;
+        const message = linted.analysis.messages[index]!;
+        message.suggestions = [...(message.suggestions ?? []), ...suggestions.map(({ desc, edits }) => ({ desc, edits }))];
+      });
+    };
+    return linted;
   }
+}
+
+/** An ESLint message with any suggestions ESLint built (other rules') as quick fixes of one edit. */
+function withQuickFixes(message: LintMessage): Message {
+  const { suggestions, ...rest } = message;
+  return suggestions === undefined ? rest : { ...rest, suggestions: suggestions.map(({ desc, fix }) => ({ desc, edits: [fix] })) };
 }
 
 function plainLoc(loc: RetrySite['loc']): SiteLoc {

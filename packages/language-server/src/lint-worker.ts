@@ -2,7 +2,7 @@ import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { LintEngine, type Analysis } from './engine.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
-import { packFixes, splitFixes, type PackedFixes } from './wire.js';
+import { fixesOf, packFixes, withoutFixes, type PackedFixes } from './wire.js';
 
 /** Main thread → worker. Messages are handled in order: a configure applies to every lint posted after it. */
 export type WorkerRequest =
@@ -44,14 +44,16 @@ export function runLintWorker(): void {
       port.postMessage({ type: 'heap', id: request.id, heapUsed: getHeapStatistics().used_heap_size } satisfies WorkerReply);
       return;
     }
-    let split: ReturnType<typeof splitFixes>;
+    let linted: ReturnType<LintEngine['lintFirst']>;
     try {
-      split = splitFixes(engine.lint(request.uri, request.version, request.text, request.filename));
+      linted = engine.lintFirst(request.uri, request.version, request.text, request.filename);
     } catch (error) {
       port.postMessage({ type: 'lint', id: request.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply);
       return;
     }
-    port.postMessage({ type: 'lint', id: request.id, analysis: split.analysis } satisfies WorkerReply);
-    port.postMessage({ type: 'fixes', id: request.id, fixes: packFixes(split.fixes, request.text) } satisfies WorkerReply);
+    // Diagnostics first; the suggestions are built while the main thread publishes them.
+    port.postMessage({ type: 'lint', id: request.id, analysis: withoutFixes(linted.analysis) } satisfies WorkerReply);
+    linted.completeSuggestions();
+    port.postMessage({ type: 'fixes', id: request.id, fixes: packFixes(fixesOf(linted.analysis), request.text) } satisfies WorkerReply);
   });
 }

@@ -2,27 +2,24 @@ import type { Linter } from 'eslint';
 import type { Analysis } from './engine.js';
 
 type Fix = NonNullable<Linter.LintMessage['fix']>;
-type Message = Linter.LintMessage;
 
 /**
  * A fix as it crosses from the lint worker to the main thread: its text as literal pieces and
  * [start, end) ranges of the linted text, which the main thread holds too. ESLint merges the
  * edits of one suggestion into a single fix whose text copies all the source between them (a
  * rewrite that adds an import at the top carries everything from line 1 to the loop), so a
- * file full of retries yields megabytes of suggestion text; copying them between threads cost
- * more than the analysis that made them.
+ * file full of such suggestions yields megabytes of text. The plugin's own suggestions keep
+ * their edits apart (engine.ts) and stay short; other rules' fixes may not.
  */
 interface PackedFix {
   range: Fix['range'];
   parts: (string | [number, number])[];
 }
 
-type Suggestion = NonNullable<Message['suggestions']>[number];
-
 /** A message's fix and suggestions, with fix texts of type F. */
 interface Fixes<F> {
   fix?: F;
-  suggestions?: (Omit<Suggestion, 'fix'> & { fix: F })[];
+  suggestions?: { desc: string; edits: F[] }[];
 }
 
 /** What follows a lint's reply: the fixes of each message, by index (undefined: none), packed. */
@@ -34,19 +31,17 @@ const MIN_PACKED = 1024;
 const PROBE = 64;
 
 /**
- * The analysis without its messages' fixes and suggestions, and those apart. The worker posts
- * the analysis first (diagnostics need nothing else) and the packed fixes after it: packing
- * reads every fix text, which costs about as much as copying it, so it is kept off the way
- * from a change to its diagnostics. Only code actions read fixes (they wait for them).
+ * The analysis without its messages' fixes and suggestions: what diagnostics need. The worker
+ * posts it first, then builds the plugin's suggestions and posts every message's fixes
+ * (`fixesOf`, packed): only code actions read fixes, and they wait for them.
  */
-export function splitFixes(analysis: Analysis): { analysis: Analysis; fixes: Fixes<Fix>[] } {
-  const fixes: Fixes<Fix>[] = [];
-  const messages = analysis.messages.map((message) => {
-    const { fix, suggestions, ...rest } = message;
-    fixes.push(fix === undefined && suggestions === undefined ? {} : { fix, suggestions });
-    return rest;
-  });
-  return { analysis: { ...analysis, messages }, fixes };
+export function withoutFixes(analysis: Analysis): Analysis {
+  return { ...analysis, messages: analysis.messages.map(({ fix: _fix, suggestions: _suggestions, ...rest }) => rest) };
+}
+
+/** Each message's fix and suggestions, by index. */
+export function fixesOf(analysis: Analysis): Fixes<Fix>[] {
+  return analysis.messages.map(({ fix, suggestions }) => (fix === undefined && suggestions === undefined ? {} : { fix, suggestions }));
 }
 
 /** The fixes with every long fix text packed against `source`, the text that was linted. */
@@ -69,7 +64,7 @@ export function attachFixes(analysis: Analysis, fixes: PackedFixes, source: stri
 function mapFixes<F, G>({ fix, suggestions }: Fixes<F>, map: (fix: F) => G): Fixes<G> {
   const mapped: Fixes<G> = {};
   if (fix !== undefined) mapped.fix = map(fix);
-  if (suggestions !== undefined) mapped.suggestions = suggestions.map((s) => ({ ...s, fix: map(s.fix) }));
+  if (suggestions !== undefined) mapped.suggestions = suggestions.map((s) => ({ desc: s.desc, edits: s.edits.map(map) }));
   return mapped;
 }
 

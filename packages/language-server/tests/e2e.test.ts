@@ -221,6 +221,13 @@ describe('code actions', () => {
     const { client, actions } = await actionsFor();
     const rewrite = actions.find((a) => a.title === 'Rewrite with retry() (stops after 5 attempts)')!;
     expect(rewrite.isPreferred).toBeUndefined();
+    // Two edits, each only what changes: the import on line 0, the loop (lines 3–10) from `for` to its brace.
+    const edits = rewrite.edit!.changes![URI]!;
+    expect(edits.map((e) => e.range)).toEqual([
+      { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      { start: { line: 3, character: 2 }, end: { line: 10, character: 3 } },
+    ]);
+    expect(edits[0]!.newText).toBe("import { retry } from '@retry-hygiene/retry';\n\n");
     const rewritten = applyEdit(FIXED_SLEEP_LOOP, URI, rewrite.edit);
     // A file with no imports gets the import first, and a blank line after it.
     expect(rewritten).toBe(`import { retry } from '@retry-hygiene/retry';

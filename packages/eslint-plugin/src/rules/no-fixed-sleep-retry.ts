@@ -2,6 +2,7 @@ import { createRule } from '../create-rule.js';
 import { siteNodes, sitesOf } from '../sites.js';
 import { SUGGESTION_MESSAGES, suggestionsFor, type SuggestionMessageId } from '../suggestions/index.js';
 import { describeLimit, describeSite, describeWait } from '../describe-site.js';
+import { reportSuggesting } from '../deferred-suggestions.js';
 
 type Options = [{ allowImmediate?: boolean }];
 type MessageIds = 'fixedDelay' | 'fixedDelayNoJitter' | 'immediate' | SuggestionMessageId;
@@ -52,13 +53,16 @@ export default createRule<Options, MessageIds>({
           // One immediate retry (after refreshing a token, on a second connection) doubles the
           // load at most: that is not the lockstep herd this rule is about.
           if (delay.kind === 'none' && typeof site.policy.maxAttempts === 'number' && site.policy.maxAttempts <= 2) continue;
-          context.report({
-            loc: site.loc,
-            // retry() itself, told not to jitter: the advice is its own default, not retry().
-            messageId: delay.kind === 'none' ? 'immediate' : site.library === '@retry-hygiene/retry' ? 'fixedDelayNoJitter' : 'fixedDelay',
-            data: { what: describeSite(site), delay: describeWait(site, (node) => context.sourceCode.getText(node)), attempts: describeLimit(site) },
-            suggest: suggestionsFor('no-fixed-sleep-retry', site, context),
-          });
+          reportSuggesting(
+            context,
+            {
+              loc: site.loc,
+              // retry() itself, told not to jitter: the advice is its own default, not retry().
+              messageId: delay.kind === 'none' ? 'immediate' : site.library === '@retry-hygiene/retry' ? 'fixedDelayNoJitter' : 'fixedDelay',
+              data: { what: describeSite(site), delay: describeWait(site, (node) => context.sourceCode.getText(node)), attempts: describeLimit(site) },
+            },
+            () => suggestionsFor('no-fixed-sleep-retry', site, context),
+          );
         }
       },
     };

@@ -3,6 +3,7 @@ import { createRule } from '../create-rule.js';
 import { siteNodes, sitesOf } from '../sites.js';
 import { describeInner, describeSite } from '../describe-site.js';
 import { SUGGESTION_MESSAGES, nestedSuggestions, type SuggestionMessageId } from '../suggestions/index.js';
+import { reportSuggesting } from '../deferred-suggestions.js';
 
 type Options = [{ maxAmplification?: number }];
 type MessageIds = 'nested' | SuggestionMessageId;
@@ -53,12 +54,12 @@ export default createRule<Options, MessageIds>({
             }
           }
           if (!worst) continue;
-          context.report({
-            loc: site.loc,
-            messageId: 'nested',
-            data: { what: describeSite(site), inner: worst.inner, line: worst.line, amplification: worst.text },
-            suggest: nestedSuggestions(site, worst.nested, context),
-          });
+          const { nested } = worst;
+          reportSuggesting(
+            context,
+            { loc: site.loc, messageId: 'nested', data: { what: describeSite(site), inner: worst.inner, line: worst.line, amplification: worst.text } },
+            () => nestedSuggestions(site, nested, context),
+          );
         }
       },
     };

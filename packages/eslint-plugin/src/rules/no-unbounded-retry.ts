@@ -2,6 +2,7 @@ import { createRule } from '../create-rule.js';
 import { siteNodes, sitesOf } from '../sites.js';
 import { SUGGESTION_MESSAGES, suggestionsFor, type SuggestionMessageId } from '../suggestions/index.js';
 import { describeSite } from '../describe-site.js';
+import { reportSuggesting } from '../deferred-suggestions.js';
 
 type Options = [{ maxAttempts?: number }];
 type MessageIds = 'unbounded' | 'tooManyAttempts' | SuggestionMessageId;
@@ -45,7 +46,7 @@ export default createRule<Options, MessageIds>({
         for (const site of sitesOf(context)) {
           const max = site.policy.maxAttempts;
           if (max === 'unbounded' && !site.deadlineBound && !site.abortAware) {
-            context.report({ loc: site.loc, messageId: 'unbounded', data: { what: describeSite(site) }, suggest: suggestionsFor('no-unbounded-retry', site, context, options.maxAttempts) });
+            reportSuggesting(context, { loc: site.loc, messageId: 'unbounded', data: { what: describeSite(site) } }, () => suggestionsFor('no-unbounded-retry', site, context, options.maxAttempts));
           } else if (typeof max === 'number' && options.maxAttempts !== undefined && max > options.maxAttempts) {
             context.report({
               loc: site.loc,

@@ -3,6 +3,7 @@ import { createRule } from '../create-rule.js';
 import { siteNodes, sitesOf } from '../sites.js';
 import { SUGGESTION_MESSAGES, suggestionsFor, type SuggestionMessageId } from '../suggestions/index.js';
 import { describeLimit, describeSite } from '../describe-site.js';
+import { reportSuggesting } from '../deferred-suggestions.js';
 
 type Options = [{ ignoreLibraryDefaults?: boolean }];
 type MessageIds = 'missingJitter' | 'libraryDefault' | SuggestionMessageId;
@@ -66,11 +67,11 @@ export default createRule<Options, MessageIds>({
           const inherited = site.kind === 'library' && site.fromLibraryDefault.jitter;
           if (inherited && options.ignoreLibraryDefaults) continue;
           const data = { what: describeSite(site), delay: describeDelay(site.policy), attempts: describeLimit(site) };
-          const suggest = suggestionsFor('require-jitter', site, context);
+          const suggest = () => suggestionsFor('require-jitter', site, context);
           if (site.kind === 'library') {
-            context.report({ loc: site.loc, messageId: 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: LIBRARY_FIX[site.library ?? ''] ?? catalogEntry(site.library)?.jitterFix ?? 'Add jitter' }, suggest });
+            reportSuggesting(context, { loc: site.loc, messageId: 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: LIBRARY_FIX[site.library ?? ''] ?? catalogEntry(site.library)?.jitterFix ?? 'Add jitter' } }, suggest);
           } else {
-            context.report({ loc: site.loc, messageId: 'missingJitter', data, suggest });
+            reportSuggesting(context, { loc: site.loc, messageId: 'missingJitter', data }, suggest);
           }
         }
       },
