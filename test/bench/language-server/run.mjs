@@ -12,7 +12,8 @@
 // hits both alike: ESLint's Linter on the same text with the plugin's recommended config
 // (parser settings, @typescript-eslint/parser) and no rules — parse, scope analysis and
 // traversal only. A second in-process figure lints with the rules and reads the retry sites
-// (what the server does, minus the protocol).
+// (what the server does before its diagnostics, minus the protocol: the rules' suggestions are
+// built after the diagnostics are out, and timed apart).
 //
 // Per round: one edit (a digit of a delay changes), then
 //   push: didChange → publishDiagnostics of that version;
@@ -25,7 +26,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
-import plugin from 'eslint-plugin-retry-hygiene';
+import plugin, { buildDeferredSuggestions } from 'eslint-plugin-retry-hygiene';
 import { analyzeRetrySites } from '@retry-hygiene/analysis';
 import protocol from 'vscode-languageserver-protocol/node';
 
@@ -187,7 +188,8 @@ async function benchFile(args, initialText) {
   const lines = text.split('\n').length;
   const parseOnly = [...plugin.configs.recommended, ...plugin.configs.typescript].map(({ rules: _rules, plugins: _plugins, ...rest }) => rest);
   const linter = new Linter({ configType: 'flat' });
-  const withRules = [...plugin.configs.recommended, ...plugin.configs.typescript, { linterOptions: { reportUnusedDisableDirectives: 'off' } }];
+  // As the server lints: suggestions deferred until after the diagnostics (built apart below).
+  const withRules = [...plugin.configs.recommended, ...plugin.configs.typescript, { linterOptions: { reportUnusedDisableDirectives: 'off' } }, { settings: { retryHygiene: { deferSuggestions: true } } }];
   const messages = linter.verify(text, withRules, { filename: 'orders-service.ts' });
   const sites = analyzeRetrySites(linter.getSourceCode());
   console.log(`bench:language-server: ${lines} lines, ${text.length} characters, ${sites.length} retry sites, ${messages.length} findings; ${args.runs} rounds, ${args.hovers} hovers`);
@@ -203,7 +205,7 @@ async function benchFile(args, initialText) {
   // The edited digit: DELAY_0's value (line 3), flipping between 1000 and 1001.
   const editLine = text.split('\n').findIndex((l) => l.startsWith('const DELAY_0 = '));
   const editCharacter = 'const DELAY_0 = 100'.length;
-  const times = { parse: [], rules: [], push: [], pull: [], pushLint: [] };
+  const times = { parse: [], rules: [], suggest: [], push: [], pull: [], pushLint: [] };
   let version = 1;
   for (let round = -3; round < args.runs; round++) {
     version++;
@@ -219,9 +221,13 @@ async function benchFile(args, initialText) {
       },
       rules: async () => {
         const t = performance.now();
-        linter.verify(text, withRules, { filename: 'orders-service.ts' });
+        const found = linter.verify(text, withRules, { filename: 'orders-service.ts' });
         analyzeRetrySites(linter.getSourceCode());
-        return performance.now() - t;
+        const elapsed = performance.now() - t;
+        const s = performance.now();
+        buildDeferredSuggestions(linter.getSourceCode(), found);
+        if (round >= 0) times.suggest.push(performance.now() - s);
+        return elapsed;
       },
       push: async () => {
         const done = push.published(version);
@@ -275,6 +281,7 @@ async function benchFile(args, initialText) {
   console.log('change → diagnostics (median of rounds; ratios against parse-only linting of the same text, same run)');
   console.log(row('parse-only ESLint (in process, baseline)', 'parse'));
   console.log(row('rules + retry sites (in process)', 'rules'));
+  console.log(row('  then their suggestions (after diagnostics)', 'suggest'));
   console.log(row('server, push: didChange → publishDiagnostics', 'push'));
   times.pushLint.splice(0, 3); // warm-up rounds
   console.log(row('  of which lint + analysis inside the server', 'pushLint'));
