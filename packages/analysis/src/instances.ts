@@ -60,7 +60,7 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
     let owner = known.get(field);
     if (owner === undefined) {
       const value = classFieldValue(cls, field, false);
-      owner = (value && constructed(value, ctx, host, analyze)) ?? null;
+      owner = (value && (constructed(value, ctx, host, analyze) ?? declared(value, cls, ctx, host, analyze))) ?? null;
       known.set(field, owner);
     }
     return owner ?? undefined;
@@ -81,6 +81,79 @@ function constructed(init: Node, ctx: AnalysisContext, host: NestedHost, analyze
   const name = exportOf(origin.imported);
   const found = file ? exported(file, name, host, analyze, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
   return found && { cls: found.found, summary: found.summary, name: name === 'default' ? n.callee.name : name, module: origin.module, made: { node: n, ctx } };
+}
+
+/**
+ * `this.pool = pool` in the constructor, with the parameter declared an instance of a class of
+ * the project: `constructor(pool: Pool)` with `Pool` imported from './pool', or in JavaScript the
+ * constructor's JSDoc `@param {import("./pool")} pool` (`options.pool` for a property of a
+ * destructured options parameter, `import("./pool").Pool` for a named export). A declared type
+ * is the author's statement of what the field holds, as a `new` is; a type the project does
+ * not define as a class (an interface in a .d.ts) resolves to nothing and is not followed.
+ */
+function declared(value: Node, cls: ClassNode, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  const v = unwrap(value);
+  if (v.type !== 'Identifier') return undefined;
+  const variable = ctx.variableOf(v);
+  const def = variable?.defs[0];
+  const ctor = constructorOf(cls);
+  if (!variable || !ctor || variable.defs.length !== 1 || def?.type !== 'Parameter' || def.node !== ctor || isReassigned(variable)) return undefined;
+  const id = def.name as TSESTree.Identifier;
+  // TypeScript: `constructor(pool: Pool)`.
+  const annotation = id.typeAnnotation?.typeAnnotation;
+  if (annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && !annotation.typeArguments) {
+    const origin = importOf(annotation.typeName, ctx);
+    return origin && classOwner(origin.module, exportOf(origin.imported), annotation.typeName.name, host, analyze);
+  }
+  // JavaScript: the JSDoc of the constructor names the parameter's type.
+  const names = jsDocNames(id, ctor);
+  const doc = names && leadingBlockComment(ctor.parent as Node, ctx);
+  if (!names || !doc) return undefined;
+  for (const m of doc.matchAll(JSDOC_IMPORT_PARAM)) {
+    if (!names.test(m[4] as string)) continue;
+    const name = m[3] ?? 'default';
+    return classOwner(m[2] as string, name, name === 'default' ? id.name : name, host, analyze);
+  }
+  return undefined;
+}
+
+/** `@param {import("./pool")} options.pool`, `@param {import('./pool').Pool} [pool]`. */
+const JSDOC_IMPORT_PARAM = /@param\s*\{\s*import\(\s*(['"])(\.\.?\/[^'"]+)\1\s*\)(?:\.([\w$]+))?\s*\}\s*\[?\s*([\w$.]+)/g;
+
+/** The names JSDoc gives a parameter: its own (`pool`), or `<options>.pool` for a property of a destructured first parameter. */
+function jsDocNames(id: TSESTree.Identifier, ctor: FunctionNode): RegExp | undefined {
+  const escaped = id.name.replace(/\$/g, '\\$');
+  const own = (p: Node | undefined) => (p?.type === 'AssignmentPattern' ? p.left : p) === id;
+  if (ctor.params.some((p) => own(p))) return new RegExp(`^${escaped}$`);
+  let first: Node | undefined = ctor.params[0];
+  if (first?.type === 'AssignmentPattern') first = first.left;
+  if (first?.type !== 'ObjectPattern') return undefined;
+  const shorthand = first.properties.some((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === id.name && own(p.value as Node));
+  return shorthand ? new RegExp(`^[\\w$]+\\.${escaped}$`) : undefined;
+}
+
+/** The block comment right before a node (only blank space between): its JSDoc. */
+function leadingBlockComment(node: Node, ctx: AnalysisContext): string | undefined {
+  const comments = ctx.sourceCode.ast.comments ?? [];
+  let lo = 0;
+  let hi = comments.length;
+  // The last comment that ends before the node starts.
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((comments[mid] as TSESTree.Comment).range[1] <= node.range[0]) lo = mid + 1;
+    else hi = mid;
+  }
+  const comment = comments[lo - 1];
+  if (!comment || comment.type !== 'Block' || /\S/.test(ctx.sourceCode.text.slice(comment.range[1], node.range[0]))) return undefined;
+  return comment.value;
+}
+
+/** An exported class of a relative module, by export name. */
+function classOwner(module: string, name: string, label: string, host: NestedHost, analyze: Analyze): Owner | undefined {
+  if (!isRelativeSpecifier(module)) return undefined;
+  const file = resolveModule(host.filename, module);
+  const found = file ? exported(file, name, host, analyze, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
+  return found && { cls: found.found, summary: found.summary, name: found.found.id?.name ?? label, module };
 }
 
 /**

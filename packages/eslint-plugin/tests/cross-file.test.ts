@@ -138,6 +138,19 @@ describe('retry helpers in other files', () => {
     ]);
   });
 
+  it('a factory’s retrier: each call of it is a site for nesting, its policy reported once at the factory call', () => {
+    const made = "This call of a retrier made by `createRetry()` from './lib/retry.cjs' retries code that retries again";
+    expect(lint('retrier-factory/runner.cjs')).toEqual([
+      `16:12 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 17): ? × ? calls per request. Retry at one layer only.`,
+      `31:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 32): ? × ? calls per request. Retry at one layer only.`,
+      `37:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 37): ? × ? calls per request. Retry at one layer only.`,
+    ]);
+    expect(lint('retrier-factory/typed.mts')).toEqual([`13:11 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 14): ? × ? calls per request. Retry at one layer only.`]);
+    expect(lint('retrier-factory/untyped.cjs')).toEqual([]);
+    expect(lint('retrier-factory/lib/pool.cjs')).toEqual([]);
+    expect(lint('retrier-factory/fixed-user.cjs')).toEqual([`3:17 no-fixed-sleep-retry: ${FIXED("This call of `makeRetrier()` from './lib/fixed.cjs'", 'a fixed 500 ms', 'a limited number of attempts')}`]);
+  });
+
   it('never reads node_modules: a package is the catalog’s business', () => {
     expect(lint('outside/app.mjs')).toEqual([]);
   });
