@@ -131,6 +131,7 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
     },
     { name: 'the retrying class itself: its retries do not call one another', ...file('retrier-factory/lib/pool.cjs') },
     { name: 'the factory module: the retrier it returns is not called there', ...file('retrier-factory/lib/retry.cjs') },
+    { name: 'a module whose retry is started by a constructor: nothing retries it again there', ...file('reach/lib/upload.mjs') },
   ],
   invalid: [
     { name: 'a retrying method of an imported class inside a retry loop', ...file('classes/services/orders.mjs'), errors: [{ messageId: 'nested', line: 20, column: 5 }] },
@@ -142,6 +143,16 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
         { messageId: 'nested', line: 16, column: 12, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refreshIfStale()` from './lib/pool.cjs'", line: 17, amplification: '? × ? calls per request' } },
         { messageId: 'nested', line: 31, column: 10, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refresh()` from './lib/pool.cjs'", line: 32, amplification: '? × ? calls per request' } },
         { messageId: 'nested', line: 37, column: 10, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refresh()` from './lib/pool.cjs'", line: 37, amplification: '? × ? calls per request' } },
+      ],
+    },
+    {
+      // `upload()` makes `new Upload()`, whose constructor starts the retrying transfer; `uploadBoth()`
+      // calls `upload()`; `describe()` makes a class that retries nothing (the loop around it is not reported).
+      name: 'retry loops around imported functions that reach a retry of their module through calls and constructors',
+      ...file('reach/app.mjs'),
+      errors: [
+        { messageId: 'nested', line: 6, column: 3, data: { what: 'This retry loop', inner: "`upload()` from './lib/upload.mjs'", line: 8, amplification: 'up to 3 × 4 = 12 calls per request' } },
+        { messageId: 'nested', line: 17, column: 3, data: { what: 'This retry loop', inner: "`uploadBoth()` from './lib/upload.mjs'", line: 19, amplification: 'up to 2 × 4 = 8 calls per request' } },
       ],
     },
     {

@@ -151,6 +151,14 @@ describe('retry helpers in other files', () => {
     expect(lint('retrier-factory/fixed-user.cjs')).toEqual([`3:17 no-fixed-sleep-retry: ${FIXED("This call of `makeRetrier()` from './lib/fixed.cjs'", 'a fixed 500 ms', 'a limited number of attempts')}`]);
   });
 
+  it('an imported function that reaches a retry of its module: through `new` of a class whose constructor starts it, or another function', () => {
+    expect(lint('reach/app.mjs')).toEqual([
+      "6:3 no-nested-retry: This retry loop retries code that retries again (`upload()` from './lib/upload.mjs', line 8): up to 3 × 4 = 12 calls per request. Retry at one layer only.",
+      "17:3 no-nested-retry: This retry loop retries code that retries again (`uploadBoth()` from './lib/upload.mjs', line 19): up to 2 × 4 = 8 calls per request. Retry at one layer only.",
+    ]);
+    expect(lint('reach/lib/upload.mjs')).toEqual([]);
+  });
+
   it('never reads node_modules: a package is the catalog’s business', () => {
     expect(lint('outside/app.mjs')).toEqual([]);
   });
