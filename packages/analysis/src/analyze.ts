@@ -3,7 +3,7 @@ import { calleeName, contains, functionName, isFunction, isLoop, keyName, proper
 import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
-import { calleeRootIdentifier, importedFunction, isRelativeSpecifier, retryIn, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, importedFunction, isRelativeSpecifier, retryIn, silentSites, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
 import { importedMethod } from './instances.js';
 import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
@@ -136,6 +136,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
   }
   sites.sort((a, b) => a.node.range[0] - b.node.range[0] || a.loc.start.line - b.loc.start.line);
   linkNested(sites, clients, ctx, silent);
+  silentSites.set(sourceCode.ast, silent);
   return sites;
 }
 

@@ -114,6 +114,8 @@ export interface ModuleSummary {
   file: string;
   ctx: AnalysisContext;
   sites: readonly RetrySite[];
+  /** Retries the module's code makes through calls of other modules or libraries, reported nowhere: what its functions reach. */
+  silent: readonly RetrySite[];
   exports: ReadonlyMap<string, FunctionNode>;
   /** `export { f } from './retry'`, `export { f }` of an import: the module and name that really define it. */
   reexports: ReadonlyMap<string, ImportedName>;
@@ -148,6 +150,9 @@ interface CacheEntry {
   /** Not parsed: its text shows no wait (a `delay` lookup still reads it). */
   gatedOut: boolean;
 }
+
+/** The silent sites analyze found in a file (a call of another module's retrying function, a got request): filled by analyze.ts. */
+export const silentSites = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
 
 /** Per path and version: parsed and analysed once per lint run, and again only when the file changes. */
 const summaries = new Map<string, CacheEntry>();
@@ -261,7 +266,7 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
       const child: NestedHost | undefined = depth < MAX_DEPTH ? { ...host, filename: file, depth, checked: new Map() } : undefined;
       const sites = analyze(sourceCode, child);
       const ctx = new AnalysisContext(sourceCode);
-      summary = { file, ctx, sites, ...moduleExports(ctx) };
+      summary = { file, ctx, sites, silent: silentSites.get(sourceCode.ast) ?? [], ...moduleExports(ctx) };
     }
   } catch {
     // An unreadable or unparsable module is simply not followed.
@@ -448,7 +453,7 @@ export function retryIn(target: ForeignTarget): ForeignRetry | undefined {
       if (site) return { ...target, role: 'helper', site, factory: true };
     }
     // `refreshIfStale() { if (stale) return this.refresh() }` with refresh() retrying: it retries too.
-    const reached = reachedSite(fn, summary, 0, new Set());
+    const reached = summary.silent.find((s) => contains(fn, s.node)) ?? reachedSite(fn, summary, 0, new Set());
     return reached && { ...target, role: 'retrying', site: reached };
   }
   const params = parameterVariables(fn, summary.ctx);
@@ -521,7 +526,9 @@ function reachedSite(fn: FunctionNode, summary: ModuleSummary, depth: number, vi
     // `new Upload(cfg)` of a class of the module: its constructor runs (and what it starts).
     const callee = node.type === 'CallExpression' ? localFunction(node, { ...env, region: node }) : node.type === 'NewExpression' ? localConstructor(node, summary.ctx) : undefined;
     if (!callee || visited.has(callee) || contains(callee, fn)) return undefined;
-    found = summary.sites.find((s) => !s.makesRetrier && (s.node === callee || contains(callee, s.node)));
+    const inCallee = (s: RetrySite) => !s.makesRetrier && (s.node === callee || contains(callee, s.node));
+    // A retry it makes through another module (`resumable.upload(cfg)`) counts as its own.
+    found = summary.sites.find(inCallee) ?? summary.silent.find(inCallee);
     if (!found && depth + 1 < MAX_REACH) found = reachedSite(callee, summary, depth + 1, visited);
     return undefined;
   });

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyName, unwrap, type FunctionNode, type Node } from './ast.js';
-import { isReassigned, type AnalysisContext } from './context.js';
+import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { isReassigned, type AnalysisContext, type Variable } from './context.js';
 import { exported, isRelativeSpecifier, resolveModule, type Analyze, type ClassNode, type ForeignTarget, type ModuleSummary, type NestedHost } from './cross-file.js';
 import { classFieldValue, enclosingClass } from './evaluate.js';
 import { importOf } from './imports.js';
@@ -47,8 +47,14 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
     }
     const variable = ctx.variableOf(holder);
     const def = variable?.defs[0];
-    if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
-    return constructed(def.node.init, ctx, host, analyze);
+    if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name) return undefined;
+    if (def.node.init && !isReassigned(variable)) return constructed(def.node.init, ctx, host, analyze);
+    let owner = variableOwners.get(variable);
+    if (owner === undefined) {
+      owner = assignedClass(variable, ctx, host, analyze) ?? null;
+      variableOwners.set(variable, owner);
+    }
+    return owner ?? undefined;
   }
   if (holder.type === 'MemberExpression' && unwrap(holder.object).type === 'ThisExpression') {
     const field = propertyName(holder);
@@ -68,8 +74,79 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
   return undefined;
 }
 
+const variableOwners = new WeakMap<Variable, Owner | null>();
+
+/**
+ * `let file; if (dest instanceof File) file = dest; else file = this.file(dest)`: a variable
+ * every write of which gives it an instance of one imported class — `new File(…)`, a method of
+ * the enclosing class that only returns `new File(…)`, or the very expression an enclosing
+ * `if (… instanceof File)` tested. One write of anything else and the class is not known.
+ */
+function assignedClass(variable: Variable, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  let owner: Owner | undefined;
+  for (const ref of variable.references) {
+    if (!ref.isWrite()) continue;
+    const id = ref.identifier as Node;
+    const parent = id.parent;
+    const value = ref.writeExpr as Node | null | undefined;
+    const plain = (parent?.type === 'VariableDeclarator' && parent.id === id) || (parent?.type === 'AssignmentExpression' && parent.operator === '=' && parent.left === id);
+    if (!plain || !value) return undefined;
+    const found = writtenClass(value, parent as Node, ctx, host, analyze);
+    if (!found || (owner && owner.cls !== found.cls)) return undefined;
+    owner ??= found;
+  }
+  return owner && { cls: owner.cls, summary: owner.summary, name: owner.name, module: owner.module };
+}
+
+function writtenClass(value: Node, write: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  const made = constructed(value, ctx, host, analyze);
+  if (made) return made;
+  const v = unwrap(value);
+  if (v.type === 'CallExpression') {
+    const callee = unwrap(v.callee);
+    if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression') return undefined;
+    const name = propertyName(callee);
+    const cls = enclosingClass(callee);
+    const method = cls && name !== undefined ? methodOf(cls, name) : undefined;
+    return method && onlyReturnsNew(method, ctx, host, analyze);
+  }
+  // `x = dest` under `if (dest instanceof File)`: the test is the evidence.
+  if (v.type !== 'Identifier' && v.type !== 'MemberExpression') return undefined;
+  const statement = write.parent;
+  const block = statement?.type === 'ExpressionStatement' ? statement.parent : undefined;
+  const guard = block?.type === 'BlockStatement' ? block.parent : block;
+  if (guard?.type !== 'IfStatement' || (guard.consequent !== block && guard.consequent !== statement)) return undefined;
+  const test = unwrap(guard.test);
+  if (test.type !== 'BinaryExpression' || test.operator !== 'instanceof' || test.right.type !== 'Identifier') return undefined;
+  const text = (n: Node) => ctx.sourceCode.text.slice(n.range[0], n.range[1]);
+  if (text(unwrap(test.left as Node)) !== text(v)) return undefined;
+  return importedClass(test.right, ctx, host, analyze);
+}
+
+/** A method every `return` of which gives `new C(…)` of one imported class. */
+function onlyReturnsNew(method: FunctionNode, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  if (method.body.type !== 'BlockStatement') return constructed(method.body, ctx, host, analyze);
+  let owner: Owner | undefined;
+  let ok = true;
+  walk(method.body, ctx.keys, (node) => {
+    if (!ok || (node !== method.body && isFunction(node))) return false;
+    if (node.type !== 'ReturnStatement') return undefined;
+    const made = node.argument ? constructed(node.argument, ctx, host, analyze) : undefined;
+    if (!made || (owner && owner.cls !== made.cls)) ok = false;
+    owner ??= made;
+    return undefined;
+  });
+  return ok ? owner : undefined;
+}
+
 /** What each field of a class of the linted file was made of (its AST lives as long as the lint). */
 const fieldOwners = new WeakMap<ClassNode, Map<string, Owner | null>>();
+
+/** A class imported from a module of the project, by the local name it is imported as. */
+function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  const origin = importOf(id, ctx);
+  return origin && classOwner(origin.module, exportOf(origin.imported), id.name, host, analyze);
+}
 
 /** `new Retrier(…)` of a class imported from a module of the project. */
 function constructed(init: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {

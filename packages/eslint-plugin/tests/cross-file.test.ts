@@ -159,6 +159,13 @@ describe('retry helpers in other files', () => {
     expect(lint('reach/lib/upload.mjs')).toEqual([]);
   });
 
+  it('a variable every write of which gives it an instance of one imported class; a method that reaches a retry through another module', () => {
+    expect(lint('assigned/bucket.mjs')).toEqual([
+      "21:5 no-nested-retry: This retry loop retries code that retries again (`File.createWriteStream()` from './lib/file.mjs', line 23): up to 3 × 5 = 15 calls per request. Retry at one layer only.",
+    ]);
+    expect(lint('assigned/lib/file.mjs')).toEqual([]);
+  });
+
   it('never reads node_modules: a package is the catalog’s business', () => {
     expect(lint('outside/app.mjs')).toEqual([]);
   });
