@@ -150,6 +150,12 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
  */
 function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: readonly TSESTree.CallExpression[], sites: RetrySite[], silent: RetrySite[], ctx: AnalysisContext, host: NestedHost): void {
   const shaped = calls.filter((call) => helperShaped(call, ctx));
+  // `this.name(…)` calls by name, gathered once when a factory's retrier is kept on a field.
+  let thisCalls: Map<string, TSESTree.CallExpression[]> | undefined;
+  const callsOfThis = (name: string) => {
+    thisCalls ??= thisCallsByName(allCalls);
+    return thisCalls.get(name) ?? [];
+  };
   // Helpers first: the retriers they make are sites too, and any site makes the other calls worth following.
   const follow = (list: readonly TSESTree.CallExpression[]) => {
     for (const call of list) {
@@ -161,7 +167,7 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
       else silent.push(site);
       if (foreign.factory && !site.operationScope) {
         site.makesRetrier = true;
-        for (const invocation of retrierCalls(call, allCalls, ctx)) sites.push(invocationSite(site, invocation, ctx));
+        for (const invocation of retrierCalls(call, callsOfThis, ctx)) sites.push(invocationSite(site, invocation, ctx));
       }
     }
   };
@@ -177,7 +183,7 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
  * constructor or field sets `this.retrier = createRetrier(opts)` and no other code writes it.
  * Only calls handed a function: what they retry.
  */
-function retrierCalls(call: TSESTree.CallExpression, allCalls: readonly TSESTree.CallExpression[], ctx: AnalysisContext): TSESTree.CallExpression[] {
+function retrierCalls(call: TSESTree.CallExpression, callsOfThis: (name: string) => readonly TSESTree.CallExpression[], ctx: AnalysisContext): TSESTree.CallExpression[] {
   const parent = call.parent;
   const result: TSESTree.CallExpression[] = [];
   if (parent?.type === 'CallExpression' && parent.callee === call) result.push(parent);
@@ -192,13 +198,23 @@ function retrierCalls(call: TSESTree.CallExpression, allCalls: readonly TSESTree
   } else {
     const field = instanceField(call);
     if (field && !ctx.isMutableMember(field.name)) {
-      for (const c of allCalls) {
-        const callee = unwrap(c.callee);
-        if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' && propertyName(callee) === field.name && enclosingClass(callee) === field.cls) result.push(c);
-      }
+      for (const c of callsOfThis(field.name)) if (enclosingClass(c.callee) === field.cls) result.push(c);
     }
   }
   return result.filter((c) => c.arguments.some((a) => operationOf(a as Node, ctx) !== undefined));
+}
+
+function thisCallsByName(calls: readonly TSESTree.CallExpression[]): Map<string, TSESTree.CallExpression[]> {
+  const byName = new Map<string, TSESTree.CallExpression[]>();
+  for (const c of calls) {
+    const callee = unwrap(c.callee);
+    const name = callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' ? propertyName(callee) : undefined;
+    if (name === undefined) continue;
+    const list = byName.get(name);
+    if (list) list.push(c);
+    else byName.set(name, [c]);
+  }
+  return byName;
 }
 
 /** `this.retrier = call` in a constructor, or a field `retrier = call`: the field and its class. */
