@@ -65,7 +65,7 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
     fieldOwners.set(cls, known);
     let owner = known.get(field);
     if (owner === undefined) {
-      const value = classFieldValue(cls, field, false);
+      const value = classFieldValue(cls, field, false) ?? parameterProperty(cls, field);
       owner = (value && (constructed(value, ctx, host, analyze) ?? declared(value, cls, ctx, host, analyze))) ?? null;
       known.set(field, owner);
     }
@@ -75,6 +75,14 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
 }
 
 const variableOwners = new WeakMap<Variable, Owner | null>();
+
+/** TypeScript's `constructor(private readonly pool: Pool)`: the field is the parameter. */
+function parameterProperty(cls: ClassNode, field: string): Node | undefined {
+  for (const p of constructorOf(cls)?.params ?? []) {
+    if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === field) return p.parameter;
+  }
+  return undefined;
+}
 
 /**
  * `let file; if (dest instanceof File) file = dest; else file = this.file(dest)`: a variable

@@ -130,6 +130,7 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
       ...file('retrier-factory/untyped.cjs'),
     },
     { name: 'the retrying class itself: its retries do not call one another', ...file('retrier-factory/lib/pool.cjs') },
+    { name: 'TypeScript parameter properties declared of a local interface or of an export that is no class', ...file('retrier-factory/typed-interface.mts') },
     { name: 'the factory module: the retrier it returns is not called there', ...file('retrier-factory/lib/retry.cjs') },
     { name: 'a module whose retry is started by a constructor: nothing retries it again there', ...file('reach/lib/upload.mjs') },
     { name: 'a class whose writes reach a retrying function of another module, retried nowhere here', ...file('assigned/lib/file.mjs') },
@@ -166,9 +167,12 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
       errors: [{ messageId: 'nested', line: 21, column: 5, data: { what: 'This retry loop', inner: "`File.createWriteStream()` from './lib/file.mjs'", line: 23, amplification: 'up to 3 × 5 = 15 calls per request' } }],
     },
     {
-      name: 'TypeScript: a field assigned a constructor parameter declared of an imported class, a retrier made in a field initialiser',
+      name: 'TypeScript: a field assigned a constructor parameter declared of an imported class, or a parameter property; a retrier made in a field initialiser',
       ...file('retrier-factory/typed.mts'),
-      errors: [{ messageId: 'nested', line: 13, column: 11, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refresh()` from './lib/pool.cjs'", line: 14, amplification: '? × ? calls per request' } }],
+      errors: [
+        { messageId: 'nested', line: 13, column: 11, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refresh()` from './lib/pool.cjs'", line: 14, amplification: '? × ? calls per request' } },
+        { messageId: 'nested', line: 25, column: 11, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refreshIfStale()` from './lib/pool.cjs'", line: 25, amplification: '? × ? calls per request' } },
+      ],
     },
   ],
 });

@@ -145,7 +145,11 @@ describe('retry helpers in other files', () => {
       `31:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 32): ? × ? calls per request. Retry at one layer only.`,
       `37:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 37): ? × ? calls per request. Retry at one layer only.`,
     ]);
-    expect(lint('retrier-factory/typed.mts')).toEqual([`13:11 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 14): ? × ? calls per request. Retry at one layer only.`]);
+    expect(lint('retrier-factory/typed.mts')).toEqual([
+      `13:11 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 14): ? × ? calls per request. Retry at one layer only.`,
+      `25:11 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 25): ? × ? calls per request. Retry at one layer only.`,
+    ]);
+    expect(lint('retrier-factory/typed-interface.mts')).toEqual([]);
     expect(lint('retrier-factory/untyped.cjs')).toEqual([]);
     expect(lint('retrier-factory/lib/pool.cjs')).toEqual([]);
     expect(lint('retrier-factory/fixed-user.cjs')).toEqual([`3:17 no-fixed-sleep-retry: ${FIXED("This call of `makeRetrier()` from './lib/fixed.cjs'", 'a fixed 500 ms', 'a limited number of attempts')}`]);

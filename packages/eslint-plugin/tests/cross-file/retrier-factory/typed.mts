@@ -15,3 +15,13 @@ export class Loader {
     });
   }
 }
+
+export class Refresher {
+  private readonly retrier = createRetry();
+
+  constructor(private readonly pool: Pool) {}
+
+  async run(): Promise<void> {
+    await this.retrier(async () => this.pool.refreshIfStale());
+  }
+}
