@@ -1,8 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, functionName, isFunction, isLoop, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { calleeName, contains, functionName, isFunction, isLoop, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
-import { calleeRootIdentifier, importedFunction, isRelativeSpecifier, retryIn, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, importedFunction, isRelativeSpecifier, retryIn, silentSites, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
 import { importedMethod } from './instances.js';
 import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
@@ -129,11 +130,13 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
     const imported = relativeImportNames(sourceCode.ast);
     // With an imported class instantiated here, a method call on any receiver may reach it.
     const instances = [...constructed].some((name) => imported.has(name));
-    const candidates = calls.filter((call) => imported.has(calleeRootIdentifier(call)?.name ?? '') || (instances && unwrap(call.callee).type === 'MemberExpression'));
-    if (candidates.length > 0) importedRetries(candidates, sites, silent, ctx, host);
+    // `this.pool.refresh()`: the field may hold an imported class's instance, made here or declared (instances.ts).
+    const candidates = calls.filter((call) => imported.has(calleeRootIdentifier(call)?.name ?? '') || ((instances || imported.size > 0) && memberCall(call, instances)));
+    if (candidates.length > 0) importedRetries(candidates, calls, sites, silent, ctx, host);
   }
   sites.sort((a, b) => a.node.range[0] - b.node.range[0] || a.loc.start.line - b.loc.start.line);
   linkNested(sites, clients, ctx, silent);
+  silentSites.set(sourceCode.ast, silent);
   return sites;
 }
 
@@ -145,17 +148,128 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
  * or what it returns is handed to a method or called (`.pipe(handleRetry(…))`, `const r = createRetrier(); r(fn)`).
  * The callee is an imported function, or a method of an imported class called on an instance (instances.ts).
  */
-function importedRetries(calls: readonly TSESTree.CallExpression[], sites: RetrySite[], silent: RetrySite[], ctx: AnalysisContext, host: NestedHost): void {
-  const hasSites = sites.length > 0 || silent.length > 0;
-  for (const call of calls) {
-    if (!hasSites && !helperShaped(call, ctx)) continue;
-    const target = (callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
-    const foreign = target && retryIn(target);
-    if (!foreign) continue;
-    const site = callSite(foreign, call, ctx);
-    if (foreign.role === 'helper') sites.push(site);
-    else silent.push(site);
+function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: readonly TSESTree.CallExpression[], sites: RetrySite[], silent: RetrySite[], ctx: AnalysisContext, host: NestedHost): void {
+  const shaped = calls.filter((call) => helperShaped(call, ctx));
+  // `this.name(…)` calls by name, gathered once when a factory's retrier is kept on a field.
+  let thisCalls: Map<string, TSESTree.CallExpression[]> | undefined;
+  const callsOfThis = (name: string) => {
+    thisCalls ??= thisCallsByName(allCalls);
+    return thisCalls.get(name) ?? [];
+  };
+  // Helpers first: the retriers they make are sites too, and any site makes the other calls worth following.
+  const follow = (list: readonly TSESTree.CallExpression[]) => {
+    for (const call of list) {
+      const target = (callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
+      const foreign = target && retryIn(target);
+      if (!foreign) continue;
+      const site = callSite(foreign, call, ctx);
+      if (foreign.role === 'helper') sites.push(site);
+      else silent.push(site);
+      if (foreign.factory && !site.operationScope) {
+        site.makesRetrier = true;
+        for (const invocation of retrierCalls(call, callsOfThis, ctx)) sites.push(invocationSite(site, invocation, ctx));
+      }
+    }
+  };
+  follow(shaped);
+  if (sites.length === 0 && silent.length === 0) return;
+  const rest = new Set(shaped);
+  follow(calls.filter((call) => !rest.has(call)));
+}
+
+/**
+ * The calls of the retrier a factory call made: `createRetrier(opts)(op)`, `retrier(op)` with
+ * `const retrier = createRetrier(opts)` never reassigned, `this.retrier(op)` in the class whose
+ * constructor or field sets `this.retrier = createRetrier(opts)` and no other code writes it.
+ * Only calls handed a function: what they retry.
+ */
+function retrierCalls(call: TSESTree.CallExpression, callsOfThis: (name: string) => readonly TSESTree.CallExpression[], ctx: AnalysisContext): TSESTree.CallExpression[] {
+  const parent = call.parent;
+  const result: TSESTree.CallExpression[] = [];
+  if (parent?.type === 'CallExpression' && parent.callee === call) result.push(parent);
+  else if (parent?.type === 'VariableDeclarator' && parent.init === call && parent.id.type === 'Identifier') {
+    const variable = ctx.variableOf(parent.id);
+    if (variable && !isReassigned(variable)) {
+      for (const ref of variable.references) {
+        const use = (ref.identifier as Node).parent;
+        if (use?.type === 'CallExpression' && use.callee === ref.identifier) result.push(use);
+      }
+    }
+  } else {
+    const field = instanceField(call);
+    if (field && !ctx.isMutableMember(field.name)) {
+      for (const c of callsOfThis(field.name)) if (enclosingClass(c.callee) === field.cls) result.push(c);
+    }
   }
+  return result.filter((c) => c.arguments.some((a) => operationOf(a as Node, ctx) !== undefined));
+}
+
+function thisCallsByName(calls: readonly TSESTree.CallExpression[]): Map<string, TSESTree.CallExpression[]> {
+  const byName = new Map<string, TSESTree.CallExpression[]>();
+  for (const c of calls) {
+    const callee = unwrap(c.callee);
+    const name = callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' ? propertyName(callee) : undefined;
+    if (name === undefined) continue;
+    const list = byName.get(name);
+    if (list) list.push(c);
+    else byName.set(name, [c]);
+  }
+  return byName;
+}
+
+/** `this.retrier = call` in a constructor, or a field `retrier = call`: the field and its class. */
+function instanceField(call: TSESTree.CallExpression): { name: string; cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression } | undefined {
+  const parent = call.parent;
+  let name: string | undefined;
+  let at: Node | undefined;
+  if (parent?.type === 'AssignmentExpression' && parent.operator === '=' && parent.right === call && parent.left.type === 'MemberExpression' && unwrap(parent.left.object).type === 'ThisExpression') {
+    const ctor = parent.parent?.type === 'ExpressionStatement' ? parent.parent.parent?.parent : undefined;
+    if (ctor?.type !== 'FunctionExpression' || ctor.parent?.type !== 'MethodDefinition' || ctor.parent.kind !== 'constructor') return undefined;
+    name = propertyName(parent.left);
+    at = parent.left;
+  } else if (parent?.type === 'PropertyDefinition' && parent.value === call && !parent.static && !parent.computed) {
+    name = keyName(parent.key);
+    at = parent;
+  }
+  const cls = at && enclosingClass(at);
+  return name !== undefined && cls ? { name, cls } : undefined;
+}
+
+/** The function a call hands over: inline, or a function of this file passed by name. */
+function operationOf(arg: Node, ctx: AnalysisContext): FunctionNode | undefined {
+  return isFunction(arg) ? arg : arg.type === 'Identifier' ? ctx.functionOf(arg) : undefined;
+}
+
+/** A call of a retrier the factory site made: a site for what it retries, its policy the factory's. */
+function invocationSite(factory: RetrySite, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite {
+  const site: RetrySite = {
+    ...factory,
+    library: `a retrier made by ${factory.library ?? 'a helper'}`,
+    node: call,
+    loc: call.loc,
+    nested: [],
+    madeBy: factory,
+  };
+  delete site.helper;
+  delete site.makesRetrier;
+  delete site.operationScope;
+  for (const a of call.arguments) {
+    const callback = operationOf(a as Node, ctx);
+    if (callback) {
+      site.operationScope = callback.body;
+      break;
+    }
+  }
+  return site;
+}
+
+/** `x.m()` on any receiver when an imported class is instantiated here; else `this.field.m()` only. */
+function memberCall(call: TSESTree.CallExpression, anyReceiver: boolean): boolean {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression') return false;
+  if (anyReceiver) return true;
+  const object = unwrap(callee.object);
+  return object.type === 'MemberExpression' && unwrap(object.object).type === 'ThisExpression';
 }
 
 /** Local names bound by `import … from './x'` or `require('./x')` at the top of a module. */
@@ -187,6 +301,8 @@ function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext): bool
   const parent = call.parent;
   // Handed to a method (`source.pipe(handleRetry(…))`, `app.use(retrying())`): a function given on.
   if (parent?.type === 'CallExpression' && unwrap(parent.callee).type === 'MemberExpression' && parent.arguments.includes(call as TSESTree.CallExpressionArgument)) return true;
+  // Its result called at once: `createRetrier(opts)(op)`.
+  if (parent?.type === 'CallExpression' && parent.callee === call) return true;
   // Kept on the instance to be called later: `this.retry = createRetrier(…)`, a field `retry = createRetrier(…)`.
   if (parent?.type === 'AssignmentExpression' && parent.right === call && parent.left.type === 'MemberExpression' && unwrap(parent.left.object).type === 'ThisExpression') return true;
   if (parent?.type === 'PropertyDefinition' && parent.value === call && !parent.static) return true;

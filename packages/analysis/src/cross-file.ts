@@ -5,6 +5,7 @@ import { contains, isFunction, keyName, propertyName, unwrap, walk, type Functio
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
 import { importOf, type ImportedName } from './imports.js';
+import { localFunction } from './evaluate.js';
 import type { RetrySite } from './types.js';
 
 /**
@@ -47,6 +48,46 @@ function mayHoldRetry(text: string): boolean {
   return MAY_HOLD_RETRY.test(code.replace(COMMENTS_AND_STRINGS, ''));
 }
 
+/** `require('./x')`, `import … from './x'`: the relative modules a text names. */
+const RELATIVE_SPECIFIERS = /\bfrom\s*['"](\.\.?\/[^'"]+)['"]|\brequire\(\s*['"](\.\.?\/[^'"]+)['"]\s*\)/g;
+
+/** Per path and version: whether a module's own text may hold a retry (the gate without its imports). */
+const textGates = new Map<string, { mtimeMs: number; size: number; may: boolean }>();
+
+/**
+ * A module whose own text shows no wait may retry through a helper of the project it imports
+ * (`const createRetry = require('../retry')`, a class whose methods call `this.retrier(…)`): it
+ * passes when one of its relative imports passes on its own text. One level only, each module's
+ * text read once per version.
+ */
+function importsRetry(file: string, text: string): boolean {
+  const code = text.replace(COMMENTS_AND_STRINGS, (match) => (match.startsWith('/') ? '' : match));
+  for (const m of code.matchAll(RELATIVE_SPECIFIERS)) {
+    const target = resolveModule(file, (m[1] ?? m[2]) as string);
+    if (target && ownTextMayRetry(target)) return true;
+  }
+  return false;
+}
+
+function ownTextMayRetry(file: string): boolean {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    return false;
+  }
+  const known = textGates.get(file);
+  if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.may;
+  let may = false;
+  try {
+    may = stat.size <= MAX_BYTES && mayHoldRetry(readFileSync(file, 'utf8'));
+  } catch {
+    may = false;
+  }
+  remember(textGates, file, { mtimeMs: stat.mtimeMs, size: stat.size, may });
+  return may;
+}
+
 /** Block and line comments, and one-line '…' / "…" strings (template literals may hold code: kept). */
 const COMMENTS_AND_STRINGS = /\/\*[\s\S]*?\*\/|\/\/[^\n]*|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g;
 
@@ -73,6 +114,8 @@ export interface ModuleSummary {
   file: string;
   ctx: AnalysisContext;
   sites: readonly RetrySite[];
+  /** Retries the module's code makes through calls of other modules or libraries, reported nowhere: what its functions reach. */
+  silent: readonly RetrySite[];
   exports: ReadonlyMap<string, FunctionNode>;
   /** `export { f } from './retry'`, `export { f }` of an import: the module and name that really define it. */
   reexports: ReadonlyMap<string, ImportedName>;
@@ -96,6 +139,8 @@ export interface ForeignRetry {
   /** The import specifier and export name, for messages: `retryable()` from './lib/retry'. */
   label: string;
   construction?: Construction;
+  /** A helper whose returned function is the retrier (`createRetrier(opts)` → `retrier(op)`): each call of what it returns retries. */
+  factory?: boolean;
 }
 
 interface CacheEntry {
@@ -105,6 +150,9 @@ interface CacheEntry {
   /** Not parsed: its text shows no wait (a `delay` lookup still reads it). */
   gatedOut: boolean;
 }
+
+/** The silent sites analyze found in a file (a call of another module's retrying function, a got request): filled by analyze.ts. */
+export const silentSites = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
 
 /** Per path and version: parsed and analysed once per lint run, and again only when the file changes. */
 const summaries = new Map<string, CacheEntry>();
@@ -211,14 +259,14 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
   let gatedOut = false;
   try {
     const text = readFileSync(file, 'utf8');
-    gatedOut = purpose === 'retry' && !mayHoldRetry(text);
+    gatedOut = purpose === 'retry' && !mayHoldRetry(text) && !importsRetry(file, text);
     const sourceCode = gatedOut ? undefined : host.parse(file, text);
     if (sourceCode) {
       const depth = host.depth + 1;
       const child: NestedHost | undefined = depth < MAX_DEPTH ? { ...host, filename: file, depth, checked: new Map() } : undefined;
       const sites = analyze(sourceCode, child);
       const ctx = new AnalysisContext(sourceCode);
-      summary = { file, ctx, sites, ...moduleExports(ctx) };
+      summary = { file, ctx, sites, silent: silentSites.get(sourceCode.ast) ?? [], ...moduleExports(ctx) };
     }
   } catch {
     // An unreadable or unparsable module is simply not followed.
@@ -394,14 +442,119 @@ export interface Construction {
 export function retryIn(target: ForeignTarget): ForeignRetry | undefined {
   const { fn, summary } = target;
   const inside = summary.sites.filter((s) => s.node === fn || contains(fn, s.node));
-  if (inside.length === 0) return undefined;
-  const params = parameterVariables(fn, summary.ctx);
   const returned = returnedFunctions(fn, summary.ctx);
-  for (const site of inside) {
-    const helper = retriesParameter(site, params, summary.ctx) || returned.some((r) => r === site.node || contains(r, site.node));
-    if (helper) return { ...target, role: 'helper', site };
+  if (inside.length === 0) {
+    // `(opts) => (fn) => { const start = createRetriable(config, fn); start() }`: the retry is
+    // in a function of the module that the helper (or the retrier it returns) hands its parameter to.
+    const own = handedOnParameter(fn, summary);
+    if (own) return { ...target, role: 'helper', site: own };
+    for (const r of returned) {
+      const site = handedOnParameter(r, summary);
+      if (site) return { ...target, role: 'helper', site, factory: true };
+    }
+    // `refreshIfStale() { if (stale) return this.refresh() }` with refresh() retrying: it retries too.
+    const reached = summary.silent.find((s) => contains(fn, s.node)) ?? reachedSite(fn, summary, 0, new Set());
+    return reached && { ...target, role: 'retrying', site: reached };
   }
-  return { ...target, role: 'retrying', site: inside[0] as RetrySite };
+  const params = parameterVariables(fn, summary.ctx);
+  for (const site of inside) {
+    if (retriesParameter(site, params, summary.ctx)) return { ...target, role: 'helper', site };
+    if (returned.some((r) => r === site.node || contains(r, site.node))) return { ...target, role: 'helper', site, factory: true };
+  }
+  // A function that only makes a retrier (`this.retrier = createRetrier()`) retries nothing itself.
+  const retrying = inside.find((s) => !s.makesRetrier);
+  return retrying && { ...target, role: 'retrying', site: retrying };
+}
+
+/** How many functions deep a parameter is followed as it is handed on (`outer(fn)` → `inner(fn)` → the loop). */
+const MAX_HAND_ON = 2;
+
+/**
+ * A site of the module that retries what `fn` is given: `fn` calls a function of its module
+ * with one of its own parameters (`createRetriable(configs, resolve, reject, fn)`), and a site
+ * inside that function retries the parameter in that position, or hands it on again. Names are
+ * resolved through the module's scopes; the same binding must be passed, not a value made of it.
+ */
+function handedOnParameter(fn: FunctionNode, summary: ModuleSummary, depth = 0): RetrySite | undefined {
+  // Once per function of a module version: every call of the helper asks again.
+  const known = handedOn.get(fn);
+  if (known !== undefined && known.depth <= depth) return known.site ?? undefined;
+  const site = findHandedOn(fn, summary, depth);
+  handedOn.set(fn, { site: site ?? null, depth });
+  return site;
+}
+
+const handedOn = new WeakMap<FunctionNode, { site: RetrySite | null; depth: number }>();
+
+function findHandedOn(fn: FunctionNode, summary: ModuleSummary, depth: number): RetrySite | undefined {
+  const ctx = summary.ctx;
+  const params = parameterVariables(fn, ctx);
+  if (params.size === 0) return undefined;
+  let found: RetrySite | undefined;
+  walk(fn.body, ctx.keys, (node) => {
+    if (found) return false;
+    if (node.type !== 'CallExpression' || unwrap(node.callee).type !== 'Identifier') return undefined;
+    const callee = ctx.functionOf(unwrap(node.callee) as TSESTree.Identifier);
+    if (!callee || callee === fn || contains(callee, fn)) return undefined;
+    node.arguments.forEach((arg, index) => {
+      if (found || arg.type !== 'Identifier') return;
+      const variable = ctx.variableOf(arg);
+      if (!variable || !params.has(variable) || isReassigned(variable)) return;
+      const param = parameterAt(callee, index, ctx);
+      if (!param || isReassigned(param)) return;
+      const one = new Set([param]);
+      found = summary.sites.find((s) => (s.node === callee || contains(callee, s.node)) && retriesParameter(s, one, ctx));
+      if (!found && depth + 1 < MAX_HAND_ON) found = handedOnParameter(callee, summary, depth + 1);
+    });
+    return undefined;
+  });
+  return found;
+}
+
+/** How many calls deep a function's own module is searched for the retry it reaches. */
+const MAX_REACH = 3;
+
+/** Functions and methods of the module a function calls (`helper()`, `this.refresh()`) that retry, a few calls deep. */
+function reachedSite(fn: FunctionNode, summary: ModuleSummary, depth: number, visited: Set<FunctionNode>): RetrySite | undefined {
+  const known = reached.get(fn);
+  if (known !== undefined && known.depth <= depth) return known.site ?? undefined;
+  visited.add(fn);
+  let found: RetrySite | undefined;
+  const env = { ctx: summary.ctx, region: fn, counters: NO_COUNTERS, depth: 0 };
+  walk(fn.body, summary.ctx.keys, (node) => {
+    if (found) return false;
+    // `new Upload(cfg)` of a class of the module: its constructor runs (and what it starts).
+    const callee = node.type === 'CallExpression' ? localFunction(node, { ...env, region: node }) : node.type === 'NewExpression' ? localConstructor(node, summary.ctx) : undefined;
+    if (!callee || visited.has(callee) || contains(callee, fn)) return undefined;
+    const inCallee = (s: RetrySite) => !s.makesRetrier && (s.node === callee || contains(callee, s.node));
+    // A retry it makes through another module (`resumable.upload(cfg)`) counts as its own.
+    found = summary.sites.find(inCallee) ?? summary.silent.find(inCallee);
+    if (!found && depth + 1 < MAX_REACH) found = reachedSite(callee, summary, depth + 1, visited);
+    return undefined;
+  });
+  // A search cut short by a cycle is not remembered: from elsewhere it may go further.
+  if (depth === 0) reached.set(fn, { site: found ?? null, depth });
+  return found;
+}
+
+const reached = new WeakMap<FunctionNode, { site: RetrySite | null; depth: number }>();
+
+function localConstructor(node: TSESTree.NewExpression, ctx: AnalysisContext): FunctionNode | undefined {
+  const cls = classIn(node.callee, ctx);
+  for (const element of cls?.body.body ?? []) {
+    if (element.type === 'MethodDefinition' && element.kind === 'constructor' && element.value.type === 'FunctionExpression') return element.value;
+  }
+  return undefined;
+}
+const NO_COUNTERS: ReadonlySet<Variable> = new Set();
+
+/** The variable of a function's plain parameter at a position (`fn` or `fn = noop`). */
+function parameterAt(fn: FunctionNode, index: number, ctx: AnalysisContext): Variable | undefined {
+  let param: Node | undefined = fn.params[index];
+  if (param?.type === 'AssignmentPattern') param = param.left;
+  if (param?.type !== 'Identifier') return undefined;
+  const name = param.name;
+  return ctx.sourceCode.getScope(fn).variables.find((v) => v.name === name && v.defs.some((d) => d.type === 'Parameter'));
 }
 
 /** An exported function of a relative module that a call names, with the module's summary. */

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyName, unwrap, type FunctionNode, type Node } from './ast.js';
-import { isReassigned, type AnalysisContext } from './context.js';
+import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { isReassigned, type AnalysisContext, type Variable } from './context.js';
 import { exported, isRelativeSpecifier, resolveModule, type Analyze, type ClassNode, type ForeignTarget, type ModuleSummary, type NestedHost } from './cross-file.js';
 import { classFieldValue, enclosingClass } from './evaluate.js';
 import { importOf } from './imports.js';
@@ -47,8 +47,14 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
     }
     const variable = ctx.variableOf(holder);
     const def = variable?.defs[0];
-    if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
-    return constructed(def.node.init, ctx, host, analyze);
+    if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name) return undefined;
+    if (def.node.init && !isReassigned(variable)) return constructed(def.node.init, ctx, host, analyze);
+    let owner = variableOwners.get(variable);
+    if (owner === undefined) {
+      owner = assignedClass(variable, ctx, host, analyze) ?? null;
+      variableOwners.set(variable, owner);
+    }
+    return owner ?? undefined;
   }
   if (holder.type === 'MemberExpression' && unwrap(holder.object).type === 'ThisExpression') {
     const field = propertyName(holder);
@@ -59,8 +65,8 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
     fieldOwners.set(cls, known);
     let owner = known.get(field);
     if (owner === undefined) {
-      const value = classFieldValue(cls, field, false);
-      owner = (value && constructed(value, ctx, host, analyze)) ?? null;
+      const value = classFieldValue(cls, field, false) ?? parameterProperty(cls, field);
+      owner = (value && (constructed(value, ctx, host, analyze) ?? declared(value, cls, ctx, host, analyze))) ?? null;
       known.set(field, owner);
     }
     return owner ?? undefined;
@@ -68,8 +74,87 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
   return undefined;
 }
 
+const variableOwners = new WeakMap<Variable, Owner | null>();
+
+/** TypeScript's `constructor(private readonly pool: Pool)`: the field is the parameter. */
+function parameterProperty(cls: ClassNode, field: string): Node | undefined {
+  for (const p of constructorOf(cls)?.params ?? []) {
+    if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === field) return p.parameter;
+  }
+  return undefined;
+}
+
+/**
+ * `let file; if (dest instanceof File) file = dest; else file = this.file(dest)`: a variable
+ * every write of which gives it an instance of one imported class — `new File(…)`, a method of
+ * the enclosing class that only returns `new File(…)`, or the very expression an enclosing
+ * `if (… instanceof File)` tested. One write of anything else and the class is not known.
+ */
+function assignedClass(variable: Variable, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  let owner: Owner | undefined;
+  for (const ref of variable.references) {
+    if (!ref.isWrite()) continue;
+    const id = ref.identifier as Node;
+    const parent = id.parent;
+    const value = ref.writeExpr as Node | null | undefined;
+    const plain = (parent?.type === 'VariableDeclarator' && parent.id === id) || (parent?.type === 'AssignmentExpression' && parent.operator === '=' && parent.left === id);
+    if (!plain || !value) return undefined;
+    const found = writtenClass(value, parent as Node, ctx, host, analyze);
+    if (!found || (owner && owner.cls !== found.cls)) return undefined;
+    owner ??= found;
+  }
+  return owner && { cls: owner.cls, summary: owner.summary, name: owner.name, module: owner.module };
+}
+
+function writtenClass(value: Node, write: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  const made = constructed(value, ctx, host, analyze);
+  if (made) return made;
+  const v = unwrap(value);
+  if (v.type === 'CallExpression') {
+    const callee = unwrap(v.callee);
+    if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression') return undefined;
+    const name = propertyName(callee);
+    const cls = enclosingClass(callee);
+    const method = cls && name !== undefined ? methodOf(cls, name) : undefined;
+    return method && onlyReturnsNew(method, ctx, host, analyze);
+  }
+  // `x = dest` under `if (dest instanceof File)`: the test is the evidence.
+  if (v.type !== 'Identifier' && v.type !== 'MemberExpression') return undefined;
+  const statement = write.parent;
+  const block = statement?.type === 'ExpressionStatement' ? statement.parent : undefined;
+  const guard = block?.type === 'BlockStatement' ? block.parent : block;
+  if (guard?.type !== 'IfStatement' || (guard.consequent !== block && guard.consequent !== statement)) return undefined;
+  const test = unwrap(guard.test);
+  if (test.type !== 'BinaryExpression' || test.operator !== 'instanceof' || test.right.type !== 'Identifier') return undefined;
+  const text = (n: Node) => ctx.sourceCode.text.slice(n.range[0], n.range[1]);
+  if (text(unwrap(test.left as Node)) !== text(v)) return undefined;
+  return importedClass(test.right, ctx, host, analyze);
+}
+
+/** A method every `return` of which gives `new C(…)` of one imported class. */
+function onlyReturnsNew(method: FunctionNode, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  if (method.body.type !== 'BlockStatement') return constructed(method.body, ctx, host, analyze);
+  let owner: Owner | undefined;
+  let ok = true;
+  walk(method.body, ctx.keys, (node) => {
+    if (!ok || (node !== method.body && isFunction(node))) return false;
+    if (node.type !== 'ReturnStatement') return undefined;
+    const made = node.argument ? constructed(node.argument, ctx, host, analyze) : undefined;
+    if (!made || (owner && owner.cls !== made.cls)) ok = false;
+    owner ??= made;
+    return undefined;
+  });
+  return ok ? owner : undefined;
+}
+
 /** What each field of a class of the linted file was made of (its AST lives as long as the lint). */
 const fieldOwners = new WeakMap<ClassNode, Map<string, Owner | null>>();
+
+/** A class imported from a module of the project, by the local name it is imported as. */
+function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  const origin = importOf(id, ctx);
+  return origin && classOwner(origin.module, exportOf(origin.imported), id.name, host, analyze);
+}
 
 /** `new Retrier(…)` of a class imported from a module of the project. */
 function constructed(init: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
@@ -81,6 +166,79 @@ function constructed(init: Node, ctx: AnalysisContext, host: NestedHost, analyze
   const name = exportOf(origin.imported);
   const found = file ? exported(file, name, host, analyze, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
   return found && { cls: found.found, summary: found.summary, name: name === 'default' ? n.callee.name : name, module: origin.module, made: { node: n, ctx } };
+}
+
+/**
+ * `this.pool = pool` in the constructor, with the parameter declared an instance of a class of
+ * the project: `constructor(pool: Pool)` with `Pool` imported from './pool', or in JavaScript the
+ * constructor's JSDoc `@param {import("./pool")} pool` (`options.pool` for a property of a
+ * destructured options parameter, `import("./pool").Pool` for a named export). A declared type
+ * is the author's statement of what the field holds, as a `new` is; a type the project does
+ * not define as a class (an interface in a .d.ts) resolves to nothing and is not followed.
+ */
+function declared(value: Node, cls: ClassNode, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  const v = unwrap(value);
+  if (v.type !== 'Identifier') return undefined;
+  const variable = ctx.variableOf(v);
+  const def = variable?.defs[0];
+  const ctor = constructorOf(cls);
+  if (!variable || !ctor || variable.defs.length !== 1 || def?.type !== 'Parameter' || def.node !== ctor || isReassigned(variable)) return undefined;
+  const id = def.name as TSESTree.Identifier;
+  // TypeScript: `constructor(pool: Pool)`.
+  const annotation = id.typeAnnotation?.typeAnnotation;
+  if (annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && !annotation.typeArguments) {
+    const origin = importOf(annotation.typeName, ctx);
+    return origin && classOwner(origin.module, exportOf(origin.imported), annotation.typeName.name, host, analyze);
+  }
+  // JavaScript: the JSDoc of the constructor names the parameter's type.
+  const names = jsDocNames(id, ctor);
+  const doc = names && leadingBlockComment(ctor.parent as Node, ctx);
+  if (!names || !doc) return undefined;
+  for (const m of doc.matchAll(JSDOC_IMPORT_PARAM)) {
+    if (!names.test(m[4] as string)) continue;
+    const name = m[3] ?? 'default';
+    return classOwner(m[2] as string, name, name === 'default' ? id.name : name, host, analyze);
+  }
+  return undefined;
+}
+
+/** `@param {import("./pool")} options.pool`, `@param {import('./pool').Pool} [pool]`. */
+const JSDOC_IMPORT_PARAM = /@param\s*\{\s*import\(\s*(['"])(\.\.?\/[^'"]+)\1\s*\)(?:\.([\w$]+))?\s*\}\s*\[?\s*([\w$.]+)/g;
+
+/** The names JSDoc gives a parameter: its own (`pool`), or `<options>.pool` for a property of a destructured first parameter. */
+function jsDocNames(id: TSESTree.Identifier, ctor: FunctionNode): RegExp | undefined {
+  const escaped = id.name.replace(/\$/g, '\\$');
+  const own = (p: Node | undefined) => (p?.type === 'AssignmentPattern' ? p.left : p) === id;
+  if (ctor.params.some((p) => own(p))) return new RegExp(`^${escaped}$`);
+  let first: Node | undefined = ctor.params[0];
+  if (first?.type === 'AssignmentPattern') first = first.left;
+  if (first?.type !== 'ObjectPattern') return undefined;
+  const shorthand = first.properties.some((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === id.name && own(p.value as Node));
+  return shorthand ? new RegExp(`^[\\w$]+\\.${escaped}$`) : undefined;
+}
+
+/** The block comment right before a node (only blank space between): its JSDoc. */
+function leadingBlockComment(node: Node, ctx: AnalysisContext): string | undefined {
+  const comments = ctx.sourceCode.ast.comments ?? [];
+  let lo = 0;
+  let hi = comments.length;
+  // The last comment that ends before the node starts.
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((comments[mid] as TSESTree.Comment).range[1] <= node.range[0]) lo = mid + 1;
+    else hi = mid;
+  }
+  const comment = comments[lo - 1];
+  if (!comment || comment.type !== 'Block' || /\S/.test(ctx.sourceCode.text.slice(comment.range[1], node.range[0]))) return undefined;
+  return comment.value;
+}
+
+/** An exported class of a relative module, by export name. */
+function classOwner(module: string, name: string, label: string, host: NestedHost, analyze: Analyze): Owner | undefined {
+  if (!isRelativeSpecifier(module)) return undefined;
+  const file = resolveModule(host.filename, module);
+  const found = file ? exported(file, name, host, analyze, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
+  return found && { cls: found.found, summary: found.summary, name: found.found.id?.name ?? label, module };
 }
 
 /**

@@ -67,6 +67,14 @@ export interface RetrySite {
    * (`withRetries(op)`): the helper's own site and function, in that module's tree.
    */
   helper?: HelperSite;
+  /**
+   * For a call of a retrier that another site of this file made (`retrier(op)` with
+   * `retrier = createRetrier(opts)`): that site, where its policy is reported. This call is a
+   * site of its own for what it retries (its operation may retry again).
+   */
+  madeBy?: RetrySite;
+  /** The call makes a retrier and retries nothing itself (`createRetrier(opts)`): the retrier's calls do. */
+  makesRetrier?: boolean;
 }
 
 export interface HelperSite {

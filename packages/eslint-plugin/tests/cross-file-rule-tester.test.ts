@@ -118,7 +118,73 @@ ruleTester.run('no-unbounded-retry across files', noUnboundedRetry, {
   ],
 });
 
+const madeBy = (module: string) => `This call of a retrier made by \`createRetry()\` from '${module}'`;
+
 ruleTester.run('no-nested-retry across files', noNestedRetry, {
-  valid: [{ name: 'helper calls that are not inside another retry', ...file('options/main.mjs') }],
-  invalid: [{ name: 'a retrying method of an imported class inside a retry loop', ...file('classes/services/orders.mjs'), errors: [{ messageId: 'nested', line: 20, column: 5 }] }],
+  valid: [
+    { name: 'helper calls that are not inside another retry', ...file('options/main.mjs') },
+    {
+      // A field with no declared class, one declared a class that retries nothing, one written
+      // again after construction, and a retrier variable that is reassigned: nothing is claimed.
+      name: 'calls of a retrier whose operation reaches no retry that can be resolved',
+      ...file('retrier-factory/untyped.cjs'),
+    },
+    { name: 'the retrying class itself: its retries do not call one another', ...file('retrier-factory/lib/pool.cjs') },
+    { name: 'TypeScript parameter properties declared of a local interface or of an export that is no class', ...file('retrier-factory/typed-interface.mts') },
+    { name: 'the factory module: the retrier it returns is not called there', ...file('retrier-factory/lib/retry.cjs') },
+    { name: 'a module whose retry is started by a constructor: nothing retries it again there', ...file('reach/lib/upload.mjs') },
+    { name: 'a class whose writes reach a retrying function of another module, retried nowhere here', ...file('assigned/lib/file.mjs') },
+  ],
+  invalid: [
+    { name: 'a retrying method of an imported class inside a retry loop', ...file('classes/services/orders.mjs'), errors: [{ messageId: 'nested', line: 20, column: 5 }] },
+    {
+      name: 'calls of the retrier a factory of the project made (a field, a const, called at once) around a method of a class that retries',
+      ...file('retrier-factory/runner.cjs'),
+      errors: [
+        // The field's class is the JSDoc's `import("./lib/pool.cjs")`; refreshIfStale() retries through refresh().
+        { messageId: 'nested', line: 16, column: 12, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refreshIfStale()` from './lib/pool.cjs'", line: 17, amplification: '? × ? calls per request' } },
+        { messageId: 'nested', line: 31, column: 10, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refresh()` from './lib/pool.cjs'", line: 32, amplification: '? × ? calls per request' } },
+        { messageId: 'nested', line: 37, column: 10, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refresh()` from './lib/pool.cjs'", line: 37, amplification: '? × ? calls per request' } },
+      ],
+    },
+    {
+      // `upload()` makes `new Upload()`, whose constructor starts the retrying transfer; `uploadBoth()`
+      // calls `upload()`; `describe()` makes a class that retries nothing (the loop around it is not reported).
+      name: 'retry loops around imported functions that reach a retry of their module through calls and constructors',
+      ...file('reach/app.mjs'),
+      errors: [
+        { messageId: 'nested', line: 6, column: 3, data: { what: 'This retry loop', inner: "`upload()` from './lib/upload.mjs'", line: 8, amplification: 'up to 3 × 4 = 12 calls per request' } },
+        { messageId: 'nested', line: 17, column: 3, data: { what: 'This retry loop', inner: "`uploadBoth()` from './lib/upload.mjs'", line: 19, amplification: 'up to 2 × 4 = 8 calls per request' } },
+      ],
+    },
+    {
+      // upload(): `target` is the File the instanceof test checked, or what this.file() makes (only
+      // `new File()`); createWriteStream() reaches transfer.send(), which retries. Not reported:
+      // uploadLabelled() (one write is a plain object), uploadUnchecked() (one write is unchecked),
+      // move() (File.rename() retries nothing).
+      name: 'a retry loop around a method of a variable that holds an instance of one imported class on every write',
+      ...file('assigned/bucket.mjs'),
+      errors: [{ messageId: 'nested', line: 21, column: 5, data: { what: 'This retry loop', inner: "`File.createWriteStream()` from './lib/file.mjs'", line: 23, amplification: 'up to 3 × 5 = 15 calls per request' } }],
+    },
+    {
+      name: 'TypeScript: a field assigned a constructor parameter declared of an imported class, or a parameter property; a retrier made in a field initialiser',
+      ...file('retrier-factory/typed.mts'),
+      errors: [
+        { messageId: 'nested', line: 13, column: 11, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refresh()` from './lib/pool.cjs'", line: 14, amplification: '? × ? calls per request' } },
+        { messageId: 'nested', line: 25, column: 11, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refreshIfStale()` from './lib/pool.cjs'", line: 25, amplification: '? × ? calls per request' } },
+      ],
+    },
+  ],
+});
+
+ruleTester.run('no-fixed-sleep-retry across files: a factory’s retrier', noFixedSleepRetry, {
+  valid: [{ name: 'a jittered factory’s retrier called in several places', ...file('retrier-factory/runner.cjs') }],
+  invalid: [
+    {
+      // The factory call reports the wait; the calls of the retrier it made do not report it again.
+      name: 'a fixed-wait retrier made once and called twice: one finding, at the factory call',
+      ...file('retrier-factory/fixed-user.cjs'),
+      errors: [{ messageId: 'fixedDelay', line: 3, column: 17, data: { what: "This call of `makeRetrier()` from './lib/fixed.cjs'", delay: 'a fixed 500 ms', attempts: 'a limited number of attempts' } }],
+    },
+  ],
 });

@@ -138,6 +138,38 @@ describe('retry helpers in other files', () => {
     ]);
   });
 
+  it('a factory’s retrier: each call of it is a site for nesting, its policy reported once at the factory call', () => {
+    const made = "This call of a retrier made by `createRetry()` from './lib/retry.cjs' retries code that retries again";
+    expect(lint('retrier-factory/runner.cjs')).toEqual([
+      `16:12 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 17): ? × ? calls per request. Retry at one layer only.`,
+      `31:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 32): ? × ? calls per request. Retry at one layer only.`,
+      `37:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 37): ? × ? calls per request. Retry at one layer only.`,
+    ]);
+    expect(lint('retrier-factory/typed.mts')).toEqual([
+      `13:11 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 14): ? × ? calls per request. Retry at one layer only.`,
+      `25:11 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 25): ? × ? calls per request. Retry at one layer only.`,
+    ]);
+    expect(lint('retrier-factory/typed-interface.mts')).toEqual([]);
+    expect(lint('retrier-factory/untyped.cjs')).toEqual([]);
+    expect(lint('retrier-factory/lib/pool.cjs')).toEqual([]);
+    expect(lint('retrier-factory/fixed-user.cjs')).toEqual([`3:17 no-fixed-sleep-retry: ${FIXED("This call of `makeRetrier()` from './lib/fixed.cjs'", 'a fixed 500 ms', 'a limited number of attempts')}`]);
+  });
+
+  it('an imported function that reaches a retry of its module: through `new` of a class whose constructor starts it, or another function', () => {
+    expect(lint('reach/app.mjs')).toEqual([
+      "6:3 no-nested-retry: This retry loop retries code that retries again (`upload()` from './lib/upload.mjs', line 8): up to 3 × 4 = 12 calls per request. Retry at one layer only.",
+      "17:3 no-nested-retry: This retry loop retries code that retries again (`uploadBoth()` from './lib/upload.mjs', line 19): up to 2 × 4 = 8 calls per request. Retry at one layer only.",
+    ]);
+    expect(lint('reach/lib/upload.mjs')).toEqual([]);
+  });
+
+  it('a variable every write of which gives it an instance of one imported class; a method that reaches a retry through another module', () => {
+    expect(lint('assigned/bucket.mjs')).toEqual([
+      "21:5 no-nested-retry: This retry loop retries code that retries again (`File.createWriteStream()` from './lib/file.mjs', line 23): up to 3 × 5 = 15 calls per request. Retry at one layer only.",
+    ]);
+    expect(lint('assigned/lib/file.mjs')).toEqual([]);
+  });
+
   it('never reads node_modules: a package is the catalog’s business', () => {
     expect(lint('outside/app.mjs')).toEqual([]);
   });

@@ -46,6 +46,8 @@ export default createRule<Options, MessageIds>({
       ...siteNodes(context),
       'Program:exit'() {
         for (const site of sitesOf(context)) {
+          // A call of a retrier another site made: that site reports the policy.
+          if (site.madeBy) continue;
           const { delay, jitter } = site.policy;
           if (jitter !== 'none') continue;
           if (delay.kind !== 'constant' && delay.kind !== 'none') continue;

@@ -44,6 +44,8 @@ export default createRule<Options, MessageIds>({
       ...siteNodes(context),
       'Program:exit'() {
         for (const site of sitesOf(context)) {
+          // A call of a retrier another site made: that site reports the policy.
+          if (site.madeBy) continue;
           const max = site.policy.maxAttempts;
           if (max === 'unbounded' && !site.deadlineBound && !site.abortAware) {
             reportSuggesting(context, { loc: site.loc, messageId: 'unbounded', data: { what: describeSite(site) } }, () => suggestionsFor('no-unbounded-retry', site, context, options.maxAttempts));

@@ -63,6 +63,8 @@ export default createRule<Options, MessageIds>({
       ...siteNodes(context),
       'Program:exit'() {
         for (const site of sitesOf(context)) {
+          // A call of a retrier another site made: that site reports the policy.
+          if (site.madeBy) continue;
           if (site.policy.jitter !== 'none' || !isGrowing(site)) continue;
           const inherited = site.kind === 'library' && site.fromLibraryDefault.jitter;
           if (inherited && options.ignoreLibraryDefaults) continue;
