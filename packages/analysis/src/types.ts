@@ -67,6 +67,11 @@ export interface RetrySite {
    * (`withRetries(op)`): the helper's own site and function, in that module's tree.
    */
   helper?: HelperSite;
+  /**
+   * For a function that goes back in through a second one (`#retry` → `#retryFromError` →
+   * `#retry`): that second function, where the wait and the call back in may sit.
+   */
+  through?: TSESTree.Node;
 }
 
 export interface HelperSite {
