@@ -307,7 +307,7 @@ function mayCallLocal(call: TSESTree.CallExpression, names: ReadonlySet<string>)
   const callee = nameOf(unwrap(call.callee));
   if (callee !== undefined && names.has(callee)) return true;
   return call.arguments.some((arg) => {
-    const name = nameOf(unwrap(arg));
+    const name = nameOf(unwrap(boundMethod(arg)));
     return name !== undefined && names.has(name);
   });
 }
@@ -324,8 +324,11 @@ function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionN
   // not `Error.captureStackTrace(e, fn)` or other calls that merely mention the function.
   if (REFERENCE_TAKERS.test(calleeName(call) ?? '')) candidates.push(...call.arguments);
   for (const candidate of candidates) {
-    const node = candidate === call.callee ? call : candidate;
-    const fn = referencedFunction(candidate, ctx);
+    // `setTimeout(this.connect.bind(this), wait)`: the method handed over, bound to its instance
+    // (recorded as the reference `this.connect`, which is what is handed over).
+    const named = candidate === call.callee ? candidate : boundMethod(candidate);
+    const node = candidate === call.callee ? call : named;
+    const fn = referencedFunction(named, ctx);
     if (fn && contains(fn, call)) {
       const list = selfCalls.get(fn) ?? [];
       list.push(node);
@@ -333,7 +336,7 @@ function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionN
       continue;
     }
     // A call of another function of this file (or of a sibling method): a way back in, maybe.
-    const target = edges && (fn ?? siblingMethod(candidate, ctx));
+    const target = edges && (fn ?? siblingMethod(named, ctx));
     if (target && !contains(target, call)) edges.push({ node, target });
   }
 }
@@ -448,6 +451,18 @@ function siblingMethod(expression: Node, ctx: AnalysisContext): FunctionNode | u
     found = value;
   }
   return found;
+}
+
+/** `this.m.bind(this)` (or `self`): `this.m`; anything else as it is. */
+function boundMethod(node: Node): Node {
+  const n = unwrap(node);
+  if (n.type !== 'CallExpression' || n.arguments.length !== 1 || n.callee.type !== 'MemberExpression' || propertyName(n.callee) !== 'bind') return node;
+  const target = unwrap(n.callee.object);
+  const receiver = unwrap(n.arguments[0] as Node);
+  if (target.type !== 'MemberExpression' || unwrap(target.object).type !== receiver.type) return node;
+  // Bound to the same receiver it is read from: `this.m.bind(this)`, `self.m.bind(self)`.
+  const same = receiver.type === 'ThisExpression' || (receiver.type === 'Identifier' && unwrap(target.object).type === 'Identifier' && (unwrap(target.object) as TSESTree.Identifier).name === receiver.name);
+  return same ? target : node;
 }
 
 const REFERENCE_TAKERS = /^(setTimeout|setImmediate|nextTick|queueMicrotask|requestAnimationFrame|then|catch|finally|on|once|addListener|addEventListener|prependListener|prependOnceListener)$/;

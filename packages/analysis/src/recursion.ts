@@ -534,7 +534,10 @@ function withTimer(path: FailurePath, _timer: TSESTree.CallExpression | undefine
 }
 
 function isFunctionArgument(call: TSESTree.CallExpression, child: Node): boolean {
-  return call.arguments.includes(child as TSESTree.CallExpressionArgument) && (isFunction(child) || child.type === 'Identifier' || child.type === 'MemberExpression');
+  if (!call.arguments.includes(child as TSESTree.CallExpressionArgument)) return false;
+  // `this.connect.bind(this)`: a method handed over bound to its instance.
+  const bound = child.type === 'CallExpression' && child.callee.type === 'MemberExpression' && propertyName(child.callee) === 'bind';
+  return isFunction(child) || child.type === 'Identifier' || child.type === 'MemberExpression' || bound;
 }
 
 /** Parameters the self-call changes by a step (`attempt + 1`, `retries - 1`): the attempt counters. */

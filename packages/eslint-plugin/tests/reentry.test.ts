@@ -51,13 +51,14 @@ declare const transport: { write(m: string): Promise<void> };
 `,
     },
     {
-      name: 'the second function is handed around (bind): a use the analysis cannot place',
+      name: 'the second function is kept in a variable (bind): a use the analysis cannot place',
       code: `
 class Link {
   open() {
     this.socket = connect();
     this.socket.on('close', () => this.onClose());
-    emitter.on('kick', this.onClose.bind(this));
+    const later = this.onClose.bind(this);
+    emitter.on('kick', later);
   }
   onClose() {
     setTimeout(() => this.open(), 3000);
@@ -119,6 +120,39 @@ class Upload {
   }
   put(): Promise<void> { return Promise.resolve(); }
 }
+`,
+    },
+    {
+      name: 'the second function is also bound to an event that is not a failure',
+      code: `
+class Link {
+  constructor() {
+    process.on('SIGHUP', this.onClose.bind(this));
+  }
+  open() {
+    this.socket = connect();
+    this.socket.on('close', this.onClose.bind(this));
+  }
+  onClose() {
+    setTimeout(this.open.bind(this), 3000);
+  }
+  socket: any;
+}
+declare function connect(): any;
+`,
+    },
+    {
+      name: 'a method bound to another object is not this method',
+      code: `
+class Link {
+  open() {
+    this.socket = connect();
+    this.socket.on('error', () => setTimeout(this.open.bind(other), 1000));
+  }
+  socket: any;
+}
+declare function connect(): any;
+declare const other: unknown;
 `,
     },
     {
@@ -188,6 +222,37 @@ class Link {
 declare function connect(): any;
 `,
       errors: [{ messageId: 'fixedDelay', line: 9, column: 22, endLine: 9, endColumn: 33, data: { what: '`open()` retrying itself through `onClose()`', delay: 'a fixed 3 s', attempts: 'no limit on attempts' } }],
+    },
+    {
+      name: 'an error handler hands the method itself, bound, to setTimeout: reported at the setTimeout',
+      code: `
+class Link {
+  open() {
+    this.socket = connect();
+    this.socket.on('error', () => setTimeout(this.open.bind(this), 1000));
+  }
+  socket: any;
+}
+declare function connect(): any;
+`,
+      errors: [{ messageId: 'fixedDelay', line: 5, column: 35, endLine: 5, endColumn: 73, data: { what: '`open()` retrying itself', delay: 'a fixed 1 s', attempts: 'no limit on attempts' } }],
+    },
+    {
+      name: 'bound methods both ways: the close handler and the timer of the second function',
+      code: `
+class Link {
+  open() {
+    this.socket = connect();
+    this.socket.on('close', this.onClose.bind(this));
+  }
+  onClose() {
+    setTimeout(this.open.bind(this), 3000);
+  }
+  socket: any;
+}
+declare function connect(): any;
+`,
+      errors: [{ messageId: 'fixedDelay', line: 8, column: 5, endLine: 8, endColumn: 43, data: { what: '`open()` retrying itself through `onClose()`', delay: 'a fixed 3 s', attempts: 'no limit on attempts' } }],
     },
     {
       name: 'the timer sits on the failure path; the second function only calls back: reported there',
