@@ -10,7 +10,7 @@ import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
-import { recursionSites } from './recursion.js';
+import { recursionSites, type Reentry } from './recursion.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
 
@@ -102,7 +102,9 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
     }
   });
   // Only calls that can name a function of this file can be self-calls: most calls cannot.
-  for (const call of calls) if (mayCallLocal(call, functionNames)) collectSelfCall(call, selfCalls, ctx);
+  const edges: Edge[] = [];
+  for (const call of calls) if (mayCallLocal(call, functionNames)) collectSelfCall(call, selfCalls, ctx, edges);
+  const reentries = collectReentries(edges, selfCalls, ctx);
 
   const sites: RetrySite[] = [];
   const clients = new Map<Variable, RetrySite>();
@@ -112,7 +114,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
     const site = loopSite(loop as Parameters<typeof loopSite>[0], ctx);
     if (site) sites.push(site);
   }
-  for (const [fn, calls] of selfCalls) sites.push(...recursionSites(fn, calls, ctx));
+  for (const [fn, calls] of selfCalls) sites.push(...recursionSites(fn, calls, ctx, reentries));
   for (const call of libraryCalls) {
     const finding = librarySite(call, ctx);
     // `retries: 0` configures a library not to retry at all.
@@ -421,7 +423,7 @@ function mayCallLocal(call: TSESTree.CallExpression, names: ReadonlySet<string>)
   const callee = nameOf(unwrap(call.callee));
   if (callee !== undefined && names.has(callee)) return true;
   return call.arguments.some((arg) => {
-    const name = nameOf(unwrap(arg));
+    const name = nameOf(unwrap(boundMethod(arg)));
     return name !== undefined && names.has(name);
   });
 }
@@ -432,19 +434,151 @@ function mayCallLocal(call: TSESTree.CallExpression, names: ReadonlySet<string>)
  * Names are resolved through scopes: a parameter or local that shadows the function's name
  * (`new Promise((r) => setTimeout(r))` inside `function r`) is not the function.
  */
-function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionNode, Node[]>, ctx: AnalysisContext): void {
+function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionNode, Node[]>, ctx: AnalysisContext, edges?: Edge[]): void {
   const candidates: Node[] = [call.callee];
   // setTimeout(connect, 1000), promise.catch(retryLater), socket.on('close', reconnect);
   // not `Error.captureStackTrace(e, fn)` or other calls that merely mention the function.
   if (REFERENCE_TAKERS.test(calleeName(call) ?? '')) candidates.push(...call.arguments);
   for (const candidate of candidates) {
-    const fn = referencedFunction(candidate, ctx);
-    if (!fn || !contains(fn, call)) continue;
-    const node = candidate === call.callee ? call : candidate;
-    const list = selfCalls.get(fn) ?? [];
-    list.push(node);
-    selfCalls.set(fn, list);
+    // `setTimeout(this.connect.bind(this), wait)`: the method handed over, bound to its instance
+    // (recorded as the reference `this.connect`, which is what is handed over).
+    const named = candidate === call.callee ? candidate : boundMethod(candidate);
+    const node = candidate === call.callee ? call : named;
+    const fn = referencedFunction(named, ctx);
+    if (fn && contains(fn, call)) {
+      const list = selfCalls.get(fn) ?? [];
+      list.push(node);
+      selfCalls.set(fn, list);
+      continue;
+    }
+    // A call of another function of this file (or of a sibling method): a way back in, maybe.
+    const target = edges && (fn ?? siblingMethod(named, ctx));
+    if (target && !contains(target, call)) edges.push({ node, target });
   }
+}
+
+/** A call (or a function handed over) that reaches another function of this file. */
+interface Edge {
+  node: Node;
+  target: FunctionNode;
+}
+
+/**
+ * Re-entry through a second function: `a()` calls `b()` on its failure path and `b()` calls
+ * `a()` again (`#retry` catches and hands the error to `#retryFromError`, which waits and
+ * calls `#retry`; `wrappedFetch` fails over to `retry()`, whose timer calls `wrappedFetch`).
+ * One function in between, no more: each call `a` makes of `b` joins `a`'s self-calls, with the
+ * way back kept beside it. Whether the call sits on `a`'s failure path is recursion.ts's
+ * question, as for a direct self-call. Linear: one walk up from each call of another function.
+ */
+function collectReentries(edges: readonly Edge[], selfCalls: Map<FunctionNode, Node[]>, ctx: AnalysisContext): Map<Node, Reentry> {
+  const reentries = new Map<Node, Reentry>();
+  if (edges.length < 2) return reentries;
+  // Counted once per file, and only when a way back in is found.
+  let memberMentions: Map<string, number> | undefined;
+  // The calls each function makes of another, by the function they sit in (through the
+  // callbacks they are handed to: `setTimeout(() => a())` inside `b`).
+  const outgoing = new Map<FunctionNode, Edge[]>();
+  const incoming = new Map<FunctionNode, Edge[]>();
+  for (const edge of edges) {
+    const into = incoming.get(edge.target) ?? [];
+    into.push(edge);
+    incoming.set(edge.target, into);
+    const holder = holdingFunction(edge.node);
+    if (!holder || holder === edge.target || contains(edge.target, holder) || contains(holder, edge.target)) continue;
+    const list = outgoing.get(holder) ?? [];
+    list.push(edge);
+    outgoing.set(holder, list);
+  }
+  for (const edge of edges) {
+    const through = edge.target;
+    const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node));
+    if (!backs?.length) continue;
+    // The innermost function that the way back reaches and that holds this call.
+    const fn = backs.map((b) => b.target).reduce((a, b) => (contains(a, b) ? b : a));
+    if (contains(through, fn) || contains(fn, through)) continue;
+    // Every use of the second function must be seen (a call, or a hand-over to a timer or a
+    // promise): one passed around (`this.b.bind(this)`) may run on success too.
+    const uses = incoming.get(through) ?? [];
+    if (uses.length !== mentionsOf(through, ctx, () => (memberMentions ??= countMemberMentions(ctx)))) continue;
+    const list = selfCalls.get(fn) ?? [];
+    list.push(edge.node);
+    selfCalls.set(fn, list);
+    const others = uses.filter((use) => !contains(fn, use.node)).map((use) => ({ node: use.node, holder: holdingFunction(use.node) }));
+    reentries.set(edge.node, { through, backs: backs.filter((b) => b.target === fn).map((b) => b.node), others });
+  }
+  return reentries;
+}
+
+/** How many times a function of this file is named: by its binding, or as a method of its class. */
+function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: () => ReadonlyMap<string, number>): number {
+  const parent = fn.parent;
+  if ((parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition') && !parent.computed && (parent.key.type === 'Identifier' || parent.key.type === 'PrivateIdentifier')) {
+    return memberMentions().get(parent.key.name) ?? 0;
+  }
+  const id = fn.type !== 'ArrowFunctionExpression' && fn.id ? fn.id : parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? parent.id : undefined;
+  const variable = id && ctx.variableOf(id);
+  // Unknown: counted as more than any list of calls.
+  if (!variable) return Infinity;
+  return variable.references.filter((ref) => !ref.init).length;
+}
+
+/** How often each property name is read or written in the file (`this.b`, `x.b`, `{ b }` reads aside). */
+function countMemberMentions(ctx: AnalysisContext): Map<string, number> {
+  const counts = new Map<string, number>();
+  walk(ctx.sourceCode.ast, ctx.keys, (node) => {
+    if (node.type === 'MemberExpression' && !node.computed) counts.set(node.property.name, (counts.get(node.property.name) ?? 0) + 1);
+    // `const { b } = this`: a use the count of member expressions would miss.
+    if (node.type === 'Property' && node.parent?.type === 'ObjectPattern' && !node.computed && node.key.type === 'Identifier') counts.set(node.key.name, Infinity);
+    return undefined;
+  });
+  return counts;
+}
+
+/** The function a call belongs to: the innermost one that is not a callback handed to a call. */
+function holdingFunction(node: Node): FunctionNode | undefined {
+  for (let p = node.parent; p; p = p.parent) {
+    if (!isFunction(p)) continue;
+    const host = p.parent;
+    if (host?.type === 'CallExpression' && host.arguments.includes(p as TSESTree.CallExpressionArgument)) continue;
+    return p;
+  }
+  return undefined;
+}
+
+/**
+ * `this.b` or `this.#b` inside a method of a class: the method (or class-field function) `b`
+ * of the same class, of the same kind (static or not).
+ */
+function siblingMethod(expression: Node, ctx: AnalysisContext): FunctionNode | undefined {
+  const e = unwrap(expression);
+  if (e.type !== 'MemberExpression' || e.computed) return undefined;
+  const receiver = thisBinder(unwrap(e.object), ctx);
+  const owner = receiver?.parent;
+  if (!owner || (owner.type !== 'MethodDefinition' && owner.type !== 'PropertyDefinition') || owner.parent?.type !== 'ClassBody') return undefined;
+  const key = e.property;
+  let found: FunctionNode | undefined;
+  for (const element of owner.parent.body) {
+    if ((element.type !== 'MethodDefinition' && element.type !== 'PropertyDefinition') || element.computed || element.static !== owner.static) continue;
+    if (element.key.type !== key.type || (element.key.type !== 'Identifier' && element.key.type !== 'PrivateIdentifier') || element.key.name !== (key as TSESTree.Identifier).name) continue;
+    if (element.type === 'MethodDefinition' && element.kind !== 'method') return undefined;
+    const value = element.value;
+    if (!value || !isFunction(value) || found) return undefined;
+    found = value;
+  }
+  return found;
+}
+
+/** `this.m.bind(this)` (or `self`): `this.m`; anything else as it is. */
+function boundMethod(node: Node): Node {
+  const n = unwrap(node);
+  if (n.type !== 'CallExpression' || n.arguments.length !== 1 || n.callee.type !== 'MemberExpression' || propertyName(n.callee) !== 'bind') return node;
+  const target = unwrap(n.callee.object);
+  const receiver = unwrap(n.arguments[0] as Node);
+  if (target.type !== 'MemberExpression' || unwrap(target.object).type !== receiver.type) return node;
+  // Bound to the same receiver it is read from: `this.m.bind(this)`, `self.m.bind(self)`.
+  const same = receiver.type === 'ThisExpression' || (receiver.type === 'Identifier' && unwrap(target.object).type === 'Identifier' && (unwrap(target.object) as TSESTree.Identifier).name === receiver.name);
+  return same ? target : node;
 }
 
 const REFERENCE_TAKERS = /^(setTimeout|setImmediate|nextTick|queueMicrotask|requestAnimationFrame|then|catch|finally|on|once|addListener|addEventListener|prependListener|prependOnceListener)$/;

@@ -7,6 +7,8 @@ import { evaluate, localFunction, type Env } from './evaluate.js';
 // Names of calls whose boolean result says whether they worked. `tryStatSync`, `tryAdd` and a
 // scope manager's `acquire(node)` are look-ups, not operations that can fail and be retried.
 const TRY_CALL = /^(tryAcquire|tryLock|tryConnect|trySend|tryClaim|tryReserve|tryObtain|acquireLock|acquireLease|acquireMutex|lock|claim|obtain|reserve|connect|reconnect|setnx)/i;
+/** Predicates of one value that say it is a failure (`isNetworkError(res)`, `isFailure(result)`). */
+const FAILURE_PREDICATE = /^is[A-Z]\w*(Error|Failure)$|^isFailure$/;
 /** Names that hold an operation's outcome. */
 const SUCCESS_NAME = /^(ok|success|succeeded|successful|acquired|locked|connected|sent|delivered|published|healthy)$/i;
 const ERROR_NAME = /^(err|error|e|ex|failure|failed|exception|lastError)$/i;
@@ -36,8 +38,13 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
       if (name && /^(error|err|errors|failed|failure)$/.test(name) && isFresh(n, env, requireFreshResult)) return 'failure';
       return undefined;
     }
-    case 'CallExpression':
-      return TRY_CALL.test(calleeName(n) ?? '') ? 'success' : undefined;
+    case 'CallExpression': {
+      const name = calleeName(n) ?? '';
+      if (TRY_CALL.test(name)) return 'success';
+      // `isNetworkError(response)`: a predicate asking whether the outcome it is handed is a failure.
+      if (n.arguments.length === 1 && FAILURE_PREDICATE.test(name) && isHandedOutcome(n.arguments[0] as Node, env)) return 'failure';
+      return undefined;
+    }
     case 'BinaryExpression':
       // `'success' in result`: the same question as `result.success`, asked of a result object.
       if (n.operator === 'in' && n.left.type === 'Literal' && typeof n.left.value === 'string') {
@@ -324,4 +331,21 @@ function mentionsName(node: Node, pattern: RegExp, env: Env): boolean {
     return !found;
   });
   return found;
+}
+
+/**
+ * What an operation hands back to a callback: the parameter of a function given to a call or
+ * set as a handler (`fetchParams.processResponse = (response) => …`). A value picked out of a
+ * structure (`error[key]`) or a function's own input is not an outcome.
+ */
+function isHandedOutcome(node: Node, env: Env): boolean {
+  const n = unwrap(node);
+  if (n.type !== 'Identifier') return false;
+  const def = env.ctx.variableOf(n)?.defs[0];
+  if (def?.type !== 'Parameter' || !isFunction(def.node)) return false;
+  const fn = def.node as FunctionNode;
+  if (fn.params[0] !== def.name) return false;
+  const host = fn.parent;
+  if (host?.type === 'CallExpression') return host.arguments.includes(fn as TSESTree.CallExpressionArgument);
+  return host?.type === 'AssignmentExpression' && host.right === fn && host.left.type === 'MemberExpression';
 }

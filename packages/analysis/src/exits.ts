@@ -32,12 +32,13 @@ export function mayStopUnseen(region: Node, env: Env, isRetry: (node: Node) => b
  * way from its start to the self-call (statements before it, the conditions around it,
  * through the callbacks it sits in).
  */
-export function mayStopBefore(call: Node, fn: FunctionNode, env: Env): boolean {
+export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?: Node): boolean {
   const isRetry = (node: Node) => contains(node, call);
   let child: Node = call;
   for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
     if (p.type === 'IfStatement' && child !== p.test && (mayDecideToStop(p.test, fn.body, env) || sentinelDecidedByCallee(p.test, env))) return true;
-    if (p.type === 'CatchClause' && p.param?.type === 'Identifier' && delegatesError(p, p.param.name)) return true;
+    // (`followed`: the call that hands the error on is the way back in, whose own exits are read where it goes.)
+    if (p.type === 'CatchClause' && p.param?.type === 'Identifier' && delegatesError(p, p.param.name, followed)) return true;
     if (p.type !== 'BlockStatement') continue;
     const before = p.body.slice(0, p.body.indexOf(child as TSESTree.Statement));
     for (const statement of before) {
@@ -221,9 +222,9 @@ function isGiveUpState(call: TSESTree.CallExpression): boolean {
 }
 
 /** The catch hands its error to a call that may throw it (`await this.resumeOrThrow(e)`), as a statement. */
-function delegatesError(clause: TSESTree.CatchClause, name: string): boolean {
+function delegatesError(clause: TSESTree.CatchClause, name: string, followed?: Node): boolean {
   return clause.body.body.some((statement) => {
-    if (statement.type !== 'ExpressionStatement') return false;
+    if (statement.type !== 'ExpressionStatement' || (followed && contains(statement, followed))) return false;
     const expression = unwrap(statement.expression);
     // Logging and metrics calls do not decide anything.
     if (expression.type !== 'CallExpression' || !isOperationCall(expression)) return false;

@@ -10,12 +10,46 @@ import { evaluate, numberArray } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom } from './policy.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
-import { asSleep, sleepValue, waitsOnSignal } from './sleep.js';
+import { asSleep, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
 import { UNKNOWN, num, type Value } from './value.js';
 
 // Not 'end': a stream that ended normally is not a failure.
 const FAILURE_EVENT = /^(error|close|disconnect|disconnected|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
+
+/**
+ * A way back in through a second function: the call `a()` makes of `b()` on its failure
+ * path (the self-call's place), `b` itself, and the calls in `b` that reach `a` again.
+ */
+export interface Reentry {
+  through: FunctionNode;
+  backs: Node[];
+  /** The uses of `b` outside `a`, with the function each sits in: each must be a failure's. */
+  others: { node: Node; holder: FunctionNode | undefined }[];
+}
+
+/** What a way back in through a second function amounts to, read once for the site. */
+interface WayBack {
+  through: FunctionNode;
+  /** The call in `through` that reaches the retrying function again. */
+  back: Node;
+  /** Parameters of the retrying function that the way back steps (`a(++attempt)` with `attempt` handed to `b`). */
+  counters: Set<Variable>;
+  /** Parameters of `through` that hold such a counter. */
+  throughCounters: Set<Variable>;
+  /** Parameters of `through` bound to what the failure path hands it (a fresh error: unknown). */
+  bindings: Map<Variable, Value>;
+  /** The wait in `through` before the way back: a setTimeout around it or a sleep before it. */
+  timer?: TSESTree.CallExpression;
+  opaqueTimer?: boolean;
+  sleep?: Sleep;
+  waits: boolean;
+  /**
+   * `b` waits somewhere else too (`setTimeout(this.resume.bind(this), wait)` on another
+   * branch): another way back the analysis does not follow, so the wait is not known.
+   */
+  otherWait: boolean;
+}
 
 /** Where a self-call sits on the failure path, and the code of that path. */
 interface FailurePath {
@@ -37,7 +71,7 @@ interface FailurePath {
  * whose self-call is another operation (`trigger('error', e)` inside `trigger`,
  * `validate('http://' + url)`: a fallback with a new input).
  */
-export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx: AnalysisContext): RetrySite[] {
+export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx: AnalysisContext, reentries?: ReadonlyMap<Node, Reentry>): RetrySite[] {
   const baseEnv: Env = { ctx, region: fn.body, counters: new Set(), depth: 0 };
   const paths = new Map<Node, FailurePath>();
   for (const call of selfCalls) {
@@ -45,22 +79,25 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
     if (path) paths.set(call, path);
     else if (!insideGuardedBranch(call, fn)) return [];
   }
-  const candidates = [...paths.keys()].filter((call) => sameOperation(fn, call, ctx));
+  const candidates = [...paths.keys()].filter((call) => {
+    const reentry = reentries?.get(call);
+    return reentry ? reentry.backs.some((back) => sameOperation(fn, back, ctx)) && !walksOn(reentry, fn, baseEnv) : sameOperation(fn, call, ctx);
+  });
   if (candidates.length === 0) return [];
   const waiting = new Map<Node, boolean>();
   const waits = (c: Node): boolean => {
     let w = waiting.get(c);
-    if (w === undefined) waiting.set(c, (w = Boolean(paths.get(c)?.timer) || sleepBefore(c, paths.get(c) as FailurePath, baseEnv)));
+    if (w === undefined) waiting.set(c, (w = Boolean(paths.get(c)?.timer) || sleepBefore(c, paths.get(c) as FailurePath, baseEnv) || Boolean(reentryWait(c, reentries, baseEnv))));
     return w;
   };
   // Of several ways back in, the one that waits says how this function retries.
   const call = candidates.find(waits) ?? (candidates[0] as Node);
-  const main = siteFor(call, fn, paths, selfCalls, baseEnv);
+  const main = siteFor(call, fn, paths, selfCalls, baseEnv, reentries?.get(call));
   if (!main) return [];
   // Another way back in that goes again at once (`if (res === null) return this.send(…)` beside
   // a 429 that sleeps first) is a second policy of the same function: its own site, when the
   // analysis sees that it does not wait.
-  const immediate = waits(call) ? candidates.find((c) => !waits(c) && sameCallAs(c, call, ctx) && !splitByCondition(c, call, baseEnv)) : undefined;
+  const immediate = waits(call) && !reentries?.has(call) ? candidates.find((c) => !reentries?.has(c) && !waits(c) && sameCallAs(c, call, ctx) && !splitByCondition(c, call, baseEnv)) : undefined;
   const second = immediate && siteFor(immediate, fn, paths, selfCalls, baseEnv);
   return second && second.policy.delay.kind === 'none' && !second.sleep ? [main, second] : [main];
 }
@@ -93,34 +130,47 @@ function splitByCondition(a: Node, b: Node, env: Env): boolean {
   return false;
 }
 
-function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailurePath>, selfCalls: readonly Node[], baseEnv: Env): RetrySite | undefined {
+function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailurePath>, selfCalls: readonly Node[], baseEnv: Env, reentry?: Reentry): RetrySite | undefined {
   const { ctx } = baseEnv;
   const path = paths.get(call) as FailurePath;
-  const counters = counterParameters(fn, call, ctx);
-  if (walksAlternatives(fn, counters, baseEnv)) return undefined;
+  // Through a second function, the call that comes back in is the one whose arguments count.
+  const way = reentry && wayBack(reentry, call, fn, baseEnv);
+  if (reentry && !way) return undefined;
+  const back = way?.back ?? call;
+  const counters = way ? way.counters : counterParameters(fn, call, ctx);
+  if (walksAlternatives(fn, counters, baseEnv) || (way && walksAlternatives(way.through, way.throughCounters, baseEnv))) return undefined;
   const operation = firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call)));
   if (movesToNextAlternative(fn.body, operation, ctx, selfCalls)) return undefined;
-  const decrementing = new Set([...counters].filter((v) => decrements(v, call)));
-  const env: Env = { ...baseEnv, counters, decrementing, bindings: parameterBindings(fn, call, counters, ctx) };
+  const decrementing = new Set([...counters].filter((v) => decrements(v, back)));
+  const env: Env = { ...baseEnv, counters, decrementing, bindings: parameterBindings(fn, back, counters, ctx) };
   const isRetry = (node: Node) => contains(node, call) || (path.via?.some((use) => contains(node, use)) ?? false);
-  const bound = guardsIn(fn.body, env, () => false, isRetry) ?? guardsInCallbacks(fn, env, isRetry);
+  let bound = guardsIn(fn.body, env, () => false, isRetry) ?? guardsInCallbacks(fn, env, isRetry);
   const recovery = recoversFirst(call, path, fn, env);
   let delay = recursionDelay(call, path, env, fn);
+  if (way) {
+    const throughEnv: Env = { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings };
+    bound ??= guardsIn(way.through.body, throughEnv, () => false, (node) => contains(node, way.back));
+    delay = reentryDelay(delay, way, env, throughEnv, fn);
+  }
   // A recovery step awaited before going again (re-initialise, refresh a token) takes its own time.
   const waitsInOperation = operation !== undefined && waitsInside(operation, ctx);
   if ((recovery.awaited || waitsInOperation) && delay.value.t === 'num' && delay.value.v === 0 && !delay.sleep) delay = { value: UNKNOWN };
   const limits: Bound = bound ?? { deadline: false, abortAware: false };
   if (limits.attempts === undefined) {
     // `send(req, true)` guarded by `!isRetry`, or a 409/401 that re-reads state: at most once more.
-    if (retriesOnce(fn, call, env)) limits.attempts = 2;
+    // A 404 or 409 on the way back in through `b` re-reads state: at most once more, as in `a`.
+    if (retriesOnce(fn, call, env, back) || (way && testedOnTheWay(way.back, way.through, (node) => isStateChangingStatus(node), env))) limits.attempts = 2;
     else if (recovery.changesCondition) limits.attempts = recovery.fromError ? 'unknown' : 2;
-    else if (mayStopBefore(call, fn, env)) limits.attempts = 'unknown';
+    else if (mayStopBefore(call, fn, env, way ? call : undefined)) limits.attempts = 'unknown';
+    // The second function may give up on the way back (`if (remaining <= 0) throw error`).
+    else if (way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings })) limits.attempts = 'unknown';
   }
   const site: RetrySite = {
     kind: 'recursion',
     node: fn,
-    // `setTimeout(connect, 1000)` passes the function itself: report the setTimeout.
-    loc: (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
+    // `setTimeout(connect, 1000)` passes the function itself: report the setTimeout. Through a
+    // second function that waits, where it goes back in.
+    loc: way?.waits ? (way.back.type !== 'CallExpression' && way.timer ? way.timer : way.back).loc : (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
     operationScope: fn.body,
     policy: policyFrom(delay.value, limits, limits.attempts === undefined),
     fromLibraryDefault: { delay: false, jitter: false, attempts: false },
@@ -132,6 +182,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   if (operation) site.operation = operation;
   if (delay.sleep) site.sleep = delay.sleep;
   if (delay.expression) site.delayExpression = delay.expression;
+  if (way) site.through = way.through;
   return site;
 }
 
@@ -141,6 +192,10 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
  * `.then(() => again())`, a reschedule after the work — makes the function a poller.
  */
 function insideGuardedBranch(call: Node, fn: FunctionNode): boolean {
+  // `p.then(onValue, onError)` handing the function (or the one that calls it back) on: it goes
+  // again when the attempt succeeds, whatever guard the `.then` sits under.
+  const host = call.parent;
+  if (host?.type === 'CallExpression' && calleeName(host) === 'then' && host.arguments[0] === call) return false;
   for (let p = call.parent; p && p !== fn; p = p.parent) {
     if (p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'LogicalExpression' || p.type === 'SwitchCase') {
       // A guard inside a success callback still reschedules on success.
@@ -306,12 +361,12 @@ function readsError(node: Node, path: FailurePath, env: Env): boolean {
  * error that changes state rather than a transient one (`status === 409` re-reads,
  * `code === 401` refreshes).
  */
-function retriesOnce(fn: FunctionNode, call: Node, env: Env): boolean {
-  if (call.type === 'CallExpression') {
+function retriesOnce(fn: FunctionNode, call: Node, env: Env, back: Node = call): boolean {
+  if (back.type === 'CallExpression') {
     const scope = env.ctx.sourceCode.getScope(fn);
     for (const [i, param] of fn.params.entries()) {
       const id = param.type === 'AssignmentPattern' ? param.left : param;
-      const arg = call.arguments[i] && unwrap(call.arguments[i] as Node);
+      const arg = back.arguments[i] && unwrap(back.arguments[i] as Node);
       if (id.type !== 'Identifier' || arg?.type !== 'Literal' || typeof arg.value !== 'boolean') continue;
       const variable = scope.set.get(id.name);
       if (variable && testedOnTheWay(call, fn, (node) => node.type === 'Identifier' && env.ctx.variableOf(node) === variable, env)) return true;
@@ -479,7 +534,10 @@ function withTimer(path: FailurePath, _timer: TSESTree.CallExpression | undefine
 }
 
 function isFunctionArgument(call: TSESTree.CallExpression, child: Node): boolean {
-  return call.arguments.includes(child as TSESTree.CallExpressionArgument) && (isFunction(child) || child.type === 'Identifier' || child.type === 'MemberExpression');
+  if (!call.arguments.includes(child as TSESTree.CallExpressionArgument)) return false;
+  // `this.connect.bind(this)`: a method handed over bound to its instance.
+  const bound = child.type === 'CallExpression' && child.callee.type === 'MemberExpression' && propertyName(child.callee) === 'bind';
+  return isFunction(child) || child.type === 'Identifier' || child.type === 'MemberExpression' || bound;
 }
 
 /** Parameters the self-call changes by a step (`attempt + 1`, `retries - 1`): the attempt counters. */
@@ -551,4 +609,151 @@ function recursionDelay(call: Node, path: FailurePath, env: Env, fn: FunctionNod
   const result: { value: Value; sleep?: Node; expression?: Node; onSignal?: boolean } = { value: sleepValue(sleep, env), sleep: sleep.node, onSignal: waitsOnSignal(sleep) };
   if (sleep.delay) result.expression = sleep.delay;
   return result;
+}
+
+/**
+ * The way back in through `b`: the call in `b` that reaches the retrying function with the same
+ * operation (preferring one that waits), the counters it steps, and `b`'s parameters bound to
+ * what the failure path passes. Undefined when `b` is also used where nothing failed.
+ */
+function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env): WayBack | undefined {
+  const { ctx } = env;
+  const { through } = reentry;
+  // `b` used elsewhere too: each use on a failure path of its own (a catch, `.catch(b)`), or `b` is more than a retry.
+  for (const other of reentry.others) {
+    if (!other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) return undefined;
+  }
+  const backs = reentry.backs.filter((b) => sameOperation(fn, b, ctx));
+  const waitOf = (b: Node) => throughWait(b, through, ctx);
+  const back = backs.find((b) => waitOf(b).waits) ?? backs[0];
+  if (!back) return undefined;
+  const scope = ctx.sourceCode.getScope(fn);
+  const throughScope = ctx.sourceCode.getScope(through);
+  const handed = call.type === 'CallExpression' ? call.arguments : [];
+  // `b`'s parameter j receives what the failure path passes at j.
+  const paramOf = (f: FunctionNode, i: number, s: typeof scope): Variable | undefined => {
+    const p = f.params[i];
+    const id = p?.type === 'AssignmentPattern' ? p.left : p;
+    return id?.type === 'Identifier' ? (s.set.get(id.name) ?? undefined) : undefined;
+  };
+  const fnParamIndex = (arg: Node | undefined): number => {
+    const a = arg && unwrap(arg);
+    if (a?.type !== 'Identifier') return -1;
+    const variable = ctx.variableOf(a);
+    return variable ? fn.params.findIndex((_, i) => paramOf(fn, i, scope) === variable) : -1;
+  };
+  const throughParamIndex = (node: Node): number => {
+    const variable = node.type === 'Identifier' ? ctx.variableOf(node) : undefined;
+    return variable ? through.params.findIndex((_, j) => paramOf(through, j, throughScope) === variable) : -1;
+  };
+  const counters = new Set<Variable>();
+  const throughCounters = new Set<Variable>();
+  const passedOn = new Set<number>();
+  if (back.type === 'CallExpression') {
+    back.arguments.forEach((arg, i) => {
+      const a = unwrap(arg);
+      const stepped = a.type === 'UpdateExpression' ? unwrap(a.argument) : a.type === 'BinaryExpression' && /^[+-]$/.test(a.operator) && unwrap(a.right).type === 'Literal' ? unwrap(a.left) : undefined;
+      const j = throughParamIndex(stepped ?? a);
+      // Handed on to `b` from the same parameter of the retrying function.
+      if (j < 0 || fnParamIndex(handed[j] as Node | undefined) !== i) return;
+      passedOn.add(j);
+      const own = paramOf(fn, i, scope);
+      const theirs = paramOf(through, j, throughScope);
+      if (stepped && own && theirs) {
+        counters.add(own);
+        throughCounters.add(theirs);
+      }
+    });
+  }
+  const bindings = new Map<Variable, Value>();
+  through.params.forEach((_, j) => {
+    const variable = paramOf(through, j, throughScope);
+    if (!variable) return;
+    if (throughCounters.has(variable)) bindings.set(variable, { t: 'counter', random: false });
+    // Anything else handed over changes from one failure to the next, as far as the analysis knows.
+    else if (!passedOn.has(j)) bindings.set(variable, UNKNOWN);
+  });
+  const wait = waitOf(back);
+  const way: WayBack = { through, back, counters, throughCounters, bindings, waits: wait.waits, otherWait: waitsElsewhere(through, wait.timer ?? wait.sleep?.node, ctx) };
+  if (wait.timer) way.timer = wait.timer;
+  if (wait.opaqueTimer) way.opaqueTimer = true;
+  if (wait.sleep) way.sleep = wait.sleep;
+  return way;
+}
+
+/** `b` moves on to another alternative before going back in (the next host, the rest of a list). */
+function walksOn(reentry: Reentry, _fn: FunctionNode, env: Env): boolean {
+  return movesToNextAlternative(reentry.through.body, undefined, env.ctx, reentry.backs);
+}
+
+/** The wait of the way back in through `b`, when it has one (for choosing among self-calls). */
+function reentryWait(call: Node, reentries: ReadonlyMap<Node, Reentry> | undefined, env: Env): boolean {
+  const reentry = reentries?.get(call);
+  return reentry !== undefined && reentry.backs.some((b) => throughWait(b, reentry.through, env.ctx).waits);
+}
+
+/** A setTimeout around the call back in, inside `b`, or a sleep in `b` before it. */
+function throughWait(back: Node, through: FunctionNode, ctx: AnalysisContext): { waits: boolean; timer?: TSESTree.CallExpression; opaqueTimer?: boolean; sleep?: Sleep } {
+  const path = withTimer({ container: through }, undefined, back, through);
+  if (path.timer) return { waits: true, timer: path.timer };
+  const sleeps = scanAttempt(through.body, ctx).sleeps.filter((s) => s.node.range[0] < back.range[0] && !contains(s.node, back));
+  const sleep = sleeps[sleeps.length - 1];
+  if (sleep) return { waits: true, sleep, ...(path.opaqueTimer ? { opaqueTimer: true } : {}) };
+  return path.opaqueTimer ? { waits: true, opaqueTimer: true } : { waits: false };
+}
+
+/**
+ * The wait of a retry that goes back in through `b`: `b`'s own (a timer around the call back,
+ * a sleep before it), or the failure path's in the retrying function; not both. It is read in
+ * `b` and again over the code that holds both functions: a value that differs (a member one
+ * of them moves, `this.delay *= 2` in the other) is not known.
+ */
+function reentryDelay(fromPath: ReturnType<typeof recursionDelay>, way: WayBack, env: Env, throughEnv: Env, fn: FunctionNode): ReturnType<typeof recursionDelay> {
+  const pathWaits = fromPath.sleep !== undefined || fromPath.value.t !== 'num' || fromPath.value.v !== 0;
+  const wider = commonAncestor(fn, way.through);
+  if (!way.waits) {
+    if (!wider || way.otherWait) return { value: UNKNOWN };
+    const again = fromPath.expression ? evaluate(fromPath.expression, { ...env, region: wider }) : fromPath.value;
+    return sameValue(again, fromPath.value) ? fromPath : { ...fromPath, value: UNKNOWN };
+  }
+  if (way.otherWait) return { value: UNKNOWN };
+  if (pathWaits || way.opaqueTimer || !wider) return { value: UNKNOWN, ...(way.timer ? { sleep: way.timer } : way.sleep ? { sleep: way.sleep.node } : {}) };
+  const widerEnv: Env = { ...throughEnv, region: wider };
+  if (way.timer) {
+    const ms = way.timer.arguments[1] as Node | undefined;
+    const value = ms ? evaluate(ms, throughEnv) : num(0);
+    const result: ReturnType<typeof recursionDelay> = { value: ms && !sameValue(value, evaluate(ms, widerEnv)) ? UNKNOWN : value, sleep: way.timer };
+    if (ms) result.expression = ms;
+    return result;
+  }
+  const sleep = way.sleep as Sleep;
+  const value = sleepValue(sleep, throughEnv);
+  const result: ReturnType<typeof recursionDelay> = { value: sameValue(value, sleepValue(sleep, widerEnv)) ? value : UNKNOWN, sleep: sleep.node, onSignal: waitsOnSignal(sleep) };
+  if (sleep.delay) result.expression = sleep.delay;
+  return result;
+}
+
+function sameValue(a: Value, b: Value): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The innermost node that holds both functions (their class body, the function around both). */
+function commonAncestor(a: Node, b: Node): Node | undefined {
+  for (let p = a.parent; p; p = p.parent) if (contains(p, b)) return p;
+  return undefined;
+}
+
+/** A sleep or timer in `b` (callbacks included) other than the one before the way back. */
+function waitsElsewhere(through: FunctionNode, own: Node | undefined, ctx: AnalysisContext): boolean {
+  let found = false;
+  walk(through.body, ctx.keys, (node) => {
+    if (found) return false;
+    if (node === own) return false;
+    if (node.type === 'CallExpression' || node.type === 'NewExpression') {
+      const name = calleeName(node) ?? '';
+      if (asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || /timeout|timer|defer|later|schedule|delay|wait/i.test(name)) found = true;
+    }
+    return undefined;
+  });
+  return found;
 }

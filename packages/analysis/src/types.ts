@@ -75,6 +75,11 @@ export interface RetrySite {
   madeBy?: RetrySite;
   /** The call makes a retrier and retries nothing itself (`createRetrier(opts)`): the retrier's calls do. */
   makesRetrier?: boolean;
+  /**
+   * For a function that goes back in through a second one (`#retry` → `#retryFromError` →
+   * `#retry`): that second function, where the wait and the call back in may sit.
+   */
+  through?: TSESTree.Node;
 }
 
 export interface HelperSite {

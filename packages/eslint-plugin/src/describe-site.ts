@@ -7,7 +7,10 @@ export function describeSite(site: RetrySite): string {
       return 'This retry loop';
     case 'recursion': {
       const name = functionName(site.node as FunctionNode);
-      return name ? `\`${name}()\` retrying itself` : 'This self-retrying function';
+      // Back in through a second function: `#retry()` retrying itself through `#retryFromError()`.
+      const through = site.through && functionName(site.through as FunctionNode);
+      const via = through ? ` through \`${through}()\`` : '';
+      return name ? `\`${name}()\` retrying itself${via}` : `This self-retrying function${via}`;
     }
     case 'library':
       // A helper of the project's own (`retryable()` from './lib/retry') is named as imported.

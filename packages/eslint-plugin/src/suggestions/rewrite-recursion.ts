@@ -41,7 +41,8 @@ type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression |
  * attempt, a returned promise not awaited in the `try` (its rejection was never retried).
  */
 export function rewriteRecursion(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
-  if (site.kind !== 'recursion' || site.abortAware || site.deadlineBound) return undefined;
+  // Back in through a second function: the attempt is spread over two functions, not one body to rewrite.
+  if (site.kind !== 'recursion' || site.through || site.abortAware || site.deadlineBound) return undefined;
   const plan = planForBound(planCache, site, ctx.bound, () => planRecursion(site, ctx));
   if (!plan) return undefined;
   return rewriteSuggestion(ctx, plan.range, () => (plan.text ??= render(plan, ctx)), [], plan.addsBound ? ` (stops after ${ctx.bound} attempts)` : '');
