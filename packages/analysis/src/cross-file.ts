@@ -453,7 +453,7 @@ export function retryIn(target: ForeignTarget): ForeignRetry | undefined {
       if (site) return { ...target, role: 'helper', site, factory: true };
     }
     // `refreshIfStale() { if (stale) return this.refresh() }` with refresh() retrying: it retries too.
-    const reached = summary.silent.find((s) => contains(fn, s.node)) ?? reachedSite(fn, summary, 0, new Set());
+    const reached = summary.silent.find((s) => !s.afterStateChange && contains(fn, s.node)) ?? reachedSite(fn, summary, 0, new Set());
     return reached && { ...target, role: 'retrying', site: reached };
   }
   const params = parameterVariables(fn, summary.ctx);
@@ -462,7 +462,7 @@ export function retryIn(target: ForeignTarget): ForeignRetry | undefined {
     if (returned.some((r) => r === site.node || contains(r, site.node))) return { ...target, role: 'helper', site, factory: true };
   }
   // A function that only makes a retrier (`this.retrier = createRetrier()`) retries nothing itself.
-  const retrying = inside.find((s) => !s.makesRetrier);
+  const retrying = inside.find((s) => !s.makesRetrier && !s.afterStateChange);
   return retrying && { ...target, role: 'retrying', site: retrying };
 }
 
@@ -526,7 +526,7 @@ function reachedSite(fn: FunctionNode, summary: ModuleSummary, depth: number, vi
     // `new Upload(cfg)` of a class of the module: its constructor runs (and what it starts).
     const callee = node.type === 'CallExpression' ? localFunction(node, { ...env, region: node }) : node.type === 'NewExpression' ? localConstructor(node, summary.ctx) : undefined;
     if (!callee || visited.has(callee) || contains(callee, fn)) return undefined;
-    const inCallee = (s: RetrySite) => !s.makesRetrier && (s.node === callee || contains(callee, s.node));
+    const inCallee = (s: RetrySite) => !s.makesRetrier && !s.afterStateChange && (s.node === callee || contains(callee, s.node));
     // A retry it makes through another module (`resumable.upload(cfg)`) counts as its own.
     found = summary.sites.find(inCallee) ?? summary.silent.find(inCallee);
     if (!found && depth + 1 < MAX_REACH) found = reachedSite(callee, summary, depth + 1, visited);

@@ -26,7 +26,7 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     const found = new Map<RetrySite, NestedRetry>();
     const visited = new Set<Node>();
     const record = (inner: RetrySite, via: NestedRetry['via'], through: Node) => {
-      if (inner === outer || contains(inner.node, outer.node) || found.has(inner)) return;
+      if (inner === outer || inner.afterStateChange || contains(inner.node, outer.node) || found.has(inner)) return;
       // `attempt(op, retriesLeft - 1)`: the inner retry spends the outer one's budget.
       if (through.type === 'CallExpression' && passesCounter(through, outer, ctx)) return;
       found.set(inner, { inner, via, through });

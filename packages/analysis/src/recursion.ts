@@ -156,11 +156,13 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   const waitsInOperation = operation !== undefined && waitsInside(operation, ctx);
   if ((recovery.awaited || waitsInOperation) && delay.value.t === 'num' && delay.value.v === 0 && !delay.sleep) delay = { value: UNKNOWN };
   const limits: Bound = bound ?? { deadline: false, abortAware: false };
+  let afterStateChange = false;
   if (limits.attempts === undefined) {
     // `send(req, true)` guarded by `!isRetry`, or a 409/401 that re-reads state: at most once more.
     // A 404 or 409 on the way back in through `b` re-reads state: at most once more, as in `a`.
     if (retriesOnce(fn, call, env, back) || (way && testedOnTheWay(way.back, way.through, (node) => isStateChangingStatus(node), env))) limits.attempts = 2;
     else if (recovery.changesCondition) limits.attempts = recovery.fromError ? 'unknown' : 2;
+    if (limits.attempts === 2) afterStateChange = true;
     else if (mayStopBefore(call, fn, env, way ? call : undefined)) limits.attempts = 'unknown';
     // The second function may give up on the way back (`if (remaining <= 0) throw error`).
     else if (way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings })) limits.attempts = 'unknown';
@@ -183,6 +185,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   if (delay.sleep) site.sleep = delay.sleep;
   if (delay.expression) site.delayExpression = delay.expression;
   if (way) site.through = way.through;
+  if (afterStateChange) site.afterStateChange = true;
   return site;
 }
 

@@ -80,6 +80,12 @@ export interface RetrySite {
    * `#retry`): that second function, where the wait and the call back in may sit.
    */
   through?: TSESTree.Node;
+  /**
+   * Goes again at most once, and only after changing what made the attempt fail (a refreshed
+   * token, `send(req, true)` behind `!isRetry`, state re-read on a 401/409): a second request
+   * of a different kind, not a retry of a failing service, so no other retry nests it.
+   */
+  afterStateChange?: boolean;
 }
 
 export interface HelperSite {

@@ -163,6 +163,13 @@ describe('retry helpers in other files', () => {
     expect(lint('reach/lib/upload.mjs')).toEqual([]);
   });
 
+  it('an imported function that reaches a request going again once after a 401 (fresh credentials) does not nest; one that reaches a retry loop does', () => {
+    expect(lint('reach-once/app.mjs')).toEqual([
+      "17:3 no-nested-retry: This retry loop retries code that retries again (`put()` from './lib/client.mjs', line 19): up to 3 × 4 = 12 calls per request. Retry at one layer only.",
+    ]);
+    expect(lint('reach-once/lib/client.mjs')).toEqual([]);
+  });
+
   it('a variable every write of which gives it an instance of one imported class; a method that reaches a retry through another module', () => {
     expect(lint('assigned/bucket.mjs')).toEqual([
       "21:5 no-nested-retry: This retry loop retries code that retries again (`File.createWriteStream()` from './lib/file.mjs', line 23): up to 3 × 5 = 15 calls per request. Retry at one layer only.",

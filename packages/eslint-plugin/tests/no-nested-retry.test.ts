@@ -9,6 +9,52 @@ const jsx = { parserOptions: { ecmaFeatures: { jsx: true } } };
 ruleTester.run('no-nested-retry', rule, {
   valid: [
     {
+      name: 'a retry loop around a request that goes again once after refreshing its token (a flag argument)',
+      filename: 'file.js',
+      code: `async function send(req, isRetry = false) {
+  const res = await fetch(req.url, { headers: { authorization: token } });
+  if (res.status === 401 && !isRetry) {
+    token = await refreshToken();
+    return send(req, true);
+  }
+  return res;
+}
+
+export async function load(req) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      return await send(req);
+    } catch {
+      await sleep(Math.random() * 200 * 2 ** attempt);
+    }
+  }
+  throw new Error('gave up');
+}`,
+    },
+    {
+      name: 'a retry loop around a call that re-reads state once on a 409 before going again',
+      filename: 'file.ts',
+      code: `class Store {
+  private version = 0;
+  async save(doc: Doc, reread = true): Promise<void> {
+    const res = await fetch('/docs', { method: 'PUT', body: JSON.stringify({ ...doc, version: this.version }) });
+    if (res.status === 409 && reread) {
+      this.version = (await (await fetch('/docs/version')).json()).version;
+      return this.save(doc, false);
+    }
+  }
+  async saveWithRetry(doc: Doc): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        return await this.save(doc);
+      } catch {
+        await sleep(Math.random() * 100 * 2 ** attempt);
+      }
+    }
+  }
+}`,
+    },
+    {
       name: 'a single retry loop',
       code: `export async function load(url: string): Promise<Response> {
   for (let attempt = 0; attempt < 3; attempt++) {
