@@ -1,8 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { isReassigned, writesWithin, type AnalysisContext, type Variable } from './context.js';
+import { isReassigned, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
-import { UNKNOWN, join, num, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
+import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 
 /** Where an expression is evaluated: what changes between attempts, and what is bound. */
 export interface Env {
@@ -182,7 +182,12 @@ function evaluateNode(node: Node, env: Env): Value {
       if (n.operator === '||' && left.t === 'num' && left.v !== 0) return left;
       // A known number is never nullish.
       if (n.operator === '??' && left.t === 'num') return left;
-      return join(left, evaluate(n.right, env));
+      const right = evaluate(n.right, env);
+      // `opts.jitter || 0`: a caller's option that is 0 unless set; a random term it scales is off by default.
+      if (n.operator !== '&&' && left.t !== 'num' && !left.random && unwrap(n.left).type === 'MemberExpression' && isZero(right)) {
+        return markOffByDefault(join(left, right));
+      }
+      return join(left, right);
     }
     case 'ConditionalExpression': {
       // `err.status === 404 ? throwError(() => err) : timer(1000)`: the branch that gives up does not wait.
@@ -287,11 +292,20 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   if (isReassigned(variable)) return UNKNOWN;
   // A value fixed before the retry starts (a parameter, an option read once): unknown, but
   // the same for every attempt. Declared inside the attempt, it is computed afresh each time.
-  if (initial.t === 'unknown' && !initial.random && declaredOutside(variable, env.region)) return INVARIANT;
+  if (initial.t === 'unknown' && !initial.random && declaredOutside(variable, env.region)) return keepOffByDefault(initial, INVARIANT);
   return initial;
 }
 
 const INVARIANT: Value = { t: 'invariant', random: false };
+
+/** `replacement` for `value`, still marked off by default when `value` was (`const j = opts.jitter || 0`). */
+function keepOffByDefault(value: Value, replacement: Value): Value {
+  return offByDefault(value) ? markOffByDefault(replacement) : replacement;
+}
+
+function isZero(value: Value): boolean {
+  return value.t === 'num' && value.v === 0 && !value.random;
+}
 
 function declaredOutside(variable: Variable, region: Node): boolean {
   const def = variable.defs[0];
@@ -317,6 +331,8 @@ function invariantMember(member: TSESTree.MemberExpression, env: Env): boolean {
   if (n.type !== 'Identifier') return false;
   const variable = env.ctx.variableOf(n);
   if (!variable) return false;
+  // `opts = opts || {}` and the like keep the caller's options: still fixed for the whole retry.
+  if (onlyNormalised(variable)) return declaredOutside(variable, env.region);
   return writesWithin(variable, env.region).length === 0 && !isReassigned(variable) && declaredOutside(variable, env.region);
 }
 
@@ -530,7 +546,7 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
     }
     return result ?? UNKNOWN;
   }
-  if (initial.t === 'unknown' && !initial.random && invariantMember(member, env)) return INVARIANT;
+  if (initial.t === 'unknown' && !initial.random && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
   return initial;
 }
 
@@ -697,7 +713,7 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
       return { t: 'rand', random: true };
     case 'Math.min':
     case 'Math.max':
-      return args.map((_, i) => arg(i)).reduce((a, b) => minMax(dotted === 'Math.min', a, b));
+      return args.map((_, i) => arg(i)).reduce((a, b) => keepRandomOff(a, b, minMax(dotted === 'Math.min', a, b)));
     case 'Math.pow':
       return combine('**', arg(0), arg(1));
     case 'Math.exp':
@@ -895,7 +911,8 @@ function inlineBody(fn: FunctionNode, inner: Env, env: Env): Value {
 
 function helperRandomness(value: Value, fn: FunctionNode, env: Env): Value {
   // Randomness anywhere in a delay helper is jitter, even when the value flow is lost.
-  return value.random || !usesRandomness(fn, env) ? value : withRandom(value, true, 'unknown');
+  // …unless the value flow showed that randomness to be off by default (`Math.random() * (opts.jitter || 0)`).
+  return value.random || randomOff(value) || !usesRandomness(fn, env) ? value : withRandom(value, true, 'unknown');
 }
 
 /** Randomness anywhere under `root`, following calls into local helpers (one level). */
@@ -916,6 +933,23 @@ export function usesRandomness(root: Node, env: Env, followHelpers = true): bool
 
 /** Arithmetic on what is known: numbers fold, counters become growth, randomness is carried. */
 export function combine(op: string, a: Value, b: Value): Value {
+  if (op === '*') {
+    // `Math.random() * (opts.jitter || 0)`, `Math.random() * 0`: a random term that is 0 (by default).
+    const off = (v: Value) => offByDefault(v) || isZero(v);
+    if ((off(a) && b.random) || (off(b) && a.random)) return RANDOM_OFF_TERM;
+    // That term times anything known (`… * (coin ? 1 : -1)`) is still 0.
+    const offTerm = (v: Value) => randomOff(v) && isZero({ ...v, random: false } as Value);
+    if ((offTerm(a) && b.t !== 'unknown') || (offTerm(b) && a.t !== 'unknown')) return RANDOM_OFF_TERM;
+  }
+  return keepRandomOff(a, b, combineValues(op, a, b));
+}
+
+/** The result of combining `a` and `b`, still marked when randomness in either was off by default. */
+function keepRandomOff(a: Value, b: Value, result: Value): Value {
+  return (randomOff(a) || randomOff(b)) && !result.random ? markRandomOff(result) : result;
+}
+
+function combineValues(op: string, a: Value, b: Value): Value {
   const random = a.random || b.random;
   if (a.t === 'rand' || b.t === 'rand') {
     const other = a.t === 'rand' ? b : a;
