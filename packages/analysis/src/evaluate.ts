@@ -15,10 +15,22 @@ export interface Env {
   decrementing?: ReadonlySet<Variable>;
   /** Parameters of an inlined helper, bound to the caller's arguments. */
   bindings?: ReadonlyMap<Variable, Value>;
+  /**
+   * Parameters of an inlined helper that stand for a variable of the caller
+   * (`calculateDelay(n, options)`): an option read from one is read from the caller's variable,
+   * where the defaults it was given before the retry are seen.
+   */
+  aliases?: ReadonlyMap<Variable, Alias>;
   depth: number;
 }
 
-const MAX_DEPTH = 6;
+const MAX_DEPTH = 10;
+
+/** The caller's identifier a helper's parameter stands for, with the caller's environment. */
+export interface Alias {
+  id: TSESTree.Identifier;
+  env: Env;
+}
 
 /**
  * Bounded work on any input. Evaluation is memoised per node and environment (a delay written
@@ -161,6 +173,7 @@ function evaluateNode(node: Node, env: Env): Value {
   const n = unwrap(node);
   switch (n.type) {
     case 'Literal':
+      if (typeof n.value === 'boolean') return n.value ? TRUE : FALSE;
       return typeof n.value === 'number' ? num(n.value) : UNKNOWN;
     case 'Identifier':
       return evaluateIdentifier(n, env);
@@ -196,6 +209,13 @@ function evaluateNode(node: Node, env: Env): Value {
       // `typeof retryDelay === 'function' ? retryDelay(n) : retryDelay` where retryDelay holds a function.
       const isFunctionTest = typeofFunctionTest(n.test, env);
       if (isFunctionTest !== undefined) return evaluate(isFunctionTest ? n.consequent : n.alternate, env);
+      // `options.randomize ? Math.random() + 1 : 1` with `options.randomize ??= false`: the branch the flag picks.
+      const truth = truthOf(evaluate(n.test, env));
+      if (truth !== undefined) {
+        const taken = evaluate(truth ? n.consequent : n.alternate, env);
+        // The random branch is the one not taken: the helper's `Math.random()` is off here.
+        return !taken.random && usesRandomness(truth ? n.alternate : n.consequent, env, false) ? markRandomOff(taken) : taken;
+      }
       return join(evaluate(n.consequent, env), evaluate(n.alternate, env));
     }
     case 'CallExpression':
@@ -292,11 +312,73 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   if (isReassigned(variable)) return UNKNOWN;
   // A value fixed before the retry starts (a parameter, an option read once): unknown, but
   // the same for every attempt. Declared inside the attempt, it is computed afresh each time.
-  if (initial.t === 'unknown' && !initial.random && declaredOutside(variable, env.region)) return keepOffByDefault(initial, INVARIANT);
+  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && declaredOutside(variable, env.region)) return keepOffByDefault(initial, INVARIANT);
   return initial;
 }
 
 const INVARIANT: Value = { t: 'invariant', random: false };
+
+/**
+ * `true` and `false`: not numbers (arithmetic on them stays unknown), but a conditional whose
+ * test is known to be one of them takes that branch.
+ */
+const TRUE: Value = Object.assign({ t: 'unknown' as const, random: false }, { truth: true });
+const FALSE: Value = Object.assign({ t: 'unknown' as const, random: false }, { truth: false });
+
+function truthOf(value: Value): boolean | undefined {
+  return (value as { truth?: boolean }).truth;
+}
+
+/**
+ * `options.retries ??= 10` (or `||=`) before the retry: the default the code writes out for an
+ * option the caller may leave out, read as the option's value (as a parameter's default is),
+ * joined with any other value written there before the retry (`if (options.factor === 0)
+ * options.factor = 1`). Undefined when the option has no such default, or is written during the retry.
+ */
+function memberDefault(objectNode: Node, prop: string, env: Env): Value | undefined {
+  const object = unwrap(objectNode);
+  if (object.type !== 'Identifier') return undefined;
+  const variable = env.ctx.variableOf(object);
+  const writes = variable ? memberAssignments(variable).get(prop) : undefined;
+  if (!writes) return undefined;
+  let defaulted = false;
+  let result: Value | undefined;
+  for (const write of writes) {
+    if (write.range[1] > env.region.range[0]) return undefined;
+    if (write.operator === '??=' || write.operator === '||=') defaulted = true;
+    else if (write.operator !== '=') return undefined;
+    const value = evaluate(write.right, deeper(env));
+    result = result ? joinKeepingTruth(result, value) : value;
+  }
+  return defaulted ? result : undefined;
+}
+
+function joinKeepingTruth(a: Value, b: Value): Value {
+  const truth = truthOf(a);
+  return truth !== undefined && truth === truthOf(b) ? a : join(a, b);
+}
+
+/** Assignments to `v.prop` by property name, found once per variable from its references. */
+const memberAssignmentsCache = new WeakMap<Variable, Map<string, TSESTree.AssignmentExpression[]>>();
+
+function memberAssignments(variable: Variable): Map<string, TSESTree.AssignmentExpression[]> {
+  let byProp = memberAssignmentsCache.get(variable);
+  if (!byProp) {
+    byProp = new Map();
+    for (const ref of variable.references) {
+      const member = ref.identifier.parent;
+      if (member?.type !== 'MemberExpression' || member.object !== ref.identifier || member.computed) continue;
+      const assignment = member.parent;
+      const prop = propertyName(member);
+      if (assignment?.type !== 'AssignmentExpression' || assignment.left !== member || prop === undefined) continue;
+      const list = byProp.get(prop);
+      if (list) list.push(assignment);
+      else byProp.set(prop, [assignment]);
+    }
+    memberAssignmentsCache.set(variable, byProp);
+  }
+  return byProp;
+}
 
 /** `replacement` for `value`, still marked off by default when `value` was (`const j = opts.jitter || 0`). */
 function keepOffByDefault(value: Value, replacement: Value): Value {
@@ -524,6 +606,8 @@ function mentions(node: Node, name: string, env: Env): boolean {
 function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   const read = passedObjectRead(member, env);
   if (read) return read === 'absent' ? UNKNOWN : read;
+  const aliased = env.aliases && aliasedMember(member, env);
+  if (aliased) return aliased;
   if (member.computed) {
     // `DELAYS[attempt]`: a table of waits indexed by the attempt.
     const table = numberArray(member.object, env);
@@ -546,8 +630,32 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
     }
     return result ?? UNKNOWN;
   }
-  if (initial.t === 'unknown' && !initial.random && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
+  if (!holder && prop !== undefined && !member.computed) {
+    const defaulted = memberDefault(member.object, prop, env);
+    if (defaulted) return defaulted;
+  }
+  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
   return initial;
+}
+
+/**
+ * `options.minTimeout` in a helper whose `options` stands for the caller's variable: what the
+ * caller's variable holds there (an object literal's property, or a default written before the
+ * retry). Undefined when that says nothing more, or the helper writes the property itself.
+ */
+function aliasedMember(member: TSESTree.MemberExpression, env: Env): Value | undefined {
+  const object = unwrap(member.object);
+  const prop = propertyName(member);
+  if (member.computed || object.type !== 'Identifier' || prop === undefined) return undefined;
+  const variable = env.ctx.variableOf(object);
+  const alias = variable && env.aliases?.get(variable);
+  if (!alias || alias.env.ctx !== env.ctx) return undefined;
+  const dotted = dottedName(member);
+  if (dotted && memberWritesWithin(dotted, env).length > 0) return undefined;
+  const outer = alias.env;
+  const holder = resolveObjectProperty(alias.id, prop, outer);
+  if (holder) return evaluate(holder, deeper(outer));
+  return memberDefault(alias.id, prop, outer);
 }
 
 /** The numbers of an array literal, through `const` bindings and spreads: `[0, ...DELAYS]`. */
@@ -881,15 +989,52 @@ const parameterCache = new WeakMap<AnalysisContext, WeakMap<FunctionNode, readon
 /** An environment where a helper's parameters are bound to the caller's arguments. */
 export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): Env {
   const bindings = new Map(env.bindings ?? []);
+  let aliases: Map<Variable, Alias> | undefined;
+  const alias = (variable: Variable, given: Node | undefined) => {
+    const id = given && unwrap(given);
+    if (id?.type !== 'Identifier') return;
+    const callerVariable = env.ctx.variableOf(id);
+    if (!callerVariable) return;
+    (aliases ??= new Map(env.aliases ?? [])).set(variable, env.aliases?.get(callerVariable) ?? { id, env });
+  };
   parameterVariables(fn, env.ctx).forEach((variable, i) => {
-    if (!variable) return;
     const param = fn.params[i] as TSESTree.Parameter;
     const given = args[i];
+    if (!variable) {
+      if (param.type === 'ObjectPattern' && given) bindPattern(fn, param, given, env, bindings, alias);
+      return;
+    }
     const fallback = param.type === 'AssignmentPattern' ? param.right : undefined;
     const value = given ? evaluate(given, deeper(env)) : fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
     bindings.set(variable, value);
+    alias(variable, given);
   });
-  return deeper(env, { bindings, region: fn.body });
+  return deeper(env, aliases ? { bindings, aliases, region: fn.body } : { bindings, region: fn.body });
+}
+
+/**
+ * `onFailure({ error, attempt, options })` into `function onFailure({ attempt, options })`:
+ * each name of the pattern bound to the property the call's object literal gives it.
+ */
+function bindPattern(fn: FunctionNode, pattern: TSESTree.ObjectPattern, given: Node, env: Env, bindings: Map<Variable, Value>, alias: (variable: Variable, given: Node | undefined) => void): void {
+  const literal = unwrap(given);
+  if (literal.type !== 'ObjectExpression') return;
+  const scope = env.ctx.sourceCode.getScope(fn);
+  for (const property of pattern.properties) {
+    if (property.type !== 'Property' || property.computed) continue;
+    const key = keyName(property.key);
+    const target = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+    if (key === undefined || target.type !== 'Identifier') continue;
+    const variable = scope.set.get(target.name);
+    if (!variable) continue;
+    // A spread may supply any key: only a literal written out in full says what is passed.
+    if (literal.properties.some((p) => p.type === 'SpreadElement')) return;
+    const passed = getProperty(literal, key)?.value as Node | undefined;
+    const fallback = property.value.type === 'AssignmentPattern' ? property.value.right : undefined;
+    const value = passed ? evaluate(passed, deeper(env)) : fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
+    bindings.set(variable, value);
+    alias(variable, passed);
+  }
 }
 
 function inlineBody(fn: FunctionNode, inner: Env, env: Env): Value {

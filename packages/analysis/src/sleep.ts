@@ -128,10 +128,28 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
   // sleeps with `new Promise(setTimeout)` is an operation, not a sleep.
   if (timer && !named && !(facts.promiseInStraightLine ??= containsPromise(helper, ctx) && isStraightLine(helper, ctx))) return undefined;
   const jittered = /jitter|random/i.test(name) || (facts.random ??= usesRandomness(helper, { ctx, region: helper, counters: new Set(), depth: 0 }));
-  const sleep: Sleep = { node: call, delay: call.arguments[0] as Node | undefined, helper, opaque: !timer, jittered };
   const timerDelay = timer?.arguments[1] as Node | undefined;
+  const sleep: Sleep = { node: call, delay: timerDelay ? durationArgument(call, helper, timerDelay, ctx) : (call.arguments[0] as Node | undefined), helper, opaque: !timer, jittered };
   if (timerDelay) sleep.timerDelay = timerDelay;
   return sleep;
+}
+
+/**
+ * The argument the helper's timer waits on: `sleep(2)` whose timer waits `s * 1000` is given
+ * its duration as `2`; `onError(err, opts)` whose timer waits `opts.interval` is given no
+ * duration of its own (the wait is an option of an object it is handed).
+ */
+function durationArgument(call: TSESTree.CallExpression, helper: FunctionNode, timerDelay: Node, ctx: AnalysisContext): Node | undefined {
+  const names = helper.params.map((p) => (p.type === 'Identifier' ? p.name : p.type === 'AssignmentPattern' && p.left.type === 'Identifier' ? p.left.name : undefined));
+  let index = -1;
+  walk(timerDelay, ctx.keys, (n) => {
+    if (index !== -1) return false;
+    const parent = n.parent;
+    if (parent?.type === 'MemberExpression' && (parent.object === n || (parent.property === n && !parent.computed))) return undefined;
+    if (n.type === 'Identifier') index = names.indexOf(n.name);
+    return undefined;
+  });
+  return index === -1 ? undefined : (call.arguments[index] as Node | undefined);
 }
 
 /**

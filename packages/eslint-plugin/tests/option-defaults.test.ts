@@ -149,8 +149,121 @@ export async function load() {
   ],
 });
 
+ruleTester.run('require-jitter with option defaults written before the retry', jitterRule, {
+  valid: [
+    {
+      // The flag defaults to on: the random branch is the one taken.
+      name: '`options.jitter ??= true` picks the random wait',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function run(op: () => Promise<unknown>, options: { jitter?: boolean } = {}) {
+  options.jitter ??= true;
+  for (let n = 0; n < 3; n++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(options.jitter ? Math.random() * 1000 * 2 ** n : 1000 * 2 ** n);
+    }
+  }
+}
+`,
+    },
+    {
+      // No default written: the flag may be on.
+      name: 'a flag with no default may pick the random wait',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function run(op: () => Promise<unknown>, options: { jitter?: boolean }) {
+  for (let n = 0; n < 3; n++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(options.jitter ? Math.random() * 1000 * 2 ** n : 1000 * 2 ** n);
+    }
+  }
+}
+`,
+    },
+    {
+      // The default is set inside the attempt, after the flag may have been turned on: not a default before the retry.
+      name: 'a flag defaulted inside the loop is not read as its default',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function run(op: () => Promise<unknown>, options: { spread?: boolean }) {
+  for (let n = 0; n < 3; n++) {
+    try {
+      return await op();
+    } catch {
+      options.spread ??= false;
+      await sleep(options.spread ? Math.random() * 500 * 2 ** n : 500 * 2 ** n);
+    }
+  }
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'defaults written with `??=` after copying the options: exponential, not randomized',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function withRetry(op: () => Promise<unknown>, options: { retries?: number; factor?: number; minTimeout?: number; randomize?: boolean } = {}) {
+  options = { ...options };
+  options.retries ??= 5;
+  options.factor ??= 2;
+  options.minTimeout ??= 500;
+  options.randomize ??= false;
+  for (let attempt = 0; attempt <= options.retries; attempt++) {
+    try {
+      return await op();
+    } catch {
+      const random = options.randomize ? Math.random() + 1 : 1;
+      await sleep(random * options.minTimeout * options.factor ** attempt);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'missingJitter', line: 9, column: 3, endLine: 9, endColumn: 63, data: { what: 'This retry loop', delay: '500 ms × 2^n', attempts: 'up to 6 attempts' } }],
+    },
+    {
+      name: 'a boolean parameter that defaults to false picks the plain branch',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function poll(op: () => Promise<unknown>, spread = false) {
+  for (let i = 1; i <= 4; i++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(spread ? 250 * 2 ** i * Math.random() : 250 * 2 ** i);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'missingJitter', line: 4, column: 3, endLine: 4, endColumn: 31, data: { what: 'This retry loop', delay: '250 ms × 2^n', attempts: 'up to 4 attempts' } }],
+    },
+  ],
+});
+
 ruleTester.run('no-fixed-sleep-retry with normalised options', fixedRule, {
   valid: [
+    {
+      // The default is where the wait starts; the loop doubles it.
+      name: 'a defaulted delay that the loop doubles',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function send(op: () => Promise<unknown>, options: { delay?: number } = {}) {
+  options.delay ??= 200;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(options.delay);
+      options.delay *= 2;
+    }
+  }
+}
+`,
+    },
     {
       // Rebuilt from its own wait inside the loop: the wait changes, it is not the caller's any more.
       name: 'options rebuilt with a grown delay each attempt',
@@ -186,6 +299,24 @@ export async function load(opts: { jitter?: number }) {
     },
   ],
   invalid: [
+    {
+      name: 'defaults written with `??=` and `||=` before the loop',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function send(op: () => Promise<unknown>, options: { retries?: number; delay?: number } = {}) {
+  options.retries ??= 3;
+  options.delay ||= 1000;
+  for (let attempt = 0; attempt < options.retries; attempt++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(options.delay);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 6, column: 3, endLine: 6, endColumn: 62, data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 3 attempts' } }],
+    },
     {
       name: '`opts = opts || {}` before the loop: the delay is still the caller\'s, the same every time',
       code: `
@@ -235,6 +366,185 @@ export async function load(opts: { jitter?: number }) {
 }
 `,
       errors: [{ messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 30, data: { what: 'This retry loop', delay: 'a fixed 750 ms', attempts: 'up to 3 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('require-jitter with the wait in a function the failure path awaits', jitterRule, {
+  valid: [
+    {
+      // The function's wait is randomized: jitter, wherever it is computed.
+      name: 'a failure handler that waits a random share of the backoff',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function onFailure(attempt: number): Promise<void> {
+  await sleep(Math.random() * 100 * 2 ** attempt);
+}
+export async function run(op: () => Promise<unknown>) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await op();
+    } catch {
+      await onFailure(attempt);
+    }
+  }
+}
+`,
+    },
+    {
+      // Two waits in the function: which one runs between attempts is not shown.
+      name: 'a failure handler with two waits',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function onFailure(attempt: number, slow: boolean): Promise<void> {
+  if (slow) {
+    await sleep(1000 * 2 ** attempt);
+    return;
+  }
+  await sleep(Math.random() * 1000);
+}
+export async function run(op: () => Promise<unknown>, slow: boolean) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await op();
+    } catch {
+      await onFailure(attempt, slow);
+    }
+  }
+}
+`,
+    },
+    {
+      // The flag defaults to on before the retry: the helper takes the random branch.
+      name: 'a failure handler reading a jitter flag that defaults to on',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+interface Options { base?: number; jitter?: boolean }
+function waitFor(n: number, options: Options): number {
+  const d = options.base! * 2 ** n;
+  return options.jitter ? Math.random() * d : d;
+}
+async function afterFailure({ n, options }: { n: number; options: Options }): Promise<void> {
+  await sleep(waitFor(n, options));
+}
+export async function run(op: () => Promise<unknown>, options: Options = {}) {
+  options.base ??= 100;
+  options.jitter ??= true;
+  for (let n = 0; n < 4; n++) {
+    try {
+      return await op();
+    } catch {
+      await afterFailure({ n, options });
+    }
+  }
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'the wait computed by helpers from defaulted options handed over in an object',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+interface Options { limit?: number; base?: number; spread?: boolean }
+function waitFor(n: number, options: Options): number {
+  const d = options.base! * 2 ** n;
+  return options.spread ? Math.random() * d : d;
+}
+async function afterFailure({ error, n, options }: { error: unknown; n: number; options: Options }): Promise<void> {
+  if (options.spread === undefined) throw error;
+  await sleep(waitFor(n, options));
+}
+export async function run(op: () => Promise<unknown>, options: Options = {}) {
+  options = { ...options };
+  options.limit ??= 4;
+  options.base ??= 250;
+  options.spread ??= false;
+  let n = 0;
+  while (n < options.limit) {
+    try {
+      return await op();
+    } catch (error) {
+      await afterFailure({ error, n, options });
+      n++;
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'missingJitter', line: 18, column: 3, endLine: 18, endColumn: 28, data: { what: 'This retry loop', delay: '250 ms × 2^n', attempts: 'up to 4 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-fixed-sleep-retry with the wait in a function the failure path awaits', fixedRule, {
+  valid: [
+    {
+      // Not awaited: the loop does not wait for it, and what it does is not the wait between attempts.
+      name: 'a handler started without await',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function report(error: unknown): Promise<void> {
+  await sleep(1000);
+  console.error(error);
+}
+export async function run(op: () => Promise<unknown>) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await op();
+    } catch (error) {
+      void report(error);
+      await sleep(Math.random() * 2000);
+    }
+  }
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'a method that waits a class field',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export class Client {
+  private pauseMs = 2000;
+  private async handleFailure(attempt: number): Promise<void> {
+    console.warn('retrying', attempt);
+    await sleep(this.pauseMs);
+  }
+  async send(): Promise<unknown> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        return await fetch('/send');
+      } catch {
+        await this.handleFailure(attempt);
+      }
+    }
+    return undefined;
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 10, column: 5, endLine: 10, endColumn: 50, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'up to 3 attempts' } }],
+    },
+    {
+      name: 'a handler that waits an option defaulted before the loop',
+      code: `
+async function onError(error: unknown, opts: { interval?: number }): Promise<void> {
+  console.warn(error);
+  await new Promise((resolve) => setTimeout(resolve, opts.interval));
+}
+export async function poll(op: () => Promise<unknown>, opts: { interval?: number; tries?: number } = {}) {
+  opts.interval ??= 1000;
+  opts.tries ??= 5;
+  for (let i = 0; i < opts.tries; i++) {
+    try {
+      return await op();
+    } catch (error) {
+      await onError(error, opts);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 3, endLine: 9, endColumn: 39, data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 5 attempts' } }],
     },
   ],
 });
