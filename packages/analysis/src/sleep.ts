@@ -124,6 +124,9 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
   const timer = facts.timer;
   const named = SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name);
   if (!timer && !named) return undefined;
+  // `const d = computeDelay(n)`: a function of this file named like a wait, with no timer of its
+  // own, whose result is not awaited or chained computes a wait; it does not make one.
+  if (!timer && !usedAsPromise(call)) return undefined;
   // Unnamed helpers count only when small and straight-line: a retry function that also
   // sleeps with `new Promise(setTimeout)` is an operation, not a sleep.
   if (timer && !named && !(facts.promiseInStraightLine ??= containsPromise(helper, ctx) && isStraightLine(helper, ctx))) return undefined;
@@ -132,6 +135,15 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
   const sleep: Sleep = { node: call, delay: timerDelay ? durationArgument(call, helper, timerDelay, ctx) : (call.arguments[0] as Node | undefined), helper, opaque: !timer, jittered };
   if (timerDelay) sleep.timerDelay = timerDelay;
   return sleep;
+}
+
+/** The call's result is awaited, returned, yielded or chained with `.then`: a promise is used. */
+function usedAsPromise(call: TSESTree.CallExpression): boolean {
+  const parent = call.parent;
+  if (!parent) return false;
+  if (parent.type === 'AwaitExpression' || parent.type === 'ReturnStatement' || parent.type === 'YieldExpression') return true;
+  if (parent.type === 'ArrowFunctionExpression' && parent.body === call) return true;
+  return parent.type === 'MemberExpression' && parent.object === call && /^(then|catch|finally)$/.test(propertyNameOf(parent) ?? '');
 }
 
 /**

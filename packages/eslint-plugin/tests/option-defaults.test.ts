@@ -548,3 +548,75 @@ export async function poll(op: () => Promise<unknown>, opts: { interval?: number
     },
   ],
 });
+
+ruleTester.run('require-jitter with the wait computed by a function named like a wait', jitterRule, {
+  valid: [
+    {
+      name: 'a computed wait that is randomized',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function nextDelay(n: number): number {
+  return Math.random() * 100 * 2 ** n;
+}
+export async function run(op: () => Promise<unknown>) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await op();
+    } catch {
+      const d = nextDelay(attempt);
+      await sleep(d);
+    }
+  }
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      // computeDelay has no timer and its result is not awaited: it computes the wait, sleep(d) makes it.
+      name: 'a wait computed into a const by a function named like a delay',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function computeDelay(n: number): number {
+  return 100 * 2 ** n;
+}
+export async function run(op: () => Promise<unknown>) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await op();
+    } catch {
+      const d = computeDelay(attempt);
+      await sleep(d);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'missingJitter', line: 7, column: 3, endLine: 7, endColumn: 48, data: { what: 'This retry loop', delay: '100 ms × 2^n', attempts: 'up to 5 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-fixed-sleep-retry with the wait computed by a function named like a wait', fixedRule, {
+  valid: [],
+  invalid: [
+    {
+      name: 'a constant wait returned by a function named like a wait',
+      code: `
+function retryWait(): number {
+  return 2000;
+}
+export async function run(op: () => Promise<unknown>) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await op();
+    } catch {
+      const pause = retryWait();
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 6, column: 3, endLine: 6, endColumn: 48, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'up to 3 attempts' } }],
+    },
+  ],
+});
