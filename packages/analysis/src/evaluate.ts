@@ -209,6 +209,9 @@ function evaluateNode(node: Node, env: Env): Value {
       // `typeof retryDelay === 'function' ? retryDelay(n) : retryDelay` where retryDelay holds a function.
       const isFunctionTest = typeofFunctionTest(n.test, env);
       if (isFunctionTest !== undefined) return evaluate(isFunctionTest ? n.consequent : n.alternate, env);
+      // `opts.delay === undefined ? 200 : opts.delay`: the default written for an option the caller leaves out.
+      const fallback = absentDefault(n, env);
+      if (fallback) return evaluate(fallback, env);
       // `options.randomize ? Math.random() + 1 : 1` with `options.randomize ??= false`: the branch the flag picks.
       const truth = truthOf(evaluate(n.test, env));
       if (truth !== undefined) {
@@ -324,6 +327,31 @@ const INVARIANT: Value = { t: 'invariant', random: false };
  */
 const TRUE: Value = Object.assign({ t: 'unknown' as const, random: false }, { truth: true });
 const FALSE: Value = Object.assign({ t: 'unknown' as const, random: false }, { truth: false });
+
+/**
+ * `opts.x === undefined ? D : opts.x` (also `== null`, `typeof opts.x === 'undefined'`, and
+ * the `!==` form with the branches swapped): D, the value when the caller leaves the option
+ * out, read as the option's value (as `opts.x ??= D` is). Undefined for any other conditional.
+ */
+function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node | undefined {
+  const test = unwrap(n.test);
+  if (test.type !== 'BinaryExpression' || !/^[!=]==?$/.test(test.operator) || test.left.type === 'PrivateIdentifier') return undefined;
+  const [a, b] = [unwrap(test.left), unwrap(test.right)];
+  const isAbsent = (x: Node) => (x.type === 'Identifier' && x.name === 'undefined') || (x.type === 'Literal' && (x.value === 'undefined' || (x.value === null && test.operator.length === 2)));
+  const absent = isAbsent(b) ? b : isAbsent(a) ? a : undefined;
+  const side = absent === b ? a : b;
+  if (!absent) return undefined;
+  const typeofTest = side.type === 'UnaryExpression' && side.operator === 'typeof';
+  // `typeof x === 'undefined'` compares a string; `x === 'undefined'` does not test absence.
+  const isString = absent.type === 'Literal' && absent.value === 'undefined';
+  if (typeofTest !== isString) return undefined;
+  const read = unwrap(typeofTest ? (side as TSESTree.UnaryExpression).argument : side);
+  if (read.type !== 'MemberExpression') return undefined;
+  const negated = test.operator.startsWith('!');
+  const [fallback, kept] = negated ? [n.alternate, n.consequent] : [n.consequent, n.alternate];
+  const text = (x: Node) => env.ctx.sourceCode.text.slice(x.range[0], x.range[1]);
+  return text(unwrap(kept)) === text(read) ? fallback : undefined;
+}
 
 function truthOf(value: Value): boolean | undefined {
   return (value as { truth?: boolean }).truth;
@@ -694,9 +722,79 @@ export function resolveObjectProperty(object: Node, prop: string, env: Env): Nod
     if (cls) return classFieldValue(cls, prop, o.type === 'Identifier');
   }
   const literal = resolveObject(o, env);
-  if (!literal) return undefined;
+  if (!literal) return mergedDefault(o, prop, env);
   const property = getProperty(literal, prop);
-  return property?.value as Node | undefined;
+  if (property) return property.value as Node;
+  return spreadDefault(literal, prop, env);
+}
+
+/**
+ * `{ ...DEFAULTS, ...options }` with no key of its own for `prop`: the value the last spread
+ * object literal that names `prop` gives, which is what the option is when the caller leaves
+ * it out (a spread the analysis cannot read may override it, as a caller may override a
+ * parameter's default).
+ */
+function spreadDefault(literal: TSESTree.ObjectExpression, prop: string, env: Env): Node | undefined {
+  if (env.depth > MAX_DEPTH) return undefined;
+  for (let i = literal.properties.length - 1; i >= 0; i--) {
+    const element = literal.properties[i];
+    if (element?.type !== 'SpreadElement') continue;
+    const source = resolveObject(element.argument, deeper(env));
+    const value = source && (getProperty(source, prop)?.value as Node | undefined);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/**
+ * `Object.assign({}, DEFAULTS, options)` or `applyDefaults(options)` (a function of this file
+ * that returns an object literal), directly or through a `const`: the value the defaults give
+ * `prop`, as for a spread of them. Undefined for anything else.
+ */
+function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
+  let n = unwrap(object);
+  let depth = env.depth;
+  while (n.type === 'Identifier') {
+    const variable = env.ctx.variableOf(n);
+    const def = variable?.defs[0];
+    if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || ++depth > MAX_DEPTH) return undefined;
+    n = unwrap(def.node.init);
+  }
+  if (n.type !== 'CallExpression') return undefined;
+  const inner = { ...env, depth: depth + 1 };
+  if (dottedName(n.callee) === 'Object.assign') {
+    for (let i = n.arguments.length - 1; i >= 0; i--) {
+      const source = resolveObject(n.arguments[i] as Node, inner);
+      if (!source) continue;
+      const value = (getProperty(source, prop)?.value as Node | undefined) ?? spreadDefault(source, prop, inner);
+      if (value) return value;
+    }
+    return undefined;
+  }
+  const fn = localFunction(n, env);
+  if (!fn || fn.async || fn.generator) return undefined;
+  const returned = returnedObject(fn, env);
+  return returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, inner));
+}
+
+/** The object literal a function always returns (`return { delay: …, factor: … }`), if that is all it returns. */
+function returnedObject(fn: FunctionNode, env: Env): TSESTree.ObjectExpression | undefined {
+  if (fn.body.type !== 'BlockStatement') {
+    const body = unwrap(fn.body);
+    return body.type === 'ObjectExpression' ? body : undefined;
+  }
+  let found: TSESTree.ObjectExpression | undefined;
+  let other = false;
+  walk(fn.body, env.ctx.keys, (node) => {
+    if (other || (node !== fn.body && isFunction(node))) return false;
+    if (node.type === 'ReturnStatement') {
+      const argument = node.argument && unwrap(node.argument);
+      if (argument?.type === 'ObjectExpression' && !found) found = argument;
+      else other = true;
+    }
+    return undefined;
+  });
+  return other ? undefined : found;
 }
 
 /** Member chains longer than this are not followed to an object literal: the analysis gives up. */

@@ -127,7 +127,7 @@ export function attempt(op: () => Promise<unknown>, input: number | { max: numbe
   });
 }
 `,
-      errors: [{ messageId: 'missingJitter', line: 11, column: 63, endLine: 11, endColumn: 88, data: { what: '`attempt()` retrying itself', delay: 'an exponentially growing delay', attempts: 'a limited number of attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 11, column: 63, endLine: 11, endColumn: 88, data: { what: '`attempt()` retrying itself', delay: '100 ms × 2^n', attempts: 'a limited number of attempts' } }],
     },
     {
       name: 'a random term multiplied by a constant 0',
@@ -617,6 +617,147 @@ export async function run(op: () => Promise<unknown>) {
 }
 `,
       errors: [{ messageId: 'fixedDelay', line: 6, column: 3, endLine: 6, endColumn: 48, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'up to 3 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-fixed-sleep-retry with options merged over written-out defaults', fixedRule, {
+  valid: [
+    {
+      // The defaults turn jitter on: the random wait is the one taken.
+      name: 'defaults spread first, jitter on by default',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const DEFAULTS = { tries: 4, pauseMs: 300, jitter: true };
+export async function call(op: () => Promise<unknown>, opts: Partial<typeof DEFAULTS>) {
+  const o = { ...DEFAULTS, ...opts };
+  for (let i = 0; i < o.tries; i++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(o.jitter ? Math.random() * o.pauseMs : o.pauseMs);
+    }
+  }
+}
+`,
+    },
+    {
+      // A copy with no defaults written: the flag is the caller's, it may be on.
+      name: 'options copied without defaults',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function call(op: () => Promise<unknown>, opts: { jitter?: boolean }) {
+  const o = { ...opts };
+  for (let i = 0; i < 4; i++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(o.jitter ? Math.random() * 300 : 300);
+    }
+  }
+}
+`,
+    },
+    {
+      // Compared with the string 'undefined', not tested for absence: no default is read.
+      name: 'a comparison with the string undefined is not a default',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function call(op: () => Promise<unknown>, opts: { mode?: string; jitter: boolean }) {
+  for (let i = 0; i < 4; i++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(opts.mode === 'undefined' ? false : opts.jitter ? Math.random() * 300 : 300);
+    }
+  }
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'defaults spread first, jitter off by default',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const DEFAULTS = { tries: 4, pauseMs: 300, jitter: false };
+export async function call(op: () => Promise<unknown>, opts: Partial<typeof DEFAULTS>) {
+  const o = { ...DEFAULTS, ...opts };
+  for (let i = 0; i < o.tries; i++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(o.jitter ? Math.random() * o.pauseMs : o.pauseMs);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 6, column: 3, endLine: 6, endColumn: 36, data: { what: 'This retry loop', delay: 'a fixed 300 ms', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'defaults from a function that fills in what the caller left out',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function withDefaults(options?: { delay?: number; tries?: number }) {
+  if (!options) options = {};
+  return {
+    delay: options.delay === undefined ? 250 : options.delay,
+    tries: typeof options.tries === 'undefined' ? 6 : options.tries,
+  };
+}
+export async function call(op: () => Promise<unknown>, opts?: { delay?: number; tries?: number }) {
+  const o = withDefaults(opts);
+  for (let i = 0; i < o.tries; i++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(o.delay);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 12, column: 3, endLine: 12, endColumn: 36, data: { what: 'This retry loop', delay: 'a fixed 250 ms', attempts: 'up to 6 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('require-jitter with options merged over written-out defaults', jitterRule, {
+  valid: [],
+  invalid: [
+    {
+      name: 'Object.assign over a defaults object',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const DEFAULTS = { retries: 4, delay: 300 };
+export async function call(op: () => Promise<unknown>, opts: { retries?: number; delay?: number }) {
+  const o = Object.assign({}, DEFAULTS, opts);
+  for (let i = 0; i < o.retries; i++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(o.delay * 2 ** i);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'missingJitter', line: 6, column: 3, endLine: 6, endColumn: 38, data: { what: 'This retry loop', delay: '300 ms × 2^n', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'the !== form of a written default',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function call(op: () => Promise<unknown>, opts: { base?: number }) {
+  const cfg = { base: opts.base !== undefined ? opts.base : 150 };
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(cfg.base * 2 ** i);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'missingJitter', line: 5, column: 3, endLine: 5, endColumn: 30, data: { what: 'This retry loop', delay: '150 ms × 2^n', attempts: 'up to 3 attempts' } }],
     },
   ],
 });
