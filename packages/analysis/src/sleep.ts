@@ -125,8 +125,8 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
   const named = SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name);
   if (!timer && !named) return undefined;
   // `const d = computeDelay(n)`: a function of this file named like a wait, with no timer of its
-  // own, whose result is not awaited or chained computes a wait; it does not make one.
-  if (!timer && !usedAsPromise(call)) return undefined;
+  // own, whose result is taken as a value computes a wait; it does not make one.
+  if (!timer && usedAsValue(call)) return undefined;
   // Unnamed helpers count only when small and straight-line: a retry function that also
   // sleeps with `new Promise(setTimeout)` is an operation, not a sleep.
   if (timer && !named && !(facts.promiseInStraightLine ??= containsPromise(helper, ctx) && isStraightLine(helper, ctx))) return undefined;
@@ -137,13 +137,18 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
   return sleep;
 }
 
-/** The call's result is awaited, returned, yielded or chained with `.then`: a promise is used. */
-function usedAsPromise(call: TSESTree.CallExpression): boolean {
+/**
+ * The call's result is stored or computed with (`const d = computeDelay(n)`, `base + jitterDelay()`,
+ * `sleep(computeDelay(n))`): a value, not a wait the code waits on (that is awaited, chained,
+ * or a statement of its own, as a blocking `sleep(ms);` is).
+ */
+function usedAsValue(call: TSESTree.CallExpression): boolean {
   const parent = call.parent;
   if (!parent) return false;
-  if (parent.type === 'AwaitExpression' || parent.type === 'ReturnStatement' || parent.type === 'YieldExpression') return true;
-  if (parent.type === 'ArrowFunctionExpression' && parent.body === call) return true;
-  return parent.type === 'MemberExpression' && parent.object === call && /^(then|catch|finally)$/.test(propertyNameOf(parent) ?? '');
+  if (parent.type === 'VariableDeclarator') return parent.init === call;
+  if (parent.type === 'AssignmentExpression') return parent.right === call;
+  if (parent.type === 'BinaryExpression') return true;
+  return (parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.arguments.includes(call as TSESTree.CallExpressionArgument);
 }
 
 /**

@@ -600,6 +600,29 @@ ruleTester.run('no-fixed-sleep-retry with the wait computed by a function named 
   valid: [],
   invalid: [
     {
+      // A statement of its own (a blocking wait with no timer): still the wait, not an immediate retry.
+      name: 'a blocking sleep helper called as a statement stays the wait',
+      code: `
+function sleep(ms: number): void {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    // spin
+  }
+}
+export function run(op: () => unknown) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return op();
+    } catch {
+      sleep(500);
+    }
+  }
+  return undefined;
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 3, endLine: 9, endColumn: 48, data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'up to 3 attempts' } }],
+    },
+    {
       name: 'a constant wait returned by a function named like a wait',
       code: `
 function retryWait(): number {
