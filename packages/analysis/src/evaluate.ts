@@ -779,6 +779,16 @@ function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
 
 /** The object literal a function always returns (`return { delay: …, factor: … }`), if that is all it returns. */
 function returnedObject(fn: FunctionNode, env: Env): TSESTree.ObjectExpression | undefined {
+  // Once per function: every option read through `applyDefaults(opts)` asks the same question.
+  if (returnedObjects.has(fn)) return returnedObjects.get(fn) ?? undefined;
+  const found = findReturnedObject(fn, env);
+  returnedObjects.set(fn, found ?? null);
+  return found;
+}
+
+const returnedObjects = new WeakMap<FunctionNode, TSESTree.ObjectExpression | null>();
+
+function findReturnedObject(fn: FunctionNode, env: Env): TSESTree.ObjectExpression | undefined {
   if (fn.body.type !== 'BlockStatement') {
     const body = unwrap(fn.body);
     return body.type === 'ObjectExpression' ? body : undefined;
