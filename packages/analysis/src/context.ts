@@ -190,6 +190,44 @@ export function isReassigned(variable: Variable): boolean {
   return laterWrites(variable).length > 0;
 }
 
+/**
+ * Every write of the variable after its declaration only normalises what the caller passed:
+ * `opts = opts || {}`, `opts = { ...opts }`, `opts = Object.assign({}, opts)`,
+ * `opts = typeof opts === 'number' ? { max: opts } : opts`. Each keeps the caller's value or
+ * wraps it in a fresh object literal, so an option read from it is still the caller's, fixed
+ * for the whole retry.
+ */
+export function onlyNormalised(variable: Variable): boolean {
+  const writes = laterWrites(variable);
+  if (writes.length === 0) return false;
+  return writes.every((id) => {
+    const parent = id.parent;
+    return parent?.type === 'AssignmentExpression' && parent.operator === '=' && parent.left === id && normalises(parent.right, id.name, 0);
+  });
+}
+
+function normalises(node: Node, name: string, depth: number): boolean {
+  const n = unwrap(node);
+  if (depth > 3) return false;
+  if (n.type === 'Identifier') return n.name === name;
+  // `{ max: opts }`, `{ ...opts }`: the caller's value or literals, nothing computed from it.
+  if (n.type === 'ObjectExpression') {
+    return n.properties.every((p) => {
+      const value = unwrap((p.type === 'SpreadElement' ? p.argument : p.value) as Node);
+      if (p.type === 'Property' && p.computed) return false;
+      return value.type === 'Literal' || (value.type === 'Identifier' && value.name === name);
+    });
+  }
+  if (n.type === 'ConditionalExpression') return normalises(n.consequent, name, depth + 1) && normalises(n.alternate, name, depth + 1);
+  if (n.type === 'LogicalExpression') return n.operator !== '&&' && normalises(n.left, name, depth + 1) && normalises(n.right, name, depth + 1);
+  // `Object.assign({}, opts)`: a fresh copy of the caller's object.
+  if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && propertyName(n.callee) === 'assign' && unwrap(n.callee.object).type === 'Identifier' && (unwrap(n.callee.object) as TSESTree.Identifier).name === 'Object') {
+    const [first, ...rest] = n.arguments;
+    return first !== undefined && unwrap(first as Node).type === 'ObjectExpression' && (unwrap(first as Node) as TSESTree.ObjectExpression).properties.length === 0 && rest.length > 0 && rest.every((a) => normalises(a as Node, name, depth + 1));
+  }
+  return false;
+}
+
 const laterWritesCache = new WeakMap<Variable, readonly TSESTree.Identifier[]>();
 
 /**

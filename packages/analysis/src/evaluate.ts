@@ -1,8 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { isReassigned, writesWithin, type AnalysisContext, type Variable } from './context.js';
+import { isReassigned, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
-import { UNKNOWN, join, num, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
+import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 
 /** Where an expression is evaluated: what changes between attempts, and what is bound. */
 export interface Env {
@@ -15,10 +15,22 @@ export interface Env {
   decrementing?: ReadonlySet<Variable>;
   /** Parameters of an inlined helper, bound to the caller's arguments. */
   bindings?: ReadonlyMap<Variable, Value>;
+  /**
+   * Parameters of an inlined helper that stand for a variable of the caller
+   * (`calculateDelay(n, options)`): an option read from one is read from the caller's variable,
+   * where the defaults it was given before the retry are seen.
+   */
+  aliases?: ReadonlyMap<Variable, Alias>;
   depth: number;
 }
 
-const MAX_DEPTH = 6;
+const MAX_DEPTH = 10;
+
+/** The caller's identifier a helper's parameter stands for, with the caller's environment. */
+export interface Alias {
+  id: TSESTree.Identifier;
+  env: Env;
+}
 
 /**
  * Bounded work on any input. Evaluation is memoised per node and environment (a delay written
@@ -161,6 +173,7 @@ function evaluateNode(node: Node, env: Env): Value {
   const n = unwrap(node);
   switch (n.type) {
     case 'Literal':
+      if (typeof n.value === 'boolean') return n.value ? TRUE : FALSE;
       return typeof n.value === 'number' ? num(n.value) : UNKNOWN;
     case 'Identifier':
       return evaluateIdentifier(n, env);
@@ -182,7 +195,12 @@ function evaluateNode(node: Node, env: Env): Value {
       if (n.operator === '||' && left.t === 'num' && left.v !== 0) return left;
       // A known number is never nullish.
       if (n.operator === '??' && left.t === 'num') return left;
-      return join(left, evaluate(n.right, env));
+      const right = evaluate(n.right, env);
+      // `opts.jitter || 0`: a caller's option that is 0 unless set; a random term it scales is off by default.
+      if (n.operator !== '&&' && left.t !== 'num' && !left.random && unwrap(n.left).type === 'MemberExpression' && isZero(right)) {
+        return markOffByDefault(join(left, right));
+      }
+      return join(left, right);
     }
     case 'ConditionalExpression': {
       // `err.status === 404 ? throwError(() => err) : timer(1000)`: the branch that gives up does not wait.
@@ -191,6 +209,16 @@ function evaluateNode(node: Node, env: Env): Value {
       // `typeof retryDelay === 'function' ? retryDelay(n) : retryDelay` where retryDelay holds a function.
       const isFunctionTest = typeofFunctionTest(n.test, env);
       if (isFunctionTest !== undefined) return evaluate(isFunctionTest ? n.consequent : n.alternate, env);
+      // `opts.delay === undefined ? 200 : opts.delay`: the default written for an option the caller leaves out.
+      const fallback = absentDefault(n, env);
+      if (fallback) return evaluate(fallback, env);
+      // `options.randomize ? Math.random() + 1 : 1` with `options.randomize ??= false`: the branch the flag picks.
+      const truth = truthOf(evaluate(n.test, env));
+      if (truth !== undefined) {
+        const taken = evaluate(truth ? n.consequent : n.alternate, env);
+        // The random branch is the one not taken: the helper's `Math.random()` is off here.
+        return !taken.random && usesRandomness(truth ? n.alternate : n.consequent, env, false) ? markRandomOff(taken) : taken;
+      }
       return join(evaluate(n.consequent, env), evaluate(n.alternate, env));
     }
     case 'CallExpression':
@@ -287,11 +315,107 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   if (isReassigned(variable)) return UNKNOWN;
   // A value fixed before the retry starts (a parameter, an option read once): unknown, but
   // the same for every attempt. Declared inside the attempt, it is computed afresh each time.
-  if (initial.t === 'unknown' && !initial.random && declaredOutside(variable, env.region)) return INVARIANT;
+  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && declaredOutside(variable, env.region)) return keepOffByDefault(initial, INVARIANT);
   return initial;
 }
 
 const INVARIANT: Value = { t: 'invariant', random: false };
+
+/**
+ * `true` and `false`: not numbers (arithmetic on them stays unknown), but a conditional whose
+ * test is known to be one of them takes that branch.
+ */
+const TRUE: Value = Object.assign({ t: 'unknown' as const, random: false }, { truth: true });
+const FALSE: Value = Object.assign({ t: 'unknown' as const, random: false }, { truth: false });
+
+/**
+ * `opts.x === undefined ? D : opts.x` (also `== null`, `typeof opts.x === 'undefined'`, and
+ * the `!==` form with the branches swapped): D, the value when the caller leaves the option
+ * out, read as the option's value (as `opts.x ??= D` is). Undefined for any other conditional.
+ */
+function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node | undefined {
+  const test = unwrap(n.test);
+  if (test.type !== 'BinaryExpression' || !/^[!=]==?$/.test(test.operator) || test.left.type === 'PrivateIdentifier') return undefined;
+  const [a, b] = [unwrap(test.left), unwrap(test.right)];
+  const isAbsent = (x: Node) => (x.type === 'Identifier' && x.name === 'undefined') || (x.type === 'Literal' && (x.value === 'undefined' || (x.value === null && test.operator.length === 2)));
+  const absent = isAbsent(b) ? b : isAbsent(a) ? a : undefined;
+  const side = absent === b ? a : b;
+  if (!absent) return undefined;
+  const typeofTest = side.type === 'UnaryExpression' && side.operator === 'typeof';
+  // `typeof x === 'undefined'` compares a string; `x === 'undefined'` does not test absence.
+  const isString = absent.type === 'Literal' && absent.value === 'undefined';
+  if (typeofTest !== isString) return undefined;
+  const read = unwrap(typeofTest ? (side as TSESTree.UnaryExpression).argument : side);
+  if (read.type !== 'MemberExpression') return undefined;
+  const negated = test.operator.startsWith('!');
+  const [fallback, kept] = negated ? [n.alternate, n.consequent] : [n.consequent, n.alternate];
+  const text = (x: Node) => env.ctx.sourceCode.text.slice(x.range[0], x.range[1]);
+  return text(unwrap(kept)) === text(read) ? fallback : undefined;
+}
+
+function truthOf(value: Value): boolean | undefined {
+  return (value as { truth?: boolean }).truth;
+}
+
+/**
+ * `options.retries ??= 10` (or `||=`) before the retry: the default the code writes out for an
+ * option the caller may leave out, read as the option's value (as a parameter's default is),
+ * joined with any other value written there before the retry (`if (options.factor === 0)
+ * options.factor = 1`). Undefined when the option has no such default, or is written during the retry.
+ */
+function memberDefault(objectNode: Node, prop: string, env: Env): Value | undefined {
+  const object = unwrap(objectNode);
+  if (object.type !== 'Identifier') return undefined;
+  const variable = env.ctx.variableOf(object);
+  const writes = variable ? memberAssignments(variable).get(prop) : undefined;
+  if (!writes) return undefined;
+  let defaulted = false;
+  let result: Value | undefined;
+  for (const write of writes) {
+    if (write.range[1] > env.region.range[0]) return undefined;
+    if (write.operator === '??=' || write.operator === '||=') defaulted = true;
+    else if (write.operator !== '=') return undefined;
+    const value = evaluate(write.right, deeper(env));
+    result = result ? joinKeepingTruth(result, value) : value;
+  }
+  return defaulted ? result : undefined;
+}
+
+function joinKeepingTruth(a: Value, b: Value): Value {
+  const truth = truthOf(a);
+  return truth !== undefined && truth === truthOf(b) ? a : join(a, b);
+}
+
+/** Assignments to `v.prop` by property name, found once per variable from its references. */
+const memberAssignmentsCache = new WeakMap<Variable, Map<string, TSESTree.AssignmentExpression[]>>();
+
+function memberAssignments(variable: Variable): Map<string, TSESTree.AssignmentExpression[]> {
+  let byProp = memberAssignmentsCache.get(variable);
+  if (!byProp) {
+    byProp = new Map();
+    for (const ref of variable.references) {
+      const member = ref.identifier.parent;
+      if (member?.type !== 'MemberExpression' || member.object !== ref.identifier || member.computed) continue;
+      const assignment = member.parent;
+      const prop = propertyName(member);
+      if (assignment?.type !== 'AssignmentExpression' || assignment.left !== member || prop === undefined) continue;
+      const list = byProp.get(prop);
+      if (list) list.push(assignment);
+      else byProp.set(prop, [assignment]);
+    }
+    memberAssignmentsCache.set(variable, byProp);
+  }
+  return byProp;
+}
+
+/** `replacement` for `value`, still marked off by default when `value` was (`const j = opts.jitter || 0`). */
+function keepOffByDefault(value: Value, replacement: Value): Value {
+  return offByDefault(value) ? markOffByDefault(replacement) : replacement;
+}
+
+function isZero(value: Value): boolean {
+  return value.t === 'num' && value.v === 0 && !value.random;
+}
 
 function declaredOutside(variable: Variable, region: Node): boolean {
   const def = variable.defs[0];
@@ -317,6 +441,8 @@ function invariantMember(member: TSESTree.MemberExpression, env: Env): boolean {
   if (n.type !== 'Identifier') return false;
   const variable = env.ctx.variableOf(n);
   if (!variable) return false;
+  // `opts = opts || {}` and the like keep the caller's options: still fixed for the whole retry.
+  if (onlyNormalised(variable)) return declaredOutside(variable, env.region);
   return writesWithin(variable, env.region).length === 0 && !isReassigned(variable) && declaredOutside(variable, env.region);
 }
 
@@ -508,6 +634,8 @@ function mentions(node: Node, name: string, env: Env): boolean {
 function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   const read = passedObjectRead(member, env);
   if (read) return read === 'absent' ? UNKNOWN : read;
+  const aliased = env.aliases && aliasedMember(member, env);
+  if (aliased) return aliased;
   if (member.computed) {
     // `DELAYS[attempt]`: a table of waits indexed by the attempt.
     const table = numberArray(member.object, env);
@@ -530,8 +658,32 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
     }
     return result ?? UNKNOWN;
   }
-  if (initial.t === 'unknown' && !initial.random && invariantMember(member, env)) return INVARIANT;
+  if (!holder && prop !== undefined && !member.computed) {
+    const defaulted = memberDefault(member.object, prop, env);
+    if (defaulted) return defaulted;
+  }
+  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
   return initial;
+}
+
+/**
+ * `options.minTimeout` in a helper whose `options` stands for the caller's variable: what the
+ * caller's variable holds there (an object literal's property, or a default written before the
+ * retry). Undefined when that says nothing more, or the helper writes the property itself.
+ */
+function aliasedMember(member: TSESTree.MemberExpression, env: Env): Value | undefined {
+  const object = unwrap(member.object);
+  const prop = propertyName(member);
+  if (member.computed || object.type !== 'Identifier' || prop === undefined) return undefined;
+  const variable = env.ctx.variableOf(object);
+  const alias = variable && env.aliases?.get(variable);
+  if (!alias || alias.env.ctx !== env.ctx) return undefined;
+  const dotted = dottedName(member);
+  if (dotted && memberWritesWithin(dotted, env).length > 0) return undefined;
+  const outer = alias.env;
+  const holder = resolveObjectProperty(alias.id, prop, outer);
+  if (holder) return evaluate(holder, deeper(outer));
+  return memberDefault(alias.id, prop, outer);
 }
 
 /** The numbers of an array literal, through `const` bindings and spreads: `[0, ...DELAYS]`. */
@@ -570,9 +722,89 @@ export function resolveObjectProperty(object: Node, prop: string, env: Env): Nod
     if (cls) return classFieldValue(cls, prop, o.type === 'Identifier');
   }
   const literal = resolveObject(o, env);
-  if (!literal) return undefined;
+  if (!literal) return mergedDefault(o, prop, env);
   const property = getProperty(literal, prop);
-  return property?.value as Node | undefined;
+  if (property) return property.value as Node;
+  return spreadDefault(literal, prop, env);
+}
+
+/**
+ * `{ ...DEFAULTS, ...options }` with no key of its own for `prop`: the value the last spread
+ * object literal that names `prop` gives, which is what the option is when the caller leaves
+ * it out (a spread the analysis cannot read may override it, as a caller may override a
+ * parameter's default).
+ */
+function spreadDefault(literal: TSESTree.ObjectExpression, prop: string, env: Env): Node | undefined {
+  if (env.depth > MAX_DEPTH) return undefined;
+  for (let i = literal.properties.length - 1; i >= 0; i--) {
+    const element = literal.properties[i];
+    if (element?.type !== 'SpreadElement') continue;
+    const source = resolveObject(element.argument, deeper(env));
+    const value = source && (getProperty(source, prop)?.value as Node | undefined);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/**
+ * `Object.assign({}, DEFAULTS, options)` or `applyDefaults(options)` (a function of this file
+ * that returns an object literal), directly or through a `const`: the value the defaults give
+ * `prop`, as for a spread of them. Undefined for anything else.
+ */
+function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
+  let n = unwrap(object);
+  let depth = env.depth;
+  while (n.type === 'Identifier') {
+    const variable = env.ctx.variableOf(n);
+    const def = variable?.defs[0];
+    if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || ++depth > MAX_DEPTH) return undefined;
+    n = unwrap(def.node.init);
+  }
+  if (n.type !== 'CallExpression') return undefined;
+  const inner = { ...env, depth: depth + 1 };
+  if (dottedName(n.callee) === 'Object.assign') {
+    for (let i = n.arguments.length - 1; i >= 0; i--) {
+      const source = resolveObject(n.arguments[i] as Node, inner);
+      if (!source) continue;
+      const value = (getProperty(source, prop)?.value as Node | undefined) ?? spreadDefault(source, prop, inner);
+      if (value) return value;
+    }
+    return undefined;
+  }
+  const fn = localFunction(n, env);
+  if (!fn || fn.async || fn.generator) return undefined;
+  const returned = returnedObject(fn, env);
+  return returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, inner));
+}
+
+/** The object literal a function always returns (`return { delay: …, factor: … }`), if that is all it returns. */
+function returnedObject(fn: FunctionNode, env: Env): TSESTree.ObjectExpression | undefined {
+  // Once per function: every option read through `applyDefaults(opts)` asks the same question.
+  if (returnedObjects.has(fn)) return returnedObjects.get(fn) ?? undefined;
+  const found = findReturnedObject(fn, env);
+  returnedObjects.set(fn, found ?? null);
+  return found;
+}
+
+const returnedObjects = new WeakMap<FunctionNode, TSESTree.ObjectExpression | null>();
+
+function findReturnedObject(fn: FunctionNode, env: Env): TSESTree.ObjectExpression | undefined {
+  if (fn.body.type !== 'BlockStatement') {
+    const body = unwrap(fn.body);
+    return body.type === 'ObjectExpression' ? body : undefined;
+  }
+  let found: TSESTree.ObjectExpression | undefined;
+  let other = false;
+  walk(fn.body, env.ctx.keys, (node) => {
+    if (other || (node !== fn.body && isFunction(node))) return false;
+    if (node.type === 'ReturnStatement') {
+      const argument = node.argument && unwrap(node.argument);
+      if (argument?.type === 'ObjectExpression' && !found) found = argument;
+      else other = true;
+    }
+    return undefined;
+  });
+  return other ? undefined : found;
 }
 
 /** Member chains longer than this are not followed to an object literal: the analysis gives up. */
@@ -697,7 +929,7 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
       return { t: 'rand', random: true };
     case 'Math.min':
     case 'Math.max':
-      return args.map((_, i) => arg(i)).reduce((a, b) => minMax(dotted === 'Math.min', a, b));
+      return args.map((_, i) => arg(i)).reduce((a, b) => keepRandomOff(a, b, minMax(dotted === 'Math.min', a, b)));
     case 'Math.pow':
       return combine('**', arg(0), arg(1));
     case 'Math.exp':
@@ -865,15 +1097,52 @@ const parameterCache = new WeakMap<AnalysisContext, WeakMap<FunctionNode, readon
 /** An environment where a helper's parameters are bound to the caller's arguments. */
 export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): Env {
   const bindings = new Map(env.bindings ?? []);
+  let aliases: Map<Variable, Alias> | undefined;
+  const alias = (variable: Variable, given: Node | undefined) => {
+    const id = given && unwrap(given);
+    if (id?.type !== 'Identifier') return;
+    const callerVariable = env.ctx.variableOf(id);
+    if (!callerVariable) return;
+    (aliases ??= new Map(env.aliases ?? [])).set(variable, env.aliases?.get(callerVariable) ?? { id, env });
+  };
   parameterVariables(fn, env.ctx).forEach((variable, i) => {
-    if (!variable) return;
     const param = fn.params[i] as TSESTree.Parameter;
     const given = args[i];
+    if (!variable) {
+      if (param.type === 'ObjectPattern' && given) bindPattern(fn, param, given, env, bindings, alias);
+      return;
+    }
     const fallback = param.type === 'AssignmentPattern' ? param.right : undefined;
     const value = given ? evaluate(given, deeper(env)) : fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
     bindings.set(variable, value);
+    alias(variable, given);
   });
-  return deeper(env, { bindings, region: fn.body });
+  return deeper(env, aliases ? { bindings, aliases, region: fn.body } : { bindings, region: fn.body });
+}
+
+/**
+ * `onFailure({ error, attempt, options })` into `function onFailure({ attempt, options })`:
+ * each name of the pattern bound to the property the call's object literal gives it.
+ */
+function bindPattern(fn: FunctionNode, pattern: TSESTree.ObjectPattern, given: Node, env: Env, bindings: Map<Variable, Value>, alias: (variable: Variable, given: Node | undefined) => void): void {
+  const literal = unwrap(given);
+  if (literal.type !== 'ObjectExpression') return;
+  const scope = env.ctx.sourceCode.getScope(fn);
+  for (const property of pattern.properties) {
+    if (property.type !== 'Property' || property.computed) continue;
+    const key = keyName(property.key);
+    const target = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+    if (key === undefined || target.type !== 'Identifier') continue;
+    const variable = scope.set.get(target.name);
+    if (!variable) continue;
+    // A spread may supply any key: only a literal written out in full says what is passed.
+    if (literal.properties.some((p) => p.type === 'SpreadElement')) return;
+    const passed = getProperty(literal, key)?.value as Node | undefined;
+    const fallback = property.value.type === 'AssignmentPattern' ? property.value.right : undefined;
+    const value = passed ? evaluate(passed, deeper(env)) : fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
+    bindings.set(variable, value);
+    alias(variable, passed);
+  }
 }
 
 function inlineBody(fn: FunctionNode, inner: Env, env: Env): Value {
@@ -895,7 +1164,8 @@ function inlineBody(fn: FunctionNode, inner: Env, env: Env): Value {
 
 function helperRandomness(value: Value, fn: FunctionNode, env: Env): Value {
   // Randomness anywhere in a delay helper is jitter, even when the value flow is lost.
-  return value.random || !usesRandomness(fn, env) ? value : withRandom(value, true, 'unknown');
+  // …unless the value flow showed that randomness to be off by default (`Math.random() * (opts.jitter || 0)`).
+  return value.random || randomOff(value) || !usesRandomness(fn, env) ? value : withRandom(value, true, 'unknown');
 }
 
 /** Randomness anywhere under `root`, following calls into local helpers (one level). */
@@ -916,6 +1186,23 @@ export function usesRandomness(root: Node, env: Env, followHelpers = true): bool
 
 /** Arithmetic on what is known: numbers fold, counters become growth, randomness is carried. */
 export function combine(op: string, a: Value, b: Value): Value {
+  if (op === '*') {
+    // `Math.random() * (opts.jitter || 0)`, `Math.random() * 0`: a random term that is 0 (by default).
+    const off = (v: Value) => offByDefault(v) || isZero(v);
+    if ((off(a) && b.random) || (off(b) && a.random)) return RANDOM_OFF_TERM;
+    // That term times anything known (`… * (coin ? 1 : -1)`) is still 0.
+    const offTerm = (v: Value) => randomOff(v) && isZero({ ...v, random: false } as Value);
+    if ((offTerm(a) && b.t !== 'unknown') || (offTerm(b) && a.t !== 'unknown')) return RANDOM_OFF_TERM;
+  }
+  return keepRandomOff(a, b, combineValues(op, a, b));
+}
+
+/** The result of combining `a` and `b`, still marked when randomness in either was off by default. */
+function keepRandomOff(a: Value, b: Value, result: Value): Value {
+  return (randomOff(a) || randomOff(b)) && !result.random ? markRandomOff(result) : result;
+}
+
+function combineValues(op: string, a: Value, b: Value): Value {
   const random = a.random || b.random;
   if (a.t === 'rand' || b.t === 'rand') {
     const other = a.t === 'rand' ? b : a;

@@ -5,7 +5,7 @@ import { mayStopUnseen } from './exits.js';
 import { boundOf, guardsIn, merge, type Bound } from './bounds.js';
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import type { AnalysisContext } from './context.js';
-import { localFunction, numberArray, type Env } from './evaluate.js';
+import { helperEnv, localFunction, numberArray, type Env } from './evaluate.js';
 import { policyFrom } from './policy.js';
 import { breaksOut, firstCallIn, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
 import { sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
@@ -41,7 +41,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
 
   const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env);
   const sleep = chooseSleep(scan.sleeps, retry.failurePath);
-  const delay = sleep ? sleepValue(sleep, env) : immediateOrUnknown(retry, scan, loop, ctx);
+  const delay = sleep ? sleepValue(sleep, env) : (helperWait(retry, scan, loop, env) ?? immediateOrUnknown(retry, scan, loop, ctx));
   const site: RetrySite = {
     kind: 'loop',
     node: loop,
@@ -385,6 +385,45 @@ function sameTarget(a: Node, b: Node): boolean {
     return x.object.type === y.object.type && !x.computed && !y.computed && x.property.type === 'Identifier' && y.property.type === 'Identifier' && x.property.name === y.property.name;
   }
   return false;
+}
+
+/**
+ * No sleep in the loop, but the failure path awaits a function of this file that waits
+ * (`if (await onAttemptFailure({ error, attempt, options })) attempt++`, where the function
+ * throws when it gives up and else awaits `delay(computeDelay(attempt, options))`): that wait,
+ * with the function's parameters bound to what the loop passes. Only a function with one awaited
+ * wait of its own (not in a callback or a loop of its own), so which wait it makes is not in doubt.
+ */
+function helperWait(retry: LoopRetry, scan: AttemptScan, loop: RetryLoopNode, env: Env): Value | undefined {
+  for (const call of scan.calls) {
+    if (call === retry.operation || call.parent?.type !== 'AwaitExpression' || !contains(retry.failurePath, call) || onExitingBranch(call, loop)) continue;
+    const fn = localFunction(call, env);
+    if (!fn || fn === enclosingFunctionOf(loop) || contains(fn, loop)) continue;
+    const sleeps = helperSleeps(fn, env.ctx);
+    if (sleeps.length !== 1) continue;
+    const args = call.arguments.filter((a) => a.type !== 'SpreadElement') as Node[];
+    return sleepValue(sleeps[0] as Sleep, helperEnv(fn, args, env));
+  }
+  return undefined;
+}
+
+const helperSleepsCache = new WeakMap<Node, readonly Sleep[]>();
+
+function helperSleeps(fn: Node, ctx: AnalysisContext): readonly Sleep[] {
+  let sleeps = helperSleepsCache.get(fn);
+  if (!sleeps) {
+    const body = (fn as { body: Node }).body;
+    // Awaited: the loop awaits the function, the function awaits its wait (`calculateDelay(n)`
+    // named like a sleep but only computing one is not it).
+    sleeps = scanAttempt(body, ctx).sleeps.filter((sleep) => sleep.node.parent?.type === 'AwaitExpression');
+    helperSleepsCache.set(fn, sleeps);
+  }
+  return sleeps;
+}
+
+function enclosingFunctionOf(node: Node): Node | undefined {
+  for (let p = node.parent; p; p = p.parent) if (isFunction(p)) return p;
+  return undefined;
 }
 
 function chooseSleep(sleeps: readonly Sleep[], failurePath: Node): Sleep | undefined {

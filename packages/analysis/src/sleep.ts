@@ -124,14 +124,49 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
   const timer = facts.timer;
   const named = SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name);
   if (!timer && !named) return undefined;
+  // `const d = computeDelay(n)`: a function of this file named like a wait, with no timer of its
+  // own, whose result is taken as a value computes a wait; it does not make one.
+  if (!timer && usedAsValue(call)) return undefined;
   // Unnamed helpers count only when small and straight-line: a retry function that also
   // sleeps with `new Promise(setTimeout)` is an operation, not a sleep.
   if (timer && !named && !(facts.promiseInStraightLine ??= containsPromise(helper, ctx) && isStraightLine(helper, ctx))) return undefined;
   const jittered = /jitter|random/i.test(name) || (facts.random ??= usesRandomness(helper, { ctx, region: helper, counters: new Set(), depth: 0 }));
-  const sleep: Sleep = { node: call, delay: call.arguments[0] as Node | undefined, helper, opaque: !timer, jittered };
   const timerDelay = timer?.arguments[1] as Node | undefined;
+  const sleep: Sleep = { node: call, delay: timerDelay ? durationArgument(call, helper, timerDelay, ctx) : (call.arguments[0] as Node | undefined), helper, opaque: !timer, jittered };
   if (timerDelay) sleep.timerDelay = timerDelay;
   return sleep;
+}
+
+/**
+ * The call's result is stored or computed with (`const d = computeDelay(n)`, `base + jitterDelay()`,
+ * `sleep(computeDelay(n))`): a value, not a wait the code waits on (that is awaited, chained,
+ * or a statement of its own, as a blocking `sleep(ms);` is).
+ */
+function usedAsValue(call: TSESTree.CallExpression): boolean {
+  const parent = call.parent;
+  if (!parent) return false;
+  if (parent.type === 'VariableDeclarator') return parent.init === call;
+  if (parent.type === 'AssignmentExpression') return parent.right === call;
+  if (parent.type === 'BinaryExpression') return true;
+  return (parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.arguments.includes(call as TSESTree.CallExpressionArgument);
+}
+
+/**
+ * The argument the helper's timer waits on: `sleep(2)` whose timer waits `s * 1000` is given
+ * its duration as `2`; `onError(err, opts)` whose timer waits `opts.interval` is given no
+ * duration of its own (the wait is an option of an object it is handed).
+ */
+function durationArgument(call: TSESTree.CallExpression, helper: FunctionNode, timerDelay: Node, ctx: AnalysisContext): Node | undefined {
+  const names = helper.params.map((p) => (p.type === 'Identifier' ? p.name : p.type === 'AssignmentPattern' && p.left.type === 'Identifier' ? p.left.name : undefined));
+  let index = -1;
+  walk(timerDelay, ctx.keys, (n) => {
+    if (index !== -1) return false;
+    const parent = n.parent;
+    if (parent?.type === 'MemberExpression' && (parent.object === n || (parent.property === n && !parent.computed))) return undefined;
+    if (n.type === 'Identifier') index = names.indexOf(n.name);
+    return undefined;
+  });
+  return index === -1 ? undefined : (call.arguments[index] as Node | undefined);
 }
 
 /**

@@ -30,6 +30,28 @@ export function offByDefault(value: Value): boolean {
   return (value as { offByDefault?: boolean }).offByDefault === true;
 }
 
+/** The value of a caller's option that falls back to 0 (`opts.jitter || 0`): what the read alone says, marked off by default. */
+export function markOffByDefault(value: Value): Value {
+  return Object.assign({ ...value }, { offByDefault: true });
+}
+
+/**
+ * Randomness the code has but that is switched off unless the caller sets an option (or
+ * multiplied by a known 0): `delay + Math.random() * (opts.jitter || 0)` is `delay`, with no
+ * jitter, by default. The mark keeps a helper's `Math.random()` from being read as jitter
+ * after the value flow has shown it to be 0.
+ */
+export function markRandomOff(value: Value): Value {
+  return (value as { randomOff?: boolean }).randomOff ? value : Object.assign({ ...value }, { randomOff: true });
+}
+
+export function randomOff(value: Value): boolean {
+  return (value as { randomOff?: boolean }).randomOff === true;
+}
+
+/** A random term that is 0 by default: `Math.random() * (opts.jitter || 0)`. */
+export const RANDOM_OFF_TERM: Value = markRandomOff({ t: 'num', v: 0, random: false });
+
 export const UNKNOWN: Value = { t: 'unknown', random: false };
 export const num = (v: number): Value => ({ t: 'num', v, random: false });
 
