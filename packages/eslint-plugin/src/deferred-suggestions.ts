@@ -36,12 +36,12 @@ export interface SuggestingReport {
 
 /** Reports with the suggestions `build` makes: at once for ESLint, or later when deferred. */
 export function reportSuggesting(context: Context, report: SuggestingReport, build: () => Suggestion[]): void {
-  const report_ = report as Parameters<Context['report']>[0];
+  const descriptor = report as Parameters<Context['report']>[0];
   if (!defersSuggestions(context)) {
-    context.report({ ...report_, suggest: build() } as Parameters<Context['report']>[0]);
+    context.report({ ...descriptor, suggest: build() } as Parameters<Context['report']>[0]);
     return;
   }
-  context.report(report_);
+  context.report(descriptor);
   const source = context.sourceCode as object;
   let pending = pendingBySource.get(source);
   if (!pending) pendingBySource.set(source, (pending = []));
