@@ -557,16 +557,31 @@ function siblingMethod(expression: Node, ctx: AnalysisContext): FunctionNode | u
   const owner = receiver?.parent;
   if (!owner || (owner.type !== 'MethodDefinition' && owner.type !== 'PropertyDefinition') || owner.parent?.type !== 'ClassBody') return undefined;
   const key = e.property;
-  let found: FunctionNode | undefined;
-  for (const element of owner.parent.body) {
-    if ((element.type !== 'MethodDefinition' && element.type !== 'PropertyDefinition') || element.computed || element.static !== owner.static) continue;
-    if (element.key.type !== key.type || (element.key.type !== 'Identifier' && element.key.type !== 'PrivateIdentifier') || element.key.name !== (key as TSESTree.Identifier).name) continue;
-    if (element.type === 'MethodDefinition' && element.kind !== 'method') return undefined;
-    const value = element.value;
-    if (!value || !isFunction(value) || found) return undefined;
-    found = value;
+  if (key.type !== 'Identifier' && key.type !== 'PrivateIdentifier') return undefined;
+  return membersOf(owner.parent).get(memberKey(owner.static, key)) ?? undefined;
+}
+
+/** A class's methods and function fields by static-ness and name; null where the name is not one plain function. */
+const classMembers = new WeakMap<TSESTree.ClassBody, Map<string, FunctionNode | null>>();
+
+function membersOf(body: TSESTree.ClassBody): Map<string, FunctionNode | null> {
+  let members = classMembers.get(body);
+  if (members) return members;
+  members = new Map();
+  for (const element of body.body) {
+    if ((element.type !== 'MethodDefinition' && element.type !== 'PropertyDefinition') || element.computed) continue;
+    if (element.key.type !== 'Identifier' && element.key.type !== 'PrivateIdentifier') continue;
+    const key = memberKey(element.static, element.key);
+    // A getter, a setter, a field that is not a function, or a second member of that name: not one function.
+    const value = (element.type !== 'MethodDefinition' || element.kind === 'method') && element.value && isFunction(element.value) ? (element.value as FunctionNode) : null;
+    members.set(key, members.has(key) ? null : value);
   }
-  return found;
+  classMembers.set(body, members);
+  return members;
+}
+
+function memberKey(isStatic: boolean, key: TSESTree.Identifier | TSESTree.PrivateIdentifier): string {
+  return `${isStatic ? 'static ' : ''}${key.type === 'PrivateIdentifier' ? '#' : ''}${key.name}`;
 }
 
 /** `this.m.bind(this)` (or `self`): `this.m`; anything else as it is. */

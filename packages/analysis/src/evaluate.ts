@@ -325,8 +325,8 @@ const INVARIANT: Value = { t: 'invariant', random: false };
  * `true` and `false`: not numbers (arithmetic on them stays unknown), but a conditional whose
  * test is known to be one of them takes that branch.
  */
-const TRUE: Value = Object.assign({ t: 'unknown' as const, random: false }, { truth: true });
-const FALSE: Value = Object.assign({ t: 'unknown' as const, random: false }, { truth: false });
+const TRUE: Value = { t: 'unknown', random: false, truth: true };
+const FALSE: Value = { t: 'unknown', random: false, truth: false };
 
 /**
  * `opts.x === undefined ? D : opts.x` (also `== null`, `typeof opts.x === 'undefined'`, and
@@ -354,7 +354,7 @@ function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node | unde
 }
 
 function truthOf(value: Value): boolean | undefined {
-  return (value as { truth?: boolean }).truth;
+  return value.truth;
 }
 
 /**
@@ -1076,7 +1076,7 @@ function inlineForeign(fn: FunctionNode, ctx: AnalysisContext, values: readonly 
 }
 
 /** The variable of each plain (or defaulted) parameter of `fn`, by position; undefined for patterns. */
-function parameterVariables(fn: FunctionNode, ctx: AnalysisContext): readonly (Variable | undefined)[] {
+export function parameterVariables(fn: FunctionNode, ctx: AnalysisContext): readonly (Variable | undefined)[] {
   // Once per function and file: a sleep helper is inlined at every one of its calls.
   let byFunction = parameterCache.get(ctx);
   if (!byFunction) parameterCache.set(ctx, (byFunction = new WeakMap()));

@@ -6,7 +6,7 @@ import { mayStopBefore } from './exits.js';
 import { outcomeCheck } from './checks.js';
 import { writesWithin, type AnalysisContext, type Variable } from './context.js';
 import type { Env } from './evaluate.js';
-import { evaluate, numberArray } from './evaluate.js';
+import { evaluate, numberArray, parameterVariables } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom } from './policy.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
@@ -81,7 +81,7 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   }
   const candidates = [...paths.keys()].filter((call) => {
     const reentry = reentries?.get(call);
-    return reentry ? reentry.backs.some((back) => sameOperation(fn, back, ctx)) && !walksOn(reentry, fn, baseEnv) : sameOperation(fn, call, ctx);
+    return reentry ? reentry.backs.some((back) => sameOperation(fn, back, ctx)) && !walksOn(reentry, baseEnv) : sameOperation(fn, call, ctx);
   });
   if (candidates.length === 0) return [];
   const waiting = new Map<Node, boolean>();
@@ -523,6 +523,12 @@ function namedCallbackPath(declarator: TSESTree.VariableDeclarator, callback: Fu
   return withTimer(path, undefined, call, fn);
 }
 
+/**
+ * A scheduler the analysis does not model (`defer(fn)`, `this.scheduleRetry(fn)`): the call it
+ * is handed may wait, so the wait is not claimed to be none. Only ever makes a fact unknown.
+ */
+const TIMER_LIKE = /timeout|timer|defer|later|schedule|delay|wait/i;
+
 function withTimer(path: FailurePath, _timer: TSESTree.CallExpression | undefined, call?: Node, fn?: FunctionNode): FailurePath {
   // The scheduler may sit inside the failure path or around the whole attempt
   // (`setTimeout(async () => { try { … } catch { this.reconnect() } }, delay)`).
@@ -531,7 +537,7 @@ function withTimer(path: FailurePath, _timer: TSESTree.CallExpression | undefine
     const name = calleeName(p) ?? '';
     if (name === 'setTimeout' && p.arguments[0] === child && unwrap(p.callee).type === 'Identifier') {
       path.timer ??= p;
-    } else if (!path.timer && /timeout|timer|defer|later|schedule|delay|wait/i.test(name)) path.opaqueTimer = true;
+    } else if (!path.timer && TIMER_LIKE.test(name)) path.opaqueTimer = true;
   }
   return path;
 }
@@ -630,24 +636,14 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env): WayB
   const waitOf = (b: Node) => throughWait(b, through, ctx);
   const back = backs.find((b) => waitOf(b).waits) ?? backs[0];
   if (!back) return undefined;
-  const scope = ctx.sourceCode.getScope(fn);
-  const throughScope = ctx.sourceCode.getScope(through);
+  const fnParams = parameterVariables(fn, ctx);
+  const throughParams = parameterVariables(through, ctx);
   const handed = call.type === 'CallExpression' ? call.arguments : [];
   // `b`'s parameter j receives what the failure path passes at j.
-  const paramOf = (f: FunctionNode, i: number, s: typeof scope): Variable | undefined => {
-    const p = f.params[i];
-    const id = p?.type === 'AssignmentPattern' ? p.left : p;
-    return id?.type === 'Identifier' ? (s.set.get(id.name) ?? undefined) : undefined;
-  };
-  const fnParamIndex = (arg: Node | undefined): number => {
-    const a = arg && unwrap(arg);
-    if (a?.type !== 'Identifier') return -1;
-    const variable = ctx.variableOf(a);
-    return variable ? fn.params.findIndex((_, i) => paramOf(fn, i, scope) === variable) : -1;
-  };
-  const throughParamIndex = (node: Node): number => {
-    const variable = node.type === 'Identifier' ? ctx.variableOf(node) : undefined;
-    return variable ? through.params.findIndex((_, j) => paramOf(through, j, throughScope) === variable) : -1;
+  const indexIn = (params: readonly (Variable | undefined)[], node: Node | undefined): number => {
+    const n = node && unwrap(node);
+    const variable = n?.type === 'Identifier' ? ctx.variableOf(n) : undefined;
+    return variable ? params.indexOf(variable) : -1;
   };
   const counters = new Set<Variable>();
   const throughCounters = new Set<Variable>();
@@ -656,12 +652,12 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env): WayB
     back.arguments.forEach((arg, i) => {
       const a = unwrap(arg);
       const stepped = a.type === 'UpdateExpression' ? unwrap(a.argument) : a.type === 'BinaryExpression' && /^[+-]$/.test(a.operator) && unwrap(a.right).type === 'Literal' ? unwrap(a.left) : undefined;
-      const j = throughParamIndex(stepped ?? a);
+      const j = indexIn(throughParams, stepped ?? a);
       // Handed on to `b` from the same parameter of the retrying function.
-      if (j < 0 || fnParamIndex(handed[j] as Node | undefined) !== i) return;
+      if (j < 0 || indexIn(fnParams, handed[j] as Node | undefined) !== i) return;
       passedOn.add(j);
-      const own = paramOf(fn, i, scope);
-      const theirs = paramOf(through, j, throughScope);
+      const own = fnParams[i];
+      const theirs = throughParams[j];
       if (stepped && own && theirs) {
         counters.add(own);
         throughCounters.add(theirs);
@@ -669,8 +665,7 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env): WayB
     });
   }
   const bindings = new Map<Variable, Value>();
-  through.params.forEach((_, j) => {
-    const variable = paramOf(through, j, throughScope);
+  throughParams.forEach((variable, j) => {
     if (!variable) return;
     if (throughCounters.has(variable)) bindings.set(variable, { t: 'counter', random: false });
     // Anything else handed over changes from one failure to the next, as far as the analysis knows.
@@ -685,7 +680,7 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env): WayB
 }
 
 /** `b` moves on to another alternative before going back in (the next host, the rest of a list). */
-function walksOn(reentry: Reentry, _fn: FunctionNode, env: Env): boolean {
+function walksOn(reentry: Reentry, env: Env): boolean {
   return movesToNextAlternative(reentry.through.body, undefined, env.ctx, reentry.backs);
 }
 
@@ -695,8 +690,19 @@ function reentryWait(call: Node, reentries: ReadonlyMap<Node, Reentry> | undefin
   return reentry !== undefined && reentry.backs.some((b) => throughWait(b, reentry.through, env.ctx).waits);
 }
 
+type ThroughWait = { waits: boolean; timer?: TSESTree.CallExpression; opaqueTimer?: boolean; sleep?: Sleep };
+
+/** Read once per call back in: choosing the way back and describing it ask the same question. */
+const throughWaits = new WeakMap<Node, ThroughWait>();
+
 /** A setTimeout around the call back in, inside `b`, or a sleep in `b` before it. */
-function throughWait(back: Node, through: FunctionNode, ctx: AnalysisContext): { waits: boolean; timer?: TSESTree.CallExpression; opaqueTimer?: boolean; sleep?: Sleep } {
+function throughWait(back: Node, through: FunctionNode, ctx: AnalysisContext): ThroughWait {
+  let wait = throughWaits.get(back);
+  if (!wait) throughWaits.set(back, (wait = findThroughWait(back, through, ctx)));
+  return wait;
+}
+
+function findThroughWait(back: Node, through: FunctionNode, ctx: AnalysisContext): ThroughWait {
   const path = withTimer({ container: through }, undefined, back, through);
   if (path.timer) return { waits: true, timer: path.timer };
   const sleeps = scanAttempt(through.body, ctx).sleeps.filter((s) => s.node.range[0] < back.range[0] && !contains(s.node, back));
@@ -754,7 +760,7 @@ function waitsElsewhere(through: FunctionNode, own: Node | undefined, ctx: Analy
     if (node === own) return false;
     if (node.type === 'CallExpression' || node.type === 'NewExpression') {
       const name = calleeName(node) ?? '';
-      if (asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || /timeout|timer|defer|later|schedule|delay|wait/i.test(name)) found = true;
+      if (asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || TIMER_LIKE.test(name)) found = true;
     }
     return undefined;
   });

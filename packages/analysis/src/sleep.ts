@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
 import { importOf } from './imports.js';
-import { evaluate, helperEnv, usesRandomness, type Env } from './evaluate.js';
+import { evaluate, helperEnv, parameterVariables, usesRandomness, type Env } from './evaluate.js';
 import { UNKNOWN, num, withRandom, type Value } from './value.js';
 
 /** A wait between attempts and the expression that says how long. */
@@ -157,13 +157,16 @@ function usedAsValue(call: TSESTree.CallExpression): boolean {
  * duration of its own (the wait is an option of an object it is handed).
  */
 function durationArgument(call: TSESTree.CallExpression, helper: FunctionNode, timerDelay: Node, ctx: AnalysisContext): Node | undefined {
-  const names = helper.params.map((p) => (p.type === 'Identifier' ? p.name : p.type === 'AssignmentPattern' && p.left.type === 'Identifier' ? p.left.name : undefined));
+  const params = parameterVariables(helper, ctx);
   let index = -1;
   walk(timerDelay, ctx.keys, (n) => {
     if (index !== -1) return false;
     const parent = n.parent;
     if (parent?.type === 'MemberExpression' && (parent.object === n || (parent.property === n && !parent.computed))) return undefined;
-    if (n.type === 'Identifier') index = names.indexOf(n.name);
+    if (n.type === 'Identifier') {
+      const variable = ctx.variableOf(n);
+      index = variable ? params.indexOf(variable) : -1;
+    }
     return undefined;
   });
   return index === -1 ? undefined : (call.arguments[index] as Node | undefined);

@@ -10,29 +10,36 @@ import type { RetryPolicy } from './types.js';
  * - `unknown`: anything else.
  * `random` marks values with randomness mixed in, which is what jitter is.
  */
-export type Value =
+export type Value = (
   | { t: 'num'; v: number; random: boolean; jitter?: Jitter }
   | { t: 'invariant'; random: boolean; jitter?: Jitter }
   | { t: 'counter'; random: boolean; jitter?: Jitter }
   | { t: 'grow'; shape: 'linear' | 'exponential'; base?: number; factor?: number; cap?: number; random: boolean; jitter?: Jitter }
   | { t: 'rand'; random: true; jitter?: Jitter }
-  | { t: 'unknown'; random: boolean; jitter?: Jitter };
+  | { t: 'unknown'; random: boolean; jitter?: Jitter }
+) &
+  ValueMarks;
+
+/** What a value says besides its number, about the options it came from. */
+export interface ValueMarks {
+  /** A caller's option that is 0 unless set (`opts.jitter || 0`). */
+  offByDefault?: true;
+  /** Randomness the code has, shown to be 0 unless the caller sets an option. */
+  randomOff?: true;
+  /** `true` or `false`: a conditional tested on it takes that branch. */
+  truth?: boolean;
+}
 
 export type Jitter = RetryPolicy['jitter'];
 
-/**
- * A caller's option that is 0 unless the caller sets it (`opts.jitter || 0`): unknown as a
- * wait of its own, but a random term it scales (`Math.random() * opts.jitter`) is off by default.
- */
-export const OFF_BY_DEFAULT: Value & { offByDefault: true } = { t: 'unknown', random: false, offByDefault: true };
-
+/** A caller's option that is 0 unless set: a random term it scales is off by default. */
 export function offByDefault(value: Value): boolean {
-  return (value as { offByDefault?: boolean }).offByDefault === true;
+  return value.offByDefault === true;
 }
 
 /** The value of a caller's option that falls back to 0 (`opts.jitter || 0`): what the read alone says, marked off by default. */
 export function markOffByDefault(value: Value): Value {
-  return Object.assign({ ...value }, { offByDefault: true });
+  return { ...value, offByDefault: true };
 }
 
 /**
@@ -42,11 +49,11 @@ export function markOffByDefault(value: Value): Value {
  * after the value flow has shown it to be 0.
  */
 export function markRandomOff(value: Value): Value {
-  return (value as { randomOff?: boolean }).randomOff ? value : Object.assign({ ...value }, { randomOff: true });
+  return value.randomOff ? value : { ...value, randomOff: true };
 }
 
 export function randomOff(value: Value): boolean {
-  return (value as { randomOff?: boolean }).randomOff === true;
+  return value.randomOff === true;
 }
 
 /** A random term that is 0 by default: `Math.random() * (opts.jitter || 0)`. */
