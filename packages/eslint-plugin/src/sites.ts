@@ -7,6 +7,15 @@ export function sitesOf(context: { sourceCode: Parameters<typeof analyzeRetrySit
 }
 
 /**
+ * The sites whose policy the rules report: all but the calls of a retrier another site made
+ * (`retrier(op)` with `retrier = createRetrier(opts)`), whose policy that site reports. Nesting
+ * reads them all (sitesOf).
+ */
+export function policySitesOf(context: Parameters<typeof sitesOf>[0]): readonly RetrySite[] {
+  return sitesOf(context).filter((site) => !site.madeBy);
+}
+
+/**
  * Listeners for a rule to spread into its own: they record, during ESLint's traversal, the
  * nodes sitesOf reads, so the analysis does not go over the whole file a second time.
  */

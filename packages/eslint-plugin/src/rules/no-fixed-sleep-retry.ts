@@ -1,5 +1,5 @@
 import { createRule } from '../create-rule.js';
-import { siteNodes, sitesOf } from '../sites.js';
+import { policySitesOf, siteNodes } from '../sites.js';
 import { SUGGESTION_MESSAGES, suggestionsFor, type SuggestionMessageId } from '../suggestions/index.js';
 import { describeLimit, describeSite, describeWait } from '../describe-site.js';
 import { reportSuggesting } from '../deferred-suggestions.js';
@@ -45,9 +45,7 @@ export default createRule<Options, MessageIds>({
     return {
       ...siteNodes(context),
       'Program:exit'() {
-        for (const site of sitesOf(context)) {
-          // A call of a retrier another site made: that site reports the policy.
-          if (site.madeBy) continue;
+        for (const site of policySitesOf(context)) {
           const { delay, jitter } = site.policy;
           if (jitter !== 'none') continue;
           if (delay.kind !== 'constant' && delay.kind !== 'none') continue;

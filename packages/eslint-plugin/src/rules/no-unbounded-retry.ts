@@ -1,5 +1,5 @@
 import { createRule } from '../create-rule.js';
-import { siteNodes, sitesOf } from '../sites.js';
+import { policySitesOf, siteNodes } from '../sites.js';
 import { SUGGESTION_MESSAGES, suggestionsFor, type SuggestionMessageId } from '../suggestions/index.js';
 import { describeSite } from '../describe-site.js';
 import { reportSuggesting } from '../deferred-suggestions.js';
@@ -43,9 +43,7 @@ export default createRule<Options, MessageIds>({
     return {
       ...siteNodes(context),
       'Program:exit'() {
-        for (const site of sitesOf(context)) {
-          // A call of a retrier another site made: that site reports the policy.
-          if (site.madeBy) continue;
+        for (const site of policySitesOf(context)) {
           const max = site.policy.maxAttempts;
           if (max === 'unbounded' && !site.deadlineBound && !site.abortAware) {
             reportSuggesting(context, { loc: site.loc, messageId: 'unbounded', data: { what: describeSite(site) } }, () => suggestionsFor('no-unbounded-retry', site, context, options.maxAttempts));

@@ -1,6 +1,6 @@
 import { catalogEntry, describeDelay, type RetrySite } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
-import { siteNodes, sitesOf } from '../sites.js';
+import { policySitesOf, siteNodes } from '../sites.js';
 import { SUGGESTION_MESSAGES, suggestionsFor, type SuggestionMessageId } from '../suggestions/index.js';
 import { describeLimit, describeSite } from '../describe-site.js';
 import { reportSuggesting } from '../deferred-suggestions.js';
@@ -62,9 +62,7 @@ export default createRule<Options, MessageIds>({
     return {
       ...siteNodes(context),
       'Program:exit'() {
-        for (const site of sitesOf(context)) {
-          // A call of a retrier another site made: that site reports the policy.
-          if (site.madeBy) continue;
+        for (const site of policySitesOf(context)) {
           if (site.policy.jitter !== 'none' || !isGrowing(site)) continue;
           const inherited = site.kind === 'library' && site.fromLibraryDefault.jitter;
           if (inherited && options.ignoreLibraryDefaults) continue;
