@@ -1,5 +1,6 @@
 // The benchmark's files: a 3 002-line TypeScript file with retries in every `every`-th block
-// of 30 lines (makeFile(10): typical; makeFile(1): the worst case).
+// of 30 lines (makeFile(10): 20 retry sites, the realistic case, as dense as the densest real code
+// measured by density.mjs; makeFile(1): 200 sites, the stress case).
 /** One block of 30 lines: two bad retries, one good one, and ordinary code around them. */
 function block(i) {
   return `

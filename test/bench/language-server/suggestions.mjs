@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // What building the rules' suggestions during the lint costs, against building them after it
 // (what the language server does: settings.retryHygiene.deferSuggestions, then
-// buildDeferredSuggestions), on the worst-case file of run.mjs (200 retry sites).
+// buildDeferredSuggestions), on the stress file of run.mjs (200 retry sites).
 //
 //   node scripts/setup.mjs && node test/bench/language-server/suggestions.mjs
 //
