@@ -74,11 +74,20 @@ interface FailurePath {
 export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx: AnalysisContext, reentries?: ReadonlyMap<Node, Reentry>): RetrySite[] {
   const baseEnv: Env = { ctx, region: fn.body, counters: new Set(), depth: 0 };
   const paths = new Map<Node, FailurePath>();
+  /** Self-calls made when the attempt succeeded that go again at once (a work loop's next step). */
+  const onSuccessAtOnce: Node[] = [];
   for (const call of selfCalls) {
     const path = failurePath(call, fn, baseEnv);
     if (path) paths.set(call, path);
-    else if (!insideGuardedBranch(call, fn)) return [];
+    else if (!insideGuardedBranch(call, fn)) {
+      if (!goesAtOnce(call, fn, baseEnv, reentries?.get(call))) return [];
+      onSuccessAtOnce.push(call);
+    }
   }
+  // A work loop that goes on at once after a success and only after a timer after a failure
+  // (`.then(() => this.next(), () => setTimeout(() => this.next(), interval))`) retries its failed
+  // step on that timer; one whose failure path goes again at once as well is a loop, not a retry.
+  if (onSuccessAtOnce.length > 0 && ![...paths].some(([call, path]) => scheduledOnFailure(call, path, reentries?.get(call), baseEnv))) return [];
   const candidates = [...paths.keys()].filter((call) => {
     const reentry = reentries?.get(call);
     return reentry ? reentry.backs.some((back) => sameOperation(fn, back, ctx)) && !walksOn(reentry, baseEnv) : sameOperation(fn, call, ctx);
@@ -100,6 +109,36 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   const immediate = waits(call) && !reentries?.has(call) ? candidates.find((c) => !reentries?.has(c) && !waits(c) && sameCallAs(c, call, ctx) && !splitByCondition(c, call, baseEnv)) : undefined;
   const second = immediate && siteFor(immediate, fn, paths, selfCalls, baseEnv);
   return second && second.policy.delay.kind === 'none' && !second.sleep ? [main, second] : [main];
+}
+
+/**
+ * A self-call (or a call of a second function that comes back in) that no timer, scheduler
+ * or sleep holds back: neither one around it or before it in its function, nor one in the
+ * second function on its way back.
+ */
+function goesAtOnce(call: Node, fn: FunctionNode, env: Env, reentry: Reentry | undefined): boolean {
+  const path = withTimer({ container: fn }, undefined, call, fn);
+  if (path.timer || path.opaqueTimer || hasTimerAround(call, fn)) return false;
+  if (scanAttempt(fn.body, env.ctx).sleeps.some((s) => s.node.range[0] < call.range[0])) return false;
+  return !reentry || !reentry.backs.some((b) => throughWait(b, reentry.through, env.ctx).waits || hasTimerAround(b, reentry.through));
+}
+
+/** Any timer call (`setTimeout`, `setInterval`, `setImmediate`, a scheduler by name) that the call sits in. */
+function hasTimerAround(call: Node, fn: FunctionNode): boolean {
+  for (let p = call.parent; p && p !== fn; p = p.parent) {
+    if (p.type === 'CallExpression' && /^(setTimeout|setInterval|setImmediate)$/.test(calleeName(p) ?? '')) return true;
+    if (p.type === 'CallExpression' && TIMER_LIKE.test(calleeName(p) ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * The failure path schedules the way back on a setTimeout: around the self-call in the
+ * failure path, or, through a second function, around its call back in.
+ */
+function scheduledOnFailure(call: Node, path: FailurePath, reentry: Reentry | undefined, env: Env): boolean {
+  if (path.timer) return true;
+  return reentry !== undefined && reentry.backs.some((b) => throughWait(b, reentry.through, env.ctx).timer !== undefined);
 }
 
 /**
@@ -134,7 +173,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   const { ctx } = baseEnv;
   const path = paths.get(call) as FailurePath;
   // Through a second function, the call that comes back in is the one whose arguments count.
-  const way = reentry && wayBack(reentry, call, fn, baseEnv);
+  const way = reentry && wayBack(reentry, call, fn, baseEnv, path);
   if (reentry && !way) return undefined;
   const back = way?.back ?? call;
   const counters = way ? way.counters : counterParameters(fn, call, ctx);
@@ -625,15 +664,21 @@ function recursionDelay(call: Node, path: FailurePath, env: Env, fn: FunctionNod
  * operation (preferring one that waits), the counters it steps, and `b`'s parameters bound to
  * what the failure path passes. Undefined when `b` is also used where nothing failed.
  */
-function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env): WayBack | undefined {
+function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?: FailurePath): WayBack | undefined {
   const { ctx } = env;
   const { through } = reentry;
-  // `b` used elsewhere too: each use on a failure path of its own (a catch, `.catch(b)`), or `b` is more than a retry.
-  for (const other of reentry.others) {
-    if (!other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) return undefined;
-  }
   const backs = reentry.backs.filter((b) => sameOperation(fn, b, ctx));
   const waitOf = (b: Node) => throughWait(b, through, ctx);
+  // `b` used elsewhere too: each use on a failure path of its own (a catch, `.catch(b)`), or `b` is
+  // more than a retry, unless the failure path schedules the way back on a timer (`.catch(() =>
+  // setTimeout(() => this.b(), wait))`, or `b`'s own setTimeout around the call back): waiting
+  // after a failure and going again is a retry, whoever else calls `b` (to start the work).
+  const scheduled = (path?.timer !== undefined) || backs.some((b) => waitOf(b).timer !== undefined);
+  if (!scheduled) {
+    for (const other of reentry.others) {
+      if (!other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) return undefined;
+    }
+  }
   const back = backs.find((b) => waitOf(b).waits) ?? backs[0];
   if (!back) return undefined;
   const fnParams = parameterVariables(fn, ctx);
@@ -722,12 +767,14 @@ function reentryDelay(fromPath: ReturnType<typeof recursionDelay>, way: WayBack,
   const wider = commonAncestor(fn, way.through);
   if (!way.waits) {
     if (!wider || way.otherWait) return { value: UNKNOWN };
-    const again = fromPath.expression ? evaluate(fromPath.expression, { ...env, region: wider }) : fromPath.value;
+    // Read again over both functions: a member `b` moves (`this.delay *= 2`) is not the same each
+    // time. (Over the class body, the constructor's write of the starting value would count too.)
+    const again = fromPath.expression ? evaluate(fromPath.expression, { ...env, region: readRegion(wider, way.through) }) : fromPath.value;
     return sameValue(again, fromPath.value) ? fromPath : { ...fromPath, value: UNKNOWN };
   }
   if (way.otherWait) return { value: UNKNOWN };
   if (pathWaits || way.opaqueTimer || !wider) return { value: UNKNOWN, ...(way.timer ? { sleep: way.timer } : way.sleep ? { sleep: way.sleep.node } : {}) };
-  const widerEnv: Env = { ...throughEnv, region: wider };
+  const widerEnv: Env = { ...throughEnv, region: readRegion(wider, fn) };
   if (way.timer) {
     const ms = way.timer.arguments[1] as Node | undefined;
     const value = ms ? evaluate(ms, throughEnv) : num(0);
@@ -744,6 +791,15 @@ function reentryDelay(fromPath: ReturnType<typeof recursionDelay>, way: WayBack,
 
 function sameValue(a: Value, b: Value): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Where to read a value again for the other function of a way back in: the code holding both,
+ * or, when that is a class body, the other method alone (a class body holds the constructor,
+ * whose writes set starting values).
+ */
+function readRegion(wider: Node, other: FunctionNode): Node {
+  return wider.type === 'ClassBody' ? other.body : wider;
 }
 
 /** The innermost node that holds both functions (their class body, the function around both). */
