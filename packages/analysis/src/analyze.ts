@@ -612,7 +612,7 @@ function boundMethod(node: Node): Node {
   return same ? target : node;
 }
 
-const REFERENCE_TAKERS = /^(setTimeout|setImmediate|nextTick|queueMicrotask|requestAnimationFrame|then|catch|finally|on|once|addListener|addEventListener|prependListener|prependOnceListener)$/;
+const REFERENCE_TAKERS = /^(setTimeout|setInterval|setImmediate|nextTick|queueMicrotask|requestAnimationFrame|then|catch|finally|on|once|addListener|addEventListener|prependListener|prependOnceListener)$/;
 
 /**
  * The function of this file an expression names: a binding resolved through the scope chain

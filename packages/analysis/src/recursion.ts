@@ -54,7 +54,7 @@ interface WayBack {
 /** Where a self-call sits on the failure path, and the code of that path. */
 interface FailurePath {
   container: Node;
-  /** The setTimeout that schedules the self-call, when it is scheduled. */
+  /** The setTimeout (or setInterval) that schedules the self-call, when it is scheduled. */
   timer?: TSESTree.CallExpression;
   /** A scheduler the analysis cannot read (`this.setTimeoutFn(…)`, `later(…)`): the wait is unknown. */
   opaqueTimer?: boolean;
@@ -574,7 +574,8 @@ function withTimer(path: FailurePath, _timer: TSESTree.CallExpression | undefine
   for (let child: Node | undefined = call, p = call?.parent; child && p && child !== fn; child = p, p = p.parent) {
     if (p.type !== 'CallExpression' || !isFunctionArgument(p, child)) continue;
     const name = calleeName(p) ?? '';
-    if (name === 'setTimeout' && p.arguments[0] === child && unwrap(p.callee).type === 'Identifier') {
+    // `setInterval(() => this.connect(), period)` on the failure path waits the period before each attempt.
+    if ((name === 'setTimeout' || name === 'setInterval') && p.arguments[0] === child && unwrap(p.callee).type === 'Identifier') {
       path.timer ??= p;
     } else if (!path.timer && TIMER_LIKE.test(name)) path.opaqueTimer = true;
   }
@@ -670,11 +671,10 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?
   const backs = reentry.backs.filter((b) => sameOperation(fn, b, ctx));
   const waitOf = (b: Node) => throughWait(b, through, ctx);
   // `b` used elsewhere too: each use on a failure path of its own (a catch, `.catch(b)`), or `b` is
-  // more than a retry, unless the failure path schedules the way back on a timer (`.catch(() =>
-  // setTimeout(() => this.b(), wait))`, or `b`'s own setTimeout around the call back): waiting
-  // after a failure and going again is a retry, whoever else calls `b` (to start the work).
-  const scheduled = (path?.timer !== undefined) || backs.some((b) => waitOf(b).timer !== undefined);
-  if (!scheduled) {
+  // more than a retry (a scheduler others start too), unless the failure path itself puts the call
+  // of `b` on a timer (`.catch(() => setTimeout(() => this.b(), wait))`): waiting there after a
+  // failure and going again is a retry, whoever else calls `b` (to start or pump the work).
+  if (!path?.timer) {
     for (const other of reentry.others) {
       if (!other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) return undefined;
     }
@@ -774,7 +774,7 @@ function reentryDelay(fromPath: ReturnType<typeof recursionDelay>, way: WayBack,
   }
   if (way.otherWait) return { value: UNKNOWN };
   if (pathWaits || way.opaqueTimer || !wider) return { value: UNKNOWN, ...(way.timer ? { sleep: way.timer } : way.sleep ? { sleep: way.sleep.node } : {}) };
-  const widerEnv: Env = { ...throughEnv, region: readRegion(wider, fn) };
+  const widerEnv: Env = { ...throughEnv, region: wider };
   if (way.timer) {
     const ms = way.timer.arguments[1] as Node | undefined;
     const value = ms ? evaluate(ms, throughEnv) : num(0);
