@@ -100,12 +100,25 @@ export class AnalysisContext {
   }
 
   /**
-   * Property names that code steps anywhere in the file (`this.attempts++`, `this.n += 1`,
-   * `this.n = this.n + 1`): counters. A member only ever set to whole values (`this.state =
+   * Property names that may hold a count: stepped anywhere in the file (`this.attempts++`,
+   * `this.n += 1`, `this.n = this.n + 1`) or set to anything but a literal or a named constant
+   * (`this.n = attempt`). A member only ever set to literals and named constants (`this.state =
    * CLOSED`) is a state, not a count. Computed once per file, with isMutableMember.
    */
   isSteppedMember(name: string): boolean {
     return this.memberWrites().stepped.has(name);
+  }
+
+  /** A literal, an identifier bound once to one (`const CLOSED = 2`), or a member read of a named object (`States.OPEN`). */
+  private isNamedValue(node: Node): boolean {
+    const n = unwrap(node);
+    if (n.type === 'Literal') return true;
+    if (n.type === 'MemberExpression') return !n.computed && unwrap(n.object).type === 'Identifier';
+    if (n.type !== 'Identifier') return false;
+    const variable = this.variableOf(n);
+    const def = variable?.defs[0];
+    if (variable?.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || !def.node.init) return false;
+    return unwrap(def.node.init).type === 'Literal';
   }
 
   private memberWrites(): { mutable: Set<string>; stepped: Set<string> } {
@@ -118,8 +131,7 @@ export class AnalysisContext {
         const prop = propertyName(target);
         if (prop === undefined) return;
         if (!inConstructor) mutable.add(prop);
-        const arithmetic = node.type === 'AssignmentExpression' && node.operator === '=' && unwrap(node.right).type === 'BinaryExpression' && /^[-+*/%]$/.test((unwrap(node.right) as TSESTree.BinaryExpression).operator);
-        if (node.type === 'UpdateExpression' || (node.type === 'AssignmentExpression' && node.operator !== '=') || arithmetic) stepped.add(prop);
+        if (node.type === 'UpdateExpression' || (node.type === 'AssignmentExpression' && (node.operator !== '=' || !this.isNamedValue(node.right)))) stepped.add(prop);
       };
       walk(this.sourceCode.ast, this.keys, (node) => {
         if (node.type === 'MethodDefinition' && node.kind === 'constructor') {

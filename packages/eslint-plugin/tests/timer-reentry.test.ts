@@ -153,6 +153,21 @@ class Pool {
 }
 `;
 
+const copiedCounter = `
+const MAX_ATTEMPTS = 4;
+class Stream {
+  attempt = 0;
+  start(attempt = 0) {
+    this.attempt = attempt;
+    if (this.attempt === MAX_ATTEMPTS) return;
+    this.fetchOnce().catch(() => {
+      setTimeout(() => this.start(attempt + 1), 3000);
+    });
+  }
+  fetchOnce(): Promise<void> { return Promise.resolve(); }
+}
+`;
+
 const heartbeat = `
 class Beat {
   start() {
@@ -212,6 +227,7 @@ ruleTester.run('no-fixed-sleep-retry on timer re-entries', noFixedSleepRetry, {
 ruleTester.run('no-unbounded-retry on timer re-entries', noUnboundedRetry, {
   valid: [
     { name: 'a failure counter compared with a named limit', code: countedFailures },
+    { name: 'a member set from a counter is a count, not a state, when compared with a named limit', code: copiedCounter },
     { name: 'the way back runs only while a predicate of the class that compares counts allows it', code: roomForMore },
     { name: 'a pool that waits before pumping on success too: a poller', code: bothWait },
   ],
