@@ -119,7 +119,16 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
 function goesAtOnce(call: Node, fn: FunctionNode, env: Env, reentry: Reentry | undefined): boolean {
   const path = withTimer({ container: fn }, undefined, call, fn);
   if (path.timer || path.opaqueTimer || hasTimerAround(call, fn)) return false;
-  if (scanAttempt(fn.body, env.ctx).sleeps.some((s) => s.node.range[0] < call.range[0])) return false;
+  // A sleep before it, in the callback that holds it (`.then(async () => { await sleep(ms); again() })`) or in the function.
+  const sleepsBefore = (root: Node) => scanAttempt(root, env.ctx).sleeps.some((s) => s.node.range[0] < call.range[0]);
+  let holder: FunctionNode = fn;
+  for (let p = call.parent; p && p !== fn; p = p.parent) {
+    if (isFunction(p)) {
+      holder = p;
+      break;
+    }
+  }
+  if (sleepsBefore(fn.body) || (holder !== fn && sleepsBefore(holder.body))) return false;
   return !reentry || !reentry.backs.some((b) => throughWait(b, reentry.through, env.ctx).waits || hasTimerAround(b, reentry.through));
 }
 

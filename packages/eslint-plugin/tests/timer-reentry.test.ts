@@ -168,6 +168,31 @@ class Stream {
 }
 `;
 
+const sleepsOnSuccess = `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+class Pool {
+  waiting: Array<() => void> = [];
+  acquire(cb: () => void) {
+    this.waiting.push(cb);
+    this.pump();
+  }
+  pump() {
+    if (this.waiting.length > 0) this.grow();
+  }
+  grow() {
+    this.factory()
+      .then(async () => {
+        await sleep(1000);
+        this.pump();
+      })
+      .catch(() => {
+        setTimeout(() => this.pump(), 1000);
+      });
+  }
+  factory(): Promise<void> { return Promise.resolve(); }
+}
+`;
+
 const heartbeat = `
 class Beat {
   start() {
@@ -189,6 +214,7 @@ ruleTester.run('no-fixed-sleep-retry on timer re-entries', noFixedSleepRetry, {
   valid: [
     { name: 'a pool that waits before pumping on success too: a poller', code: bothWait },
     { name: 'a pool that pumps at once on success and on failure: a drain, not a retry', code: neitherWaits },
+    { name: 'a pool that sleeps in its success callback before pumping: a poller', code: sleepsOnSuccess },
     { name: 'a heartbeat restarted from a failed ping: the interval is not on the failure path', code: heartbeat },
     {
       name: 'a failure timer with a jittered wait',
@@ -230,6 +256,7 @@ ruleTester.run('no-unbounded-retry on timer re-entries', noUnboundedRetry, {
     { name: 'a member set from a counter is a count, not a state, when compared with a named limit', code: copiedCounter },
     { name: 'the way back runs only while a predicate of the class that compares counts allows it', code: roomForMore },
     { name: 'a pool that waits before pumping on success too: a poller', code: bothWait },
+    { name: 'a pool that sleeps in its success callback before pumping: a poller', code: sleepsOnSuccess },
   ],
   invalid: [
     {
