@@ -100,7 +100,10 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
     return w;
   };
   // Of several ways back in, the one that waits says how this function retries.
-  const call = candidates.find(waits) ?? (candidates[0] as Node);
+  // (A way through a second function that cannot be followed — used where nothing failed — gives way
+  // to one that can: the `.catch(err => this.onClose(err))` beside an `on('close', this.onClose)`.)
+  const followable = (c: Node) => !reentries?.has(c) || wayBack(reentries.get(c) as Reentry, c, fn, baseEnv, paths.get(c)) !== undefined;
+  const call = candidates.find((c) => waits(c) && followable(c)) ?? candidates.find(waits) ?? (candidates[0] as Node);
   const main = siteFor(call, fn, paths, selfCalls, baseEnv, reentries?.get(call));
   if (!main) return [];
   // Another way back in that goes again at once (`if (res === null) return this.send(…)` beside
@@ -683,7 +686,10 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?
   // more than a retry (a scheduler others start too), unless the failure path itself puts the call
   // of `b` on a timer (`.catch(() => setTimeout(() => this.b(), wait))`): waiting there after a
   // failure and going again is a retry, whoever else calls `b` (to start or pump the work).
-  if (!path?.timer) {
+  // The same when the failure path hands `b` the error (`.catch((err) => this.onClose(err))`) and `b`
+  // puts its call back on a timer: `b` handles failures, and it schedules the failed work again.
+  const scheduled = path?.timer !== undefined || (path !== undefined && handsFailure(call, path, env) && backs.some((b) => waitOf(b).timer !== undefined));
+  if (!scheduled) {
     for (const other of reentry.others) {
       if (!other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) return undefined;
     }
@@ -731,6 +737,36 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?
   if (wait.opaqueTimer) way.opaqueTimer = true;
   if (wait.sleep) way.sleep = wait.sleep;
   return way;
+}
+
+/**
+ * The call of `b` on the failure path hands it the failure: the caught error or the error a
+ * callback receives (`this.onClose(err)`), or `b` itself handed to `.catch(b)` / `.then(_, b)` /
+ * an `error` event, which call it with the error. Not a `close` event's handler or a call that
+ * passes the request on (`later(msg)`).
+ */
+function handsFailure(call: Node, path: FailurePath, env: Env): boolean {
+  if (call.type !== 'CallExpression') {
+    let child: Node = call;
+    for (let p = call.parent; p; child = p, p = p.parent) {
+      if (p.type !== 'CallExpression') continue;
+      const name = calleeName(p) ?? '';
+      // `this.onError.bind(this)` handed on: the bind call is the argument.
+      if (name === 'bind' && p.callee === child) continue;
+      if (!p.arguments.includes(child as TSESTree.CallExpressionArgument)) return false;
+      if (name === 'catch') return true;
+      if (name === 'then') return p.arguments[1] === child;
+      const event = p.arguments[0];
+      return /^(on|once|addListener|addEventListener|prependListener)$/.test(name) && event?.type === 'Literal' && event.value === 'error';
+    }
+    return false;
+  }
+  return call.arguments.some((arg) => {
+    const a = unwrap(arg);
+    if (a.type !== 'Identifier') return false;
+    const def = env.ctx.variableOf(a)?.defs[0];
+    return def?.type === 'CatchClause' || (def?.type === 'Parameter' && isFunction(path.container) && def.node === path.container);
+  });
 }
 
 /** `b` moves on to another alternative before going back in (the next host, the rest of a list). */

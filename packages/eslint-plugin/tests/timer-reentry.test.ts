@@ -193,6 +193,68 @@ class Pool {
 }
 `;
 
+const handedTheError = `
+class Cluster {
+  closing = false;
+  connect(): Promise<void> {
+    return this.discover()
+      .then(() => {
+        this.once('close', this.onFailure.bind(this));
+      })
+      .catch((err) => {
+        this.onFailure(err);
+        throw err;
+      });
+  }
+  disconnect() {
+    this.closing = true;
+    this.onFailure();
+  }
+  onFailure(reason?: unknown) {
+    if (this.closing) return;
+    setTimeout(() => {
+      this.connect().catch(() => {});
+    }, 2000);
+  }
+  once(event: string, fn: () => void) {}
+  discover(): Promise<void> { return Promise.resolve(); }
+}
+`;
+
+const errorEventHandler = `
+class Link {
+  socket: any;
+  open() {
+    this.socket = dial();
+    this.socket.on('error', this.onError.bind(this));
+  }
+  reset() {
+    this.onError(new Error('reset'));
+  }
+  onError(err: Error) {
+    setTimeout(() => this.open(), 750);
+  }
+}
+declare function dial(): any;
+`;
+
+const endEventHandler = `
+class Link {
+  socket: any;
+  open() {
+    this.socket = dial();
+    this.socket.on('end', this.onEnd.bind(this));
+  }
+  reset() {
+    this.onEnd();
+  }
+  onEnd() {
+    setTimeout(() => this.open(), 750);
+  }
+}
+declare function dial(): any;
+`;
+
 const heartbeat = `
 class Beat {
   start() {
@@ -216,6 +278,7 @@ ruleTester.run('no-fixed-sleep-retry on timer re-entries', noFixedSleepRetry, {
     { name: 'a pool that pumps at once on success and on failure: a drain, not a retry', code: neitherWaits },
     { name: 'a pool that sleeps in its success callback before pumping: a poller', code: sleepsOnSuccess },
     { name: 'a heartbeat restarted from a failed ping: the interval is not on the failure path', code: heartbeat },
+    { name: 'a handler of a stream end that reopens on a timer, also called by reset(): more than a failure handler', code: endEventHandler },
     {
       name: 'a failure timer with a jittered wait',
       code: roomForMore.replace('this.retryMs);', 'this.retryMs + Math.random() * 100);'),
@@ -247,6 +310,16 @@ ruleTester.run('no-fixed-sleep-retry on timer re-entries', noFixedSleepRetry, {
       code: roomForMore,
       errors: [{ messageId: 'fixedDelay', line: 19, column: 24, endLine: 19, endColumn: 35, data: { what: '`grow()` retrying itself through `pump()`', delay: 'a fixed 200 ms', attempts: 'a limited number of attempts' } }],
     },
+    {
+      name: 'the catch hands the error to a handler that reconnects on a timer; disconnect() calls the handler too',
+      code: handedTheError,
+      errors: [{ messageId: 'fixedDelay', line: 21, column: 7, endLine: 21, endColumn: 21, data: { what: '`connect()` retrying itself through `onFailure()`', delay: 'a fixed 2 s', attempts: 'no limit on attempts' } }],
+    },
+    {
+      name: 'an error-event handler that reopens on a timer, also called by reset()',
+      code: errorEventHandler,
+      errors: [{ messageId: 'fixedDelay', line: 12, column: 22, endLine: 12, endColumn: 33, data: { what: '`open()` retrying itself through `onError()`', delay: 'a fixed 750 ms', attempts: 'no limit on attempts' } }],
+    },
   ],
 });
 
@@ -268,6 +341,11 @@ ruleTester.run('no-unbounded-retry on timer re-entries', noUnboundedRetry, {
       name: 'a setInterval reconnect from the failure path with nothing that stops it',
       code: intervalReconnect,
       errors: [{ messageId: 'unbounded', line: 7, column: 9, endLine: 7, endColumn: 23, data: { what: '`connect()` retrying itself' } }],
+    },
+    {
+      name: 'a closing flag set by disconnect() is not a limit on a reconnect handed the error',
+      code: handedTheError,
+      errors: [{ messageId: 'unbounded', line: 21, column: 7, endLine: 21, endColumn: 21, data: { what: '`connect()` retrying itself through `onFailure()`' } }],
     },
     {
       name: 'a pool re-entered on a failure timer while anyone waits',
