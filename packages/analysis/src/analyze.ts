@@ -584,6 +584,22 @@ function memberKey(isStatic: boolean, key: TSESTree.Identifier | TSESTree.Privat
   return `${isStatic ? 'static ' : ''}${key.type === 'PrivateIdentifier' ? '#' : ''}${key.name}`;
 }
 
+/** A function expression bound at once to the `this` around it: `function () { … }.bind(this)`. */
+function boundToOuterThis(fn: FunctionNode): boolean {
+  const member = fn.parent;
+  const call = member?.parent;
+  return (
+    fn.type === 'FunctionExpression' &&
+    member?.type === 'MemberExpression' &&
+    member.object === fn &&
+    propertyName(member) === 'bind' &&
+    call?.type === 'CallExpression' &&
+    call.callee === member &&
+    call.arguments.length === 1 &&
+    unwrap(call.arguments[0] as Node).type === 'ThisExpression'
+  );
+}
+
 /** `this.m.bind(this)` (or `self`): `this.m`; anything else as it is. */
 function boundMethod(node: Node): Node {
   const n = unwrap(node);
@@ -596,7 +612,7 @@ function boundMethod(node: Node): Node {
   return same ? target : node;
 }
 
-const REFERENCE_TAKERS = /^(setTimeout|setImmediate|nextTick|queueMicrotask|requestAnimationFrame|then|catch|finally|on|once|addListener|addEventListener|prependListener|prependOnceListener)$/;
+const REFERENCE_TAKERS = /^(setTimeout|setInterval|setImmediate|nextTick|queueMicrotask|requestAnimationFrame|then|catch|finally|on|once|addListener|addEventListener|prependListener|prependOnceListener)$/;
 
 /**
  * The function of this file an expression names: a binding resolved through the scope chain
@@ -626,6 +642,8 @@ function thisBinder(node: Node, ctx: AnalysisContext): FunctionNode | undefined 
     at = def.node.init;
   }
   for (let p = at?.parent; p; p = p.parent) {
+    // `function () { this.m() }.bind(this)`: the function sees the `this` of where it is bound.
+    if (isFunction(p) && p.type !== 'ArrowFunctionExpression' && boundToOuterThis(p)) continue;
     if (isFunction(p) && p.type !== 'ArrowFunctionExpression') return p;
     // A class field arrow (`retry = () => this.retry()`) sees the instance as `this`.
     if (p.type === 'PropertyDefinition') return p.value && isFunction(p.value) ? p.value : undefined;

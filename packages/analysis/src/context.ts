@@ -31,6 +31,7 @@ export class AnalysisContext {
   readonly functionsByName = new Map<string, FunctionNode[]>();
   private readonly variableCache = new WeakMap<Node, Variable | null>();
   private mutable: Set<string> | undefined;
+  private stepped: Set<string> | undefined;
   /**
    * A function of another module of the project that a call names, with that module's context
    * (set when the analysis may read other files): a delay helper there is evaluated like a local one.
@@ -95,20 +96,55 @@ export class AnalysisContext {
    * constructors and class fields only set the starting value. Computed once per file.
    */
   isMutableMember(name: string): boolean {
-    if (!this.mutable) {
+    return this.memberWrites().mutable.has(name);
+  }
+
+  /**
+   * Property names that may hold a count: stepped anywhere in the file (`this.attempts++`,
+   * `this.n += 1`, `this.n = this.n + 1`) or set to anything but a literal or a named constant
+   * (`this.n = attempt`). A member only ever set to literals and named constants (`this.state =
+   * CLOSED`) is a state, not a count. Computed once per file, with isMutableMember.
+   */
+  isSteppedMember(name: string): boolean {
+    return this.memberWrites().stepped.has(name);
+  }
+
+  /** A literal, an identifier bound once to one (`const CLOSED = 2`), or a member read of a named object (`States.OPEN`). */
+  private isNamedValue(node: Node): boolean {
+    const n = unwrap(node);
+    if (n.type === 'Literal') return true;
+    if (n.type === 'MemberExpression') return !n.computed && unwrap(n.object).type === 'Identifier';
+    if (n.type !== 'Identifier') return false;
+    const variable = this.variableOf(n);
+    const def = variable?.defs[0];
+    if (variable?.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || !def.node.init) return false;
+    return unwrap(def.node.init).type === 'Literal';
+  }
+
+  private memberWrites(): { mutable: Set<string>; stepped: Set<string> } {
+    if (!this.mutable || !this.stepped) {
       const mutable = new Set<string>();
-      walk(this.sourceCode.ast, this.keys, (node) => {
-        if (node.type === 'MethodDefinition' && node.kind === 'constructor') return false;
+      const stepped = new Set<string>();
+      const record = (node: Node, inConstructor: boolean) => {
         const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : undefined;
-        if (target?.type === 'MemberExpression') {
-          const prop = propertyName(target);
-          if (prop !== undefined) mutable.add(prop);
+        if (target?.type !== 'MemberExpression') return;
+        const prop = propertyName(target);
+        if (prop === undefined) return;
+        if (!inConstructor) mutable.add(prop);
+        if (node.type === 'UpdateExpression' || (node.type === 'AssignmentExpression' && (node.operator !== '=' || !this.isNamedValue(node.right)))) stepped.add(prop);
+      };
+      walk(this.sourceCode.ast, this.keys, (node) => {
+        if (node.type === 'MethodDefinition' && node.kind === 'constructor') {
+          walk(node, this.keys, (inner) => record(inner, true));
+          return false;
         }
+        record(node, false);
         return undefined;
       });
       this.mutable = mutable;
+      this.stepped = stepped;
     }
-    return this.mutable.has(name);
+    return { mutable: this.mutable, stepped: this.stepped };
   }
 
   /**

@@ -85,9 +85,14 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
         const u = unwrap(n);
         return (u.type === 'Literal' && (typeof u.value === 'boolean' || u.value === null || typeof u.value === 'string')) || (u.type === 'Identifier' && u.name === 'undefined');
       };
-      if (node.left.type !== 'PrivateIdentifier' && !literal(node.left) && !literal(node.right)) counts = true;
+      if (node.left.type !== 'PrivateIdentifier' && !literal(node.left) && !literal(node.right) && !isStateCheck(node.left, node.right, env)) counts = true;
     }
     if (node.type === 'CallExpression' && node.arguments.length > 0) counts = true;
+    // `this.shouldCreateMore()`: a predicate of this file that compares counts of its own state.
+    if (node.type === 'CallExpression' && node.arguments.length === 0 && depth < 2) {
+      const local = localFunction(node, env);
+      if (local && returnsDecision(local, region, env, depth)) counts = true;
+    }
     // `const retryable = attempt < MAX; if (!retryable) throw e`: the bound is held in a variable.
     if (node.type === 'Identifier' && depth < 2) {
       const def = env.ctx.variableOf(node)?.defs[0];
@@ -96,6 +101,49 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
     return undefined;
   });
   return counts;
+}
+
+/** What a function of this file returns may count or measure something (`return this.used < this.max`). */
+function returnsDecision(fn: FunctionNode, region: Node, env: Env, depth: number): boolean {
+  if (fn.body.type !== 'BlockStatement') return mayDecideToStop(fn.body, region, env, depth + 1, false);
+  let found = false;
+  walk(fn.body, env.ctx.keys, (node) => {
+    if (found || (node !== fn.body && isFunction(node))) return false;
+    if (node.type === 'ReturnStatement' && node.argument && mayDecideToStop(node.argument, region, env, depth + 1, false)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/**
+ * `this.readyState === CLOSED`: a member compared with a named constant, where nothing in
+ * the file steps that member (it is only ever set to whole values): a lifecycle state, like
+ * `this.closing`, not a count of attempts.
+ */
+function isStateCheck(left: Node, right: Node, env: Env): boolean {
+  const sides = [unwrap(left), unwrap(right)];
+  const member = sides.find((n) => n.type === 'MemberExpression');
+  const other = sides.find((n) => n !== member);
+  const prop = member && propertyName(member);
+  if (prop === undefined || !other || env.ctx.isSteppedMember(prop)) return false;
+  return namedConstant(other, env);
+}
+
+/** An identifier bound once to a literal (`const CLOSED = 2`), or a member of a constant object or import (`States.CLOSED`). */
+function namedConstant(node: Node, env: Env): boolean {
+  if (node.type === 'MemberExpression' && !node.computed) {
+    const object = unwrap(node.object);
+    if (object.type !== 'Identifier') return false;
+    const def = env.ctx.variableOf(object)?.defs[0];
+    if (def?.type === 'ImportBinding') return true;
+    return def?.type === 'Variable' && def.parent?.type === 'VariableDeclaration' && def.parent.kind === 'const' && def.node.init !== null && unwrap(def.node.init).type === 'ObjectExpression';
+  }
+  if (node.type !== 'Identifier') return false;
+  const variable = env.ctx.variableOf(node);
+  const def = variable?.defs[0];
+  if (variable?.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || !def.node.init) return false;
+  const init = unwrap(def.node.init);
+  return init.type === 'Literal' && (typeof init.value === 'number' || typeof init.value === 'string');
 }
 
 /** The branch ends the retry: throws, rejects, calls back, breaks, or returns nothing. */

@@ -54,7 +54,7 @@ interface WayBack {
 /** Where a self-call sits on the failure path, and the code of that path. */
 interface FailurePath {
   container: Node;
-  /** The setTimeout that schedules the self-call, when it is scheduled. */
+  /** The setTimeout (or setInterval) that schedules the self-call, when it is scheduled. */
   timer?: TSESTree.CallExpression;
   /** A scheduler the analysis cannot read (`this.setTimeoutFn(…)`, `later(…)`): the wait is unknown. */
   opaqueTimer?: boolean;
@@ -74,11 +74,20 @@ interface FailurePath {
 export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx: AnalysisContext, reentries?: ReadonlyMap<Node, Reentry>): RetrySite[] {
   const baseEnv: Env = { ctx, region: fn.body, counters: new Set(), depth: 0 };
   const paths = new Map<Node, FailurePath>();
+  /** Self-calls made when the attempt succeeded that go again at once (a work loop's next step). */
+  const onSuccessAtOnce: Node[] = [];
   for (const call of selfCalls) {
     const path = failurePath(call, fn, baseEnv);
     if (path) paths.set(call, path);
-    else if (!insideGuardedBranch(call, fn)) return [];
+    else if (!insideGuardedBranch(call, fn)) {
+      if (!goesAtOnce(call, fn, baseEnv, reentries?.get(call))) return [];
+      onSuccessAtOnce.push(call);
+    }
   }
+  // A work loop that goes on at once after a success and only after a timer after a failure
+  // (`.then(() => this.next(), () => setTimeout(() => this.next(), interval))`) retries its failed
+  // step on that timer; one whose failure path goes again at once as well is a loop, not a retry.
+  if (onSuccessAtOnce.length > 0 && ![...paths].some(([call, path]) => scheduledOnFailure(call, path, reentries?.get(call), baseEnv))) return [];
   const candidates = [...paths.keys()].filter((call) => {
     const reentry = reentries?.get(call);
     return reentry ? reentry.backs.some((back) => sameOperation(fn, back, ctx)) && !walksOn(reentry, baseEnv) : sameOperation(fn, call, ctx);
@@ -91,7 +100,10 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
     return w;
   };
   // Of several ways back in, the one that waits says how this function retries.
-  const call = candidates.find(waits) ?? (candidates[0] as Node);
+  // (A way through a second function that cannot be followed — used where nothing failed — gives way
+  // to one that can: the `.catch(err => this.onClose(err))` beside an `on('close', this.onClose)`.)
+  const followable = (c: Node) => !reentries?.has(c) || wayBack(reentries.get(c) as Reentry, c, fn, baseEnv, paths.get(c)) !== undefined;
+  const call = candidates.find((c) => waits(c) && followable(c)) ?? candidates.find(waits) ?? (candidates[0] as Node);
   const main = siteFor(call, fn, paths, selfCalls, baseEnv, reentries?.get(call));
   if (!main) return [];
   // Another way back in that goes again at once (`if (res === null) return this.send(…)` beside
@@ -100,6 +112,45 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   const immediate = waits(call) && !reentries?.has(call) ? candidates.find((c) => !reentries?.has(c) && !waits(c) && sameCallAs(c, call, ctx) && !splitByCondition(c, call, baseEnv)) : undefined;
   const second = immediate && siteFor(immediate, fn, paths, selfCalls, baseEnv);
   return second && second.policy.delay.kind === 'none' && !second.sleep ? [main, second] : [main];
+}
+
+/**
+ * A self-call (or a call of a second function that comes back in) that no timer, scheduler
+ * or sleep holds back: neither one around it or before it in its function, nor one in the
+ * second function on its way back.
+ */
+function goesAtOnce(call: Node, fn: FunctionNode, env: Env, reentry: Reentry | undefined): boolean {
+  const path = withTimer({ container: fn }, undefined, call, fn);
+  if (path.timer || path.opaqueTimer || hasTimerAround(call, fn)) return false;
+  // A sleep before it, in the callback that holds it (`.then(async () => { await sleep(ms); again() })`) or in the function.
+  const sleepsBefore = (root: Node) => scanAttempt(root, env.ctx).sleeps.some((s) => s.node.range[0] < call.range[0]);
+  let holder: FunctionNode = fn;
+  for (let p = call.parent; p && p !== fn; p = p.parent) {
+    if (isFunction(p)) {
+      holder = p;
+      break;
+    }
+  }
+  if (sleepsBefore(fn.body) || (holder !== fn && sleepsBefore(holder.body))) return false;
+  return !reentry || !reentry.backs.some((b) => throughWait(b, reentry.through, env.ctx).waits || hasTimerAround(b, reentry.through));
+}
+
+/** Any timer call (`setTimeout`, `setInterval`, `setImmediate`, a scheduler by name) that the call sits in. */
+function hasTimerAround(call: Node, fn: FunctionNode): boolean {
+  for (let p = call.parent; p && p !== fn; p = p.parent) {
+    if (p.type === 'CallExpression' && /^(setTimeout|setInterval|setImmediate)$/.test(calleeName(p) ?? '')) return true;
+    if (p.type === 'CallExpression' && TIMER_LIKE.test(calleeName(p) ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * The failure path schedules the way back on a setTimeout: around the self-call in the
+ * failure path, or, through a second function, around its call back in.
+ */
+function scheduledOnFailure(call: Node, path: FailurePath, reentry: Reentry | undefined, env: Env): boolean {
+  if (path.timer) return true;
+  return reentry !== undefined && reentry.backs.some((b) => throughWait(b, reentry.through, env.ctx).timer !== undefined);
 }
 
 /**
@@ -134,7 +185,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   const { ctx } = baseEnv;
   const path = paths.get(call) as FailurePath;
   // Through a second function, the call that comes back in is the one whose arguments count.
-  const way = reentry && wayBack(reentry, call, fn, baseEnv);
+  const way = reentry && wayBack(reentry, call, fn, baseEnv, path);
   if (reentry && !way) return undefined;
   const back = way?.back ?? call;
   const counters = way ? way.counters : counterParameters(fn, call, ctx);
@@ -535,7 +586,8 @@ function withTimer(path: FailurePath, _timer: TSESTree.CallExpression | undefine
   for (let child: Node | undefined = call, p = call?.parent; child && p && child !== fn; child = p, p = p.parent) {
     if (p.type !== 'CallExpression' || !isFunctionArgument(p, child)) continue;
     const name = calleeName(p) ?? '';
-    if (name === 'setTimeout' && p.arguments[0] === child && unwrap(p.callee).type === 'Identifier') {
+    // `setInterval(() => this.connect(), period)` on the failure path waits the period before each attempt.
+    if ((name === 'setTimeout' || name === 'setInterval') && p.arguments[0] === child && unwrap(p.callee).type === 'Identifier') {
       path.timer ??= p;
     } else if (!path.timer && TIMER_LIKE.test(name)) path.opaqueTimer = true;
   }
@@ -625,15 +677,23 @@ function recursionDelay(call: Node, path: FailurePath, env: Env, fn: FunctionNod
  * operation (preferring one that waits), the counters it steps, and `b`'s parameters bound to
  * what the failure path passes. Undefined when `b` is also used where nothing failed.
  */
-function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env): WayBack | undefined {
+function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?: FailurePath): WayBack | undefined {
   const { ctx } = env;
   const { through } = reentry;
-  // `b` used elsewhere too: each use on a failure path of its own (a catch, `.catch(b)`), or `b` is more than a retry.
-  for (const other of reentry.others) {
-    if (!other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) return undefined;
-  }
   const backs = reentry.backs.filter((b) => sameOperation(fn, b, ctx));
   const waitOf = (b: Node) => throughWait(b, through, ctx);
+  // `b` used elsewhere too: each use on a failure path of its own (a catch, `.catch(b)`), or `b` is
+  // more than a retry (a scheduler others start too), unless the failure path itself puts the call
+  // of `b` on a timer (`.catch(() => setTimeout(() => this.b(), wait))`): waiting there after a
+  // failure and going again is a retry, whoever else calls `b` (to start or pump the work).
+  // The same when the failure path hands `b` the error (`.catch((err) => this.onClose(err))`) and `b`
+  // puts its call back on a timer: `b` handles failures, and it schedules the failed work again.
+  const scheduled = path?.timer !== undefined || (path !== undefined && handsFailure(call, path, env) && backs.some((b) => waitOf(b).timer !== undefined));
+  if (!scheduled) {
+    for (const other of reentry.others) {
+      if (!other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) return undefined;
+    }
+  }
   const back = backs.find((b) => waitOf(b).waits) ?? backs[0];
   if (!back) return undefined;
   const fnParams = parameterVariables(fn, ctx);
@@ -679,6 +739,36 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env): WayB
   return way;
 }
 
+/**
+ * The call of `b` on the failure path hands it the failure: the caught error or the error a
+ * callback receives (`this.onClose(err)`), or `b` itself handed to `.catch(b)` / `.then(_, b)` /
+ * an `error` event, which call it with the error. Not a `close` event's handler or a call that
+ * passes the request on (`later(msg)`).
+ */
+function handsFailure(call: Node, path: FailurePath, env: Env): boolean {
+  if (call.type !== 'CallExpression') {
+    let child: Node = call;
+    for (let p = call.parent; p; child = p, p = p.parent) {
+      if (p.type !== 'CallExpression') continue;
+      const name = calleeName(p) ?? '';
+      // `this.onError.bind(this)` handed on: the bind call is the argument.
+      if (name === 'bind' && p.callee === child) continue;
+      if (!p.arguments.includes(child as TSESTree.CallExpressionArgument)) return false;
+      if (name === 'catch') return true;
+      if (name === 'then') return p.arguments[1] === child;
+      const event = p.arguments[0];
+      return /^(on|once|addListener|addEventListener|prependListener)$/.test(name) && event?.type === 'Literal' && event.value === 'error';
+    }
+    return false;
+  }
+  return call.arguments.some((arg) => {
+    const a = unwrap(arg);
+    if (a.type !== 'Identifier') return false;
+    const def = env.ctx.variableOf(a)?.defs[0];
+    return def?.type === 'CatchClause' || (def?.type === 'Parameter' && isFunction(path.container) && def.node === path.container);
+  });
+}
+
 /** `b` moves on to another alternative before going back in (the next host, the rest of a list). */
 function walksOn(reentry: Reentry, env: Env): boolean {
   return movesToNextAlternative(reentry.through.body, undefined, env.ctx, reentry.backs);
@@ -722,7 +812,9 @@ function reentryDelay(fromPath: ReturnType<typeof recursionDelay>, way: WayBack,
   const wider = commonAncestor(fn, way.through);
   if (!way.waits) {
     if (!wider || way.otherWait) return { value: UNKNOWN };
-    const again = fromPath.expression ? evaluate(fromPath.expression, { ...env, region: wider }) : fromPath.value;
+    // Read again over both functions: a member `b` moves (`this.delay *= 2`) is not the same each
+    // time. (Over the class body, the constructor's write of the starting value would count too.)
+    const again = fromPath.expression ? evaluate(fromPath.expression, { ...env, region: readRegion(wider, way.through) }) : fromPath.value;
     return sameValue(again, fromPath.value) ? fromPath : { ...fromPath, value: UNKNOWN };
   }
   if (way.otherWait) return { value: UNKNOWN };
@@ -744,6 +836,15 @@ function reentryDelay(fromPath: ReturnType<typeof recursionDelay>, way: WayBack,
 
 function sameValue(a: Value, b: Value): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Where to read a value again for the other function of a way back in: the code holding both,
+ * or, when that is a class body, the other method alone (a class body holds the constructor,
+ * whose writes set starting values).
+ */
+function readRegion(wider: Node, other: FunctionNode): Node {
+  return wider.type === 'ClassBody' ? other.body : wider;
 }
 
 /** The innermost node that holds both functions (their class body, the function around both). */
