@@ -1,8 +1,8 @@
-import { alwaysExits, dottedName, isFunction, unwrap, walk, type Node } from './ast.js';
+import { alwaysExits, contains, dottedName, getProperty, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
 import { boundKind, isClockRead, isCounter } from './checks.js';
 import { givesUp } from './exits.js';
-import { isReassigned, writesWithin } from './context.js';
-import { evaluate, type Env } from './evaluate.js';
+import { isReassigned, writesWithin, type Variable } from './context.js';
+import { evaluate, resolveObject, type Env } from './evaluate.js';
 import type { RetryPolicy } from './types.js';
 
 /** What limits a retry; `attempts` is absent when nothing counts attempts. */
@@ -96,14 +96,16 @@ function counterOffset(node: Node, env: Env): number {
 function countedBefore(counterSide: Node, comparison: Node, env: Env): boolean {
   const n = unwrap(counterSide);
   if (n.type === 'UpdateExpression') return n.prefix;
-  const variable = counterVariable(n, env);
-  if (!variable) return false;
+  const member = counterMember(n, env);
+  const variable = member ? undefined : counterVariable(n, env);
+  if (!variable && !member) return false;
   const region = env.region;
   const update = region.type === 'ForStatement' ? region.update : null;
   // A check in a callback (`.catch((err) => { if (left === 0) throw err; … })`) runs after the
   // attempt's own code, wherever that code moves the counter in the text.
   const checkedLater = callbackWithin(comparison, region) !== undefined;
-  return writesWithin(variable, region).some(
+  const writes: readonly Node[] = member ? member.writes.filter((w) => contains(region, w)) : writesWithin(variable as Variable, region);
+  return writes.some(
     (write) =>
       (write.range[1] <= comparison.range[0] || (checkedLater && callbackWithin(write, region) === undefined)) &&
       !(update && update.range[0] <= write.range[0] && write.range[1] <= update.range[1]),
@@ -124,7 +126,46 @@ function counterVariable(node: Node, env: Env) {
   return n.type === 'Identifier' ? env.ctx.variableOf(n) : undefined;
 }
 
+/**
+ * `state.left` where `state` is a const object this file writes out (`{ tries: 0, left: max }`)
+ * and the code steps that property: the counter, its start the literal's value, and every
+ * write to the property (`state.left--`) through the const.
+ */
+interface MemberCounter {
+  start: Node | undefined;
+  writes: Node[];
+}
+
+function counterMember(node: Node, env: Env): MemberCounter | undefined {
+  let n = unwrap(node);
+  if (n.type === 'UpdateExpression') n = unwrap(n.argument);
+  if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier' && unwrap(n.left).type === 'MemberExpression') n = unwrap(n.left);
+  if (n.type !== 'MemberExpression' || n.computed) return undefined;
+  const object = unwrap(n.object);
+  const prop = propertyName(n);
+  if (object.type !== 'Identifier' || prop === undefined) return undefined;
+  const variable = env.ctx.variableOf(object);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || isReassigned(variable)) return undefined;
+  const writes: Node[] = [];
+  for (const ref of variable.references) {
+    const read = ref.identifier.parent;
+    if (read?.type !== 'MemberExpression' || read.object !== ref.identifier || read.computed || propertyName(read) !== prop) continue;
+    const host = read.parent;
+    if ((host?.type === 'UpdateExpression' && host.argument === read) || (host?.type === 'AssignmentExpression' && host.left === read)) writes.push(host);
+  }
+  const literal = resolveObject(object, env);
+  const start = literal && (getProperty(literal, prop)?.value as Node | undefined);
+  return { start, writes };
+}
+
 function counterStart(node: Node, env: Env): number | undefined {
+  const member = counterMember(node, env);
+  if (member) {
+    if (!member.start) return undefined;
+    const value = evaluate(member.start, { ...env, depth: env.depth + 1, region: member.start });
+    return value.t === 'num' ? value.v : undefined;
+  }
   const variable = counterVariable(node, env);
   const def = variable?.defs[0];
   if (!def) return undefined;
@@ -139,6 +180,8 @@ function counterStart(node: Node, env: Env): number | undefined {
 function isDecrementing(node: Node, env: Env): boolean {
   const n = unwrap(node);
   if (n.type === 'UpdateExpression') return n.operator === '--';
+  const member = counterMember(n, env);
+  if (member) return member.writes.some((write) => stepsDown(write));
   const variable = counterVariable(n, env);
   if (!variable) return false;
   if (env.decrementing?.has(variable)) return true;
@@ -153,6 +196,14 @@ function isDecrementing(node: Node, env: Env): boolean {
     }
     return false;
   });
+}
+
+function stepsDown(write: Node): boolean {
+  if (write.type === 'UpdateExpression') return write.operator === '--';
+  if (write.type !== 'AssignmentExpression') return false;
+  if (write.operator === '-=') return true;
+  const right = unwrap(write.right);
+  return write.operator === '=' && right.type === 'BinaryExpression' && right.operator === '-';
 }
 
 /** `Date.now() - start < 30_000` or `Date.now() < deadline` with `deadline = Date.now() + 30_000`. */

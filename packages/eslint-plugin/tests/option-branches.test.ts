@@ -1,0 +1,242 @@
+import fixedRule from '../src/rules/no-fixed-sleep-retry.js';
+import jitterRule from '../src/rules/require-jitter.js';
+import unboundedRule from '../src/rules/no-unbounded-retry.js';
+import { ruleTester } from './rule-tester.js';
+
+// Branches a delay helper takes with the defaults the code writes out: `if (opts.growth)` with
+// growth 0 by default skips the growth, `if (opts.randomize)` with `randomize: opts.randomize
+// === true` skips the randomness, `if (pause === 0) return 0` with a known pause is not taken.
+// A counter kept in an object (`state.left--`) counts from the literal's value.
+
+const DEFAULTS = `
+function withDefaults(opts?: { pause?: number; growth?: number; limit?: number; randomize?: boolean }) {
+  if (!opts) opts = {};
+  return {
+    pause: opts.pause === undefined ? 250 : opts.pause,
+    growth: opts.growth === undefined ? GROWTH : opts.growth,
+    limit: opts.limit === undefined ? 4 : opts.limit,
+    randomize: RANDOMIZE,
+  };
+}
+function nextPause(state: { tries: number }, opts: { pause: number; growth: number; randomize: boolean }) {
+  let pause = opts.pause;
+  if (pause === 0) return 0;
+  if (opts.growth) {
+    pause *= Math.pow(opts.growth, state.tries);
+  }
+  if (opts.randomize) {
+    pause = Math.floor(Math.random() * pause);
+  }
+  return pause;
+}`;
+
+const RECURSION = `
+export async function withRetry(task: (s: unknown) => Promise<unknown>, given?: { pause?: number }) {
+  const opts = withDefaults(given);
+  const state = { tries: 0, left: opts.limit ? opts.limit : -1, stopped: false };
+  async function once(): Promise<unknown> {
+    ABORT
+    const onFailure = async (err: unknown) => {
+      if (GUARD) throw err;
+      state.tries++;
+      const pause = nextPause(state, opts);
+      if (pause) await new Promise((r) => setTimeout(r, pause));
+      return once();
+    };
+    if (state.left > 0) state.left--;
+    return task(state).catch(onFailure);
+  }
+  return once();
+}`;
+
+function recursion(growth: string, randomize: string, guard = 'state.left === 0', abort = ''): string {
+  return DEFAULTS.replace('GROWTH', growth).replace('RANDOMIZE', randomize) + RECURSION.replace('GUARD', guard).replace('ABORT', abort);
+}
+
+// The retry's line and columns in RECURSION after DEFAULTS (`return once();` inside onFailure).
+const LINE = 32;
+const AT = { line: LINE, column: 14, endLine: LINE, endColumn: 20 };
+
+ruleTester.run('no-fixed-sleep-retry with option branches the defaults do not take', fixedRule, {
+  valid: [
+    {
+      name: 'growth defaulting to 2 makes the wait grow',
+      code: recursion('2', 'opts.randomize === true'),
+    },
+    {
+      name: 'randomness on unless the caller turns it off',
+      code: recursion('0', 'opts.randomize !== false'),
+    },
+    {
+      // Not an option normalised where the defaults are written: what the flag holds is not known.
+      name: 'a flag compared with true outside the defaults',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function poll(op: () => Promise<unknown>, cfg: { spread: boolean }) {
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await op();
+    } catch {
+      const wait = cfg.spread === true ? Math.random() * 400 : 400;
+      await sleep(wait);
+    }
+  }
+}
+`,
+    },
+    {
+      // The test reads what the attempt changes: either branch may run.
+      name: 'growth switched on by the failure itself',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function send(op: () => Promise<unknown>) {
+  let overloaded = false;
+  let wait = 300;
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await op();
+    } catch (e) {
+      overloaded = (e as { status?: number }).status === 503;
+    }
+    if (overloaded) wait = wait * 2;
+    await sleep(wait);
+  }
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'growth off by default (0 is false) and randomness behind a flag that defaults off',
+      code: recursion('0', 'opts.randomize === true'),
+      errors: [{ messageId: 'fixedDelay', ...AT, data: { what: '`once()` retrying itself', delay: 'a fixed 250 ms', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'an abort check at the top does not hide the count checked in the failure callback',
+      code: recursion('0', 'opts.randomize === true', 'state.stopped || state.left === 0', "if (state.stopped) throw new Error('stopped');"),
+      errors: [{ messageId: 'fixedDelay', ...AT, data: { what: '`once()` retrying itself', delay: 'a fixed 250 ms', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'a loop whose growth sits under an option that defaults to 0',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const BASE = { waitMs: 500, multiplier: 0, tries: 3 };
+export async function push(op: () => Promise<unknown>, given: Partial<typeof BASE>) {
+  const o = { ...BASE, ...given };
+  for (let i = 0; i < o.tries; i++) {
+    try {
+      return await op();
+    } catch {
+      let wait = o.waitMs;
+      if (o.multiplier) wait = wait * o.multiplier ** i;
+      await sleep(wait);
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 6, column: 3, endLine: 6, endColumn: 36, data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'up to 3 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('require-jitter with randomness behind a flag that defaults off', jitterRule, {
+  valid: [
+    {
+      name: 'randomness on unless the caller turns it off',
+      code: recursion('2', 'opts.randomize !== false'),
+    },
+    {
+      // The caller's flag is read as it is, with no default written: it may be on.
+      name: 'a flag read straight from the caller',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function pauseFor(n: number, opts: { spread?: boolean }) {
+  let ms = 100 * 2 ** n;
+  if (opts.spread) ms = Math.random() * ms;
+  return ms;
+}
+export async function load(op: () => Promise<unknown>, opts: { spread?: boolean }) {
+  for (let n = 0; n < 4; n++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(pauseFor(n, opts));
+    }
+  }
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'growth on by default, randomness behind a flag that defaults off',
+      code: recursion('2', 'opts.randomize === true'),
+      errors: [{ messageId: 'missingJitter', ...AT, data: { what: '`once()` retrying itself', delay: '250 ms × 2^n', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'a flag compared with true where the defaults are written',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function settle(given: { jitter?: boolean; base?: number }) {
+  return { base: given.base === undefined ? 200 : given.base, jitter: given.jitter === true };
+}
+function pauseFor(n: number, cfg: { base: number; jitter: boolean }) {
+  const ms = cfg.base * 2 ** n;
+  return cfg.jitter ? Math.random() * ms : ms;
+}
+export async function load(op: () => Promise<unknown>, given: { jitter?: boolean; base?: number }) {
+  const cfg = settle(given);
+  for (let n = 0; n < 4; n++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(pauseFor(n, cfg));
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'missingJitter', line: 12, column: 3, endLine: 12, endColumn: 30, data: { what: 'This retry loop', delay: '200 ms × 2^n', attempts: 'up to 4 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry with a counter kept in an object', unboundedRule, {
+  valid: [
+    {
+      name: 'a count left in an object literal, stepped down, checked in the failure callback',
+      code: recursion('0', 'opts.randomize === true', 'state.stopped || state.left === 0', "if (state.stopped) throw new Error('stopped');"),
+    },
+    {
+      name: 'a count up in an object, checked against a limit',
+      code: `
+export function fetchWithRetry(url: string): Promise<Response> {
+  const tally = { made: 0 };
+  const go = (): Promise<Response> =>
+    fetch(url).catch((err) => {
+      if (tally.made >= 5) throw err;
+      return new Promise((r) => setTimeout(r, 100 * 2 ** tally.made + Math.random() * 100)).then(go);
+    }).finally(() => { tally.made++; });
+  return go();
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      // Counting attempts in an object is not a limit: nothing compares the count.
+      name: 'a count kept in an object that nothing checks',
+      code: `
+export function reconnect(open: () => Promise<void>): Promise<void> {
+  const stats = { tries: 0 };
+  const again = (): Promise<void> =>
+    open().catch(() => {
+      stats.tries++;
+      return new Promise((r) => setTimeout(r, 1000 * 2 ** stats.tries + Math.random() * 500)).then(again);
+    });
+  return again();
+}
+`,
+      errors: [{ messageId: 'unbounded', line: 7, column: 100, endLine: 7, endColumn: 105 }],
+    },
+  ],
+});
