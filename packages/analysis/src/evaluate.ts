@@ -1088,6 +1088,12 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
     const shaped = bound.t === 'num' || bound.t === 'grow' || bound.t === 'counter';
     return withRandom(shaped ? bound : { t: 'invariant', random: false }, true, 'full');
   }
+  // `this.options.retryStrategy.call(this, ++n)`: the function called with the arguments after `this`.
+  const direct = unwrap(call.callee);
+  if (direct.type === 'MemberExpression' && !direct.computed && propertyName(direct) === 'call' && call.arguments.length > 0) {
+    const target = unwrap(direct.object);
+    if (target.type === 'Identifier' || target.type === 'MemberExpression') return evaluateCall({ ...call, callee: target as TSESTree.Expression, arguments: call.arguments.slice(1) }, env);
+  }
   // A local helper says what it does; only an imported one is judged by its name.
   const callee = unwrap(call.callee);
   const helper = localFunction(call, env) ?? (callee.type === 'Identifier' ? defaultFunction(callee, env) : undefined);

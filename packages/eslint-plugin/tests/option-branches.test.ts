@@ -240,3 +240,72 @@ export function reconnect(open: () => Promise<void>): Promise<void> {
     },
   ],
 });
+
+// A strategy option called through `.call(this, …)`: the function the defaults give, with the
+// arguments after `this`.
+const CLIENT = (strategy: string) => `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const DEFAULTS = {
+  port: 6379,
+  retryStrategy(times: number) {
+    return ${strategy};
+  },
+};
+export class Client {
+  options: typeof DEFAULTS;
+  attempts = 0;
+  constructor(options: Partial<typeof DEFAULTS>) {
+    this.options = { ...DEFAULTS, ...options };
+  }
+  dial(): Promise<unknown> {
+    return fetch('/socket');
+  }
+  async open() {
+    for (let i = 0; i < 8; i++) {
+      try {
+        return await this.dial();
+      } catch {
+        const wait = this.options.retryStrategy.call(this, ++this.attempts);
+        await sleep(wait);
+      }
+    }
+  }
+}
+`;
+
+ruleTester.run('require-jitter with a default strategy called through .call', jitterRule, {
+  valid: [
+    {
+      name: 'the default strategy adds randomness',
+      code: CLIENT('Math.min(times * 50, 2000) + Math.random() * 100'),
+    },
+    {
+      // `.call` of a method nobody here defines: what it returns is not known.
+      name: 'a call method of an unknown object',
+      code: `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function run(rpc: { call(self: unknown, n: number): number }, op: () => Promise<unknown>) {
+  for (let n = 0; n < 5; n++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(rpc.call(null, n));
+    }
+  }
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'a linear default strategy with a cap',
+      code: CLIENT('Math.min(times * 50, 2000)'),
+      errors: [{ messageId: 'missingJitter', line: 19, column: 5, endLine: 19, endColumn: 32, data: { what: 'This retry loop', delay: 'a linear 50 ms × n, capped at 2 s', attempts: 'up to 8 attempts' } }],
+    },
+    {
+      name: 'an exponential default strategy',
+      code: CLIENT('100 * 2 ** times'),
+      errors: [{ messageId: 'missingJitter', line: 19, column: 5, endLine: 19, endColumn: 32, data: { what: 'This retry loop', delay: '100 ms × 2^n', attempts: 'up to 8 attempts' } }],
+    },
+  ],
+});
