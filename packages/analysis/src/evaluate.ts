@@ -891,11 +891,21 @@ function spreadDefault(literal: TSESTree.ObjectExpression, prop: string, env: En
 function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
   let n = unwrap(object);
   let depth = env.depth;
-  while (n.type === 'Identifier') {
-    const variable = env.ctx.variableOf(n);
-    const def = variable?.defs[0];
-    if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || ++depth > MAX_DEPTH) return undefined;
-    n = unwrap(def.node.init);
+  for (;;) {
+    if (n.type === 'Identifier') {
+      const variable = env.ctx.variableOf(n);
+      const def = variable?.defs[0];
+      if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || ++depth > MAX_DEPTH) return undefined;
+      n = unwrap(def.node.init);
+      continue;
+    }
+    // `this.options` set once in the constructor (`this.options = Object.assign({}, DEFAULTS, options)`).
+    const field = n.type === 'MemberExpression' && !n.computed && unwrap(n.object).type === 'ThisExpression' ? propertyName(n) : undefined;
+    if (field === undefined) break;
+    const cls = enclosingClass(n);
+    const value = cls && !env.ctx.isMutableMember(field) ? classFieldValue(cls, field, false) : undefined;
+    if (!value || ++depth > MAX_DEPTH) return undefined;
+    n = unwrap(value);
   }
   if (n.type !== 'CallExpression') return undefined;
   const inner = { ...env, depth: depth + 1 };

@@ -309,3 +309,55 @@ export async function run(rpc: { call(self: unknown, n: number): number }, op: (
     },
   ],
 });
+
+// Options merged over written-out defaults in a class constructor, read through `this`.
+const UPLOADER = (merge: string, extra = '') => `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const DEFAULTS = { tries: 5, pauseMs: 400 };
+function settle(given: { tries?: number; pauseMs?: number }) {
+  return { tries: given.tries === undefined ? 3 : given.tries, pauseMs: given.pauseMs === undefined ? 750 : given.pauseMs };
+}
+export class Uploader {
+  options: typeof DEFAULTS;
+  constructor(given: Partial<typeof DEFAULTS>) {
+    this.options = ${merge};
+  }${extra}
+  put(chunk: string): Promise<unknown> {
+    return fetch('/upload', { method: 'PUT', body: chunk });
+  }
+  async send(chunk: string) {
+    for (let i = 0; i < this.options.tries; i++) {
+      try {
+        return await this.put(chunk);
+      } catch {
+        await sleep(this.options.pauseMs);
+      }
+    }
+  }
+}
+`;
+
+ruleTester.run('no-fixed-sleep-retry with defaults merged in the constructor', fixedRule, {
+  valid: [
+    {
+      // Another method replaces the options: the constructor's merge is not what a retry reads.
+      name: 'options replaced after construction',
+      code: UPLOADER('Object.assign({}, DEFAULTS, given)', `
+  reconfigure(next: typeof DEFAULTS) {
+    this.options = next;
+  }`),
+    },
+  ],
+  invalid: [
+    {
+      name: 'Object.assign over a defaults object in the constructor',
+      code: UPLOADER('Object.assign({}, DEFAULTS, given)'),
+      errors: [{ messageId: 'fixedDelay', line: 16, column: 5, endLine: 16, endColumn: 49, data: { what: 'This retry loop', delay: 'a fixed 400 ms', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'a function of the file that fills in the defaults, called in the constructor',
+      code: UPLOADER('settle(given)'),
+      errors: [{ messageId: 'fixedDelay', line: 16, column: 5, endLine: 16, endColumn: 49, data: { what: 'This retry loop', delay: 'a fixed 750 ms', attempts: 'up to 3 attempts' } }],
+    },
+  ],
+});
