@@ -780,6 +780,8 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   if (!holder && prop !== undefined && !member.computed) {
     const defaulted = memberDefault(member.object, prop, env);
     if (defaulted) return defaulted;
+    const foreign = foreignDefault(member.object, prop, env);
+    if (foreign) return evaluate(foreign.node, foreign.env);
   }
   if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
   return initial;
@@ -889,6 +891,43 @@ function spreadDefault(literal: TSESTree.ObjectExpression, prop: string, env: En
  * `prop`, as for a spread of them. Undefined for anything else.
  */
 function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
+  const source = mergeSource(object, env);
+  if (!source) return undefined;
+  const { call: n, depth } = source;
+  const inner = { ...env, depth: depth + 1 };
+  if (dottedName(n.callee) === 'Object.assign') {
+    for (let i = n.arguments.length - 1; i >= 0; i--) {
+      const source = resolveObject(n.arguments[i] as Node, inner);
+      if (!source) continue;
+      const value = (getProperty(source, prop)?.value as Node | undefined) ?? spreadDefault(source, prop, inner);
+      if (value) return value;
+    }
+    return undefined;
+  }
+  const fn = localFunction(n, env);
+  if (!fn || fn.async || fn.generator) return undefined;
+  const returned = returnedObject(fn, env);
+  return returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, inner));
+}
+
+/**
+ * `getSanitizedOptions(options)` imported from './options', returning `{ ...defaultOptions,
+ * ...options }`: the value the other module's defaults give `prop`, with the environment (that
+ * module's context) to evaluate it in. Undefined for anything else.
+ */
+function foreignDefault(object: Node, prop: string, env: Env): { node: Node; env: Env } | undefined {
+  if (!env.ctx.foreignFunction) return undefined;
+  const source = mergeSource(object, env);
+  const foreign = source && env.ctx.foreignFunction(source.call);
+  if (!foreign || foreign.fn.async || foreign.fn.generator) return undefined;
+  const fenv: Env = { ctx: foreign.ctx, region: foreign.fn.body, counters: new Set(), depth: (source?.depth ?? env.depth) + 1 };
+  const returned = returnedObject(foreign.fn, fenv);
+  const node = returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, fenv));
+  return node ? { node, env: fenv } : undefined;
+}
+
+/** The call an options object is made by, through `const` bindings and a field set once in the constructor. */
+function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; depth: number } | undefined {
   let n = unwrap(object);
   let depth = env.depth;
   for (;;) {
@@ -907,21 +946,7 @@ function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
     if (!value || ++depth > MAX_DEPTH) return undefined;
     n = unwrap(value);
   }
-  if (n.type !== 'CallExpression') return undefined;
-  const inner = { ...env, depth: depth + 1 };
-  if (dottedName(n.callee) === 'Object.assign') {
-    for (let i = n.arguments.length - 1; i >= 0; i--) {
-      const source = resolveObject(n.arguments[i] as Node, inner);
-      if (!source) continue;
-      const value = (getProperty(source, prop)?.value as Node | undefined) ?? spreadDefault(source, prop, inner);
-      if (value) return value;
-    }
-    return undefined;
-  }
-  const fn = localFunction(n, env);
-  if (!fn || fn.async || fn.generator) return undefined;
-  const returned = returnedObject(fn, env);
-  return returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, inner));
+  return n.type === 'CallExpression' ? { call: n, depth } : undefined;
 }
 
 /** The object literal a function always returns (`return { delay: …, factor: … }`), if that is all it returns. */
@@ -1110,6 +1135,11 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   if (helper) return inlineHelper(helper, args, env);
   const strategy = strategyFunction(call, env);
   if (strategy) return inlineHelper(strategy.fn, args, strategy.env);
+  // `this.options.retry(n)` where another module's defaults give `retry`: that module's function.
+  const given = callee.type === 'MemberExpression' && !callee.computed ? propertyName(callee) : undefined;
+  const foreignStrategy = given !== undefined && unwrap((callee as TSESTree.MemberExpression).object).type !== 'ThisExpression' ? foreignDefault((callee as TSESTree.MemberExpression).object, given, env) : undefined;
+  const strategyFn = foreignStrategy && foreignStrategy.env.ctx.functionIn(foreignStrategy.node);
+  if (foreignStrategy && strategyFn) return inlineForeign(strategyFn, foreignStrategy.env.ctx, args.map((a) => evaluate(a as Node, deeper(env))), env);
   const alternatives = strategyAlternatives(call, env);
   if (alternatives) return alternatives.map((fn) => inlineHelper(fn, args, env)).reduce(join);
   const foreign = env.ctx.foreignFunction?.(call);
