@@ -918,6 +918,20 @@ function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
 function foreignDefault(object: Node, prop: string, env: Env): { node: Node; env: Env } | undefined {
   if (!env.ctx.foreignFunction) return undefined;
   const source = mergeSource(object, env);
+  // `{ ...DEFAULTS, ...options }` or `Object.assign({}, DEFAULTS, options)` with DEFAULTS
+  // imported: no source of this file names `prop`, so the other module's object gives it.
+  const local = source ? undefined : resolveObject(object, env);
+  const merged = local ? local.properties.map((p) => (p.type === 'SpreadElement' ? p.argument : undefined)) : source && dottedName(source.call.callee) === 'Object.assign' ? source.call.arguments : undefined;
+  if (merged) {
+    if (local && getProperty(local, prop)) return undefined;
+    for (let i = merged.length - 1; i >= 0; i--) {
+      const element = merged[i];
+      const imported = element && element.type !== 'SpreadElement' ? env.ctx.foreignObject?.(element) : undefined;
+      const value = imported && (getProperty(imported.literal, prop)?.value as Node | undefined);
+      if (value && imported) return { node: value, env: { ctx: imported.ctx, region: imported.literal, counters: new Set(), depth: env.depth + 2 } };
+    }
+    return undefined;
+  }
   const foreign = source && env.ctx.foreignFunction(source.call);
   if (!foreign || foreign.fn.async || foreign.fn.generator) return undefined;
   const fenv: Env = { ctx: foreign.ctx, region: foreign.fn.body, counters: new Set(), depth: (source?.depth ?? env.depth) + 1 };

@@ -125,6 +125,16 @@ describe('retry helpers in other files', () => {
       // The jittered default strategy is silent; a function that may return the caller's own
       // options gives no defaults, only a wait that stays the same.
       `43:3 no-fixed-sleep-retry: ${FIXED('This retry loop', '`options.pauseMs` (the same every time)', 'up to 4 attempts')}`,
+      // An exported object of defaults spread under the caller's options.
+      `56:3 no-fixed-sleep-retry: ${FIXED('This retry loop', 'a fixed 1.5 s', 'up to 3 attempts')}`,
+      '67:3 require-jitter: This retry loop backs off by 50 ms × 2^n without jitter (up to 3 attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+    ]);
+  });
+
+  it('compiled CommonJS: Object.assign over an exported defaults object in a constructor, a strategy called through .call', () => {
+    expect(lint('option-factory/legacy.cjs')).toEqual([
+      // The jittered default strategy (openJittered) is silent.
+      '10:9 require-jitter: This retry loop backs off by a linear 100 ms × n, capped at 3 s without jitter (up to 8 attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
     ]);
   });
 

@@ -48,3 +48,27 @@ export async function unsure(op, given) {
     }
   }
 }
+
+import { TUNING } from './options.mjs';
+
+export async function tuned(op, given) {
+  const cfg = { ...TUNING, ...given };
+  for (let i = 0; i < cfg.attempts; i++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(cfg.pauseMs);
+    }
+  }
+}
+
+export async function tunedGrowing(op, given) {
+  const cfg = { pauseMs: 10, ...TUNING, ...given };
+  for (let i = 0; i < cfg.attempts; i++) {
+    try {
+      return await op();
+    } catch {
+      await sleep(cfg.backoff(i));
+    }
+  }
+}

@@ -19,3 +19,9 @@ export function maybeSanitize(options) {
   if (options.raw) return options;
   return { ...defaultOptions, ...options };
 }
+
+export const TUNING = {
+  attempts: 3,
+  pauseMs: 1500,
+  backoff: (n) => 50 * 2 ** n,
+};
