@@ -1073,7 +1073,7 @@ export function classFieldValue(
 const memberWritesCache = new WeakMap<Node, Map<string, Node[]>>();
 
 /** Assignments and updates of `this.delay`-style members inside a region. */
-function memberWritesWithin(dotted: string, env: Env): readonly Node[] {
+export function memberWritesWithin(dotted: string, env: Env): readonly Node[] {
   let byName = memberWritesCache.get(env.region);
   if (!byName) {
     const found = new Map<string, Node[]>();

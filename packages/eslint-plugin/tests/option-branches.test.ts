@@ -361,3 +361,61 @@ ruleTester.run('no-fixed-sleep-retry with defaults merged in the constructor', f
     },
   ],
 });
+
+// A limit behind a getter of the class: `while (!this.exhausted)` with `get exhausted() { return this.tries >= 5 }`.
+const POSTER = (loop: string, guard = '') => `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export class Poster {
+  tries = 0;
+  get exhausted() {
+    return this.tries >= 5;
+  }
+  async post(body: string) {
+    ${loop} {
+      try {
+        return await fetch('/p', { method: 'POST', body });
+      } catch (e) {
+        this.tries++;
+        ${guard}
+        await sleep(800);
+      }
+    }
+  }
+}
+`;
+
+ruleTester.run('no-fixed-sleep-retry with a limit behind a getter', fixedRule, {
+  valid: [],
+  invalid: [
+    {
+      name: 'the loop runs while the getter says the limit is not reached',
+      code: POSTER('while (!this.exhausted)'),
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 5, data: { what: 'This retry loop', delay: 'a fixed 800 ms', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'the failure path gives up when the getter says so',
+      code: POSTER('for (;;)', 'if (this.exhausted) throw e;'),
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 5, data: { what: 'This retry loop', delay: 'a fixed 800 ms', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'one of two give-up conditions is the getter',
+      code: POSTER('for (;;)', 'if ((e as Error).name === "AbortError" || this.exhausted) throw e;'),
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 5, data: { what: 'This retry loop', delay: 'a fixed 800 ms', attempts: 'up to 5 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry with a limit behind a getter', unboundedRule, {
+  valid: [
+    { name: 'a getter counting attempts in the loop test', code: POSTER('while (!this.exhausted)') },
+    { name: 'a getter counting attempts in a give-up guard', code: POSTER('for (;;)', 'if (this.exhausted) throw e;') },
+  ],
+  invalid: [
+    {
+      // Nothing reads the getter: the loop goes on for ever.
+      name: 'a getter nobody checks',
+      code: POSTER('for (;;)'),
+      errors: [{ messageId: 'unbounded', line: 9, column: 5 }],
+    },
+  ],
+});
