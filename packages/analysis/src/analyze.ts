@@ -3,7 +3,7 @@ import { calleeName, contains, functionName, isFunction, isLoop, keyName, proper
 import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
-import { calleeRootIdentifier, importedFunction, isRelativeSpecifier, retryIn, silentSites, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, importedFunction, importedObject, isRelativeSpecifier, retryIn, silentSites, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
 import { importedMethod } from './instances.js';
 import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
@@ -77,6 +77,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
     const target = importedFunction(call, ctx, host, analyzeWith, 'delay');
     return target && { fn: target.fn, ctx: target.summary.ctx };
   };
+  if (host) ctx.foreignObject = (node) => importedObject(node, ctx, host, analyzeWith);
   const loops: Node[] = [];
   const selfCalls = new Map<FunctionNode, Node[]>();
   const libraryCalls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];

@@ -1,8 +1,8 @@
-import { alwaysExits, dottedName, isFunction, unwrap, walk, type Node } from './ast.js';
+import { alwaysExits, contains, dottedName, getProperty, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
 import { boundKind, isClockRead, isCounter } from './checks.js';
 import { givesUp } from './exits.js';
-import { isReassigned, writesWithin } from './context.js';
-import { evaluate, type Env } from './evaluate.js';
+import { isReassigned, writesWithin, type Variable } from './context.js';
+import { enclosingClass, evaluate, memberWritesWithin, resolveObject, type Env } from './evaluate.js';
 import type { RetryPolicy } from './types.js';
 
 /** What limits a retry; `attempts` is absent when nothing counts attempts. */
@@ -23,13 +23,13 @@ const NEGATE: Record<string, string> = { '>=': '<', '>': '<=', '<': '>=', '<=': 
  * did not yet count: `if (n >= 3) throw; n++` allows 4, `n++; if (n >= 3) throw` allows 3,
  * `for (i = 0; i < 3; i++)` allows 3, recursion `if (attempt >= 3) throw` from 0 allows 4.
  */
-export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: boolean, checkedAfterAttempt: boolean): number | 'unknown' {
+export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: boolean, checkedAfterAttempt: boolean, at?: Node): number | 'unknown' {
   const n = unwrap(test);
   if (n.type === 'LogicalExpression') {
-    const left = attemptsFromComparison(n.left, env, isGiveUpGuard, checkedAfterAttempt);
-    return left !== 'unknown' ? left : attemptsFromComparison(n.right, env, isGiveUpGuard, checkedAfterAttempt);
+    const left = attemptsFromComparison(n.left, env, isGiveUpGuard, checkedAfterAttempt, at);
+    return left !== 'unknown' ? left : attemptsFromComparison(n.right, env, isGiveUpGuard, checkedAfterAttempt, at);
   }
-  if (n.type === 'UnaryExpression' && n.operator === '!') return attemptsFromComparison(n.argument, env, !isGiveUpGuard, checkedAfterAttempt);
+  if (n.type === 'UnaryExpression' && n.operator === '!') return attemptsFromComparison(n.argument, env, !isGiveUpGuard, checkedAfterAttempt, at);
   if (n.type === 'UpdateExpression' || n.type === 'Identifier') {
     // `while (retries--)`: runs as many times as the counter's start.
     const start = counterStart(n.type === 'UpdateExpression' ? n.argument : n, env);
@@ -57,7 +57,7 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
   const continuing: Record<string, number> = decrementing ? { '>': span, '>=': span + 1, '!==': span, '!=': span } : { '<': span, '<=': span + 1, '!==': span, '!=': span };
   const base = continuing[op];
   if (base === undefined) return 'unknown';
-  const attempts = base + (checkedAfterAttempt && !countedBefore(counterSide, n, env) ? 1 : 0);
+  const attempts = base + (checkedAfterAttempt && !countedBefore(counterSide, at ?? n, env) ? 1 : 0);
   return attempts >= 1 ? Math.round(attempts) : 'unknown';
 }
 
@@ -96,14 +96,16 @@ function counterOffset(node: Node, env: Env): number {
 function countedBefore(counterSide: Node, comparison: Node, env: Env): boolean {
   const n = unwrap(counterSide);
   if (n.type === 'UpdateExpression') return n.prefix;
-  const variable = counterVariable(n, env);
-  if (!variable) return false;
+  const member = counterMember(n, env);
+  const variable = member ? undefined : counterVariable(n, env);
+  if (!variable && !member) return false;
   const region = env.region;
   const update = region.type === 'ForStatement' ? region.update : null;
   // A check in a callback (`.catch((err) => { if (left === 0) throw err; … })`) runs after the
   // attempt's own code, wherever that code moves the counter in the text.
   const checkedLater = callbackWithin(comparison, region) !== undefined;
-  return writesWithin(variable, region).some(
+  const writes: readonly Node[] = member ? member.writes.filter((w) => contains(region, w)) : writesWithin(variable as Variable, region);
+  return writes.some(
     (write) =>
       (write.range[1] <= comparison.range[0] || (checkedLater && callbackWithin(write, region) === undefined)) &&
       !(update && update.range[0] <= write.range[0] && write.range[1] <= update.range[1]),
@@ -124,7 +126,52 @@ function counterVariable(node: Node, env: Env) {
   return n.type === 'Identifier' ? env.ctx.variableOf(n) : undefined;
 }
 
+/**
+ * `state.left` where `state` is a const object this file writes out (`{ tries: 0, left: max }`)
+ * and the code steps that property: the counter, its start the literal's value, and every
+ * write to the property (`state.left--`) through the const.
+ */
+interface MemberCounter {
+  start: Node | undefined;
+  writes: Node[];
+}
+
+function counterMember(node: Node, env: Env): MemberCounter | undefined {
+  let n = unwrap(node);
+  if (n.type === 'UpdateExpression') n = unwrap(n.argument);
+  if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier' && unwrap(n.left).type === 'MemberExpression') n = unwrap(n.left);
+  if (n.type !== 'MemberExpression' || n.computed) return undefined;
+  const object = unwrap(n.object);
+  const prop = propertyName(n);
+  if (prop === undefined) return undefined;
+  if (object.type === 'ThisExpression') {
+    // `this.tries++`: its writes during the retry, by dotted name (the start is not known here).
+    const dotted = dottedName(n);
+    return dotted ? { start: undefined, writes: memberWritesWithin(dotted, env).map((target) => target.parent as Node) } : undefined;
+  }
+  if (object.type !== 'Identifier') return undefined;
+  const variable = env.ctx.variableOf(object);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || isReassigned(variable)) return undefined;
+  const writes: Node[] = [];
+  for (const ref of variable.references) {
+    const read = ref.identifier.parent;
+    if (read?.type !== 'MemberExpression' || read.object !== ref.identifier || read.computed || propertyName(read) !== prop) continue;
+    const host = read.parent;
+    if ((host?.type === 'UpdateExpression' && host.argument === read) || (host?.type === 'AssignmentExpression' && host.left === read)) writes.push(host);
+  }
+  const literal = resolveObject(object, env);
+  const start = literal && (getProperty(literal, prop)?.value as Node | undefined);
+  return { start, writes };
+}
+
 function counterStart(node: Node, env: Env): number | undefined {
+  const member = counterMember(node, env);
+  if (member) {
+    if (!member.start) return undefined;
+    const value = evaluate(member.start, { ...env, depth: env.depth + 1, region: member.start });
+    return value.t === 'num' ? value.v : undefined;
+  }
   const variable = counterVariable(node, env);
   const def = variable?.defs[0];
   if (!def) return undefined;
@@ -139,6 +186,8 @@ function counterStart(node: Node, env: Env): number | undefined {
 function isDecrementing(node: Node, env: Env): boolean {
   const n = unwrap(node);
   if (n.type === 'UpdateExpression') return n.operator === '--';
+  const member = counterMember(n, env);
+  if (member) return member.writes.some((write) => stepsDown(write));
   const variable = counterVariable(n, env);
   if (!variable) return false;
   if (env.decrementing?.has(variable)) return true;
@@ -153,6 +202,14 @@ function isDecrementing(node: Node, env: Env): boolean {
     }
     return false;
   });
+}
+
+function stepsDown(write: Node): boolean {
+  if (write.type === 'UpdateExpression') return write.operator === '--';
+  if (write.type !== 'AssignmentExpression') return false;
+  if (write.operator === '-=') return true;
+  const right = unwrap(write.right);
+  return write.operator === '=' && right.type === 'BinaryExpression' && right.operator === '-';
 }
 
 /** `Date.now() - start < 30_000` or `Date.now() < deadline` with `deadline = Date.now() + 30_000`. */
@@ -202,8 +259,16 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       bound = merge(bound, { deadline: false, abortAware: true });
     }
     if (node.type === 'IfStatement' || node.type === 'ConditionalExpression') {
-      const test = namedCondition(node.test, env);
-      const kind = boundKind(test, env);
+      let test = namedCondition(node.test, env);
+      let kind = boundKind(test, env);
+      // `if (this.limitReached) throw e`: the condition the getter returns.
+      const getter = kind ? undefined : getterCondition(test);
+      if (getter && !getter.negated) {
+        test = getter.condition;
+        kind = boundKind(test, env);
+      }
+      // `if (aborted(e) || this.limitReached) throw e`: one of the parts is such a getter.
+      if (!kind) kind = [...operands(test, '||'), ...operands(test, '&&')].map((part) => getterCondition(part)).map((g) => g && boundKind(g.condition, env)).find((k) => k !== undefined);
       if (!kind) return undefined;
       // `if (n > 0) return retryLater()` limits by keeping going only while true;
       // `if (n >= 3) throw err` limits by leaving when true.
@@ -218,12 +283,15 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       const parts = operands(test, exitsOnTrue ? '||' : '&&');
       if (parts.length > 1) {
         for (const part of parts) {
-          const partKind = boundKind(part, env);
-          if (partKind) bound = merge(bound, boundOf(partKind, part, env, exitsOnTrue, true));
+          // `if (!shouldRetry || this.limitReached) throw e`: the getter's condition limits.
+          const getter = boundKind(part, env) ? undefined : getterCondition(part);
+          const [partTest, giveUp] = getter ? [getter.condition, getter.negated !== exitsOnTrue] : [part, exitsOnTrue];
+          const partKind = boundKind(partTest, env);
+          if (partKind) bound = merge(bound, boundOf(partKind, partTest, env, giveUp, true, part));
         }
         return undefined;
       }
-      bound = merge(bound, boundOf(kind, test, env, exitsOnTrue, true));
+      bound = merge(bound, boundOf(kind, test, env, exitsOnTrue, true, getter && !getter.negated ? node.test : undefined));
     }
     return undefined;
   });
@@ -248,6 +316,28 @@ function namedCondition(test: Node, env: Env): Node {
   return negated ? test : init;
 }
 
+/**
+ * `this.limitReached` (or `!this.limitReached`) where `limitReached` is a getter of the class
+ * whose body only returns a condition (`return this.attempt >= this.max`): that condition, and
+ * whether the test negates it. Undefined for anything else.
+ */
+export function getterCondition(test: Node): { condition: Node; negated: boolean } | undefined {
+  const n = unwrap(test);
+  const negated = n.type === 'UnaryExpression' && n.operator === '!';
+  const read = negated ? unwrap(n.argument) : n;
+  if (read.type !== 'MemberExpression' || read.computed || unwrap(read.object).type !== 'ThisExpression') return undefined;
+  const name = propertyName(read);
+  const cls = name === undefined ? undefined : enclosingClass(read);
+  const keyType = read.property.type === 'PrivateIdentifier' ? 'PrivateIdentifier' : 'Identifier';
+  for (const element of cls?.body.body ?? []) {
+    if (element.type !== 'MethodDefinition' || element.kind !== 'get' || element.computed || element.static || element.key.type !== keyType || element.key.name !== name) continue;
+    const body = element.value.body?.body;
+    const only = body?.length === 1 ? body[0] : undefined;
+    return only?.type === 'ReturnStatement' && only.argument ? { condition: only.argument, negated } : undefined;
+  }
+  return undefined;
+}
+
 /** `a && b && c` as [a, b, c] for `&&`; the test itself when it is not such a chain. */
 function operands(test: Node, operator: '&&' | '||'): Node[] {
   const n = unwrap(test);
@@ -255,8 +345,9 @@ function operands(test: Node, operator: '&&' | '||'): Node[] {
   return [...operands(n.left, operator), ...operands(n.right, operator)];
 }
 
-export function boundOf(kind: 'attempts' | 'time' | 'abort', test: Node, env: Env, isGiveUpGuard: boolean, checkedAfterAttempt: boolean): Bound {
-  if (kind === 'attempts') return { attempts: attemptsFromComparison(test, env, isGiveUpGuard, checkedAfterAttempt), deadline: false, abortAware: false };
+/** `at`: where the condition is read, when it is written elsewhere (a getter's body): what the attempt did before it counts from there. */
+export function boundOf(kind: 'attempts' | 'time' | 'abort', test: Node, env: Env, isGiveUpGuard: boolean, checkedAfterAttempt: boolean, at?: Node): Bound {
+  if (kind === 'attempts') return { attempts: attemptsFromComparison(test, env, isGiveUpGuard, checkedAfterAttempt, at), deadline: false, abortAware: false };
   if (kind === 'abort') return { deadline: false, abortAware: true };
   const deadlineMs = deadlineFrom(test, env);
   return deadlineMs === undefined ? { deadline: true, abortAware: false } : { deadline: true, deadlineMs, abortAware: false };

@@ -37,6 +37,8 @@ export class AnalysisContext {
    * (set when the analysis may read other files): a delay helper there is evaluated like a local one.
    */
   foreignFunction?: (call: TSESTree.CallExpression) => { fn: FunctionNode; ctx: AnalysisContext } | undefined;
+  /** An object literal another module of the project exports, that an identifier or namespace member names, with that module's context. */
+  foreignObject?: (node: Node) => { literal: TSESTree.ObjectExpression; ctx: AnalysisContext } | undefined;
   /** Parameters of a helper bound to what a caller in another file passes (`retryable(op, 2)`). */
   paramValues?: ReadonlyMap<Variable, Value>;
   /** Parameters of such a helper bound to the options object the caller writes out (`retryable(op, { retries: 2 })`). */

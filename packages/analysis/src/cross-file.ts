@@ -643,3 +643,68 @@ function returnedFunctions(fn: FunctionNode, ctx: AnalysisContext): FunctionNode
   }
   return result;
 }
+
+/**
+ * An object literal another module of the project exports, named by an identifier or a
+ * namespace member here (`DEFAULTS` with `import { DEFAULTS } from './defaults'`,
+ * `options_1.DEFAULTS` with `options_1 = require('./options')`): the literal, with that
+ * module's context. Undefined for anything else.
+ */
+export function importedObject(node: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): { literal: TSESTree.ObjectExpression; ctx: AnalysisContext } | undefined {
+  const n = unwrap(node);
+  const root = n.type === 'MemberExpression' && !n.computed ? unwrap(n.object) : n;
+  if (root.type !== 'Identifier') return undefined;
+  const origin = importOf(root, ctx);
+  if (!origin || !isRelativeSpecifier(origin.module)) return undefined;
+  const member = n === root ? undefined : propertyName(n as TSESTree.MemberExpression);
+  const name = member !== undefined ? (origin.imported === '*' ? member : undefined) : origin.imported;
+  if (name === undefined || name === '*') return undefined;
+  const file = resolveModule(host.filename, origin.module);
+  const found = file ? exported(file, name, host, analyze, 'delay', (summary, key) => exportedObjects(summary).get(key)) : undefined;
+  return found && { literal: found.found, ctx: found.summary.ctx };
+}
+
+/** Object literals a module exports by name (`export const D = {…}`, `exports.D = {…}`, `export { D }`), found once per module. */
+function exportedObjects(summary: ModuleSummary): Map<string, TSESTree.ObjectExpression> {
+  let objects = objectsBySummary.get(summary);
+  if (objects) return objects;
+  objects = new Map();
+  const ctx = summary.ctx;
+  const literalOf = (value: Node | null | undefined): TSESTree.ObjectExpression | undefined => {
+    let v = value ? unwrap(value) : undefined;
+    if (v?.type === 'Identifier') {
+      const variable = ctx.variableOf(v);
+      const def = variable?.defs[0];
+      if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || isReassigned(variable)) return undefined;
+      v = def.node.init ? unwrap(def.node.init) : undefined;
+    }
+    return v?.type === 'ObjectExpression' ? v : undefined;
+  };
+  for (const statement of ctx.sourceCode.ast.body) {
+    if (statement.type === 'ExportNamedDeclaration' && !statement.source) {
+      const d = statement.declaration;
+      if (d?.type === 'VariableDeclaration' && d.kind === 'const') for (const v of d.declarations) {
+        const literal = v.id.type === 'Identifier' ? literalOf(v.init) : undefined;
+        if (literal && v.id.type === 'Identifier') objects.set(v.id.name, literal);
+      }
+      for (const spec of statement.specifiers) {
+        const literal = spec.type === 'ExportSpecifier' && spec.local.type === 'Identifier' ? literalOf(spec.local) : undefined;
+        if (literal) objects.set(exportName(spec.exported), literal);
+      }
+    } else if (statement.type === 'ExpressionStatement') {
+      // `exports.D = {…}` (after TypeScript's `exports.D = void 0`), `module.exports.D = {…}`.
+      const e = unwrap(statement.expression);
+      if (e.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression') continue;
+      const object = unwrap(e.left.object);
+      const isExports = (object.type === 'Identifier' && object.name === 'exports' && !ctx.variableOf(object)?.defs.length) ||
+        (object.type === 'MemberExpression' && unwrap(object.object).type === 'Identifier' && (unwrap(object.object) as TSESTree.Identifier).name === 'module' && propertyName(object) === 'exports');
+      const key = propertyName(e.left);
+      const literal = literalOf(e.right);
+      if (isExports && key !== undefined && literal) objects.set(key, literal);
+    }
+  }
+  objectsBySummary.set(summary, objects);
+  return objects;
+}
+
+const objectsBySummary = new WeakMap<ModuleSummary, Map<string, TSESTree.ObjectExpression>>();

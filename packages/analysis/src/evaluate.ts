@@ -185,9 +185,11 @@ function evaluateNode(node: Node, env: Env): Value {
       if (n.operator === '+') return arg;
       return UNKNOWN;
     }
-    case 'BinaryExpression':
+    case 'BinaryExpression': {
       if (n.left.type === 'PrivateIdentifier') return UNKNOWN;
+      if (COMPARISON.test(n.operator)) return comparison(n, env);
       return combine(n.operator, evaluate(n.left, env), evaluate(n.right, env));
+    }
     case 'LogicalExpression': {
       // `opts.retries ?? 5` where the caller's options leave `retries` out: the default.
       if (n.operator !== '&&' && passedObjectRead(n.left, env) === 'absent') return evaluate(n.right, env);
@@ -353,8 +355,55 @@ function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node | unde
   return text(unwrap(kept)) === text(read) ? fallback : undefined;
 }
 
+/** Whether a conditional tested on the value takes its first branch: a mark, or a known number (0 is false). */
 function truthOf(value: Value): boolean | undefined {
-  return value.truth;
+  if (value.truth !== undefined) return value.truth;
+  return value.t === 'num' && !value.random && !Number.isNaN(value.v) ? value.v !== 0 : undefined;
+}
+
+const COMPARISON = /^([!=]==?|[<>]=?)$/;
+
+/**
+ * A comparison as a truth value, when the code shows it: two known numbers (`delay === 0`
+ * with `delay` 200 by default), or a flag option normalised where the defaults are written
+ * (`{ jitter: opts.jitter === true }`), which holds only if the caller sets it: an option
+ * left out is undefined, equal to neither `true` nor `false`. Anything else is not known.
+ */
+function comparison(n: TSESTree.BinaryExpression, env: Env): Value {
+  const [a, b] = [evaluate(n.left as Node, env), evaluate(n.right, env)];
+  const op = n.operator;
+  if (a.t === 'num' && b.t === 'num' && !a.random && !b.random) {
+    const truth = compareNumbers(op, a.v, b.v);
+    return truth === undefined ? UNKNOWN : truth ? TRUE : FALSE;
+  }
+  if (op !== '===' && op !== '!==') return UNKNOWN;
+  const [left, right] = [unwrap(n.left as Node), unwrap(n.right)];
+  const flag = isBooleanLiteral(right) ? { read: left, value: a } : isBooleanLiteral(left) ? { read: right, value: b } : undefined;
+  if (!flag || flag.read.type !== 'MemberExpression' || flag.read.computed || (flag.value.t !== 'unknown' && flag.value.t !== 'invariant') || flag.value.random || truthOf(flag.value) !== undefined) return UNKNOWN;
+  // Only the option's own key in an object of defaults: `{ jitter: opts.jitter === true }`.
+  let holder: Node | undefined = n.parent;
+  while (holder && (holder.type === 'TSAsExpression' || holder.type === 'TSNonNullExpression')) holder = holder.parent;
+  if (holder?.type !== 'Property' || (holder.value !== n && unwrap(holder.value as Node) !== n) || keyName(holder.key) !== propertyName(flag.read)) return UNKNOWN;
+  // A caller's option the helper was analysed with, and given: its value is not the default.
+  const passed = passedObjectRead(flag.read, env);
+  if (passed && passed !== 'absent') return UNKNOWN;
+  return op === '!==' ? TRUE : FALSE;
+}
+
+function isBooleanLiteral(node: Node): boolean {
+  return node.type === 'Literal' && typeof node.value === 'boolean';
+}
+
+function compareNumbers(op: string, a: number, b: number): boolean | undefined {
+  switch (op) {
+    case '===': case '==': return a === b;
+    case '!==': case '!=': return a !== b;
+    case '<': return a < b;
+    case '<=': return a <= b;
+    case '>': return a > b;
+    case '>=': return a >= b;
+    default: return undefined;
+  }
 }
 
 /**
@@ -514,11 +563,75 @@ function writesValue(writes: TSESTree.Identifier[], initial: Value, env: Env, na
 
 function joinWrites(writes: TSESTree.Identifier[], initial: Value, env: Env, name: string): Value {
   let result: Value | undefined;
+  let pruned = false;
   for (const write of writes) {
+    if (notTaken(write, env)) {
+      pruned = true;
+      continue;
+    }
     const value = writeValue(write, initial, env, name);
     result = result ? join(result, value) : value;
   }
-  return result ?? UNKNOWN;
+  // Every write sits in a branch the defaults do not take: the value it starts with.
+  return result ?? (pruned ? initial : UNKNOWN);
+}
+
+/**
+ * `node` sits in a branch inside the region that the code shows is not taken: under
+ * `if (opts.factor)` with `factor` 0 by default, after `if (delay === 0) return 0` with a
+ * known delay. Only tests that read nothing written in the region are asked (what changes
+ * between attempts, or the value being computed, may take either branch).
+ */
+function notTaken(node: Node, env: Env): boolean {
+  const region = env.region;
+  for (let child: Node = node, p = node.parent; p && p !== region; child = p, p = p.parent) {
+    let test: Node | undefined;
+    let whenTrue: boolean | undefined;
+    if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) {
+      test = p.test;
+      whenTrue = child === p.consequent;
+    } else if (p.type === 'LogicalExpression' && child === p.right && p.operator !== '??') {
+      test = p.left;
+      whenTrue = p.operator === '&&';
+    }
+    if (!test || whenTrue === undefined || !steadyTest(test, env)) continue;
+    const truth = truthOf(evaluate(test, env));
+    if (truth !== undefined && truth !== whenTrue) return true;
+  }
+  return false;
+}
+
+/**
+ * A write that cannot reach the test: later in the text, to a variable declared afresh each
+ * time the region runs, with no loop around the test inside the region.
+ */
+function writtenAfter(write: Node, test: Node, variable: Variable, env: Env): boolean {
+  if (write.range[0] < test.range[1] || declaredOutside(variable, env.region)) return false;
+  for (let p = test.parent; p && p !== env.region; p = p.parent) {
+    if (/^(For|ForIn|ForOf|While|DoWhile)Statement$/.test(p.type) || isFunction(p)) return false;
+  }
+  return true;
+}
+
+/** A test that reads no variable or member written in the region (before it). */
+function steadyTest(test: Node, env: Env): boolean {
+  let steady = true;
+  walk(test, env.ctx.keys, (n) => {
+    if (!steady || isFunction(n)) return false;
+    if (n.type === 'Identifier') {
+      const parent = n.parent;
+      if (parent?.type === 'MemberExpression' && parent.property === n && !parent.computed) return undefined;
+      const variable = env.ctx.variableOf(n);
+      if (variable && (env.counters.has(variable) || writesWithin(variable, env.region).some((write) => !writtenAfter(write, test, variable, env)))) steady = false;
+    } else if (n.type === 'MemberExpression') {
+      const dotted = dottedName(n);
+      if (dotted && memberWritesWithin(dotted, env).length > 0) steady = false;
+    } else if (n.type === 'CallExpression' || n.type === 'AssignmentExpression' || n.type === 'UpdateExpression') {
+      steady = false;
+    }
+    return undefined;
+  });
+  return steady;
 }
 
 /** One write's value, once per write, start value and environment: every read of a variable written k times asks for all k. */
@@ -533,6 +646,11 @@ function computeWriteValue(target: Node, initial: Value, env: Env, name: string)
   if (parent?.type === 'UpdateExpression') return { t: 'counter', random: false };
   if (parent?.type !== 'AssignmentExpression' || parent.left !== target) return UNKNOWN;
   const right = evaluate(parent.right, deeper(env));
+  // `let ms = base; ms *= 2 ** n` inside the attempt: declared afresh each time, so one product, not an accumulation.
+  const local = target.type === 'Identifier' ? env.ctx.variableOf(target) : undefined;
+  if (local && local.defs[0]?.type === 'Variable' && !declaredOutside(local, env.region) && /^([*+-]|\*\*)=$/.test(parent.operator) && !inLoopWithin(parent, env.region)) {
+    return combine(parent.operator.slice(0, -1), initial, right);
+  }
   switch (parent.operator) {
     case '+=':
     case '-=':
@@ -554,6 +672,14 @@ function computeWriteValue(target: Node, initial: Value, env: Env, name: string)
     default:
       return UNKNOWN;
   }
+}
+
+/** A loop between `node` and the region: the statement may run several times per attempt. */
+function inLoopWithin(node: Node, region: Node): boolean {
+  for (let p = node.parent; p && p !== region; p = p.parent) {
+    if (/^(For|ForIn|ForOf|While|DoWhile)Statement$/.test(p.type) || isFunction(p)) return true;
+  }
+  return false;
 }
 
 function growth(shape: 'linear' | 'exponential', base: number | undefined, factor: number | undefined): Value {
@@ -650,20 +776,30 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   const prop = propertyName(member);
   const holder = prop !== undefined ? resolveObjectProperty(member.object, prop, env) : undefined;
   const initial = holder ? evaluate(holder, deeper(env)) : UNKNOWN;
-  if (memberWrites.length > 0) {
-    let result: Value | undefined;
-    for (const write of memberWrites) {
-      const value = writeValue(write, initial, env, dotted ?? prop ?? '');
-      result = result ? join(result, value) : value;
-    }
-    return result ?? UNKNOWN;
-  }
+  if (memberWrites.length > 0) return memberWritesValue(memberWrites, initial, env, dotted ?? prop ?? '');
   if (!holder && prop !== undefined && !member.computed) {
     const defaulted = memberDefault(member.object, prop, env);
     if (defaulted) return defaulted;
+    const foreign = foreignDefault(member.object, prop, env);
+    if (foreign) return evaluate(foreign.node, foreign.env);
   }
   if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
   return initial;
+}
+
+/** A member written during the retry (`this.wait *= 2`, `state.tries++`): the join of its writes that are taken. */
+function memberWritesValue(writes: readonly Node[], initial: Value, env: Env, name: string): Value {
+  let result: Value | undefined;
+  let pruned = false;
+  for (const write of writes) {
+    if (notTaken(write, env)) {
+      pruned = true;
+      continue;
+    }
+    const value = writeValue(write, initial, env, name);
+    result = result ? join(result, value) : value;
+  }
+  return result ?? (pruned ? initial : UNKNOWN);
 }
 
 /**
@@ -682,6 +818,9 @@ function aliasedMember(member: TSESTree.MemberExpression, env: Env): Value | und
   if (dotted && memberWritesWithin(dotted, env).length > 0) return undefined;
   const outer = alias.env;
   const holder = resolveObjectProperty(alias.id, prop, outer);
+  // `state.tries` where the caller steps `state.tries++` during the retry: the caller's counter.
+  const callerWrites = memberWritesWithin(`${alias.id.name}.${prop}`, outer);
+  if (callerWrites.length > 0) return memberWritesValue(callerWrites, holder ? evaluate(holder, deeper(outer)) : UNKNOWN, outer, `${alias.id.name}.${prop}`);
   if (holder) return evaluate(holder, deeper(outer));
   return memberDefault(alias.id, prop, outer);
 }
@@ -752,15 +891,9 @@ function spreadDefault(literal: TSESTree.ObjectExpression, prop: string, env: En
  * `prop`, as for a spread of them. Undefined for anything else.
  */
 function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
-  let n = unwrap(object);
-  let depth = env.depth;
-  while (n.type === 'Identifier') {
-    const variable = env.ctx.variableOf(n);
-    const def = variable?.defs[0];
-    if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || ++depth > MAX_DEPTH) return undefined;
-    n = unwrap(def.node.init);
-  }
-  if (n.type !== 'CallExpression') return undefined;
+  const source = mergeSource(object, env);
+  if (!source) return undefined;
+  const { call: n, depth } = source;
   const inner = { ...env, depth: depth + 1 };
   if (dottedName(n.callee) === 'Object.assign') {
     for (let i = n.arguments.length - 1; i >= 0; i--) {
@@ -775,6 +908,59 @@ function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
   if (!fn || fn.async || fn.generator) return undefined;
   const returned = returnedObject(fn, env);
   return returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, inner));
+}
+
+/**
+ * `getSanitizedOptions(options)` imported from './options', returning `{ ...defaultOptions,
+ * ...options }`: the value the other module's defaults give `prop`, with the environment (that
+ * module's context) to evaluate it in. Undefined for anything else.
+ */
+function foreignDefault(object: Node, prop: string, env: Env): { node: Node; env: Env } | undefined {
+  if (!env.ctx.foreignFunction) return undefined;
+  const source = mergeSource(object, env);
+  // `{ ...DEFAULTS, ...options }` or `Object.assign({}, DEFAULTS, options)` with DEFAULTS
+  // imported: no source of this file names `prop`, so the other module's object gives it.
+  const local = source ? undefined : resolveObject(object, env);
+  const merged = local ? local.properties.map((p) => (p.type === 'SpreadElement' ? p.argument : undefined)) : source && dottedName(source.call.callee) === 'Object.assign' ? source.call.arguments : undefined;
+  if (merged) {
+    if (local && getProperty(local, prop)) return undefined;
+    for (let i = merged.length - 1; i >= 0; i--) {
+      const element = merged[i];
+      const imported = element && element.type !== 'SpreadElement' ? env.ctx.foreignObject?.(element) : undefined;
+      const value = imported && (getProperty(imported.literal, prop)?.value as Node | undefined);
+      if (value && imported) return { node: value, env: { ctx: imported.ctx, region: imported.literal, counters: new Set(), depth: env.depth + 2 } };
+    }
+    return undefined;
+  }
+  const foreign = source && env.ctx.foreignFunction(source.call);
+  if (!foreign || foreign.fn.async || foreign.fn.generator) return undefined;
+  const fenv: Env = { ctx: foreign.ctx, region: foreign.fn.body, counters: new Set(), depth: (source?.depth ?? env.depth) + 1 };
+  const returned = returnedObject(foreign.fn, fenv);
+  const node = returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, fenv));
+  return node ? { node, env: fenv } : undefined;
+}
+
+/** The call an options object is made by, through `const` bindings and a field set once in the constructor. */
+function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; depth: number } | undefined {
+  let n = unwrap(object);
+  let depth = env.depth;
+  for (;;) {
+    if (n.type === 'Identifier') {
+      const variable = env.ctx.variableOf(n);
+      const def = variable?.defs[0];
+      if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || ++depth > MAX_DEPTH) return undefined;
+      n = unwrap(def.node.init);
+      continue;
+    }
+    // `this.options` set once in the constructor (`this.options = Object.assign({}, DEFAULTS, options)`).
+    const field = n.type === 'MemberExpression' && !n.computed && unwrap(n.object).type === 'ThisExpression' ? propertyName(n) : undefined;
+    if (field === undefined) break;
+    const cls = enclosingClass(n);
+    const value = cls && !env.ctx.isMutableMember(field) ? classFieldValue(cls, field, false) : undefined;
+    if (!value || ++depth > MAX_DEPTH) return undefined;
+    n = unwrap(value);
+  }
+  return n.type === 'CallExpression' ? { call: n, depth } : undefined;
 }
 
 /** The object literal a function always returns (`return { delay: …, factor: … }`), if that is all it returns. */
@@ -887,7 +1073,7 @@ export function classFieldValue(
 const memberWritesCache = new WeakMap<Node, Map<string, Node[]>>();
 
 /** Assignments and updates of `this.delay`-style members inside a region. */
-function memberWritesWithin(dotted: string, env: Env): readonly Node[] {
+export function memberWritesWithin(dotted: string, env: Env): readonly Node[] {
   let byName = memberWritesCache.get(env.region);
   if (!byName) {
     const found = new Map<string, Node[]>();
@@ -951,12 +1137,23 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
     const shaped = bound.t === 'num' || bound.t === 'grow' || bound.t === 'counter';
     return withRandom(shaped ? bound : { t: 'invariant', random: false }, true, 'full');
   }
+  // `this.options.retryStrategy.call(this, ++n)`: the function called with the arguments after `this`.
+  const direct = unwrap(call.callee);
+  if (direct.type === 'MemberExpression' && !direct.computed && propertyName(direct) === 'call' && call.arguments.length > 0) {
+    const target = unwrap(direct.object);
+    if (target.type === 'Identifier' || target.type === 'MemberExpression') return evaluateCall({ ...call, callee: target as TSESTree.Expression, arguments: call.arguments.slice(1) }, env);
+  }
   // A local helper says what it does; only an imported one is judged by its name.
   const callee = unwrap(call.callee);
   const helper = localFunction(call, env) ?? (callee.type === 'Identifier' ? defaultFunction(callee, env) : undefined);
   if (helper) return inlineHelper(helper, args, env);
   const strategy = strategyFunction(call, env);
   if (strategy) return inlineHelper(strategy.fn, args, strategy.env);
+  // `this.options.retry(n)` where another module's defaults give `retry`: that module's function.
+  const given = callee.type === 'MemberExpression' && !callee.computed ? propertyName(callee) : undefined;
+  const foreignStrategy = given !== undefined && unwrap((callee as TSESTree.MemberExpression).object).type !== 'ThisExpression' ? foreignDefault((callee as TSESTree.MemberExpression).object, given, env) : undefined;
+  const strategyFn = foreignStrategy && foreignStrategy.env.ctx.functionIn(foreignStrategy.node);
+  if (foreignStrategy && strategyFn) return inlineForeign(strategyFn, foreignStrategy.env.ctx, args.map((a) => evaluate(a as Node, deeper(env))), env);
   const alternatives = strategyAlternatives(call, env);
   if (alternatives) return alternatives.map((fn) => inlineHelper(fn, args, env)).reduce(join);
   const foreign = env.ctx.foreignFunction?.(call);
@@ -1058,7 +1255,7 @@ function strategyAlternatives(call: TSESTree.CallExpression, env: Env): Function
 /** Evaluates a small helper (`backoff(n)`) with its parameters bound to the caller's values. */
 function inlineHelper(fn: FunctionNode, args: readonly Node[], env: Env): Value {
   const inner = helperEnv(fn, args, env);
-  return helperRandomness(inlineBody(fn, inner, env), fn, env);
+  return helperRandomness(inlineBody(fn, inner, env), fn, env, inner);
 }
 
 /**
@@ -1072,7 +1269,7 @@ function inlineForeign(fn: FunctionNode, ctx: AnalysisContext, values: readonly 
     if (variable && given) bindings.set(variable, given);
   });
   const inner: Env = { ctx, region: fn.body, counters: new Set(), bindings, depth: env.depth + 1 };
-  return helperRandomness(inlineBody(fn, inner, inner), fn, inner);
+  return helperRandomness(inlineBody(fn, inner, inner), fn, inner, inner);
 }
 
 /** The variable of each plain (or defaulted) parameter of `fn`, by position; undefined for patterns. */
@@ -1153,6 +1350,8 @@ function inlineBody(fn: FunctionNode, inner: Env, env: Env): Value {
     walk(fn.body, env.ctx.keys, (node) => {
       if (node !== fn.body && isFunction(node)) return false;
       if (node.type === 'ReturnStatement' && node.argument) {
+        // `if (delay === 0) return 0` with a delay known not to be 0: not a value it returns.
+        if (inner.region === fn.body && notTaken(node, inner)) return false;
         const value = evaluate(node.argument, inner);
         result = result ? join(result, value) : value;
       }
@@ -1162,10 +1361,25 @@ function inlineBody(fn: FunctionNode, inner: Env, env: Env): Value {
   return result ?? UNKNOWN;
 }
 
-function helperRandomness(value: Value, fn: FunctionNode, env: Env): Value {
+function helperRandomness(value: Value, fn: FunctionNode, env: Env, inner?: Env): Value {
   // Randomness anywhere in a delay helper is jitter, even when the value flow is lost.
   // …unless the value flow showed that randomness to be off by default (`Math.random() * (opts.jitter || 0)`).
-  return value.random || randomOff(value) || !usesRandomness(fn, env) ? value : withRandom(value, true, 'unknown');
+  if (value.random || randomOff(value) || !usesRandomness(fn, env)) return value;
+  // …or the randomness sits only in branches the defaults do not take (`if (opts.jitter) { … }`).
+  if (inner && inner.region === fn.body && !liveRandomness(fn.body, inner)) return markRandomOff(value);
+  return withRandom(value, true, 'unknown');
+}
+
+/** Randomness in the helper's body outside the branches shown not to be taken. */
+function liveRandomness(body: Node, inner: Env): boolean {
+  let found = false;
+  walk(body, inner.ctx.keys, (node) => {
+    if (found) return false;
+    const random = node !== body && isFunction(node) ? usesRandomness(node, inner, false) : node.type === 'CallExpression' && usesRandomness(node, inner) && !node.arguments.some((a) => usesRandomness(a, inner));
+    if (random && !notTaken(node, inner)) found = true;
+    return node !== body && isFunction(node) ? false : undefined;
+  });
+  return found;
 }
 
 /** Randomness anywhere under `root`, following calls into local helpers (one level). */

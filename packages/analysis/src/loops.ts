@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, dottedName, isAnyLoop, isFunction, loopTest, unwrap, walk, type Node, type RetryLoopNode } from './ast.js';
 import { movesToNextAlternative } from './alternatives.js';
 import { mayStopUnseen } from './exits.js';
-import { boundOf, guardsIn, merge, type Bound } from './bounds.js';
+import { boundOf, getterCondition, guardsIn, merge, type Bound } from './bounds.js';
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import type { AnalysisContext } from './context.js';
 import { helperEnv, localFunction, numberArray, type Env } from './evaluate.js';
@@ -350,8 +350,11 @@ function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean 
   if (!test || (test.type === 'Literal' && Boolean(test.value))) {
     unbounded = true;
   } else {
-    const kind = boundKind(test, env);
-    if (kind) bound = boundOf(kind, test, env, false, loop.type === 'DoWhileStatement');
+    // `while (!this.limitReached)` with a getter returning `this.attempt >= this.max`: its condition.
+    const getter = boundKind(test, env) ? undefined : getterCondition(test);
+    const [condition, giveUp] = getter ? [getter.condition, getter.negated] : [test, false];
+    const kind = boundKind(condition, env);
+    if (kind) bound = boundOf(kind, condition, env, giveUp, loop.type === 'DoWhileStatement', getter ? test : undefined);
     unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env)));
   }
   const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { movesToNextAlternative } from './alternatives.js';
-import { guardsIn, type Bound } from './bounds.js';
+import { guardsIn, merge, type Bound } from './bounds.js';
 import { mayStopBefore } from './exits.js';
 import { outcomeCheck } from './checks.js';
 import { writesWithin, type AnalysisContext, type Variable } from './context.js';
@@ -195,7 +195,13 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   const decrementing = new Set([...counters].filter((v) => decrements(v, back)));
   const env: Env = { ...baseEnv, counters, decrementing, bindings: parameterBindings(fn, back, counters, ctx) };
   const isRetry = (node: Node) => contains(node, call) || (path.via?.some((use) => contains(node, use)) ?? false);
-  let bound = guardsIn(fn.body, env, () => false, isRetry) ?? guardsInCallbacks(fn, env, isRetry);
+  let bound = guardsIn(fn.body, env, () => false, isRetry);
+  // An abort check at the top (`if (ctx.aborted) throw …`) does not hide the count the failure
+  // callback checks (`.catch((err) => { if (ctx.aborted || ctx.left === 0) throw err; … })`).
+  if (bound?.attempts === undefined) {
+    const inCallbacks = guardsInCallbacks(fn, env, isRetry);
+    if (inCallbacks) bound = merge(bound, inCallbacks);
+  }
   const recovery = recoversFirst(call, path, fn, env);
   let delay = recursionDelay(call, path, env, fn);
   if (way) {

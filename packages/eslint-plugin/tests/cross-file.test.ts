@@ -118,6 +118,26 @@ describe('retry helpers in other files', () => {
     ]);
   });
 
+  it("options merged over another module's defaults by a function of that module: the defaults' numbers and strategies", () => {
+    expect(lint('option-factory/client.mjs')).toEqual([
+      `11:5 no-fixed-sleep-retry: ${FIXED('This retry loop', 'a fixed 300 ms', 'up to 6 attempts')}`,
+      '21:5 require-jitter: This retry loop backs off by 200 ms × 2^n, capped at 10 s without jitter (up to 6 attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+      // The jittered default strategy is silent; a function that may return the caller's own
+      // options gives no defaults, only a wait that stays the same.
+      `43:3 no-fixed-sleep-retry: ${FIXED('This retry loop', '`options.pauseMs` (the same every time)', 'up to 4 attempts')}`,
+      // An exported object of defaults spread under the caller's options.
+      `56:3 no-fixed-sleep-retry: ${FIXED('This retry loop', 'a fixed 1.5 s', 'up to 3 attempts')}`,
+      '67:3 require-jitter: This retry loop backs off by 50 ms × 2^n without jitter (up to 3 attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+    ]);
+  });
+
+  it('compiled CommonJS: Object.assign over an exported defaults object in a constructor, a strategy called through .call', () => {
+    expect(lint('option-factory/legacy.cjs')).toEqual([
+      // The jittered default strategy (openJittered) is silent.
+      '10:9 require-jitter: This retry loop backs off by a linear 100 ms × n, capped at 3 s without jitter (up to 8 attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+    ]);
+  });
+
   it('TypeScript: `./x.mjs` names x.mts, a folder import names its index file', () => {
     const what = "This call of `withRetry()` from './helpers/index.mjs'";
     expect(lint('index-and-ts/app.mts')).toEqual([
