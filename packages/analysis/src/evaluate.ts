@@ -561,7 +561,8 @@ function writesValue(writes: TSESTree.Identifier[], initial: Value, env: Env, na
   return memoised(state, what, env, () => joinWrites(writes, initial, env, name), undefined);
 }
 
-function joinWrites(writes: TSESTree.Identifier[], initial: Value, env: Env, name: string): Value {
+/** The join of the writes' values, leaving out writes in branches the code shows are not taken. */
+function joinWrites(writes: readonly Node[], initial: Value, env: Env, name: string): Value {
   let result: Value | undefined;
   let pruned = false;
   for (const write of writes) {
@@ -776,7 +777,7 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   const prop = propertyName(member);
   const holder = prop !== undefined ? resolveObjectProperty(member.object, prop, env) : undefined;
   const initial = holder ? evaluate(holder, deeper(env)) : UNKNOWN;
-  if (memberWrites.length > 0) return memberWritesValue(memberWrites, initial, env, dotted ?? prop ?? '');
+  if (memberWrites.length > 0) return joinWrites(memberWrites, initial, env, dotted ?? prop ?? '');
   if (!holder && prop !== undefined && !member.computed) {
     const defaulted = memberDefault(member.object, prop, env);
     if (defaulted) return defaulted;
@@ -787,20 +788,6 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   return initial;
 }
 
-/** A member written during the retry (`this.wait *= 2`, `state.tries++`): the join of its writes that are taken. */
-function memberWritesValue(writes: readonly Node[], initial: Value, env: Env, name: string): Value {
-  let result: Value | undefined;
-  let pruned = false;
-  for (const write of writes) {
-    if (notTaken(write, env)) {
-      pruned = true;
-      continue;
-    }
-    const value = writeValue(write, initial, env, name);
-    result = result ? join(result, value) : value;
-  }
-  return result ?? (pruned ? initial : UNKNOWN);
-}
 
 /**
  * `options.minTimeout` in a helper whose `options` stands for the caller's variable: what the
@@ -820,7 +807,7 @@ function aliasedMember(member: TSESTree.MemberExpression, env: Env): Value | und
   const holder = resolveObjectProperty(alias.id, prop, outer);
   // `state.tries` where the caller steps `state.tries++` during the retry: the caller's counter.
   const callerWrites = memberWritesWithin(`${alias.id.name}.${prop}`, outer);
-  if (callerWrites.length > 0) return memberWritesValue(callerWrites, holder ? evaluate(holder, deeper(outer)) : UNKNOWN, outer, `${alias.id.name}.${prop}`);
+  if (callerWrites.length > 0) return joinWrites(callerWrites, holder ? evaluate(holder, deeper(outer)) : UNKNOWN, outer, `${alias.id.name}.${prop}`);
   if (holder) return evaluate(holder, deeper(outer));
   return memberDefault(alias.id, prop, outer);
 }
