@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { defaultsToInfinity } from './bounds.js';
 import { outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import { localFunction, type Env } from './evaluate.js';
 import { isOperationCall } from './scan.js';
@@ -79,6 +80,8 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
     if (node.type === 'UpdateExpression') counts = true;
     // `urls.length === 0`: a list that is empty, not a count of attempts.
     if (node.type === 'BinaryExpression' && node.left.type !== 'PrivateIdentifier' && isLengthCheck(node)) return false;
+    // `attempts >= this.maxAttempts` where the limit falls back to Infinity: by default it never holds.
+    if (node.type === 'BinaryExpression' && node.left.type !== 'PrivateIdentifier' && /^[<>]=?$/.test(node.operator) && defaultsToInfinity(node.left, env) !== defaultsToInfinity(node.right, env)) return false;
     if (node.type === 'BinaryExpression' && /^[<>]=?$/.test(node.operator)) counts = true;
     if (node.type === 'BinaryExpression' && /^[!=]==?$/.test(node.operator)) {
       const literal = (n: Node) => {
