@@ -1,3 +1,4 @@
+import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, dottedName, getProperty, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
 import { boundKind, isClockRead, isCounter } from './checks.js';
 import { givesUp } from './exits.js';
@@ -66,7 +67,7 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
  * (`opts.max ?? Infinity`, `opts.max || Infinity`, `x !== undefined ? x : Infinity`):
  * a limit that is off unless someone sets it.
  */
-function defaultsToInfinity(node: Node, env: Env, depth = 0): boolean {
+export function defaultsToInfinity(node: Node, env: Env, depth = 0): boolean {
   const n = unwrap(node);
   const infinite = (x: Node) => {
     const v = evaluate(x, env);
@@ -80,7 +81,63 @@ function defaultsToInfinity(node: Node, env: Env, depth = 0): boolean {
     const def = variable?.defs[0];
     if (def?.type === 'Variable' && def.node.id === def.name && def.node.init && variable?.defs.length === 1) return defaultsToInfinity(def.node.init, env, depth + 1);
   }
+  if (n.type === 'MemberExpression' && depth < 2) return memberDefaultsToInfinity(n, env, depth);
   return false;
+}
+
+/**
+ * `this.maxAttempts` where every write of the member in its class is `this.maxAttempts = v`
+ * in a setter method of the class (`maxAttempts(v) { this.maxAttempts = v; return this }`)
+ * or in the constructor, and the constructor sets it to a value that falls back to Infinity,
+ * directly or through that setter (`this.maxAttempts(opts.maxAttempts || Infinity)`): a limit
+ * that is off unless the caller sets it.
+ */
+function memberDefaultsToInfinity(member: TSESTree.MemberExpression, env: Env, depth: number): boolean {
+  if (member.computed || unwrap(member.object).type !== 'ThisExpression') return false;
+  const dotted = dottedName(member);
+  const cls = enclosingClass(member);
+  if (!dotted || !cls) return false;
+  const ctor = cls.body.body.find((e) => e.type === 'MethodDefinition' && e.kind === 'constructor');
+  if (ctor?.type !== 'MethodDefinition' || !ctor.value.body) return false;
+  const writes = memberWritesWithin(dotted, { ...env, region: cls.body });
+  if (writes.length === 0) return false;
+  let fromConstructor = false;
+  for (const target of writes) {
+    const write = target.parent as Node;
+    if (write.type !== 'AssignmentExpression' || write.operator !== '=') return false;
+    const method = enclosingMethod(write, cls.body);
+    if (!method) return false;
+    if (method === ctor) {
+      if (!defaultsToInfinity(write.right, env, depth + 1)) return false;
+      fromConstructor = true;
+      continue;
+    }
+    // A setter: the value is one of its parameters; the constructor's call of it gives the default.
+    const value = unwrap(write.right);
+    const index = value.type === 'Identifier' ? method.value.params.findIndex((p) => p.type === 'Identifier' && p.name === value.name) : -1;
+    if (index < 0 || method.static || method.key.type !== 'Identifier' || method.computed) return false;
+    const name = method.key.name;
+    let called = false;
+    walk(ctor.value.body, env.ctx.keys, (node) => {
+      if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && !node.callee.computed && unwrap(node.callee.object).type === 'ThisExpression' && propertyName(node.callee) === name) {
+        const arg = node.arguments[index];
+        if (arg && arg.type !== 'SpreadElement' && defaultsToInfinity(arg, env, depth + 1)) called = true;
+      }
+      return undefined;
+    });
+    if (called) fromConstructor = true;
+  }
+  return fromConstructor;
+}
+
+/** The method of the class body that holds `node` directly (not inside a nested function of it). */
+function enclosingMethod(node: Node, classBody: Node): TSESTree.MethodDefinition | undefined {
+  let fn: Node | undefined;
+  for (let p = node.parent; p && p !== classBody; p = p.parent) {
+    if (isFunction(p) && !fn) fn = p;
+    if (p.type === 'MethodDefinition') return p.value === fn ? p : undefined;
+  }
+  return undefined;
 }
 
 /** `tries + 1 >= MAX` compares the counter shifted by one. */

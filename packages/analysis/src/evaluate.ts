@@ -21,6 +21,8 @@ export interface Env {
    * where the defaults it was given before the retry are seen.
    */
   aliases?: ReadonlyMap<Variable, Alias>;
+  /** Parameters of a function of the file that the retry hands its failure to (`catch (e) { await this.handle(e) }`). */
+  handedFailures?: ReadonlySet<Variable>;
   depth: number;
 }
 

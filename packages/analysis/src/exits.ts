@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { defaultsToInfinity } from './bounds.js';
 import { outcomeCheck, sentinelDecidedByCallee } from './checks.js';
-import { localFunction, type Env } from './evaluate.js';
+import { localFunction, parameterVariables, type Env } from './evaluate.js';
 import { isOperationCall } from './scan.js';
 
 /**
@@ -38,7 +39,7 @@ export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?:
   for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
     if (p.type === 'IfStatement' && child !== p.test && (mayDecideToStop(p.test, fn.body, env) || sentinelDecidedByCallee(p.test, env))) return true;
     // (`followed`: the call that hands the error on is the way back in, whose own exits are read where it goes.)
-    if (p.type === 'CatchClause' && p.param?.type === 'Identifier' && delegatesError(p, p.param.name, followed)) return true;
+    if (p.type === 'CatchClause' && p.param?.type === 'Identifier' && delegatesError(p, p.param.name, env, followed)) return true;
     if (p.type !== 'BlockStatement') continue;
     const before = p.body.slice(0, p.body.indexOf(child as TSESTree.Statement));
     for (const statement of before) {
@@ -60,8 +61,18 @@ function isUncountedStop(node: Node, region: Node, env: Env, isRetry: (node: Nod
   }
   // `if (res === null) continue` where `send` returned null for a failure and throws once it has had enough.
   if (node.type === 'IfStatement' && isRetry(node) && sentinelDecidedByCallee(node.test, env)) return true;
-  // `catch (e) { await this.handleError(e) }`: a call that is handed the error may throw it.
-  return node.type === 'CatchClause' && node.param?.type === 'Identifier' && delegatesError(node, node.param.name);
+  // `catch (e) { await this.handleError(e) }`: a call that is handed the error may throw it
+  // (not on a way out already: `catch (e) { try { await close() } catch (x) { squash(x) } throw e }`).
+  return node.type === 'CatchClause' && node.param?.type === 'Identifier' && !onWayOut(node, region) && delegatesError(node, node.param.name, env);
+}
+
+/** Inside a block of `region` that throws or returns as one of its own statements: that path leaves anyway. */
+function onWayOut(node: Node, region: Node): boolean {
+  for (let p = node.parent; p && p !== region; p = p.parent) {
+    if (isFunction(p)) return false;
+    if (p.type === 'BlockStatement' && p.body.some((s) => s.type === 'ThrowStatement' || s.type === 'ReturnStatement')) return true;
+  }
+  return false;
 }
 
 /**
@@ -79,6 +90,8 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
     if (node.type === 'UpdateExpression') counts = true;
     // `urls.length === 0`: a list that is empty, not a count of attempts.
     if (node.type === 'BinaryExpression' && node.left.type !== 'PrivateIdentifier' && isLengthCheck(node)) return false;
+    // `attempts >= this.maxAttempts` where the limit falls back to Infinity: by default it never holds.
+    if (node.type === 'BinaryExpression' && node.left.type !== 'PrivateIdentifier' && /^[<>]=?$/.test(node.operator) && defaultsToInfinity(node.left, env) !== defaultsToInfinity(node.right, env)) return false;
     if (node.type === 'BinaryExpression' && /^[<>]=?$/.test(node.operator)) counts = true;
     if (node.type === 'BinaryExpression' && /^[!=]==?$/.test(node.operator)) {
       const literal = (n: Node) => {
@@ -87,6 +100,8 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
       };
       if (node.left.type !== 'PrivateIdentifier' && !literal(node.left) && !literal(node.right) && !isStateCheck(node.left, node.right, env)) counts = true;
     }
+    // `isResumable(err, this.conn.version)`: a look at the failure, told a fact about what failed.
+    if (node.type === 'CallExpression' && classifiesFailure(node, region, env)) return false;
     if (node.type === 'CallExpression' && node.arguments.length > 0) counts = true;
     // `this.shouldCreateMore()`: a predicate of this file that compares counts of its own state.
     if (node.type === 'CallExpression' && node.arguments.length === 0 && depth < 2) {
@@ -96,7 +111,10 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
     // `const retryable = attempt < MAX; if (!retryable) throw e`: the bound is held in a variable.
     if (node.type === 'Identifier' && depth < 2) {
       const def = env.ctx.variableOf(node)?.defs[0];
-      if (def?.type === 'Variable' && def.node.init && def.node.id === def.name && mayDecideToStop(def.node.init, region, env, depth + 1, false)) counts = true;
+      // (A table of constants, `const KINDS = { A: Symbol('a') }`, holds no condition.)
+      const init = def?.type === 'Variable' && def.node.init ? unwrap(def.node.init) : undefined;
+      const table = init?.type === 'ObjectExpression' || init?.type === 'ArrayExpression' || (init !== undefined && isFunction(init));
+      if (def?.type === 'Variable' && def.node.init && def.node.id === def.name && !table && mayDecideToStop(def.node.init, region, env, depth + 1, false)) counts = true;
     }
     return undefined;
   });
@@ -125,7 +143,8 @@ function isStateCheck(left: Node, right: Node, env: Env): boolean {
   const member = sides.find((n) => n.type === 'MemberExpression');
   const other = sides.find((n) => n !== member);
   const prop = member && propertyName(member);
-  if (prop === undefined || !other || env.ctx.isSteppedMember(prop)) return false;
+  // (A member written only by constructors, `this.kind = primary ? KINDS.A : KINDS.B`, never changes between attempts.)
+  if (prop === undefined || !other || (env.ctx.isSteppedMember(prop) && env.ctx.isMutableMember(prop))) return false;
   return namedConstant(other, env);
 }
 
@@ -218,6 +237,28 @@ function onlyInspectsFailure(test: Node, region: Node, env: Env, depth = 0): boo
   return clean;
 }
 
+/**
+ * `isResumableError(err, this.cursor.wireVersion)`: a predicate handed the failure, and beside
+ * it only other looks at the failure and properties this file never writes after construction
+ * (a fact about the connection, not a count it keeps). Not a function of this file that throws.
+ */
+function classifiesFailure(call: TSESTree.CallExpression, region: Node, env: Env): boolean {
+  if (!call.arguments.some((arg) => mentionsFailure(arg, region, env, 0))) return false;
+  const local = localFunction(call, env);
+  if (local && throwsIn(local, env)) return false;
+  return call.arguments.every((arg) => arg.type !== 'SpreadElement' && (onlyInspectsFailure(arg, region, env) || readOnlyContext(arg, env)));
+}
+
+/** `this.cursor.maxWireVersion`: a property read through a member of `this`, never written in the file after construction. */
+function readOnlyContext(node: Node, env: Env): boolean {
+  const n = unwrap(node);
+  if (n.type !== 'MemberExpression' || n.computed) return false;
+  const object = unwrap(n.object);
+  if (object.type !== 'MemberExpression' || object.computed || unwrap(object.object).type !== 'ThisExpression') return false;
+  const prop = propertyName(n);
+  return prop !== undefined && !env.ctx.isMutableMember(prop) && !env.ctx.isSteppedMember(prop);
+}
+
 function mentionsFailure(node: Node, region: Node, env: Env, depth: number): boolean {
   let found = false;
   walk(node, env.ctx.keys, (n) => {
@@ -251,6 +292,7 @@ function isFailureValue(id: TSESTree.Identifier, region: Node, env: Env, depth: 
   const def = variable?.defs[0];
   if (!def) return false;
   if (def.type === 'CatchClause') return true;
+  if (variable && env.handedFailures?.has(variable)) return true;
   if (def.type === 'Parameter') {
     // A parameter of a callback inside the attempt: `.catch((e) => …)`, `(err, res) => …`.
     return def.node !== undefined && contains(region, def.node) && def.node !== region.parent && def.node !== region;
@@ -269,16 +311,123 @@ function isGiveUpState(call: TSESTree.CallExpression): boolean {
   return callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' && call.arguments.length === 0;
 }
 
-/** The catch hands its error to a call that may throw it (`await this.resumeOrThrow(e)`), as a statement. */
-function delegatesError(clause: TSESTree.CatchClause, name: string, followed?: Node): boolean {
-  return clause.body.body.some((statement) => {
+/**
+ * The catch hands its error to a call that may throw it (`await this.resumeOrThrow(e)`), as a
+ * statement. A function of this file is read instead: it may end the retry only if it throws
+ * under a condition that may count or measure (not only on the kind of error, or on a
+ * lifecycle flag), or throws whatever happens.
+ */
+function delegatesError(clause: TSESTree.CatchClause, name: string, env: Env, followed?: Node): boolean {
+  const param = clause.param?.type === 'Identifier' ? env.ctx.variableOf(clause.param) : undefined;
+  const handsOn = (statement: Node): boolean => {
     if (statement.type !== 'ExpressionStatement' || (followed && contains(statement, followed))) return false;
     const expression = unwrap(statement.expression);
     // Logging and metrics calls do not decide anything.
     if (expression.type !== 'CallExpression' || !isOperationCall(expression)) return false;
-    return expression.arguments.some((arg) => {
+    const index = expression.arguments.findIndex((arg) => {
       const a = unwrap(arg);
-      return a.type === 'Identifier' && a.name === name;
+      return a.type === 'Identifier' && a.name === name && (!param || env.ctx.variableOf(a) === param);
     });
+    if (index < 0) return false;
+    const helper = localFunction(expression, env);
+    return !helper || helperMayStop(helper, index, env, 0);
+  };
+  if (clause.body.body.some(handsOn)) return true;
+  // `try { await this.handle(e) } catch (x) { …; throw x }`: what the call throws is thrown on.
+  let found = false;
+  walk(clause.body, env.ctx.keys, (node) => {
+    if (found || isFunction(node)) return false;
+    if (node.type === 'TryStatement' && node.handler && throwsOutside(node.handler.body, node.handler.body, env)) {
+      found = node.block.body.some(handsOn);
+    }
+    return undefined;
   });
+  return found;
+}
+
+/**
+ * Whether a function of this file handed the failure (as its argument `index`, -1 for none)
+ * may throw for a reason other than the kind of failure or a lifecycle flag: a throw outside
+ * any condition, a throw behind a condition that may count or measure, the failure handed on
+ * to a call that is not read, or a function of this file it calls that may do so. A throw
+ * inside a `catch` of its own (the recovery failed) or a `return` leaves only the helper.
+ */
+function helperMayStop(fn: FunctionNode, index: number, env: Env, depth: number): boolean {
+  if (fn.body.type !== 'BlockStatement') return false;
+  // What a function not handed the failure may do is the same from every caller: read once.
+  if (index < 0) {
+    let byFunction = unhandedStops.get(env.ctx);
+    if (!byFunction) unhandedStops.set(env.ctx, (byFunction = new WeakMap()));
+    const known = byFunction.get(fn);
+    // (A function being read that is called again on the way: what it does is being read.)
+    if (known !== undefined) return known === 'reading' ? false : known;
+    if (depth > 5) return true;
+    byFunction.set(fn, 'reading');
+    const result = readHelper(fn, index, env, depth);
+    byFunction.set(fn, result);
+    return result;
+  }
+  return depth > 5 || readHelper(fn, index, env, depth);
+}
+
+const unhandedStops = new WeakMap<object, WeakMap<FunctionNode, boolean | 'reading'>>();
+
+function readHelper(fn: FunctionNode, index: number, env: Env, depth: number): boolean {
+  if (fn.body.type !== 'BlockStatement' || fn.generator) return true;
+  const param = index >= 0 ? parameterVariables(fn, env.ctx)[index] : undefined;
+  if (index >= 0 && (!param || fn.params[index]?.type !== 'Identifier')) return true;
+  const failures = new Set(env.handedFailures ?? []);
+  if (param) failures.add(param);
+  const inner: Env = { ...env, region: fn.body, handedFailures: failures };
+  const body = fn.body;
+  let stops = false;
+  walk(body, env.ctx.keys, (node) => {
+    if (stops || (node !== body && isFunction(node))) return false;
+    if (node.type === 'ThrowStatement' && !caughtWithin(node, body) && !insideCatch(node, body) && !conditional(node, body)) stops = true;
+    if (node.type === 'IfStatement' && ((throwsOutside(node.consequent, body, env)) || (node.alternate && throwsOutside(node.alternate, body, env))) && mayDecideToStop(node.test, body, inner)) stops = true;
+    if (node.type === 'CallExpression') {
+      const local = localFunction(node, env);
+      const handed = node.arguments.findIndex((arg) => {
+        const a = unwrap(arg);
+        return a.type === 'Identifier' && param !== undefined && env.ctx.variableOf(a) === param;
+      });
+      if (local && local !== fn) {
+        if (helperMayStop(local, handed, env, depth + 1)) stops = true;
+      } else if (!local && handed >= 0 && node.parent?.type !== 'IfStatement' && isStatementCall(node) && isOperationCall(node)) stops = true;
+    }
+    return undefined;
+  });
+  return stops;
+}
+
+/** A call made as a statement (`await this.reset(err)`), not a value tested or returned. */
+function isStatementCall(call: Node): boolean {
+  const parent = call.parent;
+  if (parent?.type === 'ExpressionStatement') return true;
+  return parent?.type === 'AwaitExpression' && parent.parent?.type === 'ExpressionStatement';
+}
+
+/** The branch throws (not inside a nested function, nor caught inside `region`). */
+function throwsOutside(branch: Node, region: Node, env: Env): boolean {
+  let found = false;
+  walk(branch, env.ctx.keys, (node) => {
+    if (found || isFunction(node)) return false;
+    if (node.type === 'ThrowStatement' && !caughtWithin(node, region)) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** Inside a `catch` clause below `region`. */
+function insideCatch(node: Node, region: Node): boolean {
+  for (let p = node.parent; p && p !== region; p = p.parent) if (p.type === 'CatchClause') return true;
+  return false;
+}
+
+/** Under a condition below `region`: an if, a conditional, a switch case, a loop, a logical expression. */
+function conditional(node: Node, region: Node): boolean {
+  for (let p = node.parent; p && p !== region; p = p.parent) {
+    if (/^(IfStatement|ConditionalExpression|SwitchCase|LogicalExpression|WhileStatement|DoWhileStatement|ForStatement|ForInStatement|ForOfStatement)$/.test(p.type)) return true;
+  }
+  return false;
 }
