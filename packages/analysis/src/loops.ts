@@ -58,8 +58,119 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (sleep) {
     site.sleep = sleep.node;
     if (sleep.delay) site.delayExpression = sleep.delay;
+    const waitsOnlyIf = waitingBranch(sleep, retry, scan, loop, env);
+    if (waitsOnlyIf) site.immediateUnless = waitsOnlyIf;
   }
   return site;
+}
+
+/**
+ * The wait sits in one branch of an `if` on the caught error (`if (isOverloaded(err)) await
+ * sleep(backoff)`) and the other way through the catch goes round to the next attempt with no
+ * wait of any kind: that `if`, whose other errors are retried at once. Only on a straight path
+ * through the catch (no other branch around the `if`), with nothing after it that always leaves
+ * the loop, no other awaited call on the way round that may wait (besides the attempt's own
+ * setup run again, `server = await pick()` as before the loop) and no wait inside the operation.
+ */
+function waitingBranch(sleep: Sleep, retry: LoopRetry, scan: AttemptScan, loop: RetryLoopNode, env: Env): TSESTree.IfStatement | undefined {
+  const handler = retry.failurePath.parent;
+  if (handler?.type !== 'CatchClause' || handler.param?.type !== 'Identifier' || retry.failurePath.type !== 'BlockStatement') return undefined;
+  if (sleep.node.parent?.type !== 'AwaitExpression' || !contains(retry.failurePath, sleep.node)) return undefined;
+  const thrown = env.ctx.variableOf(handler.param);
+  if (!thrown) return undefined;
+  // The innermost `if` around the wait, and only blocks from it up to the catch.
+  let branch: Node | undefined;
+  let ifStatement: TSESTree.IfStatement | undefined;
+  let child: Node = sleep.node.parent;
+  for (let p: Node | undefined = child.parent; p && child !== retry.failurePath; child = p, p = p.parent) {
+    if (isFunction(p) || p.type === 'SwitchCase' || p.type === 'ConditionalExpression' || p.type === 'LogicalExpression' || p.type === 'TryStatement' || p.type === 'CatchClause') return undefined;
+    if (p.type === 'IfStatement') {
+      if (ifStatement || child === p.test) return undefined;
+      ifStatement = p;
+      branch = child;
+    } else if (ifStatement && p.type !== 'BlockStatement') return undefined;
+  }
+  if (!ifStatement || !branch) return undefined;
+  if (!namesVariable(ifStatement.test, thrown, env)) return undefined;
+  const other = branch === ifStatement.consequent ? ifStatement.alternate : ifStatement.consequent;
+  if (other && (leavesLoop(other) || containsContinue(other))) return undefined;
+  // Every wait of the attempt is in the waiting branch.
+  if (scan.sleeps.some((s) => !contains(branch as Node, s.node))) return undefined;
+  // From the `if` to the end of the catch, and from the try to the end of the loop body, nothing always leaves.
+  if (!fallsThrough(ifStatement, retry.failurePath)) return undefined;
+  const tryStatement = handler.parent;
+  if (tryStatement?.type !== 'TryStatement' || tryStatement.finalizer || !fallsThrough(tryStatement, loop.body)) return undefined;
+  const waitsElsewhere = scan.calls.some(
+    (call) =>
+      call !== retry.operation &&
+      call.parent?.type === 'AwaitExpression' &&
+      contains(retry.failurePath, call) &&
+      !contains(branch as Node, call) &&
+      !onExitingBranch(call, loop) &&
+      !setsUpAgain(call, retry.operation, loop, env),
+  );
+  if (waitsElsewhere) return undefined;
+  if (scan.calls.some((call) => !contains(branch as Node, call) && (call === retry.operation || !onExitingBranch(call, loop)) && waitsInside(call, env.ctx))) return undefined;
+  return ifStatement;
+}
+
+function namesVariable(node: Node, variable: Variable, env: Env): boolean {
+  let found = false;
+  walk(node, env.ctx.keys, (n) => {
+    if (found || isFunction(n)) return false;
+    if (n.type === 'Identifier' && env.ctx.variableOf(n) === variable) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** Always returns, throws or breaks (a `continue` goes round: it does not leave). */
+function leavesLoop(node: Node | null | undefined): boolean {
+  if (!node) return false;
+  switch (node.type) {
+    case 'ReturnStatement':
+    case 'ThrowStatement':
+    case 'BreakStatement':
+      return true;
+    case 'BlockStatement':
+      return node.body.some((s) => leavesLoop(s));
+    case 'IfStatement':
+      return leavesLoop(node.consequent) && leavesLoop(node.alternate);
+    case 'TryStatement':
+      return (leavesLoop(node.block) && (!node.handler || leavesLoop(node.handler.body))) || leavesLoop(node.finalizer);
+    default:
+      return alwaysExits(node) && !containsContinue(node);
+  }
+}
+
+/** `statement` sits in blocks up to `root`, and no statement after it on the way up always leaves. */
+function fallsThrough(statement: Node, root: Node): boolean {
+  for (let s: Node = statement; s !== root; ) {
+    const block = s.parent;
+    if (block?.type !== 'BlockStatement') return false;
+    const after = block.body.slice(block.body.indexOf(s as TSESTree.Statement) + 1);
+    if (after.some((a) => leavesLoop(a))) return false;
+    s = block;
+  }
+  return true;
+}
+
+/**
+ * `server = await topology.pick(…)` on the way round, as `let server = await topology.pick(…)`
+ * before the loop, with the operation called on `server`: the first attempt's setup run again
+ * for the next one, not a wait between them.
+ */
+function setsUpAgain(call: TSESTree.CallExpression, operation: TSESTree.CallExpression, loop: RetryLoopNode, env: Env): boolean {
+  const assignment = call.parent?.parent;
+  if (assignment?.type !== 'AssignmentExpression' || assignment.operator !== '=' || assignment.left.type !== 'Identifier') return false;
+  const variable = env.ctx.variableOf(assignment.left);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || !def.node.init || contains(loop, def.node)) return false;
+  const init = def.node.init;
+  if (init.type !== 'AwaitExpression' || init.argument.type !== 'CallExpression' || def.node.range[1] > loop.range[0]) return false;
+  if (textOf(init.argument.callee, env.ctx) !== textOf(call.callee, env.ctx)) return false;
+  const callee = operation.callee;
+  return callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && env.ctx.variableOf(callee.object) === variable;
 }
 
 /** The loop variable of a schedule: each wait, or the attempt number when it counts 1, 2, 3. */

@@ -86,6 +86,12 @@ export interface RetrySite {
    * of a different kind, not a retry of a failing service, so no other retry nests it.
    */
   afterStateChange?: boolean;
+  /**
+   * A loop whose wait sits in one branch of an `if` on the caught error: the errors that `if`
+   * does not take go round to the next attempt with no wait at all (the site's policy is the
+   * waiting path's).
+   */
+  immediateUnless?: TSESTree.IfStatement;
 }
 
 export interface HelperSite {
