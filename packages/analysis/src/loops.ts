@@ -90,28 +90,70 @@ function waitingBranch(sleep: Sleep, retry: LoopRetry, scan: AttemptScan, loop: 
       branch = child;
     } else if (ifStatement && p.type !== 'BlockStatement') return undefined;
   }
-  if (!ifStatement || !branch) return undefined;
+  const tryStatement = handler.parent;
+  if (tryStatement?.type !== 'TryStatement' || tryStatement.finalizer) return undefined;
+  // An awaited call on the way round that skips the wait, other than the attempt's setup run again, may wait.
+  const waitsOnTheWay = (skips: (call: TSESTree.CallExpression) => boolean) =>
+    scan.calls.some(
+      (call) =>
+        call !== retry.operation &&
+        call.parent?.type === 'AwaitExpression' &&
+        contains(retry.failurePath, call) &&
+        skips(call) &&
+        !onLeavingBranch(call, loop) &&
+        !setsUpAgain(call, retry.operation, loop, env),
+    ) || scan.calls.some((call) => (call === retry.operation || (skips(call) && !onLeavingBranch(call, loop))) && waitsInside(call, env.ctx));
+  if (!ifStatement || !branch) {
+    // `if (isConflict(err)) continue;` before the wait: the errors it takes go round without it.
+    const skip = ifStatement ? undefined : skipBefore(sleep, retry.failurePath, thrown, scan, env);
+    if (!skip || waitsOnTheWay((call) => call.range[0] < skip.range[1])) return undefined;
+    return skip;
+  }
   if (!namesVariable(ifStatement.test, thrown, env)) return undefined;
   const other = branch === ifStatement.consequent ? ifStatement.alternate : ifStatement.consequent;
   if (other && (leavesLoop(other) || containsContinue(other))) return undefined;
   // Every wait of the attempt is in the waiting branch.
-  if (scan.sleeps.some((s) => !contains(branch as Node, s.node))) return undefined;
+  const waiting = branch;
+  if (scan.sleeps.some((s) => !contains(waiting, s.node))) return undefined;
   // From the `if` to the end of the catch, and from the try to the end of the loop body, nothing always leaves.
-  if (!fallsThrough(ifStatement, retry.failurePath)) return undefined;
-  const tryStatement = handler.parent;
-  if (tryStatement?.type !== 'TryStatement' || tryStatement.finalizer || !fallsThrough(tryStatement, loop.body)) return undefined;
-  const waitsElsewhere = scan.calls.some(
-    (call) =>
-      call !== retry.operation &&
-      call.parent?.type === 'AwaitExpression' &&
-      contains(retry.failurePath, call) &&
-      !contains(branch as Node, call) &&
-      !onExitingBranch(call, loop) &&
-      !setsUpAgain(call, retry.operation, loop, env),
-  );
-  if (waitsElsewhere) return undefined;
-  if (scan.calls.some((call) => !contains(branch as Node, call) && (call === retry.operation || !onExitingBranch(call, loop)) && waitsInside(call, env.ctx))) return undefined;
+  if (!fallsThrough(ifStatement, retry.failurePath) || !fallsThrough(tryStatement, loop.body)) return undefined;
+  if (waitsOnTheWay((call) => !contains(waiting, call))) return undefined;
   return ifStatement;
+}
+
+/**
+ * On a straight path through the catch to the wait, an `if` on the caught error before it whose
+ * branch goes round (`continue`) with nothing awaited or slept in it, and no `else`.
+ */
+function skipBefore(sleep: Sleep, failurePath: Node, thrown: Variable, scan: AttemptScan, env: Env): TSESTree.IfStatement | undefined {
+  const statement = sleep.node.parent?.parent;
+  if (statement?.type !== 'ExpressionStatement') return undefined;
+  for (let s: Node = statement; s !== failurePath; ) {
+    const block: Node | undefined = s.parent;
+    if (block?.type !== 'BlockStatement') return undefined;
+    for (const earlier of block.body.slice(0, block.body.indexOf(s as TSESTree.Statement))) {
+      if (earlier.type !== 'IfStatement' || earlier.alternate || !endsInContinue(earlier.consequent) || leavesLoop(earlier.consequent)) continue;
+      if (!namesVariable(earlier.test, thrown, env) || scan.sleeps.some((z) => contains(earlier, z.node))) continue;
+      if (hasLabelledContinue(earlier.consequent)) continue;
+      return earlier;
+    }
+    s = block;
+  }
+  return undefined;
+}
+
+/** In a branch that returns, throws or breaks (not one that goes round with `continue`). */
+function onLeavingBranch(node: Node, loop: RetryLoopNode): boolean {
+  for (let p = node.parent; p && p !== loop; p = p.parent) {
+    if (p.type === 'BlockStatement' && p.parent?.type === 'IfStatement' && leavesLoop(p)) return true;
+    if (p.type === 'ReturnStatement' || p.type === 'ThrowStatement') return true;
+  }
+  return false;
+}
+
+function hasLabelledContinue(node: Node): boolean {
+  const last = node.type === 'BlockStatement' ? node.body[node.body.length - 1] : node;
+  return last?.type === 'ContinueStatement' && last.label !== null;
 }
 
 function namesVariable(node: Node, variable: Variable, env: Env): boolean {

@@ -87,9 +87,9 @@ export interface RetrySite {
    */
   afterStateChange?: boolean;
   /**
-   * A loop whose wait sits in one branch of an `if` on the caught error: the errors that `if`
-   * does not take go round to the next attempt with no wait at all (the site's policy is the
-   * waiting path's).
+   * A loop whose wait some errors skip: the `if` on the caught error that decides it, around the
+   * wait (the errors it does not take go round with no wait at all) or before it with a
+   * `continue` (the errors it takes do). The site's policy is the waiting path's.
    */
   immediateUnless?: TSESTree.IfStatement;
 }

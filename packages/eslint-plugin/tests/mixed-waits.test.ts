@@ -1,9 +1,10 @@
 import rule from '../src/rules/no-fixed-sleep-retry.js';
 import { ruleTester } from './rule-tester.js';
 
-// A loop whose wait sits in one branch of an `if` on the caught error: the other errors go
-// round to the next attempt with no wait at all. The finding names the `if` and says so; it is
-// made only when that other way round is sure to reach the next attempt at once.
+// A loop whose wait some errors skip: the wait sits in one branch of an `if` on the caught error
+// (the other errors go round with no wait at all), or an `if` on the error before it sends the
+// errors it takes round with `continue`. The finding names the `if` and says so; it is made only
+// when that way round is sure to reach the next attempt at once.
 
 const SLEEP = `const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));`;
 
@@ -163,6 +164,73 @@ async function bump(id: string) {
 }
 `,
     },
+    {
+      name: 'continue before the wait, but the if tests the attempt',
+      code: `${SLEEP}
+async function load() {
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await fetch('/x');
+    } catch (e) {
+      if (i === 0) continue;
+      await sleep(Math.random() * 1000);
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'continue before the wait after an awaited reconnect',
+      code: `${SLEEP}
+async function query(q: string) {
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await db.query(q);
+    } catch (e) {
+      if (e.code === 'ECONNRESET') {
+        await db.reconnect();
+        continue;
+      }
+      await sleep(Math.random() * 1000);
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'continue to an outer loop by label skips to the next item',
+      code: `${SLEEP}
+async function sendAll(items: Item[]) {
+  outer: for (const item of items) {
+    for (let i = 0; i < 5; i++) {
+      try {
+        await send(item);
+        break;
+      } catch (e) {
+        if (e.code === 'REJECTED') continue outer;
+        await sleep(Math.random() * 1000);
+      }
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'an if on the error with an else before the wait',
+      code: `${SLEEP}
+async function load() {
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await fetch('/x');
+    } catch (e) {
+      if (e.status === 409) continue;
+      else log(e);
+      await sleep(Math.random() * 1000);
+    }
+  }
+}
+`,
+    },
   ],
   invalid: [
     {
@@ -254,6 +322,54 @@ async function read(key) {
         {
           messageId: 'immediateOnOthers', line: 4, column: 3, endLine: 4, endColumn: 5,
           data: { what: 'This retry loop', line: 8, attempts: 'up to 6 attempts' },
+        },
+      ],
+    },
+    {
+      name: 'continue on a conflict before the jittered wait',
+      code: `${SLEEP}
+async function save(doc: Doc) {
+  for (let i = 0; i < 8; i++) {
+    try {
+      return await db.put(doc);
+    } catch (err) {
+      if (err instanceof ConflictError) continue;
+      await sleep(Math.random() * 100 * 2 ** i);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'immediateOnOthers', line: 3, column: 3, endLine: 3, endColumn: 30,
+          data: { what: 'This retry loop', line: 7, attempts: 'up to 8 attempts' },
+        },
+      ],
+    },
+    {
+      name: 'logged and sent round at once on a reset, waits otherwise (JavaScript)',
+      filename: 'file.js',
+      code: `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function get(url) {
+  let left = 4;
+  while (left-- > 0) {
+    try {
+      return await request(url);
+    } catch (error) {
+      if (!isRetryable(error)) throw error;
+      if (error.code === 'ECONNRESET') {
+        console.warn('reset, again');
+        continue;
+      }
+      await sleep(250 + Math.random() * 250);
+    }
+  }
+}
+`,
+      errors: [
+        {
+          messageId: 'immediateOnOthers', line: 4, column: 3, endLine: 4, endColumn: 21,
+          data: { what: 'This retry loop', line: 9, attempts: 'up to 4 attempts' },
         },
       ],
     },

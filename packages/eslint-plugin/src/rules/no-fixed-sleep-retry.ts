@@ -36,7 +36,7 @@ export default createRule<Options, MessageIds>({
       immediate:
         '{{what}} retries at once with no delay ({{attempts}}), multiplying the load on a failing service. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
       immediateOnOthers:
-        '{{what}} waits only for the errors `if` on line {{line}} takes and retries every other error at once with no delay ({{attempts}}), multiplying the load on a failing service. Back off with jitter after every failure, e.g. retry() from @retry-hygiene/retry.',
+        "{{what}} retries some errors at once with no delay ({{attempts}}): the `if` on line {{line}} lets them skip the wait, multiplying the load on a failing service. Back off with jitter after every failure, e.g. retry() from @retry-hygiene/retry.",
       fixedDelayNoJitter:
         "{{what}} waits {{delay}} between attempts ({{attempts}}), so clients that failed together retry in lockstep. Remove `jitter: 'none'`: retry() adds full jitter by default.",
     },
