@@ -7,7 +7,7 @@ import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import type { AnalysisContext } from './context.js';
 import { helperEnv, localFunction, numberArray, type Env } from './evaluate.js';
 import { policyFrom } from './policy.js';
-import { breaksOut, firstCallIn, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
+import { breaksOut, firstCallIn, isOperationCall, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
 import { sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
 import { writesWithin, type Variable } from './context.js';
@@ -102,7 +102,10 @@ function waitingBranch(sleep: Sleep, retry: LoopRetry, scan: AttemptScan, loop: 
         skips(call) &&
         !onLeavingBranch(call, loop) &&
         !setsUpAgain(call, retry.operation, loop, env),
-    ) || scan.calls.some((call) => (call === retry.operation || (skips(call) && !onLeavingBranch(call, loop))) && waitsInside(call, env.ctx));
+    ) ||
+    scan.calls.some((call) => (call === retry.operation || (skips(call) && !onLeavingBranch(call, loop))) && waitsInside(call, env.ctx)) ||
+    // `fail(err);` on the way: a call handed the error as a statement may throw it (`delegatesError`).
+    scan.calls.some((call) => contains(retry.failurePath, call) && skips(call) && !onLeavingBranch(call, loop) && handsOnError(call, thrown, env));
   if (!ifStatement || !branch) {
     // `if (isConflict(err)) continue;` before the wait: the errors it takes go round without it.
     const skip = ifStatement ? undefined : skipBefore(sleep, retry.failurePath, thrown, scan, env);
@@ -140,6 +143,16 @@ function skipBefore(sleep: Sleep, failurePath: Node, thrown: Variable, scan: Att
     s = block;
   }
   return undefined;
+}
+
+/** `fail(err);` / `await this.resumeOrThrow(err);`: a statement handing the caught error to a call that is not a log. */
+function handsOnError(call: TSESTree.CallExpression, thrown: Variable, env: Env): boolean {
+  const statement = call.parent?.type === 'AwaitExpression' ? call.parent.parent : call.parent;
+  if (statement?.type !== 'ExpressionStatement' || !isOperationCall(call)) return false;
+  return call.arguments.some((arg) => {
+    const a = unwrap(arg as Node);
+    return a.type === 'Identifier' && env.ctx.variableOf(a) === thrown;
+  });
 }
 
 /** In a branch that returns, throws or breaks (not one that goes round with `continue`). */

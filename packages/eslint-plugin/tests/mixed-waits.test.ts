@@ -231,6 +231,39 @@ async function load() {
 }
 `,
     },
+    {
+      name: 'the other errors are handed to a helper that may throw them',
+      code: `${SLEEP}
+async function load() {
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await fetch('/x');
+    } catch (err) {
+      if (err.status === 503) await sleep(Math.random() * 1000);
+      else rethrowUnlessTransient(err);
+    }
+  }
+}
+`,
+    },
+    {
+      name: 'the continue branch hands the error to a call first',
+      code: `${SLEEP}
+async function load() {
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await fetch('/x');
+    } catch (err) {
+      if (err.code === 'ECONNRESET') {
+        this.failIfClosed(err);
+        continue;
+      }
+      await sleep(Math.random() * 1000);
+    }
+  }
+}
+`,
+    },
   ],
   invalid: [
     {
