@@ -202,7 +202,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
     const inCallbacks = guardsInCallbacks(fn, env, isRetry);
     if (inCallbacks) bound = merge(bound, inCallbacks);
   }
-  const recovery = recoversFirst(call, path, fn, env);
+  const recovery = recoversFirst(call, path, fn, env, selfCalls);
   let delay = recursionDelay(call, path, env, fn);
   if (way) {
     const throughEnv: Env = { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings };
@@ -347,12 +347,16 @@ function parameterBindings(fn: FunctionNode, call: Node, counters: ReadonlySet<V
  * twice), or moves state on from the error (`this.offset = err.offset`: progress, with no
  * count the analysis can see).
  */
-function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env): { awaited: boolean; changesCondition: boolean; fromError: boolean } {
+function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env, selfCalls: readonly Node[] = []): { awaited: boolean; changesCondition: boolean; fromError: boolean } {
   const container = isFunction(path.container) ? path.container.body : path.container;
   const read = conditionReads(call, fn, env);
   let awaited = false;
   let changesCondition = false;
   let fromError = false;
+  // The recovery is the function itself (`this.run('init').then(() => this.run(name))`) and
+  // waits nowhere in it: it takes an attempt's time, and any wait of the function is the site's own.
+  let itselfWaits: boolean | undefined;
+  const attemptOfItself = (node: Node) => selfCalls.includes(node) && !(itselfWaits ??= waitsAnywhere(fn, selfCalls, env.ctx));
   const touches = (target: Node) => {
     const name = dottedName(target);
     if (name && [...read].some((r) => r === name || r.startsWith(`${name}.`))) changesCondition = true;
@@ -361,7 +365,7 @@ function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env
     if (node.range[0] >= call.range[0]) return false;
     if (isFunction(node) && !contains(node, call)) return false;
     if (node.type === 'CallExpression' && node !== call && !contains(node, call) && isOperationCall(node) && !asSleep(node, env.ctx)) {
-      if (node.parent?.type === 'AwaitExpression') awaited = true;
+      if (node.parent?.type === 'AwaitExpression' && !attemptOfItself(node)) awaited = true;
       const callee = unwrap(node.callee);
       if (callee.type === 'MemberExpression') touches(callee.object);
     }
@@ -369,7 +373,7 @@ function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env
     if (node.type === 'CallExpression' && calleeName(node) === 'then' && node.arguments.some((arg) => contains(arg, call))) {
       const callee = unwrap(node.callee);
       const target = callee.type === 'MemberExpression' ? unwrap(callee.object) : undefined;
-      if (target?.type === 'CallExpression' && isOperationCall(target) && !asSleep(target, env.ctx)) awaited = true;
+      if (target?.type === 'CallExpression' && isOperationCall(target) && !asSleep(target, env.ctx) && !attemptOfItself(target)) awaited = true;
     }
     if (node.type === 'AssignmentExpression' || node.type === 'UnaryExpression') {
       const target = node.type === 'AssignmentExpression' ? node.left : node.operator === 'delete' ? node.argument : undefined;
@@ -381,6 +385,18 @@ function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env
     return undefined;
   });
   return { awaited, changesCondition, fromError };
+}
+
+/** A sleep anywhere in the function, callbacks included, or in a function of this file it calls. */
+function waitsAnywhere(fn: FunctionNode, selfCalls: readonly Node[], ctx: AnalysisContext): boolean {
+  let waits = false;
+  walk(fn.body, ctx.keys, (node) => {
+    if (waits) return false;
+    if ((node.type === 'CallExpression' || node.type === 'NewExpression') && asSleep(node, ctx)) waits = true;
+    else if (node.type === 'CallExpression' && !selfCalls.includes(node) && waitsInside(node, ctx)) waits = true;
+    return undefined;
+  });
+  return waits;
 }
 
 /** Dotted names the conditions between the function's start and the self-call read. */

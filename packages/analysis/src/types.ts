@@ -86,6 +86,12 @@ export interface RetrySite {
    * of a different kind, not a retry of a failing service, so no other retry nests it.
    */
   afterStateChange?: boolean;
+  /**
+   * A loop whose wait some errors skip: the `if` on the caught error that decides it, around the
+   * wait (the errors it does not take go round with no wait at all) or before it with a
+   * `continue` (the errors it takes do). The site's policy is the waiting path's.
+   */
+  immediateUnless?: TSESTree.IfStatement;
 }
 
 export interface HelperSite {

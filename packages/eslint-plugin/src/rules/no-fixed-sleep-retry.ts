@@ -5,7 +5,7 @@ import { describeLimit, describeSite, describeWait } from '../describe-site.js';
 import { reportSuggesting } from '../deferred-suggestions.js';
 
 type Options = [{ allowImmediate?: boolean }];
-type MessageIds = 'fixedDelay' | 'fixedDelayNoJitter' | 'immediate' | SuggestionMessageId;
+type MessageIds = 'fixedDelay' | 'fixedDelayNoJitter' | 'immediate' | 'immediateOnOthers' | SuggestionMessageId;
 
 export default createRule<Options, MessageIds>({
   name: 'no-fixed-sleep-retry',
@@ -35,6 +35,8 @@ export default createRule<Options, MessageIds>({
         '{{what}} waits {{delay}} between attempts ({{attempts}}), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
       immediate:
         '{{what}} retries at once with no delay ({{attempts}}), multiplying the load on a failing service. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
+      immediateOnOthers:
+        "{{what}} retries some errors at once with no delay ({{attempts}}): the `if` on line {{line}} lets them skip the wait, multiplying the load on a failing service. Back off with jitter after every failure, e.g. retry() from @retry-hygiene/retry.",
       fixedDelayNoJitter:
         "{{what}} waits {{delay}} between attempts ({{attempts}}), so clients that failed together retry in lockstep. Remove `jitter: 'none'`: retry() adds full jitter by default.",
     },
@@ -47,12 +49,23 @@ export default createRule<Options, MessageIds>({
       'Program:exit'() {
         for (const site of policySitesOf(context)) {
           const { delay, jitter } = site.policy;
-          if (jitter !== 'none') continue;
-          if (delay.kind !== 'constant' && delay.kind !== 'none') continue;
-          if (delay.kind === 'none' && options.allowImmediate) continue;
           // One immediate retry (after refreshing a token, on a second connection) doubles the
           // load at most: that is not the lockstep herd this rule is about.
-          if (delay.kind === 'none' && typeof site.policy.maxAttempts === 'number' && site.policy.maxAttempts <= 2) continue;
+          const once = typeof site.policy.maxAttempts === 'number' && site.policy.maxAttempts <= 2;
+          const fixed = jitter === 'none' && (delay.kind === 'constant' || delay.kind === 'none');
+          if (!fixed) {
+            // The wait is on one path only: the other errors go round at once, whatever that wait is.
+            if (site.immediateUnless && !options.allowImmediate && !once) {
+              context.report({
+                loc: site.loc,
+                messageId: 'immediateOnOthers',
+                data: { what: describeSite(site), line: site.immediateUnless.loc.start.line, attempts: describeLimit(site) },
+              });
+            }
+            continue;
+          }
+          if (delay.kind === 'none' && options.allowImmediate) continue;
+          if (delay.kind === 'none' && once) continue;
           reportSuggesting(
             context,
             {
