@@ -135,13 +135,9 @@ export class AnalysisContext {
         if (!inConstructor) mutable.add(prop);
         if (node.type === 'UpdateExpression' || (node.type === 'AssignmentExpression' && (node.operator !== '=' || !this.isNamedValue(node.right)))) stepped.add(prop);
       };
-      walk(this.sourceCode.ast, this.keys, (node) => {
-        if (node.type === 'MethodDefinition' && node.kind === 'constructor') {
-          walk(node, this.keys, (inner) => record(inner, true));
-          return false;
-        }
-        record(node, false);
-        return undefined;
+      // The nodes ESLint's traversal recorded (assignments and updates are among them): no walk of the file.
+      this.forEachNode((node) => {
+        if (node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') record(node, inConstructor(node));
       });
       this.mutable = mutable;
       this.stepped = stepped;
@@ -181,6 +177,9 @@ export class AnalysisContext {
  * A rule that lints the file records them during ESLint's own traversal, in its order.
  */
 const SITE_NODE_TYPES = [
+  // Writes, for the members the file changes after construction (isMutableMember).
+  'AssignmentExpression',
+  'UpdateExpression',
   'ForStatement',
   'WhileStatement',
   'DoWhileStatement',
@@ -221,6 +220,12 @@ export function siteNodeListeners(ast: TSESTree.Program): Record<string, (node: 
   };
   for (const type of SITE_NODE_TYPES) listeners[type] = record;
   return listeners;
+}
+
+/** Inside a class constructor, callbacks it makes included: a write there sets a starting value. */
+function inConstructor(node: Node): boolean {
+  for (let p = node.parent; p; p = p.parent) if (p.type === 'MethodDefinition') return p.kind === 'constructor';
+  return false;
 }
 
 /** True when a variable is written anywhere after its declaration. */
