@@ -116,11 +116,16 @@ export class AnalysisContext {
     const n = unwrap(node);
     if (n.type === 'Literal') return true;
     if (n.type === 'MemberExpression') return !n.computed && unwrap(n.object).type === 'Identifier';
-    if (n.type !== 'Identifier') return false;
-    const variable = this.variableOf(n);
+    return n.type === 'Identifier' && this.constLiteral(n) !== undefined;
+  }
+
+  /** The literal a `const` declared once holds (`const CLOSED = 2`), named by `id`. */
+  constLiteral(id: TSESTree.Identifier): TSESTree.Literal | undefined {
+    const variable = this.variableOf(id);
     const def = variable?.defs[0];
-    if (variable?.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || !def.node.init) return false;
-    return unwrap(def.node.init).type === 'Literal';
+    if (variable?.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || !def.node.init) return undefined;
+    const init = unwrap(def.node.init);
+    return init.type === 'Literal' ? init : undefined;
   }
 
   private memberWrites(): { mutable: Set<string>; stepped: Set<string> } {

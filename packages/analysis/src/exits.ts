@@ -157,12 +157,8 @@ function namedConstant(node: Node, env: Env): boolean {
     if (def?.type === 'ImportBinding') return true;
     return def?.type === 'Variable' && def.parent?.type === 'VariableDeclaration' && def.parent.kind === 'const' && def.node.init !== null && unwrap(def.node.init).type === 'ObjectExpression';
   }
-  if (node.type !== 'Identifier') return false;
-  const variable = env.ctx.variableOf(node);
-  const def = variable?.defs[0];
-  if (variable?.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || !def.node.init) return false;
-  const init = unwrap(def.node.init);
-  return init.type === 'Literal' && (typeof init.value === 'number' || typeof init.value === 'string');
+  const literal = node.type === 'Identifier' ? env.ctx.constLiteral(node) : undefined;
+  return typeof literal?.value === 'number' || typeof literal?.value === 'string';
 }
 
 /** The branch ends the retry: throws, rejects, calls back, breaks, or returns nothing. */
@@ -367,8 +363,17 @@ function helperMayStop(fn: FunctionNode, index: number, env: Env, depth: number)
     byFunction.set(fn, result);
     return result;
   }
-  return depth > 5 || readHelper(fn, index, env, depth);
+  // Handed the failure, a read depends on the way there and is not kept: a file's reads are
+  // bounded instead (functions that hand the error to several others, five deep, fan out).
+  // Past the bound the helper may stop: nothing is claimed.
+  const left = handedReadsLeft.get(env.ctx) ?? MAX_HANDED_READS;
+  if (depth > 5 || left <= 0) return true;
+  handedReadsLeft.set(env.ctx, left - 1);
+  return readHelper(fn, index, env, depth);
 }
+
+const MAX_HANDED_READS = 1_000;
+const handedReadsLeft = new WeakMap<object, number>();
 
 const unhandedStops = new WeakMap<object, WeakMap<FunctionNode, boolean | 'reading'>>();
 

@@ -33,8 +33,24 @@ const resumable = `    if (this.closed) throw new Error('closed');
     if (!isResumable(err)) throw err;
     this.reader = await this.source.open();`;
 
+/**
+ * Handlers that each hand the error to eight others, six levels deep (8^5 ways through): past
+ * the file's bound on such reads the analysis claims nothing rather than read them all.
+ */
+const fanOut = (() => {
+  let code = '';
+  for (let level = 0; level < 6; level++) {
+    for (let i = 0; i < 8; i++) {
+      const body = level < 5 ? Array.from({ length: 8 }, (_, j) => `h${level + 1}_${j}(e);`).join(' ') : 'if (e.fatal) throw e;';
+      code += `function h${level}_${i}(e) { ${body} }\n`;
+    }
+  }
+  return `${code}async function run(op) { while (true) { try { return await op(); } catch (e) { h0_0(e); } } }\n`;
+})();
+
 ruleTester.run('no-unbounded-retry (exits delegated to a method of the class)', noUnboundedRetry, {
   valid: [
+    { name: 'a failure handed on through a fan-out of handlers past the bound on reads: nothing claimed', code: fanOut },
     {
       name: 'written in the loop: the predicate is told the failure and a member the file steps',
       code: stream(resumable, '', `if (!isResumable(err, this.stats.resumes)) throw err;\n        this.stats.resumes++;\n        this.reader = await this.source.open();`),
