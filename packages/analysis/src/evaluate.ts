@@ -648,6 +648,9 @@ function computeWriteValue(target: Node, initial: Value, env: Env, name: string)
   const base = initial.t === 'num' ? initial.v : undefined;
   if (parent?.type === 'UpdateExpression') return { t: 'counter', random: false };
   if (parent?.type !== 'AssignmentExpression' || parent.left !== target) return UNKNOWN;
+  // `d = d * 2` is read by its shape (selfReferentialValue), not by evaluating `d` again: that
+  // would join every write of `d` once more per level of depth.
+  if (parent.operator === '=') return assignedValue(target, parent, initial, env, name);
   const right = evaluate(parent.right, deeper(env));
   // `let ms = base; ms *= 2 ** n` inside the attempt: declared afresh each time, so one product, not an accumulation.
   const local = target.type === 'Identifier' ? env.ctx.variableOf(target) : undefined;
@@ -663,18 +666,20 @@ function computeWriteValue(target: Node, initial: Value, env: Env, name: string)
       return withRandom(growth('exponential', base, right.t === 'num' ? right.v : undefined), right.random, right.jitter);
     case '<<=':
       return growth('exponential', base, 2);
-    case '=': {
-      // `let d = base; d = jitter(d)` inside the attempt: `d` on the right is this attempt's
-      // value, not the last attempt's (the declaration runs again each time): no growth.
-      const variable = target.type === 'Identifier' ? env.ctx.variableOf(target) : undefined;
-      if (variable && !declaredOutside(variable, env.region) && variable.defs[0]?.type === 'Variable' && mentions(parent.right, name, env)) {
-        return evaluate(parent.right, deeper(env, { bindings: new Map([...(env.bindings ?? []), [variable, initial]]) }));
-      }
-      return selfReferentialValue(parent.right, name, base, env) ?? right;
-    }
     default:
       return UNKNOWN;
   }
+}
+
+/** The value of a plain assignment `x = …` to a variable or member named `name`. */
+function assignedValue(target: Node, parent: TSESTree.AssignmentExpression, initial: Value, env: Env, name: string): Value {
+  // `let d = base; d = jitter(d)` inside the attempt: `d` on the right is this attempt's
+  // value, not the last attempt's (the declaration runs again each time): no growth.
+  const variable = target.type === 'Identifier' ? env.ctx.variableOf(target) : undefined;
+  if (variable && !declaredOutside(variable, env.region) && variable.defs[0]?.type === 'Variable' && mentions(parent.right, name, env)) {
+    return evaluate(parent.right, deeper(env, { bindings: new Map([...(env.bindings ?? []), [variable, initial]]) }));
+  }
+  return selfReferentialValue(parent.right, name, initial.t === 'num' ? initial.v : undefined, env) ?? evaluate(parent.right, deeper(env));
 }
 
 /** A loop between `node` and the region: the statement may run several times per attempt. */
