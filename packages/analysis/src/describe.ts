@@ -51,7 +51,10 @@ export function describeAttempts(policy: RetryPolicy): string {
 export interface Amplification {
   /** Calls the innermost operation can receive per outer request, when both are known. */
   total?: number;
-  /** "up to 4 × 3 = 12 calls per request", "unbounded × 3 calls per request". */
+  /**
+   * "up to 4 × 3 = 12 calls per request", "unbounded × 3 calls per request: no limit",
+   * "4 × the inner layer's attempts per request" (a limit the analysis cannot read is named, not shown as "?").
+   */
   text: string;
 }
 
@@ -59,8 +62,10 @@ export interface Amplification {
 export function amplification(outer: RetryPolicy, inner: RetryPolicy): Amplification {
   const a = outer.maxAttempts;
   const b = inner.maxAttempts;
-  const word = (x: RetryPolicy['maxAttempts']) => (typeof x === 'number' ? String(x) : x === 'unbounded' ? 'unbounded' : '?');
   if (typeof a === 'number' && typeof b === 'number') return { total: a * b, text: `up to ${a} × ${b} = ${a * b} calls per request` };
-  if (a === 'unbounded' || b === 'unbounded') return { text: `${word(a)} × ${word(b)} calls per request: no limit` };
-  return { text: `${word(a)} × ${word(b)} calls per request` };
+  const noLimit = a === 'unbounded' || b === 'unbounded' ? ': no limit' : '';
+  if (a === 'unknown' && b === 'unknown') return { text: "the two layers' attempts multiply per request" };
+  const left = typeof a === 'number' ? String(a) : a === 'unbounded' ? 'unbounded' : "the outer layer's attempts";
+  const right = typeof b === 'number' || b === 'unbounded' ? `${b} calls` : "the inner layer's attempts";
+  return { text: `${left} × ${right} per request${noLimit}` };
 }

@@ -161,13 +161,13 @@ describe('retry helpers in other files', () => {
   it('a factory’s retrier: each call of it is a site for nesting, its policy reported once at the factory call', () => {
     const made = "This call of a retrier made by `createRetry()` from './lib/retry.cjs' retries code that retries again";
     expect(lint('retrier-factory/runner.cjs')).toEqual([
-      `16:12 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 17): ? × ? calls per request. Retry at one layer only.`,
-      `31:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 32): ? × ? calls per request. Retry at one layer only.`,
-      `37:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 37): ? × ? calls per request. Retry at one layer only.`,
+      `16:12 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 17): the two layers' attempts multiply per request. Retry at one layer only.`,
+      `31:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 32): the two layers' attempts multiply per request. Retry at one layer only.`,
+      `37:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 37): the two layers' attempts multiply per request. Retry at one layer only.`,
     ]);
     expect(lint('retrier-factory/typed.mts')).toEqual([
-      `13:11 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 14): ? × ? calls per request. Retry at one layer only.`,
-      `25:11 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 25): ? × ? calls per request. Retry at one layer only.`,
+      `13:11 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 14): the two layers' attempts multiply per request. Retry at one layer only.`,
+      `25:11 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 25): the two layers' attempts multiply per request. Retry at one layer only.`,
     ]);
     expect(lint('retrier-factory/typed-interface.mts')).toEqual([]);
     expect(lint('retrier-factory/untyped.cjs')).toEqual([]);

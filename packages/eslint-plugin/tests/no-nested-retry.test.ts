@@ -870,7 +870,7 @@ async function load(url, max) {
   }
 }`,
       errors: [
-        { messageId: 'nested', data: { what: LOOP, inner: 'a retry loop', line: 2, amplification: '? × 3 calls per request' }, line: 12, column: 3, endLine: 12, endColumn: 50 },
+        { messageId: 'nested', data: { what: LOOP, inner: 'a retry loop', line: 2, amplification: "the outer layer's attempts × 3 calls per request" }, line: 12, column: 3, endLine: 12, endColumn: 50 },
       ],
     },
     {
@@ -1213,7 +1213,7 @@ async function load(url, max) {
   }
 }`,
       errors: [
-        { messageId: 'nested', data: { what: LOOP, inner: 'a retry loop', line: 2, amplification: '? × 3 calls per request' }, line: 12, column: 3, endLine: 12, endColumn: 50 },
+        { messageId: 'nested', data: { what: LOOP, inner: 'a retry loop', line: 2, amplification: "the outer layer's attempts × 3 calls per request" }, line: 12, column: 3, endLine: 12, endColumn: 50 },
       ],
     },
     {
