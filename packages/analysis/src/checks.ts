@@ -290,6 +290,8 @@ export function boundKind(test: Node, env: Env): 'attempts' | 'time' | 'abort' |
     if (isClockRead(node)) kind = 'time';
     else if (node.type === 'MemberExpression' && /^(aborted|cancelled|canceled|isCancellationRequested)$/.test(propertyName(node) ?? '')) kind = 'abort';
     else if (node.type === 'UpdateExpression') kind = 'attempts';
+    // `this.epoch !== epoch` with `const epoch = ++this.epoch`: whether a newer call has begun since, not a limit.
+    else if (node.type === 'BinaryExpression' && isSnapshotCheck(node, env)) return false;
     else if (node.type === 'BinaryExpression' && /^[<>]=?$|^[!=]==?$/.test(node.operator)) {
       if (node.left.type !== 'PrivateIdentifier' && (isCounter(node.left, env) || isCounter(node.right, env))) kind = 'attempts';
       else if (mentionsName(node, DEADLINE_NAME, env)) kind = 'time';
@@ -298,6 +300,27 @@ export function boundKind(test: Node, env: Env): 'attempts' | 'time' | 'abort' |
     return undefined;
   });
   return kind;
+}
+
+/**
+ * `this.epoch !== epoch` (or `===`) where `epoch` is a `const` copied from that very member
+ * (`const epoch = ++this.epoch`, `const seq = this.seq`): the member moved on when a newer call
+ * began, so the test tells a stale call from the latest one. It counts nothing.
+ */
+export function isSnapshotCheck(node: TSESTree.BinaryExpression, env: Env): boolean {
+  if (!/^[!=]==?$/.test(node.operator) || node.left.type === 'PrivateIdentifier') return false;
+  const [a, b] = [unwrap(node.left), unwrap(node.right)];
+  const member = a.type === 'MemberExpression' ? a : b.type === 'MemberExpression' ? b : undefined;
+  const copy = member === a ? b : a;
+  if (!member || member.computed || copy.type !== 'Identifier') return false;
+  const variable = env.ctx.variableOf(copy);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return false;
+  let init = unwrap(def.node.init);
+  if (init.type === 'UpdateExpression') init = unwrap(init.argument);
+  else if (init.type === 'AssignmentExpression' && init.operator === '+=') init = unwrap(init.left);
+  const text = (x: Node) => env.ctx.sourceCode.text.slice(x.range[0], x.range[1]);
+  return init.type === 'MemberExpression' && text(init) === text(member);
 }
 
 /** The attempt counter, possibly offset: `attempt`, `tries + 1`, `++n`, `this.retries`. */

@@ -926,12 +926,52 @@ function foreignDefault(object: Node, prop: string, env: Env): { node: Node; env
     }
     return undefined;
   }
+  const unordered = source && unorderedMerge(source.call, env);
+  if (unordered) {
+    // `defaults({}, options, DEFAULTS, this.options)`: whichever source wins, the one object of
+    // defaults that names `prop` gives it when the caller's sources are the only others.
+    let found: { node: Node; env: Env } | undefined;
+    for (const element of unordered) {
+      if (isCallersSource(element, env)) continue;
+      const imported = env.ctx.foreignObject?.(element);
+      if (!imported) return undefined;
+      const value = getProperty(imported.literal, prop)?.value as Node | undefined;
+      if (!value) continue;
+      if (found) return undefined;
+      found = { node: value, env: { ctx: imported.ctx, region: imported.literal, counters: new Set(), depth: env.depth + 2 } };
+    }
+    return found;
+  }
   const foreign = source && env.ctx.foreignFunction(source.call);
   if (!foreign || foreign.fn.async || foreign.fn.generator) return undefined;
   const fenv: Env = { ctx: foreign.ctx, region: foreign.fn.body, counters: new Set(), depth: (source?.depth ?? env.depth) + 1 };
   const returned = returnedObject(foreign.fn, fenv);
   const node = returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, fenv));
   return node ? { node, env: fenv } : undefined;
+}
+
+/**
+ * The sources of `merge({}, a, b, …)` made by a function the analysis cannot read: a fresh empty
+ * object filled from two or more sources, which is what a merge of defaults is, whatever the
+ * order it lets win. Undefined for any other call (and for a function of the project, read instead).
+ */
+function unorderedMerge(call: TSESTree.CallExpression, env: Env): Node[] | undefined {
+  const [target, ...sources] = call.arguments;
+  if (!target || unwrap(target).type !== 'ObjectExpression' || (unwrap(target) as TSESTree.ObjectExpression).properties.length > 0) return undefined;
+  if (sources.length < 2 || sources.some((s) => s.type === 'SpreadElement')) return undefined;
+  if (dottedName(call.callee) === 'Object.assign' || localFunction(call, env) || env.ctx.foreignFunction?.(call)) return undefined;
+  return sources as Node[];
+}
+
+/**
+ * A source of the merge that is the caller's: a parameter of the function that merges (the
+ * options it was given) or a member of `this` (what the object held before). The analysis
+ * reads neither; they stand for what the caller may set.
+ */
+function isCallersSource(node: Node, env: Env): boolean {
+  const n = unwrap(node);
+  if (n.type === 'MemberExpression') return !n.computed && unwrap(n.object).type === 'ThisExpression';
+  return n.type === 'Identifier' && env.ctx.variableOf(n)?.defs[0]?.type === 'Parameter';
 }
 
 /** The call an options object is made by, through `const` bindings and a field set once in the constructor. */
@@ -1170,6 +1210,25 @@ function minMax(isMin: boolean, a: Value, b: Value): Value {
     return withRandom(grow, random, jitter);
   }
   return join(a, b);
+}
+
+/**
+ * The strategy function a call of an option invokes, where the analysis can read it: a
+ * function of this file held in an object it builds (`options.retryStrategy(n)`), or one that
+ * another module's defaults give (`this.options.retryStrategy.call(this, ++n)`), with the
+ * environment to read it in. Undefined for anything else (a caller's function included).
+ */
+export function calledStrategy(call: TSESTree.CallExpression, env: Env): { fn: FunctionNode; env: Env } | undefined {
+  let callee = unwrap(call.callee);
+  if (callee.type === 'MemberExpression' && !callee.computed && propertyName(callee) === 'call' && call.arguments.length > 0) callee = unwrap(callee.object);
+  if (callee.type !== 'MemberExpression' || callee.computed || unwrap(callee.object).type === 'ThisExpression') return undefined;
+  const direct = callee === unwrap(call.callee) ? call : { ...call, callee: callee as TSESTree.Expression, arguments: call.arguments.slice(1) };
+  const local = strategyFunction(direct, env);
+  if (local) return local;
+  const prop = propertyName(callee);
+  const foreign = prop !== undefined ? foreignDefault(callee.object, prop, env) : undefined;
+  const fn = foreign && foreign.env.ctx.functionIn(foreign.node);
+  return foreign && fn ? { fn, env: { ...foreign.env, region: fn.body } } : undefined;
 }
 
 /** The local function a call invokes: `helper(n)` or `this.helper(n)`. */

@@ -1,8 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { defaultsToInfinity } from './bounds.js';
-import { outcomeCheck, sentinelDecidedByCallee } from './checks.js';
-import { localFunction, parameterVariables, type Env } from './evaluate.js';
+import { isSnapshotCheck, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
+import { calledStrategy, localFunction, parameterVariables, type Env } from './evaluate.js';
+import { readStrategy } from './strategy-callback.js';
 import { isOperationCall } from './scan.js';
 
 /**
@@ -90,6 +91,8 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
     if (node.type === 'UpdateExpression') counts = true;
     // `urls.length === 0`: a list that is empty, not a count of attempts.
     if (node.type === 'BinaryExpression' && node.left.type !== 'PrivateIdentifier' && isLengthCheck(node)) return false;
+    // `this.epoch !== epoch`: a stale call, not a count.
+    if (node.type === 'BinaryExpression' && isSnapshotCheck(node, env)) return false;
     // `attempts >= this.maxAttempts` where the limit falls back to Infinity: by default it never holds.
     if (node.type === 'BinaryExpression' && node.left.type !== 'PrivateIdentifier' && /^[<>]=?$/.test(node.operator) && defaultsToInfinity(node.left, env) !== defaultsToInfinity(node.right, env)) return false;
     if (node.type === 'BinaryExpression' && /^[<>]=?$/.test(node.operator)) counts = true;
@@ -114,11 +117,36 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
       // (A table of constants, `const KINDS = { A: Symbol('a') }`, holds no condition.)
       const init = def?.type === 'Variable' && def.node.init ? unwrap(def.node.init) : undefined;
       const table = init?.type === 'ObjectExpression' || init?.type === 'ArrayExpression' || (init !== undefined && isFunction(init));
-      if (def?.type === 'Variable' && def.node.init && def.node.id === def.name && !table && mayDecideToStop(def.node.init, region, env, depth + 1, false)) counts = true;
+      // `const delay = this.options.retryStrategy(++n)` with a strategy the analysis reads: it stops
+      // the retry where it may return a non-number (`typeof delay !== 'number'`), and only there.
+      const strategy = def?.type === 'Variable' && def.node.id === def.name ? strategyDecision(node, def.node.init, env) : undefined;
+      if (strategy !== undefined) counts ||= strategy;
+      else if (def?.type === 'Variable' && def.node.init && def.node.id === def.name && !table && mayDecideToStop(def.node.init, region, env, depth + 1, false)) counts = true;
     }
     return undefined;
   });
   return counts;
+}
+
+/**
+ * Whether the strategy calls a variable holds (its initialiser, or with none the writes to it)
+ * may give up: undefined when they are not all calls of a strategy the analysis reads.
+ */
+function strategyDecision(id: TSESTree.Identifier, init: Node | null, env: Env): boolean | undefined {
+  const variable = env.ctx.variableOf(id);
+  if (!variable) return undefined;
+  const values = init ? [init] : variable.references.filter((ref) => ref.isWrite()).map((ref) => ref.writeExpr as Node | null | undefined);
+  if (values.length === 0 || values.length > 4) return undefined;
+  let stops = false;
+  for (const value of values) {
+    const call = value ? unwrap(value) : undefined;
+    const strategy = call?.type === 'CallExpression' ? calledStrategy(call, env) : undefined;
+    // A strategy the analysis cannot read, handed the count it steps (`retryIn(++n)`), may answer "stop".
+    if (!strategy && call?.type === 'CallExpression' && call.arguments.some((a) => a.type === 'UpdateExpression')) stops = true;
+    else if (!strategy) return undefined;
+    else if (readStrategy(strategy.fn, 0, strategy.env).canGiveUp) stops = true;
+  }
+  return stops;
 }
 
 /** What a function of this file returns may count or measure something (`return this.used < this.max`). */
@@ -296,7 +324,9 @@ function isFailureValue(id: TSESTree.Identifier, region: Node, env: Env, depth: 
   if (def.type === 'Variable' && def.node.init && contains(region, def.node) && depth < 3) {
     // `const status = err.status`, `const res = await op()`: derived from the attempt.
     const init = unwrap(def.node.init);
-    return init.type === 'CallExpression' ? !isGiveUpState(init) : onlyInspectsFailure(init, region, env, depth + 1);
+    // (`const wait = this.options.retryStrategy(++n, err)`: the strategy's answer, retry state;
+    // so is what a call not awaited answers when handed the count it steps.)
+    return init.type === 'CallExpression' ? !isGiveUpState(init) && !calledStrategy(init, env) && !init.arguments.some((a) => a.type === 'UpdateExpression') : onlyInspectsFailure(init, region, env, depth + 1);
   }
   return false;
 }

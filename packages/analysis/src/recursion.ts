@@ -856,8 +856,13 @@ function reentryDelay(fromPath: ReturnType<typeof recursionDelay>, way: WayBack,
   return result;
 }
 
+/** The same value, whatever order its fields were set in (`{ ...grow, random }` and `{ random, ...grow }`). */
 function sameValue(a: Value, b: Value): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: Value): string {
+  return JSON.stringify(value, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1))) : v));
 }
 
 /**

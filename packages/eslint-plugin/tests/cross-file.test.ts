@@ -138,6 +138,19 @@ describe('retry helpers in other files', () => {
     ]);
   });
 
+  it("a merge of unknown order over another module's defaults: the one object naming the strategy gives it; a strategy that may answer null is a limit", () => {
+    expect(lint('merged-strategy/link.cjs')).toEqual([
+      // Linear, always a number: the typeof test never stops the redial; the epoch test only drops a stale dial.
+      '36:17 require-jitter: `dial()` retrying itself through `lost()` backs off by a linear 2 ms × n, capped at 2 s without jitter (no limit on attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+      `36:17 no-unbounded-retry: ${UNBOUNDED('`dial()` retrying itself through `lost()`')}`,
+      // null after ten tries: no claim of no limit.
+      '60:39 require-jitter: `call()` retrying itself through `hangUp()` backs off by a linear 100 ms × n without jitter (a limited number of attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+      // Jittered: only the limit is missing.
+      `79:39 no-unbounded-retry: ${UNBOUNDED('`ring()` retrying itself through `missed()`')}`,
+      // Two objects of defaults name the strategy (TornLink, line 98): no value, and the strategy may stop.
+    ]);
+  });
+
   it('TypeScript: `./x.mjs` names x.mts, a folder import names its index file', () => {
     const what = "This call of `withRetry()` from './helpers/index.mjs'";
     expect(lint('index-and-ts/app.mts')).toEqual([
