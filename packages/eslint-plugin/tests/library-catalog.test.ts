@@ -49,6 +49,9 @@ const cases: Record<string, Case[]> = {
     { name: 'interval function without randomness', code: `import async from 'async';\nasync.retry({ times: 4, interval: (n) => 100 * 2 ** n }, task, done); // expect: require-jitter` },
     { name: 'interval function with randomness', code: `import async from 'async';\nasync.retry({ times: 4, interval: (n) => Math.random() * 100 * 2 ** n }, task, done);` },
     { name: 'unbounded', code: `import async from 'async';\nasync.retry({ times: Infinity, interval: (n) => Math.random() * 1000 }, task, done); // expect: no-unbounded-retry` },
+    { name: "a caller's options first of three arguments are not the task", code: `import async from 'async';\nexport function run(opts, task, done) {\n  async.retry(opts, task, done);\n}` },
+    { name: "retryable with a caller's options first", code: `import retryable from 'async/retryable';\nexport const wrap = (opts, task) => retryable(opts, task);` },
+    { name: 'retryable without options: at once, 5 attempts', code: `import retryable from 'async/retryable';\nexport const wrap = (task) => retryable(task); // expect: no-fixed-sleep-retry` },
   ],
   'promise-retry': [
     { name: 'default: exponential, no jitter', code: `import promiseRetry from 'promise-retry';\npromiseRetry((retry) => op().catch(retry)); // expect: require-jitter` },
