@@ -94,7 +94,16 @@ function callSite(library: string, m: LibraryCall, imported: string, member: str
       return { site: cockatiel(call, a, env), ...clientOf(call, ctx) };
     case 'rxjs':
       if (member !== undefined) return undefined;
-      if (imported === 'retry') return { site: rxjsRetry(call, a, env) };
+      if (imported === 'retry') {
+        const around = rxjsPipeAround(call, ctx);
+        // `first(isReady), retry({ delay })`: a value that fails the predicate errors too, so the
+        // retry re-polls a condition until it holds; not a retry of failures only.
+        if (around.polls) return undefined;
+        const result = rxjsRetry(call, a, env);
+        if (around.deadline) result.deadlineBound = true;
+        if (around.stoppable) result.abortAware = true;
+        return { site: result };
+      }
       if (imported === 'retryWhen') return { site: rxjsRetryWhen(call, a, env) };
       return undefined;
     case 'axios-retry':
@@ -337,6 +346,43 @@ function rxjsRetry(call: TSESTree.CallExpression, a: (Node | undefined)[], env: 
 }
 
 /** A delay given as a number or as `(error, retryCount) => timer(…)`. */
+/** rxjs operators that error when no value passes a predicate (`first(pred)` on a source that completes). */
+const RXJS_ERRORS_ON_VALUE = new Set(['first', 'single', 'throwIfEmpty']);
+
+/**
+ * What the other operators of the pipe a `retry()` sits in say about it: one before it that
+ * turns an unwanted value into an error (`first(isVisible)`) makes it a poll; one after it that
+ * ends the whole retrying subscription after a time (`timeout(ms)`) is a deadline, one that ends
+ * it when another observable emits (`raceWith(timer$)`, `takeUntil(stop$)`) a way to stop it.
+ */
+function rxjsPipeAround(call: TSESTree.CallExpression, ctx: AnalysisContext): { polls: boolean; deadline: boolean; stoppable: boolean } {
+  const result = { polls: false, deadline: false, stoppable: false };
+  const pipe = call.parent;
+  if (pipe?.type !== 'CallExpression' || !pipe.arguments.includes(call)) return result;
+  const callee = unwrap(pipe.callee);
+  const isPipe = callee.type === 'MemberExpression' ? propertyName(callee) === 'pipe' : callee.type === 'Identifier' && rxjsExport(callee, ctx) === 'pipe';
+  if (!isPipe) return result;
+  const index = pipe.arguments.indexOf(call);
+  pipe.arguments.forEach((arg, i) => {
+    const op = unwrap(arg);
+    if (op.type !== 'CallExpression') return;
+    const opCallee = unwrap(op.callee);
+    const name = opCallee.type === 'Identifier' ? rxjsExport(opCallee, ctx) : undefined;
+    if (!name) return;
+    if (i < index && RXJS_ERRORS_ON_VALUE.has(name) && (name === 'throwIfEmpty' || op.arguments.length > 0)) result.polls = true;
+    if (i > index && name === 'timeout' && op.arguments.length > 0) result.deadline = true;
+    if (i > index && (name === 'raceWith' || name === 'takeUntil') && op.arguments.length > 0) result.stoppable = true;
+  });
+  return result;
+}
+
+/** The rxjs export an identifier names (`import { first } from 'rxjs'`, `rxjs/operators`), or undefined. */
+function rxjsExport(id: TSESTree.Identifier, ctx: AnalysisContext): string | undefined {
+  const origin = importOf(id, ctx);
+  if (!origin || libraryOfModule(origin.module.replace(/^node:/, ''))?.library !== 'rxjs') return undefined;
+  return origin.imported === 'default' || origin.imported === '*' ? undefined : origin.imported;
+}
+
 /** rxjs `retryWhen(errors => errors.pipe(delay(1000), take(3)))`. */
 function rxjsRetryWhen(call: TSESTree.CallExpression, a: (Node | undefined)[], env: Env): RetrySite {
   const notifier = a[0] ? unwrap(a[0]) : undefined;
