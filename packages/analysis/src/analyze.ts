@@ -3,6 +3,7 @@ import { calleeName, contains, functionName, isFunction, isLoop, keyName, proper
 import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
+import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage } from './own-package.js';
 import { calleeRootIdentifier, importedFunction, importedObject, isRelativeSpecifier, retryIn, silentSites, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
 import { importedMethod } from './instances.js';
 import { importOf } from './imports.js';
@@ -71,13 +72,19 @@ export function mayHoldRetrySites(sourceCode: SourceCodeLike, withHost: boolean)
 /** The file imports a module of its own project: a helper there may retry. */
 const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\//;
 
-function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, checkLibraries: boolean): RetrySite[] {
+function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, catalogImported: boolean): RetrySite[] {
+  let checkLibraries = catalogImported;
   const ctx = new AnalysisContext(sourceCode);
   if (host) ctx.foreignFunction = (call) => {
     const target = importedFunction(call, ctx, host, analyzeWith, 'delay');
     return target && { fn: target.fn, ctx: target.summary.ctx };
   };
   if (host) ctx.foreignObject = (node) => importedObject(node, ctx, host, analyzeWith);
+  // The source of a catalog library itself: its relative imports and its own exports are the library's.
+  if (host && inCatalogPackage(host.filename)) {
+    ctx.ownModule = (specifier) => (specifier === undefined ? catalogModuleOfFile(host.filename) : catalogModuleOfSpecifier(host.filename, specifier));
+    checkLibraries = true;
+  }
   const loops: Node[] = [];
   const selfCalls = new Map<FunctionNode, Node[]>();
   const libraryCalls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];

@@ -39,6 +39,11 @@ export class AnalysisContext {
   foreignFunction?: (call: TSESTree.CallExpression) => { fn: FunctionNode; ctx: AnalysisContext } | undefined;
   /** An object literal another module of the project exports, that an identifier or namespace member names, with that module's context. */
   foreignObject?: (node: Node) => { literal: TSESTree.ObjectExpression; ctx: AnalysisContext } | undefined;
+  /**
+   * In a file of a catalog library's own package: the catalog module a relative specifier names
+   * (`./retry.js` in async is `async/retry`), or with no specifier the one this file is (p-retry's entry).
+   */
+  ownModule?: (specifier?: string) => string | undefined;
   /** Parameters of a helper bound to what a caller in another file passes (`retryable(op, 2)`). */
   paramValues?: ReadonlyMap<Variable, Value>;
   /** Parameters of such a helper bound to the options object the caller writes out (`retryable(op, { retries: 2 })`). */

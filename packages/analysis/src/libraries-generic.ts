@@ -37,7 +37,9 @@ export function asyncRetry(m: LibraryCall): LibraryFinding | undefined {
   const [first, second] = m.a;
   // `retry(task, cb)` or `retry(opts, task, cb)`: options come first when there are two functions or more args.
   const firstNode = first ? unwrap(first) : undefined;
-  const optsFirst = firstNode && (firstNode.type === 'ObjectExpression' || staticNumber(firstNode, m.env.ctx) !== undefined || (firstNode.type === 'Identifier' && resolveObject(firstNode, m.env) !== undefined));
+  // `retry(opts, task, callback)` and `retryable(opts, task)` have their options first whatever
+  // they are (a caller's `opts` the analysis cannot read is not the task).
+  const optsFirst = firstNode && (m.a.length >= (name === 'retryable' ? 2 : 3) || firstNode.type === 'ObjectExpression' || staticNumber(firstNode, m.env.ctx) !== undefined || (firstNode.type === 'Identifier' && resolveObject(firstNode, m.env) !== undefined));
   const optsNode = optsFirst ? first : undefined;
   const task = optsFirst ? second : first;
   const times = optsNode ? staticNumber(optsNode, m.env.ctx) : undefined;

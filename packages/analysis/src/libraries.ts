@@ -2,7 +2,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, getProperty, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
 import { resolveObject, staticNumber, type Env } from './evaluate.js';
-import { importOf } from './imports.js';
+import { importOf, type ImportedName } from './imports.js';
+import { isRelativeSpecifier } from './cross-file.js';
 import { libraryOfModule } from './catalog.js';
 import {
   apolloRetryLink, cassandraReconnection, graphqlWs, ioredis, mqtt, nestConnectionRetry, nodeRedis, socketIo, upstashRedis, urqlRetry,
@@ -50,7 +51,7 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
   }
   const { root, members } = calleeRoot(callee);
   if (root.type !== 'Identifier') return undefined;
-  const origin = importOf(root, ctx);
+  const origin = libraryOrigin(root, members, call, ctx);
   if (!origin) return undefined;
   const module = origin.module.replace(/^node:/, '');
   const entry = libraryOfModule(module);
@@ -64,14 +65,24 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
     imported = member;
     member = undefined;
   }
-  const isWhole = imported === 'default' || imported === '*';
   const m: LibraryCall = { call, isNew: call.type === 'NewExpression', module, imported: origin.imported, members, a, env };
   if (call.type === 'NewExpression') return newLibrarySite(entry.library, m);
-  switch (entry.library) {
+  // In the library's own entry, a call of one of its exports inside another export that is itself
+  // a retry site (`exports.timeouts(options)` in `exports.operation`) is the library at work, not a use of it.
+  if (origin.self && implementsSite(call, entry.library, m, ctx)) return undefined;
+  return callSite(entry.library, m, imported, member);
+}
+
+function callSite(library: string, m: LibraryCall, imported: string, member: string | undefined): LibraryFinding | undefined {
+  const { call, a, env, members } = m;
+  if (call.type !== 'CallExpression') return undefined;
+  const ctx = env.ctx;
+  const isWhole = imported === 'default' || imported === '*';
+  switch (library) {
     case 'p-retry':
     case 'async-retry':
       if (!isWhole || member !== undefined) return undefined;
-      return { site: promiseRetry(entry.library, call, a, env) };
+      return { site: promiseRetry(library, call, a, env) };
     case 'retry':
       if (!isWhole || (member !== 'operation' && member !== 'timeouts')) return undefined;
       return { site: nodeRetry(call, a, env) };
@@ -83,7 +94,16 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
       return { site: cockatiel(call, a, env), ...clientOf(call, ctx) };
     case 'rxjs':
       if (member !== undefined) return undefined;
-      if (imported === 'retry') return { site: rxjsRetry(call, a, env) };
+      if (imported === 'retry') {
+        const around = rxjsPipeAround(call, ctx);
+        // `first(isReady), retry({ delay })`: a value that fails the predicate errors too, so the
+        // retry re-polls a condition until it holds; not a retry of failures only.
+        if (around.polls) return undefined;
+        const result = rxjsRetry(call, a, env);
+        if (around.deadline) result.deadlineBound = true;
+        if (around.stoppable) result.abortAware = true;
+        return { site: result };
+      }
       if (imported === 'retryWhen') return { site: rxjsRetryWhen(call, a, env) };
       return undefined;
     case 'axios-retry':
@@ -92,7 +112,7 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
     case 'got':
     case 'ky':
       if (!isWhole || members.length > 1) return undefined;
-      return httpClient(entry.library, call, member, a, env) ?? defaultHttpRetries(entry.library, call, member, a, env);
+      return httpClient(library, call, member, a, env) ?? defaultHttpRetries(library, call, member, a, env);
     case 'promise-retry':
       return promiseRetryLib(m, (library, node, options, randomize) => retriesPolicy(library, node as TSESTree.CallExpression, options, env, randomize));
     case 'async':
@@ -131,7 +151,7 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
       return graphqlWs(m);
     case '@nestjs/typeorm':
     case '@nestjs/mongoose':
-      return nestConnectionRetry(entry.library, m);
+      return nestConnectionRetry(library, m);
     case '@upstash/redis':
       return upstashRedis(m);
     case 'node:fs':
@@ -326,6 +346,43 @@ function rxjsRetry(call: TSESTree.CallExpression, a: (Node | undefined)[], env: 
 }
 
 /** A delay given as a number or as `(error, retryCount) => timer(…)`. */
+/** rxjs operators that error when no value passes a predicate (`first(pred)` on a source that completes). */
+const RXJS_ERRORS_ON_VALUE = new Set(['first', 'single', 'throwIfEmpty']);
+
+/**
+ * What the other operators of the pipe a `retry()` sits in say about it: one before it that
+ * turns an unwanted value into an error (`first(isVisible)`) makes it a poll; one after it that
+ * ends the whole retrying subscription after a time (`timeout(ms)`) is a deadline, one that ends
+ * it when another observable emits (`raceWith(timer$)`, `takeUntil(stop$)`) a way to stop it.
+ */
+function rxjsPipeAround(call: TSESTree.CallExpression, ctx: AnalysisContext): { polls: boolean; deadline: boolean; stoppable: boolean } {
+  const result = { polls: false, deadline: false, stoppable: false };
+  const pipe = call.parent;
+  if (pipe?.type !== 'CallExpression' || !pipe.arguments.includes(call)) return result;
+  const callee = unwrap(pipe.callee);
+  const isPipe = callee.type === 'MemberExpression' ? propertyName(callee) === 'pipe' : callee.type === 'Identifier' && rxjsExport(callee, ctx) === 'pipe';
+  if (!isPipe) return result;
+  const index = pipe.arguments.indexOf(call);
+  pipe.arguments.forEach((arg, i) => {
+    const op = unwrap(arg);
+    if (op.type !== 'CallExpression') return;
+    const opCallee = unwrap(op.callee);
+    const name = opCallee.type === 'Identifier' ? rxjsExport(opCallee, ctx) : undefined;
+    if (!name) return;
+    if (i < index && RXJS_ERRORS_ON_VALUE.has(name) && (name === 'throwIfEmpty' || op.arguments.length > 0)) result.polls = true;
+    if (i > index && name === 'timeout' && op.arguments.length > 0) result.deadline = true;
+    if (i > index && (name === 'raceWith' || name === 'takeUntil') && op.arguments.length > 0) result.stoppable = true;
+  });
+  return result;
+}
+
+/** The rxjs export an identifier names (`import { first } from 'rxjs'`, `rxjs/operators`), or undefined. */
+function rxjsExport(id: TSESTree.Identifier, ctx: AnalysisContext): string | undefined {
+  const origin = importOf(id, ctx);
+  if (!origin || libraryOfModule(origin.module.replace(/^node:/, ''))?.library !== 'rxjs') return undefined;
+  return origin.imported === 'default' || origin.imported === '*' ? undefined : origin.imported;
+}
+
 /** rxjs `retryWhen(errors => errors.pipe(delay(1000), take(3)))`. */
 function rxjsRetryWhen(call: TSESTree.CallExpression, a: (Node | undefined)[], env: Env): RetrySite {
   const notifier = a[0] ? unwrap(a[0]) : undefined;
@@ -447,4 +504,93 @@ function defaultHttpRetries(library: 'got' | 'ky', call: TSESTree.CallExpression
     ? { maxAttempts: 3, delay: { kind: 'exponential', baseMs: 1000, factor: 2 }, jitter: 'proportional' }
     : { maxAttempts: 3, delay: { kind: 'exponential', baseMs: 300, factor: 2 }, jitter: 'none' };
   return { site: site(library, call, call.loc, policy, { delay: true, jitter: true, attempts: true }), silent: true };
+}
+
+/** Where a library call's callee comes from: an import, a compiler's interop wrapper of one, or (in the library's own source) the library itself. */
+function libraryOrigin(root: TSESTree.Identifier, members: string[], call: Node, ctx: AnalysisContext): (ImportedName & { self?: boolean }) | undefined {
+  let origin = importOf(root, ctx) ?? interopImport(root, members, ctx);
+  if (origin && isRelativeSpecifier(origin.module)) {
+    // `require('./retry.js')` in async's own package is `async/retry`.
+    const module = ctx.ownModule?.(origin.module);
+    return module ? { ...origin, module } : undefined;
+  }
+  if (origin || !ctx.ownModule) return origin;
+  origin = ownExport(root, members, ctx);
+  if (!origin) return undefined;
+  const module = ctx.ownModule();
+  return module ? { ...origin, module, self: true } : undefined;
+}
+
+/** A compiler's interop helper around a require: `_interopRequireDefault(require('m'))` (Babel), `__importDefault(require('m'))` (TypeScript). */
+const INTEROP = /^_?_?(?:interopRequire(?:Default|Wildcard)|import(?:Default|Star))$/;
+
+/** `var _r = _interopRequireDefault(_m)` with `_m = require('m')`, called as `(0, _r.default)(…)`: the default import of 'm'. */
+function interopImport(root: TSESTree.Identifier, members: string[], ctx: AnalysisContext): ImportedName | undefined {
+  const def = ctx.variableOf(root)?.defs[0];
+  if (def?.type !== 'Variable' || !def.node.init) return undefined;
+  const init = unwrap(def.node.init);
+  if (init.type !== 'CallExpression' || init.callee.type !== 'Identifier' || !INTEROP.test(init.callee.name) || init.arguments.length !== 1) return undefined;
+  const arg = unwrap(init.arguments[0] as Node);
+  let module: string | undefined;
+  if (arg.type === 'CallExpression' && arg.callee.type === 'Identifier' && arg.callee.name === 'require' && arg.arguments[0]?.type === 'Literal' && typeof arg.arguments[0].value === 'string') {
+    module = arg.arguments[0].value;
+  } else if (arg.type === 'Identifier') {
+    const inner = importOf(arg, ctx);
+    if (inner?.imported === '*') module = inner.module;
+  }
+  if (module === undefined) return undefined;
+  if (members[0] === 'default') {
+    members.shift();
+    return { module, imported: 'default' };
+  }
+  return { module, imported: '*' };
+}
+
+/**
+ * A name the file exports itself: `export default function pRetry` called as `pRetry(…)`,
+ * `export function x`, or CommonJS's `exports.operation(…)` / `module.exports.operation(…)`.
+ */
+function ownExport(root: TSESTree.Identifier, members: string[], ctx: AnalysisContext): ImportedName | undefined {
+  const variable = ctx.variableOf(root);
+  if (!variable || variable.defs.length === 0) {
+    if (root.name === 'exports' && members.length > 0) return { module: '', imported: '*' };
+    if (root.name === 'module' && members[0] === 'exports' && members.length > 1) {
+      members.shift();
+      return { module: '', imported: '*' };
+    }
+    return undefined;
+  }
+  const def = variable.defs[0];
+  if (variable.defs.length !== 1 || def?.type !== 'FunctionName' || members.length > 0) return undefined;
+  const parent = def.node.parent;
+  if (parent?.type === 'ExportDefaultDeclaration') return { module: '', imported: 'default' };
+  if (parent?.type === 'ExportNamedDeclaration') return { module: '', imported: root.name };
+  return undefined;
+}
+
+/** The name a function of the file is exported by, as the import and member a call of it names. */
+function exportOfFunction(fn: Node): { imported: string; members: string[] } | undefined {
+  const parent = fn.parent;
+  if (fn.type === 'FunctionDeclaration' && parent?.type === 'ExportDefaultDeclaration') return { imported: 'default', members: [] };
+  if (fn.type === 'FunctionDeclaration' && parent?.type === 'ExportNamedDeclaration' && fn.id) return { imported: fn.id.name, members: [] };
+  if (parent?.type === 'AssignmentExpression' && parent.right === fn && parent.left.type === 'MemberExpression') {
+    const { root, members } = calleeRoot(parent.left);
+    if (root.type !== 'Identifier') return undefined;
+    if (root.name === 'module' && members[0] === 'exports') members.shift();
+    else if (root.name !== 'exports') return undefined;
+    return members.length === 1 ? { imported: '*', members } : undefined;
+  }
+  return undefined;
+}
+
+/** The call sits in another export of the library's entry that is itself a site of the library (its implementation). */
+function implementsSite(call: TSESTree.CallExpression | TSESTree.NewExpression, library: string, m: LibraryCall, ctx: AnalysisContext): boolean {
+  for (let p: Node | undefined = call.parent; p; p = p.parent) {
+    if (!isFunction(p)) continue;
+    const named = exportOfFunction(p);
+    if (!named) continue;
+    const member = named.members.length === 1 ? named.members[0] : undefined;
+    if (callSite(library, { ...m, imported: named.imported, members: named.members, env: { ...m.env, ctx } }, named.imported, member)) return true;
+  }
+  return false;
 }

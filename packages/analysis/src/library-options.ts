@@ -99,6 +99,8 @@ function isCallerParameter(node: Node, env: Env): boolean {
     const assignment = (ref.identifier as Node).parent;
     if (assignment?.type !== 'AssignmentExpression' || assignment.operator !== '=') return false;
     const right = unwrap(assignment.right);
+    // `options = null` (the caller gave none, `wrap(obj, methods)`): every option is then the library's default.
+    if ((right.type === 'Literal' && right.value === null) || (right.type === 'Identifier' && right.name === 'undefined' && !env.ctx.variableOf(right)?.defs.length)) return true;
     return right.type === 'Identifier' && env.ctx.variableOf(right)?.defs[0]?.type === 'Parameter';
   });
 }

@@ -188,3 +188,45 @@ ruleTester.run('no-fixed-sleep-retry across files: a factory’s retrier', noFix
     },
   ],
 });
+
+ruleTester.run("require-jitter in a catalog library's own source", requireJitter, {
+  valid: [
+    { name: 'a function named like the library in a module that is not the package entry', ...file('own-package/p-retry/lib/local.js') },
+    { name: "the library's relative modules in a package the catalog does not know", ...file('own-package/not-catalogued/retryable.js') },
+    { name: 'the re-exporting entry itself', ...file('own-package/retry/index.js') },
+  ],
+  invalid: [
+    {
+      // makeRetriable hands the caller's options on (the defaults unless the caller says otherwise);
+      // retryJittered writes randomize: true; retryFast writes a start wait and no randomize.
+      name: "calls of the entry's default export from its other exports",
+      ...file('own-package/p-retry/index.js'),
+      errors: [
+        { messageId: 'libraryDefault', line: 7, column: 12, data: { what: 'This p-retry call', delay: '1 s × 2^n', attempts: 'a limited number of attempts', inherited: ', the library default', fix: 'Set `randomize: true`' } },
+        { messageId: 'libraryDefault', line: 16, column: 10, data: { what: 'This p-retry call', delay: '50 ms × 2^n', attempts: 'up to 3 attempts', inherited: ', the library default', fix: 'Set `randomize: true`' } },
+      ],
+    },
+    {
+      // The entry is `module.exports = require('./lib/retry')`; exports.timeouts() inside exports.operation
+      // is the library at work, and wrapRandomized changes the options before handing them on.
+      name: "exports.operation() in another export of the module behind the package's entry",
+      ...file('own-package/retry/lib/retry.js'),
+      errors: [{ messageId: 'libraryDefault', line: 18, column: 16, data: { what: 'This `retry` package operation', delay: '1 s × 2^n', attempts: 'a limited number of attempts', inherited: ', the library default', fix: 'Set `randomize: true`' } }],
+    },
+  ],
+});
+
+ruleTester.run("no-fixed-sleep-retry in a catalog library's own source", noFixedSleepRetry, {
+  valid: [
+    { name: 'the same interop calls in a package the catalog does not know', ...file('own-package/not-catalogued/retryable.js') },
+    { name: "the library's retry module itself", ...file('own-package/async/retry.js') },
+  ],
+  invalid: [
+    {
+      // Only the call without options: the one handed the caller's opts claims nothing.
+      name: "a call through Babel's interop wrapper of a relative require that is a catalog module (./retry.js in async)",
+      ...file('own-package/async/retryable.js'),
+      errors: [{ messageId: 'immediate', line: 22, column: 10, data: { what: 'This `async.retry` call', attempts: 'up to 5 attempts' } }],
+    },
+  ],
+});

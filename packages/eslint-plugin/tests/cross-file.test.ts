@@ -218,4 +218,25 @@ describe('retry helpers in other files', () => {
     expect(lint('cycle/a.mjs')).toEqual([]);
     expect(lint('plain/report.mjs')).toEqual([]);
   });
+
+  it("a catalog library's own source: its relative imports and its entry's exports are the library, with the same defaults as a call from outside", () => {
+    const pRetry = (delay: string, attempts: string) => `require-jitter: This p-retry call backs off by ${delay} without jitter, the library default (${attempts}). Set \`randomize: true\`.`;
+    // The caller's options handed on: the defaults unless the caller says otherwise; written-out options read as usual.
+    expect(lint('own-package/p-retry/index.js')).toEqual([`7:12 ${pRetry('1 s × 2^n', 'a limited number of attempts')}`, `16:10 ${pRetry('50 ms × 2^n', 'up to 3 attempts')}`]);
+    // A function of the same name in a module that is not the package's entry is not the library.
+    expect(lint('own-package/p-retry/lib/local.js')).toEqual([]);
+    // `exports.operation(options)` in another export, the options the caller's or none (`options = null`);
+    // `exports.timeouts()` inside `exports.operation` is the library at work; options changed before they are handed on are not the defaults.
+    expect(lint('own-package/retry/lib/retry.js')).toEqual([
+      '18:16 require-jitter: This `retry` package operation backs off by 1 s × 2^n without jitter, the library default (a limited number of attempts). Set `randomize: true`.',
+    ]);
+    // `(0, _retry2.default)(…)` through Babel's interop wrapper of `require('./retry.js')`, which is `async/retry`:
+    // without options it retries at once; with the caller's `opts` (three arguments) nothing is claimed.
+    expect(lint('own-package/async/retryable.js')).toEqual([
+      '22:10 no-fixed-sleep-retry: This `async.retry` call retries at once with no delay (up to 5 attempts), multiplying the load on a failing service. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
+    ]);
+    // The same files in a package the catalog does not know.
+    expect(lint('own-package/not-catalogued/retryable.js')).toEqual([]);
+    expect(lint('own-package/not-catalogued/retry.js')).toEqual([]);
+  });
 });

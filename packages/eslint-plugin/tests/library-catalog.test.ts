@@ -49,6 +49,12 @@ const cases: Record<string, Case[]> = {
     { name: 'interval function without randomness', code: `import async from 'async';\nasync.retry({ times: 4, interval: (n) => 100 * 2 ** n }, task, done); // expect: require-jitter` },
     { name: 'interval function with randomness', code: `import async from 'async';\nasync.retry({ times: 4, interval: (n) => Math.random() * 100 * 2 ** n }, task, done);` },
     { name: 'unbounded', code: `import async from 'async';\nasync.retry({ times: Infinity, interval: (n) => Math.random() * 1000 }, task, done); // expect: no-unbounded-retry` },
+    { name: "a caller's options first of three arguments are not the task", code: `import async from 'async';\nexport function run(opts, task, done) {\n  async.retry(opts, task, done);\n}` },
+    { name: "retryable with a caller's options first", code: `import retryable from 'async/retryable';\nexport const wrap = (opts, task) => retryable(opts, task);` },
+    { name: "Babel's interop wrapper of a require, called through a sequence", code: `var _retry = _interopRequireDefault(require('async/retry'));\nfunction _interopRequireDefault(obj) { return obj && obj.__esModule ? obj : { default: obj }; }\n(0, _retry.default)({ times: 3, interval: 500 }, task, done); // expect: no-fixed-sleep-retry` },
+    { name: "TypeScript's __importDefault of a require, the wrapped variable passed in", code: `const async_1 = require('async');\nconst async_2 = __importDefault(async_1);\nasync_2.default.retry({ times: 3, interval: (n) => 100 * 2 ** n }, task, done); // expect: require-jitter` },
+    { name: 'an interop wrapper of a module outside the catalog', code: `var _retry = _interopRequireDefault(require('./my-retry'));\n(0, _retry.default)({ times: 3, interval: 500 }, task, done);` },
+    { name: 'retryable without options: at once, 5 attempts', code: `import retryable from 'async/retryable';\nexport const wrap = (task) => retryable(task); // expect: no-fixed-sleep-retry` },
   ],
   'promise-retry': [
     { name: 'default: exponential, no jitter', code: `import promiseRetry from 'promise-retry';\npromiseRetry((retry) => op().catch(retry)); // expect: require-jitter` },

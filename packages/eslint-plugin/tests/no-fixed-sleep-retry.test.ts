@@ -10,6 +10,17 @@ import { jitteredOrNotARetry } from './shared-valid-cases.js';
 
 ruleTester.run('no-fixed-sleep-retry', rule, {
   valid: [
+    {
+      name: 'rxjs retry({ delay }) re-polling a condition: first(pred) before it turns an unwanted value into an error',
+      code: `import { defer, first, from, identity, ignoreElements, retry } from 'rxjs';
+export const inView = (h: { isIntersecting(): Promise<boolean> }) =>
+  defer(() => from(h.isIntersecting())).pipe(first(identity), retry({ delay: 100 }), ignoreElements());`,
+    },
+    {
+      name: 'rxjs retry({ delay }) after throwIfEmpty in rxjs/operators',
+      code: `import { filter, retry, throwIfEmpty } from 'rxjs/operators';
+status$.pipe(filter((s) => s.ready), throwIfEmpty(), retry({ delay: 500 }));`,
+    },
     // Jittered delays
     ...jitteredOrNotARetry,
     {
@@ -1813,6 +1824,22 @@ const data$ = http.get('/x').pipe(retry({ delay: 2000 }));
           },
         },
       ],
+    },
+    {
+      name: 'rxjs retry({ delay }) raced against a timeout: fixed until that deadline',
+      code: `
+import { pipe, retry, timeout } from 'rxjs';
+export const act = (ms: number) => pipe(retry({ delay: 100 }), timeout(ms));
+`,
+      errors: [{ messageId: 'fixedDelay', line: 3, column: 41, endLine: 3, endColumn: 62, data: { what: 'This rxjs retry operator', delay: 'a fixed 100 ms', attempts: 'until a deadline' } }],
+    },
+    {
+      name: 'rxjs retry({ delay }) after single() with no predicate and a throwIfEmpty after it: still a retry',
+      code: `
+import { retry, single, throwIfEmpty } from 'rxjs';
+const one$ = http.get('/x').pipe(single(), retry({ delay: 250, count: 2 }), throwIfEmpty());
+`,
+      errors: [{ messageId: 'fixedDelay', line: 3, column: 44, endLine: 3, endColumn: 75, data: { what: 'This rxjs retry operator', delay: 'a fixed 250 ms', attempts: 'up to 3 attempts' } }],
     },
     {
       name: 'rxjs retryWhen(e => e.pipe(delay(1000), take(3)))',

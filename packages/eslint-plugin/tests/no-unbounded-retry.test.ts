@@ -225,6 +225,26 @@ await backOff(() => fetch('/api'), { jitter: 'full' });`,
 const policy = retry(handleAll, { maxAttempts: 3, backoff: new ExponentialBackoff() });`,
     },
     {
+      name: 'rxjs retry({ delay }) with a timeout after it in the pipe',
+      code: `import { retry, timeout } from 'rxjs';
+source$.pipe(retry({ delay: 500 }), timeout(30_000));`,
+    },
+    {
+      name: 'rxjs retry in a pipe() raced against a timer',
+      code: `import { pipe, raceWith, retry, timer } from 'rxjs';
+export const withinLimit = (ms: number) => pipe(retry({ delay: 100 }), raceWith(timer(ms)));`,
+    },
+    {
+      name: 'rxjs retry() that takeUntil a stop notifier ends',
+      code: `import { retry, takeUntil } from 'rxjs/operators';
+source$.pipe(retry(), takeUntil(destroy$));`,
+    },
+    {
+      name: 'rxjs retry({ delay }) re-polling a condition that first(pred) turns into an error',
+      code: `import { defer, first, from, retry } from 'rxjs';
+defer(() => from(el.isVisible())).pipe(first((v) => v), retry({ delay: 100 }));`,
+    },
+    {
       name: 'rxjs retry with a count',
       code: `import { retry, timer } from 'rxjs';
 source$.pipe(retry({ count: 3, delay: (e, n) => timer(Math.random() * 1000 * 2 ** n) }));`,
@@ -730,6 +750,19 @@ source$.pipe(retry());`,
       code: `import { retry } from 'rxjs';
 source$.pipe(retry({ delay: 1000 }));`,
       errors: [{ messageId: 'unbounded', data: RXJS, line: 2, column: 14, endLine: 2, endColumn: 36 }],
+    },
+    {
+      name: 'rxjs retry({ delay }) with the timeout before it (each attempt, not the whole retry) and a first() with no predicate',
+      code: `import { first, retry, timeout } from 'rxjs';
+source$.pipe(timeout(5000), first(), retry({ delay: 1000 }));`,
+      errors: [{ messageId: 'unbounded', data: RXJS, line: 2, column: 38, endLine: 2, endColumn: 60 }],
+    },
+    {
+      name: 'rxjs retry() followed by operators from elsewhere of the same names',
+      code: `import { retry } from 'rxjs';
+import { timeout, raceWith } from './my-operators';
+source$.pipe(retry(), timeout(100), raceWith(other$));`,
+      errors: [{ messageId: 'unbounded', data: RXJS, line: 3, column: 14, endLine: 3, endColumn: 21 }],
     },
     {
       name: 'rxjs retryWhen(e => e.pipe(delay(1000)))',

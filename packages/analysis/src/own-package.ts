@@ -1,0 +1,133 @@
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, sep } from 'node:path';
+import { CATALOG, libraryOfModule } from './catalog.js';
+import { resolveModule } from './cross-file.js';
+
+/**
+ * A file of a catalog library's own package (the library's source linted, as in a monorepo or a
+ * vendored copy) names the library's modules by relative paths: `require('./retry.js')` in
+ * async's `retryable.js` is `async/retry`, and the package's entry file is the library itself.
+ * The package is the nearest package.json above the file (not past a node_modules folder), read
+ * once per directory; the names are the ones other code imports the file by (`name/subpath`, or
+ * `name` for the entry the manifest gives).
+ */
+interface OwnPackage {
+  dir: string;
+  name: string;
+  /** Files that are the package's main entry: the manifest's `exports['.']`, `module`, `main` (and one `module.exports = require('./x')` hop). */
+  entries: Set<string>;
+}
+
+const packages = new Map<string, OwnPackage | null>();
+/** Names the catalog knows as package names (`async`, `@redis/client`), with their subpaths (`async/retry`). */
+const CATALOG_PACKAGES = new Set(CATALOG.flatMap((e) => e.modules.map(packageNameOf)));
+
+function packageNameOf(module: string): string {
+  const parts = module.split('/');
+  return module.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string);
+}
+
+function packageOf(dir: string): OwnPackage | undefined {
+  const known = packages.get(dir);
+  if (known !== undefined) return known ?? undefined;
+  let found: OwnPackage | undefined;
+  const manifest = join(dir, 'package.json');
+  let text: string | undefined;
+  try {
+    if (statSync(manifest).isFile()) text = readFileSync(manifest, 'utf8');
+  } catch {
+    text = undefined;
+  }
+  // A manifest without a name (`{ "type": "module" }` in dist/esm) is not the package's: look further up.
+  const named = text !== undefined ? manifestName(text) : undefined;
+  if (named) {
+    found = manifestPackage(dir, named);
+  } else {
+    const parent = dirname(dir);
+    if (parent !== dir && basename(dir) !== 'node_modules' && basename(parent) !== 'node_modules') found = packageOf(parent);
+  }
+  if (packages.size > 10_000) packages.clear();
+  packages.set(dir, found ?? null);
+  return found;
+}
+
+function manifestName(text: string): Record<string, unknown> & { name: string } | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof json !== 'object' || json === null || typeof (json as { name?: unknown }).name !== 'string') return undefined;
+  return json as Record<string, unknown> & { name: string };
+}
+
+function manifestPackage(dir: string, manifest: Record<string, unknown> & { name: string }): OwnPackage | undefined {
+  if (!CATALOG_PACKAGES.has(manifest.name)) return undefined;
+  const entries = new Set<string>();
+  const specifiers: string[] = [];
+  const dot = typeof manifest.exports === 'object' && manifest.exports !== null && '.' in manifest.exports ? (manifest.exports as Record<string, unknown>)['.'] : manifest.exports;
+  specifiers.push(...exportTargets(dot));
+  for (const field of ['module', 'main']) if (typeof manifest[field] === 'string') specifiers.push(manifest[field] as string);
+  if (specifiers.length === 0) specifiers.push('./index.js');
+  const from = join(dir, 'package.json');
+  for (const s of specifiers) {
+    const file = resolveModule(from, s.startsWith('.') ? s : `./${s}`);
+    if (!file) continue;
+    entries.add(file);
+    // `module.exports = require('./lib/retry')`: the entry is that module.
+    const hop = reexportedModule(file);
+    if (hop) entries.add(hop);
+  }
+  return { dir, name: manifest.name, entries };
+}
+
+/** The files an `exports` condition object names (`default`, `import`, `require`, `node`), depth-first. */
+function exportTargets(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const [key, v] of Object.entries(value)) if (key !== 'types') out.push(...exportTargets(v));
+  return out;
+}
+
+const REEXPORT_WHOLE = /^\s*(?:'use strict';?\s*)?module\.exports\s*=\s*require\(\s*['"](\.\.?\/[^'"]+)['"]\s*\)\s*;?\s*$/;
+
+function reexportedModule(file: string): string | undefined {
+  let text: string;
+  try {
+    if (statSync(file).size > 4096) return undefined;
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const m = REEXPORT_WHOLE.exec(text);
+  return m ? resolveModule(file, m[1] as string) : undefined;
+}
+
+/**
+ * The catalog module a file of a catalog library's own package is imported by (`async/retry`
+ * for async's `retry.js`, `p-retry` for p-retry's entry), or undefined.
+ */
+export function catalogModuleOfFile(file: string): string | undefined {
+  const pkg = packageOf(dirname(file));
+  if (!pkg) return undefined;
+  if (pkg.entries.has(file) && libraryOfModule(pkg.name)) return pkg.name;
+  const rel = relative(pkg.dir, file);
+  if (rel.startsWith('..') || rel.split(sep).includes('node_modules')) return undefined;
+  let subpath = rel.slice(0, rel.length - extname(rel).length).split(sep).join('/');
+  if (subpath.endsWith('/index')) subpath = subpath.slice(0, -'/index'.length);
+  const module = `${pkg.name}/${subpath}`;
+  return libraryOfModule(module) ? module : undefined;
+}
+
+/** The catalog module a relative specifier in `fromFile` names, when both are in a catalog library's package. */
+export function catalogModuleOfSpecifier(fromFile: string, specifier: string): string | undefined {
+  const file = resolveModule(fromFile, specifier);
+  return file ? catalogModuleOfFile(file) : undefined;
+}
+
+/** Whether the file is in the package of a catalog library (its relative imports may name catalog modules). */
+export function inCatalogPackage(file: string): boolean {
+  return packageOf(dirname(file)) !== undefined;
+}
