@@ -345,7 +345,6 @@ function rxjsRetry(call: TSESTree.CallExpression, a: (Node | undefined)[], env: 
   return result;
 }
 
-/** A delay given as a number or as `(error, retryCount) => timer(…)`. */
 /** rxjs operators that error when no value passes a predicate (`first(pred)` on a source that completes). */
 const RXJS_ERRORS_ON_VALUE = new Set(['first', 'single', 'throwIfEmpty']);
 
