@@ -3,7 +3,8 @@ import { calleeName, contains, functionName, isFunction, isLoop, keyName, proper
 import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
-import { calleeRootIdentifier, importedFunction, importedObject, isRelativeSpecifier, retryIn, silentSites, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, importedFunction, importedObject, isRelativeSpecifier, retryIn, silentSites, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
+import { catchSentinelOf } from './checks.js';
 import { importedMethod } from './instances.js';
 import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
@@ -163,7 +164,7 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
   const follow = (list: readonly TSESTree.CallExpression[]) => {
     for (const call of list) {
       const target = (callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
-      const foreign = target && retryIn(target);
+      const foreign = target && (retryIn(target) ?? pollRetry(target, call, ctx));
       if (!foreign) continue;
       const site = callSite(foreign, call, ctx);
       if (foreign.role === 'helper') sites.push(site);
@@ -381,6 +382,58 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
     }
   }
   return site;
+}
+
+/**
+ * A poller of another module (it calls a function it is given again, after a wait, until that
+ * returns a truthy value) handed a function of this file that catches its own failure and
+ * returns a falsy value in its place (`catch { return false }`, `return null`): the poller
+ * runs the failed call again after its wait, so the call retries. Found by reading the
+ * poller with that parameter bound to the function handed over (ctx.paramFunctions): the
+ * poller's own loop or recursion, whose result check then sees the failures, is the site.
+ * Nothing is found for a poller that only ever sees successes (its callback lets failures out).
+ */
+function pollRetry(target: ForeignTarget, call: TSESTree.CallExpression, ctx: AnalysisContext): ForeignRetry | undefined {
+  const { fn, summary } = target;
+  for (let index = 0; index < call.arguments.length && index < fn.params.length; index++) {
+    const handed = operationOf(call.arguments[index] as Node, ctx);
+    if (!handed || !catchSentinelOf(handed, ctx)) continue;
+    const param = fn.params[index];
+    const variable = param?.type === 'Identifier' ? summary.ctx.sourceCode.getScope(fn).set.get(param.name) : undefined;
+    if (!variable || isReassigned(variable)) continue;
+    const helperCtx = new AnalysisContext(summary.ctx.sourceCode);
+    const { values, objects } = bindArguments(fn, call, ctx, helperCtx);
+    helperCtx.paramValues = values;
+    helperCtx.paramObjects = objects;
+    helperCtx.paramFunctions = new Map([[variable, { fn: handed, ctx }]]);
+    const site = pollingSites(fn, helperCtx).find((s) => callsVariable(s.operation, variable, helperCtx));
+    if (site) return { ...target, role: 'helper', site };
+  }
+  return undefined;
+}
+
+/** The loops and self-recursions inside a function, read with the context given. */
+function pollingSites(fn: FunctionNode, ctx: AnalysisContext): RetrySite[] {
+  const sites: RetrySite[] = [];
+  const selfCalls = new Map<FunctionNode, Node[]>();
+  walk(fn.body, ctx.keys, (node) => {
+    if (isLoop(node)) {
+      const site = loopSite(node as Parameters<typeof loopSite>[0], ctx);
+      if (site) sites.push(site);
+    } else if (node.type === 'CallExpression') collectSelfCall(node, selfCalls, ctx);
+    return undefined;
+  });
+  for (const [f, calls] of selfCalls) if (f === fn || contains(fn, f)) sites.push(...recursionSites(f, calls, ctx));
+  return sites;
+}
+
+/** `fn(…)` (awaited or not) with `fn` the variable. */
+function callsVariable(operation: Node | undefined, variable: Variable, ctx: AnalysisContext): boolean {
+  let n = operation ? unwrap(operation) : undefined;
+  if (n?.type === 'AwaitExpression') n = unwrap(n.argument);
+  if (n?.type !== 'CallExpression') return false;
+  const callee = unwrap(n.callee);
+  return callee.type === 'Identifier' && ctx.variableOf(callee) === variable;
 }
 
 /**

@@ -43,6 +43,8 @@ export class AnalysisContext {
   paramValues?: ReadonlyMap<Variable, Value>;
   /** Parameters of such a helper bound to the options object the caller writes out (`retryable(op, { retries: 2 })`). */
   paramObjects?: ReadonlyMap<Variable, ObjectArgument>;
+  /** Parameters of such a helper bound to a function the caller hands over, with the caller's context (`poll(async () => …)`). */
+  paramFunctions?: ReadonlyMap<Variable, { fn: FunctionNode; ctx: AnalysisContext }>;
 
   constructor(readonly sourceCode: SourceCodeLike) {
     this.keys = sourceCode.visitorKeys;
