@@ -782,6 +782,62 @@ async function waitFor(id) {
 }`,
   },
 
+  {
+    name: 'sentinel: false from the catch, seen by a truth test (if (ok), !ok)',
+    filename: js,
+    code: `
+async function ping(host) {
+  try {
+    await host.send('PING');
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function waitForHost(host) {
+  for (let i = 0; i < 4; i++) {
+    const up = await ping(host);
+    if (up) return up;
+    await sleep(750);
+  }
+  throw new Error('down');
+}
+async function untilUp(host) {
+  let up = await ping(host);
+  while (!up) {
+    await sleep(2000);
+    up = await ping(host);
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [
+        { line: 11, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 750 ms', attempts: 'up to 4 attempts' } },
+        { line: 20, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'no limit on attempts' } },
+      ],
+      'no-unbounded-retry': [{ line: 20, column: 3, messageId: 'unbounded', data: { what: 'This retry loop' } }],
+    },
+  },
+  {
+    name: 'sentinel: false from the catch is not what a comparison with null sees',
+    filename: js,
+    code: `
+async function read(store, key) {
+  try {
+    return await store.get(key);
+  } catch {
+    return false;
+  }
+}
+async function waitForKey(store, key) {
+  let value = await read(store, key);
+  while (value === null) {
+    await sleep(500);
+    value = await read(store, key);
+  }
+  return value;
+}`,
+  },
+
   // Two ways back into one function: each is a policy of its own.
   {
     name: 'two policies: a network failure goes again at once, a 429 sleeps first and is not counted',
