@@ -117,6 +117,10 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
     if (site) sites.push(site);
   }
   for (const [fn, calls] of selfCalls) sites.push(...recursionSites(fn, calls, ctx, reentries));
+  for (const call of calls) {
+    const site = localPollSite(call, ctx);
+    if (site) sites.push(site);
+  }
   for (const call of libraryCalls) {
     const finding = librarySite(call, ctx);
     // `retries: 0` configures a library not to retry at all.
@@ -394,22 +398,64 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
  * Nothing is found for a poller that only ever sees successes (its callback lets failures out).
  */
 function pollRetry(target: ForeignTarget, call: TSESTree.CallExpression, ctx: AnalysisContext): ForeignRetry | undefined {
-  const { fn, summary } = target;
+  const site = polledSite(target.fn, target.summary.ctx.sourceCode, call, ctx);
+  return site && { ...target, role: 'helper', site };
+}
+
+/**
+ * The site of a poller `fn` (in the file of `pollerCode`) as `call` runs it: a function handed
+ * over that catches its own failure and returns a falsy value in its place, bound to its
+ * parameter, and the poller's loop or recursion that runs that parameter again on a falsy result.
+ */
+function polledSite(fn: FunctionNode, pollerCode: SourceCodeLike, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
   for (let index = 0; index < call.arguments.length && index < fn.params.length; index++) {
     const handed = operationOf(call.arguments[index] as Node, ctx);
-    if (!handed || !catchSentinelOf(handed, ctx)) continue;
+    if (!handed || handed === fn || contains(handed, call) || !catchSentinelOf(handed, ctx)) continue;
     const param = fn.params[index];
-    const variable = param?.type === 'Identifier' ? summary.ctx.sourceCode.getScope(fn).set.get(param.name) : undefined;
+    const variable = param?.type === 'Identifier' ? pollerCode.getScope(fn).set.get(param.name) : undefined;
     if (!variable || isReassigned(variable)) continue;
-    const helperCtx = new AnalysisContext(summary.ctx.sourceCode);
-    const { values, objects } = bindArguments(fn, call, ctx, helperCtx);
-    helperCtx.paramValues = values;
-    helperCtx.paramObjects = objects;
-    helperCtx.paramFunctions = new Map([[variable, { fn: handed, ctx }]]);
-    const site = pollingSites(fn, helperCtx).find((s) => callsVariable(s.operation, variable, helperCtx));
-    if (site) return { ...target, role: 'helper', site };
+    const pollerCtx = new AnalysisContext(pollerCode);
+    const { values, objects } = bindArguments(fn, call, ctx, pollerCtx);
+    pollerCtx.paramValues = values;
+    pollerCtx.paramObjects = objects;
+    pollerCtx.paramFunctions = new Map([[variable, { fn: handed, ctx }]]);
+    const site = pollingSites(fn, pollerCtx).find((s) => callsVariable(s.operation, variable, pollerCtx));
+    if (site) return site;
   }
   return undefined;
+}
+
+/**
+ * `waitUntil(check)` with `waitUntil` a function of this file that polls `check`, and `check`
+ * a function that swallows its failure into a falsy value: a site at the call (pollRetry's
+ * reading, in this file). Only calls handing over such a function are read.
+ */
+function localPollSite(call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
+  if (!call.arguments.some((a) => {
+    // Most functions handed over catch nothing: a look at the text before a walk.
+    if (isFunction(a as Node) && !ctx.sourceCode.text.slice(a.range[0], a.range[1]).includes('catch')) return false;
+    const handed = operationOf(a as Node, ctx);
+    return handed !== undefined && catchSentinelOf(handed, ctx) !== undefined;
+  })) return undefined;
+  const callee = unwrap(call.callee);
+  const fn = callee.type === 'Identifier' ? ctx.functionOf(callee) : undefined;
+  if (!fn || contains(fn, call)) return undefined;
+  const inner = polledSite(fn, ctx.sourceCode, call, ctx);
+  if (!inner) return undefined;
+  const handed = call.arguments.map((a) => operationOf(a as Node, ctx)).find((h) => h && catchSentinelOf(h, ctx));
+  return {
+    kind: 'library',
+    library: `\`${(callee as TSESTree.Identifier).name}()\``,
+    node: call,
+    loc: call.loc,
+    policy: { ...inner.policy, delay: { ...inner.policy.delay } },
+    fromLibraryDefault: { ...inner.fromLibraryDefault },
+    classifiesErrors: inner.classifiesErrors,
+    abortAware: inner.abortAware,
+    deadlineBound: inner.deadlineBound,
+    nested: [],
+    ...(handed ? { operationScope: handed.body } : {}),
+  };
 }
 
 /** The loops and self-recursions inside a function, read with the context given. */

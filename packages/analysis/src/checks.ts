@@ -43,6 +43,8 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
       if (TRY_CALL.test(name)) return 'success';
       // `isNetworkError(response)`: a predicate asking whether the outcome it is handed is a failure.
       if (n.arguments.length === 1 && FAILURE_PREDICATE.test(name) && isHandedOutcome(n.arguments[0] as Node, env)) return 'failure';
+      // `if (await attempt())` where `attempt` returns null or false from its catch: the result tested as it comes.
+      if (catchSentinel(n, env) !== undefined) return 'success';
       return undefined;
     }
     case 'BinaryExpression':

@@ -838,6 +838,100 @@ async function waitForKey(store, key) {
 }`,
   },
 
+  // A poller of this file handed a check that swallows its failure: the call retries that failure.
+  {
+    name: 'poller: a counted loop poller and a timer poller of this file, handed checks that return false or null from their catch',
+    filename: js,
+    code: `
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(check, every = 300, tries = 8) {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return true;
+    await pause(every);
+  }
+  return false;
+}
+function keepTrying(probe, interval) {
+  return new Promise((resolve) => {
+    const go = async () => {
+      const value = await probe();
+      if (value) return resolve(value);
+      setTimeout(go, interval);
+    };
+    go();
+  });
+}
+async function ready(svc) {
+  await until(async () => {
+    try {
+      await svc.health();
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+function leader(cluster) {
+  const elect = async () => {
+    try {
+      return await cluster.electLeader();
+    } catch (err) {
+      return null;
+    }
+  };
+  return keepTrying(elect, 1000);
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [
+        { line: 21, column: 9, messageId: 'fixedDelay', data: { what: 'This call of `until()`', delay: 'a fixed 300 ms', attempts: 'up to 8 attempts' } },
+        { line: 38, column: 10, messageId: 'fixedDelay', data: { what: 'This call of `keepTrying()`', delay: 'a fixed 1 s', attempts: 'no limit on attempts' } },
+      ],
+      'no-unbounded-retry': [{ line: 38, column: 10, messageId: 'unbounded', data: { what: 'This call of `keepTrying()`' } }],
+    },
+  },
+  {
+    name: 'poller: a state poll, a check that rethrows, a failure value that is truthy, and a function that calls its check once',
+    filename: js,
+    code: `
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(check, every = 300) {
+  for (;;) {
+    if (await check()) return true;
+    await pause(every);
+  }
+}
+async function once(check) {
+  const ok = await check();
+  if (!ok) console.warn('not yet');
+  return ok;
+}
+async function all(job, svc) {
+  await until(async () => (await job.state()) === 'done');
+  await until(async () => {
+    try {
+      return await svc.ping();
+    } catch (err) {
+      console.error(err);
+      throw err;
+    }
+  });
+  await until(async () => {
+    try {
+      return await svc.read();
+    } catch {
+      return 'down';
+    }
+  });
+  await once(async () => {
+    try {
+      return await svc.read();
+    } catch {
+      return false;
+    }
+  });
+}`,
+  },
+
   // Two ways back into one function: each is a policy of its own.
   {
     name: 'two policies: a network failure goes again at once, a 429 sleeps first and is not counted',
