@@ -3,7 +3,7 @@ import { calleeName, contains, functionName, isFunction, isLoop, keyName, proper
 import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
-import { calleeRootIdentifier, importedFunction, importedObject, isRelativeSpecifier, retryIn, silentSites, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, classIn, exported, importedFunction, importedObject, isRelativeSpecifier, resolveModule, retryIn, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
 import { catchSentinelOf } from './checks.js';
 import { importedMethod } from './instances.js';
 import { importOf } from './imports.js';
@@ -79,6 +79,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
     return target && { fn: target.fn, ctx: target.summary.ctx };
   };
   if (host) ctx.foreignObject = (node) => importedObject(node, ctx, host, analyzeWith);
+  ctx.inheritedMethod = (cls, name) => inheritedMethod(cls, name, ctx, host);
   const loops: Node[] = [];
   const selfCalls = new Map<FunctionNode, Node[]>();
   const libraryCalls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];
@@ -386,6 +387,34 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
     }
   }
   return site;
+}
+
+/** How many classes up an inherited method is looked for. */
+const MAX_SUPERCLASSES = 3;
+
+/**
+ * The method `name` a class inherits: from the class it extends, found through the scopes (a
+ * class of this file) or an import of a project module (`import { Base } from './base'`),
+ * and further up within the file that defines it. Only plain methods (not static, not computed).
+ */
+function inheritedMethod(cls: ClassNode, name: string, ctx: AnalysisContext, host: NestedHost | undefined, depth = 0): { fn: FunctionNode; ctx: AnalysisContext } | undefined {
+  const sup = cls.superClass ? unwrap(cls.superClass) : undefined;
+  if (!sup || sup.type !== 'Identifier' || depth >= MAX_SUPERCLASSES) return undefined;
+  let parent: { cls: ClassNode; ctx: AnalysisContext } | undefined;
+  const local = classIn(sup, ctx);
+  if (local) parent = { cls: local, ctx };
+  else if (host) {
+    const origin = importOf(sup, ctx);
+    const file = origin && isRelativeSpecifier(origin.module) && origin.imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
+    const found = file ? exported(file, origin?.imported as string, host, analyzeWith, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
+    if (found) parent = { cls: found.found, ctx: found.summary.ctx };
+  }
+  if (!parent) return undefined;
+  for (const element of parent.cls.body.body) {
+    if (element.type === 'MethodDefinition' && element.kind === 'method' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === name && element.value.type === 'FunctionExpression') return { fn: element.value, ctx: parent.ctx };
+  }
+  // Further up only in the same file: another module's imports are resolved from its own path.
+  return parent.ctx === ctx ? inheritedMethod(parent.cls, name, ctx, host, depth + 1) : undefined;
 }
 
 /**

@@ -49,6 +49,28 @@ ruleTester.run('no-fixed-sleep-retry across files: a poller handed a check that 
   ],
 });
 
+ruleTester.run('no-fixed-sleep-retry across files: a loop whose operation an inherited method guards', noFixedSleepRetry, {
+  valid: [
+    { name: 'a guard that only logs, one that rethrows, a loop that stops on nothing back, a guarded call in a branch', ...file('guarded/quiet.mjs') },
+    { name: 'the base class itself', ...file('guarded/lib/base.mjs') },
+  ],
+  invalid: [
+    {
+      name: "the guard's default pause, and one the call passes",
+      ...file('guarded/reader.mjs'),
+      errors: [
+        { messageId: 'fixedDelay', line: 6, column: 5, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'a limited number of attempts' } },
+        { messageId: 'fixedDelay', line: 18, column: 5, data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'no limit on attempts' } },
+      ],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry across files: a loop whose operation an inherited method guards', noUnboundedRetry, {
+  valid: [{ name: 'a guard that only logs, one that rethrows, a loop that stops on nothing back', ...file('guarded/quiet.mjs') }],
+  invalid: [{ name: 'for (;;) around the guarded call', ...file('guarded/reader.mjs'), errors: [{ messageId: 'unbounded', line: 18, column: 5, data: { what: 'This retry loop' } }] }],
+});
+
 ruleTester.run('no-fixed-sleep-retry across files: the rewrite at the call', noFixedSleepRetry, {
   valid: [],
   invalid: [

@@ -210,6 +210,16 @@ describe('retry helpers in other files', () => {
     expect(lint('poller/lib/wait-until.mjs')).toEqual([]);
   });
 
+  it('a loop handing its operation to an inherited method of an imported class that waits in its catch and returns: a retry with that wait; a method that only logs, or rethrows, and a loop that stops on nothing back, are not', () => {
+    expect(lint('guarded/reader.mjs')).toEqual([
+      `6:5 no-fixed-sleep-retry: ${FIXED('This retry loop', 'a fixed 2 s', 'a limited number of attempts')}`,
+      `18:5 no-fixed-sleep-retry: ${FIXED('This retry loop', 'a fixed 500 ms', 'no limit on attempts')}`,
+      `18:5 no-unbounded-retry: ${UNBOUNDED('This retry loop')}`,
+    ]);
+    expect(lint('guarded/quiet.mjs')).toEqual([]);
+    expect(lint('guarded/lib/base.mjs')).toEqual([]);
+  });
+
   it('never reads node_modules: a package is the catalog’s business', () => {
     expect(lint('outside/app.mjs')).toEqual([]);
   });

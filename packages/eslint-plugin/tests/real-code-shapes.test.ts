@@ -932,6 +932,99 @@ async function all(job, svc) {
 }`,
   },
 
+  // A loop whose operation a function of this file (or a method of a class it extends) guards: waits in its catch, returns.
+  {
+    name: 'guarded: a function of the file and an inherited method wait in their catch; the loop goes round to the same call',
+    filename: js,
+    code: `
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function shielded(task) {
+  try {
+    return await task();
+  } catch (err) {
+    console.error(err);
+    await wait(1000);
+  }
+}
+class Poller {
+  async settle(fn) {
+    try {
+      await fn();
+    } catch {
+      await wait(3000);
+    }
+  }
+}
+class Sync extends Poller {
+  async loop(api) {
+    while (true) {
+      await this.settle(async () => api.sync());
+    }
+  }
+}
+async function follow(feed) {
+  let since = 0;
+  for (let turn = 0; turn < 50; turn++) {
+    const page = await shielded(() => feed.after(since));
+    if (page) since = page.last;
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [
+        { line: 22, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 3 s', attempts: 'no limit on attempts' } },
+        { line: 29, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 50 attempts' } },
+      ],
+      'no-unbounded-retry': [{ line: 22, column: 5, messageId: 'unbounded', data: { what: 'This retry loop' } }],
+    },
+  },
+  {
+    name: 'guarded: a new item each turn, a page counter stepped after a failure too, a this.offset moved every turn, a guard that waits then rethrows',
+    filename: js,
+    code: `
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function shielded(task) {
+  try {
+    return await task();
+  } catch (err) {
+    await wait(1000);
+  }
+}
+async function passOn(task) {
+  try {
+    return await task();
+  } catch (err) {
+    await wait(1000);
+    throw err;
+  }
+}
+async function work(queue) {
+  while (queue.length) {
+    const job = queue.shift();
+    await shielded(() => job.run());
+  }
+}
+async function pages(feed) {
+  let page = 0;
+  while (true) {
+    await shielded(() => feed.get(page));
+    page++;
+  }
+}
+class Tail {
+  async run() {
+    while (!this.done) {
+      await shielded(() => this.file.read(this.offset));
+      this.offset += this.chunk;
+    }
+  }
+}
+async function strict(api) {
+  while (true) {
+    await passOn(() => api.sync());
+  }
+}`,
+  },
+
   // Two ways back into one function: each is a policy of its own.
   {
     name: 'two policies: a network failure goes again at once, a 429 sleeps first and is not counted',
