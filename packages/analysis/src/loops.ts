@@ -694,8 +694,9 @@ function guardedSite(loop: RetryLoopNode, scan: AttemptScan, env: Env): RetrySit
     if (readsFreshEachTurn(handed, loop, env) || stepsAfterFailure(handed, statement, loop, env) || movesToNextAlternative(loop.body, call, env.ctx)) continue;
     const guard = guardOf(call, env);
     if (!guard || contains(guard.fn, loop)) continue;
-    const sleep = waitInCatch(guard, index);
-    if (!sleep) continue;
+    const caught = waitInCatch(guard, index);
+    if (!caught || writesLoopTest(caught.handler, loop, guard.ctx, env)) continue;
+    const { sleep } = caught;
     // The guard read with what this call passes (a delay argument, or the guard's default).
     const guardCtx = new AnalysisContext(guard.ctx.sourceCode);
     guardCtx.foreignFunction = guard.ctx.foreignFunction;
@@ -704,7 +705,10 @@ function guardedSite(loop: RetryLoopNode, scan: AttemptScan, env: Env): RetrySit
     guardCtx.paramValues = values;
     guardCtx.paramObjects = objects;
     const delay = sleepValue(sleep, { ctx: guardCtx, region: guard.fn.body, counters: new Set(), depth: 0 });
-    const bound = loopBound(loop, env);
+    let bound = loopBound(loop, env);
+    // Other work in the catch (`this.stop()`, `await this.reconnect()`) may end the loop unseen: no claim that nothing does.
+    const work = scanAttempt(caught.handler.body, guard.ctx).calls.some((c) => c !== sleep.node && !contains(sleep.node, c) && isOperationCall(c) && !inIfTest(c, caught.handler));
+    if (work && bound.unbounded) bound = { ...bound, attempts: 'unknown', unbounded: false };
     return {
       kind: 'loop',
       node: loop,
@@ -796,6 +800,34 @@ function readsVariable(node: Node, variable: Variable, env: Env): boolean {
   return reads;
 }
 
+/** The catch sets what the loop's condition reads (`this.stopped = true`): a failure may end the loop. */
+function writesLoopTest(handler: TSESTree.CatchClause, loop: RetryLoopNode, guardCtx: AnalysisContext, env: Env): boolean {
+  const test = loopTest(loop);
+  if (!test) return false;
+  const names = new Set<string>();
+  walk(test, env.ctx.keys, (node) => {
+    const name = node.type === 'Identifier' || node.type === 'MemberExpression' ? dottedName(node) : undefined;
+    if (name) names.add(name);
+    return undefined;
+  });
+  let writes = false;
+  walk(handler.body, guardCtx.keys, (node) => {
+    if (writes) return false;
+    const left = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : undefined;
+    if (left && names.has(dottedName(left) ?? '')) writes = true;
+    return undefined;
+  });
+  return writes;
+}
+
+/** The call sits in the test of an `if` (a predicate on the error), below `root`. */
+function inIfTest(node: Node, root: Node): boolean {
+  for (let child: Node = node, p = node.parent; p && p !== root; child = p, p = p.parent) {
+    if (p.type === 'IfStatement' && child === p.test) return true;
+  }
+  return false;
+}
+
 /** `await f(…);`, `const x = await f(…);`, `x = await f(…);`: the statement, else undefined. */
 function awaitedStatement(call: TSESTree.CallExpression): Node | undefined {
   const holder = call.parent?.type === 'AwaitExpression' ? call.parent.parent : undefined;
@@ -831,12 +863,12 @@ function guardOf(call: TSESTree.CallExpression, env: Env): Guard | undefined {
  * The guard calls its parameter at `index` in a try block, and that try's catch awaits one wait
  * and never throws: the wait after a failure. Undefined for anything else.
  */
-function waitInCatch(guard: Guard, index: number): Sleep | undefined {
+function waitInCatch(guard: Guard, index: number): { sleep: Sleep; handler: TSESTree.CatchClause } | undefined {
   const param = guard.fn.params[index];
   const variable = param?.type === 'Identifier' ? guard.ctx.sourceCode.getScope(guard.fn).set.get(param.name) : undefined;
   if (!variable || variable.references.some((r) => r.isWrite() && !r.init)) return undefined;
   const ctx = guard.ctx;
-  let found: Sleep | undefined;
+  let found: { sleep: Sleep; handler: TSESTree.CatchClause } | undefined;
   let doubt = false;
   walk(guard.fn.body, ctx.keys, (node) => {
     if (doubt || isFunction(node)) return false;
@@ -857,7 +889,7 @@ function waitInCatch(guard: Guard, index: number): Sleep | undefined {
     });
     const sleeps = scanAttempt(node.handler.body, ctx).sleeps.filter((s) => s.node.parent?.type === 'AwaitExpression');
     if (throws || sleeps.length !== 1 || found) doubt = true;
-    else found = sleeps[0];
+    else found = { sleep: sleeps[0] as Sleep, handler: node.handler };
     return false;
   });
   return doubt ? undefined : found;

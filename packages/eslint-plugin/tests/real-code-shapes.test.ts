@@ -1025,6 +1025,44 @@ async function strict(api) {
 }`,
   },
 
+  {
+    name: 'guarded: a catch that stops the loop is no retry; one that does other work may stop it unseen (no unbounded claim)',
+    filename: js,
+    code: `
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+class Feed {
+  async stopping(fn) {
+    try {
+      return await fn();
+    } catch {
+      this.stopped = true;
+      await wait(200);
+    }
+  }
+  async resetting(fn) {
+    try {
+      return await fn();
+    } catch {
+      await this.reset();
+      await wait(200);
+    }
+  }
+  async once() {
+    while (!this.stopped) {
+      await this.stopping(() => this.pull());
+    }
+  }
+  async always() {
+    while (true) {
+      await this.resetting(() => this.pull());
+    }
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 26, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 200 ms', attempts: 'a limited number of attempts' } }],
+    },
+  },
+
   // Two ways back into one function: each is a policy of its own.
   {
     name: 'two policies: a network failure goes again at once, a 429 sleeps first and is not counted',
