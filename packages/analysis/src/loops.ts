@@ -864,6 +864,17 @@ function guardOf(call: TSESTree.CallExpression, env: Env): Guard | undefined {
  * and never throws: the wait after a failure. Undefined for anything else.
  */
 function waitInCatch(guard: Guard, index: number): { sleep: Sleep; handler: TSESTree.CatchClause } | undefined {
+  // Once per guard and position: every loop that calls the guard asks.
+  let byIndex = caughtWaits.get(guard.fn);
+  if (!byIndex) caughtWaits.set(guard.fn, (byIndex = new Map()));
+  let known = byIndex.get(index);
+  if (known === undefined) byIndex.set(index, (known = readWaitInCatch(guard, index) ?? null));
+  return known ?? undefined;
+}
+
+const caughtWaits = new WeakMap<FunctionNode, Map<number, { sleep: Sleep; handler: TSESTree.CatchClause } | null>>();
+
+function readWaitInCatch(guard: Guard, index: number): { sleep: Sleep; handler: TSESTree.CatchClause } | undefined {
   const param = guard.fn.params[index];
   const variable = param?.type === 'Identifier' ? guard.ctx.sourceCode.getScope(guard.fn).set.get(param.name) : undefined;
   if (!variable || variable.references.some((r) => r.isWrite() && !r.init)) return undefined;
