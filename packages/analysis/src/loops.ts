@@ -684,7 +684,8 @@ interface Guard {
  * the loop's own block (not in a branch), handing over a function the guard calls in its try.
  */
 function guardedSite(loop: RetryLoopNode, scan: AttemptScan, env: Env): RetrySite | undefined {
-  if (loop.body.type !== 'BlockStatement' || leavesSomewhere(loop, scan, env)) return undefined;
+  // A loop that waits between turns of its own (`await sleep(interval)`) polls, failure or not.
+  if (loop.body.type !== 'BlockStatement' || scan.sleeps.length > 0 || leavesSomewhere(loop, scan, env)) return undefined;
   for (const call of scan.calls) {
     const statement = awaitedStatement(call);
     if (!statement || statement.parent !== loop.body) continue;

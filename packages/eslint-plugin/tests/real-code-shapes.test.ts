@@ -978,7 +978,7 @@ async function follow(feed) {
     },
   },
   {
-    name: 'guarded: a new item each turn, a page counter stepped after a failure too, a this.offset moved every turn, a guard that waits then rethrows',
+    name: 'guarded: a new item each turn, a page counter stepped after a failure too, a this.offset moved every turn, a guard that waits then rethrows, a loop that waits every turn (polling)',
     filename: js,
     code: `
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -1021,6 +1021,12 @@ class Tail {
 async function strict(api) {
   while (true) {
     await passOn(() => api.sync());
+  }
+}
+async function every(api) {
+  while (true) {
+    await shielded(() => api.refresh());
+    await wait(60000);
   }
 }`,
   },
