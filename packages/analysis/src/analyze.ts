@@ -11,7 +11,7 @@ import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
-import { recursionSites, type Reentry } from './recursion.js';
+import { listenerSites, recursionSites, type Reentry } from './recursion.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
 
@@ -117,7 +117,10 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, che
     const site = loopSite(loop as Parameters<typeof loopSite>[0], ctx);
     if (site) sites.push(site);
   }
-  for (const [fn, calls] of selfCalls) sites.push(...recursionSites(fn, calls, ctx, reentries));
+  const recursions = [...selfCalls].flatMap(([fn, calls]) => recursionSites(fn, calls, ctx, reentries));
+  // A failure listener and the function that sets it up go back in through each other: one retry, the listener's.
+  const listeners = recursions.filter((s) => listenerSites.has(s));
+  sites.push(...recursions.filter((s) => !listeners.some((l) => l !== s && l.through === s.node && s.through === l.node)));
   for (const call of calls) {
     const site = localPollSite(call, ctx);
     if (site) sites.push(site);
