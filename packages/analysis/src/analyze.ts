@@ -4,14 +4,15 @@ import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage } from './own-package.js';
-import { calleeRootIdentifier, importedFunction, importedObject, isRelativeSpecifier, retryIn, silentSites, type ForeignRetry, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, classIn, exported, importedFunction, importedObject, isRelativeSpecifier, resolveModule, retryIn, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
+import { catchSentinelOf } from './checks.js';
 import { importedMethod } from './instances.js';
 import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
-import { recursionSites, type Reentry } from './recursion.js';
+import { listenerSites, recursionSites, type Reentry } from './recursion.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
 
@@ -85,6 +86,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     ctx.ownModule = (specifier) => (specifier === undefined ? catalogModuleOfFile(host.filename) : catalogModuleOfSpecifier(host.filename, specifier));
     checkLibraries = true;
   }
+  ctx.inheritedMethod = (cls, name) => inheritedMethod(cls, name, ctx, host);
   const loops: Node[] = [];
   const selfCalls = new Map<FunctionNode, Node[]>();
   const libraryCalls: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];
@@ -122,7 +124,14 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     const site = loopSite(loop as Parameters<typeof loopSite>[0], ctx);
     if (site) sites.push(site);
   }
-  for (const [fn, calls] of selfCalls) sites.push(...recursionSites(fn, calls, ctx, reentries));
+  const recursions = [...selfCalls].flatMap(([fn, calls]) => recursionSites(fn, calls, ctx, reentries));
+  // A failure listener and the function that sets it up go back in through each other: one retry, the listener's.
+  const listeners = recursions.filter((s) => listenerSites.has(s));
+  sites.push(...recursions.filter((s) => !listeners.some((l) => l !== s && l.through === s.node && s.through === l.node)));
+  for (const call of calls) {
+    const site = localPollSite(call, ctx);
+    if (site) sites.push(site);
+  }
   for (const call of libraryCalls) {
     const finding = librarySite(call, ctx);
     // `retries: 0` configures a library not to retry at all.
@@ -170,7 +179,7 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
   const follow = (list: readonly TSESTree.CallExpression[]) => {
     for (const call of list) {
       const target = (callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
-      const foreign = target && retryIn(target);
+      const foreign = target && (retryIn(target) ?? pollRetry(target, call, ctx));
       if (!foreign) continue;
       const site = callSite(foreign, call, ctx);
       if (foreign.role === 'helper') sites.push(site);
@@ -388,6 +397,128 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
     }
   }
   return site;
+}
+
+/** How many classes up an inherited method is looked for. */
+const MAX_SUPERCLASSES = 3;
+
+/**
+ * The method `name` a class inherits: from the class it extends, found through the scopes (a
+ * class of this file) or an import of a project module (`import { Base } from './base'`),
+ * and further up within the file that defines it. Only plain methods (not static, not computed).
+ */
+function inheritedMethod(cls: ClassNode, name: string, ctx: AnalysisContext, host: NestedHost | undefined, depth = 0): { fn: FunctionNode; ctx: AnalysisContext } | undefined {
+  const sup = cls.superClass ? unwrap(cls.superClass) : undefined;
+  if (!sup || sup.type !== 'Identifier' || depth >= MAX_SUPERCLASSES) return undefined;
+  let parent: { cls: ClassNode; ctx: AnalysisContext } | undefined;
+  const local = classIn(sup, ctx);
+  if (local) parent = { cls: local, ctx };
+  else if (host) {
+    const origin = importOf(sup, ctx);
+    const file = origin && isRelativeSpecifier(origin.module) && origin.imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
+    const found = file ? exported(file, origin?.imported as string, host, analyzeWith, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
+    if (found) parent = { cls: found.found, ctx: found.summary.ctx };
+  }
+  if (!parent) return undefined;
+  for (const element of parent.cls.body.body) {
+    if (element.type === 'MethodDefinition' && element.kind === 'method' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === name && element.value.type === 'FunctionExpression') return { fn: element.value, ctx: parent.ctx };
+  }
+  // Further up only in the same file: another module's imports are resolved from its own path.
+  return parent.ctx === ctx ? inheritedMethod(parent.cls, name, ctx, host, depth + 1) : undefined;
+}
+
+/**
+ * A poller of another module (it calls a function it is given again, after a wait, until that
+ * returns a truthy value) handed a function of this file that catches its own failure and
+ * returns a falsy value in its place (`catch { return false }`, `return null`): the poller
+ * runs the failed call again after its wait, so the call retries. Found by reading the
+ * poller with that parameter bound to the function handed over (ctx.paramFunctions): the
+ * poller's own loop or recursion, whose result check then sees the failures, is the site.
+ * Nothing is found for a poller that only ever sees successes (its callback lets failures out).
+ */
+function pollRetry(target: ForeignTarget, call: TSESTree.CallExpression, ctx: AnalysisContext): ForeignRetry | undefined {
+  const site = polledSite(target.fn, target.summary.ctx.sourceCode, call, ctx);
+  return site && { ...target, role: 'helper', site };
+}
+
+/**
+ * The site of a poller `fn` (in the file of `pollerCode`) as `call` runs it: a function handed
+ * over that catches its own failure and returns a falsy value in its place, bound to its
+ * parameter, and the poller's loop or recursion that runs that parameter again on a falsy result.
+ */
+function polledSite(fn: FunctionNode, pollerCode: SourceCodeLike, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
+  for (let index = 0; index < call.arguments.length && index < fn.params.length; index++) {
+    const handed = operationOf(call.arguments[index] as Node, ctx);
+    if (!handed || handed === fn || contains(handed, call) || !catchSentinelOf(handed, ctx)) continue;
+    const param = fn.params[index];
+    const variable = param?.type === 'Identifier' ? pollerCode.getScope(fn).set.get(param.name) : undefined;
+    if (!variable || isReassigned(variable)) continue;
+    const pollerCtx = new AnalysisContext(pollerCode);
+    const { values, objects } = bindArguments(fn, call, ctx, pollerCtx);
+    pollerCtx.paramValues = values;
+    pollerCtx.paramObjects = objects;
+    pollerCtx.paramFunctions = new Map([[variable, { fn: handed, ctx }]]);
+    const site = pollingSites(fn, pollerCtx).find((s) => callsVariable(s.operation, variable, pollerCtx));
+    if (site) return site;
+  }
+  return undefined;
+}
+
+/**
+ * `waitUntil(check)` with `waitUntil` a function of this file that polls `check`, and `check`
+ * a function that swallows its failure into a falsy value: a site at the call (pollRetry's
+ * reading, in this file). Only calls handing over such a function are read.
+ */
+function localPollSite(call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
+  if (!call.arguments.some((a) => {
+    // Most functions handed over catch nothing: a look at the text before a walk.
+    if (isFunction(a as Node) && !ctx.sourceCode.text.slice(a.range[0], a.range[1]).includes('catch')) return false;
+    const handed = operationOf(a as Node, ctx);
+    return handed !== undefined && catchSentinelOf(handed, ctx) !== undefined;
+  })) return undefined;
+  const callee = unwrap(call.callee);
+  const fn = callee.type === 'Identifier' ? ctx.functionOf(callee) : undefined;
+  if (!fn || contains(fn, call)) return undefined;
+  const inner = polledSite(fn, ctx.sourceCode, call, ctx);
+  if (!inner) return undefined;
+  const handed = call.arguments.map((a) => operationOf(a as Node, ctx)).find((h) => h && catchSentinelOf(h, ctx));
+  return {
+    kind: 'library',
+    library: `\`${(callee as TSESTree.Identifier).name}()\``,
+    node: call,
+    loc: call.loc,
+    policy: { ...inner.policy, delay: { ...inner.policy.delay } },
+    fromLibraryDefault: { ...inner.fromLibraryDefault },
+    classifiesErrors: inner.classifiesErrors,
+    abortAware: inner.abortAware,
+    deadlineBound: inner.deadlineBound,
+    nested: [],
+    ...(handed ? { operationScope: handed.body } : {}),
+  };
+}
+
+/** The loops and self-recursions inside a function, read with the context given. */
+function pollingSites(fn: FunctionNode, ctx: AnalysisContext): RetrySite[] {
+  const sites: RetrySite[] = [];
+  const selfCalls = new Map<FunctionNode, Node[]>();
+  walk(fn.body, ctx.keys, (node) => {
+    if (isLoop(node)) {
+      const site = loopSite(node as Parameters<typeof loopSite>[0], ctx);
+      if (site) sites.push(site);
+    } else if (node.type === 'CallExpression') collectSelfCall(node, selfCalls, ctx);
+    return undefined;
+  });
+  for (const [f, calls] of selfCalls) if (f === fn || contains(fn, f)) sites.push(...recursionSites(f, calls, ctx));
+  return sites;
+}
+
+/** `fn(…)` (awaited or not) with `fn` the variable. */
+function callsVariable(operation: Node | undefined, variable: Variable, ctx: AnalysisContext): boolean {
+  let n = operation ? unwrap(operation) : undefined;
+  if (n?.type === 'AwaitExpression') n = unwrap(n.argument);
+  if (n?.type !== 'CallExpression') return false;
+  const callee = unwrap(n.callee);
+  return callee.type === 'Identifier' && ctx.variableOf(callee) === variable;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { writesWithin } from './context.js';
+import { writesWithin, type AnalysisContext } from './context.js';
 import { evaluate, localFunction, type Env } from './evaluate.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
@@ -43,6 +43,8 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
       if (TRY_CALL.test(name)) return 'success';
       // `isNetworkError(response)`: a predicate asking whether the outcome it is handed is a failure.
       if (n.arguments.length === 1 && FAILURE_PREDICATE.test(name) && isHandedOutcome(n.arguments[0] as Node, env)) return 'failure';
+      // `if (await attempt())` where `attempt` returns null or false from its catch: the result tested as it comes.
+      if (catchSentinel(n, env) !== undefined) return 'success';
       return undefined;
     }
     case 'BinaryExpression':
@@ -74,7 +76,8 @@ function identifierOutcome(id: TSESTree.Identifier, env: Env, requireFresh: bool
   return undefined;
 }
 
-type Sentinel = 'null' | 'undefined';
+/** `false` is seen by a truth test (`if (res)`, `!res`) only, never by a comparison with null. */
+type Sentinel = 'null' | 'undefined' | 'false';
 
 /** What a function of this file returns from its catch clauses in place of the error. */
 interface CatchSentinel {
@@ -95,7 +98,7 @@ const sentinels = new WeakMap<FunctionNode, CatchSentinel | null>();
 function sentinelComparison(n: TSESTree.BinaryExpression, env: Env): Polarity | undefined {
   if (!/^[!=]==?$/.test(n.operator)) return undefined;
   const checked = sentinelChecked(n, env);
-  if (!checked) return undefined;
+  if (!checked || checked.sentinel.value === 'false') return undefined;
   const other = unwrap(n.left === checked.value ? n.right : n.left);
   const comparedTo: Sentinel = other.type === 'Literal' ? 'null' : 'undefined';
   // `=== undefined` does not see a `return null`, nor `=== null` a bare `return`.
@@ -115,6 +118,8 @@ function sentinelChecked(test: Node, env: Env): { value: Node; sentinel: CatchSe
   const v = unwrap(value);
   const call = v.type === 'Identifier' ? freshValue(v, env) : v;
   const sentinel = call?.type === 'CallExpression' ? catchSentinel(call, env) : undefined;
+  // `res == null` does not see a `return false`.
+  if (n.type === 'BinaryExpression' && sentinel?.value === 'false') return undefined;
   return sentinel ? { value, sentinel } : undefined;
 }
 
@@ -125,20 +130,39 @@ function isNullish(node: Node): boolean {
 
 /**
  * The value the called function of this file returns from its catch clauses in place of the
- * error (`catch { return null }`), when all of them that return agree on one.
+ * error (`catch { return null }`), when all of them that return agree on one. A parameter of a
+ * helper bound to a caller's function (`poll(fn)` called as `poll(async () => { try { … } catch
+ * { return false } })`, ctx.paramFunctions) is read in the caller's file.
  */
 function catchSentinel(call: TSESTree.CallExpression, env: Env): CatchSentinel | undefined {
-  const fn = localFunction(call, env);
+  const local = localFunction(call, env);
+  const bound = local ? undefined : boundFunction(call, env);
+  const fn = local ?? bound?.fn;
   if (!fn || fn.body.type !== 'BlockStatement' || contains(fn, call)) return undefined;
+  return catchSentinelOf(fn, bound?.ctx ?? env.ctx) ?? undefined;
+}
+
+/** `fn(…)` where `fn` is a parameter bound to a function the caller hands over. */
+function boundFunction(call: TSESTree.CallExpression, env: Env): { fn: FunctionNode; ctx: AnalysisContext } | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'Identifier' || !env.ctx.paramFunctions) return undefined;
+  const variable = env.ctx.variableOf(callee);
+  return variable ? env.ctx.paramFunctions.get(variable) : undefined;
+}
+
+/** What `fn` returns from its catch clauses in place of the error, read once per function. */
+export function catchSentinelOf(fn: FunctionNode, ctx: AnalysisContext): CatchSentinel | undefined {
+  if (fn.body.type !== 'BlockStatement') return undefined;
   let known = sentinels.get(fn);
   if (known === undefined) {
-    known = readCatchSentinel(fn, env);
+    known = readCatchSentinel(fn, ctx);
     sentinels.set(fn, known);
   }
   return known ?? undefined;
 }
 
-function readCatchSentinel(fn: FunctionNode, env: Env): CatchSentinel | null {
+function readCatchSentinel(fn: FunctionNode, ctx: AnalysisContext): CatchSentinel | null {
+  const env = { ctx };
   const found = new Set<Sentinel | 'other'>();
   let escapes = false;
   walk(fn.body, env.ctx.keys, (node) => {
@@ -152,7 +176,7 @@ function readCatchSentinel(fn: FunctionNode, env: Env): CatchSentinel | null {
       else if (inner.type === 'AwaitExpression') escapes = true;
       if (inner.type !== 'ReturnStatement') return undefined;
       const arg = inner.argument && unwrap(inner.argument);
-      found.add(!arg || (arg.type === 'Identifier' && arg.name === 'undefined') ? 'undefined' : isNullish(arg) ? 'null' : 'other');
+      found.add(!arg || (arg.type === 'Identifier' && arg.name === 'undefined') ? 'undefined' : isNullish(arg) ? 'null' : arg.type === 'Literal' && arg.value === false ? 'false' : 'other');
       return undefined;
     });
     return false;

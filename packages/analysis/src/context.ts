@@ -48,6 +48,13 @@ export class AnalysisContext {
   paramValues?: ReadonlyMap<Variable, Value>;
   /** Parameters of such a helper bound to the options object the caller writes out (`retryable(op, { retries: 2 })`). */
   paramObjects?: ReadonlyMap<Variable, ObjectArgument>;
+  /**
+   * A method that a class of this file inherits from a class it extends (of this file, or
+   * imported from another module of the project), with the context of the file that defines it.
+   */
+  inheritedMethod?: (cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, name: string) => { fn: FunctionNode; ctx: AnalysisContext } | undefined;
+  /** Parameters of such a helper bound to a function the caller hands over, with the caller's context (`poll(async () => …)`). */
+  paramFunctions?: ReadonlyMap<Variable, { fn: FunctionNode; ctx: AnalysisContext }>;
 
   constructor(readonly sourceCode: SourceCodeLike) {
     this.keys = sourceCode.visitorKeys;

@@ -27,6 +27,8 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     const visited = new Set<Node>();
     const record = (inner: RetrySite, via: NestedRetry['via'], through: Node) => {
       if (inner === outer || inner.afterStateChange || contains(inner.node, outer.node) || found.has(inner)) return;
+      // Two functions that go back in through each other (`onError` → `listen` → `onError`) are one retry.
+      if (inner.through === outer.node || outer.through === inner.node) return;
       // `attempt(op, retriesLeft - 1)`: the inner retry spends the outer one's budget.
       if (through.type === 'CallExpression' && passesCounter(through, outer, ctx)) return;
       found.set(inner, { inner, via, through });

@@ -54,6 +54,8 @@ interface WayBack {
 /** Where a self-call sits on the failure path, and the code of that path. */
 interface FailurePath {
   container: Node;
+  /** The function runs as the listener of a failure event that the way back sets up (listenedOnFailure). */
+  listened?: boolean;
   /** The setTimeout (or setInterval) that schedules the self-call, when it is scheduled. */
   timer?: TSESTree.CallExpression;
   /** A scheduler the analysis cannot read (`this.setTimeoutFn(…)`, `later(…)`): the wait is unknown. */
@@ -77,7 +79,7 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   /** Self-calls made when the attempt succeeded that go again at once (a work loop's next step). */
   const onSuccessAtOnce: Node[] = [];
   for (const call of selfCalls) {
-    const path = failurePath(call, fn, baseEnv);
+    const path = failurePath(call, fn, baseEnv) ?? listenedOnFailure(call, fn, reentries?.get(call));
     if (path) paths.set(call, path);
     else if (!insideGuardedBranch(call, fn)) {
       if (!goesAtOnce(call, fn, baseEnv, reentries?.get(call))) return [];
@@ -190,7 +192,9 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   const back = way?.back ?? call;
   const counters = way ? way.counters : counterParameters(fn, call, ctx);
   if (walksAlternatives(fn, counters, baseEnv) || (way && walksAlternatives(way.through, way.throughCounters, baseEnv))) return undefined;
-  const operation = firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call)));
+  // A failure listener's retried call is the request whose result sets the listener up again.
+  const reissued = path.listened ? reissuedCall(call, fn) : undefined;
+  const operation = reissued ?? firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call)));
   if (movesToNextAlternative(fn.body, operation, ctx, selfCalls)) return undefined;
   const decrementing = new Set([...counters].filter((v) => decrements(v, back)));
   const env: Env = { ...baseEnv, counters, decrementing, bindings: parameterBindings(fn, back, counters, ctx) };
@@ -211,7 +215,8 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   }
   // A recovery step awaited before going again (re-initialise, refresh a token) takes its own time.
   const waitsInOperation = operation !== undefined && waitsInside(operation, ctx);
-  if ((recovery.awaited || waitsInOperation) && delay.value.t === 'num' && delay.value.v === 0 && !delay.sleep) delay = { value: UNKNOWN };
+  // (The request a failure listener re-issues is the attempt itself, not a step before it.)
+  if (((recovery.awaited && !reissued) || waitsInOperation) && delay.value.t === 'num' && delay.value.v === 0 && !delay.sleep) delay = { value: UNKNOWN };
   const limits: Bound = bound ?? { deadline: false, abortAware: false };
   let afterStateChange = false;
   if (limits.attempts === undefined) {
@@ -243,6 +248,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   if (delay.expression) site.delayExpression = delay.expression;
   if (way) site.through = way.through;
   if (afterStateChange) site.afterStateChange = true;
+  if (path.listened) listenerSites.add(site);
   return site;
 }
 
@@ -514,6 +520,43 @@ function nestedFunctions(fn: FunctionNode, env: Env): FunctionNode[] {
 }
 
 /** The self-call is reached only when an attempt failed. */
+/**
+ * The way back in hands the function to an event emitter as the listener of a failure
+ * (`source.on('error', this.onSourceError)` in the second function): the function runs when
+ * the source fails, so all of it is a failure path, and the call that sets the listener up
+ * again on a new source (`this.open(offset).then((s) => { this.source = s; this.listen() })`)
+ * goes round to it after the next failure.
+ */
+function listenedOnFailure(call: Node, fn: FunctionNode, reentry: Reentry | undefined): FailurePath | undefined {
+  // Only the way back through the request's success callback: a timer there is another shape (its own site).
+  if (!reentry || fn.body.type !== 'BlockStatement' || !reissuedCall(call, fn)) return undefined;
+  const listens = reentry.backs.some((back) => {
+    // `this.onError`, or `this.onError.bind(this)` as handed over.
+    let handed: Node = back;
+    const member = back.parent;
+    if (member?.type === 'MemberExpression' && member.object === back && propertyName(member) === 'bind' && member.parent?.type === 'CallExpression' && member.parent.callee === member) handed = member.parent;
+    const registration = handed.parent;
+    if (registration?.type !== 'CallExpression' || registration.callee === handed || !/^(on|once|addListener|addEventListener|prependListener)$/.test(calleeName(registration) ?? '')) return false;
+    const event = registration.arguments[0];
+    return registration.arguments[1] === handed && event?.type === 'Literal' && typeof event.value === 'string' && FAILURE_EVENT.test(event.value);
+  });
+  return listens ? { ...withTimer({ container: fn.body }, undefined, call, fn), listened: true } : undefined;
+}
+
+/** Sites of failure listeners that go back in through the function that sets them up (listenedOnFailure). */
+export const listenerSites = new WeakSet<RetrySite>();
+
+/** `request(…).then((s) => { …; listen() })`: the call whose success callback holds the way back in. */
+function reissuedCall(call: Node, fn: FunctionNode): TSESTree.CallExpression | undefined {
+  for (let child: Node = call, p = call.parent; p && child !== fn; child = p, p = p.parent) {
+    if (p.type !== 'CallExpression' || calleeName(p) !== 'then' || p.arguments[0] !== child) continue;
+    const callee = unwrap(p.callee);
+    const promise = callee.type === 'MemberExpression' ? unwrap(callee.object) : undefined;
+    return promise?.type === 'CallExpression' ? promise : undefined;
+  }
+  return undefined;
+}
+
 function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): FailurePath | undefined {
   let timer: TSESTree.CallExpression | undefined;
   let child: Node = call;
@@ -710,7 +753,8 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?
   // failure and going again is a retry, whoever else calls `b` (to start or pump the work).
   // The same when the failure path hands `b` the error (`.catch((err) => this.onClose(err))`) and `b`
   // puts its call back on a timer: `b` handles failures, and it schedules the failed work again.
-  const scheduled = path?.timer !== undefined || (path !== undefined && handsFailure(call, path, env) && backs.some((b) => waitOf(b).timer !== undefined));
+  // A second function that sets the failure listener up (`listen()`, also called to start listening) is called elsewhere to start: the same.
+  const scheduled = path?.timer !== undefined || path?.listened === true || (path !== undefined && handsFailure(call, path, env) && backs.some((b) => waitOf(b).timer !== undefined));
   if (!scheduled) {
     for (const other of reentry.others) {
       if (!other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) return undefined;

@@ -31,6 +31,46 @@ ruleTester.run('no-fixed-sleep-retry across files', noFixedSleepRetry, {
   ],
 });
 
+ruleTester.run('no-fixed-sleep-retry across files: a poller handed a check that swallows its failure', noFixedSleepRetry, {
+  valid: [
+    { name: 'a state poll, a check that rethrows, a failure value that is truthy, a helper that calls once', ...file('poller/quiet.mjs') },
+    { name: 'the poller module itself: it polls, it retries nothing', ...file('poller/lib/wait-until.mjs') },
+  ],
+  invalid: [
+    {
+      name: 'a recursive poller with a deadline (catch { return false }) and a counted loop poller (catch { return null } behind a rethrow)',
+      ...file('poller/main.mjs'),
+      errors: [
+        { messageId: 'fixedDelay', line: 4, column: 9, data: { what: "This call of `waitUntil()` from './lib/wait-until.mjs'", delay: 'a fixed 200 ms', attempts: 'until a deadline' } },
+        { messageId: 'fixedDelay', line: 23, column: 10, data: { what: "This call of `pollFor()` from './lib/wait-until.mjs'", delay: 'a fixed 1 s', attempts: 'up to 5 attempts' } },
+        { messageId: 'immediate', line: 27, column: 3 },
+      ],
+    },
+  ],
+});
+
+ruleTester.run('no-fixed-sleep-retry across files: a loop whose operation an inherited method guards', noFixedSleepRetry, {
+  valid: [
+    { name: 'a guard that only logs, one that rethrows, a loop that stops on nothing back, a guarded call in a branch', ...file('guarded/quiet.mjs') },
+    { name: 'the base class itself', ...file('guarded/lib/base.mjs') },
+  ],
+  invalid: [
+    {
+      name: "the guard's default pause, and one the call passes",
+      ...file('guarded/reader.mjs'),
+      errors: [
+        { messageId: 'fixedDelay', line: 6, column: 5, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'a limited number of attempts' } },
+        { messageId: 'fixedDelay', line: 18, column: 5, data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'no limit on attempts' } },
+      ],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry across files: a loop whose operation an inherited method guards', noUnboundedRetry, {
+  valid: [{ name: 'a guard that only logs, one that rethrows, a loop that stops on nothing back', ...file('guarded/quiet.mjs') }],
+  invalid: [{ name: 'for (;;) around the guarded call', ...file('guarded/reader.mjs'), errors: [{ messageId: 'unbounded', line: 18, column: 5, data: { what: 'This retry loop' } }] }],
+});
+
 ruleTester.run('no-fixed-sleep-retry across files: the rewrite at the call', noFixedSleepRetry, {
   valid: [],
   invalid: [
@@ -122,6 +162,7 @@ const madeBy = (module: string) => `This call of a retrier made by \`createRetry
 
 ruleTester.run('no-nested-retry across files', noNestedRetry, {
   valid: [
+    { name: 'polls and a check that lets its failures out: nothing retried inside a retry', ...file('poller/quiet.mjs') },
     { name: 'helper calls that are not inside another retry', ...file('options/main.mjs') },
     {
       // A field with no declared class, one declared a class that retries nothing, one written
@@ -137,6 +178,14 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
   ],
   invalid: [
     { name: 'a retrying method of an imported class inside a retry loop', ...file('classes/services/orders.mjs'), errors: [{ messageId: 'nested', line: 20, column: 5 }] },
+    {
+      name: 'a poller handed a check that swallows its failure, inside a retry loop: counted, or stopped by a deadline ("?")',
+      ...file('poller/main.mjs'),
+      errors: [
+        { messageId: 'nested', line: 27, column: 3, data: { what: 'This retry loop', inner: "`pollFor()` from './lib/wait-until.mjs'", line: 23, amplification: 'up to 3 × 5 = 15 calls per request' } },
+        { messageId: 'nested', line: 37, column: 3, data: { what: 'This retry loop', inner: "`waitUntil()` from './lib/wait-until.mjs'", line: 4, amplification: "2 × the inner layer's attempts per request" } },
+      ],
+    },
     {
       name: 'calls of the retrier a factory of the project made (a field, a const, called at once) around a method of a class that retries',
       ...file('retrier-factory/runner.cjs'),

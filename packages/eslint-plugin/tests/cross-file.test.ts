@@ -210,6 +210,29 @@ describe('retry helpers in other files', () => {
     expect(lint('assigned/lib/file.mjs')).toEqual([]);
   });
 
+  it('a poller of another module handed a check that turns its failure into a falsy value retries that failure with the poller’s wait and bound; a check that lets failures out, or whose failure value is truthy, polls', () => {
+    expect(lint('poller/main.mjs')).toEqual([
+      `4:9 no-fixed-sleep-retry: ${FIXED("This call of `waitUntil()` from './lib/wait-until.mjs'", 'a fixed 200 ms', 'until a deadline')}`,
+      `23:10 no-fixed-sleep-retry: ${FIXED("This call of `pollFor()` from './lib/wait-until.mjs'", 'a fixed 1 s', 'up to 5 attempts')}`,
+      '27:3 no-fixed-sleep-retry: This retry loop retries at once with no delay (up to 3 attempts), multiplying the load on a failing service. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
+      "27:3 no-nested-retry: This retry loop retries code that retries again (`pollFor()` from './lib/wait-until.mjs', line 23): up to 3 × 5 = 15 calls per request. Retry at one layer only.",
+      // The poller stops at its deadline: a limit whose number is not known, not "no limit".
+      "37:3 no-nested-retry: This retry loop retries code that retries again (`waitUntil()` from './lib/wait-until.mjs', line 4): 2 × the inner layer's attempts per request. Retry at one layer only.",
+    ]);
+    expect(lint('poller/quiet.mjs')).toEqual([]);
+    expect(lint('poller/lib/wait-until.mjs')).toEqual([]);
+  });
+
+  it('a loop handing its operation to an inherited method of an imported class that waits in its catch and returns: a retry with that wait; a method that only logs, or rethrows, and a loop that stops on nothing back, are not', () => {
+    expect(lint('guarded/reader.mjs')).toEqual([
+      `6:5 no-fixed-sleep-retry: ${FIXED('This retry loop', 'a fixed 2 s', 'a limited number of attempts')}`,
+      `18:5 no-fixed-sleep-retry: ${FIXED('This retry loop', 'a fixed 500 ms', 'no limit on attempts')}`,
+      `18:5 no-unbounded-retry: ${UNBOUNDED('This retry loop')}`,
+    ]);
+    expect(lint('guarded/quiet.mjs')).toEqual([]);
+    expect(lint('guarded/lib/base.mjs')).toEqual([]);
+  });
+
   it('never reads node_modules: a package is the catalog’s business', () => {
     expect(lint('outside/app.mjs')).toEqual([]);
   });

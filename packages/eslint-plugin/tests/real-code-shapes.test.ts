@@ -782,6 +782,293 @@ async function waitFor(id) {
 }`,
   },
 
+  {
+    name: 'sentinel: false from the catch, seen by a truth test (if (ok), !ok)',
+    filename: js,
+    code: `
+async function ping(host) {
+  try {
+    await host.send('PING');
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function waitForHost(host) {
+  for (let i = 0; i < 4; i++) {
+    const up = await ping(host);
+    if (up) return up;
+    await sleep(750);
+  }
+  throw new Error('down');
+}
+async function untilUp(host) {
+  let up = await ping(host);
+  while (!up) {
+    await sleep(2000);
+    up = await ping(host);
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [
+        { line: 11, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 750 ms', attempts: 'up to 4 attempts' } },
+        { line: 20, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'no limit on attempts' } },
+      ],
+      'no-unbounded-retry': [{ line: 20, column: 3, messageId: 'unbounded', data: { what: 'This retry loop' } }],
+    },
+  },
+  {
+    name: 'sentinel: false from the catch is not what a comparison with null sees',
+    filename: js,
+    code: `
+async function read(store, key) {
+  try {
+    return await store.get(key);
+  } catch {
+    return false;
+  }
+}
+async function waitForKey(store, key) {
+  let value = await read(store, key);
+  while (value === null) {
+    await sleep(500);
+    value = await read(store, key);
+  }
+  return value;
+}`,
+  },
+
+  // A poller of this file handed a check that swallows its failure: the call retries that failure.
+  {
+    name: 'poller: a counted loop poller and a timer poller of this file, handed checks that return false or null from their catch',
+    filename: js,
+    code: `
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(check, every = 300, tries = 8) {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return true;
+    await pause(every);
+  }
+  return false;
+}
+function keepTrying(probe, interval) {
+  return new Promise((resolve) => {
+    const go = async () => {
+      const value = await probe();
+      if (value) return resolve(value);
+      setTimeout(go, interval);
+    };
+    go();
+  });
+}
+async function ready(svc) {
+  await until(async () => {
+    try {
+      await svc.health();
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+function leader(cluster) {
+  const elect = async () => {
+    try {
+      return await cluster.electLeader();
+    } catch (err) {
+      return null;
+    }
+  };
+  return keepTrying(elect, 1000);
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [
+        { line: 21, column: 9, messageId: 'fixedDelay', data: { what: 'This call of `until()`', delay: 'a fixed 300 ms', attempts: 'up to 8 attempts' } },
+        { line: 38, column: 10, messageId: 'fixedDelay', data: { what: 'This call of `keepTrying()`', delay: 'a fixed 1 s', attempts: 'no limit on attempts' } },
+      ],
+      'no-unbounded-retry': [{ line: 38, column: 10, messageId: 'unbounded', data: { what: 'This call of `keepTrying()`' } }],
+    },
+  },
+  {
+    name: 'poller: a state poll, a check that rethrows, a failure value that is truthy, and a function that calls its check once',
+    filename: js,
+    code: `
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(check, every = 300) {
+  for (;;) {
+    if (await check()) return true;
+    await pause(every);
+  }
+}
+async function once(check) {
+  const ok = await check();
+  if (!ok) console.warn('not yet');
+  return ok;
+}
+async function all(job, svc) {
+  await until(async () => (await job.state()) === 'done');
+  await until(async () => {
+    try {
+      return await svc.ping();
+    } catch (err) {
+      console.error(err);
+      throw err;
+    }
+  });
+  await until(async () => {
+    try {
+      return await svc.read();
+    } catch {
+      return 'down';
+    }
+  });
+  await once(async () => {
+    try {
+      return await svc.read();
+    } catch {
+      return false;
+    }
+  });
+}`,
+  },
+
+  // A loop whose operation a function of this file (or a method of a class it extends) guards: waits in its catch, returns.
+  {
+    name: 'guarded: a function of the file and an inherited method wait in their catch; the loop goes round to the same call',
+    filename: js,
+    code: `
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function shielded(task) {
+  try {
+    return await task();
+  } catch (err) {
+    console.error(err);
+    await wait(1000);
+  }
+}
+class Poller {
+  async settle(fn) {
+    try {
+      await fn();
+    } catch {
+      await wait(3000);
+    }
+  }
+}
+class Sync extends Poller {
+  async loop(api) {
+    while (true) {
+      await this.settle(async () => api.sync());
+    }
+  }
+}
+async function follow(feed) {
+  let since = 0;
+  for (let turn = 0; turn < 50; turn++) {
+    const page = await shielded(() => feed.after(since));
+    if (page) since = page.last;
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [
+        { line: 22, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 3 s', attempts: 'no limit on attempts' } },
+        { line: 29, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 50 attempts' } },
+      ],
+      'no-unbounded-retry': [{ line: 22, column: 5, messageId: 'unbounded', data: { what: 'This retry loop' } }],
+    },
+  },
+  {
+    name: 'guarded: a new item each turn, a page counter stepped after a failure too, a this.offset moved every turn, a guard that waits then rethrows, a loop that waits every turn (polling)',
+    filename: js,
+    code: `
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function shielded(task) {
+  try {
+    return await task();
+  } catch (err) {
+    await wait(1000);
+  }
+}
+async function passOn(task) {
+  try {
+    return await task();
+  } catch (err) {
+    await wait(1000);
+    throw err;
+  }
+}
+async function work(queue) {
+  while (queue.length) {
+    const job = queue.shift();
+    await shielded(() => job.run());
+  }
+}
+async function pages(feed) {
+  let page = 0;
+  while (true) {
+    await shielded(() => feed.get(page));
+    page++;
+  }
+}
+class Tail {
+  async run() {
+    while (!this.done) {
+      await shielded(() => this.file.read(this.offset));
+      this.offset += this.chunk;
+    }
+  }
+}
+async function strict(api) {
+  while (true) {
+    await passOn(() => api.sync());
+  }
+}
+async function every(api) {
+  while (true) {
+    await shielded(() => api.refresh());
+    await wait(60000);
+  }
+}`,
+  },
+
+  {
+    name: 'guarded: a catch that stops the loop is no retry; one that does other work may stop it unseen (no unbounded claim)',
+    filename: js,
+    code: `
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+class Feed {
+  async stopping(fn) {
+    try {
+      return await fn();
+    } catch {
+      this.stopped = true;
+      await wait(200);
+    }
+  }
+  async resetting(fn) {
+    try {
+      return await fn();
+    } catch {
+      await this.reset();
+      await wait(200);
+    }
+  }
+  async once() {
+    while (!this.stopped) {
+      await this.stopping(() => this.pull());
+    }
+  }
+  async always() {
+    while (true) {
+      await this.resetting(() => this.pull());
+    }
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [{ line: 26, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 200 ms', attempts: 'a limited number of attempts' } }],
+    },
+  },
+
   // Two ways back into one function: each is a policy of its own.
   {
     name: 'two policies: a network failure goes again at once, a 429 sleeps first and is not counted',

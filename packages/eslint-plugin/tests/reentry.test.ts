@@ -446,3 +446,104 @@ export async function main(job: () => Promise<void>) {
     },
   ],
 });
+
+// A failure listener that the function setting it up registers again on the new source it requests:
+// the listener runs when the source fails, re-issues the request, and goes round when that fails too.
+ruleTester.run('no-fixed-sleep-retry: a failure listener set up again by a second function', noFixedSleepRetry, {
+  valid: [
+    {
+      name: 'the listener is registered for the end of the data only: no failure runs it',
+      code: `
+class Reader {
+  retries = 0;
+  constructor(private source: any, private open: (at: number) => Promise<any>) {
+    this.listen();
+  }
+  listen() {
+    this.source.on('end', this.onEnd);
+  }
+  onEnd = () => {
+    if (this.retries++ < 3) {
+      this.open(0).then((next) => {
+        this.source = next;
+        this.listen();
+      });
+    }
+  };
+}
+`,
+    },
+    {
+      name: 'the request waits before going again (a timer in the success callback is no longer at once)',
+      code: `
+class Reader {
+  retries = 0;
+  constructor(private source: any, private open: (at: number) => Promise<any>) {
+    this.listen();
+  }
+  listen() {
+    this.source.on('error', this.onError);
+  }
+  onError = () => {
+    if (this.retries++ < 3) {
+      this.open(0).then((next) => {
+        this.source = next;
+        setTimeout(() => this.listen(), 1000 * Math.random());
+      });
+    }
+  };
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'a class-field arrow listening for errors re-issues the download from where it stopped',
+      code: `
+class Download {
+  retries = 0;
+  offset = 0;
+  constructor(private source: any, private fetchFrom: (at: number) => Promise<any>, private max: number) {
+    this.attach();
+  }
+  attach() {
+    this.source.on('data', (chunk: Buffer) => { this.offset += chunk.length; });
+    this.source.on('error', this.onSourceError);
+  }
+  onSourceError = (err: Error) => {
+    if (this.retries < this.max) {
+      this.retries += 1;
+      this.fetchFrom(this.offset).then((next) => {
+        this.source = next;
+        this.attach();
+      });
+    } else {
+      this.emit('error', err);
+    }
+  };
+  emit(_name: string, _err: Error) {}
+}
+`,
+      errors: [{ messageId: 'immediate', line: 17, column: 9, data: { what: '`onSourceError()` retrying itself through `attach()`', attempts: 'a limited number of attempts' } }],
+    },
+    {
+      name: 'a method bound to the instance, listening for close, reopens the socket',
+      code: `
+class Link {
+  socket: any;
+  constructor(private dial: () => Promise<any>) {}
+  watch() {
+    this.socket.once('close', this.handleClose.bind(this));
+  }
+  handleClose() {
+    this.dial().then((socket) => {
+      this.socket = socket;
+      this.watch();
+    });
+  }
+}
+`,
+      errors: [{ messageId: 'immediate', line: 11, column: 7, data: { what: '`handleClose()` retrying itself through `watch()`', attempts: 'no limit on attempts' } }],
+    },
+  ],
+});

@@ -1,4 +1,4 @@
-import { amplification, type NestedRetry } from '@retry-hygiene/analysis';
+import { amplification, type NestedRetry, type RetryPolicy, type RetrySite } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
 import { siteNodes, sitesOf } from '../sites.js';
 import { describeInner, describeSite } from '../describe-site.js';
@@ -46,7 +46,7 @@ export default createRule<Options, MessageIds>({
           // One finding per outer site: the inner site with the worst amplification.
           let worst: { text: string; total: number; inner: string; line: number; nested: NestedRetry } | undefined;
           for (const nested of site.nested) {
-            const amp = amplification(site.policy, nested.inner.policy);
+            const amp = amplification(countedPolicy(site), countedPolicy(nested.inner));
             const total = amp.total ?? Infinity;
             if (options.maxAmplification !== undefined && total <= options.maxAmplification) continue;
             if (!worst || total > worst.total) {
@@ -65,3 +65,12 @@ export default createRule<Options, MessageIds>({
     };
   },
 });
+
+/**
+ * The policy whose attempts the amplification multiplies: a site with no limit on attempts but a
+ * deadline or an abort signal that stops it is limited, by a number not known here ("?"), never "no limit".
+ */
+function countedPolicy(site: RetrySite): RetryPolicy {
+  const stopped = site.deadlineBound || site.abortAware;
+  return site.policy.maxAttempts === 'unbounded' && stopped ? { ...site.policy, maxAttempts: 'unknown' } : site.policy;
+}
