@@ -581,16 +581,19 @@ function joinWrites(writes: readonly Node[], initial: Value, env: Env, name: str
   return result ?? (pruned ? initial : UNKNOWN);
 }
 
-/** `n = n || 0`, `config.tries = config.tries ?? 0`: a write that keeps the value it finds, if any. */
+/** `n = n || 0`, `config.tries = config.tries ?? 0`: a write that keeps the count it finds, if any. */
 function defaultsItself(write: Node, name: string): boolean {
   const parent = write.parent;
   if (parent?.type !== 'AssignmentExpression' || parent.left !== write) return false;
   return keepsValue(parent, name);
 }
 
-/** The assignment gives its target a default and leaves a value already there as it is. */
+/** The assignment gives its target a start of 0 and leaves a value already there as it is (`n ||= 0`, `n = n ?? 0`). */
 export function keepsValue(parent: TSESTree.AssignmentExpression, name = dottedName(parent.left) ?? ''): boolean {
-  if (parent.operator === '||=' || parent.operator === '??=') return unwrap(parent.right).type === 'Literal';
+  if (parent.operator === '||=' || parent.operator === '??=') {
+    const right = unwrap(parent.right);
+    return right.type === 'Literal' && right.value === 0;
+  }
   return parent.operator === '=' && unwrap(parent.right).type === 'LogicalExpression' && isSelf(parent.right, name);
 }
 

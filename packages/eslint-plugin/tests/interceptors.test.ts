@@ -294,3 +294,39 @@ ruleTester.run('no-unbounded-retry on error interceptors', noUnboundedRetry, {
     },
   ],
 });
+
+// The counts above are kept by plain assignments: `n = n + 1`, `n = (n || 0) + 1` step a counter as
+// `n += 1` does, and `n = n || 0` beside the step only gives its start.
+const plainStep = `
+async function load(url: string, state: { tries: number }): Promise<Response> {
+  if (state.tries >= 3) throw new Error('gave up');
+  state.tries = state.tries + 1;
+  try {
+    return await fetch(url);
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    return load(url, state);
+  }
+}
+`;
+
+ruleTester.run('no-fixed-sleep-retry with counters stepped by plain assignments', noFixedSleepRetry, {
+  valid: [],
+  invalid: [
+    {
+      name: 'n = n + 1 counts attempts',
+      code: plainStep,
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 12, endLine: 9, endColumn: 28, data: { what: '`load()` retrying itself', delay: 'a fixed 800 ms', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'n = (n || 0) + 1 counts attempts',
+      code: plainStep.replace('state.tries = state.tries + 1;', 'state.tries = (state.tries || 0) + 1;'),
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 12, endLine: 9, endColumn: 28, data: { what: '`load()` retrying itself', delay: 'a fixed 800 ms', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'n = n || 0 before the check only gives the start; n += 1 counts',
+      code: plainStep.replace("if (state.tries >= 3)", 'state.tries = state.tries || 0;\n  if (state.tries >= 3)').replace('state.tries = state.tries + 1;', 'state.tries += 1;'),
+      errors: [{ messageId: 'fixedDelay', line: 10, column: 12, endLine: 10, endColumn: 28, data: { what: '`load()` retrying itself', delay: 'a fixed 800 ms', attempts: 'up to 4 attempts' } }],
+    },
+  ],
+});
