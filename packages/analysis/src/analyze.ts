@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, functionName, isFunction, isLoop, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { calleeName, contains, dottedName, functionName, isFunction, isLoop, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
@@ -13,6 +13,7 @@ import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
 import { listenerSites, recursionSites, type Reentry } from './recursion.js';
+import { interceptorSite } from './interceptors.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
 
@@ -22,7 +23,7 @@ const cache = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
  * Cheap pre-check on the text: a file with no loop, no timer, no promise callback and no
  * retry library cannot hold a retry site, and most files of a large project are like that.
  */
-const MAYBE_RETRY = /\b(?:for|while|do|catch)\b|setTimeout|\.catch\(|\.then\(|\.on\(|\bonclose\b|\bonerror\b|addEventListener|retry|Retry|backOff|reconnect|Reconnect/;
+const MAYBE_RETRY = /\b(?:for|while|do|catch)\b|setTimeout|\.catch\(|\.then\(|\.on\(|\bonclose\b|\bonerror\b|addEventListener|retry|Retry|backOff|reconnect|Reconnect|\.interceptors\./;
 
 /**
  * Every retry site of a file, from the AST that ESLint already parsed. Computed once per
@@ -131,6 +132,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   for (const call of calls) {
     const site = localPollSite(call, ctx);
     if (site) sites.push(site);
+    const interceptor = isInterceptorUse(call) ? interceptorSite(call, ctx) : undefined;
+    if (interceptor && !sites.some((s) => s.node === interceptor.node)) sites.push(interceptor);
   }
   for (const call of libraryCalls) {
     const finding = librarySite(call, ctx);
@@ -553,6 +556,14 @@ function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: 
   }
   return undefined;
 }
+
+/** `….interceptors.response.use(…)`, by the callee's last names only: a cheap test for every call. */
+function isInterceptorUse(call: TSESTree.CallExpression): boolean {
+  const callee = call.callee;
+  return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && callee.property.name === 'use' && call.arguments.length >= 2 && interceptorsCall.test(dottedName(callee) ?? '');
+}
+
+const interceptorsCall = /(^|\.)interceptors\.response\.use$/;
 
 /** The name a callee or argument is read by: `f`, or `g` of `x.g`. (Made once: mayCallLocal runs for every call.) */
 const nameOf = (n: Node): string | undefined =>

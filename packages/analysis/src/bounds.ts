@@ -3,7 +3,7 @@ import { alwaysExits, contains, dottedName, getProperty, isFunction, propertyNam
 import { boundKind, isClockRead, isCounter } from './checks.js';
 import { givesUp } from './exits.js';
 import { isReassigned, writesWithin, type Variable } from './context.js';
-import { enclosingClass, evaluate, memberWritesWithin, resolveObject, type Env } from './evaluate.js';
+import { enclosingClass, evaluate, keepsValue, memberWritesWithin, resolveObject, type Env } from './evaluate.js';
 import type { RetryPolicy } from './types.js';
 
 /** What limits a retry; `attempts` is absent when nothing counts attempts. */
@@ -164,9 +164,16 @@ function countedBefore(counterSide: Node, comparison: Node, env: Env): boolean {
   const writes: readonly Node[] = member ? member.writes.filter((w) => contains(region, w)) : writesWithin(variable as Variable, region);
   return writes.some(
     (write) =>
+      !startsOnly(write) &&
       (write.range[1] <= comparison.range[0] || (checkedLater && callbackWithin(write, region) === undefined)) &&
       !(update && update.range[0] <= write.range[0] && write.range[1] <= update.range[1]),
   );
+}
+
+/** `n = n || 0`: sets where the count starts, moves no count. */
+function startsOnly(write: Node): boolean {
+  const assignment = write.type === 'AssignmentExpression' ? write : write.parent;
+  return assignment?.type === 'AssignmentExpression' && keepsValue(assignment);
 }
 
 /** The innermost function below `region` that holds `node`, if any. */

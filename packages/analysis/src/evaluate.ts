@@ -567,7 +567,9 @@ function writesValue(writes: TSESTree.Identifier[], initial: Value, env: Env, na
 function joinWrites(writes: readonly Node[], initial: Value, env: Env, name: string): Value {
   let result: Value | undefined;
   let pruned = false;
-  for (const write of writes) {
+  // `n = n || 0` beside the steps that move `n`: it only gives the start, and changes no count.
+  const moving = writes.filter((write) => !defaultsItself(write, name));
+  for (const write of moving.length > 0 ? moving : writes) {
     if (notTaken(write, env)) {
       pruned = true;
       continue;
@@ -577,6 +579,22 @@ function joinWrites(writes: readonly Node[], initial: Value, env: Env, name: str
   }
   // Every write sits in a branch the defaults do not take: the value it starts with.
   return result ?? (pruned ? initial : UNKNOWN);
+}
+
+/** `n = n || 0`, `config.tries = config.tries ?? 0`: a write that keeps the count it finds, if any. */
+function defaultsItself(write: Node, name: string): boolean {
+  const parent = write.parent;
+  if (parent?.type !== 'AssignmentExpression' || parent.left !== write) return false;
+  return keepsValue(parent, name);
+}
+
+/** The assignment gives its target a start of 0 and leaves a value already there as it is (`n ||= 0`, `n = n ?? 0`). */
+export function keepsValue(parent: TSESTree.AssignmentExpression, name = dottedName(parent.left) ?? ''): boolean {
+  if (parent.operator === '||=' || parent.operator === '??=') {
+    const right = unwrap(parent.right);
+    return right.type === 'Literal' && right.value === 0;
+  }
+  return parent.operator === '=' && unwrap(parent.right).type === 'LogicalExpression' && isSelf(parent.right, name);
 }
 
 /**
@@ -734,6 +752,8 @@ function selfReferentialValue(expr: Node, name: string, base: number | undefined
     // `d = d * retry.delayMultiplier`: a factor fixed before the retry still multiplies.
     else if (n.operator === '*' && (other.random || other.t === 'invariant')) value = growth('exponential', base, undefined);
     else if (n.operator === '+' || n.operator === '-') {
+      // `n = n + 1`, `config.tries = (config.tries || 0) + 1`: a step of one, as `n += 1` is.
+      if (other.t === 'num' && Math.abs(other.v) === 1 && !other.random && (selfLeft || n.operator === '+') && isSelf(selfLeft ? n.left : n.right, name)) return { t: 'counter', random: false };
       value = other.t === 'num' ? growth('linear', base, undefined) : growth('linear', base, undefined);
       // d = d * 2 + random: the inner product carries the growth.
       const inner = unwrap(selfLeft ? n.left : n.right);
@@ -748,6 +768,17 @@ function selfReferentialValue(expr: Node, name: string, base: number | undefined
     }
   }
   return growth('linear', base, undefined);
+}
+
+/** The variable or member itself, or it with a zero default (`(n || 0)`, `(n ?? 0)`). */
+function isSelf(node: Node, name: string): boolean {
+  let n = unwrap(node);
+  if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??')) {
+    const fallback = unwrap(n.right);
+    if (fallback.type !== 'Literal' || fallback.value !== 0) return false;
+    n = unwrap(n.left);
+  }
+  return (n.type === 'Identifier' || n.type === 'MemberExpression') && dottedName(n) === name;
 }
 
 function mentions(node: Node, name: string, env: Env): boolean {

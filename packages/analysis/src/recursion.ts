@@ -183,7 +183,35 @@ function splitByCondition(a: Node, b: Node, env: Env): boolean {
   return false;
 }
 
-function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailurePath>, selfCalls: readonly Node[], baseEnv: Env, reentry?: Reentry): RetrySite | undefined {
+/** A test on the way to the call that lets it go at most once more (a flag set before it), when the caller knows one. */
+export type OnceTest = (call: Node, fn: FunctionNode) => ((node: Node) => boolean) | undefined;
+
+/**
+ * A function that goes again through a library rather than by calling itself: a client's error
+ * interceptor re-sending the failed request (interceptors.ts). The whole function runs on
+ * failure; `calls` are the re-sends in it (or, with `reentry`, its calls of a second function
+ * that re-sends). The one that waits says how it retries.
+ */
+export function resendSite(fn: FunctionNode, calls: readonly Node[], ctx: AnalysisContext, options: ResendOptions): RetrySite | undefined {
+  const baseEnv: Env = { ctx, region: fn.body, counters: new Set(), depth: 0, handedFailures: options.failures };
+  const paths = new Map<Node, FailurePath>();
+  for (const call of calls) paths.set(call, withTimer({ container: fn }, undefined, call, fn));
+  const reentries = options.reentry ? new Map(calls.map((c) => [c, options.reentry as Reentry])) : undefined;
+  const waits = (c: Node) => Boolean(paths.get(c)?.timer) || sleepBefore(c, paths.get(c) as FailurePath, baseEnv) || Boolean(reentryWait(c, reentries, baseEnv));
+  const call = calls.find(waits) ?? calls[0];
+  return call && siteFor(call, fn, paths, calls, baseEnv, reentries?.get(call), options);
+}
+
+export interface ResendOptions {
+  reentry?: Reentry;
+  /** The failure the function is handed (an interceptor's error and its aliases). */
+  failures: ReadonlySet<Variable>;
+  once?: OnceTest;
+  /** Something on the way may count attempts where the analysis does not read it (state kept on the request). */
+  mayCount?: (call: Node, fn: FunctionNode) => boolean;
+}
+
+function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailurePath>, selfCalls: readonly Node[], baseEnv: Env, reentry?: Reentry, resend?: ResendOptions): RetrySite | undefined {
   const { ctx } = baseEnv;
   const path = paths.get(call) as FailurePath;
   // Through a second function, the call that comes back in is the one whose arguments count.
@@ -222,9 +250,11 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   if (limits.attempts === undefined) {
     // `send(req, true)` guarded by `!isRetry`, or a 409/401 that re-reads state: at most once more.
     // A 404 or 409 on the way back in through `b` re-reads state: at most once more, as in `a`.
-    if (retriesOnce(fn, call, env, back) || (way && testedOnTheWay(way.back, way.through, (node) => isStateChangingStatus(node), env))) limits.attempts = 2;
+    const flag = resend?.once?.(call, fn);
+    if (retriesOnce(fn, call, env, back) || (way && testedOnTheWay(way.back, way.through, (node) => isStateChangingStatus(node), env)) || (flag && testedOnTheWay(call, fn, flag, env))) limits.attempts = 2;
     else if (recovery.changesCondition) limits.attempts = recovery.fromError ? 'unknown' : 2;
     if (limits.attempts === 2) afterStateChange = true;
+    else if (resend?.mayCount?.(call, fn)) limits.attempts = 'unknown';
     else if (mayStopBefore(call, fn, env, way ? call : undefined)) limits.attempts = 'unknown';
     // The second function may give up on the way back (`if (remaining <= 0) throw error`).
     else if (way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings })) limits.attempts = 'unknown';

@@ -92,6 +92,12 @@ export interface RetrySite {
    * `continue` (the errors it takes do). The site's policy is the waiting path's.
    */
   immediateUnless?: TSESTree.IfStatement;
+  /**
+   * A function that retries through a library rather than by calling itself: the registration
+   * of a client's error interceptor (`api.interceptors.response.use(ok, onError)`) whose handler
+   * re-sends the failed request. No rewrite of the function applies.
+   */
+  viaLibrary?: TSESTree.Node;
 }
 
 export interface HelperSite {

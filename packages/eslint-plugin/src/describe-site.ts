@@ -6,6 +6,8 @@ export function describeSite(site: RetrySite): string {
     case 'loop':
       return 'This retry loop';
     case 'recursion': {
+      // A client's error interceptor that sends the failed request again through the client.
+      if (site.viaLibrary) return 'This error interceptor re-sending the failed request';
       const name = functionName(site.node as FunctionNode);
       // Back in through a second function: `#retry()` retrying itself through `#retryFromError()`.
       const through = site.through && functionName(site.through as FunctionNode);
@@ -37,6 +39,7 @@ export function describeInner(site: RetrySite, via: 'literal' | 'function' | 'cl
     case 'loop':
       return 'a retry loop';
     case 'recursion': {
+      if (site.viaLibrary) return 'an error interceptor that re-sends the request';
       const name = functionName(site.node as FunctionNode);
       return name ? `\`${name}()\`, which retries itself` : 'a self-retrying function';
     }

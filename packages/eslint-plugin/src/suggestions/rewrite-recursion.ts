@@ -42,7 +42,8 @@ type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression |
  */
 export function rewriteRecursion(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
   // Back in through a second function: the attempt is spread over two functions, not one body to rewrite.
-  if (site.kind !== 'recursion' || site.through || site.abortAware || site.deadlineBound) return undefined;
+  // Through a library (an interceptor re-sending the request): the function does not call itself.
+  if (site.kind !== 'recursion' || site.through || site.viaLibrary || site.abortAware || site.deadlineBound) return undefined;
   const plan = planForBound(planCache, site, ctx.bound, () => planRecursion(site, ctx));
   if (!plan) return undefined;
   return rewriteSuggestion(ctx, plan.range, () => (plan.text ??= render(plan, ctx)), [], plan.addsBound ? ` (stops after ${ctx.bound} attempts)` : '');

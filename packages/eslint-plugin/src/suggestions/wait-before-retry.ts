@@ -15,7 +15,7 @@ export const WAIT_MS = 1000;
 export function waitBeforeRetry(site: RetrySite, sourceCode: SourceCode, typescript: boolean): Suggestion | undefined {
   if (site.kind !== 'recursion' || site.policy.delay.kind !== 'none' || site.sleep) return undefined;
   // Back in through a second function: the call at the site may be the failure path's call of it, not the self-call.
-  if (site.through) return undefined;
+  if (site.through || site.viaLibrary) return undefined;
   const call = selfCallAt(site, sourceCode);
   if (!call) return undefined;
   const parent = call.parent;
