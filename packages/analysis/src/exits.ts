@@ -62,9 +62,30 @@ function isUncountedStop(node: Node, region: Node, env: Env, isRetry: (node: Nod
   }
   // `if (res === null) continue` where `send` returned null for a failure and throws once it has had enough.
   if (node.type === 'IfStatement' && isRetry(node) && sentinelDecidedByCallee(node.test, env)) return true;
+  // `const wait = await this.#nextDelay(err)` on the way to the next attempt: a function of this
+  // file whose answer the retry uses may throw instead of answering (`if (this.#count >=
+  // this.#limit) throw err`), which ends the retry.
+  if (node.type === 'CallExpression' && !isRetry(node) && !caughtWithin(node, region) && !onWayOut(node, region) && answerMayStop(node, region, env)) return true;
   // `catch (e) { await this.handleError(e) }`: a call that is handed the error may throw it
   // (not on a way out already: `catch (e) { try { await close() } catch (x) { squash(x) } throw e }`).
   return node.type === 'CatchClause' && node.param?.type === 'Identifier' && !onWayOut(node, region) && delegatesError(node, node.param.name, env);
+}
+
+/**
+ * A call of a function of this file (`this.#calculateDelay(err)`, `nextWait(n)`) whose value
+ * the attempt goes on with — assigned, awaited into a wait, passed on — where that function may
+ * throw under a condition that counts or measures (or whatever happens): what it answers is
+ * not always a value to go on with. Statements are read by delegatesError, in their catch.
+ */
+function answerMayStop(call: TSESTree.CallExpression, region: Node, env: Env): boolean {
+  if (isStatementCall(call)) return false;
+  const local = localFunction(call, env);
+  if (!local || local.body === region || local.generator) return false;
+  const handed = call.arguments.findIndex((arg) => {
+    const a = unwrap(arg);
+    return a.type === 'Identifier' && isFailureValue(a, region, env, 0);
+  });
+  return helperMayStop(local, handed, env, 0);
 }
 
 /** Inside a block of `region` that throws or returns as one of its own statements: that path leaves anyway. */
