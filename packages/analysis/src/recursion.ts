@@ -10,7 +10,7 @@ import { evaluate, numberArray, parameterVariables } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom } from './policy.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
-import { asSleep, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
+import { asSleep, computesWait, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
 import { UNKNOWN, num, type Value } from './value.js';
 
@@ -888,6 +888,8 @@ function waitsElsewhere(through: FunctionNode, own: Node | undefined, ctx: Analy
     if (node === own) return false;
     if (node.type === 'CallExpression' || node.type === 'NewExpression') {
       const name = calleeName(node) ?? '';
+      // (A method of the class that computes the wait, `await this.#calculateRetryDelay(err)`, makes none.)
+      if (node.type === 'CallExpression' && computesWait(node, ctx)) return undefined;
       if (asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || TIMER_LIKE.test(name)) found = true;
     }
     return undefined;
