@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { defaultsToInfinity } from './bounds.js';
 import { isSnapshotCheck, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
-import { calledStrategy, localFunction, parameterVariables, type Env } from './evaluate.js';
+import { calledStrategy, evaluate, localFunction, parameterVariables, type Env } from './evaluate.js';
 import { readStrategy } from './strategy-callback.js';
 import { isOperationCall } from './scan.js';
 
@@ -162,12 +162,25 @@ function strategyDecision(id: TSESTree.Identifier, init: Node | null, env: Env):
   for (const value of values) {
     const call = value ? unwrap(value) : undefined;
     const strategy = call?.type === 'CallExpression' ? calledStrategy(call, env) : undefined;
+    // `const wait = this.#nextWait(this.#attempts++)`: a method of the class answers; it may say
+    // "stop" where it returns no number (null, an Error, nothing) or a value the analysis cannot read.
+    const method = !strategy && call?.type === 'CallExpression' && isThisCall(call) ? localFunction(call, env) : undefined;
+    if (method) {
+      if (method.generator || readStrategy(method, -1, env).canGiveUp || evaluate(call as Node, env).t === 'unknown') stops = true;
+      continue;
+    }
     // A strategy the analysis cannot read, handed the count it steps (`retryIn(++n)`), may answer "stop".
     if (!strategy && call?.type === 'CallExpression' && call.arguments.some((a) => a.type === 'UpdateExpression')) stops = true;
     else if (!strategy) return undefined;
     else if (readStrategy(strategy.fn, 0, strategy.env).canGiveUp) stops = true;
   }
   return stops;
+}
+
+/** `this.name(…)` or `this.#name(…)`. */
+function isThisCall(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression';
 }
 
 /** What a function of this file returns may count or measure something (`return this.used < this.max`). */
