@@ -907,10 +907,10 @@ function closedOverMethod(expression: Node, env: Env): boolean {
     if (node.type !== 'Identifier') return undefined;
     const parent = node.parent;
     if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return undefined;
-    const variable = env.ctx.variableOf(node);
-    const def = variable?.defs[0];
-    if (!variable) closed = node.name === 'Math' || node.name === 'Infinity';
-    else if (!def || (host && contains(host, def.name))) closed = false;
+    const def = env.ctx.variableOf(node)?.defs[0];
+    // A global (`Math`, declared or not) is the same everywhere; a parameter or local of the method is not known here.
+    if (!def) closed = /^(Math|Infinity|Number)$/.test(node.name);
+    else if (host && contains(host, def.name)) closed = false;
     return undefined;
   });
   return closed;

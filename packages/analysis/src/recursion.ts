@@ -222,7 +222,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
     if (limits.attempts === 2) afterStateChange = true;
     else if (mayStopBefore(call, fn, env, way ? call : undefined)) limits.attempts = 'unknown';
     // The second function may give up on the way back (`if (remaining <= 0) throw error`).
-    else if (way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings })) limits.attempts = 'unknown';
+    else if (way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings, handedFailures: failureParameters(call, way.through, path, env) })) limits.attempts = 'unknown';
   }
   const site: RetrySite = {
     kind: 'recursion',
@@ -789,6 +789,24 @@ function handsFailure(call: Node, path: FailurePath, env: Env): boolean {
     const def = env.ctx.variableOf(a)?.defs[0];
     return def?.type === 'CatchClause' || (def?.type === 'Parameter' && isFunction(path.container) && def.node === path.container);
   });
+}
+
+/**
+ * The parameters of `b` that the failure path hands the failure (`this.#retryFromError(error, fn)`
+ * from `catch (error)`): in `b` they are the failure, and a test of them only sorts failures.
+ */
+function failureParameters(call: Node, through: FunctionNode, path: FailurePath, env: Env): Set<Variable> {
+  const result = new Set<Variable>(env.handedFailures ?? []);
+  if (call.type !== 'CallExpression') return result;
+  const params = parameterVariables(through, env.ctx);
+  call.arguments.forEach((arg, j) => {
+    const a = unwrap(arg);
+    const def = a.type === 'Identifier' ? env.ctx.variableOf(a)?.defs[0] : undefined;
+    const failure = def?.type === 'CatchClause' || (def?.type === 'Parameter' && isFunction(path.container) && def.node === path.container && path.container.params[0] === def.name);
+    const param = params[j];
+    if (failure && param && through.params[j]?.type === 'Identifier') result.add(param);
+  });
+  return result;
 }
 
 /** `b` moves on to another alternative before going back in (the next host, the rest of a list). */
