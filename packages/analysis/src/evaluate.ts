@@ -541,6 +541,9 @@ function initialValue(variable: Variable, env: Env): Value {
     if (property?.type === 'Property' && !property.computed && property.parent === declarator.id && declarator.init) {
       const read = passedProperty(declarator.init, keyName(property.key), env);
       if (read && read !== 'absent') return read;
+      // `const { retryIn } = this.#shouldReconnect(n, err)`: what the function answers under that key.
+      const answered = property.value === def.name ? answeredProperty(declarator.init, keyName(property.key), env) : undefined;
+      if (answered) return answered;
     }
     const fromPattern = patternDefault(def.name);
     return fromPattern ? evaluate(fromPattern, deeper(env)) : UNKNOWN;
@@ -550,6 +553,43 @@ function initialValue(variable: Variable, env: Env): Value {
     return fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
   }
   return UNKNOWN;
+}
+
+/**
+ * `const { retryIn } = this.#shouldReconnect(n, err)` (or `await` of an async one): a function of
+ * this file whose every return is an object literal with no spread, read for `key` in each (with
+ * its parameters bound to the call's arguments) and joined. Undefined for anything else.
+ */
+function answeredProperty(init: Node, key: string | undefined, env: Env): Value | undefined {
+  const call = unwrap(init);
+  if (call.type !== 'CallExpression' || key === undefined || env.depth > MAX_DEPTH) return undefined;
+  const fn = localFunction(call, env);
+  if (!fn || fn.generator || (fn.async && init.type !== 'AwaitExpression')) return undefined;
+  const objects: TSESTree.ObjectExpression[] = [];
+  let other = false;
+  if (fn.body.type !== 'BlockStatement') {
+    const body = unwrap(fn.body);
+    if (body.type === 'ObjectExpression') objects.push(body);
+    else other = true;
+  } else {
+    walk(fn.body, env.ctx.keys, (node) => {
+      if (other || (node !== fn.body && isFunction(node))) return false;
+      if (node.type === 'ReturnStatement') {
+        const argument = node.argument && unwrap(node.argument);
+        if (argument?.type === 'ObjectExpression') objects.push(argument);
+        else other = true;
+      }
+      return undefined;
+    });
+  }
+  if (other || objects.length === 0 || objects.some((o) => o.properties.some((p) => p.type === 'SpreadElement'))) return undefined;
+  const args = call.arguments.filter((a): a is TSESTree.Expression => a.type !== 'SpreadElement');
+  const inner = helperEnv(fn, args, env);
+  const value = objects.map((o) => {
+    const property = getProperty(o, key);
+    return property ? evaluate(property.value as Node, inner) : UNKNOWN;
+  }).reduce(join);
+  return helperRandomness(value, fn, env, inner);
 }
 
 /** `x = 5` in `function f(x = 5)` or `{ x = 5 } = opts`: the default of a bound name. */

@@ -143,6 +143,9 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
       const strategy = def?.type === 'Variable' && def.node.id === def.name ? strategyDecision(node, def.node.init, env) : undefined;
       if (strategy !== undefined) counts ||= strategy;
       else if (def?.type === 'Variable' && def.node.init && def.node.id === def.name && !table && mayDecideToStop(def.node.init, region, env, depth + 1, false)) counts = true;
+      // `const { stop, ms } = this.#plan(this.#attempt++)`: a name picked out of what a call answers
+      // may hold a decision that call made (`return { stop: n > 5 }`).
+      else if (def?.type === 'Variable' && def.node.init && def.node.id !== def.name && unwrap(def.node.init).type === 'CallExpression' && mayDecideToStop(def.node.init, region, env, depth + 1, false)) counts = true;
     }
     return undefined;
   });
@@ -360,9 +363,20 @@ function isFailureValue(id: TSESTree.Identifier, region: Node, env: Env, depth: 
     const init = unwrap(def.node.init);
     // (`const wait = this.options.retryStrategy(++n, err)`: the strategy's answer, retry state;
     // so is what a call not awaited answers when handed the count it steps.)
-    return init.type === 'CallExpression' ? !isGiveUpState(init) && !calledStrategy(init, env) && !init.arguments.some((a) => a.type === 'UpdateExpression') : onlyInspectsFailure(init, region, env, depth + 1);
+    // (Nor is what a function of this file answers on the way to the next attempt, handed no failure:
+    // `const { stop } = this.#plan(this.#attempt)` after the catch is retry state.)
+    return init.type === 'CallExpression' ? !isGiveUpState(init) && !calledStrategy(init, env) && !init.arguments.some((a) => a.type === 'UpdateExpression') && !stateAnswer(init, def.node, region, env, depth) : onlyInspectsFailure(init, region, env, depth + 1);
   }
   return false;
+}
+
+/**
+ * A call of a function of this file in the attempt's `catch`, handed nothing of the failure:
+ * what it answers is the retry's own state, not the attempt's result.
+ */
+function stateAnswer(call: TSESTree.CallExpression, declarator: Node, region: Node, env: Env, depth: number): boolean {
+  if (!insideCatch(declarator, region) || !localFunction(call, env)) return false;
+  return !call.arguments.some((arg) => mentionsFailure(arg, region, env, depth + 1));
 }
 
 /** A call that reads retry state rather than producing the attempt's result: `this.getRetryDelay()`. */

@@ -97,11 +97,39 @@ const nullPastSix = '#nextWait(n) {\n    if (n > 6) return null;\n    return Mat
 const errorPastSix = '#nextWait(n) {\n    return n > 6 ? new Error(`gave up after ${n}`) : Math.min(2 ** n * 40, 3000);\n  }';
 const handedOn = '#nextWait(n) {\n    return this.options.strategy(n);\n  }';
 
+/** A loop that picks its wait and whether to stop out of what `#plan` answers (`const { stop, ms } = this.#plan(…)`). */
+const planner = (plan: string, handed = 'this.#attempt++') => `
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+class Pump {
+  #attempt = 0;
+  ${plan}
+  async drain() {
+    for (;;) {
+      try {
+        return await this.source.pull();
+      } catch (err) {
+        const { stop, ms } = this.#plan(${handed});
+        if (stop) throw err;
+        await sleep(ms);
+      }
+    }
+  }
+}
+`;
+
+const growingPlan = '#plan(n) {\n    if (n > 5) return { stop: true, ms: 0 };\n    return { stop: false, ms: 100 * 2 ** n };\n  }';
+const jitteredPlan = '#plan(n) {\n    if (n > 5) return { stop: true, ms: 0 };\n    return { stop: false, ms: Math.random() * 100 * 2 ** n };\n  }';
+const fixedPlan = '#plan(n) {\n    return { stop: n >= 3, ms: 400 };\n  }';
+const sortingPlan = '#plan(err) {\n    return { stop: !isTransient(err), ms: 400 };\n  }';
+const unreadPlan = '#plan(n) {\n    if (n > 5) return { stop: true, ms: 0 };\n    return this.schedule(n);\n  }';
+
 ruleTester.run('require-jitter (waits computed by methods of the class)', requireJitter, {
   valid: [
     { name: 'a private helper adds randomness to the member the attempt steps', code: loop(privateHelperJittered, 'this.#pauseMs()') },
     { name: 'a method that moves the wait on by a value it is handed: not known', code: loop(handed, 'this.pause', 'this.setPause(this.pause * 2 + Math.random() * 100);') },
     { name: 'a method that only counts: the wait stays the same (fixed, not growing)', code: loop(tally, 'this.pause', 'this.tally();') },
+    { name: 'the wait picked out of what a method answers has randomness', code: planner(jitteredPlan) },
+    { name: 'the method answers something else than object literals on one path: nothing claimed', code: planner(unreadPlan) },
     { name: 'a recursion waiting what a method answers from a member a third method moves by a value handed to it', code: recursion(countedAnswer).replace('this.#tries++;', 'this.#bump(Math.random());').replace('get(url) {', '#bump(by) {\n    this.#tries += by;\n  }\n  get(url) {') },
   ],
   invalid: [
@@ -136,6 +164,11 @@ ruleTester.run('require-jitter (waits computed by methods of the class)', requir
       errors: [{ messageId: 'missingJitter', line: 20, column: 12, endLine: 20, endColumn: 28, data: { what: '`retry()` retrying itself through `again()`', delay: '200 ms × 2^n, capped at 1 min', attempts: 'a limited number of attempts' } }],
     },
     {
+      name: 'the wait picked out of what a method answers grows',
+      code: planner(growingPlan),
+      errors: [{ messageId: 'missingJitter', line: 10, column: 5, endLine: 10, endColumn: 13, data: { what: 'This retry loop', delay: '100 ms × 2^n', attempts: 'a limited number of attempts' } }],
+    },
+    {
       name: 'a reconnect waits what a private method answers, always a number',
       code: reconnect(alwaysNumber),
       errors: [{ messageId: 'missingJitter', line: 9, column: 5, endLine: 9, endColumn: 13, data: { what: 'This retry loop', delay: '40 ms × 2^n, capped at 3 s', attempts: 'no limit on attempts' } }],
@@ -162,6 +195,11 @@ ruleTester.run('no-fixed-sleep-retry (waits computed by methods of the class)', 
       errors: [{ messageId: 'fixedDelay', line: 11, column: 5, endLine: 11, endColumn: 13, data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'up to 5 attempts' } }],
     },
     {
+      name: 'the wait picked out of what a method answers is the same every time',
+      code: planner(fixedPlan),
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 5, endLine: 9, endColumn: 13, data: { what: 'This retry loop', delay: 'a fixed 400 ms', attempts: 'a limited number of attempts' } }],
+    },
+    {
       name: 'a getter answers a member nothing moves',
       code: loop('  get backoffMs() {\n    return this.base;\n  }\n  base = 750;', 'this.backoffMs'),
       errors: [{ messageId: 'fixedDelay', line: 10, column: 5, endLine: 10, endColumn: 13, data: { what: 'This retry loop', delay: 'a fixed 750 ms', attempts: 'up to 5 attempts' } }],
@@ -179,12 +217,20 @@ ruleTester.run('no-unbounded-retry (limits in methods of the class)', noUnbounde
     { name: 'the answer is null past six attempts', code: reconnect(nullPastSix, 'wait === null') },
     { name: 'the answer is an Error past six attempts', code: reconnect(errorPastSix, 'wait instanceof Error') },
     { name: 'the answer comes from a strategy the analysis cannot read', code: reconnect(handedOn) },
+    { name: 'the stop picked out of what a method answers is decided by the count it is handed', code: planner(growingPlan) },
+    { name: 'the stop picked out of what a method answers compares the count', code: planner(fixedPlan, 'this.#attempt') },
+    { name: 'the method answers something unread on one path', code: planner(unreadPlan) },
   ],
   invalid: [
     {
       name: 'the method the recursion waits on throws only on the kind of error',
       code: recursion(sortingAnswer),
       errors: [{ messageId: 'unbounded', line: 20, column: 12, endLine: 20, endColumn: 28, data: { what: '`retry()` retrying itself through `again()`' } }],
+    },
+    {
+      name: 'the stop picked out of what a method answers looks only at the kind of error',
+      code: planner(sortingPlan, 'err'),
+      errors: [{ messageId: 'unbounded', line: 9, column: 5, endLine: 9, endColumn: 13, data: { what: 'This retry loop' } }],
     },
     {
       name: 'the answer is always a number',
