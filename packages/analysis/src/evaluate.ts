@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { calleeName, contains, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
@@ -23,6 +23,12 @@ export interface Env {
   aliases?: ReadonlyMap<Variable, Alias>;
   /** Parameters of a function of the file that the retry hands its failure to (`catch (e) { await this.handle(e) }`). */
   handedFailures?: ReadonlySet<Variable>;
+  /**
+   * The region of the retry itself when `region` is a helper's body inlined for it
+   * (`this.#nextDelay()`): a member of `this` the attempt steps there (`this.#count++`)
+   * changes between attempts in the helper too.
+   */
+  attempt?: Node;
   depth: number;
 }
 
@@ -145,11 +151,11 @@ function memoised<A>(state: EvaluationState, what: string, env: Env, compute: (a
 /** The memo tables of an environment, found by what it is made of. */
 function tablesOf(state: EvaluationState, env: Env): MemoTables {
   let where = (env as KeyedEnv)[MEMO_KEY];
-  if (!where || where.ctx !== env.ctx || where.region !== env.region || where.counters !== env.counters || where.decrementing !== env.decrementing || where.bindings !== env.bindings || where.depth !== env.depth) {
-    const key = `${idOf(state, env.region)},${idOf(state, env.counters)},${idOf(state, env.decrementing)},${idOf(state, env.bindings)},${env.depth}`;
+  if (!where || where.ctx !== env.ctx || where.region !== env.region || where.counters !== env.counters || where.decrementing !== env.decrementing || where.bindings !== env.bindings || where.attempt !== env.attempt || where.depth !== env.depth) {
+    const key = `${idOf(state, env.region)},${idOf(state, env.counters)},${idOf(state, env.decrementing)},${idOf(state, env.bindings)},${idOf(state, env.attempt)},${env.depth}`;
     let tables = state.memo.get(key);
     if (!tables) state.memo.set(key, (tables = {}));
-    where = { ctx: env.ctx, region: env.region, counters: env.counters, decrementing: env.decrementing, bindings: env.bindings, depth: env.depth, key, tables };
+    where = { ctx: env.ctx, region: env.region, counters: env.counters, decrementing: env.decrementing, bindings: env.bindings, attempt: env.attempt, depth: env.depth, key, tables };
     (env as KeyedEnv)[MEMO_KEY] = where;
   }
   return where.tables;
@@ -293,6 +299,7 @@ function deeper(env: Env, patch?: Partial<Env>): Env {
     child.counters !== env.counters ||
     child.decrementing !== env.decrementing ||
     child.bindings !== env.bindings ||
+    child.attempt !== env.attempt ||
     child.depth !== env.depth + 1
   ) {
     child = { ...env, depth: env.depth + 1 };
@@ -534,6 +541,9 @@ function initialValue(variable: Variable, env: Env): Value {
     if (property?.type === 'Property' && !property.computed && property.parent === declarator.id && declarator.init) {
       const read = passedProperty(declarator.init, keyName(property.key), env);
       if (read && read !== 'absent') return read;
+      // `const { retryIn } = this.#shouldReconnect(n, err)`: what the function answers under that key.
+      const answered = property.value === def.name ? answeredProperty(declarator.init, keyName(property.key), env) : undefined;
+      if (answered) return answered;
     }
     const fromPattern = patternDefault(def.name);
     return fromPattern ? evaluate(fromPattern, deeper(env)) : UNKNOWN;
@@ -543,6 +553,43 @@ function initialValue(variable: Variable, env: Env): Value {
     return fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
   }
   return UNKNOWN;
+}
+
+/**
+ * `const { retryIn } = this.#shouldReconnect(n, err)` (or `await` of an async one): a function of
+ * this file whose every return is an object literal with no spread, read for `key` in each (with
+ * its parameters bound to the call's arguments) and joined. Undefined for anything else.
+ */
+function answeredProperty(init: Node, key: string | undefined, env: Env): Value | undefined {
+  const call = unwrap(init);
+  if (call.type !== 'CallExpression' || key === undefined || env.depth > MAX_DEPTH) return undefined;
+  const fn = localFunction(call, env);
+  if (!fn || fn.generator || (fn.async && init.type !== 'AwaitExpression')) return undefined;
+  const objects: TSESTree.ObjectExpression[] = [];
+  let other = false;
+  if (fn.body.type !== 'BlockStatement') {
+    const body = unwrap(fn.body);
+    if (body.type === 'ObjectExpression') objects.push(body);
+    else other = true;
+  } else {
+    walk(fn.body, env.ctx.keys, (node) => {
+      if (other || (node !== fn.body && isFunction(node))) return false;
+      if (node.type === 'ReturnStatement') {
+        const argument = node.argument && unwrap(node.argument);
+        if (argument?.type === 'ObjectExpression') objects.push(argument);
+        else other = true;
+      }
+      return undefined;
+    });
+  }
+  if (other || objects.length === 0 || objects.some((o) => o.properties.some((p) => p.type === 'SpreadElement'))) return undefined;
+  const args = call.arguments.filter((a): a is TSESTree.Expression => a.type !== 'SpreadElement');
+  const inner = helperEnv(fn, args, env);
+  const value = objects.map((o) => {
+    const property = getProperty(o, key);
+    return property ? evaluate(property.value as Node, inner) : UNKNOWN;
+  }).reduce(join);
+  return helperRandomness(value, fn, env, inner);
 }
 
 /** `x = 5` in `function f(x = 5)` or `{ x = 5 } = opts`: the default of a bound name. */
@@ -813,9 +860,18 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   if (dotted === 'Number.MAX_SAFE_INTEGER') return num(Number.MAX_SAFE_INTEGER);
   const memberWrites = dotted ? memberWritesWithin(dotted, env) : [];
   const prop = propertyName(member);
+  const ownClass = !member.computed && unwrap(member.object).type === 'ThisExpression' ? enclosingClass(member) : undefined;
+  // `get delay() { return 100 * 2 ** this.attempts }` read as `this.delay`: the getter's answer.
+  const getter = ownClass && prop !== undefined && memberWrites.length === 0 ? classGetter(ownClass, prop, member.property.type === 'PrivateIdentifier') : undefined;
+  if (getter) return inlineHelper(getter, [], env);
   const holder = prop !== undefined ? resolveObjectProperty(member.object, prop, env) : undefined;
   const initial = holder ? evaluate(holder, deeper(env)) : UNKNOWN;
   if (memberWrites.length > 0) return joinWrites(memberWrites, initial, env, dotted ?? prop ?? '');
+  // `this.delay` stepped by a method of the class the attempt calls (`this.backoff()` doing
+  // `this.delay *= 2`), or by the attempt itself when this is a helper it calls: it changes
+  // between attempts, as a write in the region would.
+  const stepped = ownClass && dotted ? steppedDuringAttempt(dotted, ownClass, env) : undefined;
+  if (stepped) return stepped.writes.map((write) => elsewhereWriteValue(write, initial, stepped.env, dotted as string)).reduce(join);
   if (!holder && prop !== undefined && !member.computed) {
     const defaulted = memberDefault(member.object, prop, env);
     if (defaulted) return defaulted;
@@ -826,6 +882,110 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   return initial;
 }
 
+
+/** The getter `get name()` (or `get #name()`) of a class, not static. */
+function classGetter(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, name: string, isPrivate: boolean): FunctionNode | undefined {
+  const keyType = isPrivate ? 'PrivateIdentifier' : 'Identifier';
+  for (const element of cls.body.body) {
+    if (element.type === 'MethodDefinition' && element.kind === 'get' && !element.static && !element.computed && element.key.type === keyType && element.key.name === name && isFunction(element.value)) return element.value;
+  }
+  return undefined;
+}
+
+/** Same-class methods reached per region, read once per region. */
+const methodsReachedCache = new WeakMap<Node, readonly Node[]>();
+const MAX_METHODS_REACHED = 16;
+
+/**
+ * The bodies of the methods of its own class that `region` calls (`this.backoff()`,
+ * `this.#bump()`), and those they call in turn, up to a bound; their getters read as
+ * `this.name` too. Calls inside nested plain functions are not the class's (another `this`).
+ */
+function methodsReached(region: Node, env: Env): readonly Node[] {
+  const known = methodsReachedCache.get(region);
+  if (known) return known;
+  const found: Node[] = [];
+  const seen = new Set<Node>([region]);
+  const queue: Node[] = [region];
+  while (queue.length > 0 && found.length < MAX_METHODS_REACHED) {
+    const body = queue.shift() as Node;
+    walk(body, env.ctx.keys, (node) => {
+      if (found.length >= MAX_METHODS_REACHED) return false;
+      let fn: FunctionNode | undefined;
+      if (node.type === 'CallExpression' && unwrap(node.callee).type === 'MemberExpression') fn = localFunction(node, env);
+      else if (node.type === 'MemberExpression' && !node.computed && node.object.type === 'ThisExpression' && node.parent?.type !== 'CallExpression') {
+        const cls = enclosingClass(node);
+        const name = propertyName(node);
+        fn = cls && name !== undefined ? classGetter(cls, name, node.property.type === 'PrivateIdentifier') : undefined;
+      }
+      if (fn && !seen.has(fn.body)) {
+        seen.add(fn.body);
+        found.push(fn.body);
+        queue.push(fn.body);
+      }
+      return undefined;
+    });
+  }
+  methodsReachedCache.set(region, found);
+  return found;
+}
+
+/**
+ * The writes of `this.name` (dotted) made during an attempt outside the region being read:
+ * by the retry's own region when the region is a helper it calls, and by the methods of the
+ * same class the two call. Undefined when there are none.
+ */
+function steppedDuringAttempt(dotted: string, cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, env: Env): { writes: Node[]; env: Env } | undefined {
+  const bodies = new Set<Node>();
+  if (env.attempt && env.attempt !== env.region && enclosingClass(env.attempt) === cls) {
+    bodies.add(env.attempt);
+    for (const body of methodsReached(env.attempt, env)) bodies.add(body);
+  }
+  if (enclosingClass(env.region) === cls) for (const body of methodsReached(env.region, env)) bodies.add(body);
+  bodies.delete(env.region);
+  const writes: Node[] = [];
+  for (const body of bodies) writes.push(...memberWritesWithin(dotted, { ctx: env.ctx, region: body, counters: env.counters, depth: env.depth }));
+  return writes.length > 0 ? { writes, env } : undefined;
+}
+
+/**
+ * A write of `this.name` made elsewhere during the attempt, read only by shapes that say how it
+ * moves the value on: a step (`this.n++`, `this.delay *= 2`, `+= 500`), a literal
+ * (`this.delay = 1000`), or the value grown from itself with nothing of the method's own
+ * (`this.delay = Math.min(this.delay * 2, 30000)`). A value the method was handed or
+ * computed is not known here: unknown.
+ */
+function elsewhereWriteValue(target: Node, initial: Value, env: Env, name: string): Value {
+  const parent = target.parent;
+  if (parent?.type === 'UpdateExpression') return { t: 'counter', random: false };
+  if (parent?.type !== 'AssignmentExpression' || parent.left !== target || !closedOverMethod(parent.right, env)) return UNKNOWN;
+  const right = unwrap(parent.right);
+  const literal = right.type === 'Literal' && typeof right.value === 'number';
+  if (parent.operator === '=') {
+    if (literal) return num(right.value as number);
+    return mentions(parent.right, name, env) ? (selfReferentialValue(parent.right, name, initial.t === 'num' ? initial.v : undefined, env) ?? UNKNOWN) : UNKNOWN;
+  }
+  return literal && /^([*+-]|<<)=$/.test(parent.operator) ? computeWriteValue(target, initial, env, name) : UNKNOWN;
+}
+
+/** An expression that reads nothing local to the function it sits in (no parameter, no local variable). */
+function closedOverMethod(expression: Node, env: Env): boolean {
+  let host: Node | undefined = expression.parent;
+  while (host && !isFunction(host)) host = host.parent;
+  let closed = true;
+  walk(expression, env.ctx.keys, (node) => {
+    if (!closed || isFunction(node)) return false;
+    if (node.type !== 'Identifier') return undefined;
+    const parent = node.parent;
+    if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return undefined;
+    const def = env.ctx.variableOf(node)?.defs[0];
+    // A global (`Math`, declared or not) is the same everywhere; a parameter or local of the method is not known here.
+    if (!def) closed = /^(Math|Infinity|Number)$/.test(node.name);
+    else if (host && contains(host, def.name)) closed = false;
+    return undefined;
+  });
+  return closed;
+}
 
 /**
  * `options.minTimeout` in a helper whose `options` stands for the caller's variable: what the
@@ -1398,7 +1558,8 @@ export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): En
     bindings.set(variable, value);
     alias(variable, given);
   });
-  return deeper(env, aliases ? { bindings, aliases, region: fn.body } : { bindings, region: fn.body });
+  const attempt = env.attempt ?? env.region;
+  return deeper(env, aliases ? { bindings, aliases, region: fn.body, attempt } : { bindings, region: fn.body, attempt });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { defaultsToInfinity } from './bounds.js';
 import { isSnapshotCheck, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
-import { calledStrategy, localFunction, parameterVariables, type Env } from './evaluate.js';
+import { calledStrategy, evaluate, localFunction, parameterVariables, type Env } from './evaluate.js';
 import { readStrategy } from './strategy-callback.js';
 import { isOperationCall } from './scan.js';
 
@@ -62,9 +62,30 @@ function isUncountedStop(node: Node, region: Node, env: Env, isRetry: (node: Nod
   }
   // `if (res === null) continue` where `send` returned null for a failure and throws once it has had enough.
   if (node.type === 'IfStatement' && isRetry(node) && sentinelDecidedByCallee(node.test, env)) return true;
+  // `const wait = await this.#nextDelay(err)` on the way to the next attempt: a function of this
+  // file whose answer the retry uses may throw instead of answering (`if (this.#count >=
+  // this.#limit) throw err`), which ends the retry.
+  if (node.type === 'CallExpression' && !isRetry(node) && !caughtWithin(node, region) && !onWayOut(node, region) && answerMayStop(node, region, env)) return true;
   // `catch (e) { await this.handleError(e) }`: a call that is handed the error may throw it
   // (not on a way out already: `catch (e) { try { await close() } catch (x) { squash(x) } throw e }`).
   return node.type === 'CatchClause' && node.param?.type === 'Identifier' && !onWayOut(node, region) && delegatesError(node, node.param.name, env);
+}
+
+/**
+ * A call of a function of this file (`this.#calculateDelay(err)`, `nextWait(n)`) whose value
+ * the attempt goes on with — assigned, awaited into a wait, passed on — where that function may
+ * throw under a condition that counts or measures (or whatever happens): what it answers is
+ * not always a value to go on with. Statements are read by delegatesError, in their catch.
+ */
+function answerMayStop(call: TSESTree.CallExpression, region: Node, env: Env): boolean {
+  if (isStatementCall(call)) return false;
+  const local = localFunction(call, env);
+  if (!local || local.body === region || local.generator) return false;
+  const handed = call.arguments.findIndex((arg) => {
+    const a = unwrap(arg);
+    return a.type === 'Identifier' && isFailureValue(a, region, env, 0);
+  });
+  return helperMayStop(local, handed, env, 0);
 }
 
 /** Inside a block of `region` that throws or returns as one of its own statements: that path leaves anyway. */
@@ -122,6 +143,9 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
       const strategy = def?.type === 'Variable' && def.node.id === def.name ? strategyDecision(node, def.node.init, env) : undefined;
       if (strategy !== undefined) counts ||= strategy;
       else if (def?.type === 'Variable' && def.node.init && def.node.id === def.name && !table && mayDecideToStop(def.node.init, region, env, depth + 1, false)) counts = true;
+      // `const { stop, ms } = this.#plan(this.#attempt++)`: a name picked out of what a call answers
+      // may hold a decision that call made (`return { stop: n > 5 }`).
+      else if (def?.type === 'Variable' && def.node.init && def.node.id !== def.name && unwrap(def.node.init).type === 'CallExpression' && mayDecideToStop(def.node.init, region, env, depth + 1, false)) counts = true;
     }
     return undefined;
   });
@@ -141,12 +165,25 @@ function strategyDecision(id: TSESTree.Identifier, init: Node | null, env: Env):
   for (const value of values) {
     const call = value ? unwrap(value) : undefined;
     const strategy = call?.type === 'CallExpression' ? calledStrategy(call, env) : undefined;
+    // `const wait = this.#nextWait(this.#attempts++)`: a method of the class answers; it may say
+    // "stop" where it returns no number (null, an Error, nothing) or a value the analysis cannot read.
+    const method = !strategy && call?.type === 'CallExpression' && isThisCall(call) ? localFunction(call, env) : undefined;
+    if (method) {
+      if (method.generator || readStrategy(method, -1, env).canGiveUp || evaluate(call as Node, env).t === 'unknown') stops = true;
+      continue;
+    }
     // A strategy the analysis cannot read, handed the count it steps (`retryIn(++n)`), may answer "stop".
     if (!strategy && call?.type === 'CallExpression' && call.arguments.some((a) => a.type === 'UpdateExpression')) stops = true;
     else if (!strategy) return undefined;
     else if (readStrategy(strategy.fn, 0, strategy.env).canGiveUp) stops = true;
   }
   return stops;
+}
+
+/** `this.name(…)` or `this.#name(…)`. */
+function isThisCall(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression';
 }
 
 /** What a function of this file returns may count or measure something (`return this.used < this.max`). */
@@ -326,9 +363,20 @@ function isFailureValue(id: TSESTree.Identifier, region: Node, env: Env, depth: 
     const init = unwrap(def.node.init);
     // (`const wait = this.options.retryStrategy(++n, err)`: the strategy's answer, retry state;
     // so is what a call not awaited answers when handed the count it steps.)
-    return init.type === 'CallExpression' ? !isGiveUpState(init) && !calledStrategy(init, env) && !init.arguments.some((a) => a.type === 'UpdateExpression') : onlyInspectsFailure(init, region, env, depth + 1);
+    // (Nor is what a function of this file answers on the way to the next attempt, handed no failure:
+    // `const { stop } = this.#plan(this.#attempt)` after the catch is retry state.)
+    return init.type === 'CallExpression' ? !isGiveUpState(init) && !calledStrategy(init, env) && !init.arguments.some((a) => a.type === 'UpdateExpression') && !stateAnswer(init, def.node, region, env, depth) : onlyInspectsFailure(init, region, env, depth + 1);
   }
   return false;
+}
+
+/**
+ * A call of a function of this file in the attempt's `catch`, handed nothing of the failure:
+ * what it answers is the retry's own state, not the attempt's result.
+ */
+function stateAnswer(call: TSESTree.CallExpression, declarator: Node, region: Node, env: Env, depth: number): boolean {
+  if (!insideCatch(declarator, region) || !localFunction(call, env)) return false;
+  return !call.arguments.some((arg) => mentionsFailure(arg, region, env, depth + 1));
 }
 
 /** A call that reads retry state rather than producing the attempt's result: `this.getRetryDelay()`. */

@@ -10,7 +10,7 @@ import { evaluate, numberArray, parameterVariables } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom } from './policy.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
-import { asSleep, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
+import { asSleep, computesWait, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
 import { UNKNOWN, num, type Value } from './value.js';
 
@@ -257,7 +257,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
     else if (resend?.mayCount?.(call, fn)) limits.attempts = 'unknown';
     else if (mayStopBefore(call, fn, env, way ? call : undefined)) limits.attempts = 'unknown';
     // The second function may give up on the way back (`if (remaining <= 0) throw error`).
-    else if (way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings })) limits.attempts = 'unknown';
+    else if (way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings, handedFailures: failureParameters(call, way.through, path, env) })) limits.attempts = 'unknown';
   }
   const site: RetrySite = {
     kind: 'recursion',
@@ -865,6 +865,24 @@ function handsFailure(call: Node, path: FailurePath, env: Env): boolean {
   });
 }
 
+/**
+ * The parameters of `b` that the failure path hands the failure (`this.#retryFromError(error, fn)`
+ * from `catch (error)`): in `b` they are the failure, and a test of them only sorts failures.
+ */
+function failureParameters(call: Node, through: FunctionNode, path: FailurePath, env: Env): Set<Variable> {
+  const result = new Set<Variable>(env.handedFailures ?? []);
+  if (call.type !== 'CallExpression') return result;
+  const params = parameterVariables(through, env.ctx);
+  call.arguments.forEach((arg, j) => {
+    const a = unwrap(arg);
+    const def = a.type === 'Identifier' ? env.ctx.variableOf(a)?.defs[0] : undefined;
+    const failure = def?.type === 'CatchClause' || (def?.type === 'Parameter' && isFunction(path.container) && def.node === path.container && path.container.params[0] === def.name);
+    const param = params[j];
+    if (failure && param && through.params[j]?.type === 'Identifier') result.add(param);
+  });
+  return result;
+}
+
 /** `b` moves on to another alternative before going back in (the next host, the rest of a list). */
 function walksOn(reentry: Reentry, env: Env): boolean {
   return movesToNextAlternative(reentry.through.body, undefined, env.ctx, reentry.backs);
@@ -962,6 +980,8 @@ function waitsElsewhere(through: FunctionNode, own: Node | undefined, ctx: Analy
     if (node === own) return false;
     if (node.type === 'CallExpression' || node.type === 'NewExpression') {
       const name = calleeName(node) ?? '';
+      // (A method of the class that computes the wait, `await this.#calculateRetryDelay(err)`, makes none.)
+      if (node.type === 'CallExpression' && computesWait(node, ctx)) return undefined;
       if (asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || TIMER_LIKE.test(name)) found = true;
     }
     return undefined;

@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
 import { importOf } from './imports.js';
-import { evaluate, helperEnv, parameterVariables, usesRandomness, type Env } from './evaluate.js';
+import { evaluate, helperEnv, localFunction, parameterVariables, usesRandomness, type Env } from './evaluate.js';
 import { UNKNOWN, num, withRandom, type Value } from './value.js';
 
 /** A wait between attempts and the expression that says how long. */
@@ -43,6 +43,9 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
     if (helper) return sleepHelper(node, helper, ctx, name);
     if (isPromiseTimer(callee, ctx)) return { node, delay: first, opaque: false, jittered: false };
   }
+  // `const ms = Math.min(await this.#calculateRetryDelay(err), max)`: a method of the class named
+  // like a wait, with no timer of its own, whose answer is taken as a value computes a wait.
+  if (callee.type === 'MemberExpression' && computesWait(node, ctx)) return undefined;
   if (SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name)) {
     // `sleepAbortable(signal, ms)`: the duration is the argument that is not the signal.
     const delay = node.arguments.find((arg) => !isSignal(arg as Node)) as Node | undefined;
@@ -118,6 +121,18 @@ function findTimeout(fn: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpre
   return found;
 }
 
+/**
+ * `Math.min(await this.#calculateRetryDelay(err), max)`: a method of the class (`this.name()`),
+ * with no timer of its own, whose answer (awaited or not) is taken as a value: it computes a
+ * wait, whatever it is called; it does not make one.
+ */
+export function computesWait(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression') return false;
+  const method = localFunction(call, { ctx, region: call, counters: new Set(), depth: 0 });
+  return method !== undefined && !helperFacts(method, ctx).timer && usedAsValue(call.parent?.type === 'AwaitExpression' ? call.parent : call);
+}
+
 /** A local function that is a sleep: named like one, or returning a Promise around setTimeout. */
 function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: AnalysisContext, name: string): Sleep | undefined {
   const facts = helperFacts(helper, ctx);
@@ -142,7 +157,7 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
  * `sleep(computeDelay(n))`): a value, not a wait the code waits on (that is awaited, chained,
  * or a statement of its own, as a blocking `sleep(ms);` is).
  */
-function usedAsValue(call: TSESTree.CallExpression): boolean {
+function usedAsValue(call: TSESTree.CallExpression | TSESTree.AwaitExpression): boolean {
   const parent = call.parent;
   if (!parent) return false;
   if (parent.type === 'VariableDeclarator') return parent.init === call;
