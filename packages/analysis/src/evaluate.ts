@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { isReassigned, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
+import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 
@@ -176,7 +176,14 @@ function evaluateNode(node: Node, env: Env): Value {
   switch (n.type) {
     case 'Literal':
       if (typeof n.value === 'boolean') return n.value ? TRUE : FALSE;
+      if (typeof n.value === 'string') return { t: 'unknown', random: false, kind: 'string', text: n.value };
       return typeof n.value === 'number' ? num(n.value) : UNKNOWN;
+    case 'ArrayExpression':
+      // `retryOn: []`: an array, and one that holds nothing.
+      return n.elements.length === 0 ? EMPTY_ARRAY : { t: 'unknown', random: false, kind: 'array' };
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+      return A_FUNCTION;
     case 'Identifier':
       return evaluateIdentifier(n, env);
     case 'MemberExpression':
@@ -185,6 +192,14 @@ function evaluateNode(node: Node, env: Env): Value {
       const arg = evaluate(n.argument, env);
       if (n.operator === '-' && arg.t === 'num') return { ...arg, v: -arg.v };
       if (n.operator === '+') return arg;
+      if (n.operator === '!') {
+        const truth = truthOf(arg);
+        return truth === undefined ? UNKNOWN : truth ? FALSE : TRUE;
+      }
+      if (n.operator === 'typeof') {
+        const type = typeOf(arg);
+        return type === undefined ? UNKNOWN : { t: 'unknown', random: false, kind: 'string', text: type };
+      }
       return UNKNOWN;
     }
     case 'BinaryExpression': {
@@ -197,6 +212,9 @@ function evaluateNode(node: Node, env: Env): Value {
       if (n.operator !== '&&' && passedObjectRead(n.left, env) === 'absent') return evaluate(n.right, env);
       const left = evaluate(n.left, env);
       if (n.operator === '||' && left.t === 'num' && left.v !== 0) return left;
+      // `Array.isArray(retryOn) && …` with a known truth on the left: the side that decides.
+      const leftTruth = n.operator === '??' ? undefined : truthOf(left);
+      if (leftTruth !== undefined) return leftTruth === (n.operator === '&&') ? evaluate(n.right, env) : left;
       // A known number is never nullish.
       if (n.operator === '??' && left.t === 'num') return left;
       const right = evaluate(n.right, env);
@@ -263,6 +281,18 @@ function typeofFunctionTest(test: Node, env: Env): boolean | undefined {
 function defaultFunction(id: TSESTree.Identifier, env: Env): FunctionNode | undefined {
   const variable = env.ctx.variableOf(id);
   const def = variable?.defs[0];
+  // `{ until = () => true } = opts`: the function the name falls back to, unless a caller's value is bound to it.
+  const fromPattern = variable && variable.defs.length === 1 && !isReassigned(variable) ? patternDefault(def?.name as TSESTree.Node) : undefined;
+  if (variable && fromPattern) {
+    if (env.bindings?.has(variable) || env.ctx.paramValues?.has(variable)) return undefined;
+    if (def?.type === 'Variable' && def.node.init) {
+      const property = def.name.parent?.parent;
+      const key = property?.type === 'Property' && !property.computed ? keyName(property.key) : undefined;
+      const read = key === undefined ? UNREAD_OPTION : passedProperty(def.node.init, key, env);
+      if (read && read !== 'absent') return undefined;
+    }
+    return env.ctx.functionIn(fromPattern as Node);
+  }
   if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
   const init = unwrap(def.node.init);
   if (init.type !== 'LogicalExpression' || init.operator === '&&' || unwrap(init.left).type !== 'MemberExpression') return undefined;
@@ -316,14 +346,27 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   const writes = writesWithin(variable, env.region);
   const initial = initialValue(variable, env);
   if (writes.length > 0) return writesValue(writes, initial, env, id.name);
-  if (isReassigned(variable)) return UNKNOWN;
+  // `if (init && init.retryOn) retryOn = init.retryOn` before the retry: the caller's option
+  // when set; left out, the value the variable was declared with.
+  if (isReassigned(variable) && !onlyCallerOverrides(variable, env.region)) return UNKNOWN;
   // A value fixed before the retry starts (a parameter, an option read once): unknown, but
   // the same for every attempt. Declared inside the attempt, it is computed afresh each time.
-  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && declaredOutside(variable, env.region)) return keepOffByDefault(initial, INVARIANT);
+  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && initial.kind === undefined && declaredOutside(variable, env.region)) return keepOffByDefault(initial, INVARIANT);
   return initial;
 }
 
 const INVARIANT: Value = { t: 'invariant', random: false };
+const EMPTY_ARRAY: Value = { t: 'unknown', random: false, kind: 'array', empty: true };
+const A_FUNCTION: Value = { t: 'unknown', random: false, kind: 'function' };
+
+/** What `typeof` gives for a value the analysis knows the kind of; undefined otherwise. */
+function typeOf(value: Value): string | undefined {
+  if (value.random) return undefined;
+  if (value.t === 'num') return 'number';
+  if (value.kind === 'array') return 'object';
+  if (value.kind !== undefined) return value.kind;
+  return value.truth !== undefined ? 'boolean' : undefined;
+}
 
 /**
  * `true` and `false`: not numbers (arithmetic on them stays unknown), but a conditional whose
@@ -378,6 +421,8 @@ function comparison(n: TSESTree.BinaryExpression, env: Env): Value {
     const truth = compareNumbers(op, a.v, b.v);
     return truth === undefined ? UNKNOWN : truth ? TRUE : FALSE;
   }
+  // `typeof retryOn === 'function'`, `backoff === 'FIXED'`: two known strings.
+  if (a.text !== undefined && b.text !== undefined && /^[!=]==?$/.test(op)) return (a.text === b.text) === op.startsWith('=') ? TRUE : FALSE;
   if (op !== '===' && op !== '!==') return UNKNOWN;
   const [left, right] = [unwrap(n.left as Node), unwrap(n.right)];
   const flag = isBooleanLiteral(right) ? { read: left, value: a } : isBooleanLiteral(left) ? { read: right, value: b } : undefined;
@@ -605,6 +650,74 @@ function notTaken(node: Node, env: Env): boolean {
 }
 
 /**
+ * Whether a test holds, read with the defaults of the options it reads, when that is known: a
+ * call of an option whose default is a function with a known answer (`config.until(result)`
+ * with `until: () => true`), a membership test on an empty default array
+ * (`Array.isArray(retryOn) && retryOn.indexOf(res.status) === -1` with `retryOn: []`),
+ * `typeof` and string comparisons of defaults. Undefined when the test reads anything that
+ * changes between attempts, calls anything else, or a caller may set the option it calls.
+ */
+export function defaultTruth(test: Node, env: Env): boolean | undefined {
+  if (!steadyTest(test, env, true)) return undefined;
+  return truthOf(evaluate(test, env));
+}
+
+/**
+ * `node` sits below `root` in a branch that, read with the options' defaults, is never taken
+ * (`else if (typeof retryOn === 'function')` with `retryOn: []`).
+ */
+export function branchNotTaken(node: Node, root: Node, env: Env): boolean {
+  for (let child: Node = node, p = node.parent; p && p !== root; child = p, p = p.parent) {
+    let test: Node | undefined;
+    let whenTrue: boolean | undefined;
+    if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) {
+      test = p.test;
+      whenTrue = child === p.consequent;
+    } else if (p.type === 'LogicalExpression' && child === p.right && p.operator !== '??') {
+      test = p.left;
+      whenTrue = p.operator === '&&';
+    }
+    if (!test || whenTrue === undefined) continue;
+    const truth = defaultTruth(test, env);
+    if (truth !== undefined && truth !== whenTrue) return true;
+  }
+  return false;
+}
+
+/**
+ * A call a test may make and still be read with the defaults: `Array.isArray(x)`,
+ * `x.indexOf(y)`/`x.includes(y)`, or an option whose default function the code gives and no
+ * caller the analysis is bound to sets.
+ */
+function readableCall(call: TSESTree.CallExpression, env: Env): boolean {
+  const dotted = dottedName(call.callee);
+  if (dotted === 'Array.isArray') return true;
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') return env.ctx.functionOf(callee) === undefined && defaultFunction(callee, env) !== undefined;
+  if (callee.type !== 'MemberExpression' || callee.computed) return false;
+  const prop = propertyName(callee);
+  if (prop === 'indexOf' || prop === 'includes') return true;
+  if (prop === undefined || unwrap(callee.object).type === 'ThisExpression' || callerMaySet(callee.object, prop, env)) return false;
+  return strategyFunction(call, env) !== undefined;
+}
+
+/**
+ * Analysed for a call in another file, the options object (or a source merged into it) is a
+ * parameter the caller passes something for that may set `prop`.
+ */
+function callerMaySet(object: Node, prop: string, env: Env): boolean {
+  if (!env.ctx.paramValues) return false;
+  const given = (n: Node) => {
+    const read = passedProperty(n, prop, env);
+    return read !== undefined && read !== 'absent';
+  };
+  if (given(object)) return true;
+  const literal = resolveObject(object, env);
+  const sources = literal ? literal.properties.flatMap((p) => (p.type === 'SpreadElement' ? [p.argument as Node] : [])) : (mergeSource(object, env)?.call.arguments as Node[] | undefined) ?? [];
+  return sources.some((source) => source.type !== 'SpreadElement' && given(source));
+}
+
+/**
  * A write that cannot reach the test: later in the text, to a variable declared afresh each
  * time the region runs, with no loop around the test inside the region.
  */
@@ -616,8 +729,8 @@ function writtenAfter(write: Node, test: Node, variable: Variable, env: Env): bo
   return true;
 }
 
-/** A test that reads no variable or member written in the region (before it). */
-function steadyTest(test: Node, env: Env): boolean {
+/** A test that reads no variable or member written in the region (before it); calls only those readableCall allows, when asked. */
+function steadyTest(test: Node, env: Env, knownCalls = false): boolean {
   let steady = true;
   walk(test, env.ctx.keys, (n) => {
     if (!steady || isFunction(n)) return false;
@@ -629,6 +742,12 @@ function steadyTest(test: Node, env: Env): boolean {
     } else if (n.type === 'MemberExpression') {
       const dotted = dottedName(n);
       if (dotted && memberWritesWithin(dotted, env).length > 0) steady = false;
+    } else if (n.type === 'CallExpression' && knownCalls && readableCall(n, env)) {
+      // Whatever it is handed, a default with a known answer (or an empty array's indexOf)
+      // answers the same: only what the callee reads counts.
+      if (dottedName(n.callee) === 'Array.isArray') return undefined;
+      if (!steadyTest(n.callee, env, true)) steady = false;
+      return false;
     } else if (n.type === 'CallExpression' || n.type === 'AssignmentExpression' || n.type === 'UpdateExpression') {
       steady = false;
     }
@@ -791,7 +910,7 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
     const foreign = foreignDefault(member.object, prop, env);
     if (foreign) return evaluate(foreign.node, foreign.env);
   }
-  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
+  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && initial.kind === undefined && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
   return initial;
 }
 
@@ -982,6 +1101,9 @@ function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; d
     if (n.type === 'Identifier') {
       const variable = env.ctx.variableOf(n);
       const def = variable?.defs[0];
+      // `defaults = Object.assign(baseDefaults, defaults)` at the top of the function that takes them.
+      const merge = variable && isReassigned(variable) ? mergingWrite(variable, n) : undefined;
+      if (merge) return ++depth > MAX_DEPTH ? undefined : { call: merge, depth };
       if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || ++depth > MAX_DEPTH) return undefined;
       n = unwrap(def.node.init);
       continue;
@@ -1165,6 +1287,16 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
     case 'parseFloat':
       return arg(0);
   }
+  // `Array.isArray(retryOn)` of a value whose kind is known.
+  if (dotted === 'Array.isArray' && args[0]) {
+    const type = typeOf(arg(0));
+    return type === undefined ? UNKNOWN : arg(0).kind === 'array' ? TRUE : FALSE;
+  }
+  // `retryOn.indexOf(status)`, `retryOn.includes(status)` on an array that holds nothing.
+  const method = unwrap(call.callee);
+  if (method.type === 'MemberExpression' && !method.computed && /^(indexOf|includes)$/.test(name) && evaluate(method.object, deeper(env)).empty) {
+    return name === 'indexOf' ? num(-1) : FALSE;
+  }
   if (RANDOM_CALL.test(name)) {
     // randomInt(a, b) and friends: a random wait; the bound is its upper argument.
     const bound = args.length > 0 ? arg(args.length - 1) : UNKNOWN;
@@ -1264,6 +1396,9 @@ function strategyFunction(call: TSESTree.CallExpression, env: Env): { fn: Functi
   const value = held && unwrap(held);
   if (!value) return undefined;
   if (isFunction(value)) return { fn: value, env };
+  // `{ until: alwaysTrue }` naming a function of this file.
+  const named = value.type === 'Identifier' ? env.ctx.functionOf(value) : undefined;
+  if (named) return { fn: named, env };
   if (value.type !== 'CallExpression') return undefined;
   // A factory of this file that returns a function: `constant(0)` returning `() => value`.
   const factory = localFunction(value, env);

@@ -5,7 +5,7 @@ import { mayStopUnseen } from './exits.js';
 import { boundOf, getterCondition, guardsIn, merge, type Bound } from './bounds.js';
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import type { AnalysisContext } from './context.js';
-import { helperEnv, localFunction, numberArray, type Env } from './evaluate.js';
+import { defaultTruth, helperEnv, localFunction, numberArray, type Env } from './evaluate.js';
 import { policyFrom } from './policy.js';
 import { breaksOut, firstCallIn, isOperationCall, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
 import { sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
@@ -439,7 +439,9 @@ function guardedBySuccess(exit: Node, block: Node, env: Env): boolean {
     if (p.type === 'IfStatement' && child !== p.test) {
       const polarity = outcomeCheck(p.test, env);
       const inConsequent = child === p.consequent;
-      if (!((inConsequent && polarity === 'success') || (!inConsequent && polarity === 'failure'))) return false;
+      // `if (config.until(result)) return result` with `until: () => true` by default: a test
+      // that, read with the options' defaults, lets every success through.
+      if (!((inConsequent && polarity === 'success') || (!inConsequent && polarity === 'failure')) && (polarity !== undefined || defaultTruth(p.test, env) !== inConsequent)) return false;
     }
     if (p.type === 'CatchClause' || p.type === 'SwitchCase') return false;
   }

@@ -6,7 +6,7 @@ import { mayStopBefore } from './exits.js';
 import { outcomeCheck } from './checks.js';
 import { writesWithin, type AnalysisContext, type Variable } from './context.js';
 import type { Env } from './evaluate.js';
-import { evaluate, numberArray, parameterVariables } from './evaluate.js';
+import { branchNotTaken, evaluate, numberArray, parameterVariables } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom } from './policy.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
@@ -77,6 +77,9 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   /** Self-calls made when the attempt succeeded that go again at once (a work loop's next step). */
   const onSuccessAtOnce: Node[] = [];
   for (const call of selfCalls) {
+    // A way back in under a branch the options' defaults never take (`else if (typeof retryOn
+    // === 'function')` with `retryOn: []`): what the function does with a caller's option, not by default.
+    if (branchNotTaken(call, fn, baseEnv)) continue;
     const path = failurePath(call, fn, baseEnv);
     if (path) paths.set(call, path);
     else if (!insideGuardedBranch(call, fn)) {
@@ -883,12 +886,14 @@ function commonAncestor(a: Node, b: Node): Node | undefined {
 /** A sleep or timer in `b` (callbacks included) other than the one before the way back. */
 function waitsElsewhere(through: FunctionNode, own: Node | undefined, ctx: AnalysisContext): boolean {
   let found = false;
+  let env: Env | undefined;
   walk(through.body, ctx.keys, (node) => {
     if (found) return false;
     if (node === own) return false;
     if (node.type === 'CallExpression' || node.type === 'NewExpression') {
       const name = calleeName(node) ?? '';
-      if (asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || TIMER_LIKE.test(name)) found = true;
+      // `typeof retryDelay === 'function' ? retryDelay(n) : retryDelay` with a number by default: not called.
+      if ((asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || TIMER_LIKE.test(name)) && !branchNotTaken(node, through.body, (env ??= { ctx, region: through.body, counters: new Set(), depth: 0 }))) found = true;
     }
     return undefined;
   });
