@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { alwaysExits, calleeName, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
@@ -677,9 +677,19 @@ export function branchNotTaken(node: Node, root: Node, env: Env): boolean {
       test = p.left;
       whenTrue = p.operator === '&&';
     }
+    if (p.type === 'BlockStatement' && leftEarlier(p, child, env)) return true;
     if (!test || whenTrue === undefined) continue;
     const truth = defaultTruth(test, env);
     if (truth !== undefined && truth !== whenTrue) return true;
+  }
+  return false;
+}
+
+/** `if (!retryOn.includes(res.status)) return resolve(res);` before `child`, leaving whenever the defaults are read. */
+function leftEarlier(block: TSESTree.BlockStatement, child: Node, env: Env): boolean {
+  for (const statement of block.body) {
+    if (statement === child) return false;
+    if (statement.type === 'IfStatement' && !statement.alternate && alwaysExits(statement.consequent) && defaultTruth(statement.test, env) === true) return true;
   }
   return false;
 }

@@ -27,6 +27,8 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     const visited = new Set<Node>();
     const record = (inner: RetrySite, via: NestedRetry['via'], through: Node) => {
       if (inner === outer || inner.afterStateChange || contains(inner.node, outer.node) || found.has(inner)) return;
+      // A retry only by its options' defaults, reached through a call that may pass them: not known to retry.
+      if (inner.byDefaults && via !== 'literal') return;
       // `attempt(op, retriesLeft - 1)`: the inner retry spends the outer one's budget.
       if (through.type === 'CallExpression' && passesCounter(through, outer, ctx)) return;
       found.set(inner, { inner, via, through });

@@ -76,10 +76,14 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   const paths = new Map<Node, FailurePath>();
   /** Self-calls made when the attempt succeeded that go again at once (a work loop's next step). */
   const onSuccessAtOnce: Node[] = [];
+  let byDefaults = false;
   for (const call of selfCalls) {
     // A way back in under a branch the options' defaults never take (`else if (typeof retryOn
     // === 'function')` with `retryOn: []`): what the function does with a caller's option, not by default.
-    if (branchNotTaken(call, fn, baseEnv)) continue;
+    if (branchNotTaken(call, fn, baseEnv)) {
+      byDefaults = true;
+      continue;
+    }
     const path = failurePath(call, fn, baseEnv);
     if (path) paths.set(call, path);
     else if (!insideGuardedBranch(call, fn)) {
@@ -109,6 +113,7 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   const call = candidates.find((c) => waits(c) && followable(c)) ?? candidates.find(waits) ?? (candidates[0] as Node);
   const main = siteFor(call, fn, paths, selfCalls, baseEnv, reentries?.get(call));
   if (!main) return [];
+  if (byDefaults) main.byDefaults = true;
   // Another way back in that goes again at once (`if (res === null) return this.send(…)` beside
   // a 429 that sleeps first) is a second policy of the same function: its own site, when the
   // analysis sees that it does not wait.
