@@ -400,6 +400,46 @@ function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node | unde
   return text(unwrap(kept)) === text(read) ? fallback : undefined;
 }
 
+/**
+ * `switch (config.backoff) { case 'FIXED': delay = fixedBackoff; break; … }` before the retry,
+ * with the discriminant known (an option's default): the function of this file the matching
+ * case (or the default one) gives the variable. Undefined unless every write of the variable
+ * sits in that one switch, before the region.
+ */
+function switchChosen(id: TSESTree.Identifier, env: Env): FunctionNode | undefined {
+  const variable = env.ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.init || env.depth > MAX_DEPTH) return undefined;
+  const writes = writesWithin(variable, env.ctx.sourceCode.ast as Node);
+  let statement: TSESTree.SwitchStatement | undefined;
+  for (const write of writes) {
+    const assignment = write.parent;
+    const switchCase = assignment?.parent?.parent;
+    if (assignment?.type !== 'AssignmentExpression' || assignment.operator !== '=' || assignment.parent?.type !== 'ExpressionStatement' || switchCase?.type !== 'SwitchCase') return undefined;
+    const owner = switchCase.parent as TSESTree.SwitchStatement;
+    if ((statement && owner !== statement) || write.range[1] > env.region.range[0]) return undefined;
+    statement = owner;
+  }
+  if (!statement) return undefined;
+  const inner = deeper(env);
+  const discriminant = evaluate(statement.discriminant, inner);
+  const same = (v: Value) => (discriminant.text !== undefined ? v.text === discriminant.text : discriminant.t === 'num' && !discriminant.random && v.t === 'num' && v.v === discriminant.v);
+  if (discriminant.text === undefined && discriminant.t !== 'num') return undefined;
+  // Every case test known, so that the one taken is known.
+  const tests = statement.cases.map((c) => (c.test ? evaluate(c.test, inner) : undefined));
+  if (tests.some((t) => t !== undefined && t.text === undefined && t.t !== 'num')) return undefined;
+  let index = tests.findIndex((t) => t !== undefined && same(t));
+  if (index < 0) index = statement.cases.findIndex((c) => !c.test);
+  // Falling through to the next case's statements until the write: take the first write from the matching case on.
+  for (let i = index; i >= 0 && i < statement.cases.length; i++) {
+    const body = (statement.cases[i] as TSESTree.SwitchCase).consequent;
+    const write = writes.find((w) => body.includes(w.parent?.parent as TSESTree.Statement));
+    if (write) return env.ctx.functionIn((write.parent as TSESTree.AssignmentExpression).right);
+    if (body.some((st) => alwaysExits(st))) return undefined;
+  }
+  return undefined;
+}
+
 /** Whether a conditional tested on the value takes its first branch: a mark, or a known number (0 is false). */
 function truthOf(value: Value): boolean | undefined {
   if (value.truth !== undefined) return value.truth;
@@ -423,6 +463,8 @@ function comparison(n: TSESTree.BinaryExpression, env: Env): Value {
   }
   // `typeof retryOn === 'function'`, `backoff === 'FIXED'`: two known strings.
   if (a.text !== undefined && b.text !== undefined && /^[!=]==?$/.test(op)) return (a.text === b.text) === op.startsWith('=') ? TRUE : FALSE;
+  // `config.retries === 'INFINITELY'` with 10 by default: a number is never strictly equal to a string.
+  if ((op === '===' || op === '!==') && ((a.text !== undefined && b.t === 'num' && !b.random) || (b.text !== undefined && a.t === 'num' && !a.random))) return op === '!==' ? TRUE : FALSE;
   if (op !== '===' && op !== '!==') return UNKNOWN;
   const [left, right] = [unwrap(n.left as Node), unwrap(n.right)];
   const flag = isBooleanLiteral(right) ? { read: left, value: a } : isBooleanLiteral(left) ? { read: right, value: b } : undefined;
@@ -1114,6 +1156,13 @@ function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; d
       // `defaults = Object.assign(baseDefaults, defaults)` at the top of the function that takes them.
       const merge = variable && isReassigned(variable) ? mergingWrite(variable, n) : undefined;
       if (merge) return ++depth > MAX_DEPTH ? undefined : { call: merge, depth };
+      // `_retry(f, effectiveConfig, done)`, the one call of a function of this file: what it is handed.
+      const handed = variable && soleCallArgument(variable, env);
+      if (handed) {
+        if (++depth > MAX_DEPTH) return undefined;
+        n = handed;
+        continue;
+      }
       if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || ++depth > MAX_DEPTH) return undefined;
       n = unwrap(def.node.init);
       continue;
@@ -1127,6 +1176,31 @@ function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; d
     n = unwrap(value);
   }
   return n.type === 'CallExpression' ? { call: n, depth } : undefined;
+}
+
+/**
+ * A parameter of a function of this file that is called from one place only (not exported,
+ * not handed anywhere), never written: the plain name that call passes in its position, which
+ * is what the parameter holds (`_retry(f, effectiveConfig, done)` for `config`). Not while the
+ * function is analysed for a caller in another file (its parameters are bound then).
+ */
+function soleCallArgument(variable: Variable, env: Env): TSESTree.Identifier | undefined {
+  const def = variable.defs[0];
+  if (variable.defs.length !== 1 || def?.type !== 'Parameter' || isReassigned(variable) || env.ctx.paramValues) return undefined;
+  const fn = def.node as Node;
+  if (!isFunction(fn)) return undefined;
+  const index = fn.params.findIndex((p) => p === def.name || (p.type === 'AssignmentPattern' && p.left === def.name));
+  if (index < 0) return undefined;
+  const nameNode = fn.type === 'FunctionDeclaration' ? fn.id : fn.parent?.type === 'VariableDeclarator' && fn.parent.init === fn && fn.parent.id.type === 'Identifier' ? fn.parent.id : undefined;
+  if (!nameNode || fn.parent?.type === 'ExportNamedDeclaration' || fn.parent?.type === 'ExportDefaultDeclaration') return undefined;
+  const named = env.ctx.variableOf(nameNode);
+  if (!named || named.defs.length !== 1) return undefined;
+  const uses = named.references.filter((ref) => !ref.init);
+  const use = uses[0]?.identifier as Node | undefined;
+  if (uses.length !== 1 || !use || use.parent?.type !== 'CallExpression' || use.parent.callee !== use) return undefined;
+  const arg = use.parent.arguments[index];
+  const handed = arg && arg.type !== 'SpreadElement' ? unwrap(arg) : undefined;
+  return handed?.type === 'Identifier' && handed.name !== 'undefined' ? handed : undefined;
 }
 
 /** The object literal a function always returns (`return { delay: …, factor: … }`), if that is all it returns. */
@@ -1169,6 +1243,8 @@ export function resolveObject(node: Node, env: Env): TSESTree.ObjectExpression |
   if (n.type === 'Identifier') {
     const variable = env.ctx.variableOf(n);
     const def = variable?.defs[0];
+    const handed = variable && env.depth <= MAX_DEPTH ? soleCallArgument(variable, env) : undefined;
+    if (handed) return resolveObject(handed, deeper(env));
     if (!variable || !def || def.type !== 'Variable' || def.node.id !== def.name || !def.node.init) return undefined;
     if (isReassigned(variable) || env.depth > MAX_DEPTH) return undefined;
     return resolveObject(def.node.init, deeper(env));
@@ -1323,6 +1399,8 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   const callee = unwrap(call.callee);
   const helper = localFunction(call, env) ?? (callee.type === 'Identifier' ? defaultFunction(callee, env) : undefined);
   if (helper) return inlineHelper(helper, args, env);
+  const chosen = callee.type === 'Identifier' ? switchChosen(callee, env) : undefined;
+  if (chosen) return inlineHelper(chosen, args, env);
   const strategy = strategyFunction(call, env);
   if (strategy) return inlineHelper(strategy.fn, args, strategy.env);
   // `this.options.retry(n)` where another module's defaults give `retry`: that module's function.
