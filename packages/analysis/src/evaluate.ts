@@ -609,6 +609,31 @@ function passedProperty(object: Node, key: string | undefined, env: Env): Value 
 
 const UNREAD_OPTION: Value = { t: 'invariant', random: false };
 
+/**
+ * `o.tries` with `o = { ...DEFAULTS, ...options }` (or `Object.assign({}, DEFAULTS, options)`)
+ * where `options` is bound to what a caller in another file passes: the caller's value when it
+ * sets the key (or may: options it cannot read), read before the defaults under it. Undefined
+ * when the last source that may set the key is not the caller's.
+ */
+function passedThroughMerge(object: Node, key: string | undefined, env: Env): Value | undefined {
+  if (key === undefined) return undefined;
+  const literal = resolveObject(object, env);
+  const sources: (Node | undefined)[] = literal
+    ? literal.properties.map((p) => (p.type === 'SpreadElement' ? (p.argument as Node) : keyName(p.key) === key || p.computed ? undefined : null)).filter((p): p is Node | undefined => p !== null)
+    : ((source) => (source && dottedName(source.call.callee) === 'Object.assign' ? source.call.arguments.map((a) => (a.type === 'SpreadElement' ? undefined : (a as Node))) : []))(mergeSource(object, env));
+  for (let i = sources.length - 1; i >= 0; i--) {
+    const source = sources[i];
+    // A key of its own (or a spread the analysis cannot place) decides: not the caller's.
+    if (!source) return undefined;
+    const passed = passedProperty(source, key, env);
+    if (passed === 'absent') continue;
+    if (passed) return passed;
+    const other = resolveObject(source, env);
+    if (!other || getProperty(other, key)) return undefined;
+  }
+  return undefined;
+}
+
 /** The value a variable starts with: its initialiser, or a parameter's default. */
 function initialValue(variable: Variable, env: Env): Value {
   const def = variable.defs[0];
@@ -939,6 +964,8 @@ function mentions(node: Node, name: string, env: Env): boolean {
 function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   const read = passedObjectRead(member, env);
   if (read) return read === 'absent' ? UNKNOWN : read;
+  const spread = env.ctx.paramObjects && !member.computed ? passedThroughMerge(member.object, propertyName(member), env) : undefined;
+  if (spread) return spread;
   const aliased = env.aliases && aliasedMember(member, env);
   if (aliased) return aliased;
   if (member.computed) {

@@ -1,4 +1,5 @@
 import fixedRule from '../src/rules/no-fixed-sleep-retry.js';
+import jitterRule from '../src/rules/require-jitter.js';
 import unboundedRule from '../src/rules/no-unbounded-retry.js';
 import { ruleTester } from './rule-tester.js';
 
@@ -151,6 +152,99 @@ module.exports = function (request, options) {
 `,
       filename: 'repeat-on.js',
     },
+    {
+      // The loop's function is called from two places: its options are not the defaults' alone.
+      name: 'options handed to a function of the file from two calls',
+      code: `
+const constant = (attempt: number, base: number) => base;
+const growing = (attempt: number, base: number) => base * 2 ** attempt;
+
+export const defaults = { backoff: 'CONSTANT', base: 100, tries: 10, accept: () => true };
+
+export function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function attempt<T>(fn: () => Promise<T>, options?: Partial<typeof defaults>): Promise<T> {
+  const settings = Object.assign({}, defaults, options);
+  return run(fn, settings);
+}
+export function attemptTwice<T>(fn: () => Promise<T>, other: typeof defaults): Promise<T> {
+  return run(fn, other);
+}
+
+async function run<T>(fn: () => Promise<T>, settings: typeof defaults): Promise<T> {
+  let pause: (attempt: number, base: number) => number;
+  switch (settings.backoff) {
+    case 'GROWING':
+      pause = growing;
+      break;
+    case 'CONSTANT':
+      pause = constant;
+      break;
+    default:
+      throw new Error('unknown backoff');
+  }
+  let failure: unknown;
+  for (let i = 0; i < settings.tries; i++) {
+    try {
+      const value = await fn();
+      if (settings.accept(value)) return value;
+    } catch (e) {
+      failure = e;
+    }
+    const ms = pause(i + 1, settings.base);
+    await wait(ms);
+  }
+  throw failure;
+}
+`,
+    },
+    {
+      // The switch picks the growing backoff by default: no fixed wait (require-jitter's case).
+      name: 'a backoff option whose default string picks a growing wait',
+      code: `
+const constant = (attempt: number, base: number) => base;
+const growing = (attempt: number, base: number) => base * 2 ** attempt;
+
+export const defaults = { backoff: 'GROWING', base: 100, tries: 10, accept: () => true };
+
+export function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function attempt<T>(fn: () => Promise<T>, options?: Partial<typeof defaults>): Promise<T> {
+  const settings = Object.assign({}, defaults, options);
+  return run(fn, settings);
+}
+
+async function run<T>(fn: () => Promise<T>, settings: typeof defaults): Promise<T> {
+  let pause: (attempt: number, base: number) => number;
+  switch (settings.backoff) {
+    case 'GROWING':
+      pause = growing;
+      break;
+    case 'CONSTANT':
+      pause = constant;
+      break;
+    default:
+      throw new Error('unknown backoff');
+  }
+  let failure: unknown;
+  for (let i = 0; i < settings.tries; i++) {
+    try {
+      const value = await fn();
+      if (settings.accept(value)) return value;
+    } catch (e) {
+      failure = e;
+    }
+    const ms = pause(i + 1, settings.base);
+    await wait(ms);
+  }
+  throw failure;
+}
+`,
+    },
   ],
   invalid: [
     {
@@ -231,6 +325,52 @@ export async function run(task: () => Promise<string>, opts: object) {
 }
 `,
       errors: [{ messageId: 'fixedDelay', line: 9, column: 3, endLine: 9, endColumn: 30, data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      // The one call of run() hands it the merged options: backoff 'CONSTANT' picks the fixed wait, accept() lets every value out.
+      name: 'options merged by the exported function and handed to the one loop of the file, the wait picked by a switch on a default string',
+      code: `
+const constant = (attempt: number, base: number) => base;
+const growing = (attempt: number, base: number) => base * 2 ** attempt;
+
+export const defaults = { backoff: 'CONSTANT', base: 100, tries: 10, accept: () => true };
+
+export function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function attempt<T>(fn: () => Promise<T>, options?: Partial<typeof defaults>): Promise<T> {
+  const settings = Object.assign({}, defaults, options);
+  return run(fn, settings);
+}
+
+async function run<T>(fn: () => Promise<T>, settings: typeof defaults): Promise<T> {
+  let pause: (attempt: number, base: number) => number;
+  switch (settings.backoff) {
+    case 'GROWING':
+      pause = growing;
+      break;
+    case 'CONSTANT':
+      pause = constant;
+      break;
+    default:
+      throw new Error('unknown backoff');
+  }
+  let failure: unknown;
+  for (let i = 0; i < settings.tries; i++) {
+    try {
+      const value = await fn();
+      if (settings.accept(value)) return value;
+    } catch (e) {
+      failure = e;
+    }
+    const ms = pause(i + 1, settings.base);
+    await wait(ms);
+  }
+  throw failure;
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 29, column: 3, endLine: 29, endColumn: 43, data: { what: 'This retry loop', delay: 'a fixed 100 ms', attempts: 'up to 10 attempts' } }],
     },
     {
       // retryOn: [] lets every response through; only errors go again, after retryDelay (1 s by default).
@@ -389,6 +529,102 @@ module.exports = function (fetch, defaults) {
 `,
       filename: 'fetch-again.js',
       errors: [{ messageId: 'unbounded', line: 17, column: 9, endLine: 17, endColumn: 38, data: { what: '`attemptFetch()` retrying itself through `again()`' } }],
+    },
+  ],
+});
+
+ruleTester.run('require-jitter with a backoff option read by its default string', jitterRule, {
+  valid: [
+    {
+      name: 'the default string picks the constant wait',
+      code: `
+const constant = (attempt: number, base: number) => base;
+const growing = (attempt: number, base: number) => base * 2 ** attempt;
+
+export const defaults = { backoff: 'CONSTANT', base: 100, tries: 10, accept: () => true };
+
+export function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function attempt<T>(fn: () => Promise<T>, options?: Partial<typeof defaults>): Promise<T> {
+  const settings = Object.assign({}, defaults, options);
+  return run(fn, settings);
+}
+
+async function run<T>(fn: () => Promise<T>, settings: typeof defaults): Promise<T> {
+  let pause: (attempt: number, base: number) => number;
+  switch (settings.backoff) {
+    case 'GROWING':
+      pause = growing;
+      break;
+    case 'CONSTANT':
+      pause = constant;
+      break;
+    default:
+      throw new Error('unknown backoff');
+  }
+  let failure: unknown;
+  for (let i = 0; i < settings.tries; i++) {
+    try {
+      const value = await fn();
+      if (settings.accept(value)) return value;
+    } catch (e) {
+      failure = e;
+    }
+    const ms = pause(i + 1, settings.base);
+    await wait(ms);
+  }
+  throw failure;
+}
+`,
+    },
+  ],
+  invalid: [
+    {
+      name: 'the default string picks the growing wait in a switch, options handed to the loop by the one call',
+      code: `
+const constant = (attempt: number, base: number) => base;
+const growing = (attempt: number, base: number) => base * 2 ** attempt;
+
+export const defaults = { backoff: 'GROWING', base: 100, tries: 10, accept: () => true };
+
+export function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export function attempt<T>(fn: () => Promise<T>, options?: Partial<typeof defaults>): Promise<T> {
+  const settings = Object.assign({}, defaults, options);
+  return run(fn, settings);
+}
+
+async function run<T>(fn: () => Promise<T>, settings: typeof defaults): Promise<T> {
+  let pause: (attempt: number, base: number) => number;
+  switch (settings.backoff) {
+    case 'GROWING':
+      pause = growing;
+      break;
+    case 'CONSTANT':
+      pause = constant;
+      break;
+    default:
+      throw new Error('unknown backoff');
+  }
+  let failure: unknown;
+  for (let i = 0; i < settings.tries; i++) {
+    try {
+      const value = await fn();
+      if (settings.accept(value)) return value;
+    } catch (e) {
+      failure = e;
+    }
+    const ms = pause(i + 1, settings.base);
+    await wait(ms);
+  }
+  throw failure;
+}
+`,
+      errors: [{ messageId: 'missingJitter', line: 29, column: 3, endLine: 29, endColumn: 43, data: { what: 'This retry loop', delay: '100 ms × 2^n', attempts: 'up to 10 attempts' } }],
     },
   ],
 });
