@@ -60,6 +60,9 @@ describe('retry helpers in other files', () => {
       // c sets a predicate that polls for a 200, d passes options the analysis cannot read, e
       // sets one the helper cannot see the answer of: the caller's predicate decides, no claim.
     ]);
+    // A factory whose `retryOn: []` by default lets every response through: errors go again after 1 s.
+    expect(lint('predicate/factory.cjs')).toEqual([`3:20 no-fixed-sleep-retry: ${FIXED("This call of `makeFetch()` from './lib/fetch-again.cjs'", 'a fixed 1 s', 'up to 4 attempts')}`]);
+    expect(lint('predicate/lib/fetch-again.cjs')).toEqual([`17:64 no-fixed-sleep-retry: ${FIXED('`attempt()` retrying itself', 'a fixed 1 s', 'up to 4 attempts')}`]);
   });
 
   it('an options object the call writes out is bound: read as opts.x, opts.x ?? d or destructured; a key left out keeps the default', () => {

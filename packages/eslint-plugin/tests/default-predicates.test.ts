@@ -124,6 +124,34 @@ module.exports = function (fetch, defaults) {
       filename: 'fetch-again.js',
     },
     {
+      // `retryOn = init.retryOn` whenever the caller passes init, set or not: the default is not what it holds.
+      name: 'a caller override written without a test that the caller set it',
+      code: `
+module.exports = function (fetch) {
+  var base = { retryDelay: 1000, retryOn: [] };
+  return function fetchAgain(input, init) {
+    var retryOn = base.retryOn;
+    if (init) retryOn = init.retryOn;
+    return new Promise(function (resolve, reject) {
+      function attempt(n) {
+        fetch(input, init)
+          .then(function (response) {
+            if (Array.isArray(retryOn) && retryOn.indexOf(response.status) === -1) resolve(response);
+            else setTimeout(function () { attempt(n + 1); }, base.retryDelay);
+          })
+          .catch(function (error) {
+            if (n < 3) setTimeout(function () { attempt(n + 1); }, base.retryDelay);
+            else reject(error);
+          });
+      }
+      attempt(0);
+    });
+  };
+};
+`,
+      filename: 'fetch-again.js',
+    },
+    {
       // The default is a function that reads the response: it decides on success too.
       name: 'a response callback whose default reads the response',
       code: `
