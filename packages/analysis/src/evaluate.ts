@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, calleeName, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { alwaysExits, calleeName, contains, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
@@ -285,11 +285,13 @@ function defaultFunction(id: TSESTree.Identifier, env: Env): FunctionNode | unde
   const fromPattern = variable && variable.defs.length === 1 && !isReassigned(variable) ? patternDefault(def?.name as TSESTree.Node) : undefined;
   if (variable && fromPattern) {
     if (env.bindings?.has(variable) || env.ctx.paramValues?.has(variable)) return undefined;
+    if (def?.type === 'Parameter' && patternCallerMaySet(def.node as Node, def.name as Node, env)) return undefined;
     if (def?.type === 'Variable' && def.node.init) {
       const property = def.name.parent?.parent;
       const key = property?.type === 'Property' && !property.computed ? keyName(property.key) : undefined;
       const read = key === undefined ? UNREAD_OPTION : passedProperty(def.node.init, key, env);
       if (read && read !== 'absent') return undefined;
+      if (key !== undefined && fileCallerMaySet(def.node.init, key, env)) return undefined;
     }
     return env.ctx.functionIn(fromPattern as Node);
   }
@@ -783,8 +785,11 @@ function readableCall(call: TSESTree.CallExpression, env: Env): boolean {
  * parameter the caller passes something for that may set `prop`.
  */
 function callerMaySet(object: Node, prop: string, env: Env): boolean {
-  if (!env.ctx.paramValues) return false;
+  const defaultValue = resolveObjectProperty(object, prop, env);
+  const held = defaultValue && unwrap(defaultValue);
   const given = (n: Node) => {
+    if (fileCallerMaySet(n, prop, env, 0, held)) return true;
+    if (!env.ctx.paramValues) return false;
     const read = passedProperty(n, prop, env);
     return read !== undefined && read !== 'absent';
   };
@@ -1211,23 +1216,95 @@ function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; d
  * is what the parameter holds (`_retry(f, effectiveConfig, done)` for `config`). Not while the
  * function is analysed for a caller in another file (its parameters are bound then).
  */
-function soleCallArgument(variable: Variable, env: Env): TSESTree.Identifier | undefined {
+function soleCallArgument(variable: Variable, env: Env): TSESTree.Identifier | TSESTree.ObjectExpression | undefined {
+  if (isReassigned(variable) || env.ctx.paramValues) return undefined;
+  const calls = callsOfParameter(variable, env);
+  if (!calls || calls.fn.parent?.type === 'ExportNamedDeclaration' || calls.fn.parent?.type === 'ExportDefaultDeclaration') return undefined;
+  const [use, ...more] = calls.uses;
+  if (!use || more.length > 0 || use.parent?.type !== 'CallExpression' || use.parent.callee !== use) return undefined;
+  const arg = use.parent.arguments[calls.index];
+  const handed = arg && arg.type !== 'SpreadElement' ? unwrap(arg) : undefined;
+  return (handed?.type === 'Identifier' && handed.name !== 'undefined') || handed?.type === 'ObjectExpression' ? handed : undefined;
+}
+
+/** The function a parameter belongs to, its position, and every use of the function's name in the file. */
+function callsOfParameter(variable: Variable, env: Env): { fn: FunctionNode; index: number; uses: Node[] } | undefined {
   const def = variable.defs[0];
-  if (variable.defs.length !== 1 || def?.type !== 'Parameter' || isReassigned(variable) || env.ctx.paramValues) return undefined;
+  if (variable.defs.length !== 1 || def?.type !== 'Parameter') return undefined;
   const fn = def.node as Node;
   if (!isFunction(fn)) return undefined;
   const index = fn.params.findIndex((p) => p === def.name || (p.type === 'AssignmentPattern' && p.left === def.name));
   if (index < 0) return undefined;
   const nameNode = fn.type === 'FunctionDeclaration' ? fn.id : fn.parent?.type === 'VariableDeclarator' && fn.parent.init === fn && fn.parent.id.type === 'Identifier' ? fn.parent.id : undefined;
-  if (!nameNode || fn.parent?.type === 'ExportNamedDeclaration' || fn.parent?.type === 'ExportDefaultDeclaration') return undefined;
-  const named = env.ctx.variableOf(nameNode);
+  const named = nameNode ? env.ctx.variableOf(nameNode) : undefined;
   if (!named || named.defs.length !== 1) return undefined;
-  const uses = named.references.filter((ref) => !ref.init);
-  const use = uses[0]?.identifier as Node | undefined;
-  if (uses.length !== 1 || !use || use.parent?.type !== 'CallExpression' || use.parent.callee !== use) return undefined;
-  const arg = use.parent.arguments[index];
-  const handed = arg && arg.type !== 'SpreadElement' ? unwrap(arg) : undefined;
-  return handed?.type === 'Identifier' && handed.name !== 'undefined' ? handed : undefined;
+  return { fn, index, uses: named.references.filter((ref) => !ref.init).map((ref) => ref.identifier as Node) };
+}
+
+/**
+ * `function retryUntil(fn, { until = () => true } = {})` called in this file with an argument in
+ * that position that names the key, spreads, or cannot be read: the caller's value may stand.
+ */
+function patternCallerMaySet(fn: Node, name: Node, env: Env): boolean {
+  if (!isFunction(fn)) return false;
+  const property = name.parent?.type === 'AssignmentPattern' ? name.parent.parent : name.parent;
+  const key = property?.type === 'Property' && !property.computed ? keyName(property.key) : undefined;
+  const index = fn.params.findIndex((p) => contains(p, name));
+  const nameNode = fn.type === 'FunctionDeclaration' ? fn.id : fn.parent?.type === 'VariableDeclarator' && fn.parent.init === fn && fn.parent.id.type === 'Identifier' ? fn.parent.id : undefined;
+  const named = nameNode ? env.ctx.variableOf(nameNode) : undefined;
+  if (key === undefined || index < 0 || !named) return key === undefined;
+  return named.references.some((ref) => {
+    const use = ref.identifier as Node;
+    const call = use.parent;
+    if (ref.init || call?.type !== 'CallExpression' || call.callee !== use) return false;
+    const arg = call.arguments[index];
+    return arg !== undefined && (arg.type === 'SpreadElement' || argumentMaySet(arg, key, env, 0));
+  });
+}
+
+/**
+ * A call in this file of the function that takes `source` as a parameter hands it something
+ * that sets `key` or may: an object literal naming it (or spreading), or a value the analysis
+ * cannot read. A call that leaves the argument out, or passes a literal without the key, does not.
+ */
+function fileCallerMaySet(source: Node, key: string, env: Env, depth = 0, held?: Node, seen: Set<Variable> = new Set()): boolean {
+  const n = unwrap(source);
+  const variable = n.type === 'Identifier' ? env.ctx.variableOf(n) : undefined;
+  // Each parameter once: a function handing its options back to itself adds nothing.
+  if (!variable || seen.has(variable)) return false;
+  seen.add(variable);
+  const calls = callsOfParameter(variable, env);
+  if (!calls) return false;
+  return calls.uses.some((use) => {
+    const call = use.parent;
+    if (call?.type !== 'CallExpression' || call.callee !== use) return false;
+    const arg = call.arguments[calls.index];
+    return arg !== undefined && (arg.type === 'SpreadElement' || argumentMaySet(arg, key, env, depth, held, seen));
+  });
+}
+
+/**
+ * What a call hands over may set `key`: an object literal naming it, a value the analysis cannot
+ * read. Options passed straight on from the calling function's own parameter are its callers'
+ * (left out by default, as the helper's own are), followed to the calls of that function in the file.
+ */
+function argumentMaySet(arg: Node, key: string, env: Env, depth: number, held?: Node, seen: Set<Variable> = new Set()): boolean {
+  // Deeper than the helpers of one library hand options on (retry → decorator → customiser): not followed.
+  if (depth > 8) return true;
+  const a = unwrap(arg);
+  if (a.type === 'Identifier') {
+    if (a.name === 'undefined') return false;
+    const variable = env.ctx.variableOf(a);
+    const def = variable?.defs[0];
+    if (!variable || variable.defs.length !== 1 || isReassigned(variable)) return true;
+    if (def?.type === 'Parameter') return fileCallerMaySet(a, key, env, depth + 1, held, seen);
+    if (def?.type === 'Variable' && def.node.id === def.name && def.node.init) return argumentMaySet(def.node.init, key, env, depth + 1, held, seen);
+    return true;
+  }
+  // The defaults themselves (the value read for the option) are not a caller's setting.
+  if (a.type === 'ObjectExpression') return a.properties.some((p) => (p.type === 'SpreadElement' ? argumentMaySet(p.argument, key, env, depth + 1, held, seen) : p.computed || (keyName(p.key) === key && (held === undefined || unwrap(p.value as Node) !== held))));
+  if (a.type === 'CallExpression' && dottedName(a.callee) === 'Object.assign') return a.arguments.some((x) => x.type === 'SpreadElement' || argumentMaySet(x, key, env, depth + 1, held, seen));
+  return true;
 }
 
 /** The object literal a function always returns (`return { delay: …, factor: … }`), if that is all it returns. */

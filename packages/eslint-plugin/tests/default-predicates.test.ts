@@ -152,6 +152,63 @@ module.exports = function (fetch) {
       filename: 'fetch-again.js',
     },
     {
+      // The helper's one call in this file polls with its own predicate.
+      name: 'a caller in the file that sets the predicate',
+      code: `
+const DEFAULTS = { tries: 5, pauseMs: 300, until: () => true };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function retryUntil<T>(fn: () => Promise<T>, options?: Partial<typeof DEFAULTS>) {
+  const o = { ...DEFAULTS, ...options };
+  for (let n = 0; n < o.tries; n++) {
+    try {
+      const value = await fn();
+      if (o.until(value)) return value;
+    } catch {}
+    await pause(o.pauseMs);
+  }
+}
+export const job = () => retryUntil(() => fetch('/job'), { until: (res: any) => res.status === 200 });
+`,
+    },
+    {
+      // One call hands options the analysis cannot read: they may set the predicate.
+      name: 'a caller in the file that passes options it cannot read',
+      code: `
+const DEFAULTS = { tries: 5, pauseMs: 300, until: () => true };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function retryUntil<T>(fn: () => Promise<T>, options?: Partial<typeof DEFAULTS>) {
+  const o = { ...DEFAULTS, ...options };
+  for (let n = 0; n < o.tries; n++) {
+    try {
+      const value = await fn();
+      if (o.until(value)) return value;
+    } catch {}
+    await pause(o.pauseMs);
+  }
+}
+declare function loadOptions(): object;
+export const job = () => retryUntil(() => fetch("/job"), loadOptions());
+export const other = () => retryUntil(() => fetch("/other"));
+`,
+    },
+    {
+      name: 'a destructured predicate default that a caller in the file sets',
+      code: `
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function withRetry<T>(fn: () => Promise<T>, { accept = (v: T) => true } = {}) {
+  for (let n = 0; n < 4; n++) {
+    try {
+      const value = await fn();
+      if (accept(value)) return value;
+    } catch {}
+    await pause(750);
+  }
+}
+export const a = () => withRetry(() => fetch('/a'));
+export const b = () => withRetry(() => fetch('/b'), { accept: (r: any) => r.ok });
+`,
+    },
+    {
       // The default is a function that reads the response: it decides on success too.
       name: 'a response callback whose default reads the response',
       code: `
@@ -399,6 +456,65 @@ async function run<T>(fn: () => Promise<T>, settings: typeof defaults): Promise<
 }
 `,
       errors: [{ messageId: 'fixedDelay', line: 29, column: 3, endLine: 29, endColumn: 43, data: { what: 'This retry loop', delay: 'a fixed 100 ms', attempts: 'up to 10 attempts' } }],
+    },
+    {
+      // The callers in the file leave the predicate out (one sets the count, read as the helper's default).
+      name: 'callers in the file that leave the predicate out',
+      code: `
+const DEFAULTS = { tries: 5, pauseMs: 300, until: () => true };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function retryUntil<T>(fn: () => Promise<T>, options?: Partial<typeof DEFAULTS>) {
+  const o = { ...DEFAULTS, ...options };
+  for (let n = 0; n < o.tries; n++) {
+    try {
+      const value = await fn();
+      if (o.until(value)) return value;
+    } catch {}
+    await pause(o.pauseMs);
+  }
+}
+export const job = () => retryUntil(() => fetch("/job"));
+export const other = () => retryUntil(() => fetch("/other"), { tries: 2 });
+`,
+      errors: [{ messageId: 'fixedDelay', line: 6, column: 3, endLine: 6, endColumn: 36, data: { what: 'This retry loop', delay: 'a fixed 300 ms', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      // Options passed straight on from the exported function's own parameter are its callers': left out by default.
+      name: 'a caller in the file that passes its own parameter on',
+      code: `
+const DEFAULTS = { tries: 5, pauseMs: 300, until: () => true };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function retryUntil<T>(fn: () => Promise<T>, options?: Partial<typeof DEFAULTS>) {
+  const o = { ...DEFAULTS, ...options };
+  for (let n = 0; n < o.tries; n++) {
+    try {
+      const value = await fn();
+      if (o.until(value)) return value;
+    } catch {}
+    await pause(o.pauseMs);
+  }
+}
+export const job = (o: any) => retryUntil(() => fetch("/job"), o);
+export const other = () => retryUntil(() => fetch("/other"));
+`,
+      errors: [{ messageId: 'fixedDelay', line: 6, column: 3, endLine: 6, endColumn: 36, data: { what: 'This retry loop', delay: 'a fixed 300 ms', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'a destructured predicate default that the one caller leaves out',
+      code: `
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function withRetry<T>(fn: () => Promise<T>, { accept = (v: T) => true } = {}) {
+  for (let n = 0; n < 4; n++) {
+    try {
+      const value = await fn();
+      if (accept(value)) return value;
+    } catch {}
+    await pause(750);
+  }
+}
+export const a = () => withRetry(() => fetch('/a'));
+`,
+      errors: [{ messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 30, data: { what: 'This retry loop', delay: 'a fixed 750 ms', attempts: 'up to 4 attempts' } }],
     },
     {
       // retryOn: [] lets every response through; only errors go again, after retryDelay (1 s by default).
