@@ -185,11 +185,16 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
       const foreign = target && (retryIn(target) ?? pollRetry(target, call, ctx));
       if (!foreign) continue;
       const site = callSite(foreign, call, ctx);
+      if (!site) continue;
       if (foreign.role === 'helper') sites.push(site);
       else silent.push(site);
       if (foreign.factory && !site.operationScope) {
         site.makesRetrier = true;
-        for (const invocation of retrierCalls(call, callsOfThis, ctx)) sites.push(invocationSite(site, invocation, ctx));
+        for (const invocation of retrierCalls(call, callsOfThis, ctx)) {
+          // A retry only by its options' defaults, invoked with arguments that may set them: not claimed.
+          if (site.byDefaults && !passesNoOptions(invocation, ctx)) continue;
+          sites.push(invocationSite(site, invocation, ctx));
+        }
       }
     }
   };
@@ -368,7 +373,7 @@ function callsRelativeImport(call: TSESTree.CallExpression, ctx: AnalysisContext
  * A call of an imported helper as a site of this file: the helper's policy, reported at the
  * call; what it retries is the function handed to it.
  */
-function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite {
+function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
   const inner = foreign.site;
   const site: RetrySite = {
     kind: 'library',
@@ -385,6 +390,8 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
   if (foreign.role === 'helper') {
     site.helper = { site: inner, fn: foreign.fn, file: foreign.summary.file, sourceCode: foreign.summary.ctx.sourceCode };
     const bound = boundPolicy(foreign, call, ctx);
+    // A retry only by the helper's option defaults, called with options that (may) set them: the caller's predicate decides.
+    if (bound === null) return undefined;
     if (bound) {
       site.policy = bound.policy;
       site.fromLibraryDefault = { ...bound.fromLibraryDefault };
@@ -530,7 +537,36 @@ function callsVariable(operation: Node | undefined, variable: Variable, ctx: Ana
  * read as `opts.retries` or `{ retries = 5 }`). A parameter the call leaves out keeps the
  * helper's default.
  */
-function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
+function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined | null {
+  const site = reboundSite(foreign, call, ctx);
+  if (!foreign.site.byDefaults || !passedAnything(foreign, call, ctx)) return site;
+  // Read again with what the call passes, a retry found only by the defaults is no longer one;
+  // nor is one in a function the helper hands its arguments on to (read without them).
+  const inHelper = foreign.site.node === foreign.fn || contains(foreign.fn, foreign.site.node);
+  return site && inHelper ? site : null;
+}
+
+/** The call binds something to the helper's parameters (or its instance's constructor's). */
+function passedAnything(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  const helperCtx = new AnalysisContext(foreign.summary.ctx.sourceCode);
+  const bindings = bindArguments(foreign.fn, call, ctx, helperCtx);
+  const made = foreign.construction;
+  if (made) bindArguments(made.ctor, made.node, made.ctx, helperCtx, bindings);
+  return bindings.values.size > 0 || bindings.objects.size > 0;
+}
+
+/**
+ * Every argument of a retrier's invocation is a function, a literal or a template: nothing
+ * that may carry options (an object, a variable) is handed over.
+ */
+function passesNoOptions(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  return call.arguments.every((a) => {
+    const n = unwrap(a as Node);
+    return n.type === 'Literal' || n.type === 'TemplateLiteral' || isFunction(n) || (n.type === 'Identifier' && ctx.functionOf(n) !== undefined);
+  });
+}
+
+function reboundSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
   const helperCtx = new AnalysisContext(foreign.summary.ctx.sourceCode);
   const bindings = bindArguments(foreign.fn, call, ctx, helperCtx);
   // A method reads what its instance was made with through `this` (`this.retries = retries`).

@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
+import { contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
 import type { ObjectArgument } from './bind-arguments.js';
 import type { Value } from './value.js';
 
@@ -284,6 +284,97 @@ function normalises(node: Node, name: string, depth: number): boolean {
   if (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && propertyName(n.callee) === 'assign' && unwrap(n.callee.object).type === 'Identifier' && (unwrap(n.callee.object) as TSESTree.Identifier).name === 'Object') {
     const [first, ...rest] = n.arguments;
     return first !== undefined && unwrap(first as Node).type === 'ObjectExpression' && (unwrap(first as Node) as TSESTree.ObjectExpression).properties.length === 0 && rest.length > 0 && rest.every((a) => normalises(a as Node, name, depth + 1));
+  }
+  return false;
+}
+
+/**
+ * `defaults = Object.assign(baseDefaults, defaults)` (beside normalising writes such as
+ * `defaults = defaults || {}`), written once at the top of the function that declares the
+ * variable, before `read`: the merge that gives the options their defaults. Undefined when
+ * the variable is written any other way, or that write may not have run when `read` runs.
+ */
+export function mergingWrite(variable: Variable, read: Node): TSESTree.CallExpression | undefined {
+  const def = variable.defs[0];
+  if (!def || variable.defs.length !== 1 || (def.type !== 'Parameter' && def.type !== 'Variable')) return undefined;
+  const home = def.type === 'Parameter' ? def.node : enclosingFunctionOf(def.name as Node);
+  let merge: TSESTree.CallExpression | undefined;
+  for (const id of laterWrites(variable)) {
+    const parent = id.parent;
+    if (parent?.type !== 'AssignmentExpression' || parent.operator !== '=' || parent.left !== id) return undefined;
+    if (normalises(parent.right, id.name, 0)) continue;
+    const right = unwrap(parent.right);
+    if (merge || right.type !== 'CallExpression' || !isObjectAssign(right) || !right.arguments.some((a) => a.type === 'Identifier' && a.name === id.name)) return undefined;
+    // A statement of the declaring function itself, not under a condition, a loop or a callback.
+    const statement = parent.parent;
+    if (statement?.type !== 'ExpressionStatement' || statement.parent?.type !== 'BlockStatement' || statement.parent.parent !== home) return undefined;
+    if (read.range[0] < parent.range[1]) return undefined;
+    merge = right;
+  }
+  return merge;
+}
+
+function isObjectAssign(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === 'MemberExpression' && !callee.computed && propertyName(callee) === 'assign' && unwrap(callee.object).type === 'Identifier' && (unwrap(callee.object) as TSESTree.Identifier).name === 'Object';
+}
+
+function enclosingFunctionOf(node: Node): Node | undefined {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression' || p.type === 'ArrowFunctionExpression') return p;
+  }
+  return undefined;
+}
+
+/**
+ * Every write after the declaration takes a caller's option, and only when the caller set it:
+ * `if (init && init.retryOn) retryOn = init.retryOn` (also `init.retryOn !== undefined`), in
+ * the function that declares the variable, before `region`. When the caller leaves the option
+ * out, the variable keeps the value it was declared with (its default).
+ */
+export function onlyCallerOverrides(variable: Variable, region: Node): boolean {
+  const writes = laterWrites(variable);
+  const def = variable.defs[0];
+  if (writes.length === 0 || !def || variable.defs.length !== 1 || def.type !== 'Variable') return false;
+  const home = enclosingFunctionOf(def.name as Node);
+  return writes.every((id) => {
+    const parent = id.parent;
+    if (parent?.type !== 'AssignmentExpression' || parent.operator !== '=' || parent.left !== id || parent.range[1] > region.range[0]) return false;
+    const right = unwrap(parent.right);
+    if (right.type !== 'MemberExpression' || right.computed || unwrap(right.object).type !== 'Identifier') return false;
+    const holder = unwrap(right.object) as TSESTree.Identifier;
+    const prop = propertyName(right);
+    if (!isParameterName(holder.name, parent)) return false;
+    for (let p: Node | undefined = parent.parent; p && p !== home; p = p.parent) {
+      if (p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression' || p.type === 'ArrowFunctionExpression' || /^(For|ForIn|ForOf|While|DoWhile)Statement$/.test(p.type)) return false;
+      if (p.type === 'IfStatement' && contains(p.consequent, parent) && testsSet(p.test, holder.name, prop)) return true;
+    }
+    return false;
+  });
+}
+
+/** `name` is a plain parameter of a function around `node` (the caller's options), by its name. */
+function isParameterName(name: string, node: Node): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type !== 'FunctionDeclaration' && p.type !== 'FunctionExpression' && p.type !== 'ArrowFunctionExpression') continue;
+    if (p.params.some((param) => (param.type === 'AssignmentPattern' ? param.left : param).type === 'Identifier' && ((param.type === 'AssignmentPattern' ? param.left : param) as TSESTree.Identifier).name === name)) return true;
+  }
+  return false;
+}
+
+/** A test that holds only if `holder.prop` is set: `holder.prop`, `holder.prop !== undefined`, `!= null`, as one of `&&`'s parts. */
+function testsSet(test: Node, holder: string, prop: string | undefined): boolean {
+  const t = unwrap(test);
+  if (t.type === 'LogicalExpression' && t.operator === '&&') return testsSet(t.left, holder, prop) || testsSet(t.right, holder, prop);
+  const isRead = (n: Node) => {
+    const u = unwrap(n);
+    return u.type === 'MemberExpression' && !u.computed && propertyName(u) === prop && unwrap(u.object).type === 'Identifier' && (unwrap(u.object) as TSESTree.Identifier).name === holder;
+  };
+  if (isRead(t)) return true;
+  if (t.type === 'BinaryExpression' && (t.operator === '!==' || t.operator === '!=')) {
+    const [a, b] = [unwrap(t.left as Node), unwrap(t.right)];
+    const absent = (n: Node) => (n.type === 'Identifier' && n.name === 'undefined') || (n.type === 'Literal' && n.value === null && t.operator === '!=');
+    return (isRead(a) && absent(b)) || (isRead(b) && absent(a));
   }
   return false;
 }

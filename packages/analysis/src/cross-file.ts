@@ -526,7 +526,7 @@ function reachedSite(fn: FunctionNode, summary: ModuleSummary, depth: number, vi
     // `new Upload(cfg)` of a class of the module: its constructor runs (and what it starts).
     const callee = node.type === 'CallExpression' ? localFunction(node, { ...env, region: node }) : node.type === 'NewExpression' ? localConstructor(node, summary.ctx) : undefined;
     if (!callee || visited.has(callee) || contains(callee, fn)) return undefined;
-    const inCallee = (s: RetrySite) => !s.makesRetrier && !s.afterStateChange && (s.node === callee || contains(callee, s.node));
+    const inCallee = (s: RetrySite) => !s.makesRetrier && !s.afterStateChange && !s.byDefaults && (s.node === callee || contains(callee, s.node));
     // A retry it makes through another module (`resumable.upload(cfg)`) counts as its own.
     found = summary.sites.find(inCallee) ?? summary.silent.find(inCallee);
     if (!found && depth + 1 < MAX_REACH) found = reachedSite(callee, summary, depth + 1, visited);

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { isReassigned, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
+import { alwaysExits, calleeName, contains, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 
@@ -182,7 +182,14 @@ function evaluateNode(node: Node, env: Env): Value {
   switch (n.type) {
     case 'Literal':
       if (typeof n.value === 'boolean') return n.value ? TRUE : FALSE;
+      if (typeof n.value === 'string') return { t: 'unknown', random: false, kind: 'string', text: n.value };
       return typeof n.value === 'number' ? num(n.value) : UNKNOWN;
+    case 'ArrayExpression':
+      // `retryOn: []`: an array, and one that holds nothing.
+      return n.elements.length === 0 ? EMPTY_ARRAY : { t: 'unknown', random: false, kind: 'array' };
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+      return A_FUNCTION;
     case 'Identifier':
       return evaluateIdentifier(n, env);
     case 'MemberExpression':
@@ -191,6 +198,14 @@ function evaluateNode(node: Node, env: Env): Value {
       const arg = evaluate(n.argument, env);
       if (n.operator === '-' && arg.t === 'num') return { ...arg, v: -arg.v };
       if (n.operator === '+') return arg;
+      if (n.operator === '!') {
+        const truth = truthOf(arg);
+        return truth === undefined ? UNKNOWN : truth ? FALSE : TRUE;
+      }
+      if (n.operator === 'typeof') {
+        const type = typeOf(arg);
+        return type === undefined ? UNKNOWN : { t: 'unknown', random: false, kind: 'string', text: type };
+      }
       return UNKNOWN;
     }
     case 'BinaryExpression': {
@@ -203,6 +218,9 @@ function evaluateNode(node: Node, env: Env): Value {
       if (n.operator !== '&&' && passedObjectRead(n.left, env) === 'absent') return evaluate(n.right, env);
       const left = evaluate(n.left, env);
       if (n.operator === '||' && left.t === 'num' && left.v !== 0) return left;
+      // `Array.isArray(retryOn) && …` with a known truth on the left: the side that decides.
+      const leftTruth = n.operator === '??' ? undefined : truthOf(left);
+      if (leftTruth !== undefined) return leftTruth === (n.operator === '&&') ? evaluate(n.right, env) : left;
       // A known number is never nullish.
       if (n.operator === '??' && left.t === 'num') return left;
       const right = evaluate(n.right, env);
@@ -269,6 +287,20 @@ function typeofFunctionTest(test: Node, env: Env): boolean | undefined {
 function defaultFunction(id: TSESTree.Identifier, env: Env): FunctionNode | undefined {
   const variable = env.ctx.variableOf(id);
   const def = variable?.defs[0];
+  // `{ until = () => true } = opts`: the function the name falls back to, unless a caller's value is bound to it.
+  const fromPattern = variable && variable.defs.length === 1 && !isReassigned(variable) ? patternDefault(def?.name as TSESTree.Node) : undefined;
+  if (variable && fromPattern) {
+    if (env.bindings?.has(variable) || env.ctx.paramValues?.has(variable)) return undefined;
+    if (def?.type === 'Parameter' && patternCallerMaySet(def.node as Node, def.name as Node, env)) return undefined;
+    if (def?.type === 'Variable' && def.node.init) {
+      const property = def.name.parent?.parent;
+      const key = property?.type === 'Property' && !property.computed ? keyName(property.key) : undefined;
+      const read = key === undefined ? UNREAD_OPTION : passedProperty(def.node.init, key, env);
+      if (read && read !== 'absent') return undefined;
+      if (key !== undefined && fileCallerMaySet(def.node.init, key, env)) return undefined;
+    }
+    return env.ctx.functionIn(fromPattern as Node);
+  }
   if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
   const init = unwrap(def.node.init);
   if (init.type !== 'LogicalExpression' || init.operator === '&&' || unwrap(init.left).type !== 'MemberExpression') return undefined;
@@ -323,14 +355,27 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   const writes = writesWithin(variable, env.region);
   const initial = initialValue(variable, env);
   if (writes.length > 0) return writesValue(writes, initial, env, id.name);
-  if (isReassigned(variable)) return UNKNOWN;
+  // `if (init && init.retryOn) retryOn = init.retryOn` before the retry: the caller's option
+  // when set; left out, the value the variable was declared with.
+  if (isReassigned(variable) && !onlyCallerOverrides(variable, env.region)) return UNKNOWN;
   // A value fixed before the retry starts (a parameter, an option read once): unknown, but
   // the same for every attempt. Declared inside the attempt, it is computed afresh each time.
-  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && declaredOutside(variable, env.region)) return keepOffByDefault(initial, INVARIANT);
+  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && initial.kind === undefined && declaredOutside(variable, env.region)) return keepOffByDefault(initial, INVARIANT);
   return initial;
 }
 
 const INVARIANT: Value = { t: 'invariant', random: false };
+const EMPTY_ARRAY: Value = { t: 'unknown', random: false, kind: 'array', empty: true };
+const A_FUNCTION: Value = { t: 'unknown', random: false, kind: 'function' };
+
+/** What `typeof` gives for a value the analysis knows the kind of; undefined otherwise. */
+function typeOf(value: Value): string | undefined {
+  if (value.random) return undefined;
+  if (value.t === 'num') return 'number';
+  if (value.kind === 'array') return 'object';
+  if (value.kind !== undefined) return value.kind;
+  return value.truth !== undefined ? 'boolean' : undefined;
+}
 
 /**
  * `true` and `false`: not numbers (arithmetic on them stays unknown), but a conditional whose
@@ -364,6 +409,46 @@ function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node | unde
   return text(unwrap(kept)) === text(read) ? fallback : undefined;
 }
 
+/**
+ * `switch (config.backoff) { case 'FIXED': delay = fixedBackoff; break; … }` before the retry,
+ * with the discriminant known (an option's default): the function of this file the matching
+ * case (or the default one) gives the variable. Undefined unless every write of the variable
+ * sits in that one switch, before the region.
+ */
+function switchChosen(id: TSESTree.Identifier, env: Env): FunctionNode | undefined {
+  const variable = env.ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.init || env.depth > MAX_DEPTH) return undefined;
+  const writes = writesWithin(variable, env.ctx.sourceCode.ast as Node);
+  let statement: TSESTree.SwitchStatement | undefined;
+  for (const write of writes) {
+    const assignment = write.parent;
+    const switchCase = assignment?.parent?.parent;
+    if (assignment?.type !== 'AssignmentExpression' || assignment.operator !== '=' || assignment.parent?.type !== 'ExpressionStatement' || switchCase?.type !== 'SwitchCase') return undefined;
+    const owner = switchCase.parent as TSESTree.SwitchStatement;
+    if ((statement && owner !== statement) || write.range[1] > env.region.range[0]) return undefined;
+    statement = owner;
+  }
+  if (!statement) return undefined;
+  const inner = deeper(env);
+  const discriminant = evaluate(statement.discriminant, inner);
+  const same = (v: Value) => (discriminant.text !== undefined ? v.text === discriminant.text : discriminant.t === 'num' && !discriminant.random && v.t === 'num' && v.v === discriminant.v);
+  if (discriminant.text === undefined && discriminant.t !== 'num') return undefined;
+  // Every case test known, so that the one taken is known.
+  const tests = statement.cases.map((c) => (c.test ? evaluate(c.test, inner) : undefined));
+  if (tests.some((t) => t !== undefined && t.text === undefined && t.t !== 'num')) return undefined;
+  let index = tests.findIndex((t) => t !== undefined && same(t));
+  if (index < 0) index = statement.cases.findIndex((c) => !c.test);
+  // Falling through to the next case's statements until the write: take the first write from the matching case on.
+  for (let i = index; i >= 0 && i < statement.cases.length; i++) {
+    const body = (statement.cases[i] as TSESTree.SwitchCase).consequent;
+    const write = writes.find((w) => body.includes(w.parent?.parent as TSESTree.Statement));
+    if (write) return env.ctx.functionIn((write.parent as TSESTree.AssignmentExpression).right);
+    if (body.some((st) => alwaysExits(st))) return undefined;
+  }
+  return undefined;
+}
+
 /** Whether a conditional tested on the value takes its first branch: a mark, or a known number (0 is false). */
 function truthOf(value: Value): boolean | undefined {
   if (value.truth !== undefined) return value.truth;
@@ -385,6 +470,10 @@ function comparison(n: TSESTree.BinaryExpression, env: Env): Value {
     const truth = compareNumbers(op, a.v, b.v);
     return truth === undefined ? UNKNOWN : truth ? TRUE : FALSE;
   }
+  // `typeof retryOn === 'function'`, `backoff === 'FIXED'`: two known strings.
+  if (a.text !== undefined && b.text !== undefined && /^[!=]==?$/.test(op)) return (a.text === b.text) === op.startsWith('=') ? TRUE : FALSE;
+  // `config.retries === 'INFINITELY'` with 10 by default: a number is never strictly equal to a string.
+  if ((op === '===' || op === '!==') && ((a.text !== undefined && b.t === 'num' && !b.random) || (b.text !== undefined && a.t === 'num' && !a.random))) return op === '!==' ? TRUE : FALSE;
   if (op !== '===' && op !== '!==') return UNKNOWN;
   const [left, right] = [unwrap(n.left as Node), unwrap(n.right)];
   const flag = isBooleanLiteral(right) ? { read: left, value: a } : isBooleanLiteral(left) ? { read: right, value: b } : undefined;
@@ -529,6 +618,31 @@ function passedProperty(object: Node, key: string | undefined, env: Env): Value 
 
 const UNREAD_OPTION: Value = { t: 'invariant', random: false };
 
+/**
+ * `o.tries` with `o = { ...DEFAULTS, ...options }` (or `Object.assign({}, DEFAULTS, options)`)
+ * where `options` is bound to what a caller in another file passes: the caller's value when it
+ * sets the key (or may: options it cannot read), read before the defaults under it. Undefined
+ * when the last source that may set the key is not the caller's.
+ */
+function passedThroughMerge(object: Node, key: string | undefined, env: Env): Value | undefined {
+  if (key === undefined) return undefined;
+  const literal = resolveObject(object, env);
+  const sources: (Node | undefined)[] = literal
+    ? literal.properties.map((p) => (p.type === 'SpreadElement' ? (p.argument as Node) : keyName(p.key) === key || p.computed ? undefined : null)).filter((p): p is Node | undefined => p !== null)
+    : ((source) => (source && dottedName(source.call.callee) === 'Object.assign' ? source.call.arguments.map((a) => (a.type === 'SpreadElement' ? undefined : (a as Node))) : []))(mergeSource(object, env));
+  for (let i = sources.length - 1; i >= 0; i--) {
+    const source = sources[i];
+    // A key of its own (or a spread the analysis cannot place) decides: not the caller's.
+    if (!source) return undefined;
+    const passed = passedProperty(source, key, env);
+    if (passed === 'absent') continue;
+    if (passed) return passed;
+    const other = resolveObject(source, env);
+    if (!other || getProperty(other, key)) return undefined;
+  }
+  return undefined;
+}
+
 /** The value a variable starts with: its initialiser, or a parameter's default. */
 function initialValue(variable: Variable, env: Env): Value {
   const def = variable.defs[0];
@@ -670,6 +784,87 @@ function notTaken(node: Node, env: Env): boolean {
 }
 
 /**
+ * Whether a test holds, read with the defaults of the options it reads, when that is known: a
+ * call of an option whose default is a function with a known answer (`config.until(result)`
+ * with `until: () => true`), a membership test on an empty default array
+ * (`Array.isArray(retryOn) && retryOn.indexOf(res.status) === -1` with `retryOn: []`),
+ * `typeof` and string comparisons of defaults. Undefined when the test reads anything that
+ * changes between attempts, calls anything else, or a caller may set the option it calls.
+ */
+export function defaultTruth(test: Node, env: Env): boolean | undefined {
+  if (!steadyTest(test, env, true)) return undefined;
+  return truthOf(evaluate(test, env));
+}
+
+/**
+ * `node` sits below `root` in a branch that, read with the options' defaults, is never taken
+ * (`else if (typeof retryOn === 'function')` with `retryOn: []`).
+ */
+export function branchNotTaken(node: Node, root: Node, env: Env): boolean {
+  for (let child: Node = node, p = node.parent; p && p !== root; child = p, p = p.parent) {
+    let test: Node | undefined;
+    let whenTrue: boolean | undefined;
+    if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) {
+      test = p.test;
+      whenTrue = child === p.consequent;
+    } else if (p.type === 'LogicalExpression' && child === p.right && p.operator !== '??') {
+      test = p.left;
+      whenTrue = p.operator === '&&';
+    }
+    if (p.type === 'BlockStatement' && leftEarlier(p, child, env)) return true;
+    if (!test || whenTrue === undefined) continue;
+    const truth = defaultTruth(test, env);
+    if (truth !== undefined && truth !== whenTrue) return true;
+  }
+  return false;
+}
+
+/** `if (!retryOn.includes(res.status)) return resolve(res);` before `child`, leaving whenever the defaults are read. */
+function leftEarlier(block: TSESTree.BlockStatement, child: Node, env: Env): boolean {
+  for (const statement of block.body) {
+    if (statement === child) return false;
+    if (statement.type === 'IfStatement' && !statement.alternate && alwaysExits(statement.consequent) && defaultTruth(statement.test, env) === true) return true;
+  }
+  return false;
+}
+
+/**
+ * A call a test may make and still be read with the defaults: `Array.isArray(x)`,
+ * `x.indexOf(y)`/`x.includes(y)`, or an option whose default function the code gives and no
+ * caller the analysis is bound to sets.
+ */
+function readableCall(call: TSESTree.CallExpression, env: Env): boolean {
+  const dotted = dottedName(call.callee);
+  if (dotted === 'Array.isArray') return true;
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') return env.ctx.functionOf(callee) === undefined && defaultFunction(callee, env) !== undefined;
+  if (callee.type !== 'MemberExpression' || callee.computed) return false;
+  const prop = propertyName(callee);
+  if (prop === 'indexOf' || prop === 'includes') return true;
+  if (prop === undefined || unwrap(callee.object).type === 'ThisExpression' || callerMaySet(callee.object, prop, env)) return false;
+  return strategyFunction(call, env) !== undefined;
+}
+
+/**
+ * Analysed for a call in another file, the options object (or a source merged into it) is a
+ * parameter the caller passes something for that may set `prop`.
+ */
+function callerMaySet(object: Node, prop: string, env: Env): boolean {
+  const defaultValue = resolveObjectProperty(object, prop, env);
+  const held = defaultValue && unwrap(defaultValue);
+  const given = (n: Node) => {
+    if (fileCallerMaySet(n, prop, env, 0, held)) return true;
+    if (!env.ctx.paramValues) return false;
+    const read = passedProperty(n, prop, env);
+    return read !== undefined && read !== 'absent';
+  };
+  if (given(object)) return true;
+  const literal = resolveObject(object, env);
+  const sources = literal ? literal.properties.flatMap((p) => (p.type === 'SpreadElement' ? [p.argument as Node] : [])) : (mergeSource(object, env)?.call.arguments as Node[] | undefined) ?? [];
+  return sources.some((source) => source.type !== 'SpreadElement' && given(source));
+}
+
+/**
  * A write that cannot reach the test: later in the text, to a variable declared afresh each
  * time the region runs, with no loop around the test inside the region.
  */
@@ -681,8 +876,8 @@ function writtenAfter(write: Node, test: Node, variable: Variable, env: Env): bo
   return true;
 }
 
-/** A test that reads no variable or member written in the region (before it). */
-function steadyTest(test: Node, env: Env): boolean {
+/** A test that reads no variable or member written in the region (before it); calls only those readableCall allows, when asked. */
+function steadyTest(test: Node, env: Env, knownCalls = false): boolean {
   let steady = true;
   walk(test, env.ctx.keys, (n) => {
     if (!steady || isFunction(n)) return false;
@@ -694,6 +889,12 @@ function steadyTest(test: Node, env: Env): boolean {
     } else if (n.type === 'MemberExpression') {
       const dotted = dottedName(n);
       if (dotted && memberWritesWithin(dotted, env).length > 0) steady = false;
+    } else if (n.type === 'CallExpression' && knownCalls && readableCall(n, env)) {
+      // Whatever it is handed, a default with a known answer (or an empty array's indexOf)
+      // answers the same: only what the callee reads counts.
+      if (dottedName(n.callee) === 'Array.isArray') return undefined;
+      if (!steadyTest(n.callee, env, true)) steady = false;
+      return false;
     } else if (n.type === 'CallExpression' || n.type === 'AssignmentExpression' || n.type === 'UpdateExpression') {
       steady = false;
     }
@@ -846,6 +1047,8 @@ function mentions(node: Node, name: string, env: Env): boolean {
 function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   const read = passedObjectRead(member, env);
   if (read) return read === 'absent' ? UNKNOWN : read;
+  const spread = env.ctx.paramObjects && !member.computed ? passedThroughMerge(member.object, propertyName(member), env) : undefined;
+  if (spread) return spread;
   const aliased = env.aliases && aliasedMember(member, env);
   if (aliased) return aliased;
   if (member.computed) {
@@ -878,7 +1081,7 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
     const foreign = foreignDefault(member.object, prop, env);
     if (foreign) return evaluate(foreign.node, foreign.env);
   }
-  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
+  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && initial.kind === undefined && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
   return initial;
 }
 
@@ -1173,6 +1376,16 @@ function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; d
     if (n.type === 'Identifier') {
       const variable = env.ctx.variableOf(n);
       const def = variable?.defs[0];
+      // `defaults = Object.assign(baseDefaults, defaults)` at the top of the function that takes them.
+      const merge = variable && isReassigned(variable) ? mergingWrite(variable, n) : undefined;
+      if (merge) return ++depth > MAX_DEPTH ? undefined : { call: merge, depth };
+      // `_retry(f, effectiveConfig, done)`, the one call of a function of this file: what it is handed.
+      const handed = variable && soleCallArgument(variable, env);
+      if (handed) {
+        if (++depth > MAX_DEPTH) return undefined;
+        n = handed;
+        continue;
+      }
       if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || ++depth > MAX_DEPTH) return undefined;
       n = unwrap(def.node.init);
       continue;
@@ -1186,6 +1399,103 @@ function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; d
     n = unwrap(value);
   }
   return n.type === 'CallExpression' ? { call: n, depth } : undefined;
+}
+
+/**
+ * A parameter of a function of this file that is called from one place only (not exported,
+ * not handed anywhere), never written: the plain name that call passes in its position, which
+ * is what the parameter holds (`_retry(f, effectiveConfig, done)` for `config`). Not while the
+ * function is analysed for a caller in another file (its parameters are bound then).
+ */
+function soleCallArgument(variable: Variable, env: Env): TSESTree.Identifier | TSESTree.ObjectExpression | undefined {
+  if (isReassigned(variable) || env.ctx.paramValues) return undefined;
+  const calls = callsOfParameter(variable, env);
+  if (!calls || calls.fn.parent?.type === 'ExportNamedDeclaration' || calls.fn.parent?.type === 'ExportDefaultDeclaration') return undefined;
+  const [use, ...more] = calls.uses;
+  if (!use || more.length > 0 || use.parent?.type !== 'CallExpression' || use.parent.callee !== use) return undefined;
+  const arg = use.parent.arguments[calls.index];
+  const handed = arg && arg.type !== 'SpreadElement' ? unwrap(arg) : undefined;
+  return (handed?.type === 'Identifier' && handed.name !== 'undefined') || handed?.type === 'ObjectExpression' ? handed : undefined;
+}
+
+/** The function a parameter belongs to, its position, and every use of the function's name in the file. */
+function callsOfParameter(variable: Variable, env: Env): { fn: FunctionNode; index: number; uses: Node[] } | undefined {
+  const def = variable.defs[0];
+  if (variable.defs.length !== 1 || def?.type !== 'Parameter') return undefined;
+  const fn = def.node as Node;
+  if (!isFunction(fn)) return undefined;
+  const index = fn.params.findIndex((p) => p === def.name || (p.type === 'AssignmentPattern' && p.left === def.name));
+  if (index < 0) return undefined;
+  const nameNode = fn.type === 'FunctionDeclaration' ? fn.id : fn.parent?.type === 'VariableDeclarator' && fn.parent.init === fn && fn.parent.id.type === 'Identifier' ? fn.parent.id : undefined;
+  const named = nameNode ? env.ctx.variableOf(nameNode) : undefined;
+  if (!named || named.defs.length !== 1) return undefined;
+  return { fn, index, uses: named.references.filter((ref) => !ref.init).map((ref) => ref.identifier as Node) };
+}
+
+/**
+ * `function retryUntil(fn, { until = () => true } = {})` called in this file with an argument in
+ * that position that names the key, spreads, or cannot be read: the caller's value may stand.
+ */
+function patternCallerMaySet(fn: Node, name: Node, env: Env): boolean {
+  if (!isFunction(fn)) return false;
+  const property = name.parent?.type === 'AssignmentPattern' ? name.parent.parent : name.parent;
+  const key = property?.type === 'Property' && !property.computed ? keyName(property.key) : undefined;
+  const index = fn.params.findIndex((p) => contains(p, name));
+  const nameNode = fn.type === 'FunctionDeclaration' ? fn.id : fn.parent?.type === 'VariableDeclarator' && fn.parent.init === fn && fn.parent.id.type === 'Identifier' ? fn.parent.id : undefined;
+  const named = nameNode ? env.ctx.variableOf(nameNode) : undefined;
+  if (key === undefined || index < 0 || !named) return key === undefined;
+  return named.references.some((ref) => {
+    const use = ref.identifier as Node;
+    const call = use.parent;
+    if (ref.init || call?.type !== 'CallExpression' || call.callee !== use) return false;
+    const arg = call.arguments[index];
+    return arg !== undefined && (arg.type === 'SpreadElement' || argumentMaySet(arg, key, env, 0));
+  });
+}
+
+/**
+ * A call in this file of the function that takes `source` as a parameter hands it something
+ * that sets `key` or may: an object literal naming it (or spreading), or a value the analysis
+ * cannot read. A call that leaves the argument out, or passes a literal without the key, does not.
+ */
+function fileCallerMaySet(source: Node, key: string, env: Env, depth = 0, held?: Node, seen: Set<Variable> = new Set()): boolean {
+  const n = unwrap(source);
+  const variable = n.type === 'Identifier' ? env.ctx.variableOf(n) : undefined;
+  // Each parameter once: a function handing its options back to itself adds nothing.
+  if (!variable || seen.has(variable)) return false;
+  seen.add(variable);
+  const calls = callsOfParameter(variable, env);
+  if (!calls) return false;
+  return calls.uses.some((use) => {
+    const call = use.parent;
+    if (call?.type !== 'CallExpression' || call.callee !== use) return false;
+    const arg = call.arguments[calls.index];
+    return arg !== undefined && (arg.type === 'SpreadElement' || argumentMaySet(arg, key, env, depth, held, seen));
+  });
+}
+
+/**
+ * What a call hands over may set `key`: an object literal naming it, a value the analysis cannot
+ * read. Options passed straight on from the calling function's own parameter are its callers'
+ * (left out by default, as the helper's own are), followed to the calls of that function in the file.
+ */
+function argumentMaySet(arg: Node, key: string, env: Env, depth: number, held?: Node, seen: Set<Variable> = new Set()): boolean {
+  // Deeper than the helpers of one library hand options on (retry → decorator → customiser): not followed.
+  if (depth > 8) return true;
+  const a = unwrap(arg);
+  if (a.type === 'Identifier') {
+    if (a.name === 'undefined') return false;
+    const variable = env.ctx.variableOf(a);
+    const def = variable?.defs[0];
+    if (!variable || variable.defs.length !== 1 || isReassigned(variable)) return true;
+    if (def?.type === 'Parameter') return fileCallerMaySet(a, key, env, depth + 1, held, seen);
+    if (def?.type === 'Variable' && def.node.id === def.name && def.node.init) return argumentMaySet(def.node.init, key, env, depth + 1, held, seen);
+    return true;
+  }
+  // The defaults themselves (the value read for the option) are not a caller's setting.
+  if (a.type === 'ObjectExpression') return a.properties.some((p) => (p.type === 'SpreadElement' ? argumentMaySet(p.argument, key, env, depth + 1, held, seen) : p.computed || (keyName(p.key) === key && (held === undefined || unwrap(p.value as Node) !== held))));
+  if (a.type === 'CallExpression' && dottedName(a.callee) === 'Object.assign') return a.arguments.some((x) => x.type === 'SpreadElement' || argumentMaySet(x, key, env, depth + 1, held, seen));
+  return true;
 }
 
 /** The object literal a function always returns (`return { delay: …, factor: … }`), if that is all it returns. */
@@ -1228,6 +1538,8 @@ export function resolveObject(node: Node, env: Env): TSESTree.ObjectExpression |
   if (n.type === 'Identifier') {
     const variable = env.ctx.variableOf(n);
     const def = variable?.defs[0];
+    const handed = variable && env.depth <= MAX_DEPTH ? soleCallArgument(variable, env) : undefined;
+    if (handed) return resolveObject(handed, deeper(env));
     if (!variable || !def || def.type !== 'Variable' || def.node.id !== def.name || !def.node.init) return undefined;
     if (isReassigned(variable) || env.depth > MAX_DEPTH) return undefined;
     return resolveObject(def.node.init, deeper(env));
@@ -1356,6 +1668,16 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
     case 'parseFloat':
       return arg(0);
   }
+  // `Array.isArray(retryOn)` of a value whose kind is known.
+  if (dotted === 'Array.isArray' && args[0]) {
+    const type = typeOf(arg(0));
+    return type === undefined ? UNKNOWN : arg(0).kind === 'array' ? TRUE : FALSE;
+  }
+  // `retryOn.indexOf(status)`, `retryOn.includes(status)` on an array that holds nothing.
+  const method = unwrap(call.callee);
+  if (method.type === 'MemberExpression' && !method.computed && /^(indexOf|includes)$/.test(name) && evaluate(method.object, deeper(env)).empty) {
+    return name === 'indexOf' ? num(-1) : FALSE;
+  }
   if (RANDOM_CALL.test(name)) {
     // randomInt(a, b) and friends: a random wait; the bound is its upper argument.
     const bound = args.length > 0 ? arg(args.length - 1) : UNKNOWN;
@@ -1372,6 +1694,8 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   const callee = unwrap(call.callee);
   const helper = localFunction(call, env) ?? (callee.type === 'Identifier' ? defaultFunction(callee, env) : undefined);
   if (helper) return inlineHelper(helper, args, env);
+  const chosen = callee.type === 'Identifier' ? switchChosen(callee, env) : undefined;
+  if (chosen) return inlineHelper(chosen, args, env);
   const strategy = strategyFunction(call, env);
   if (strategy) return inlineHelper(strategy.fn, args, strategy.env);
   // `this.options.retry(n)` where another module's defaults give `retry`: that module's function.
@@ -1455,6 +1779,9 @@ function strategyFunction(call: TSESTree.CallExpression, env: Env): { fn: Functi
   const value = held && unwrap(held);
   if (!value) return undefined;
   if (isFunction(value)) return { fn: value, env };
+  // `{ until: alwaysTrue }` naming a function of this file.
+  const named = value.type === 'Identifier' ? env.ctx.functionOf(value) : undefined;
+  if (named) return { fn: named, env };
   if (value.type !== 'CallExpression') return undefined;
   // A factory of this file that returns a function: `constant(0)` returning `() => value`.
   const factory = localFunction(value, env);

@@ -6,7 +6,7 @@ import { boundOf, getterCondition, guardsIn, merge, type Bound } from './bounds.
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import { AnalysisContext } from './context.js';
 import { bindArguments } from './bind-arguments.js';
-import { enclosingClass, helperEnv, localFunction, numberArray, type Env } from './evaluate.js';
+import { defaultTruth, enclosingClass, helperEnv, localFunction, numberArray, type Env } from './evaluate.js';
 import { policyFrom } from './policy.js';
 import { breaksOut, firstCallIn, isOperationCall, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
 import { sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
@@ -18,6 +18,8 @@ interface LoopRetry {
   operation: TSESTree.CallExpression;
   /** Code that runs when an attempt failed (a catch block, or the loop body after a failed check). */
   failurePath: Node;
+  /** Success leaves only as the options' defaults read (`until: () => true`). */
+  byDefaults?: true;
 }
 
 /** A loop that runs the same operation again after it failed, or undefined. */
@@ -57,6 +59,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
     deadlineBound: bound.deadline,
     nested: [],
   };
+  if (retry.byDefaults) site.byDefaults = true;
   if (sleep) {
     site.sleep = sleep.node;
     if (sleep.delay) site.delayExpression = sleep.delay;
@@ -346,9 +349,11 @@ function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry | 
     if (!handler || (alwaysExits(handler.body) && !hasConditionalExit(handler.body) && !endsInContinue(handler.body))) continue;
     const operation = firstCallIn(statement.block, scan.calls);
     if (!operation) continue;
-    if (!successExitIn(statement.block, loop, scan, env)) continue;
+    // `if (config.until(result)) return result` leaves on every success only by default.
+    const byDefaults = !successExitIn(statement.block, loop, scan, env);
+    if (byDefaults && !successExitIn(statement.block, loop, scan, env, true)) continue;
     if (handlerSteersAttempt(statement, env)) continue;
-    return { operation, failurePath: handler.body };
+    return byDefaults ? { operation, failurePath: handler.body, byDefaults } : { operation, failurePath: handler.body };
   }
   return undefined;
 }
@@ -398,13 +403,13 @@ function hasConditionalExit(branch: Node): boolean {
 }
 
 /** A return, a break out of the loop, or a success flag set, reached only when the attempt worked. */
-function successExitIn(block: Node, loop: RetryLoopNode, scan: AttemptScan, env: Env): boolean {
+function successExitIn(block: Node, loop: RetryLoopNode, scan: AttemptScan, env: Env, byDefaults = false): boolean {
   const exits: Node[] = [
     ...scan.returns.filter((r) => contains(block, r)),
     ...scan.breaks.filter((b) => contains(block, b) && breaksOut(b, loop)),
     ...flagAssignments(block, loop, env),
   ];
-  return exits.some((exit) => guardedBySuccess(exit, block, env));
+  return exits.some((exit) => guardedBySuccess(exit, block, env, byDefaults));
 }
 
 const SUCCESS_FLAG = /^(ok|success|succeeded|successful|done|acquired|locked|connected|sent|delivered|published|result|res|response)$/i;
@@ -435,13 +440,15 @@ function flagAssignments(block: Node, loop: RetryLoopNode, env: Env): Node[] {
 }
 
 /** Every `if` between the exit and the block is an outcome check that lets success through. */
-function guardedBySuccess(exit: Node, block: Node, env: Env): boolean {
+function guardedBySuccess(exit: Node, block: Node, env: Env, byDefaults: boolean): boolean {
   let child: Node = exit;
   for (let p = exit.parent; p && p !== block; child = p, p = p.parent) {
     if (p.type === 'IfStatement' && child !== p.test) {
       const polarity = outcomeCheck(p.test, env);
       const inConsequent = child === p.consequent;
-      if (!((inConsequent && polarity === 'success') || (!inConsequent && polarity === 'failure'))) return false;
+      // `if (config.until(result)) return result` with `until: () => true` by default: a test
+      // that, read with the options' defaults, lets every success through.
+      if (!((inConsequent && polarity === 'success') || (!inConsequent && polarity === 'failure')) && (!byDefaults || polarity !== undefined || defaultTruth(p.test, env) !== inConsequent)) return false;
     }
     if (p.type === 'CatchClause' || p.type === 'SwitchCase') return false;
   }

@@ -29,6 +29,8 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
       if (inner === outer || inner.afterStateChange || contains(inner.node, outer.node) || found.has(inner)) return;
       // Two functions that go back in through each other (`onError` → `listen` → `onError`) are one retry.
       if (inner.through === outer.node || outer.through === inner.node) return;
+      // A retry only by its options' defaults, reached through a call that may pass them: not known to retry.
+      if (inner.byDefaults && via !== 'literal') return;
       // `attempt(op, retriesLeft - 1)`: the inner retry spends the outer one's budget.
       if (through.type === 'CallExpression' && passesCounter(through, outer, ctx)) return;
       found.set(inner, { inner, via, through });

@@ -6,7 +6,7 @@ import { mayStopBefore } from './exits.js';
 import { outcomeCheck } from './checks.js';
 import { writesWithin, type AnalysisContext, type Variable } from './context.js';
 import type { Env } from './evaluate.js';
-import { evaluate, numberArray, parameterVariables } from './evaluate.js';
+import { branchNotTaken, evaluate, numberArray, parameterVariables } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom } from './policy.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
@@ -78,7 +78,14 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   const paths = new Map<Node, FailurePath>();
   /** Self-calls made when the attempt succeeded that go again at once (a work loop's next step). */
   const onSuccessAtOnce: Node[] = [];
+  let byDefaults = false;
   for (const call of selfCalls) {
+    // A way back in under a branch the options' defaults never take (`else if (typeof retryOn
+    // === 'function')` with `retryOn: []`): what the function does with a caller's option, not by default.
+    if (branchNotTaken(call, fn, baseEnv)) {
+      byDefaults = true;
+      continue;
+    }
     const path = failurePath(call, fn, baseEnv) ?? listenedOnFailure(call, fn, reentries?.get(call));
     if (path) paths.set(call, path);
     else if (!insideGuardedBranch(call, fn)) {
@@ -108,6 +115,7 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   const call = candidates.find((c) => waits(c) && followable(c)) ?? candidates.find(waits) ?? (candidates[0] as Node);
   const main = siteFor(call, fn, paths, selfCalls, baseEnv, reentries?.get(call));
   if (!main) return [];
+  if (byDefaults) main.byDefaults = true;
   // Another way back in that goes again at once (`if (res === null) return this.send(…)` beside
   // a 429 that sleeps first) is a second policy of the same function: its own site, when the
   // analysis sees that it does not wait.
@@ -975,6 +983,7 @@ function commonAncestor(a: Node, b: Node): Node | undefined {
 /** A sleep or timer in `b` (callbacks included) other than the one before the way back. */
 function waitsElsewhere(through: FunctionNode, own: Node | undefined, ctx: AnalysisContext): boolean {
   let found = false;
+  let env: Env | undefined;
   walk(through.body, ctx.keys, (node) => {
     if (found) return false;
     if (node === own) return false;
@@ -982,7 +991,8 @@ function waitsElsewhere(through: FunctionNode, own: Node | undefined, ctx: Analy
       const name = calleeName(node) ?? '';
       // (A method of the class that computes the wait, `await this.#calculateRetryDelay(err)`, makes none.)
       if (node.type === 'CallExpression' && computesWait(node, ctx)) return undefined;
-      if (asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || TIMER_LIKE.test(name)) found = true;
+      // `typeof retryDelay === 'function' ? retryDelay(n) : retryDelay` with a number by default: not called.
+      if ((asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || TIMER_LIKE.test(name)) && !branchNotTaken(node, through.body, (env ??= { ctx, region: through.body, counters: new Set(), depth: 0 }))) found = true;
     }
     return undefined;
   });

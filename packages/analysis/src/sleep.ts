@@ -41,6 +41,9 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
   if (callee.type === 'Identifier') {
     const helper = ctx.functionOf(callee);
     if (helper) return sleepHelper(node, helper, ctx, name);
+    // `let delay; switch (…) { case 'FIXED': delay = fixedBackoff; … }` then `const ms = delay(n, base)`:
+    // a variable holding functions of this file that compute a number, its result taken as a value.
+    if (usedAsValue(node) && holdsComputingFunction(callee, ctx)) return undefined;
     if (isPromiseTimer(callee, ctx)) return { node, delay: first, opaque: false, jittered: false };
   }
   // `const ms = Math.min(await this.#calculateRetryDelay(err), max)`: a method of the class named
@@ -134,6 +137,19 @@ export function computesWait(call: TSESTree.CallExpression, ctx: AnalysisContext
 }
 
 /** A local function that is a sleep: named like one, or returning a Promise around setTimeout. */
+/** A variable declared with no value, assigned a function of this file that has no timer of its own. */
+function holdsComputingFunction(id: TSESTree.Identifier, ctx: AnalysisContext): boolean {
+  const variable = ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.init) return false;
+  return variable.references.some((ref) => {
+    const assignment = ref.identifier.parent;
+    if (!ref.isWrite() || assignment?.type !== 'AssignmentExpression' || assignment.left !== ref.identifier) return false;
+    const fn = ctx.functionIn(assignment.right);
+    return fn !== undefined && !helperFacts(fn, ctx).timer;
+  });
+}
+
 function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: AnalysisContext, name: string): Sleep | undefined {
   const facts = helperFacts(helper, ctx);
   const timer = facts.timer;

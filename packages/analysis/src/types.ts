@@ -98,6 +98,13 @@ export interface RetrySite {
    * re-sends the failed request. No rewrite of the function applies.
    */
   viaLibrary?: TSESTree.Node;
+  /**
+   * A retry only as the options' defaults read: a success test calling an option whose default
+   * answers a known truth (`until: () => true`), a way back in under a branch the defaults never
+   * take. A caller that passes options may set them: a call of this retry with options the
+   * analysis cannot read as leaving them out is no retry site (the caller's predicate may poll).
+   */
+  byDefaults?: true;
 }
 
 export interface HelperSite {

@@ -28,6 +28,15 @@ export interface ValueMarks {
   randomOff?: true;
   /** `true` or `false`: a conditional tested on it takes that branch. */
   truth?: boolean;
+  /**
+   * What `typeof` (and `Array.isArray`) says of a value that is not a number: a function, an
+   * array or a string. A test on it (`typeof retryOn === 'function'`) takes a known branch.
+   */
+  kind?: 'function' | 'array' | 'string';
+  /** A string's text (`'FIXED'`), compared with other strings. */
+  text?: string;
+  /** An array known to be empty (`retryOn: []`): it holds nothing (`indexOf(x) === -1`). */
+  empty?: true;
 }
 
 export type Jitter = RetryPolicy['jitter'];

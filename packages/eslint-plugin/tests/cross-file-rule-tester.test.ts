@@ -193,7 +193,7 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
         // The field's class is the JSDoc's `import("./lib/pool.cjs")`; refreshIfStale() retries through refresh().
         { messageId: 'nested', line: 16, column: 12, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refreshIfStale()` from './lib/pool.cjs'", line: 17, amplification: "the two layers' attempts multiply per request" } },
         { messageId: 'nested', line: 31, column: 10, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refresh()` from './lib/pool.cjs'", line: 32, amplification: "the two layers' attempts multiply per request" } },
-        { messageId: 'nested', line: 37, column: 10, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refresh()` from './lib/pool.cjs'", line: 37, amplification: "the two layers' attempts multiply per request" } },
+        { messageId: 'nested', line: 37, column: 10, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refresh()` from './lib/pool.cjs'", line: 37, amplification: "6 × the inner layer's attempts per request" } },
       ],
     },
     {
@@ -220,7 +220,7 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
       ...file('retrier-factory/typed.mts'),
       errors: [
         { messageId: 'nested', line: 13, column: 11, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refresh()` from './lib/pool.cjs'", line: 14, amplification: "the two layers' attempts multiply per request" } },
-        { messageId: 'nested', line: 25, column: 11, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refreshIfStale()` from './lib/pool.cjs'", line: 25, amplification: "the two layers' attempts multiply per request" } },
+        { messageId: 'nested', line: 25, column: 11, data: { what: madeBy('./lib/retry.cjs'), inner: "`Pool.refreshIfStale()` from './lib/pool.cjs'", line: 25, amplification: "6 × the inner layer's attempts per request" } },
       ],
     },
   ],

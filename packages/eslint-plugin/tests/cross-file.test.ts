@@ -50,6 +50,21 @@ describe('retry helpers in other files', () => {
     ]);
   });
 
+  it('a helper that retries only as its predicate default reads: a call that may set the predicate is no site', () => {
+    const what = "This call of `retryUntil()` from './lib/retry.mjs'";
+    expect(lint('predicate/main.mjs')).toEqual([
+      // No options: `until: () => true` lets every value out, so only failures go round.
+      `3:24 no-fixed-sleep-retry: ${FIXED(what, 'a fixed 300 ms', 'up to 5 attempts')}`,
+      // Options that leave `until` out: the default still decides; the count is the caller's.
+      `4:24 no-fixed-sleep-retry: ${FIXED(what, 'a fixed 300 ms', 'up to 3 attempts')}`,
+      // c sets a predicate that polls for a 200, d passes options the analysis cannot read, e
+      // sets one the helper cannot see the answer of: the caller's predicate decides, no claim.
+    ]);
+    // A factory whose `retryOn: []` by default lets every response through: errors go again after 1 s.
+    expect(lint('predicate/factory.cjs')).toEqual([`3:20 no-fixed-sleep-retry: ${FIXED("This call of `makeFetch()` from './lib/fetch-again.cjs'", 'a fixed 1 s', 'up to 4 attempts')}`]);
+    expect(lint('predicate/lib/fetch-again.cjs')).toEqual([`17:64 no-fixed-sleep-retry: ${FIXED('`attempt()` retrying itself', 'a fixed 1 s', 'up to 4 attempts')}`]);
+  });
+
   it('an options object the call writes out is bound: read as opts.x, opts.x ?? d or destructured; a key left out keeps the default', () => {
     const withRetry = "This call of `withRetry()` from './lib/retry.mjs'";
     const retrying = "This call of `retrying()` from './lib/retry.mjs'";
@@ -176,11 +191,12 @@ describe('retry helpers in other files', () => {
     expect(lint('retrier-factory/runner.cjs')).toEqual([
       `16:12 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 17): the two layers' attempts multiply per request. Retry at one layer only.`,
       `31:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 32): the two layers' attempts multiply per request. Retry at one layer only.`,
-      `37:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 37): the two layers' attempts multiply per request. Retry at one layer only.`,
+      // createRetry() with no options: the loop's function, called once with the merged defaults, reads retries 5.
+      `37:10 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 37): 6 × the inner layer's attempts per request. Retry at one layer only.`,
     ]);
     expect(lint('retrier-factory/typed.mts')).toEqual([
       `13:11 no-nested-retry: ${made} (\`Pool.refresh()\` from './lib/pool.cjs', line 14): the two layers' attempts multiply per request. Retry at one layer only.`,
-      `25:11 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 25): the two layers' attempts multiply per request. Retry at one layer only.`,
+      `25:11 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 25): 6 × the inner layer's attempts per request. Retry at one layer only.`,
     ]);
     expect(lint('retrier-factory/typed-interface.mts')).toEqual([]);
     expect(lint('retrier-factory/untyped.cjs')).toEqual([]);
