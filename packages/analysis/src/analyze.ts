@@ -480,15 +480,17 @@ function polledSite(fn: FunctionNode, pollerCode: SourceCodeLike, call: TSESTree
  * reading, in this file). Only calls handing over such a function are read.
  */
 function localPollSite(call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
-  if (!call.arguments.some((a) => {
-    // Most functions handed over catch nothing: a look at the text before a walk.
-    if (isFunction(a as Node) && !ctx.sourceCode.text.slice(a.range[0], a.range[1]).includes('catch')) return false;
-    const handed = operationOf(a as Node, ctx);
-    return handed !== undefined && catchSentinelOf(handed, ctx) !== undefined;
-  })) return undefined;
+  // Runs for every call of the file: the cheap tests first (a plain callee, a function or a name handed over).
   const callee = unwrap(call.callee);
-  const fn = callee.type === 'Identifier' ? ctx.functionOf(callee) : undefined;
+  if (callee.type !== 'Identifier' || !call.arguments.some((a) => isFunction(a as Node) || a.type === 'Identifier')) return undefined;
+  const fn = ctx.functionOf(callee);
   if (!fn || contains(fn, call)) return undefined;
+  if (!call.arguments.some((a) => {
+    const handed = operationOf(a as Node, ctx);
+    // Most functions handed over catch nothing: a look at the text before a walk.
+    if (!handed || !ctx.sourceCode.text.slice(handed.range[0], handed.range[1]).includes('catch')) return false;
+    return catchSentinelOf(handed, ctx) !== undefined;
+  })) return undefined;
   const inner = polledSite(fn, ctx.sourceCode, call, ctx);
   if (!inner) return undefined;
   const handed = call.arguments.map((a) => operationOf(a as Node, ctx)).find((h) => h && catchSentinelOf(h, ctx));

@@ -70,12 +70,9 @@ function importsRetry(file: string, text: string): boolean {
 }
 
 function ownTextMayRetry(file: string): boolean {
-  let stat;
-  try {
-    stat = statSync(file);
-  } catch {
-    return false;
-  }
+  // (No exception for a missing file: building one costs more than the stat.)
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat) return false;
   const known = textGates.get(file);
   if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.may;
   let may = false;
@@ -217,11 +214,7 @@ function findFile(base: string): string | undefined {
   for (const e of EXTENSIONS) candidates.push(base + e);
   for (const e of EXTENSIONS) candidates.push(join(base, `index${e}`));
   for (const candidate of candidates) {
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not this one
-    }
+    if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
   }
   return undefined;
 }
@@ -244,12 +237,8 @@ export function moduleSummary(file: string, host: NestedHost, analyze: Analyze, 
 export type Purpose = 'retry' | 'delay';
 
 function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: Purpose): ModuleSummary | undefined {
-  let stat;
-  try {
-    stat = statSync(file);
-  } catch {
-    return undefined;
-  }
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat) return undefined;
   const cached = summaries.get(file);
   const current = cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size;
   if (current && !(cached.gatedOut && purpose === 'delay')) return cached.summary;

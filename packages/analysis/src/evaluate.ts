@@ -877,6 +877,15 @@ function writtenAfter(write: Node, test: Node, variable: Variable, env: Env): bo
 }
 
 /** A test that reads no variable or member written in the region (before it); calls only those readableCall allows, when asked. */
+/** A variable declared in the region whose value comes from a call made there (`const res = await op()`). */
+function attemptResult(variable: Variable, region: Node): boolean {
+  const def = variable.defs[0];
+  if (def?.type !== 'Variable' || !def.node.init || !contains(region, def.node)) return false;
+  let init = unwrap(def.node.init);
+  if (init.type === 'AwaitExpression') init = unwrap(init.argument);
+  return init.type === 'CallExpression' || init.type === 'NewExpression';
+}
+
 function steadyTest(test: Node, env: Env, knownCalls = false): boolean {
   let steady = true;
   walk(test, env.ctx.keys, (n) => {
@@ -886,6 +895,9 @@ function steadyTest(test: Node, env: Env, knownCalls = false): boolean {
       if (parent?.type === 'MemberExpression' && parent.property === n && !parent.computed) return undefined;
       const variable = env.ctx.variableOf(n);
       if (variable && (env.counters.has(variable) || writesWithin(variable, env.region).some((write) => !writtenAfter(write, test, variable, env)))) steady = false;
+      // `const res = await op()` inside the region: this attempt's result, never an option's default
+      // (and reading it would inline every function it calls).
+      else if (knownCalls && variable && attemptResult(variable, env.region)) steady = false;
     } else if (n.type === 'MemberExpression') {
       const dotted = dottedName(n);
       if (dotted && memberWritesWithin(dotted, env).length > 0) steady = false;

@@ -34,7 +34,7 @@ function packageOf(dir: string): OwnPackage | undefined {
   const manifest = join(dir, 'package.json');
   let text: string | undefined;
   try {
-    if (statSync(manifest).isFile()) text = readFileSync(manifest, 'utf8');
+    if (statSync(manifest, { throwIfNoEntry: false })?.isFile()) text = readFileSync(manifest, 'utf8');
   } catch {
     text = undefined;
   }
