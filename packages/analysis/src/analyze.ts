@@ -375,18 +375,7 @@ function callsRelativeImport(call: TSESTree.CallExpression, ctx: AnalysisContext
  */
 function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
   const inner = foreign.site;
-  const site: RetrySite = {
-    kind: 'library',
-    library: foreign.label,
-    node: call,
-    loc: call.loc,
-    policy: { ...inner.policy, delay: { ...inner.policy.delay } },
-    fromLibraryDefault: { ...inner.fromLibraryDefault },
-    classifiesErrors: inner.classifiesErrors,
-    abortAware: inner.abortAware,
-    deadlineBound: inner.deadlineBound,
-    nested: [],
-  };
+  const site = siteAtCall(inner, foreign.label, call);
   if (foreign.role === 'helper') {
     site.helper = { site: inner, fn: foreign.fn, file: foreign.summary.file, sourceCode: foreign.summary.ctx.sourceCode };
     const bound = boundPolicy(foreign, call, ctx);
@@ -494,9 +483,16 @@ function localPollSite(call: TSESTree.CallExpression, ctx: AnalysisContext): Ret
   const inner = polledSite(fn, ctx.sourceCode, call, ctx);
   if (!inner) return undefined;
   const handed = call.arguments.map((a) => operationOf(a as Node, ctx)).find((h) => h && catchSentinelOf(h, ctx));
+  const site = siteAtCall(inner, `\`${(callee as TSESTree.Identifier).name}()\``, call);
+  if (handed) site.operationScope = handed.body;
+  return site;
+}
+
+/** A site at `call` that retries as `inner` does (a helper's or a poller's retry, seen where it is called). */
+function siteAtCall(inner: RetrySite, library: string, call: TSESTree.CallExpression): RetrySite {
   return {
     kind: 'library',
-    library: `\`${(callee as TSESTree.Identifier).name}()\``,
+    library,
     node: call,
     loc: call.loc,
     policy: { ...inner.policy, delay: { ...inner.policy.delay } },
@@ -505,7 +501,6 @@ function localPollSite(call: TSESTree.CallExpression, ctx: AnalysisContext): Ret
     abortAware: inner.abortAware,
     deadlineBound: inner.deadlineBound,
     nested: [],
-    ...(handed ? { operationScope: handed.body } : {}),
   };
 }
 

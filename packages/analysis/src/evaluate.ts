@@ -758,6 +758,13 @@ export function keepsValue(parent: TSESTree.AssignmentExpression, name = dottedN
   return parent.operator === '=' && unwrap(parent.right).type === 'LogicalExpression' && isSelf(parent.right, name);
 }
 
+/** The test `child` is taken under, below its parent `p` (an if, a `?:`, a right side of `&&`/`||`), and on which outcome. */
+function branchOf(p: Node, child: Node): { test: Node; whenTrue: boolean } | undefined {
+  if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) return { test: p.test, whenTrue: child === p.consequent };
+  if (p.type === 'LogicalExpression' && child === p.right && p.operator !== '??') return { test: p.left, whenTrue: p.operator === '&&' };
+  return undefined;
+}
+
 /**
  * `node` sits in a branch inside the region that the code shows is not taken: under
  * `if (opts.factor)` with `factor` 0 by default, after `if (delay === 0) return 0` with a
@@ -767,18 +774,10 @@ export function keepsValue(parent: TSESTree.AssignmentExpression, name = dottedN
 function notTaken(node: Node, env: Env): boolean {
   const region = env.region;
   for (let child: Node = node, p = node.parent; p && p !== region; child = p, p = p.parent) {
-    let test: Node | undefined;
-    let whenTrue: boolean | undefined;
-    if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) {
-      test = p.test;
-      whenTrue = child === p.consequent;
-    } else if (p.type === 'LogicalExpression' && child === p.right && p.operator !== '??') {
-      test = p.left;
-      whenTrue = p.operator === '&&';
-    }
-    if (!test || whenTrue === undefined || !steadyTest(test, env)) continue;
-    const truth = truthOf(evaluate(test, env));
-    if (truth !== undefined && truth !== whenTrue) return true;
+    const branch = branchOf(p, child);
+    if (!branch || !steadyTest(branch.test, env)) continue;
+    const truth = truthOf(evaluate(branch.test, env));
+    if (truth !== undefined && truth !== branch.whenTrue) return true;
   }
   return false;
 }
@@ -802,19 +801,11 @@ export function defaultTruth(test: Node, env: Env): boolean | undefined {
  */
 export function branchNotTaken(node: Node, root: Node, env: Env): boolean {
   for (let child: Node = node, p = node.parent; p && p !== root; child = p, p = p.parent) {
-    let test: Node | undefined;
-    let whenTrue: boolean | undefined;
-    if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) {
-      test = p.test;
-      whenTrue = child === p.consequent;
-    } else if (p.type === 'LogicalExpression' && child === p.right && p.operator !== '??') {
-      test = p.left;
-      whenTrue = p.operator === '&&';
-    }
     if (p.type === 'BlockStatement' && leftEarlier(p, child, env)) return true;
-    if (!test || whenTrue === undefined) continue;
-    const truth = defaultTruth(test, env);
-    if (truth !== undefined && truth !== whenTrue) return true;
+    const branch = branchOf(p, child);
+    if (!branch) continue;
+    const truth = defaultTruth(branch.test, env);
+    if (truth !== undefined && truth !== branch.whenTrue) return true;
   }
   return false;
 }
