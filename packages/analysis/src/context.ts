@@ -332,7 +332,7 @@ function enclosingFunctionOf(node: Node): Node | undefined {
  * the function that declares the variable, before `region`. When the caller leaves the option
  * out, the variable keeps the value it was declared with (its default).
  */
-export function onlyCallerOverrides(variable: Variable, region: Node): boolean {
+export function onlyCallerOverrides(variable: Variable, region: Node, ctx: AnalysisContext): boolean {
   const writes = laterWrites(variable);
   const def = variable.defs[0];
   if (writes.length === 0 || !def || variable.defs.length !== 1 || def.type !== 'Variable') return false;
@@ -344,22 +344,14 @@ export function onlyCallerOverrides(variable: Variable, region: Node): boolean {
     if (right.type !== 'MemberExpression' || right.computed || unwrap(right.object).type !== 'Identifier') return false;
     const holder = unwrap(right.object) as TSESTree.Identifier;
     const prop = propertyName(right);
-    if (!isParameterName(holder.name, parent)) return false;
+    // The holder is a parameter (the caller's options), resolved through the scopes.
+    if (ctx.variableOf(holder)?.defs[0]?.type !== 'Parameter') return false;
     for (let p: Node | undefined = parent.parent; p && p !== home; p = p.parent) {
       if (p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression' || p.type === 'ArrowFunctionExpression' || /^(For|ForIn|ForOf|While|DoWhile)Statement$/.test(p.type)) return false;
       if (p.type === 'IfStatement' && contains(p.consequent, parent) && testsSet(p.test, holder.name, prop)) return true;
     }
     return false;
   });
-}
-
-/** `name` is a plain parameter of a function around `node` (the caller's options), by its name. */
-function isParameterName(name: string, node: Node): boolean {
-  for (let p = node.parent; p; p = p.parent) {
-    if (p.type !== 'FunctionDeclaration' && p.type !== 'FunctionExpression' && p.type !== 'ArrowFunctionExpression') continue;
-    if (p.params.some((param) => (param.type === 'AssignmentPattern' ? param.left : param).type === 'Identifier' && ((param.type === 'AssignmentPattern' ? param.left : param) as TSESTree.Identifier).name === name)) return true;
-  }
-  return false;
 }
 
 /** A test that holds only if `holder.prop` is set: `holder.prop`, `holder.prop !== undefined`, `!= null`, as one of `&&`'s parts. */

@@ -357,7 +357,7 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   if (writes.length > 0) return writesValue(writes, initial, env, id.name);
   // `if (init && init.retryOn) retryOn = init.retryOn` before the retry: the caller's option
   // when set; left out, the value the variable was declared with.
-  if (isReassigned(variable) && !onlyCallerOverrides(variable, env.region)) return UNKNOWN;
+  if (isReassigned(variable) && !onlyCallerOverrides(variable, env.region, env.ctx)) return UNKNOWN;
   // A value fixed before the retry starts (a parameter, an option read once): unknown, but
   // the same for every attempt. Declared inside the attempt, it is computed afresh each time.
   if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && initial.kind === undefined && declaredOutside(variable, env.region)) return keepOffByDefault(initial, INVARIANT);

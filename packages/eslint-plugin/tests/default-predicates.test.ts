@@ -330,6 +330,72 @@ async function run<T>(fn: () => Promise<T>, settings: typeof defaults): Promise<
 }
 `,
     },
+    {
+      // The override reads a local \`init\` that shadows the caller's: the scopes say it is not the
+      // options parameter, so \`retryOn\` may hold anything and nothing is read by default.
+      name: 'a caller override read from a local that shadows the options parameter',
+      code: `
+module.exports = function (fetch, defaults) {
+  defaults = defaults || {};
+  var base = { retries: 3, retryDelay: 1000, retryOn: [] };
+  defaults = Object.assign(base, defaults);
+  return function fetchAgain(input, init) {
+    var retries = defaults.retries;
+    var retryDelay = defaults.retryDelay;
+    var retryOn = defaults.retryOn;
+    {
+      // A settings object of its own, named like the caller's options: not what the caller passed.
+      const init = loadSettings();
+      if (init && init.retryOn) {
+        retryOn = init.retryOn;
+      }
+    }
+    if (init && init.retryDelay !== undefined) {
+      retryDelay = init.retryDelay;
+    }
+    return new Promise(function (resolve, reject) {
+      var attemptFetch = function (attempt) {
+        fetch(input, init)
+          .then(function (response) {
+            if (Array.isArray(retryOn) && retryOn.indexOf(response.status) === -1) {
+              resolve(response);
+            } else if (typeof retryOn === 'function') {
+              Promise.resolve(retryOn(attempt, null, response)).then(function (yes) {
+                if (yes) again(attempt);
+                else resolve(response);
+              });
+            } else if (attempt < retries) {
+              again(attempt);
+            } else {
+              resolve(response);
+            }
+          })
+          .catch(function (error) {
+            if (typeof retryOn === 'function') {
+              Promise.resolve(retryOn(attempt, error, null)).then(function (yes) {
+                if (yes) again(attempt);
+                else reject(error);
+              });
+            } else if (attempt < retries) {
+              again(attempt);
+            } else {
+              reject(error);
+            }
+          });
+      };
+      function again(attempt) {
+        var delay = typeof retryDelay === 'function' ? retryDelay(attempt) : retryDelay;
+        setTimeout(function () {
+          attemptFetch(++attempt);
+        }, delay);
+      }
+      attemptFetch(0);
+    });
+  };
+};
+`,
+      filename: 'fetch-again.js',
+    },
   ],
   invalid: [
     {
