@@ -36,6 +36,12 @@ export function isAnyLoop(node: Node): boolean {
   return isLoop(node) || node.type === 'ForInStatement' || node.type === 'ForOfStatement';
 }
 
+/** The innermost function around `node`. */
+export function enclosingFunction(node: Node): FunctionNode | undefined {
+  for (let p = node.parent; p; p = p.parent) if (isFunction(p)) return p;
+  return undefined;
+}
+
 /** Strips what does not change a value: TS casts, `!`, `await`, optional chains. */
 export function unwrap(node: Node): Node {
   let n = node;

@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
+import { contains, dottedName, enclosingFunction, isAnyLoop, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
 import type { ObjectArgument } from './bind-arguments.js';
 import type { Value } from './value.js';
 
@@ -297,14 +297,14 @@ function normalises(node: Node, name: string, depth: number): boolean {
 export function mergingWrite(variable: Variable, read: Node): TSESTree.CallExpression | undefined {
   const def = variable.defs[0];
   if (!def || variable.defs.length !== 1 || (def.type !== 'Parameter' && def.type !== 'Variable')) return undefined;
-  const home = def.type === 'Parameter' ? def.node : enclosingFunctionOf(def.name as Node);
+  const home = def.type === 'Parameter' ? def.node : enclosingFunction(def.name as Node);
   let merge: TSESTree.CallExpression | undefined;
   for (const id of laterWrites(variable)) {
     const parent = id.parent;
     if (parent?.type !== 'AssignmentExpression' || parent.operator !== '=' || parent.left !== id) return undefined;
     if (normalises(parent.right, id.name, 0)) continue;
     const right = unwrap(parent.right);
-    if (merge || right.type !== 'CallExpression' || !isObjectAssign(right) || !right.arguments.some((a) => a.type === 'Identifier' && a.name === id.name)) return undefined;
+    if (merge || right.type !== 'CallExpression' || dottedName(right.callee) !== 'Object.assign' || !right.arguments.some((a) => a.type === 'Identifier' && a.name === id.name)) return undefined;
     // A statement of the declaring function itself, not under a condition, a loop or a callback.
     const statement = parent.parent;
     if (statement?.type !== 'ExpressionStatement' || statement.parent?.type !== 'BlockStatement' || statement.parent.parent !== home) return undefined;
@@ -312,18 +312,6 @@ export function mergingWrite(variable: Variable, read: Node): TSESTree.CallExpre
     merge = right;
   }
   return merge;
-}
-
-function isObjectAssign(call: TSESTree.CallExpression): boolean {
-  const callee = unwrap(call.callee);
-  return callee.type === 'MemberExpression' && !callee.computed && propertyName(callee) === 'assign' && unwrap(callee.object).type === 'Identifier' && (unwrap(callee.object) as TSESTree.Identifier).name === 'Object';
-}
-
-function enclosingFunctionOf(node: Node): Node | undefined {
-  for (let p = node.parent; p; p = p.parent) {
-    if (p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression' || p.type === 'ArrowFunctionExpression') return p;
-  }
-  return undefined;
 }
 
 /**
@@ -336,7 +324,7 @@ export function onlyCallerOverrides(variable: Variable, region: Node, ctx: Analy
   const writes = laterWrites(variable);
   const def = variable.defs[0];
   if (writes.length === 0 || !def || variable.defs.length !== 1 || def.type !== 'Variable') return false;
-  const home = enclosingFunctionOf(def.name as Node);
+  const home = enclosingFunction(def.name as Node);
   return writes.every((id) => {
     const parent = id.parent;
     if (parent?.type !== 'AssignmentExpression' || parent.operator !== '=' || parent.left !== id || parent.range[1] > region.range[0]) return false;
@@ -347,7 +335,7 @@ export function onlyCallerOverrides(variable: Variable, region: Node, ctx: Analy
     // The holder is a parameter (the caller's options), resolved through the scopes.
     if (ctx.variableOf(holder)?.defs[0]?.type !== 'Parameter') return false;
     for (let p: Node | undefined = parent.parent; p && p !== home; p = p.parent) {
-      if (p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression' || p.type === 'ArrowFunctionExpression' || /^(For|ForIn|ForOf|While|DoWhile)Statement$/.test(p.type)) return false;
+      if (isFunction(p) || isAnyLoop(p)) return false;
       if (p.type === 'IfStatement' && contains(p.consequent, parent) && testsSet(p.test, holder.name, prop)) return true;
     }
     return false;

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, calleeName, contains, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { alwaysExits, calleeName, contains, isAnyLoop, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
@@ -862,7 +862,7 @@ function callerMaySet(object: Node, prop: string, env: Env): boolean {
 function writtenAfter(write: Node, test: Node, variable: Variable, env: Env): boolean {
   if (write.range[0] < test.range[1] || declaredOutside(variable, env.region)) return false;
   for (let p = test.parent; p && p !== env.region; p = p.parent) {
-    if (/^(For|ForIn|ForOf|While|DoWhile)Statement$/.test(p.type) || isFunction(p)) return false;
+    if (isAnyLoop(p) || isFunction(p)) return false;
   }
   return true;
 }
@@ -954,7 +954,7 @@ function assignedValue(target: Node, parent: TSESTree.AssignmentExpression, init
 /** A loop between `node` and the region: the statement may run several times per attempt. */
 function inLoopWithin(node: Node, region: Node): boolean {
   for (let p = node.parent; p && p !== region; p = p.parent) {
-    if (/^(For|ForIn|ForOf|While|DoWhile)Statement$/.test(p.type) || isFunction(p)) return true;
+    if (isAnyLoop(p) || isFunction(p)) return true;
   }
   return false;
 }

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, dottedName, isAnyLoop, isFunction, loopTest, propertyName, unwrap, walk, type FunctionNode, type Node, type RetryLoopNode } from './ast.js';
+import { alwaysExits, contains, enclosingFunction, dottedName, isAnyLoop, isFunction, loopTest, propertyName, unwrap, walk, type FunctionNode, type Node, type RetryLoopNode } from './ast.js';
 import { movesToNextAlternative } from './alternatives.js';
 import { mayStopUnseen } from './exits.js';
 import { boundOf, getterCondition, guardsIn, merge, type Bound } from './bounds.js';
@@ -576,7 +576,7 @@ function helperWait(retry: LoopRetry, scan: AttemptScan, loop: RetryLoopNode, en
   for (const call of scan.calls) {
     if (call === retry.operation || call.parent?.type !== 'AwaitExpression' || !contains(retry.failurePath, call) || onExitingBranch(call, loop)) continue;
     const fn = localFunction(call, env);
-    if (!fn || fn === enclosingFunctionOf(loop) || contains(fn, loop)) continue;
+    if (!fn || fn === enclosingFunction(loop) || contains(fn, loop)) continue;
     const sleeps = helperSleeps(fn, env.ctx);
     if (sleeps.length !== 1) continue;
     const args = call.arguments.filter((a) => a.type !== 'SpreadElement') as Node[];
@@ -597,11 +597,6 @@ function helperSleeps(fn: Node, ctx: AnalysisContext): readonly Sleep[] {
     helperSleepsCache.set(fn, sleeps);
   }
   return sleeps;
-}
-
-function enclosingFunctionOf(node: Node): Node | undefined {
-  for (let p = node.parent; p; p = p.parent) if (isFunction(p)) return p;
-  return undefined;
 }
 
 function chooseSleep(sleeps: readonly Sleep[], failurePath: Node): Sleep | undefined {
