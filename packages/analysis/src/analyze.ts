@@ -82,6 +82,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     return target && { fn: target.fn, ctx: target.summary.ctx };
   };
   if (host) ctx.foreignObject = (node) => importedObject(node, ctx, host, analyzeWith);
+  if (host) ctx.foreignClass = (id) => importedClass(id, ctx, host);
   // The source of a catalog library itself: its relative imports and its own exports are the library's.
   if (host && inCatalogPackage(host.filename)) {
     ctx.ownModule = (specifier) => (specifier === undefined ? catalogModuleOfFile(host.filename) : catalogModuleOfSpecifier(host.filename, specifier));
@@ -396,6 +397,14 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
     }
   }
   return site;
+}
+
+/** A class a relative import names (`import { ConstantBackoff } from './backoff'`), from the module that exports it. */
+function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost): { cls: ClassNode; ctx: AnalysisContext } | undefined {
+  const origin = importOf(id, ctx);
+  const file = origin && isRelativeSpecifier(origin.module) && origin.imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
+  const found = file ? exported(file, origin?.imported as string, host, analyzeWith, 'delay', (summary, n) => summary.classes.get(n)) : undefined;
+  return found && { cls: found.found, ctx: found.summary.ctx };
 }
 
 /** How many classes up an inherited method is looked for. */

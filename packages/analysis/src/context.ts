@@ -37,6 +37,8 @@ export class AnalysisContext {
    * (set when the analysis may read other files): a delay helper there is evaluated like a local one.
    */
   foreignFunction?: (call: TSESTree.CallExpression) => { fn: FunctionNode; ctx: AnalysisContext } | undefined;
+  /** A class another module of the project exports, that an imported name here names, with that module's context. */
+  foreignClass?: (id: TSESTree.Identifier) => { cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression; ctx: AnalysisContext } | undefined;
   /** An object literal another module of the project exports, that an identifier or namespace member names, with that module's context. */
   foreignObject?: (node: Node) => { literal: TSESTree.ObjectExpression; ctx: AnalysisContext } | undefined;
   /**

@@ -3,6 +3,7 @@ import { alwaysExits, calleeName, contains, isAnyLoop, dottedName, getProperty, 
 import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
+import { strategyAnswer } from './strategy-objects.js';
 
 /** Where an expression is evaluated: what changes between attempts, and what is bound. */
 export interface Env {
@@ -597,7 +598,7 @@ function invariantMember(member: TSESTree.MemberExpression, env: Env): boolean {
  * `opts.retries`, where `opts` is a helper's parameter bound to the options object a caller in
  * another file writes out: what the caller passed, or 'absent' when it left the key out.
  */
-function passedObjectRead(node: Node, env: Env): Value | 'absent' | undefined {
+export function passedObjectRead(node: Node, env: Env): Value | 'absent' | undefined {
   // Only a helper analysed for a call in another file has bound options: everything else leaves here.
   if (!env.ctx.paramObjects) return undefined;
   const n = unwrap(node);
@@ -1083,6 +1084,11 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
     if (defaulted) return defaulted;
     const foreign = foreignDefault(member.object, prop, env);
     if (foreign) return evaluate(foreign.node, foreign.env);
+  }
+  // `backoff.duration` with `backoff = factory.next(ctx)`: what the strategy's objects answer.
+  if (!holder && initial.t === 'unknown' && memberWrites.length === 0) {
+    const answer = strategyAnswer(member, env);
+    if (answer) return answer;
   }
   if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && initial.kind === undefined && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
   return initial;

@@ -1,0 +1,322 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { getProperty, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { isReassigned, type Variable } from './context.js';
+import { classIn, type ClassNode } from './cross-file.js';
+import { evaluate, parameterVariables, passedObjectRead, type Env } from './evaluate.js';
+import { join, type Value } from './value.js';
+
+/**
+ * The wait a strategy object answers: `backoff.duration` where `backoff` is what a strategy's
+ * method returned (`backoff = backoff ? backoff.next(ctx) : factory.next(ctx)`, with `factory =
+ * options.backoff || new ConstantBackoff(0)`). The objects the expression may hold are followed
+ * through `new` of a class the analysis reads (of this file or another module of the project),
+ * the methods of those objects and the functions they call, to the object literals or instances
+ * they give; the property is read from each. Anything on the way that cannot be read (a
+ * parameter, a class that extends another, a method that returns something else, a state the
+ * object changes) and there is no answer: the wait is not known.
+ */
+
+/** An object an expression may hold: an instance of a class, or an object literal, with the environment its values are read in. */
+type StrategyObject =
+  | { kind: 'instance'; cls: ClassNode; env: Env; node: Node }
+  | { kind: 'literal'; literal: TSESTree.ObjectExpression; env: Env; node: Node };
+
+/** How deep the objects are followed (calls into calls): past it, nothing is known. */
+const MAX_HOPS = 8;
+
+export function strategyAnswer(member: TSESTree.MemberExpression, env: Env): Value | undefined {
+  const prop = member.computed ? undefined : propertyName(member);
+  if (prop === undefined) return undefined;
+  const object = unwrap(member.object);
+  // Cheap test first: only a variable of this function or a method's answer holds a strategy's object.
+  if (object.type !== 'Identifier' && !(object.type === 'CallExpression' && unwrap(object.callee).type === 'MemberExpression')) return undefined;
+  if (object.type === 'Identifier' && env.ctx.variableOf(object)?.defs[0]?.type !== 'Variable') return undefined;
+  const objects = objectsOf(object, env, new Map(), 0);
+  if (!objects?.length) return undefined;
+  let value: Value | undefined;
+  for (const o of objects) {
+    const v = propertyValue(o, prop);
+    if (!v) return undefined;
+    value = value ? join(value, v) : v;
+  }
+  return value;
+}
+
+function propertyValue(o: StrategyObject, prop: string): Value | undefined {
+  if (o.kind === 'literal') {
+    if (o.literal.properties.some((p) => p.type === 'SpreadElement') || changesItself(o.literal, o.env)) return undefined;
+    const property = getProperty(o.literal, prop);
+    if (!property || property.kind !== 'init' || property.method) return undefined;
+    const value = property.value as Node;
+    return stateless(value, o.env) ? evaluate(value, o.env) : undefined;
+  }
+  // An instance: a field set in the constructor and never written after it.
+  if (o.env.ctx.isMutableMember(prop)) return undefined;
+  let value: Node | undefined;
+  for (const element of o.cls.body.body) {
+    if (element.type === 'PropertyDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === prop) return undefined;
+    if (element.type === 'MethodDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === prop && element.kind !== 'constructor') return undefined;
+  }
+  const ctor = constructorOf(o.cls);
+  for (const statement of ctor?.body?.body ?? []) {
+    const e = statement.type === 'ExpressionStatement' ? statement.expression : undefined;
+    if (e?.type === 'AssignmentExpression' && e.operator === '=' && e.left.type === 'MemberExpression' && e.left.object.type === 'ThisExpression' && propertyName(e.left) === prop) value = e.right;
+  }
+  return value && stateless(value, o.env) ? evaluate(value, { ...o.env, region: ctor?.body ?? o.env.region }) : undefined;
+}
+
+/** The expression reads no variable that is written after its start (its value is fixed when the object is made). */
+function stateless(value: Node, env: Env): boolean {
+  let ok = true;
+  walk(value, env.ctx.keys, (n) => {
+    if (!ok) return false;
+    // `this.interval` of the instance whose method made the object: read as the analysis reads members.
+    if ((n.type === 'ThisExpression' && n.parent?.type !== 'MemberExpression') || isFunction(n)) ok = false;
+    if (n.type === 'Identifier') {
+      const parent = n.parent;
+      if (parent?.type === 'MemberExpression' && parent.property === n && !parent.computed) return undefined;
+      const variable = env.ctx.variableOf(n);
+      if (variable && isReassigned(variable)) ok = false;
+    }
+    return undefined;
+  });
+  return ok;
+}
+
+/** A method of the class (not its constructor) writes a member of `this`: its answers may change from one call to the next. */
+function classChangesItself(cls: ClassNode, ctx: Env['ctx']): boolean {
+  let writes = false;
+  for (const element of cls.body.body) {
+    if (element.type !== 'MethodDefinition' || element.kind === 'constructor' || element.static) continue;
+    walk(element.value, ctx.keys, (n) => {
+      if (writes) return false;
+      const target = n.type === 'AssignmentExpression' ? n.left : n.type === 'UpdateExpression' ? n.argument : undefined;
+      if (target?.type === 'MemberExpression' && unwrap(target.object).type === 'ThisExpression') writes = true;
+      return undefined;
+    });
+  }
+  return writes;
+}
+
+/** A method of the literal writes a member of `this` (`next() { this.duration *= 2; return this }`). */
+function changesItself(literal: TSESTree.ObjectExpression, env: Env): boolean {
+  let writes = false;
+  for (const p of literal.properties) {
+    if (p.type !== 'Property' || !isFunction(p.value as Node)) continue;
+    walk(p.value as Node, env.ctx.keys, (n) => {
+      if (writes) return false;
+      const target = n.type === 'AssignmentExpression' ? n.left : n.type === 'UpdateExpression' ? n.argument : undefined;
+      if (target?.type === 'MemberExpression' && unwrap(target.object).type === 'ThisExpression') writes = true;
+      return undefined;
+    });
+  }
+  return writes;
+}
+
+function constructorOf(cls: ClassNode): TSESTree.FunctionExpression | undefined {
+  for (const element of cls.body.body) {
+    if (element.type === 'MethodDefinition' && element.kind === 'constructor') return element.value.type === 'FunctionExpression' ? element.value : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The objects an expression may hold, or undefined when one of them cannot be read. `self`
+ * holds the objects a variable had before a write that reads it again (`b = b.next()`), which
+ * that write may only hand back (`next() { return this }`): a strategy that makes a new object
+ * at each step answers what the analysis does not follow.
+ */
+function objectsOf(node: Node, env: Env, self: Map<Variable, StrategyObject[]>, hops: number): StrategyObject[] | undefined {
+  if (hops > MAX_HOPS) return undefined;
+  const n = unwrap(node);
+  switch (n.type) {
+    case 'ObjectExpression':
+      return [{ kind: 'literal', literal: n, env, node: n }];
+    case 'ConditionalExpression': {
+      const a = objectsOf(n.consequent, env, self, hops + 1);
+      const b = a && objectsOf(n.alternate, env, self, hops + 1);
+      return a && b && [...a, ...b];
+    }
+    case 'LogicalExpression': {
+      // `options.backoff || new ConstantBackoff(0)`: the strategy when the caller gives none, as an
+      // option's default is read elsewhere in the analysis; one the caller is known to pass is theirs.
+      if (n.operator === '&&' || unwrap(n.left).type !== 'MemberExpression') return undefined;
+      const passed = passedObjectRead(n.left, env);
+      if (passed && passed !== 'absent') return undefined;
+      return objectsOf(n.right, env, self, hops + 1);
+    }
+    case 'NewExpression':
+      return constructed(n, env);
+    case 'Identifier':
+      return variableObjects(n, env, self, hops);
+    case 'CallExpression':
+      return returnedBy(n, env, self, hops);
+    default:
+      return undefined;
+  }
+}
+
+function constructed(n: TSESTree.NewExpression, env: Env): StrategyObject[] | undefined {
+  const callee = unwrap(n.callee);
+  if (callee.type !== 'Identifier' || n.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
+  const local = classIn(callee, env.ctx);
+  const found = local ? { cls: local, ctx: env.ctx } : env.ctx.foreignClass?.(callee);
+  // A class that extends another may take its fields and methods from there: not followed.
+  if (!found || found.cls.superClass || classChangesItself(found.cls, found.ctx)) return undefined;
+  const ctor = constructorOf(found.cls);
+  const bindings = new Map<Variable, Value>();
+  if (ctor) {
+    parameterVariables(ctor, found.ctx).forEach((variable, i) => {
+      const given = n.arguments[i] as Node | undefined;
+      const param = ctor.params[i];
+      if (!variable) return;
+      const fallback = param?.type === 'AssignmentPattern' ? param.right : undefined;
+      if (given) bindings.set(variable, evaluate(given, { ...env, depth: env.depth + 1 }));
+      else if (fallback) bindings.set(variable, evaluate(fallback, { ctx: found.ctx, region: ctor.body, counters: new Set(), depth: env.depth + 1 }));
+    });
+  }
+  const inner: Env = { ctx: found.ctx, region: ctor?.body ?? found.cls.body, counters: new Set(), bindings, depth: env.depth + 1 };
+  return [{ kind: 'instance', cls: found.cls, env: inner, node: n }];
+}
+
+/** Every value a variable of this file is given (`let backoff;` then `backoff = …` in the loop). */
+function variableObjects(id: TSESTree.Identifier, env: Env, self: Map<Variable, StrategyObject[]>, hops: number): StrategyObject[] | undefined {
+  const variable = env.ctx.variableOf(id);
+  if (!variable || variable.defs.length !== 1 || variable.defs[0]?.type !== 'Variable') return undefined;
+  const before = self.get(variable);
+  if (before) return before;
+  const writes: Node[] = [];
+  for (const ref of variable.references) {
+    if (!ref.isWrite()) continue;
+    const parent = (ref.identifier as Node).parent;
+    const plain = (parent?.type === 'VariableDeclarator' && parent.id === ref.identifier) || (parent?.type === 'AssignmentExpression' && parent.operator === '=' && parent.left === ref.identifier);
+    if (!plain || !ref.writeExpr) return undefined;
+    writes.push(...alternatives(ref.writeExpr as Node));
+  }
+  if (writes.length === 0) return undefined;
+  const reads = (w: Node) => mentions(w, variable, env);
+  const base: StrategyObject[] = [];
+  for (const w of writes.filter((w) => !reads(w))) {
+    const found = objectsOf(w, env, self, hops + 1);
+    if (!found) return undefined;
+    base.push(...found);
+  }
+  if (base.length === 0) return undefined;
+  const inner = new Map(self).set(variable, base);
+  for (const w of writes.filter(reads)) {
+    const found = objectsOf(w, env, inner, hops + 1);
+    // A write that reads the variable again may only keep one of the objects it had.
+    if (!found || found.some((o) => !base.includes(o))) return undefined;
+  }
+  return base;
+}
+
+/** The values a write may give: each branch of `backoff ? backoff.next(ctx) : factory.next(ctx)`. */
+function alternatives(node: Node): Node[] {
+  const n = unwrap(node);
+  return n.type === 'ConditionalExpression' ? [...alternatives(n.consequent), ...alternatives(n.alternate)] : [n];
+}
+
+function mentions(node: Node, variable: Variable, env: Env): boolean {
+  let found = false;
+  walk(node, env.ctx.keys, (n) => {
+    if (found) return false;
+    if (n.type === 'Identifier' && env.ctx.variableOf(n) === variable) found = true;
+    return undefined;
+  });
+  return found;
+}
+
+/** The objects a call returns: a method of an object it is made on, or a function of this file or another module. */
+function returnedBy(call: TSESTree.CallExpression, env: Env, self: Map<Variable, StrategyObject[]>, hops: number): StrategyObject[] | undefined {
+  if (call.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
+  const callee = unwrap(call.callee);
+  const args = call.arguments as Node[];
+  if (callee.type === 'MemberExpression') {
+    const name = callee.computed ? undefined : propertyName(callee);
+    const receivers = name === undefined ? undefined : objectsOf(callee.object, env, self, hops + 1);
+    if (!receivers?.length) return undefined;
+    const result: StrategyObject[] = [];
+    for (const receiver of receivers) {
+      const fn = methodOf(receiver, name as string);
+      const found = fn && returnsOf(fn, bind(fn, args, env, receiver.env), receiver, self, hops);
+      if (!found) return undefined;
+      result.push(...found);
+    }
+    return result;
+  }
+  if (callee.type !== 'Identifier') return undefined;
+  const local = env.ctx.functionOf(callee);
+  const target = local ? { fn: local, ctx: env.ctx } : env.ctx.foreignFunction?.(call);
+  if (!target) return undefined;
+  return returnsOf(target.fn, bind(target.fn, args, env, { ctx: target.ctx, region: target.fn.body, counters: new Set(), depth: env.depth + 1 }), undefined, self, hops);
+}
+
+/** `fn`'s environment: `base` (its module, the object's fields) with its parameters bound to the arguments, read where the call is. */
+function bind(fn: FunctionNode, args: readonly Node[], callerEnv: Env, base: Env): Env {
+  const bindings = new Map(base.bindings ?? []);
+  parameterVariables(fn, base.ctx).forEach((variable, i) => {
+    const given = args[i];
+    if (variable && given) bindings.set(variable, evaluate(given, { ...callerEnv, depth: callerEnv.depth + 1 }));
+  });
+  return { ctx: base.ctx, region: fn.body, counters: new Set(), bindings, depth: callerEnv.depth + 1 };
+}
+
+function methodOf(o: StrategyObject, name: string): FunctionNode | undefined {
+  if (o.kind === 'literal') {
+    const property = getProperty(o.literal, name);
+    const value = property && property.kind === 'init' ? unwrap(property.value as Node) : undefined;
+    return value && (value.type === 'FunctionExpression' || value.type === 'ArrowFunctionExpression') ? value : undefined;
+  }
+  for (const element of o.cls.body.body) {
+    if (element.type === 'MethodDefinition' && element.kind === 'method' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === name) return element.value.type === 'FunctionExpression' ? element.value : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The objects every `return` of `fn` gives: `this` (the receiver), or an object the analysis
+ * reads. A function that may end without one, or return anything else, gives no answer.
+ */
+function returnsOf(fn: FunctionNode, env: Env, receiver: StrategyObject | undefined, self: Map<Variable, StrategyObject[]>, hops: number): StrategyObject[] | undefined {
+  if (fn.async || fn.generator) return undefined;
+  if (fn.body.type !== 'BlockStatement') return objectsOf(fn.body, env, self, hops + 1);
+  const returns: Node[] = [];
+  let other = false;
+  walk(fn.body, env.ctx.keys, (n) => {
+    if (other || (n !== fn.body && isFunction(n))) return false;
+    if (n.type === 'ReturnStatement') {
+      if (n.argument) returns.push(n.argument);
+      else other = true;
+    }
+    return undefined;
+  });
+  // The last statement must return: falling off the end gives undefined.
+  const last = fn.body.body[fn.body.body.length - 1];
+  if (other || returns.length === 0 || last?.type !== 'ReturnStatement') return undefined;
+  const result: StrategyObject[] = [];
+  for (const r of returns) {
+    const u = unwrap(r);
+    if (u.type === 'ThisExpression') {
+      if (!receiver) return undefined;
+      result.push(receiver);
+      continue;
+    }
+    // `this` elsewhere in a literal's method is the literal, which evaluate does not know.
+    if (receiver?.kind === 'literal' && mentionsThis(u, env)) return undefined;
+    const found = objectsOf(u, env, self, hops + 1);
+    if (!found) return undefined;
+    result.push(...found);
+  }
+  return result;
+}
+
+function mentionsThis(node: Node, env: Env): boolean {
+  let found = false;
+  walk(node, env.ctx.keys, (n) => {
+    if (found || (isFunction(n) && n.type !== 'ArrowFunctionExpression')) return false;
+    if (n.type === 'ThisExpression') found = true;
+    return undefined;
+  });
+  return found;
+}
