@@ -54,10 +54,16 @@ function propertyValue(o: StrategyObject, prop: string): Value | undefined {
   if (o.env.ctx.isMutableMember(prop)) return undefined;
   let value: Node | undefined;
   for (const element of o.cls.body.body) {
-    if (element.type === 'PropertyDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === prop) return undefined;
+    // `length: number;` declares the field; `length = 750;` gives it a first value the constructor may replace.
+    if (element.type === 'PropertyDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === prop) value = element.value ?? undefined;
     if (element.type === 'MethodDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === prop && element.kind !== 'constructor') return undefined;
   }
   const ctor = constructorOf(o.cls);
+  // TypeScript's `constructor(readonly gap: number)`: the field is the parameter.
+  for (const p of ctor?.params ?? []) {
+    if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === prop) value = p.parameter;
+    if (p.type === 'TSParameterProperty' && p.parameter.type === 'AssignmentPattern' && p.parameter.left.type === 'Identifier' && p.parameter.left.name === prop) value = p.parameter.left;
+  }
   for (const statement of ctor?.body?.body ?? []) {
     const e = statement.type === 'ExpressionStatement' ? statement.expression : undefined;
     if (e?.type === 'AssignmentExpression' && e.operator === '=' && e.left.type === 'MemberExpression' && e.left.object.type === 'ThisExpression' && propertyName(e.left) === prop) value = e.right;
@@ -166,9 +172,13 @@ function constructed(n: TSESTree.NewExpression, env: Env): StrategyObject[] | un
   const ctor = constructorOf(found.cls);
   const bindings = new Map<Variable, Value>();
   if (ctor) {
-    parameterVariables(ctor, found.ctx).forEach((variable, i) => {
+    const scope = found.ctx.sourceCode.getScope(ctor);
+    parameterVariables(ctor, found.ctx).forEach((plain, i) => {
       const given = n.arguments[i] as Node | undefined;
-      const param = ctor.params[i];
+      // `constructor(readonly gap = 100)`: the parameter behind the field.
+      const param = ctor.params[i]?.type === 'TSParameterProperty' ? ctor.params[i].parameter : ctor.params[i];
+      const id = param?.type === 'AssignmentPattern' ? param.left : param;
+      const variable = plain ?? (id?.type === 'Identifier' ? scope.set.get(id.name) : undefined);
       if (!variable) return;
       const fallback = param?.type === 'AssignmentPattern' ? param.right : undefined;
       if (given) bindings.set(variable, evaluate(given, { ...env, depth: env.depth + 1 }));
