@@ -146,7 +146,10 @@ function objectsOf(node: Node, env: Env, self: Map<Variable, StrategyObject[]>, 
     case 'LogicalExpression': {
       // `options.backoff || new ConstantBackoff(0)`: the strategy when the caller gives none, as an
       // option's default is read elsewhere in the analysis; one the caller is known to pass is theirs.
-      if (n.operator === '&&' || unwrap(n.left).type !== 'MemberExpression') return undefined;
+      // Only an option read from an options object (`this.options.backoff`, `opts.backoff`), not a
+      // member of the instance itself, which its own code may always set.
+      const left = unwrap(n.left);
+      if (n.operator === '&&' || left.type !== 'MemberExpression' || unwrap(left.object).type === 'ThisExpression') return undefined;
       const passed = passedObjectRead(n.left, env);
       if (passed && passed !== 'absent') return undefined;
       return objectsOf(n.right, env, self, hops + 1);
@@ -291,19 +294,8 @@ function methodOf(o: StrategyObject, name: string): FunctionNode | undefined {
 function returnsOf(fn: FunctionNode, env: Env, receiver: StrategyObject | undefined, self: Map<Variable, StrategyObject[]>, hops: number): StrategyObject[] | undefined {
   if (fn.async || fn.generator) return undefined;
   if (fn.body.type !== 'BlockStatement') return objectsOf(fn.body, env, self, hops + 1);
-  const returns: Node[] = [];
-  let other = false;
-  walk(fn.body, env.ctx.keys, (n) => {
-    if (other || (n !== fn.body && isFunction(n))) return false;
-    if (n.type === 'ReturnStatement') {
-      if (n.argument) returns.push(n.argument);
-      else other = true;
-    }
-    return undefined;
-  });
-  // The last statement must return: falling off the end gives undefined.
-  const last = fn.body.body[fn.body.body.length - 1];
-  if (other || returns.length === 0 || last?.type !== 'ReturnStatement') return undefined;
+  const returns = returnedExpressions(fn, env);
+  if (!returns) return undefined;
   const result: StrategyObject[] = [];
   for (const r of returns) {
     const u = unwrap(r);
@@ -319,6 +311,29 @@ function returnsOf(fn: FunctionNode, env: Env, receiver: StrategyObject | undefi
     result.push(...found);
   }
   return result;
+}
+
+const returnsCache = new WeakMap<FunctionNode, readonly Node[] | null>();
+
+/** What each `return` of a function with a block body hands back, read once per function; null when it may end without a value. */
+function returnedExpressions(fn: FunctionNode, env: Env): readonly Node[] | undefined {
+  const known = returnsCache.get(fn);
+  if (known !== undefined) return known ?? undefined;
+  const returns: Node[] = [];
+  let other = false;
+  walk(fn.body, env.ctx.keys, (n) => {
+    if (other || (n !== fn.body && isFunction(n))) return false;
+    if (n.type === 'ReturnStatement') {
+      if (n.argument) returns.push(n.argument);
+      else other = true;
+    }
+    return undefined;
+  });
+  // The last statement must return: falling off the end gives undefined.
+  const body = fn.body.type === 'BlockStatement' ? fn.body.body : [];
+  const ok = !other && returns.length > 0 && body[body.length - 1]?.type === 'ReturnStatement';
+  returnsCache.set(fn, ok ? returns : null);
+  return ok ? returns : undefined;
 }
 
 function mentionsThis(node: Node, env: Env): boolean {

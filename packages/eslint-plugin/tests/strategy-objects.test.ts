@@ -103,6 +103,23 @@ async function send(op: () => Promise<void>, options: { backoff: { next(): { dur
 `,
     },
     {
+      name: 'a fallback behind a member of the instance, which its constructor always sets',
+      code: `${SLEEP}${STEADY}
+declare function spreadStrategy(): Steady;
+class Client {
+  private strategy: Steady;
+  constructor(given?: Steady) { this.strategy = given ?? spreadStrategy(); }
+  async call(op: () => Promise<void>) {
+    for (let i = 0; i < 4; i++) {
+      try { return await op(); } catch (err) {
+        await sleep((this.strategy || new Steady(100)).first().duration);
+      }
+    }
+  }
+}
+`,
+    },
+    {
       name: 'a class that extends another (its answer may come from there)',
       code: `${SLEEP}
 declare class Base { next(): { duration: number } }
