@@ -53,6 +53,13 @@ class HostWalker {
 }
 `;
 
+/** The same, the strategy called only when it is a function (else null: retry disabled). */
+const guardedHostWalk = (strategy: string) =>
+  hostWalk(strategy).replace(
+    'const wait = this.options.retryStrategy(++rounds);',
+    "const wait = typeof this.options.retryStrategy === 'function' ? this.options.retryStrategy(++rounds) : null;",
+  );
+
 /** A function walking a list through a fresh iterator, a catch moving on, a fixed pause between rounds. */
 const listWalk = (exhausted: string) => `
 declare function dial(address: string): Promise<number>;
@@ -110,6 +117,8 @@ ruleTester.run('no-unbounded-retry on walks started over', noUnboundedRetry, {
     { name: 'a default strategy that answers null after ten rounds stops the walk', code: hostWalk('(n: number) => (n > 10 ? null : n * 10)') },
     { name: 'a strategy the caller passes may answer "stop"', code: hostWalk('undefined as unknown as (n: number) => number | null') },
     { name: 'a walk counting its rounds gives up after three', code: restartsThrice },
+    { name: 'a strategy called when it is a function, whose default answers null after ten rounds', code: guardedHostWalk('(n: number) => (n > 10 ? null : n * 10)') },
+    { name: 'a strategy called when it is a function, the caller\'s: it may be left out or answer "stop"', code: guardedHostWalk('undefined as unknown as (n: number) => number | null') },
     { name: 'a walk that throws once every address failed', code: givesUpWhenExhausted },
     { name: 'a queue worker waiting for more jobs does not start over', code: queueWorker },
     { name: 'a walk that goes on after a success visits every host', code: everyHost },
@@ -118,6 +127,11 @@ ruleTester.run('no-unbounded-retry on walks started over', noUnboundedRetry, {
     {
       name: 'a default strategy that always answers a number: the walk is started over forever',
       code: hostWalk('(n: number) => Math.min(n * 10, 1000)'),
+      errors: [{ messageId: 'unbounded', line: 20, column: 18, endLine: 20, endColumn: 27 }],
+    },
+    {
+      name: 'a strategy called when it is a function, whose default always answers a number',
+      code: guardedHostWalk('(n: number) => Math.min(n * 10, 1000)'),
       errors: [{ messageId: 'unbounded', line: 20, column: 18, endLine: 20, endColumn: 27 }],
     },
     {
