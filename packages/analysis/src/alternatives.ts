@@ -17,7 +17,7 @@ export function movesToNextAlternative(region: Node, operation: Node | undefined
 }
 
 /** `it.next()`, `queue.shift()`, `hosts.pop()`, `getNextHost()`, `plan.nextConnection()`. */
-function isDraw(node: Node): boolean {
+export function isDraw(node: Node): boolean {
   const n = unwrap(node);
   if (n.type === 'MemberExpression') return isDraw(n.object);
   if (n.type !== 'CallExpression') return false;

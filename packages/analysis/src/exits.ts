@@ -163,7 +163,7 @@ function strategyDecision(id: TSESTree.Identifier, init: Node | null, env: Env):
   if (values.length === 0 || values.length > 4) return undefined;
   let stops = false;
   for (const value of values) {
-    const call = value ? unwrap(value) : undefined;
+    const call = value ? guardedStrategyCall(unwrap(value), env) ?? unwrap(value) : undefined;
     const strategy = call?.type === 'CallExpression' ? calledStrategy(call, env) : undefined;
     // `const wait = this.#nextWait(this.#attempts++)`: a method of the class answers; it may say
     // "stop" where it returns no number (null, an Error, nothing) or a value the analysis cannot read.
@@ -178,6 +178,26 @@ function strategyDecision(id: TSESTree.Identifier, init: Node | null, env: Env):
     else if (readStrategy(strategy.fn, 0, strategy.env).canGiveUp) stops = true;
   }
   return stops;
+}
+
+/**
+ * `typeof this.options.retryIn === 'function' ? this.options.retryIn(++n) : null`: where the
+ * strategy is read (a default function), the test holds and the call is what the variable holds.
+ * Undefined for any other expression, or a strategy the analysis does not read.
+ */
+function guardedStrategyCall(value: Node, env: Env): TSESTree.CallExpression | undefined {
+  if (value.type !== 'ConditionalExpression') return undefined;
+  const test = unwrap(value.test);
+  if (test.type !== 'BinaryExpression' || !/^[!=]==?$/.test(test.operator) || test.left.type === 'PrivateIdentifier') return undefined;
+  const [a, b] = [unwrap(test.left), unwrap(test.right)];
+  const typeofSide = a.type === 'UnaryExpression' && a.operator === 'typeof' ? a : b.type === 'UnaryExpression' && b.operator === 'typeof' ? b : undefined;
+  const other = typeofSide === a ? b : a;
+  if (!typeofSide || other.type !== 'Literal' || other.value !== 'function') return undefined;
+  const branch = unwrap(test.operator.startsWith('!') ? value.alternate : value.consequent);
+  if (branch.type !== 'CallExpression') return undefined;
+  const text = (n: Node) => env.ctx.sourceCode.text.slice(n.range[0], n.range[1]);
+  if (text(unwrap(branch.callee)) !== text(unwrap(typeofSide.argument))) return undefined;
+  return calledStrategy(branch, env) ? branch : undefined;
 }
 
 /** `this.name(…)` or `this.#name(…)`. */

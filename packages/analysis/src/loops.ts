@@ -560,7 +560,7 @@ function sameTarget(a: Node, b: Node): boolean {
   const y = unwrap(b);
   if (x.type === 'Identifier' && y.type === 'Identifier') return x.name === y.name;
   if (x.type === 'MemberExpression' && y.type === 'MemberExpression') {
-    return x.object.type === y.object.type && !x.computed && !y.computed && x.property.type === 'Identifier' && y.property.type === 'Identifier' && x.property.name === y.property.name;
+    return x.object.type === y.object.type && !x.computed && !y.computed && x.property.type === y.property.type && (x.property.type === 'Identifier' || x.property.type === 'PrivateIdentifier') && x.property.name === (y.property as { name: string }).name;
   }
   return false;
 }

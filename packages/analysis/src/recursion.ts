@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { movesToNextAlternative } from './alternatives.js';
+import { restartAfterExhaustion, type Restart } from './restart.js';
 import { guardsIn, merge, type Bound } from './bounds.js';
 import { mayStopBefore } from './exits.js';
 import { outcomeCheck } from './checks.js';
@@ -78,6 +79,14 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   const paths = new Map<Node, FailurePath>();
   /** Self-calls made when the attempt succeeded that go again at once (a work loop's next step). */
   const onSuccessAtOnce: Node[] = [];
+  // A failover walk whose every step failed starts over from its exhausted branch: that call
+  // retries the walk, and the steps to the next alternative are not retries.
+  const restart = reentries && selfCalls.some((c) => reentries.has(c)) ? undefined : restartAfterExhaustion(fn, selfCalls, (c) => failurePath(c, fn, baseEnv) !== undefined, ctx);
+  if (restart) {
+    const restartPaths = new Map([[restart.call, withTimer({ container: restart.branch }, undefined, restart.call, fn)]]);
+    const site = siteFor(restart.call, fn, restartPaths, selfCalls, baseEnv, undefined, undefined, restart);
+    return site ? [site] : [];
+  }
   let byDefaults = false;
   for (const call of selfCalls) {
     // A way back in under a branch the options' defaults never take (`else if (typeof retryOn
@@ -219,7 +228,7 @@ export interface ResendOptions {
   mayCount?: (call: Node, fn: FunctionNode) => boolean;
 }
 
-function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailurePath>, selfCalls: readonly Node[], baseEnv: Env, reentry?: Reentry, resend?: ResendOptions): RetrySite | undefined {
+function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailurePath>, selfCalls: readonly Node[], baseEnv: Env, reentry?: Reentry, resend?: ResendOptions, restart?: Restart): RetrySite | undefined {
   const { ctx } = baseEnv;
   const path = paths.get(call) as FailurePath;
   // Through a second function, the call that comes back in is the one whose arguments count.
@@ -227,11 +236,12 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   if (reentry && !way) return undefined;
   const back = way?.back ?? call;
   const counters = way ? way.counters : counterParameters(fn, call, ctx);
-  if (walksAlternatives(fn, counters, baseEnv) || (way && walksAlternatives(way.through, way.throughCounters, baseEnv))) return undefined;
+  // (A walk started over once exhausted moves through its alternatives on purpose: its restart is the retry.)
+  if (!restart && (walksAlternatives(fn, counters, baseEnv) || (way && walksAlternatives(way.through, way.throughCounters, baseEnv)))) return undefined;
   // A failure listener's retried call is the request whose result sets the listener up again.
   const reissued = path.listened ? reissuedCall(call, fn) : undefined;
-  const operation = reissued ?? firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call)));
-  if (movesToNextAlternative(fn.body, operation, ctx, selfCalls)) return undefined;
+  const operation = restart ? restart.operation : (reissued ?? firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call))));
+  if (!restart && movesToNextAlternative(fn.body, operation, ctx, selfCalls)) return undefined;
   const decrementing = new Set([...counters].filter((v) => decrements(v, back)));
   const env: Env = { ...baseEnv, counters, decrementing, bindings: parameterBindings(fn, back, counters, ctx) };
   const isRetry = (node: Node) => contains(node, call) || (path.via?.some((use) => contains(node, use)) ?? false);
