@@ -89,6 +89,10 @@ const otherOwner = siblingOnTimer.replace('Reader.prototype.start = function', '
 // Valid for the fixed rule: the wait is a member a method changes after construction.
 const pauseGrows = siblingOnTimer.replace('Reader.prototype.start = function () {', 'Reader.prototype.start = function () {\n  this.pause = this.pause * 2;');
 
+// Valid for the fixed rule: a capitalised function that no prototype method of the file belongs
+// to is not the constructor, so its write of the wait may come at any time.
+const writtenByAnother = siblingOnTimer.replace('function Reader(source) {\n  this.source = source;\n  this.pause = 1200;\n}', 'function Reader(source) {\n  this.source = source;\n}\nfunction Configure(reader) {\n  reader.apply(function () { this.pause = 1200; });\n}');
+
 ruleTester.run('no-fixed-sleep-retry on prototype re-entries', noFixedSleepRetry, {
   valid: [
     { name: 'a method called from two places: its parameter is not one method', code: twoCallers },
@@ -96,6 +100,7 @@ ruleTester.run('no-fixed-sleep-retry on prototype re-entries', noFixedSleepRetry
     { name: 'a parameter handed to a function the analysis does not follow', code: handedOn },
     { name: 'this.start() of another constructor', code: otherOwner },
     { name: 'a wait that a method doubles is not fixed', code: pauseGrows },
+    { name: 'a wait written by a function that is not the constructor', code: writtenByAnother },
   ],
   invalid: [
     {
@@ -123,6 +128,11 @@ ruleTester.run('no-unbounded-retry on prototype re-entries', noUnboundedRetry, {
     { name: 'this.start() of another constructor', code: otherOwner },
   ],
   invalid: [
+    {
+      name: 'a wait written by a function that is not the constructor still goes round with no limit',
+      code: writtenByAnother,
+      errors: [{ messageId: 'unbounded', line: 16, column: 24, endLine: 16, endColumn: 36, data: { what: '`pull()` retrying itself through `start()`' } }],
+    },
     {
       name: 'a bound method handed to the one caller: a stopped flag is the owner\'s state, not a limit',
       code: boundAndHanded,
