@@ -14,6 +14,7 @@ import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
 import { listenerSites, recursionSites, type Reentry } from './recursion.js';
 import { interceptorSite } from './interceptors.js';
+import { handedFunction, prototypeSibling, prototypeSlot, type MethodLookup } from './prototype-methods.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
 
@@ -98,6 +99,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   /** Classes instantiated by name (`new Retrier()`): one imported from the project may have retrying methods. */
   const constructed = new Set<string>();
   const functionNames = new Set<string>();
+  const methodParams = new Set<string>();
   ctx.forEachNode((node) => {
     if (isLoop(node) || (node.type === 'ForOfStatement' && node.right.type !== 'CallExpression')) loops.push(node);
     else if (node.type === 'CallExpression') {
@@ -111,12 +113,15 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     } else if (isFunction(node)) {
       const name = functionName(node);
       if (name) functionNames.add(name);
+      // A method's parameters may stand for a method its one caller hands over (handedFunction).
+      if (node.parent?.type === 'MethodDefinition' || prototypeSlot(node)) for (const param of node.params) if (param.type === 'Identifier') methodParams.add(param.name);
     }
   });
   // Only calls that can name a function of this file can be self-calls: most calls cannot.
   const edges: Edge[] = [];
-  for (const call of calls) if (mayCallLocal(call, functionNames)) collectSelfCall(call, selfCalls, ctx, edges);
-  const reentries = collectReentries(edges, selfCalls, ctx);
+  const lookup = methodLookup(calls, ctx);
+  for (const call of calls) if (mayCallLocal(call, functionNames, methodParams)) collectSelfCall(call, selfCalls, ctx, edges, lookup);
+  const reentries = collectReentries(edges, selfCalls, ctx, lookup);
 
   const sites: RetrySite[] = [];
   const clients = new Map<Variable, RetrySite>();
@@ -611,12 +616,14 @@ const interceptorsCall = /(^|\.)interceptors\.response\.use$/;
 const nameOf = (n: Node): string | undefined =>
   n.type === 'Identifier' ? n.name : n.type === 'MemberExpression' ? propertyName(n) : undefined;
 
-function mayCallLocal(call: TSESTree.CallExpression, names: ReadonlySet<string>): boolean {
-  const callee = nameOf(unwrap(call.callee));
-  if (callee !== undefined && names.has(callee)) return true;
+function mayCallLocal(call: TSESTree.CallExpression, names: ReadonlySet<string>, params: ReadonlySet<string>): boolean {
+  const callee = unwrap(call.callee);
+  const name = nameOf(callee);
+  if (name !== undefined && (names.has(name) || (callee.type === 'Identifier' && params.has(name)))) return true;
   return call.arguments.some((arg) => {
-    const name = nameOf(unwrap(boundMethod(arg)));
-    return name !== undefined && names.has(name);
+    const a = unwrap(boundMethod(arg));
+    const argName = nameOf(a);
+    return argName !== undefined && (names.has(argName) || (a.type === 'Identifier' && params.has(argName)));
   });
 }
 
@@ -626,7 +633,7 @@ function mayCallLocal(call: TSESTree.CallExpression, names: ReadonlySet<string>)
  * Names are resolved through scopes: a parameter or local that shadows the function's name
  * (`new Promise((r) => setTimeout(r))` inside `function r`) is not the function.
  */
-function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionNode, Node[]>, ctx: AnalysisContext, edges?: Edge[]): void {
+function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionNode, Node[]>, ctx: AnalysisContext, edges?: Edge[], lookup?: MethodLookup): void {
   const candidates: Node[] = [call.callee];
   // setTimeout(connect, 1000), promise.catch(retryLater), socket.on('close', reconnect);
   // not `Error.captureStackTrace(e, fn)` or other calls that merely mention the function.
@@ -646,6 +653,11 @@ function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionN
     // A call of another function of this file (or of a sibling method): a way back in, maybe.
     const target = edges && (fn ?? siblingMethod(named, ctx));
     if (target && !contains(target, call)) edges.push({ node, target });
+    // A parameter that stands for a method the one caller hands over (`.then(next, …)` with
+    // `const next = this.run.bind(this, i)` at the call): a way back in through that method.
+    const unwrapped = unwrap(named);
+    const handed = edges && lookup && !target && unwrapped.type === 'Identifier' ? handedFunction(unwrapped, ctx, lookup, isHandOver) : undefined;
+    if (edges && handed && !contains(handed.fn, call)) edges.push({ node, target: handed.fn, alias: handed.source });
   }
 }
 
@@ -653,6 +665,39 @@ function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionN
 interface Edge {
   node: Node;
   target: FunctionNode;
+  /** Reached through a name the caller bound to the function (`this.run` of `this.run.bind(this, i)`): that mention. */
+  alias?: Node;
+}
+
+/** A use of a name that collectSelfCall follows: the callee of a call, or a function handed to a timer, a promise or a listener. */
+function isHandOver(use: Node): boolean {
+  const parent = use.parent;
+  if (parent?.type !== 'CallExpression') return false;
+  return parent.callee === use || (parent.arguments.includes(use as TSESTree.CallExpressionArgument) && REFERENCE_TAKERS.test(calleeName(parent) ?? ''));
+}
+
+/** What handedFunction needs of the file, each read once and only when asked. */
+function methodLookup(calls: readonly TSESTree.CallExpression[], ctx: AnalysisContext): MethodLookup {
+  let mentions: Map<string, number> | undefined;
+  let byName: Map<string, TSESTree.CallExpression[]> | undefined;
+  return {
+    mentions: (name) => (mentions ??= countMemberMentions(ctx)).get(name) ?? 0,
+    resolve: (expression) => referencedFunction(expression, ctx) ?? siblingMethod(expression, ctx),
+    callsNamed: (name) => {
+      if (!byName) {
+        byName = new Map();
+        for (const call of calls) {
+          const callee = unwrap(call.callee);
+          const key = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
+          if (key === undefined) continue;
+          const list = byName.get(key) ?? [];
+          list.push(call);
+          byName.set(key, list);
+        }
+      }
+      return byName.get(name) ?? [];
+    },
+  };
 }
 
 /**
@@ -663,11 +708,9 @@ interface Edge {
  * way back kept beside it. Whether the call sits on `a`'s failure path is recursion.ts's
  * question, as for a direct self-call. Linear: one walk up from each call of another function.
  */
-function collectReentries(edges: readonly Edge[], selfCalls: Map<FunctionNode, Node[]>, ctx: AnalysisContext): Map<Node, Reentry> {
+function collectReentries(edges: readonly Edge[], selfCalls: Map<FunctionNode, Node[]>, ctx: AnalysisContext, lookup: MethodLookup): Map<Node, Reentry> {
   const reentries = new Map<Node, Reentry>();
   if (edges.length < 2) return reentries;
-  // Counted once per file, and only when a way back in is found.
-  let memberMentions: Map<string, number> | undefined;
   // The calls each function makes of another, by the function they sit in (through the
   // callbacks they are handed to: `setTimeout(() => a())` inside `b`).
   const outgoing = new Map<FunctionNode, Edge[]>();
@@ -692,7 +735,9 @@ function collectReentries(edges: readonly Edge[], selfCalls: Map<FunctionNode, N
     // Every use of the second function must be seen (a call, or a hand-over to a timer or a
     // promise): one passed around (`this.b.bind(this)`) may run on success too.
     const uses = incoming.get(through) ?? [];
-    if (uses.length !== mentionsOf(through, ctx, () => (memberMentions ??= countMemberMentions(ctx)))) continue;
+    // Uses through a name the caller bound count as that one mention (`this.run.bind(this, i)`).
+    const seen = uses.filter((use) => !use.alias).length + new Set(uses.filter((use) => use.alias).map((use) => use.alias)).size;
+    if (seen !== mentionsOf(through, ctx, lookup.mentions)) continue;
     const list = selfCalls.get(fn) ?? [];
     list.push(edge.node);
     selfCalls.set(fn, list);
@@ -703,11 +748,14 @@ function collectReentries(edges: readonly Edge[], selfCalls: Map<FunctionNode, N
 }
 
 /** How many times a function of this file is named: by its binding, or as a method of its class. */
-function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: () => ReadonlyMap<string, number>): number {
+function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: (name: string) => number): number {
   const parent = fn.parent;
   if ((parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition') && !parent.computed && (parent.key.type === 'Identifier' || parent.key.type === 'PrivateIdentifier')) {
-    return memberMentions().get(parent.key.name) ?? 0;
+    return memberMentions(parent.key.name);
   }
+  // `F.prototype.b = function` is itself one mention of `b`.
+  const slot = prototypeSlot(fn);
+  if (slot) return memberMentions(slot.name) - 1;
   const id = fn.type !== 'ArrowFunctionExpression' && fn.id ? fn.id : parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? parent.id : undefined;
   const variable = id && ctx.variableOf(id);
   // Unknown: counted as more than any list of calls.
@@ -747,9 +795,11 @@ function siblingMethod(expression: Node, ctx: AnalysisContext): FunctionNode | u
   if (e.type !== 'MemberExpression' || e.computed) return undefined;
   const receiver = thisBinder(unwrap(e.object), ctx);
   const owner = receiver?.parent;
-  if (!owner || (owner.type !== 'MethodDefinition' && owner.type !== 'PropertyDefinition') || owner.parent?.type !== 'ClassBody') return undefined;
   const key = e.property;
   if (key.type !== 'Identifier' && key.type !== 'PrivateIdentifier') return undefined;
+  // `this.b` in `F.prototype.a = function () {…}`: `F.prototype.b` of this file.
+  if (receiver && owner?.type === 'AssignmentExpression' && key.type === 'Identifier') return prototypeSibling(receiver, key.name, ctx);
+  if (!owner || (owner.type !== 'MethodDefinition' && owner.type !== 'PropertyDefinition') || owner.parent?.type !== 'ClassBody') return undefined;
   return membersOf(owner.parent).get(memberKey(owner.static, key)) ?? undefined;
 }
 

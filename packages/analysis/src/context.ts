@@ -2,6 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { contains, dottedName, enclosingFunction, isAnyLoop, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
 import type { ObjectArgument } from './bind-arguments.js';
 import type { Value } from './value.js';
+import { prototypeOwners } from './prototype-methods.js';
 
 type Scope = TSESLint.Scope.Scope;
 export type Variable = TSESLint.Scope.Variable;
@@ -156,7 +157,7 @@ export class AnalysisContext {
       };
       // The nodes ESLint's traversal recorded (assignments and updates are among them): no walk of the file.
       this.forEachNode((node) => {
-        if (node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') record(node, inConstructor(node));
+        if (node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') record(node, inConstructor(node, this));
       });
       this.mutable = mutable;
       this.stepped = stepped;
@@ -241,9 +242,21 @@ export function siteNodeListeners(ast: TSESTree.Program): Record<string, (node: 
   return listeners;
 }
 
-/** Inside a class constructor, callbacks it makes included: a write there sets a starting value. */
-function inConstructor(node: Node): boolean {
-  for (let p = node.parent; p; p = p.parent) if (p.type === 'MethodDefinition') return p.kind === 'constructor';
+/**
+ * Inside a class constructor, callbacks it makes included, or directly inside an ES5 constructor
+ * (`function Queue(opts) { this.settings = … }` with `Queue.prototype.run = function` in the
+ * file): a write there sets a starting value.
+ */
+function inConstructor(node: Node, ctx: AnalysisContext): boolean {
+  let direct = true;
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'MethodDefinition') return p.kind === 'constructor';
+    if (direct && (p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression')) {
+      direct = false;
+      const name = p.id?.name ?? (p.parent?.type === 'VariableDeclarator' && p.parent.id.type === 'Identifier' ? p.parent.id.name : undefined);
+      if (name !== undefined && /^[A-Z]/.test(name) && prototypeOwners(ctx).has(name)) return true;
+    }
+  }
   return false;
 }
 

@@ -542,6 +542,18 @@ function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean 
   return { ...result, unbounded: unbounded && result.attempts === undefined };
 }
 
+/**
+ * `while (!this.closing)` / `while (this.running)`: the loop's whole condition is a flag of
+ * `this` that the loop does not set (isFlag) — the owner's state, set when it closes.
+ */
+function lifecycleTest(loop: RetryLoopNode, env: Env): boolean {
+  const raw = loopTest(loop);
+  if (!raw || isFlag(raw, loop, env)) return false;
+  const n = unwrap(raw);
+  const target = n.type === 'UnaryExpression' && n.operator === '!' ? unwrap(n.argument) : n;
+  return target.type === 'MemberExpression' && !target.computed && unwrap(target.object).type === 'ThisExpression';
+}
+
 /** `while (!done)` / `while (!this.connected)`: a flag the body sets when it is finished. */
 function isFlag(test: Node, loop: RetryLoopNode, env: Env): boolean {
   const n = unwrap(test);
@@ -709,8 +721,13 @@ function guardedSite(loop: RetryLoopNode, scan: AttemptScan, env: Env): RetrySit
     guardCtx.paramObjects = objects;
     const delay = sleepValue(sleep, { ctx: guardCtx, region: guard.fn.body, counters: new Set(), depth: 0 });
     let bound = loopBound(loop, env);
+    // `while (!this.closing)`: a flag of the owner that neither the loop nor the guard's catch sets
+    // ends the loop when the owner closes, not when the retry gives up: on its own it never does.
+    if (!bound.unbounded && bound.attempts === undefined && !bound.deadline && !bound.abortAware && lifecycleTest(loop, env)) bound = { ...bound, unbounded: true };
     // Other work in the catch (`this.stop()`, `await this.reconnect()`) may end the loop unseen: no claim that nothing does.
-    const work = scanAttempt(caught.handler.body, guard.ctx).calls.some((c) => c !== sleep.node && !contains(sleep.node, c) && isOperationCall(c) && !inIfTest(c, caught.handler));
+    // Work only some failures do (`if (isNotConnectionError(err)) this.emit('error', err)`, the wait
+    // after the `if`) leaves the others to the wait alone: for those, nothing but the wait runs.
+    const work = scanAttempt(caught.handler.body, guard.ctx).calls.some((c) => c !== sleep.node && !contains(sleep.node, c) && isOperationCall(c) && !inIfTest(c, caught.handler) && !onlyForSomeFailures(c, caught.handler, sleep.node, guard.ctx));
     if (work && bound.unbounded) bound = { ...bound, attempts: 'unknown', unbounded: false };
     return {
       kind: 'loop',
@@ -827,6 +844,33 @@ function writesLoopTest(handler: TSESTree.CatchClause, loop: RetryLoopNode, guar
 function inIfTest(node: Node, root: Node): boolean {
   for (let child: Node = node, p = node.parent; p && p !== root; child = p, p = p.parent) {
     if (p.type === 'IfStatement' && child === p.test) return true;
+  }
+  return false;
+}
+
+/**
+ * The call runs only on a branch chosen by a test of the caught error (`if (isFatal(err))`,
+ * `isFatal(err) && …`) that does not hold the wait: a failure that does not take it goes
+ * round on the wait alone.
+ */
+function onlyForSomeFailures(node: Node, handler: TSESTree.CatchClause, sleep: Node, ctx: AnalysisContext): boolean {
+  const param = handler.param;
+  const caught = param?.type === 'Identifier' ? ctx.variableOf(param) : undefined;
+  if (!caught) return false;
+  const readsCaught = (test: Node) => {
+    let reads = false;
+    walk(test, ctx.keys, (n) => {
+      if (reads || isFunction(n)) return false;
+      if (n.type === 'Identifier' && ctx.variableOf(n) === caught) reads = true;
+      return undefined;
+    });
+    return reads;
+  };
+  for (let child: Node = node, p = node.parent; p && p !== handler; child = p, p = p.parent) {
+    if (isFunction(p)) return false;
+    if (contains(p, sleep)) return false;
+    if (p.type === 'IfStatement' && child !== p.test && readsCaught(p.test)) return true;
+    if (p.type === 'LogicalExpression' && child === p.right && readsCaught(p.left)) return true;
   }
   return false;
 }

@@ -10,6 +10,7 @@ import type { Env } from './evaluate.js';
 import { branchNotTaken, evaluate, numberArray, parameterVariables } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom } from './policy.js';
+import { prototypeSlot } from './prototype-methods.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
 import { asSleep, computesWait, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
@@ -946,7 +947,7 @@ function reentryDelay(fromPath: ReturnType<typeof recursionDelay>, way: WayBack,
     if (!wider || way.otherWait) return { value: UNKNOWN };
     // Read again over both functions: a member `b` moves (`this.delay *= 2`) is not the same each
     // time. (Over the class body, the constructor's write of the starting value would count too.)
-    const again = fromPath.expression ? evaluate(fromPath.expression, { ...env, region: readRegion(wider, way.through) }) : fromPath.value;
+    const again = fromPath.expression ? evaluate(fromPath.expression, { ...env, region: readRegion(wider, way.through, fn) }) : fromPath.value;
     return sameValue(again, fromPath.value) ? fromPath : { ...fromPath, value: UNKNOWN };
   }
   if (way.otherWait) return { value: UNKNOWN };
@@ -978,10 +979,13 @@ function canonical(value: Value): string {
 /**
  * Where to read a value again for the other function of a way back in: the code holding both,
  * or, when that is a class body, the other method alone (a class body holds the constructor,
- * whose writes set starting values).
+ * whose writes set starting values); so too for two methods of one prototype (the code around
+ * them holds the constructor function).
  */
-function readRegion(wider: Node, other: FunctionNode): Node {
-  return wider.type === 'ClassBody' ? other.body : wider;
+function readRegion(wider: Node, other: FunctionNode, fn: FunctionNode): Node {
+  if (wider.type === 'ClassBody') return other.body;
+  const [a, b] = [prototypeSlot(fn), prototypeSlot(other)];
+  return a && b && a.owner === b.owner ? other.body : wider;
 }
 
 /** The innermost node that holds both functions (their class body, the function around both). */

@@ -59,7 +59,8 @@ ruleTester.run('no-fixed-sleep-retry across files: a loop whose operation an inh
       name: "the guard's default pause, and one the call passes",
       ...file('guarded/reader.mjs'),
       errors: [
-        { messageId: 'fixedDelay', line: 6, column: 5, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'a limited number of attempts' } },
+        // `while (!this.stopped)`: a flag of the owner that neither the loop nor the guard sets, not a limit.
+        { messageId: 'fixedDelay', line: 6, column: 5, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'no limit on attempts' } },
         { messageId: 'fixedDelay', line: 18, column: 5, data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'no limit on attempts' } },
       ],
     },
@@ -68,7 +69,16 @@ ruleTester.run('no-fixed-sleep-retry across files: a loop whose operation an inh
 
 ruleTester.run('no-unbounded-retry across files: a loop whose operation an inherited method guards', noUnboundedRetry, {
   valid: [{ name: 'a guard that only logs, one that rethrows, a loop that stops on nothing back', ...file('guarded/quiet.mjs') }],
-  invalid: [{ name: 'for (;;) around the guarded call', ...file('guarded/reader.mjs'), errors: [{ messageId: 'unbounded', line: 18, column: 5, data: { what: 'This retry loop' } }] }],
+  invalid: [
+    {
+      name: 'while (!this.stopped) (a flag of the owner: it stops when the owner does, not when the retry gives up) and for (;;) around the guarded call',
+      ...file('guarded/reader.mjs'),
+      errors: [
+        { messageId: 'unbounded', line: 6, column: 5, data: { what: 'This retry loop' } },
+        { messageId: 'unbounded', line: 18, column: 5, data: { what: 'This retry loop' } },
+      ],
+    },
+  ],
 });
 
 ruleTester.run('no-fixed-sleep-retry across files: the rewrite at the call', noFixedSleepRetry, {

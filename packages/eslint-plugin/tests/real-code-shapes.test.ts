@@ -1069,6 +1069,103 @@ class Feed {
     },
   },
 
+  {
+    name: 'guarded: a loop that runs while its owner is open never gives up; work in the catch that only some failures do leaves the rest to the wait',
+    filename: js,
+    code: `
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+class Consumer {
+  async shielded(fn) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isDisconnect(err)) this.emit('error', err);
+      await pause(2000);
+    }
+  }
+  async quiet(fn) {
+    try {
+      return await fn();
+    } catch (failure) {
+      failure.code === 'EPIPE' && this.report(failure);
+      await pause(750);
+    }
+  }
+  async consume() {
+    let cursor = '$';
+    while (!this.closing) {
+      const batch = await this.shielded(() => this.store.read(cursor));
+      if (batch) cursor = batch.last;
+    }
+  }
+  async follow() {
+    while (this.running) {
+      await this.quiet(() => this.link.pull());
+    }
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [
+        { line: 22, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'no limit on attempts' } },
+        { line: 28, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 750 ms', attempts: 'no limit on attempts' } },
+      ],
+      'no-unbounded-retry': [
+        { line: 22, column: 5, messageId: 'unbounded', data: { what: 'This retry loop' } },
+        { line: 28, column: 5, messageId: 'unbounded', data: { what: 'This retry loop' } },
+      ],
+    },
+  },
+  {
+    name: 'guarded: no unbounded claim where every failure does other work, where the work shares the wait\'s branch, or where the flag is a local',
+    filename: js,
+    code: `
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+class Reader {
+  async always(fn) {
+    try {
+      return await fn();
+    } catch (err) {
+      await this.reset(err);
+      await pause(500);
+    }
+  }
+  async together(fn) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (isTransient(err)) {
+        await this.reopen();
+        await pause(500);
+      }
+    }
+  }
+  async a() {
+    while (!this.closing) {
+      await this.always(() => this.src.read());
+    }
+  }
+  async b() {
+    while (!this.closing) {
+      await this.together(() => this.src.read());
+    }
+  }
+  async c() {
+    let stop = false;
+    this.once('end', () => { stop = true; });
+    while (!stop) {
+      await this.always(() => this.src.read());
+    }
+  }
+}`,
+    expect: {
+      'no-fixed-sleep-retry': [
+        { line: 23, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'a limited number of attempts' } },
+        { line: 28, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'a limited number of attempts' } },
+        { line: 35, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'a limited number of attempts' } },
+      ],
+    },
+  },
+
   // Two ways back into one function: each is a policy of its own.
   {
     name: 'two policies: a network failure goes again at once, a 429 sleeps first and is not counted',

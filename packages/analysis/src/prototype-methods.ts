@@ -1,0 +1,126 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { dottedName, isFunction, propertyName, unwrap, type FunctionNode, type Node } from './ast.js';
+import { isReassigned, type AnalysisContext } from './context.js';
+
+/**
+ * Methods written the ES5 way (`Queue.prototype.next = function () {…}`): the constructor's
+ * name and the method's, for a function assigned so. Undefined for anything else.
+ */
+export function prototypeSlot(fn: FunctionNode): { owner: string; name: string } | undefined {
+  const parent = fn.parent;
+  if (parent?.type !== 'AssignmentExpression' || parent.operator !== '=' || parent.right !== fn) return undefined;
+  const left = parent.left;
+  if (left.type !== 'MemberExpression' || left.computed || left.property.type !== 'Identifier') return undefined;
+  const proto = unwrap(left.object);
+  if (proto.type !== 'MemberExpression' || proto.computed || propertyName(proto) !== 'prototype') return undefined;
+  const owner = dottedName(proto.object);
+  return owner === undefined ? undefined : { owner, name: left.property.name };
+}
+
+/** Per file: `Owner#name` to the one function assigned there (null where a name is assigned twice). */
+const slots = new WeakMap<AnalysisContext, Map<string, FunctionNode | null>>();
+
+function prototypeMethods(ctx: AnalysisContext): Map<string, FunctionNode | null> {
+  let methods = slots.get(ctx);
+  if (methods) return methods;
+  const found = new Map<string, FunctionNode | null>();
+  // The assignments ESLint's traversal recorded: no walk of the file, and once per file.
+  ctx.forEachNode((node) => {
+    if (node.type !== 'AssignmentExpression' || !isFunction(node.right)) return;
+    const slot = prototypeSlot(node.right as FunctionNode);
+    if (!slot) return;
+    const key = `${slot.owner}#${slot.name}`;
+    found.set(key, found.has(key) ? null : (node.right as FunctionNode));
+  });
+  slots.set(ctx, (methods = found));
+  return methods;
+}
+
+/** The names whose prototypes this file assigns methods to (`Queue` of `Queue.prototype.run = function`): constructors. */
+export function prototypeOwners(ctx: AnalysisContext): ReadonlySet<string> {
+  let owners = ownerSets.get(ctx);
+  if (!owners) {
+    owners = new Set();
+    for (const key of prototypeMethods(ctx).keys()) owners.add(key.slice(0, key.lastIndexOf('#')));
+    ownerSets.set(ctx, owners);
+  }
+  return owners;
+}
+
+const ownerSets = new WeakMap<AnalysisContext, Set<string>>();
+
+/**
+ * `this.b` read inside `F.prototype.a = function () {…}`: the function assigned to
+ * `F.prototype.b` in this file, when exactly one is.
+ */
+export function prototypeSibling(receiver: FunctionNode, name: string, ctx: AnalysisContext): FunctionNode | undefined {
+  const slot = prototypeSlot(receiver);
+  if (!slot) return undefined;
+  return prototypeMethods(ctx).get(`${slot.owner}#${name}`) ?? undefined;
+}
+
+/** A function handed to a method as an argument, and the expression in the caller that names it. */
+export interface HandedFunction {
+  fn: FunctionNode;
+  /** `this.m` in `const next = this.m.bind(this, i)`: what the caller's code mentions of the function. */
+  source: Node;
+}
+
+export interface MethodLookup {
+  /** How often a property name is mentioned in the file (definitions by assignment included). */
+  mentions(name: string): number;
+  /** The function of the file a callee or a member names (a sibling method, a local function). */
+  resolve(expression: Node): FunctionNode | undefined;
+  /** The method-call sites of the file whose callee property has this name. */
+  callsNamed(name: string): readonly TSESTree.CallExpression[];
+}
+
+/**
+ * A parameter of a method that is called from one place only (`this.step(next, i)`, the
+ * method's name mentioned nowhere else), where the caller hands it a `const` bound to a method
+ * of the file (`const next = this.run.bind(this, i)`, or `this.run` itself) used nowhere else:
+ * the parameter is that method. Every use of the parameter must be a call or a hand-over to a
+ * timer or a promise (`isHandOver`), so that each reaches the method where the analysis sees it.
+ */
+export function handedFunction(id: TSESTree.Identifier, ctx: AnalysisContext, lookup: MethodLookup, isHandOver: (use: Node) => boolean): HandedFunction | undefined {
+  const variable = ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Parameter' || isReassigned(variable)) return undefined;
+  const method = def.node as Node;
+  if (!isFunction(method)) return undefined;
+  const index = method.params.indexOf(def.name as TSESTree.Parameter);
+  if (index < 0) return undefined;
+  // The method's name: a prototype slot (its own assignment is one mention) or a class method (none).
+  const slot = prototypeSlot(method);
+  const parent = method.parent;
+  const classKey = (parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition') && !parent.computed && parent.key.type === 'Identifier' ? parent.key.name : undefined;
+  const name = slot?.name ?? classKey;
+  if (name === undefined) return undefined;
+  const calls = lookup.callsNamed(name);
+  const call = calls.length === 1 ? calls[0] : undefined;
+  if (!call || lookup.resolve(call.callee) !== method) return undefined;
+  if (!variable.references.every((ref) => isHandOver(ref.identifier as Node))) return undefined;
+  const arg = call.arguments[index];
+  const handed = arg && arg.type !== 'SpreadElement' ? unwrap(arg) : undefined;
+  if (handed?.type !== 'Identifier') return undefined;
+  // The caller's `const next = this.run.bind(this, i)`, handed over at this one call.
+  const local = ctx.variableOf(handed);
+  const localDef = local?.defs[0];
+  if (!local || local.defs.length !== 1 || localDef?.type !== 'Variable' || localDef.parent?.type !== 'VariableDeclaration' || localDef.parent.kind !== 'const' || !localDef.node.init) return undefined;
+  if (local.references.filter((ref) => !ref.init).length !== 1) return undefined;
+  const source = boundSource(unwrap(localDef.node.init));
+  // Last, as it reads the whole file once: the one call is the method's only mention.
+  if (!source || lookup.mentions(name) !== (slot ? 2 : 1)) return undefined;
+  const fn = lookup.resolve(source);
+  return fn ? { fn, source } : undefined;
+}
+
+/** `this.m.bind(this, …)` (bound to the receiver it is read from, arguments or not), or `this.m`: `this.m`. */
+function boundSource(init: Node): Node | undefined {
+  if (init.type === 'MemberExpression') return unwrap(init.object).type === 'ThisExpression' ? init : undefined;
+  if (init.type !== 'CallExpression' || init.callee.type !== 'MemberExpression' || propertyName(init.callee) !== 'bind') return undefined;
+  const target = unwrap(init.callee.object);
+  const receiver = init.arguments[0];
+  if (target.type !== 'MemberExpression' || unwrap(target.object).type !== 'ThisExpression' || !receiver || unwrap(receiver as Node).type !== 'ThisExpression') return undefined;
+  return target;
+}
