@@ -114,6 +114,50 @@ async function fetchAll(url: string) {
 }
 `;
 
+// Compared with null: the header left out, the code's linear wait.
+const linearUnlessHinted = `const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function list(url: string) {
+  for (let i = 0; i < 5; i++) {
+    const res = await fetch(url);
+    if (res.ok) return res.json();
+    const hint = res.headers.get('Retry-After');
+    await sleep(hint !== null ? Number(hint) * 1000 : 100 * (i + 1));
+  }
+}
+`;
+
+// A helper of the file that returns early when the header is missing.
+const helperReturnsEarly = `const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function pauseFor(res: Response, n: number) {
+  const seconds = res.headers.get('retry-after');
+  if (!seconds) return 400 * 2 ** n;
+  return Number(seconds) * 1000;
+}
+async function sync(url: string) {
+  for (let n = 0; n < 4; n++) {
+    const res = await fetch(url);
+    if (res.ok) return res;
+    await sleep(pauseFor(res, n));
+  }
+}
+`;
+
+// The same helper, its computed branch jittered.
+const helperJittered = `const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function pauseFor(res: Response, n: number) {
+  const seconds = res.headers.get('retry-after');
+  if (!seconds) return Math.random() * 400 * 2 ** n;
+  return Number(seconds) * 1000;
+}
+async function sync(url: string) {
+  for (let n = 0; n < 4; n++) {
+    const res = await fetch(url);
+    if (res.ok) return res;
+    await sleep(pauseFor(res, n));
+  }
+}
+`;
+
 ruleTester.run('require-jitter with a wait the server gives when it can', requireJitter, {
   valid: [
     { name: 'the server value is the whole wait', code: serverValueOnly },
@@ -121,6 +165,7 @@ ruleTester.run('require-jitter with a wait the server gives when it can', requir
     { name: 'server value floored', code: serverValueFloored },
     { name: 'jittered growing fallback', code: jitteredGrowingFallback },
     { name: 'a fixed fallback is no backoff', code: fixedFallback },
+    { name: 'a helper whose computed branch is jittered', code: helperJittered },
   ],
   invalid: [
     {
@@ -133,6 +178,16 @@ ruleTester.run('require-jitter with a wait the server gives when it can', requir
       code: pauseOverriddenByHeader,
       errors: [{ messageId: 'missingJitterNoRetryAfter', line: 3, column: 3, endLine: 3, endColumn: 48, data: { what: 'This retry loop', delay: '500 ms × 2^n', attempts: 'up to 4 attempts' } }],
     },
+    {
+      name: 'the header compared with null, a linear wait otherwise',
+      code: linearUnlessHinted,
+      errors: [{ messageId: 'missingJitterNoRetryAfter', line: 3, column: 3, endLine: 3, endColumn: 30, data: { what: 'This retry loop', delay: 'a linear 100 ms × n', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'a helper returning its own wait when the header is missing',
+      code: helperReturnsEarly,
+      errors: [{ messageId: 'missingJitterNoRetryAfter', line: 8, column: 3, endLine: 8, endColumn: 30, data: { what: 'This retry loop', delay: '400 ms × 2^n', attempts: 'up to 4 attempts' } }],
+    },
   ],
 });
 
@@ -143,6 +198,7 @@ ruleTester.run('no-fixed-sleep-retry with a wait the server gives when it can', 
     { name: 'jittered fallback', code: jitteredFallback },
     { name: 'jittered growing fallback', code: jitteredGrowingFallback },
     { name: 'exponential fallback is not fixed', code: backsOffUnlessHinted },
+    { name: 'a helper returning a growing wait is not fixed', code: helperReturnsEarly },
   ],
   invalid: [
     {
