@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, calleeName, contains, isAnyLoop, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
-import { isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
+import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 
 /** Where an expression is evaluated: what changes between attempts, and what is bound. */
@@ -809,9 +809,41 @@ function notTaken(node: Node, env: Env): boolean {
   const region = env.region;
   for (let child: Node = node, p = node.parent; p && p !== region; child = p, p = p.parent) {
     const branch = branchOf(p, child);
-    if (!branch || !steadyTest(branch.test, env)) continue;
-    const truth = truthOf(evaluate(branch.test, env));
+    if (!branch) continue;
+    const truth = steadyTest(branch.test, env) ? truthOf(evaluate(branch.test, env)) : serverWaitTruth(branch.test, env);
     if (truth !== undefined && truth !== branch.whenTrue) return true;
+  }
+  return false;
+}
+
+/**
+ * What a test that changes between attempts answers for a response without the server's wait
+ * (`if (!retryAfter) return 0` on `const retryAfter = headers['retry-after']`): the same on
+ * every attempt, as the header's absence is. Only in a file that names the header at all.
+ */
+function serverWaitTruth(test: Node, env: Env): boolean | undefined {
+  if (!mentionsServerWait(env.ctx)) return undefined;
+  const value = evaluate(test, env);
+  return value.withoutServerWait ? truthOf(value) : undefined;
+}
+
+const serverWaitFiles = new WeakMap<AnalysisContext, boolean>();
+
+function mentionsServerWait(ctx: AnalysisContext): boolean {
+  let known = serverWaitFiles.get(ctx);
+  if (known === undefined) serverWaitFiles.set(ctx, (known = SERVER_WAIT_TEXT.test(ctx.sourceCode.text)));
+  return known;
+}
+
+/**
+ * A return after `if (test) return …` whose test holds for a response without the server's
+ * wait: not reached then.
+ */
+function afterServerWaitExit(node: Node, body: TSESTree.BlockStatement, env: Env): boolean {
+  if (!mentionsServerWait(env.ctx)) return false;
+  for (const statement of body.body) {
+    if (statement === node || contains(statement, node)) return false;
+    if (statement.type === 'IfStatement' && !statement.alternate && alwaysExits(statement.consequent) && serverWaitTruth(statement.test, env) === true) return true;
   }
   return false;
 }
@@ -1962,7 +1994,7 @@ function inlineBody(fn: FunctionNode, inner: Env, env: Env): Value {
       if (node !== fn.body && isFunction(node)) return false;
       if (node.type === 'ReturnStatement' && node.argument) {
         // `if (delay === 0) return 0` with a delay known not to be 0: not a value it returns.
-        if (inner.region === fn.body && notTaken(node, inner)) return false;
+        if (inner.region === fn.body && (notTaken(node, inner) || afterServerWaitExit(node, fn.body as TSESTree.BlockStatement, inner))) return false;
         const value = evaluate(node.argument, inner);
         result = result ? join(result, value) : value;
       }

@@ -10,6 +10,9 @@ import { propertyName, unwrap, type Node } from './ast.js';
  */
 const SERVER_WAIT_HEADER = /^(?:x-)?retry-after(?:-ms)?$|^x-ms-retry-after-ms$/i;
 
+/** The header named anywhere in a file's text: the cheap test before reading tests with it absent. */
+export const SERVER_WAIT_TEXT = /retry-after/i;
+
 /** A string literal naming the header (`'retry-after'`, `"Retry-After"`). */
 export function isServerWaitHeader(node: Node | TSESTree.PrivateIdentifier): boolean {
   if (node.type === 'PrivateIdentifier') return false;

@@ -158,6 +158,49 @@ async function sync(url: string) {
 }
 `;
 
+// An interceptor's wait from a helper that answers 0 when the header is missing (the test on it
+// changes between calls, but answers the same for every response without the header).
+const interceptorNoWaitWithoutHeader = `import axios from 'axios';
+function serverPause(error) {
+  const seconds = error.response?.headers['retry-after'];
+  if (!seconds) {
+    return 0;
+  }
+  return Number(seconds) * 1000;
+}
+const api = axios.create();
+api.interceptors.response.use(undefined, async (error) => {
+  const config = error.config;
+  config.tries = config.tries || 0;
+  if (config.tries >= 3) throw error;
+  config.tries += 1;
+  const pause = serverPause(error);
+  await new Promise((resolve) => setTimeout(resolve, pause));
+  return api(config);
+});
+`;
+
+// The same helper answering a jittered wait of its own.
+const interceptorJitteredWithoutHeader = `import axios from 'axios';
+function serverPause(error) {
+  const seconds = error.response?.headers['retry-after'];
+  if (!seconds) {
+    return 500 + Math.random() * 1000;
+  }
+  return Number(seconds) * 1000;
+}
+const api = axios.create();
+api.interceptors.response.use(undefined, async (error) => {
+  const config = error.config;
+  config.tries = config.tries || 0;
+  if (config.tries >= 3) throw error;
+  config.tries += 1;
+  const pause = serverPause(error);
+  await new Promise((resolve) => setTimeout(resolve, pause));
+  return api(config);
+});
+`;
+
 ruleTester.run('require-jitter with a wait the server gives when it can', requireJitter, {
   valid: [
     { name: 'the server value is the whole wait', code: serverValueOnly },
@@ -199,6 +242,7 @@ ruleTester.run('no-fixed-sleep-retry with a wait the server gives when it can', 
     { name: 'jittered growing fallback', code: jitteredGrowingFallback },
     { name: 'exponential fallback is not fixed', code: backsOffUnlessHinted },
     { name: 'a helper returning a growing wait is not fixed', code: helperReturnsEarly },
+    { name: 'an interceptor helper answering a jittered wait without the header', code: interceptorJitteredWithoutHeader },
   ],
   invalid: [
     {
@@ -215,6 +259,11 @@ ruleTester.run('no-fixed-sleep-retry with a wait the server gives when it can', 
       name: 'the millisecond header with a nullish fallback',
       code: nullishFallback,
       errors: [{ messageId: 'fixedDelayNoRetryAfter', line: 3, column: 3, endLine: 3, endColumn: 30, data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'an interceptor whose helper answers 0 without the header',
+      code: interceptorNoWaitWithoutHeader,
+      errors: [{ messageId: 'immediateNoRetryAfter', line: 17, column: 10, endLine: 17, endColumn: 21, data: { what: 'This error interceptor re-sending the failed request', attempts: 'up to 4 attempts' } }],
     },
   ],
 });
