@@ -515,6 +515,7 @@ function siteAtCall(inner: RetrySite, library: string, call: TSESTree.CallExpres
     abortAware: inner.abortAware,
     deadlineBound: inner.deadlineBound,
     nested: [],
+    ...(inner.withoutServerWait ? { withoutServerWait: true as const } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, calleeName, contains, isAnyLoop, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
+import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 import { strategyAnswer } from './strategy-objects.js';
 
@@ -65,6 +66,8 @@ interface EvaluationState {
   active: number;
   /** A bound was hit in the current top-level evaluation: its results are not memoised. */
   degraded: boolean;
+  /** Reads of a server's wait header (Retry-After) taken as absent so far (server-wait.ts): markServerWait compares the count. */
+  absentServerWaits: number;
 }
 
 /**
@@ -92,7 +95,7 @@ function stateOf(ctx: AnalysisContext): EvaluationState {
   let state = states.get(ctx);
   if (!state) {
     const fileBudget = FILE_BUDGET_BASE + ctx.sourceCode.text.length;
-    state = { memo: new Map(), ids: new WeakMap(), nextId: 1, fileBudget, rootBudget: ROOT_BUDGET, active: 0, degraded: false };
+    state = { memo: new Map(), ids: new WeakMap(), nextId: 1, fileBudget, rootBudget: ROOT_BUDGET, active: 0, degraded: false, absentServerWaits: 0 };
     states.set(ctx, state);
   }
   return state;
@@ -117,9 +120,10 @@ export function evaluate(node: Node, env: Env): Value {
   }
   const tables = tablesOf(state, env);
   const known = tables.firstNode === node ? tables.firstValue : tables.nodes?.get(node);
-  if (known) return known;
+  if (known) return reread(state, known);
   // evaluateNode and its node passed as they are: no closure made per evaluation.
-  const value = withinBudget(state, env, evaluateNode, node);
+  const before = state.absentServerWaits;
+  const value = markServerWait(state, before, withinBudget(state, env, evaluateNode, node));
   if (!state.degraded) {
     if (tables.firstNode === undefined) {
       tables.firstNode = node;
@@ -143,9 +147,25 @@ function memoised<A>(state: EvaluationState, what: string, env: Env, compute: (a
   const tables = tablesOf(state, env);
   const table = (tables.table ??= new Map());
   const known = table.get(what);
-  if (known) return known;
-  const value = withinBudget(state, env, compute, arg);
+  if (known) return reread(state, known);
+  const before = state.absentServerWaits;
+  const value = markServerWait(state, before, withinBudget(state, env, compute, arg));
   if (!state.degraded) table.set(what, value);
+  return value;
+}
+
+/**
+ * A value computed while a read of the server's wait (Retry-After) was taken as absent is
+ * what the code computes when the response carries none: marked, every value up to the wait
+ * (the site reads the mark, policy.ts), and a memoised answer counts as a read again when reused.
+ */
+function markServerWait(state: EvaluationState, before: number, value: Value): Value {
+  if (state.absentServerWaits === before || value.withoutServerWait) return value;
+  return { ...value, withoutServerWait: true };
+}
+
+function reread(state: EvaluationState, value: Value): Value {
+  if (value.withoutServerWait) state.absentServerWaits++;
   return value;
 }
 
@@ -224,6 +244,8 @@ function evaluateNode(node: Node, env: Env): Value {
       if (leftTruth !== undefined) return leftTruth === (n.operator === '&&') ? evaluate(n.right, env) : left;
       // A known number is never nullish.
       if (n.operator === '??' && left.t === 'num') return left;
+      // `headers['retry-after'] ?? 1`: a response without the header takes the code's own value.
+      if (n.operator === '??' && left.withoutServerWait && left.truth === false && left.t === 'unknown') return evaluate(n.right, env);
       const right = evaluate(n.right, env);
       // `opts.jitter || 0`: a caller's option that is 0 unless set; a random term it scales is off by default.
       if (n.operator !== '&&' && left.t !== 'num' && !left.random && unwrap(n.left).type === 'MemberExpression' && isZero(right)) {
@@ -364,6 +386,18 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && initial.kind === undefined && declaredOutside(variable, env.region)) return keepOffByDefault(initial, INVARIANT);
   return initial;
 }
+
+/**
+ * The server's wait (`headers['retry-after']`, `headers.get('Retry-After')`) read as a response
+ * that carries none: no value, false to a test. What the code then computes is its own wait,
+ * marked as such (markServerWait); the server's value itself is never read as fixed or grown.
+ */
+function absentServerWait(env: Env): Value {
+  stateOf(env.ctx).absentServerWaits++;
+  return ABSENT_SERVER_WAIT;
+}
+
+const ABSENT_SERVER_WAIT: Value = { t: 'unknown', random: false, truth: false, withoutServerWait: true };
 
 const INVARIANT: Value = { t: 'invariant', random: false };
 const EMPTY_ARRAY: Value = { t: 'unknown', random: false, kind: 'array', empty: true };
@@ -776,9 +810,41 @@ function notTaken(node: Node, env: Env): boolean {
   const region = env.region;
   for (let child: Node = node, p = node.parent; p && p !== region; child = p, p = p.parent) {
     const branch = branchOf(p, child);
-    if (!branch || !steadyTest(branch.test, env)) continue;
-    const truth = truthOf(evaluate(branch.test, env));
+    if (!branch) continue;
+    const truth = steadyTest(branch.test, env) ? truthOf(evaluate(branch.test, env)) : serverWaitTruth(branch.test, env);
     if (truth !== undefined && truth !== branch.whenTrue) return true;
+  }
+  return false;
+}
+
+/**
+ * What a test that changes between attempts answers for a response without the server's wait
+ * (`if (!retryAfter) return 0` on `const retryAfter = headers['retry-after']`): the same on
+ * every attempt, as the header's absence is. Only in a file that names the header at all.
+ */
+function serverWaitTruth(test: Node, env: Env): boolean | undefined {
+  if (!mentionsServerWait(env.ctx)) return undefined;
+  const value = evaluate(test, env);
+  return value.withoutServerWait ? truthOf(value) : undefined;
+}
+
+const serverWaitFiles = new WeakMap<AnalysisContext, boolean>();
+
+function mentionsServerWait(ctx: AnalysisContext): boolean {
+  let known = serverWaitFiles.get(ctx);
+  if (known === undefined) serverWaitFiles.set(ctx, (known = SERVER_WAIT_TEXT.test(ctx.sourceCode.text)));
+  return known;
+}
+
+/**
+ * A return after `if (test) return …` whose test holds for a response without the server's
+ * wait: not reached then.
+ */
+function afterServerWaitExit(node: Node, body: TSESTree.BlockStatement, env: Env): boolean {
+  if (!mentionsServerWait(env.ctx)) return false;
+  for (const statement of body.body) {
+    if (statement === node || contains(statement, node)) return false;
+    if (statement.type === 'IfStatement' && !statement.alternate && alwaysExits(statement.consequent) && serverWaitTruth(statement.test, env) === true) return true;
   }
   return false;
 }
@@ -1049,6 +1115,7 @@ function mentions(node: Node, name: string, env: Env): boolean {
 }
 
 function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
+  if (member.computed && isServerWaitHeader(member.property)) return absentServerWait(env);
   const read = passedObjectRead(member, env);
   if (read) return read === 'absent' ? UNKNOWN : read;
   const spread = env.ctx.paramObjects && !member.computed ? passedThroughMerge(member.object, propertyName(member), env) : undefined;
@@ -1652,6 +1719,7 @@ function jitterFromName(name: string): Jitter | undefined {
 }
 
 function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
+  if (readsServerWaitHeader(call)) return absentServerWait(env);
   const dotted = dottedName(call.callee) ?? '';
   const name = calleeName(call) ?? '';
   const args = call.arguments.filter((a): a is TSESTree.Expression => a.type !== 'SpreadElement');
@@ -1932,7 +2000,7 @@ function inlineBody(fn: FunctionNode, inner: Env, env: Env): Value {
       if (node !== fn.body && isFunction(node)) return false;
       if (node.type === 'ReturnStatement' && node.argument) {
         // `if (delay === 0) return 0` with a delay known not to be 0: not a value it returns.
-        if (inner.region === fn.body && notTaken(node, inner)) return false;
+        if (inner.region === fn.body && (notTaken(node, inner) || afterServerWaitExit(node, fn.body as TSESTree.BlockStatement, inner))) return false;
         const value = evaluate(node.argument, inner);
         result = result ? join(result, value) : value;
       }

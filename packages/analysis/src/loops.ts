@@ -7,7 +7,7 @@ import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import { AnalysisContext } from './context.js';
 import { bindArguments } from './bind-arguments.js';
 import { defaultTruth, enclosingClass, helperEnv, localFunction, numberArray, type Env } from './evaluate.js';
-import { policyFrom } from './policy.js';
+import { policyFrom, serverWaitMark } from './policy.js';
 import { breaksOut, firstCallIn, isOperationCall, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
 import { sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
@@ -58,6 +58,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
     abortAware: bound.abortAware || (sleep !== undefined && waitsOnSignal(sleep)),
     deadlineBound: bound.deadline,
     nested: [],
+    ...serverWaitMark(delay),
   };
   if (retry.byDefaults) site.byDefaults = true;
   if (sleep) {
@@ -741,6 +742,7 @@ function guardedSite(loop: RetryLoopNode, scan: AttemptScan, env: Env): RetrySit
       abortAware: bound.abortAware || waitsOnSignal(sleep),
       deadlineBound: bound.deadline,
       nested: [],
+      ...serverWaitMark(delay),
     };
   }
   return undefined;

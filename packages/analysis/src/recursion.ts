@@ -9,7 +9,7 @@ import { writesWithin, type AnalysisContext, type Variable } from './context.js'
 import type { Env } from './evaluate.js';
 import { branchNotTaken, evaluate, numberArray, parameterVariables } from './evaluate.js';
 import { classifies } from './loops.js';
-import { policyFrom } from './policy.js';
+import { policyFrom, serverWaitMark } from './policy.js';
 import { prototypeSlot } from './prototype-methods.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
 import { asSleep, computesWait, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
@@ -291,6 +291,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
     abortAware: limits.abortAware || delay.onSignal === true,
     deadlineBound: limits.deadline,
     nested: [],
+    ...serverWaitMark(delay.value),
   };
   if (operation) site.operation = operation;
   if (delay.sleep) site.sleep = delay.sleep;

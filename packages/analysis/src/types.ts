@@ -105,6 +105,11 @@ export interface RetrySite {
    * analysis cannot read as leaving them out is no retry site (the caller's predicate may poll).
    */
   byDefaults?: true;
+  /**
+   * The wait is the server's (`Retry-After`) when the response carries one: the policy is the
+   * one the code computes for a response without it, and a finding says so.
+   */
+  withoutServerWait?: true;
 }
 
 export interface HelperSite {

@@ -37,6 +37,8 @@ export interface ValueMarks {
   text?: string;
   /** An array known to be empty (`retryOn: []`): it holds nothing (`indexOf(x) === -1`). */
   empty?: true;
+  /** Computed with the server's wait (a `Retry-After` header) read as absent: the wait of a response without one. */
+  withoutServerWait?: true;
 }
 
 export type Jitter = RetryPolicy['jitter'];

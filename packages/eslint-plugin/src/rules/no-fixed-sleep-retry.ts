@@ -5,7 +5,7 @@ import { describeLimit, describeSite, describeWait } from '../describe-site.js';
 import { reportSuggesting } from '../deferred-suggestions.js';
 
 type Options = [{ allowImmediate?: boolean }];
-type MessageIds = 'fixedDelay' | 'fixedDelayNoJitter' | 'immediate' | 'immediateOnOthers' | SuggestionMessageId;
+type MessageIds = 'fixedDelay' | 'fixedDelayNoJitter' | 'fixedDelayNoRetryAfter' | 'immediate' | 'immediateNoRetryAfter' | 'immediateOnOthers' | SuggestionMessageId;
 
 export default createRule<Options, MessageIds>({
   name: 'no-fixed-sleep-retry',
@@ -33,6 +33,11 @@ export default createRule<Options, MessageIds>({
       ...SUGGESTION_MESSAGES,
       fixedDelay:
         '{{what}} waits {{delay}} between attempts ({{attempts}}), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
+      // The wait is the server's Retry-After when the response carries one: the finding is about the code's own wait.
+      fixedDelayNoRetryAfter:
+        '{{what}} waits {{delay}} between attempts when the response has no Retry-After ({{attempts}}), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
+      immediateNoRetryAfter:
+        '{{what}} retries at once with no delay when the response has no Retry-After ({{attempts}}), multiplying the load on a failing service. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
       immediate:
         '{{what}} retries at once with no delay ({{attempts}}), multiplying the load on a failing service. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
       immediateOnOthers:
@@ -71,7 +76,15 @@ export default createRule<Options, MessageIds>({
             {
               loc: site.loc,
               // retry() itself, told not to jitter: the advice is its own default, not retry().
-              messageId: delay.kind === 'none' ? 'immediate' : site.library === '@retry-hygiene/retry' ? 'fixedDelayNoJitter' : 'fixedDelay',
+              messageId: site.withoutServerWait
+                ? delay.kind === 'none'
+                  ? 'immediateNoRetryAfter'
+                  : 'fixedDelayNoRetryAfter'
+                : delay.kind === 'none'
+                  ? 'immediate'
+                  : site.library === '@retry-hygiene/retry'
+                    ? 'fixedDelayNoJitter'
+                    : 'fixedDelay',
               data: { what: describeSite(site), delay: describeWait(site, (node) => context.sourceCode.getText(node)), attempts: describeLimit(site) },
             },
             () => suggestionsFor('no-fixed-sleep-retry', site, context),

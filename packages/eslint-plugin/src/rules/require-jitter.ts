@@ -6,7 +6,7 @@ import { describeLimit, describeSite } from '../describe-site.js';
 import { reportSuggesting } from '../deferred-suggestions.js';
 
 type Options = [{ ignoreLibraryDefaults?: boolean }];
-type MessageIds = 'missingJitter' | 'libraryDefault' | SuggestionMessageId;
+type MessageIds = 'missingJitter' | 'missingJitterNoRetryAfter' | 'libraryDefault' | 'libraryDefaultNoRetryAfter' | SuggestionMessageId;
 
 /** What to change in each library to get jitter. */
 const LIBRARY_FIX: Record<string, string> = {
@@ -52,8 +52,13 @@ export default createRule<Options, MessageIds>({
       ...SUGGESTION_MESSAGES,
       missingJitter:
         '{{what}} backs off by {{delay}} without jitter ({{attempts}}), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+      // The wait is the server's Retry-After when the response carries one: the finding is about the code's own wait.
+      missingJitterNoRetryAfter:
+        '{{what}} backs off by {{delay}} without jitter when the response has no Retry-After ({{attempts}}), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
       libraryDefault:
         '{{what}} backs off by {{delay}} without jitter{{inherited}} ({{attempts}}). {{fix}}.',
+      libraryDefaultNoRetryAfter:
+        '{{what}} backs off by {{delay}} without jitter{{inherited}} when the response has no Retry-After ({{attempts}}). {{fix}}.',
     },
     defaultOptions: [{ ignoreLibraryDefaults: false }],
   },
@@ -69,9 +74,9 @@ export default createRule<Options, MessageIds>({
           const data = { what: describeSite(site), delay: describeDelay(site.policy), attempts: describeLimit(site) };
           const suggest = () => suggestionsFor('require-jitter', site, context);
           if (site.kind === 'library') {
-            reportSuggesting(context, { loc: site.loc, messageId: 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: LIBRARY_FIX[site.library ?? ''] ?? catalogEntry(site.library)?.jitterFix ?? 'Add jitter' } }, suggest);
+            reportSuggesting(context, { loc: site.loc, messageId: site.withoutServerWait ? 'libraryDefaultNoRetryAfter' : 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: LIBRARY_FIX[site.library ?? ''] ?? catalogEntry(site.library)?.jitterFix ?? 'Add jitter' } }, suggest);
           } else {
-            reportSuggesting(context, { loc: site.loc, messageId: 'missingJitter', data }, suggest);
+            reportSuggesting(context, { loc: site.loc, messageId: site.withoutServerWait ? 'missingJitterNoRetryAfter' : 'missingJitter', data }, suggest);
           }
         }
       },

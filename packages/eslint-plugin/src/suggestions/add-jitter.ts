@@ -11,6 +11,8 @@ import type { SourceCode, Suggestion } from './types.js';
 export function addJitter(site: RetrySite, sourceCode: SourceCode): Suggestion | undefined {
   const delay = site.delayExpression;
   if (site.kind === 'library' || !delay || !within(delay, site.node)) return undefined;
+  // A wait of 0 (`sleep(header ? n * 1000 : 0)` read without the header) stays 0 whatever it is scaled by.
+  if (site.policy.delay.kind === 'none') return undefined;
   const text = sourceCode.getText(delay).replace(/\s+/g, ' ');
   return {
     messageId: 'addJitter',
