@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { calleeName, enclosingFunction, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { Variable } from './context.js';
 import { classFieldValue, enclosingClass, localFunction, parameterVariables, type Env } from './evaluate.js';
 
@@ -57,8 +57,18 @@ function callTargets(call: TSESTree.CallExpression, env: Env): FunctionNode[] | 
   if (isFunction(value)) return [value];
   if (value.type !== 'CallExpression') return undefined;
   const factory = localFunction(value, env);
+  // (Handed the caller's own options, a parameter of the constructor: not an object this file fills in.)
+  if (!value.arguments.every((arg) => callersParameter(arg, held as Node, env))) return undefined;
   const picked = factory ? pickedWithOptionLeftOut(factory, env) : undefined;
   return picked ? [picked] : undefined;
+}
+
+/** An identifier naming a parameter of the function `at` sits in (the constructor's `options`). */
+function callersParameter(arg: Node, at: Node, env: Env): boolean {
+  const a = unwrap(arg);
+  if (a.type !== 'Identifier') return false;
+  const def = env.ctx.variableOf(a)?.defs[0];
+  return def?.type === 'Parameter' && def.node === enclosingFunction(at);
 }
 
 /**

@@ -87,6 +87,7 @@ ruleTester.run('no-unbounded-retry on a default strategy that stops only for one
     { name: 'the loop also throws past a count', code: link({ after: '\n        if (failures > 6) throw err;' }) },
     { name: 'the strategy field may be replaced later', code: link({ members: '\n  usePlan(plan: (n: number, cause: unknown) => { answer: number | false }): void {\n    this.#plan = plan;\n  }' }) },
     { name: 'the default strategy adds a member it does not show to the wait (it may not be a number)', code: link().replace('+ spread;', '+ this.extra;').replace('  async dial()', '  extra: unknown = 0;\n  async dial()') },
+    { name: 'the factory is handed an object of this file, not the caller\'s options', code: link().replace('this.#plan = this.#choosePlan(settings);', 'this.#plan = this.#choosePlan({ backoff: 250 });') },
     { name: 'the decider clears the owner flag on its own count', code: link().replace('const { answer } = this.#plan(n, cause);', 'const { answer } = this.#plan(n, cause);\n    if (n > 5) this.#live = false;') },
   ],
   invalid: [
