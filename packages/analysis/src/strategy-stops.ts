@@ -311,7 +311,6 @@ function looksAtFailure(test: Node, env: Env, failures: Set<Variable>): boolean 
     if (!clean) return false;
     if (node.type === 'ThisExpression' || node.type === 'CallExpression' || node.type === 'NewExpression' || isFunction(node) || node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') clean = false;
     if (node.type === 'MemberExpression' && !node.computed) {
-      walk(node.object, env.ctx.keys, () => undefined);
       // Only the object is read as a value; the property is a name.
       const object = unwrap(node.object);
       if (object.type === 'Identifier') visitIdentifier(object);
