@@ -1180,7 +1180,7 @@ const MAX_METHODS_REACHED = 16;
  * `this.#bump()`), and those they call in turn, up to a bound; their getters read as
  * `this.name` too. Calls inside nested plain functions are not the class's (another `this`).
  */
-function methodsReached(region: Node, env: Env): readonly Node[] {
+export function methodsReached(region: Node, env: Env): readonly Node[] {
   const known = methodsReachedCache.get(region);
   if (known) return known;
   const found: Node[] = [];

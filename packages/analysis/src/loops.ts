@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, enclosingFunction, dottedName, isAnyLoop, isFunction, loopTest, propertyName, unwrap, walk, type FunctionNode, type Node, type RetryLoopNode } from './ast.js';
 import { movesToNextAlternative } from './alternatives.js';
 import { mayStopUnseen } from './exits.js';
+import { doneOrOwnerFlags } from './owner-flags.js';
 import { boundOf, getterCondition, guardsIn, merge, type Bound } from './bounds.js';
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import { AnalysisContext } from './context.js';
@@ -531,7 +532,7 @@ function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean 
     const [condition, giveUp] = getter ? [getter.condition, getter.negated] : [test, false];
     const kind = boundKind(condition, env);
     if (kind) bound = boundOf(kind, condition, env, giveUp, loop.type === 'DoWhileStatement', getter ? test : undefined);
-    unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env)));
+    unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env) || doneOrOwnerFlags(test, loop, env, (part) => isFlag(part, loop, env))));
   }
   const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);
   if (guards) bound = merge(bound, guards);
