@@ -12,7 +12,8 @@ import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
-import { listenerSites, recursionSites, type Reentry } from './recursion.js';
+import { listenerSites, onFailurePath, recursionSites, type Reentry } from './recursion.js';
+import { handedHandlers } from './handed.js';
 import { interceptorSite } from './interceptors.js';
 import { handedFunction, prototypeSibling, prototypeSlot, type MethodLookup } from './prototype-methods.js';
 import type { RetrySite } from './types.js';
@@ -122,6 +123,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   const lookup = methodLookup(calls, ctx);
   for (const call of calls) if (mayCallLocal(call, functionNames, methodParams)) collectSelfCall(call, selfCalls, ctx, edges, lookup);
   const reentries = collectReentries(edges, selfCalls, ctx, lookup);
+  handedHandlers(calls.filter((c) => c.callee.type === 'Identifier' && functionNames.has(c.callee.name)), selfCalls, reentries, ctx, onFailurePath);
 
   const sites: RetrySite[] = [];
   const clients = new Map<Variable, RetrySite>();
@@ -407,8 +409,10 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
 /** A class a relative import names (`import { ConstantBackoff } from './backoff'`), from the module that exports it. */
 function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost): { cls: ClassNode; ctx: AnalysisContext } | undefined {
   const origin = importOf(id, ctx);
-  const file = origin && isRelativeSpecifier(origin.module) && origin.imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
-  const found = file ? exported(file, origin?.imported as string, host, analyzeWith, 'delay', (summary, n) => summary.classes.get(n)) : undefined;
+  // `const Runner = require('./runner')`: what the module assigns to `module.exports` (its default).
+  const imported = origin?.imported === '*' && ctx.variableOf(id)?.defs[0]?.type === 'Variable' ? 'default' : origin?.imported;
+  const file = origin && isRelativeSpecifier(origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
+  const found = file ? exported(file, imported as string, host, analyzeWith, 'delay', (summary, n) => summary.classes.get(n)) : undefined;
   return found && { cls: found.found, ctx: found.summary.ctx };
 }
 
