@@ -95,6 +95,42 @@ export async function ping(socket: { write(s: string): void }, url: string) {
 }
 `;
 
+// The executor reads the server's hint through a pure helper of the file and gives up (rejects)
+// when it is too long; without the hint, the filled-in base grows.
+const executorWithHelper = `import axios from 'axios';
+function hintMs(value) {
+  const seconds = Number(value);
+  return Number.isNaN(seconds) ? undefined : seconds * 1000;
+}
+const http = axios.create();
+http.interceptors.response.use(undefined, async (error) => {
+  const o = error.config.retry || {};
+  o.base = typeof o.base === 'number' ? o.base : 250;
+  o.n = o.n || 0;
+  if (o.n >= 3) throw error;
+  o.n += 1;
+  error.config.retry = { ...o };
+  const waited = new Promise((resolve, reject) => {
+    let ms = 0;
+    const header = error.response?.headers?.['retry-after'];
+    if (header) {
+      const hinted = hintMs(header);
+      if (hinted === undefined || hinted > 60000) {
+        reject(error);
+        return;
+      }
+      ms = hinted;
+    }
+    if (ms === 0) ms = o.base * 2 ** o.n;
+    setTimeout(resolve, ms);
+  });
+  return waited.then(() => http.request(error.config));
+});
+`;
+
+// The same executor calling a helper that does I/O: the promise is more than a wait.
+const executorHelperDoesIo = executorWithHelper.replace('  const seconds = Number(value);', '  navigator.sendBeacon(\'/hint\', String(value));\n  const seconds = Number(value);');
+
 ruleTester.run('require-jitter with options the code fills in', requireJitter, {
   valid: [
     { name: 'jitter on unless the caller turns it off', code: interceptorJitterByDefault },
@@ -102,8 +138,14 @@ ruleTester.run('require-jitter with options the code fills in', requireJitter, {
     { name: 'no option filled in: the fallback is not read as the default', code: noFilledDefaults },
     { name: 'the default branch adds randomness', code: cappedLoopJittered },
     { name: 'the mode changes between attempts', code: modeSwitchedDuringRetry },
+    { name: 'an executor whose helper does I/O is not a wait', code: executorHelperDoesIo },
   ],
   invalid: [
+    {
+      name: 'an executor reading the hint through a pure helper, rejecting when it is too long',
+      code: executorWithHelper,
+      errors: [{ messageId: 'missingJitterNoRetryAfter', line: 28, column: 28, endLine: 28, endColumn: 54, data: { what: 'This error interceptor re-sending the failed request', delay: '250 ms × 2^n', attempts: 'up to 4 attempts' } }],
+    },
     {
       name: 'an interceptor chaining a pause it computed in the executor',
       code: interceptorPausePromise,
