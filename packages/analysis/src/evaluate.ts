@@ -5,7 +5,7 @@ import { readProperty } from './bind-arguments.js';
 import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 import { strategyAnswer } from './strategy-objects.js';
-import { filledDefault, unsetOptionFallback } from './filled-defaults.js';
+import { filledDefault, unsetOptionFallback, writtenOtherwise } from './filled-defaults.js';
 
 /** Where an expression is evaluated: what changes between attempts, and what is bound. */
 export interface Env {
@@ -964,7 +964,7 @@ function steadyTest(test: Node, env: Env, knownCalls = false): boolean {
     } else if (n.type === 'MemberExpression') {
       const dotted = dottedName(n);
       const writes = dotted ? memberWritesWithin(dotted, env) : [];
-      if (writes.length > 0 && !filledDefaults(writes)) steady = false;
+      if (writes.length > 0 && !filledDefaults(writes, propertyName(n), env)) steady = false;
     } else if (n.type === 'CallExpression' && knownCalls && readableCall(n, env)) {
       // Whatever it is handed, a default with a known answer (or an empty array's indexOf)
       // answers the same: only what the callee reads counts.
@@ -1169,7 +1169,7 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   const holder = prop !== undefined ? resolveObjectProperty(member.object, prop, env) : undefined;
   const initial = holder ? evaluate(holder, deeper(env)) : UNKNOWN;
   // `config.backoffType ||= 'exponential'` on every attempt: the default it fills in.
-  const filled = memberWrites.length > 0 ? filledDefaults(memberWrites) : undefined;
+  const filled = memberWrites.length > 0 && prop !== undefined ? filledDefaults(memberWrites, prop, env) : undefined;
   if (filled) return filled.map((d) => evaluate(d, deeper(env))).reduce(join);
   if (memberWrites.length > 0) return joinWrites(memberWrites, initial, env, dotted ?? prop ?? '');
   // `this.delay` stepped by a method of the class the attempt calls (`this.backoff()` doing
@@ -1738,8 +1738,30 @@ export function memberWritesWithin(dotted: string, env: Env): readonly Node[] {
   return byName.get(dotted) ?? [];
 }
 
-/** Every write fills the option's default in (filledDefault): the defaults, else undefined. */
-function filledDefaults(writes: readonly Node[]): Node[] | undefined {
+/**
+ * The write is a statement of the region itself, with nothing awaited before it: the attempt
+ * starts by filling the option in. Written later (on the failure path, after the operation ran),
+ * the option may have been set meanwhile: not read as its default.
+ */
+function fillsFirst(write: Node, region: Node, ctx: AnalysisContext): boolean {
+  const statement = write.parent?.parent;
+  if (statement?.type !== 'ExpressionStatement' || statement.parent !== region || region.type !== 'BlockStatement') return false;
+  for (const before of region.body) {
+    if (before === statement) return true;
+    let awaits = false;
+    walk(before, ctx.keys, (n) => {
+      if (awaits || (n !== before && isFunction(n))) return false;
+      if (n.type === 'AwaitExpression' || n.type === 'YieldExpression') awaits = true;
+      return !awaits;
+    });
+    if (awaits) return false;
+  }
+  return false;
+}
+
+/** Every write fills the option's default in (filledDefault) at the start of the attempt: the defaults, else undefined. */
+function filledDefaults(writes: readonly Node[], prop: string | undefined, env: Env): Node[] | undefined {
+  if (prop === undefined || writes.some((w) => !filledDefault(w) || !fillsFirst(w, env.region, env.ctx)) || writtenOtherwise(prop, env.ctx)) return undefined;
   const defaults: Node[] = [];
   for (const write of writes) {
     const fallback = filledDefault(write);

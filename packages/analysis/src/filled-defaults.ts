@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, propertyName, unwrap, type Node } from './ast.js';
+import { dottedName, propertyName, unwrap, walk, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
 
 /**
@@ -67,11 +67,49 @@ export function unsetOptionFallback(n: TSESTree.LogicalExpression, ctx: Analysis
   if (object.type !== 'Identifier' || prop === undefined) return undefined;
   const variable = ctx.variableOf(object);
   if (!variable || !fillsDefaults(variable)) return undefined;
-  const written = variable.references.some((ref) => {
-    const member = ref.identifier.parent;
-    if (member?.type !== 'MemberExpression' || member.object !== ref.identifier || propertyName(member) !== prop) return false;
-    const parent = member.parent;
-    return (parent?.type === 'AssignmentExpression' && parent.left === member) || (parent?.type === 'UpdateExpression' && parent.argument === member);
-  });
-  return written ? undefined : right;
+  // Nothing in the file writes the option, through this object or any other: left to the caller.
+  return writtenOtherwise(prop, ctx) || writtenAnyhow(prop, ctx) ? undefined : right;
 }
+
+const otherWrites = new WeakMap<AnalysisContext, Set<string>>();
+
+/**
+ * Property names the file writes other than by filling a default in (`o.delay *= 2` in a helper,
+ * `opts.jitter = 'full'`, `o.delay++`): such an option may change, or be set by the code, and
+ * is not read as its default. One walk per file, made only when a filled default is met.
+ */
+export function writtenOtherwise(prop: string, ctx: AnalysisContext): boolean {
+  let names = otherWrites.get(ctx);
+  if (!names) {
+    const found = new Set<string>();
+    walk(ctx.sourceCode.ast as Node, ctx.keys, (n) => {
+      const target = n.type === 'AssignmentExpression' ? n.left : n.type === 'UpdateExpression' ? n.argument : undefined;
+      if (target?.type === 'MemberExpression') {
+        const name = propertyName(target);
+        if (name !== undefined && filledDefault(target) === undefined) found.add(name);
+      }
+      return undefined;
+    });
+    otherWrites.set(ctx, (names = found));
+  }
+  return names.has(prop);
+}
+
+/** A filled default of `prop` itself: the fallback is then the filled value, not this one. */
+function writtenAnyhow(prop: string, ctx: AnalysisContext): boolean {
+  let names = filledNames.get(ctx);
+  if (!names) {
+    const found = new Set<string>();
+    walk(ctx.sourceCode.ast as Node, ctx.keys, (n) => {
+      if (n.type === 'AssignmentExpression' && n.left.type === 'MemberExpression' && filledDefault(n.left) !== undefined) {
+        const name = propertyName(n.left);
+        if (name !== undefined) found.add(name);
+      }
+      return undefined;
+    });
+    filledNames.set(ctx, (names = found));
+  }
+  return names.has(prop);
+}
+
+const filledNames = new WeakMap<AnalysisContext, Set<string>>();

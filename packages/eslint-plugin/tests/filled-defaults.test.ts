@@ -131,6 +131,24 @@ http.interceptors.response.use(undefined, async (error) => {
 // The same executor calling a helper that does I/O: the promise is more than a wait.
 const executorHelperDoesIo = executorWithHelper.replace('  const seconds = Number(value);', '  navigator.sendBeacon(\'/hint\', String(value));\n  const seconds = Number(value);');
 
+// A helper of the file doubles the option after each failure: it is not its default.
+const filledBaseDoubledElsewhere = `const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function widen(o: { base?: number }) {
+  o.base = (o.base ?? 250) * 2;
+}
+export async function load(url: string, o: { base?: number } = {}) {
+  for (let i = 0; i < 5; i++) {
+    o.base = typeof o.base === 'number' ? o.base : 250;
+    try {
+      return await fetch(url);
+    } catch {
+      widen(o);
+      await sleep(o.base);
+    }
+  }
+}
+`;
+
 ruleTester.run('require-jitter with options the code fills in', requireJitter, {
   valid: [
     { name: 'jitter on unless the caller turns it off', code: interceptorJitterByDefault },
@@ -169,6 +187,7 @@ ruleTester.run('no-fixed-sleep-retry with options the code fills in', noFixedSle
     { name: 'a growing default wait is not fixed', code: interceptorPausePromise },
     { name: 'a capped growing wait is not fixed', code: cappedLoop },
     { name: 'a promise doing work besides its timer may wait: not at once', code: executorDoesWork },
+    { name: 'an option a helper of the file doubles is not its default', code: filledBaseDoubledElsewhere },
   ],
   invalid: [
     {
