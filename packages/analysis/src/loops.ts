@@ -628,7 +628,30 @@ function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: RetryLoop
       !onExitingBranch(call, loop),
   );
   const waitsInOperation = scan.calls.some((call) => (call === retry.operation || !onExitingBranch(call, loop)) && waitsInside(call, ctx));
-  return waitsElsewhere || waitsInOperation ? { t: 'unknown' as const, random: false } : { t: 'num' as const, v: 0, random: false };
+  return waitsElsewhere || waitsInOperation || awaitsTimedPromise(retry.failurePath, ctx) ? { t: 'unknown' as const, random: false } : { t: 'num' as const, v: 0, random: false };
+}
+
+/**
+ * `await new Promise((resolve) => { socket.write('probe'); setTimeout(resolve, ms) })` on the
+ * failure path: a promise with a timer of its own that also does other work is no plain sleep,
+ * but the attempt may well wait on it: not known to go again at once.
+ */
+function awaitsTimedPromise(failurePath: Node, ctx: AnalysisContext): boolean {
+  let found = false;
+  walk(failurePath, ctx.keys, (node) => {
+    if (found || (node !== failurePath && isFunction(node))) return false;
+    if (node.type === 'AwaitExpression' && node.argument.type === 'NewExpression' && node.argument.callee.type === 'Identifier' && node.argument.callee.name === 'Promise') {
+      const executor = node.argument.arguments[0];
+      if (executor && isFunction(executor)) {
+        walk(executor.body, ctx.keys, (inner) => {
+          if (inner.type === 'CallExpression' && inner.callee.type === 'Identifier' && /^set(Timeout|Interval)$/.test(inner.callee.name)) found = true;
+          return !found;
+        });
+      }
+    }
+    return !found;
+  });
+  return found;
 }
 
 function onExitingBranch(node: Node, loop: RetryLoopNode): boolean {
