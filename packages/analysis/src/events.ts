@@ -67,7 +67,8 @@ export function eventReentrySites(calls: readonly TSESTree.CallExpression[], ctx
     if (!connect || taken.has(connect) || sites.some((s) => s.node === connect)) continue;
     if (!openedBy(unwrap((unwrap(registration.callee) as TSESTree.MemberExpression).object), connect, ctx)) continue;
     const handler = handlerOf(registration.arguments[1] as Node, tools);
-    if (!handler) continue;
+    // A method handed over here may be handed elsewhere too (`emitter.on('kick', this.onClose.bind(this))`): every other mention a call.
+    if (!handler || (!isFunction(unwrap(registration.arguments[1] as Node)) && !onlyCalled(handler, ctx, 1))) continue;
     const site = followListener(handler, connect, own, ctx, tools);
     if (site) sites.push(site);
   }
@@ -168,12 +169,27 @@ function followListener(handler: FunctionNode, connect: FunctionNode, own: Map<s
         if (step.to === 'connect') {
           const site = siteOf(path, connect, ctx);
           if (site) return site;
-        } else next.push({ fn: step.to, hops: path });
+        } else if (onlyCalled(step.to, ctx)) next.push({ fn: step.to, hops: path });
       }
     }
     frontier = next;
   }
   return undefined;
+}
+
+/**
+ * A method of the way is only ever called by name (`this.retry()`), but for `handed` mentions the
+ * way itself makes: one handed over (`later = this.retry.bind(this)`) may run where nothing failed.
+ * Inline functions are where they are written. Read on the text, once per method on an event's way.
+ */
+function onlyCalled(fn: FunctionNode, ctx: AnalysisContext, handed = 0): boolean {
+  const parent = fn.parent;
+  const name = parent?.type === 'MethodDefinition' && !parent.computed && parent.key.type === 'Identifier' ? parent.key.name : prototypeSlot(fn)?.name;
+  if (name === undefined) return fn.parent?.type !== 'MethodDefinition';
+  const escaped = name.replace(/[$]/g, '\\$');
+  const all = ctx.sourceCode.text.match(new RegExp(`\\.${escaped}\\b`, 'g'))?.length ?? 0;
+  const calls = ctx.sourceCode.text.match(new RegExp(`\\.${escaped}\\s*\\(`, 'g'))?.length ?? 0;
+  return all - calls <= handed + (prototypeSlot(fn) ? 1 : 0);
 }
 
 /** The timer around a call within its function (`setTimeout(() => this.connect(), ms)`). */
@@ -198,7 +214,7 @@ function siteOf(path: readonly Hop[], connect: FunctionNode, ctx: AnalysisContex
     const env: Env = { ctx, region: hop.fn.body, counters: new Set(), depth: 0 };
     const found = guardsIn(hop.fn.body, env, () => false, (node) => contains(node, hop.at));
     if (found) bound = merge(bound, found);
-    if (!mayStop && mayStopBefore(hop.at, hop.fn, env) && !onlyStateTests(hop, ctx)) mayStop = true;
+    if (!mayStop && ((mayStopBefore(hop.at, hop.fn, env) && !onlyStateTests(hop, ctx)) || countTested(hop, ctx))) mayStop = true;
     // A flag the way sets and tests, which the connect never clears: it goes again at most once.
     if (onceFlag(hop, path, connect, ctx)) return undefined;
   }
@@ -243,6 +259,23 @@ function onlyStateTests(hop: Hop, ctx: AnalysisContext): boolean {
   return only;
 }
 
+/** A test up to the hop's call reads a member the file steps (`if (!this.retriesLeft) return`): a count the analysis does not read. */
+function countTested(hop: Hop, ctx: AnalysisContext): boolean {
+  let found = false;
+  walk(hop.fn.body, ctx.keys, (node) => {
+    if (found || (node !== hop.fn.body && isFunction(node) && !contains(node, hop.at))) return false;
+    if (node.range[0] > hop.at.range[0]) return false;
+    const test = node.type === 'IfStatement' || node.type === 'ConditionalExpression' ? node.test : node.type === 'LogicalExpression' ? node.left : undefined;
+    if (test)
+      walk(test, ctx.keys, (n) => {
+        if (n.type === 'MemberExpression' && thisMember(n) && counted(propertyName(n), ctx)) found = true;
+        return !found;
+      });
+    return undefined;
+  });
+  return found;
+}
+
 function stateTest(test: Node, ctx: AnalysisContext): boolean {
   const n = unwrap(test);
   if (n.type === 'UnaryExpression' && n.operator === '!') return stateTest(n.argument, ctx);
@@ -259,11 +292,12 @@ function stateTest(test: Node, ctx: AnalysisContext): boolean {
   return false;
 }
 
-/** The file steps the member somewhere (`this.left--`, `++this.tries`, `this.left -= 1`). */
+/** The file steps the member somewhere (`this.left--`, `++this.tries`, `this.left -= 1`): read once per test on an event's way, which few files have. */
 function counted(name: string | undefined, ctx: AnalysisContext): boolean {
   if (name === undefined) return true;
   const escaped = name.replace(/[$]/g, '\\$');
-  return new RegExp(`\\.${escaped}\\s*(?:--|\\+\\+|[-+*]=)|(?:--|\\+\\+)\\s*[\\w$.]*\\.${escaped}\\b`).test(ctx.sourceCode.text);
+  // (Also `this.left = this.left - 1`.)
+  return new RegExp(`\\.${escaped}\\s*(?:--|\\+\\+|[-+*]=)|(?:--|\\+\\+)\\s*[\\w$.]*\\.${escaped}\\b|\\.${escaped}\\s*=\\s*[\\w$.]*\\.${escaped}\\s*[-+]`).test(ctx.sourceCode.text);
 }
 
 /** `this.x`, `this.options.x`: a member read off the instance. */

@@ -112,6 +112,28 @@ class Link {
 }
 `;
 
+const countedElsewhere = `
+class Link {
+  retriesLeft = 5;
+  sock: any;
+  constructor() {
+    this.on('close', () => this.retry());
+  }
+  connect() {
+    this.sock = this.dial();
+    this.sock.on('close', () => this.emit('close'));
+  }
+  retry() {
+    if (!this.retriesLeft) return;
+    this.retriesLeft = this.retriesLeft - 1;
+    setTimeout(() => this.connect(), 2000);
+  }
+  on(event: string, fn: () => void) {}
+  emit(event: string) {}
+  dial(): any { return null; }
+}
+`;
+
 // Look-alikes.
 const onlyReports = `
 class Client {
@@ -261,7 +283,7 @@ ruleTester.run('no-fixed-sleep-retry on connects re-entered through events', noF
 });
 
 ruleTester.run('no-unbounded-retry on connects re-entered through events', noUnboundedRetry, {
-  valid: [...lookAlikes, { name: 'a reconnect counted on the instance', code: counted }],
+  valid: [...lookAlikes, { name: 'a reconnect counted on the instance', code: counted }, { name: 'a count of retries left on the instance, tested as a flag', code: countedElsewhere }],
   invalid: [
     {
       name: 'the re-emitted close: no count, only lifecycle flags and a fixed option',
