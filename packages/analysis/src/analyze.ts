@@ -15,6 +15,7 @@ import { linkNested } from './nesting.js';
 import { listenerSites, onFailurePath, recursionSites, type Reentry } from './recursion.js';
 import { handedHandlers } from './handed.js';
 import { interceptorSite } from './interceptors.js';
+import { eventReentrySites } from './events.js';
 import { handedFunction, prototypeSibling, prototypeSlot, type MethodLookup } from './prototype-methods.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
@@ -137,6 +138,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   // A failure listener and the function that sets it up go back in through each other: one retry, the listener's.
   const listeners = recursions.filter((s) => listenerSites.has(s));
   sites.push(...recursions.filter((s) => !listeners.some((l) => l !== s && l.through === s.node && s.through === l.node)));
+  // A connect its failed connection's listener puts back on a timer (events.ts).
+  sites.push(...eventReentrySites(calls, ctx, { resolve: lookup.resolve, thisOwner: (node) => thisBinder(node, ctx) }, new Set(sites.map((s) => s.node))));
   for (const call of calls) {
     const site = localPollSite(call, ctx);
     if (site) sites.push(site);

@@ -17,7 +17,7 @@ import type { RetrySite } from './types.js';
 import { UNKNOWN, num, type Value } from './value.js';
 
 // Not 'end': a stream that ended normally is not a failure.
-const FAILURE_EVENT = /^(error|close|disconnect|disconnected|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
+export const FAILURE_EVENT = /^(error|close|disconnect|disconnected|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
 
 /**
  * A way back in through a second function: the call `a()` makes of `b()` on its failure
