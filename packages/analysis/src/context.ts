@@ -2,6 +2,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { contains, dottedName, enclosingFunction, isAnyLoop, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
 import type { ObjectArgument } from './bind-arguments.js';
 import type { Value } from './value.js';
+import type { Env } from './evaluate.js';
 
 type Scope = TSESLint.Scope.Scope;
 export type Variable = TSESLint.Scope.Variable;
@@ -37,6 +38,11 @@ export class AnalysisContext {
    * (set when the analysis may read other files): a delay helper there is evaluated like a local one.
    */
   foreignFunction?: (call: TSESTree.CallExpression) => { fn: FunctionNode; ctx: AnalysisContext } | undefined;
+  /**
+   * `this.options.k` where the constructor stores its parameter there: what every construction
+   * of the class in its package gives `k` (constructions.ts), with where to evaluate it.
+   */
+  constructedOption?: (object: Node, prop: string, env: Env) => { node: Node; env: Env } | undefined;
   /** An object literal another module of the project exports, that an identifier or namespace member names, with that module's context. */
   foreignObject?: (node: Node) => { literal: TSESTree.ObjectExpression; ctx: AnalysisContext } | undefined;
   /**
