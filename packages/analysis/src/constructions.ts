@@ -470,8 +470,12 @@ function exportNames(cls: ClassNode, ctx: AnalysisContext): Set<string> {
   return names;
 }
 
-/** Folders a package's files are never in. */
-const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+/**
+ * Folders whose modules are not the package's own code: dependencies, and tests and examples
+ * (a test that constructs the class with odd options documents no default).
+ */
+const SKIPPED_DIRS = new Set(['node_modules', '.git', 'test', 'tests', '__tests__', 'spec', '__mocks__', 'example', 'examples', 'fixtures', 'benchmark', 'benchmarks']);
+const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$/;
 const EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs']);
 /** A package bigger than this is not indexed: its classes' options stay unknown. */
 const MAX_FILES = 3_000;
@@ -536,7 +540,7 @@ function buildIndex(root: string): PackageIndex {
       if (entry.isDirectory()) {
         // A folder with its own package.json is another package.
         if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.') && !statSync(join(dir, entry.name, 'package.json'), { throwIfNoEntry: false })) pending.push(join(dir, entry.name));
-      } else if (entry.isFile() && EXTENSIONS.has(extname(entry.name)) && !entry.name.endsWith('.d.ts')) {
+      } else if (entry.isFile() && EXTENSIONS.has(extname(entry.name)) && !entry.name.endsWith('.d.ts') && !TEST_FILE.test(entry.name)) {
         files.push(join(dir, entry.name));
         if (files.length > MAX_FILES) return { builtAt: Date.now(), importers, overflow: true };
       }
