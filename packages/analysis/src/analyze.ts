@@ -7,6 +7,7 @@ import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage } from 
 import { calleeRootIdentifier, classIn, exported, importedFunction, importedObject, isRelativeSpecifier, resolveModule, retryIn, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
 import { catchSentinelOf } from './checks.js';
 import { importedMethod } from './instances.js';
+import { constructedOption } from './constructions.js';
 import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
@@ -86,6 +87,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   };
   if (host) ctx.foreignObject = (node) => importedObject(node, ctx, host, analyzeWith);
   if (host) ctx.foreignClass = (id) => importedClass(id, ctx, host);
+  if (host) ctx.constructedOption = (object, prop, env) => constructedOption(object, prop, env, host, analyzeWith);
   // The source of a catalog library itself: its relative imports and its own exports are the library's.
   if (host && inCatalogPackage(host.filename)) {
     ctx.ownModule = (specifier) => (specifier === undefined ? catalogModuleOfFile(host.filename) : catalogModuleOfSpecifier(host.filename, specifier));

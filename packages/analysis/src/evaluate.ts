@@ -1406,6 +1406,16 @@ function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
 }
 
 /**
+ * Where an option `prop` of an options object is written: the node that gives it (an object
+ * literal's key, defaults merged in, in this file or another module's), with the environment
+ * to evaluate it in. Undefined where the analysis cannot read it.
+ */
+export function optionSource(object: Node, prop: string, env: Env): { node: Node; env: Env } | undefined {
+  const node = resolveObjectProperty(object, prop, env);
+  return node ? { node, env } : foreignDefault(object, prop, env);
+}
+
+/**
  * `getSanitizedOptions(options)` imported from './options', returning `{ ...defaultOptions,
  * ...options }`: the value the other module's defaults give `prop`, with the environment (that
  * module's context) to evaluate it in. Undefined for anything else.
@@ -1443,7 +1453,9 @@ function foreignDefault(object: Node, prop: string, env: Env): { node: Node; env
     }
     return found;
   }
-  const foreign = source && env.ctx.foreignFunction(source.call);
+  // `this.options.k` with the constructor's parameter stored there: what the package's constructions hand it.
+  if (!source) return env.ctx.constructedOption?.(object, prop, env);
+  const foreign = env.ctx.foreignFunction(source.call);
   if (!foreign || foreign.fn.async || foreign.fn.generator) return undefined;
   const fenv: Env = { ctx: foreign.ctx, region: foreign.fn.body, counters: new Set(), depth: (source?.depth ?? env.depth) + 1 };
   const returned = returnedObject(foreign.fn, fenv);
