@@ -2238,3 +2238,14 @@ export function staticNumber(node: Node | undefined, ctx: AnalysisContext): numb
   const value = evaluate(node, { ctx, region: node, counters: new Set(), depth: 0 });
   return value.t === 'num' && !value.random ? value.v : undefined;
 }
+
+/** Whether `node` mentions `variable` (resolved through the scopes). */
+export function readsVariable(node: Node, variable: Variable, env: Env): boolean {
+  let reads = false;
+  walk(node, env.ctx.keys, (n) => {
+    if (reads) return false;
+    if (n.type === 'Identifier' && env.ctx.variableOf(n) === variable) reads = true;
+    return undefined;
+  });
+  return reads;
+}

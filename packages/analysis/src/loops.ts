@@ -7,7 +7,7 @@ import { boundOf, getterCondition, guardsIn, merge, type Bound } from './bounds.
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import { AnalysisContext } from './context.js';
 import { bindArguments } from './bind-arguments.js';
-import { defaultTruth, enclosingClass, helperEnv, localFunction, numberArray, type Env } from './evaluate.js';
+import { defaultTruth, enclosingClass, helperEnv, localFunction, numberArray, readsVariable, type Env } from './evaluate.js';
 import { policyFrom, serverWaitMark } from './policy.js';
 import { breaksOut, firstCallIn, isOperationCall, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
 import { sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
@@ -836,15 +836,6 @@ function stepsAfterFailure(handed: Node, statement: Node, loop: RetryLoopNode, e
   return steps;
 }
 
-function readsVariable(node: Node, variable: Variable, env: Env): boolean {
-  let reads = false;
-  walk(node, env.ctx.keys, (n) => {
-    if (reads) return false;
-    if (n.type === 'Identifier' && env.ctx.variableOf(n) === variable) reads = true;
-    return undefined;
-  });
-  return reads;
-}
 
 /** The catch sets what the loop's condition reads (`this.stopped = true`): a failure may end the loop. */
 function writesLoopTest(handler: TSESTree.CatchClause, loop: RetryLoopNode, guardCtx: AnalysisContext, env: Env): boolean {
