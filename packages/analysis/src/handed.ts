@@ -25,7 +25,9 @@ type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
  */
 export function handedHandlers(calls: readonly TSESTree.CallExpression[], selfCalls: Map<FunctionNode, Node[]>, reentries: Map<Node, Reentry>, ctx: AnalysisContext, onFailure: (call: Node, fn: FunctionNode, ctx: AnalysisContext) => boolean): void {
   for (const call of calls) {
-    if (call.callee.type !== 'Identifier' || call.arguments.length === 0) continue;
+    if (call.callee.type !== 'Identifier' || call.arguments.length === 0 || !call.arguments.some((a) => a.type === 'Identifier')) continue;
+    // Scope lookups below cost more than this walk up: most calls are in no timer callback.
+    if (!inTimerCallback(call)) continue;
     // The argument naming a function that holds the call: the handler handing itself on.
     const index = call.arguments.findIndex((a) => {
       if (a.type !== 'Identifier') return false;
@@ -55,7 +57,7 @@ export function handedHandlers(calls: readonly TSESTree.CallExpression[], selfCa
 }
 
 /** `setTimeout(() => start(onCrash), wait)`: the call sits in a callback handed to a timer, inside the handler. */
-function inTimerCallback(call: Node, handler: FunctionNode): boolean {
+function inTimerCallback(call: Node, handler?: FunctionNode): boolean {
   for (let child: Node = call, p = call.parent; p && child !== handler; child = p, p = p.parent) {
     if (isFunction(child) && p.type === 'CallExpression' && p.arguments[0] === child && p.callee.type === 'Identifier' && /^(setTimeout)$/.test(p.callee.name)) return true;
   }
