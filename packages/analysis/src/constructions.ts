@@ -480,7 +480,7 @@ const EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs'
 /** A package bigger than this is not indexed: its classes' options stay unknown. */
 const MAX_FILES = 3_000;
 const MAX_BYTES = 1_000_000;
-/** How long an index is believed before the disk is read again (a language server lives for days). */
+/** How long an index is believed before the disk is read again, for a long-lived host that is not told of changes (ESLint in an editor; the language server calls forgetProjectFiles). */
 const INDEX_TTL_MS = 30_000;
 const RELATIVE_SPECIFIERS = /\bfrom\s*['"](\.\.?\/[^'"]+)['"]|\brequire\(\s*['"](\.\.?\/[^'"]+)['"]\s*\)|\bimport\(\s*['"](\.\.?\/[^'"]+)['"]\s*\)/g;
 
@@ -494,6 +494,13 @@ interface PackageIndex {
 
 const indexes = new Map<string, PackageIndex>();
 const roots = new Map<string, string | null>();
+
+/** Drops the packages' indexes and parsed modules: files were added, removed or changed. */
+export function forgetConstructions(): void {
+  indexes.clear();
+  roots.clear();
+  parsedModules.clear();
+}
 
 /** The modules of the class file's package that import it and construct something; none when the package cannot be indexed. */
 function importersOf(file: string): readonly string[] {

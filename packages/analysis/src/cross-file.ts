@@ -165,6 +165,13 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): void {
   cache.set(key, value);
   if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
 }
+/** Drops what was read from the project's files: a module may change what another one it imports reads as. */
+export function forgetModules(): void {
+  summaries.clear();
+  resolutions.clear();
+  textGates.clear();
+}
+
 /** Summaries being computed (an import cycle reads as "not a helper"). */
 const inProgress = new Set<string>();
 
