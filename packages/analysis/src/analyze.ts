@@ -589,6 +589,9 @@ function passesNoOptions(call: TSESTree.CallExpression, ctx: AnalysisContext): b
 
 function reboundSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
   const helperCtx = new AnalysisContext(foreign.summary.ctx.sourceCode);
+  // The helper's module reads what it imports (its sleep) as its own analysis did.
+  const imports = foreign.summary.ctx.foreignFunction;
+  if (imports) helperCtx.foreignFunction = imports;
   const bindings = bindArguments(foreign.fn, call, ctx, helperCtx);
   // A method reads what its instance was made with through `this` (`this.retries = retries`).
   const made = foreign.construction;

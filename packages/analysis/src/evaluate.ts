@@ -2043,6 +2043,24 @@ export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): En
 }
 
 /**
+ * `sleep(ms)` of another module: its parameters, read in that module, bound to the caller's
+ * arguments evaluated here. Values carry what they depend on (the attempt), not the scopes.
+ */
+export function foreignHelperEnv(fn: FunctionNode, fnCtx: AnalysisContext, args: readonly Node[], env: Env): Env {
+  const bindings = new Map<Variable, Value>();
+  const home: Env = { ctx: fnCtx, region: fn.body, counters: new Set(), depth: env.depth + 1 };
+  parameterVariables(fn, fnCtx).forEach((variable, i) => {
+    if (!variable) return;
+    const param = fn.params[i] as TSESTree.Parameter;
+    const given = args[i];
+    const fallback = param.type === 'AssignmentPattern' ? param.right : undefined;
+    // A default may name an earlier parameter (`(s, ms = s * 1000) =>`).
+    bindings.set(variable, given ? evaluate(given, deeper(env)) : fallback ? evaluate(fallback, { ...home, bindings: new Map(bindings) }) : UNKNOWN);
+  });
+  return { ...home, bindings };
+}
+
+/**
  * `onFailure({ error, attempt, options })` into `function onFailure({ attempt, options })`:
  * each name of the pattern bound to the property the call's object literal gives it.
  */
