@@ -54,7 +54,8 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
   if (callee.type === 'MemberExpression' && computesWait(node, ctx)) return undefined;
   if (SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name)) {
     // `import { sleep } from './util'`: the helper's own timer says what it waits, and whether at random.
-    const foreign = callee.type === 'Identifier' ? importedSleep(node, callee, ctx, name) : undefined;
+    const root = callee.type === 'Identifier' ? callee : callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' ? callee.object : undefined;
+    const foreign = root ? importedSleep(node, root, ctx, name) : undefined;
     if (foreign) return foreign;
     // `sleepAbortable(signal, ms)`: the duration is the argument that is not the signal.
     const delay = node.arguments.find((arg) => !isSignal(arg as Node)) as Node | undefined;
@@ -201,12 +202,13 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
 }
 
 /**
- * A sleep imported from a module of the project, read there as a sleep of that file is: its
+ * A sleep imported from a module of the project (`sleep(ms)`, `util.sleep(ms)` of a namespace or
+ * a required module), read there as a sleep of that file is: its
  * timer's delay with its parameters bound to this call's arguments, and its randomness. A
  * helper read there with no timer of its own (it calls a package's sleep) stays a sleep by name.
  */
-function importedSleep(call: TSESTree.CallExpression, callee: TSESTree.Identifier, ctx: AnalysisContext, name: string): Sleep | undefined {
-  if (!ctx.foreignFunction || importOf(callee, ctx) === undefined) return undefined;
+function importedSleep(call: TSESTree.CallExpression, root: TSESTree.Identifier, ctx: AnalysisContext, name: string): Sleep | undefined {
+  if (!ctx.foreignFunction || importOf(root, ctx) === undefined) return undefined;
   const foreign = ctx.foreignFunction(call);
   if (!foreign) return undefined;
   const sleep = sleepHelper(call, foreign.fn, foreign.ctx, name);

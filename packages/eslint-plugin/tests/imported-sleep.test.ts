@@ -20,6 +20,7 @@ ruleTester.run('no-fixed-sleep-retry with a sleep imported from the project', no
     { name: 'the imported sleep waits at random', ...file('spread.mjs') },
     { name: 'a growing wait handed to the imported sleep', ...file('growing.mjs') },
     { name: 'the sleep module itself', ...file('util/sleep.mjs') },
+    { name: "a namespace import's sleep that waits at random", ...file('namespace.mjs') },
   ],
   invalid: [
     {
@@ -31,6 +32,11 @@ ruleTester.run('no-fixed-sleep-retry with a sleep imported from the project', no
       name: 'its argument in seconds, through a default that names it',
       ...file('seconds.mjs'),
       errors: [{ messageId: 'fixedDelay', line: 5, column: 3, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'up to 3 attempts' } }],
+    },
+    {
+      name: "a required module's sleep in seconds, called as a member",
+      ...file('required.cjs'),
+      errors: [{ messageId: 'fixedDelay', line: 5, column: 3, data: { what: 'This retry loop', delay: 'a fixed 3 s', attempts: 'up to 5 attempts' } }],
     },
     {
       name: 'a retry helper whose imported sleep is in seconds (the jittering one beside it stays silent)',
@@ -49,6 +55,7 @@ ruleTester.run('require-jitter with a sleep imported from the project', requireJ
   valid: [
     { name: 'the imported sleep spreads the growing wait', ...file('spread.mjs') },
     { name: 'a fixed wait is no backoff', ...file('fixed.mjs') },
+    { name: "a namespace import's sleep spreads the growing wait", ...file('namespace.mjs') },
   ],
   invalid: [
     {
