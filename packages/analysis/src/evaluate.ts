@@ -2034,7 +2034,8 @@ export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): En
       return;
     }
     const fallback = param.type === 'AssignmentPattern' ? param.right : undefined;
-    const value = given ? evaluate(given, deeper(env)) : fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
+    // A default is read in the helper, where it may name an earlier parameter (`(s, ms = s * 1000) =>`).
+    const value = given ? evaluate(given, deeper(env)) : fallback ? evaluate(fallback, deeper(env, { bindings: new Map(bindings), region: fn.body })) : UNKNOWN;
     bindings.set(variable, value);
     alias(variable, given);
   });

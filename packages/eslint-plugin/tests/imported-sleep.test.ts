@@ -65,3 +65,45 @@ ruleTester.run('require-jitter with a sleep imported from the project', requireJ
     },
   ],
 });
+
+// A sleep helper's parameter default is read in the helper, with the earlier parameters bound
+// (before, `s` was read outside the helper, unbound, and the growing wait taken as fixed).
+const secondsHelper = (call: string) => `
+const pause = (s, ms = s * 1000) => new Promise((resolve) => setTimeout(resolve, ms));
+export async function go(op) {
+  for (let i = 0; i < 4; i++) {
+    try {
+      return await op();
+    } catch {
+      await ${call};
+    }
+  }
+}
+`;
+
+ruleTester.run('require-jitter with a same-file sleep whose default names an earlier parameter', requireJitter, {
+  valid: [{ name: 'a fixed number of seconds', code: secondsHelper('pause(2)') }],
+  invalid: [
+    {
+      name: 'seconds doubling with the attempt',
+      code: secondsHelper('pause(2 ** i)'),
+      errors: [{ messageId: 'missingJitter', line: 4, column: 3, data: { what: 'This retry loop', delay: '1 s × 2^n', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'milliseconds handed over, the default not used',
+      code: secondsHelper('pause(0, 100 * 2 ** i)'),
+      errors: [{ messageId: 'missingJitter', line: 4, column: 3, data: { what: 'This retry loop', delay: '100 ms × 2^n', attempts: 'up to 4 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-fixed-sleep-retry with a same-file sleep whose default names an earlier parameter', noFixedSleepRetry, {
+  valid: [{ name: 'seconds doubling with the attempt are no fixed wait', code: secondsHelper('pause(2 ** i)') }],
+  invalid: [
+    {
+      name: 'a fixed number of seconds',
+      code: secondsHelper('pause(2)'),
+      errors: [{ messageId: 'fixedDelay', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'up to 4 attempts' } }],
+    },
+  ],
+});
