@@ -306,6 +306,20 @@ export function isClockRead(node: Node): boolean {
 }
 const DEADLINE_NAME = /deadline|timeout|elapsed|expire|until|budget|maxTime|timeLimit|started|startTime|start$/i;
 
+/**
+ * `err.name === 'AbortError'` (the DOMException an aborted signal rejects with) or
+ * `err.code === 'ABORT_ERR'` (Node's): leaving on it stops the retry when its signal is aborted.
+ */
+function isAbortErrorTest(node: Node): boolean {
+  if (node.type !== 'BinaryExpression' || !/^[!=]==?$/.test(node.operator)) return false;
+  const sides = [unwrap(node.left as Node), unwrap(node.right)];
+  const text = sides.find((n): n is TSESTree.StringLiteral => n.type === 'Literal' && typeof n.value === 'string');
+  const member = sides.find((n): n is TSESTree.MemberExpression => n.type === 'MemberExpression');
+  if (!text || !member) return false;
+  const prop = propertyName(member);
+  return (prop === 'name' && text.value === 'AbortError') || (prop === 'code' && text.value === 'ABORT_ERR');
+}
+
 /** The test limits a retry: compares a counter, the clock, or checks an abort signal. */
 export function boundKind(test: Node, env: Env): 'attempts' | 'time' | 'abort' | undefined {
   let kind: 'attempts' | 'time' | 'abort' | undefined;
@@ -313,6 +327,7 @@ export function boundKind(test: Node, env: Env): 'attempts' | 'time' | 'abort' |
     if (kind) return false;
     if (isClockRead(node)) kind = 'time';
     else if (node.type === 'MemberExpression' && /^(aborted|cancelled|canceled|isCancellationRequested)$/.test(propertyName(node) ?? '')) kind = 'abort';
+    else if (isAbortErrorTest(node)) kind = 'abort';
     else if (node.type === 'UpdateExpression') kind = 'attempts';
     // `this.epoch !== epoch` with `const epoch = ++this.epoch`: whether a newer call has begun since, not a limit.
     else if (node.type === 'BinaryExpression' && isSnapshotCheck(node, env)) return false;
