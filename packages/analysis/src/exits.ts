@@ -132,6 +132,8 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
     if (node.type === 'CallExpression' && node.arguments.length === 0 && depth < 2) {
       const local = localFunction(node, env);
       if (local && returnsDecision(local, region, env, depth)) counts = true;
+      // `opts.shouldRetry()`, `shouldRetry()`: a predicate the caller hands in, whose answer is not seen.
+      else if (!local && callerPredicate(node, env)) counts = true;
     }
     // `const retryable = attempt < MAX; if (!retryable) throw e`: the bound is held in a variable.
     if (node.type === 'Identifier' && depth < 2) {
@@ -151,6 +153,14 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
     return undefined;
   });
   return counts;
+}
+
+/** The callee is a parameter of the enclosing functions, or a property of one (`opts.shouldRetry`). */
+function callerPredicate(call: TSESTree.CallExpression, env: Env): boolean {
+  const callee = unwrap(call.callee);
+  const root = callee.type === 'MemberExpression' && !callee.computed ? unwrap(callee.object) : callee;
+  if (root.type !== 'Identifier') return false;
+  return env.ctx.variableOf(root)?.defs[0]?.type === 'Parameter';
 }
 
 /**

@@ -457,14 +457,15 @@ function waitsAnywhere(fn: FunctionNode, selfCalls: readonly Node[], ctx: Analys
   return waits;
 }
 
-/** Dotted names the conditions between the function's start and the self-call read. */
+/** Dotted names the conditions between the function's start and the self-call read (not the methods they call). */
 function conditionReads(call: Node, fn: FunctionNode, env: Env): Set<string> {
   const names = new Set<string>();
   let child: Node = call;
   for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
     if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) {
       walk(p.test, env.ctx.keys, (n) => {
-        if (n.type === 'MemberExpression') {
+        // `if (opts.shouldRetry())`: a predicate's answer, not state a recovery is seen to change.
+        if (n.type === 'MemberExpression' && !(n.parent?.type === 'CallExpression' && n.parent.callee === n)) {
           const name = dottedName(n);
           if (name) names.add(name);
         }

@@ -243,7 +243,7 @@ ruleTester.run('no-fixed-sleep-retry across files: a factory’s retrier', noFix
       // The factory call reports the wait; the calls of the retrier it made do not report it again.
       name: 'a fixed-wait retrier made once and called twice: one finding, at the factory call',
       ...file('retrier-factory/fixed-user.cjs'),
-      errors: [{ messageId: 'fixedDelay', line: 3, column: 17, data: { what: "This call of `makeRetrier()` from './lib/fixed.cjs'", delay: 'a fixed 500 ms', attempts: 'a limited number of attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 3, column: 17, data: { what: "This call of `makeRetrier()` from './lib/fixed.cjs'", delay: 'a fixed 500 ms', attempts: 'an unknown number of attempts' } }],
     },
   ],
 });
@@ -261,7 +261,7 @@ ruleTester.run("require-jitter in a catalog library's own source", requireJitter
       name: "calls of the entry's default export from its other exports",
       ...file('own-package/p-retry/index.js'),
       errors: [
-        { messageId: 'libraryDefault', line: 7, column: 12, data: { what: 'This p-retry call', delay: '1 s × 2^n', attempts: 'a limited number of attempts', inherited: ', the library default', fix: 'Set `randomize: true`' } },
+        { messageId: 'libraryDefault', line: 7, column: 12, data: { what: 'This p-retry call', delay: '1 s × 2^n', attempts: 'an unknown number of attempts', inherited: ', the library default', fix: 'Set `randomize: true`' } },
         { messageId: 'libraryDefault', line: 16, column: 10, data: { what: 'This p-retry call', delay: '50 ms × 2^n', attempts: 'up to 3 attempts', inherited: ', the library default', fix: 'Set `randomize: true`' } },
       ],
     },
@@ -270,7 +270,7 @@ ruleTester.run("require-jitter in a catalog library's own source", requireJitter
       // is the library at work, and wrapRandomized changes the options before handing them on.
       name: "exports.operation() in another export of the module behind the package's entry",
       ...file('own-package/retry/lib/retry.js'),
-      errors: [{ messageId: 'libraryDefault', line: 18, column: 16, data: { what: 'This `retry` package operation', delay: '1 s × 2^n', attempts: 'a limited number of attempts', inherited: ', the library default', fix: 'Set `randomize: true`' } }],
+      errors: [{ messageId: 'libraryDefault', line: 18, column: 16, data: { what: 'This `retry` package operation', delay: '1 s × 2^n', attempts: 'an unknown number of attempts', inherited: ', the library default', fix: 'Set `randomize: true`' } }],
     },
   ],
 });
