@@ -153,6 +153,11 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
   return counts;
 }
 
+/** A test on the way to the next attempt may count or measure something (mayDecideToStop), for a way back in read elsewhere (listener-factories.ts). */
+export function testMayStop(test: Node, region: Node, env: Env): boolean {
+  return mayDecideToStop(test, region, env);
+}
+
 /**
  * `const { retryIn } = this.#shouldReconnect(retries++, err)`: the name picked out of what a
  * strategy call handed the failure answers, where that answer is a stop only for some kinds of
