@@ -54,9 +54,9 @@ export function factoryListenerSites(calls: readonly TSESTree.CallExpression[], 
     if (!candidate || taken.has(candidate.listener) || sites.some((s) => s.node === candidate.listener)) continue;
     const names = exportedFunctionNames(candidate.factory, ctx);
     if (names.length === 0) continue;
-    const instance = registeringClass(candidate, names, host, analyze);
-    if (!instance) continue;
-    standsForInstance(candidate.param, instance.cls, instance.ctx);
+    const { proven, instance } = registeringClass(candidate, names, host, analyze);
+    if (!proven) continue;
+    if (instance) standsForInstance(candidate.param, instance.cls, instance.ctx);
     const site = siteOf(candidate, ctx);
     if (site) sites.push(site);
   }
@@ -92,18 +92,28 @@ function candidateAt(timer: TSESTree.CallExpression, ctx: AnalysisContext): Cand
 }
 
 /**
- * The class whose instance the factory is handed where another module of the package registers
- * what it returns on a failure event of a source a method opens, the method reached from the one
- * the listener calls. The first such registration found; undefined when there is none.
+ * Where another module of the package registers what the factory returns on a failure event of a
+ * source a method opens, handed the instance, the method reached from the one the listener calls:
+ * the re-entry is proven (`proven`). The instance's class is given (`instance`) only when every
+ * call of the factory in those modules hands it an instance of that one class: its options are
+ * then what the factory's parameter reads.
  */
-function registeringClass(candidate: Candidate, names: readonly string[], host: NestedHost, analyze: Analyze): { cls: ClassNode; ctx: AnalysisContext } | undefined {
+function registeringClass(candidate: Candidate, names: readonly string[], host: NestedHost, analyze: Analyze): { proven: boolean; instance?: { cls: ClassNode; ctx: AnalysisContext } } {
   const file = host.filename;
   const mentions = new RegExp(`\\b(?:${names.map((n) => n.replace(/\$/g, '\\$')).join('|')})\\b`);
+  let proven = false;
+  let instance: { cls: ClassNode; ctx: AnalysisContext } | undefined;
+  let agree = true;
   for (const importer of dependentsOf(file)) {
     const parsed = parsedModule(importer, host, mentions);
-    if (!parsed || parsed === 'skip') continue;
+    if (parsed === 'skip') continue;
+    if (!parsed) {
+      agree = false;
+      continue;
+    }
     const at = readingContext(parsed, importer, host, analyze);
     for (const registration of factoryRegistrations(at)) {
+      if (proven) break;
       const made = unwrap(registration.arguments[1] as Node) as TSESTree.CallExpression;
       if (!namesFactory(made.callee, at, importer, file, names)) continue;
       const arg = made.arguments[candidate.index];
@@ -111,11 +121,21 @@ function registeringClass(candidate: Candidate, names: readonly string[], host: 
       if (!method || !contains(method, registration)) continue;
       const receiver = unwrap((unwrap(registration.callee) as TSESTree.MemberExpression).object);
       if (!openedBy(receiver, method, at)) continue;
-      const cls = method.parent?.parent?.parent as ClassNode;
-      if (reaches(cls, candidate.method, method, at)) return { cls, ctx: at };
+      if (reaches(method.parent?.parent?.parent as ClassNode, candidate.method, method, at)) proven = true;
     }
+    // Every call of the factory here hands an instance of one class.
+    walk(at.sourceCode.ast, at.keys, (node) => {
+      if (!agree) return false;
+      if (node.type !== 'CallExpression' || !namesFactory(node.callee, at, importer, file, names)) return undefined;
+      const arg = node.arguments[candidate.index];
+      const method = arg && arg.type !== 'SpreadElement' ? instanceMethod(unwrap(arg), at) : undefined;
+      const cls = method?.parent?.parent?.parent as ClassNode | undefined;
+      if (!cls || (instance && instance.cls !== cls)) agree = false;
+      else instance = { cls, ctx: at };
+      return undefined;
+    });
   }
-  return undefined;
+  return agree && instance ? { proven, instance } : { proven };
 }
 
 const registrationsCache = new WeakMap<AnalysisContext, TSESTree.CallExpression[]>();
