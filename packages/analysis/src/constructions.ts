@@ -96,8 +96,8 @@ function instanceOption(object: Node, prop: string, env: Env): { node: Node; env
   const instance = variable && instanceParameters.get(variable);
   const field = propertyName(o);
   if (!instance || field === undefined) return undefined;
-  // Neither module writes `k` of any object (`self.options.retryStrategy = …` would replace the default).
-  if (memberWriteCounts(env.ctx).has(prop) || memberWriteCounts(instance.ctx).has(prop)) return undefined;
+  // Neither module writes `k` of any object (`self.options.retryStrategy = …` would replace the default), nor this one the field.
+  if (memberWriteCounts(env.ctx).has(prop) || memberWriteCounts(instance.ctx).has(prop) || memberWriteCounts(env.ctx).has(field)) return undefined;
   const value = fieldSetAtConstruction(instance.cls, field, instance.ctx);
   return value && argumentOption(value, prop, { ctx: instance.ctx, region: value, counters: new Set(), depth: env.depth + 2 }, 1);
 }
