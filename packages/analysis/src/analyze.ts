@@ -17,6 +17,7 @@ import { listenerSites, onFailurePath, recursionSites, type Reentry } from './re
 import { handedHandlers } from './handed.js';
 import { interceptorSite } from './interceptors.js';
 import { eventReentrySites } from './events.js';
+import { factoryListenerSites } from './listener-factories.js';
 import { handedFunction, prototypeSibling, prototypeSlot, type MethodLookup } from './prototype-methods.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
@@ -142,6 +143,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   sites.push(...recursions.filter((s) => !listeners.some((l) => l !== s && l.through === s.node && s.through === l.node)));
   // A connect its failed connection's listener puts back on a timer (events.ts).
   sites.push(...eventReentrySites(calls, ctx, { resolve: lookup.resolve, thisOwner: (node) => thisBinder(node, ctx) }, new Set(sites.map((s) => s.node))));
+  // A failure listener a factory of this module makes, registered by another module of the package (listener-factories.ts).
+  if (host) sites.push(...factoryListenerSites(calls, ctx, host, analyzeWith, new Set(sites.map((s) => s.node))));
   for (const call of calls) {
     const site = localPollSite(call, ctx);
     if (site) sites.push(site);

@@ -58,6 +58,8 @@ export function constructorParameter(object: Node, ctx: AnalysisContext): Constr
 /** What every construction of the class in its package gives `prop` of the options, with where to evaluate it. */
 export function constructedOption(object: Node, prop: string, env: Env, host: NestedHost, analyze: Analyze): { node: Node; env: Env } | undefined {
   const ctx = env.ctx;
+  const instance = instanceOption(object, prop, env);
+  if (instance) return instance;
   const param = constructorParameter(object, ctx);
   // Options bound to what a caller passes (an instance analysed for its construction) are the caller's.
   if (!param || ctx.paramValues?.has(param.variable) || env.bindings?.has(param.variable)) return undefined;
@@ -72,6 +74,56 @@ export function constructedOption(object: Node, prop: string, env: Env, host: Ne
 }
 
 const readings = new WeakMap<Variable, Map<string, { node: Node; env: Env } | null>>();
+
+/**
+ * Parameters that stand for an instance of a class of another module of the package: a listener
+ * factory's `self`, handed `this` (or `const _this = this`) where the class registers the listener
+ * it makes (listener-factories.ts). `self.options.k` reads the instance's options as they are once
+ * it is constructed: the one value the class sets the field to while constructing, read as a
+ * construction's argument is (a normaliser, defaults merged in).
+ */
+const instanceParameters = new WeakMap<Variable, { cls: ClassNode; ctx: AnalysisContext }>();
+
+export function standsForInstance(variable: Variable, cls: ClassNode, ctx: AnalysisContext): void {
+  instanceParameters.set(variable, { cls, ctx });
+}
+
+function instanceOption(object: Node, prop: string, env: Env): { node: Node; env: Env } | undefined {
+  const o = unwrap(object);
+  if (o.type !== 'MemberExpression' || o.computed) return undefined;
+  const root = unwrap(o.object);
+  const variable = root.type === 'Identifier' ? env.ctx.variableOf(root) : undefined;
+  const instance = variable && instanceParameters.get(variable);
+  const field = propertyName(o);
+  if (!instance || field === undefined) return undefined;
+  // Neither module writes `k` of any object (`self.options.retryStrategy = …` would replace the default), nor this one the field.
+  if (memberWriteCounts(env.ctx).has(prop) || memberWriteCounts(instance.ctx).has(prop) || memberWriteCounts(env.ctx).has(field)) return undefined;
+  const value = fieldSetAtConstruction(instance.cls, field, instance.ctx);
+  return value && argumentOption(value, prop, { ctx: instance.ctx, region: value, counters: new Set(), depth: env.depth + 2 }, 1);
+}
+
+/**
+ * The value the module sets `this.field` to, where its one write of that name is a statement of
+ * the class's constructor or of a method the constructor calls as a statement of its own.
+ */
+function fieldSetAtConstruction(cls: ClassNode, field: string, ctx: AnalysisContext): Node | undefined {
+  const [write, ...more] = memberWriteCounts(ctx).get(field) ?? [];
+  if (!write || more.length > 0 || write.operator !== '=' || write.parent?.type !== 'ExpressionStatement') return undefined;
+  const left = write.left as TSESTree.MemberExpression;
+  if (left.computed || unwrap(left.object).type !== 'ThisExpression' || enclosingClass(write) !== cls) return undefined;
+  const ctor = cls.body.body.find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'constructor');
+  const body = ctor?.value.body;
+  if (!body) return undefined;
+  if (write.parent.parent === body) return write.right;
+  const method = cls.body.body.find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'method' && !e.static && e.value.body === write.parent?.parent);
+  if (!method || method.computed || method.key.type !== 'Identifier') return undefined;
+  const name = method.key.name;
+  const called = body.body.some((st) => {
+    const e = st.type === 'ExpressionStatement' ? unwrap(st.expression) : undefined;
+    return e?.type === 'CallExpression' && e.callee.type === 'MemberExpression' && unwrap(e.callee.object).type === 'ThisExpression' && propertyName(e.callee) === name;
+  });
+  return called ? write.right : undefined;
+}
 
 function readConstructions(param: ConstructorParameter, prop: string, env: Env, host: NestedHost, analyze: Analyze): { node: Node; env: Env } | undefined {
   const ctx = env.ctx;
@@ -110,7 +162,7 @@ function readConstructions(param: ConstructorParameter, prop: string, env: Env, 
 const parsedModules = new Map<string, { mtimeMs: number; size: number; ctx: AnalysisContext | undefined | 'skip' }>();
 
 /** A module parsed with the host's parser (not analysed: only its constructions are read), once per version; 'skip' when its text constructs nothing of the class. */
-function parsedModule(file: string, host: NestedHost, mayConstruct: RegExp): AnalysisContext | undefined | 'skip' {
+export function parsedModule(file: string, host: NestedHost, mayConstruct: RegExp): AnalysisContext | undefined | 'skip' {
   let stat;
   try {
     stat = statSync(file, { throwIfNoEntry: false });
@@ -141,7 +193,7 @@ const readingContexts = new WeakMap<AnalysisContext, AnalysisContext>();
  * A constructing module's context that reads its own imports (a summary's context reads none):
  * the functions and exported objects of the project its arguments are made with. Once per module version.
  */
-function readingContext(summaryCtx: AnalysisContext, file: string, host: NestedHost, analyze: Analyze): AnalysisContext {
+export function readingContext(summaryCtx: AnalysisContext, file: string, host: NestedHost, analyze: Analyze): AnalysisContext {
   let ctx = readingContexts.get(summaryCtx);
   if (ctx) return ctx;
   const made = new AnalysisContext(summaryCtx.sourceCode);
@@ -486,8 +538,10 @@ const RELATIVE_SPECIFIERS = /\bfrom\s*['"](\.\.?\/[^'"]+)['"]|\brequire\(\s*['"]
 
 interface PackageIndex {
   builtAt: number;
-  /** Module → the modules that import it by a relative path and construct something (`new `). */
+  /** Module → the modules that import it by a relative path. */
   importers: Map<string, string[]>;
+  /** The modules that construct something (`new `). */
+  constructing: Set<string>;
   /** Too big to index: no construction is known. */
   overflow: boolean;
 }
@@ -504,8 +558,19 @@ export function forgetConstructions(): void {
 
 /** The modules of the class file's package that import it and construct something; none when the package cannot be indexed. */
 function importersOf(file: string): readonly string[] {
+  const index = packageIndex(file);
+  return !index || index.overflow ? [] : (index.importers.get(file) ?? []).filter((f) => f !== file && index.constructing.has(f));
+}
+
+/** The modules of the file's package that import it by a relative path (tests and examples aside); none when the package cannot be indexed. */
+export function dependentsOf(file: string): readonly string[] {
+  const index = packageIndex(file);
+  return !index || index.overflow ? [] : (index.importers.get(file) ?? []).filter((f) => f !== file);
+}
+
+function packageIndex(file: string): PackageIndex | undefined {
   const root = packageRoot(dirname(file));
-  if (!root) return [];
+  if (!root) return undefined;
   let index = indexes.get(root);
   if (!index || Date.now() - index.builtAt > INDEX_TTL_MS) {
     index = buildIndex(root);
@@ -513,7 +578,7 @@ function importersOf(file: string): readonly string[] {
     indexes.set(root, index);
     if (indexes.size > 100) indexes.delete(indexes.keys().next().value as string);
   }
-  return index.overflow ? [] : (index.importers.get(file) ?? []).filter((f) => f !== file);
+  return index;
 }
 
 /** The nearest folder above with a package.json, not past a node_modules folder. */
@@ -533,6 +598,7 @@ function packageRoot(dir: string): string | undefined {
 
 function buildIndex(root: string): PackageIndex {
   const importers = new Map<string, string[]>();
+  const constructing = new Set<string>();
   const files: string[] = [];
   const pending = [root];
   while (pending.length > 0) {
@@ -549,7 +615,7 @@ function buildIndex(root: string): PackageIndex {
         if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.') && !statSync(join(dir, entry.name, 'package.json'), { throwIfNoEntry: false })) pending.push(join(dir, entry.name));
       } else if (entry.isFile() && EXTENSIONS.has(extname(entry.name)) && !entry.name.endsWith('.d.ts') && !TEST_FILE.test(entry.name)) {
         files.push(join(dir, entry.name));
-        if (files.length > MAX_FILES) return { builtAt: Date.now(), importers, overflow: true };
+        if (files.length > MAX_FILES) return { builtAt: Date.now(), importers, constructing, overflow: true };
       }
     }
   }
@@ -561,7 +627,7 @@ function buildIndex(root: string): PackageIndex {
     } catch {
       continue;
     }
-    if (!/\bnew\s/.test(text)) continue;
+    if (/\bnew\s/.test(text)) constructing.add(file);
     for (const m of text.matchAll(RELATIVE_SPECIFIERS)) {
       let target: string | undefined;
       try {
@@ -576,5 +642,5 @@ function buildIndex(root: string): PackageIndex {
       else if (!list.includes(file)) list.push(file);
     }
   }
-  return { builtAt: Date.now(), importers, overflow: false };
+  return { builtAt: Date.now(), importers, constructing, overflow: false };
 }

@@ -286,6 +286,11 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
  * to be followed on demand: `export { f } from './x'`, `export * from './x'`, an imported
  * binding exported again, and what TypeScript compiles them to (`__exportStar(require('./x'), exports)`).
  */
+/** The names the module exports a function of its own by (`exports.f = f`, `export function f`, `module.exports = { f }`). */
+export function exportedFunctionNames(fn: FunctionNode, ctx: AnalysisContext): string[] {
+  return [...moduleExports(ctx).exports].flatMap(([name, f]) => (f === fn ? [name] : []));
+}
+
 function moduleExports(ctx: AnalysisContext): Pick<ModuleSummary, 'exports' | 'reexports' | 'stars' | 'classes' | 'instances'> {
   const exports = new Map<string, FunctionNode>();
   const reexports = new Map<string, ImportedName>();
@@ -442,7 +447,7 @@ export interface Construction {
  */
 export function retryIn(target: ForeignTarget): ForeignRetry | undefined {
   const { fn, summary } = target;
-  const inside = summary.sites.filter((s) => s.node === fn || contains(fn, s.node));
+  const inside = summary.sites.filter((s) => !s.listenerFactory && (s.node === fn || contains(fn, s.node)));
   const returned = returnedFunctions(fn, summary.ctx);
   if (inside.length === 0) {
     // `(opts) => (fn) => { const start = createRetriable(config, fn); start() }`: the retry is
@@ -527,7 +532,7 @@ function reachedSite(fn: FunctionNode, summary: ModuleSummary, depth: number, vi
     // `new Upload(cfg)` of a class of the module: its constructor runs (and what it starts).
     const callee = node.type === 'CallExpression' ? localFunction(node, { ...env, region: node }) : node.type === 'NewExpression' ? localConstructor(node, summary.ctx) : undefined;
     if (!callee || visited.has(callee) || contains(callee, fn)) return undefined;
-    const inCallee = (s: RetrySite) => !s.makesRetrier && !s.afterStateChange && !s.byDefaults && (s.node === callee || contains(callee, s.node));
+    const inCallee = (s: RetrySite) => !s.makesRetrier && !s.afterStateChange && !s.byDefaults && !s.listenerFactory && (s.node === callee || contains(callee, s.node));
     // A retry it makes through another module (`resumable.upload(cfg)`) counts as its own.
     found = summary.sites.find(inCallee) ?? summary.silent.find(inCallee);
     if (!found && depth + 1 < MAX_REACH) found = reachedSite(callee, summary, depth + 1, visited);

@@ -163,6 +163,11 @@ function callerPredicate(call: TSESTree.CallExpression, env: Env): boolean {
   return env.ctx.variableOf(root)?.defs[0]?.type === 'Parameter';
 }
 
+/** A test on the way to the next attempt may count or measure something (mayDecideToStop), for a way back in read elsewhere (listener-factories.ts). */
+export function testMayStop(test: Node, region: Node, env: Env): boolean {
+  return mayDecideToStop(test, region, env);
+}
+
 /**
  * `const { retryIn } = this.#shouldReconnect(retries++, err)`: the name picked out of what a
  * strategy call handed the failure answers, where that answer is a stop only for some kinds of
