@@ -146,6 +146,12 @@ interface CacheEntry {
   summary: ModuleSummary | undefined;
   /** Not parsed: its text shows no wait (a `delay` lookup still reads it). */
   gatedOut: boolean;
+  /**
+   * How deep in the imports it was analysed: one made at the limit follows none of its own
+   * imports, so a lookup from nearer the linted file makes it again (with as many levels as it
+   * would have had first): what a module reaches must not depend on which file was linted first.
+   */
+  depth: number;
 }
 
 /** The silent sites analyze found in a file (a call of another module's retrying function, a got request): filled by analyze.ts. */
@@ -240,8 +246,9 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
   const stat = statSync(file, { throwIfNoEntry: false });
   if (!stat) return undefined;
   const cached = summaries.get(file);
+  const depth = host.depth + 1;
   const current = cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size;
-  if (current && !(cached.gatedOut && purpose === 'delay')) return cached.summary;
+  if (current && !(cached.gatedOut && purpose === 'delay') && (cached.gatedOut || !cached.summary || cached.depth <= depth)) return cached.summary;
   if (inProgress.has(file) || stat.size > MAX_BYTES) return undefined;
   inProgress.add(file);
   let summary: ModuleSummary | undefined;
@@ -251,7 +258,6 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
     gatedOut = purpose === 'retry' && !mayHoldRetry(text) && !importsRetry(file, text);
     const sourceCode = gatedOut ? undefined : host.parse(file, text);
     if (sourceCode) {
-      const depth = host.depth + 1;
       const child: NestedHost | undefined = depth < MAX_DEPTH ? { ...host, filename: file, depth, checked: new Map() } : undefined;
       const sites = analyze(sourceCode, child);
       const ctx = new AnalysisContext(sourceCode);
@@ -263,7 +269,7 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
   } finally {
     inProgress.delete(file);
   }
-  remember(summaries, file, { mtimeMs: stat.mtimeMs, size: stat.size, summary, gatedOut });
+  remember(summaries, file, { mtimeMs: stat.mtimeMs, size: stat.size, summary, gatedOut, depth });
   return summary;
 }
 
