@@ -7,6 +7,12 @@ import { describe, expect, it } from 'vitest';
 import plugin from '../src/index.js';
 
 /**
+ * Reads of other modules of the project.
+ *
+ * A default signal another module exports (tests/cross-file/never-aborted): `new
+ * AbortController().signal` there, whose controller nobody keeps, is never aborted (analysis:
+ * never-aborted.ts, cross-file.ts importedConstant).
+ *
  * An instance held in a variable that is also set to null (tests/cross-file/null-instance): a
  * method called on it runs on what the other writes construct (analysis: instances.ts).
  *
@@ -25,7 +31,7 @@ function lint(relative: string): string[] {
     readFileSync(file, 'utf8'),
     [
       {
-        files: ['**/*.mjs'],
+        files: ['**/*.mjs', '**/*.js'],
         languageOptions: { parser: tsParser as Linter.Parser },
         plugins: { 'retry-hygiene': plugin as never },
         rules: { 'retry-hygiene/no-nested-retry': 'error', 'retry-hygiene/no-unbounded-retry': 'error' },
@@ -56,5 +62,17 @@ describe('a variable set to null or undefined besides the instance it is given',
 
   it('a variable that may also hold what a caller hands in or a factory makes is not followed', () => {
     expect(lint('null-instance/other.mjs')).toEqual([]);
+  });
+});
+
+describe('a default signal imported from another module', () => {
+  const unbounded = (line: number, column: number) => `${line}:${column} no-unbounded-retry: This retry loop never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time.`;
+
+  it('one made of a dropped controller never aborts; one whose controller the module keeps may', () => {
+    expect(lint('never-aborted/policy.mjs')).toEqual([unbounded(10, 5)]);
+  });
+
+  it('CommonJS: an exports.X constant required by name', () => {
+    expect(lint('never-aborted/poll.js')).toEqual([unbounded(5, 3)]);
   });
 });
