@@ -4,7 +4,7 @@ import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage } from './own-package.js';
-import { calleeRootIdentifier, classIn, exported, importedFunction, importedObject, isRelativeSpecifier, resolveModule, retryIn, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, classIn, exported, importedConstant, importedFunction, importedObject, isRelativeSpecifier, resolveModule, retryIn, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
 import { catchSentinelOf } from './checks.js';
 import { importedMethod } from './instances.js';
 import { constructedOption } from './constructions.js';
@@ -87,6 +87,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     return target && { fn: target.fn, ctx: target.summary.ctx };
   };
   if (host) ctx.foreignObject = (node) => importedObject(node, ctx, host, analyzeWith);
+  if (host) ctx.foreignConstant = (id) => importedConstant(id, ctx, host, analyzeWith);
   if (host) ctx.foreignClass = (id) => importedClass(id, ctx, host);
   if (host) ctx.constructedOption = (object, prop, env) => constructedOption(object, prop, env, host, analyzeWith);
   // The source of a catalog library itself: its relative imports and its own exports are the library's.

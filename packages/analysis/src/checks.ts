@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { writesWithin, type AnalysisContext } from './context.js';
 import { evaluate, localFunction, type Env } from './evaluate.js';
+import { neverAbortedByDefault } from './never-aborted.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
 // Names of calls whose boolean result says whether they worked. `tryStatSync`, `tryAdd` and a
@@ -326,7 +327,11 @@ export function boundKind(test: Node, env: Env): 'attempts' | 'time' | 'abort' |
   walk(test, env.ctx.keys, (node) => {
     if (kind) return false;
     if (isClockRead(node)) kind = 'time';
-    else if (node.type === 'MemberExpression' && /^(aborted|cancelled|canceled|isCancellationRequested)$/.test(propertyName(node) ?? '')) kind = 'abort';
+    else if (node.type === 'MemberExpression' && /^(aborted|cancelled|canceled|isCancellationRequested)$/.test(propertyName(node) ?? '')) {
+      // `signal.aborted` with `signal = neverAbortedSignal` left as the default: no stop.
+      if (neverAbortedByDefault(node.object, env)) return false;
+      kind = 'abort';
+    }
     else if (isAbortErrorTest(node)) kind = 'abort';
     else if (node.type === 'UpdateExpression') kind = 'attempts';
     // `this.epoch !== epoch` with `const epoch = ++this.epoch`: whether a newer call has begun since, not a limit.

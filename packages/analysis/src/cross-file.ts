@@ -146,6 +146,12 @@ interface CacheEntry {
   summary: ModuleSummary | undefined;
   /** Not parsed: its text shows no wait (a `delay` lookup still reads it). */
   gatedOut: boolean;
+  /**
+   * How deep in the imports it was analysed: one made at the limit follows none of its own
+   * imports, so a lookup from nearer the linted file makes it again (with as many levels as it
+   * would have had first): what a module reaches must not depend on which file was linted first.
+   */
+  depth: number;
 }
 
 /** The silent sites analyze found in a file (a call of another module's retrying function, a got request): filled by analyze.ts. */
@@ -247,8 +253,9 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
   const stat = statSync(file, { throwIfNoEntry: false });
   if (!stat) return undefined;
   const cached = summaries.get(file);
+  const depth = host.depth + 1;
   const current = cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size;
-  if (current && !(cached.gatedOut && purpose === 'delay')) return cached.summary;
+  if (current && !(cached.gatedOut && purpose === 'delay') && (cached.gatedOut || !cached.summary || cached.depth <= depth)) return cached.summary;
   if (inProgress.has(file) || stat.size > MAX_BYTES) return undefined;
   inProgress.add(file);
   let summary: ModuleSummary | undefined;
@@ -258,7 +265,6 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
     gatedOut = purpose === 'retry' && !mayHoldRetry(text) && !importsRetry(file, text);
     const sourceCode = gatedOut ? undefined : host.parse(file, text);
     if (sourceCode) {
-      const depth = host.depth + 1;
       const child: NestedHost | undefined = depth < MAX_DEPTH ? { ...host, filename: file, depth, checked: new Map() } : undefined;
       const sites = analyze(sourceCode, child);
       const ctx = new AnalysisContext(sourceCode);
@@ -275,7 +281,7 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
   } finally {
     inProgress.delete(file);
   }
-  remember(summaries, file, { mtimeMs: stat.mtimeMs, size: stat.size, summary, gatedOut });
+  remember(summaries, file, { mtimeMs: stat.mtimeMs, size: stat.size, summary, gatedOut, depth });
   return summary;
 }
 
@@ -714,3 +720,59 @@ function exportedObjects(summary: ModuleSummary): Map<string, TSESTree.ObjectExp
 }
 
 const objectsBySummary = new WeakMap<ModuleSummary, Map<string, TSESTree.ObjectExpression>>();
+
+/**
+ * The value a constant another module of the project exports starts with, named by an imported
+ * identifier here (`neverAbortedSignal` with `import { neverAbortedSignal } from './abort'`):
+ * its initialiser, with that module's context. Only `export const X = …` (or `export { X }` of
+ * such a const) and `exports.X = …`; undefined for anything else.
+ */
+export function importedConstant(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): { node: Node; ctx: AnalysisContext } | undefined {
+  const origin = importOf(id, ctx);
+  if (!origin || !isRelativeSpecifier(origin.module) || origin.imported === '*' || origin.imported === 'default') return undefined;
+  const file = resolveModule(host.filename, origin.module);
+  const found = file ? exported(file, origin.imported, host, analyze, 'delay', (summary, key) => exportedConstants(summary).get(key)) : undefined;
+  return found && { node: found.found, ctx: found.summary.ctx };
+}
+
+/** Initialisers of the constants a module exports by name, found once per module. */
+function exportedConstants(summary: ModuleSummary): Map<string, Node> {
+  let constants = constantsBySummary.get(summary);
+  if (constants) return constants;
+  constants = new Map();
+  const written = new Set<string>();
+  const ctx = summary.ctx;
+  const constOf = (local: TSESTree.Identifier): Node | undefined => {
+    const variable = ctx.variableOf(local);
+    const def = variable?.defs[0];
+    if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name) return undefined;
+    return def.node.init ?? undefined;
+  };
+  for (const statement of ctx.sourceCode.ast.body) {
+    if (statement.type === 'ExportNamedDeclaration' && !statement.source) {
+      const d = statement.declaration;
+      if (d?.type === 'VariableDeclaration' && d.kind === 'const') for (const v of d.declarations) if (v.id.type === 'Identifier' && v.init) constants.set(v.id.name, v.init);
+      for (const spec of statement.specifiers) {
+        const init = spec.type === 'ExportSpecifier' && spec.local.type === 'Identifier' ? constOf(spec.local) : undefined;
+        if (init) constants.set(exportName(spec.exported), init);
+      }
+    } else if (statement.type === 'ExpressionStatement') {
+      // `exports.X = …` (CommonJS output of the same).
+      const e = unwrap(statement.expression);
+      if (e.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression') continue;
+      const object = unwrap(e.left.object);
+      const key = propertyName(e.left);
+      if (object.type !== 'Identifier' || object.name !== 'exports' || ctx.variableOf(object)?.defs.length || key === undefined) continue;
+      // (TypeScript's `exports.X = void 0` first declares it; a second value makes it no constant.)
+      const right = unwrap(e.right);
+      if (right.type === 'UnaryExpression' && right.operator === 'void') continue;
+      if (constants.has(key)) written.add(key);
+      constants.set(key, e.right);
+    }
+  }
+  for (const key of written) constants.delete(key);
+  constantsBySummary.set(summary, constants);
+  return constants;
+}
+
+const constantsBySummary = new WeakMap<ModuleSummary, Map<string, Node>>();

@@ -99,11 +99,20 @@ function assignedClass(variable: Variable, ctx: AnalysisContext, host: NestedHos
     const value = ref.writeExpr as Node | null | undefined;
     const plain = (parent?.type === 'VariableDeclarator' && parent.id === id) || (parent?.type === 'AssignmentExpression' && parent.operator === '=' && parent.left === id);
     if (!plain || !value) return undefined;
+    // `let runner = null`, `runner = null` when stopped: no instance, and a method call on it
+    // would throw; every call that runs is made on what the other writes construct.
+    if (holdsNothing(value)) continue;
     const found = writtenClass(value, parent as Node, ctx, host, analyze);
     if (!found || (owner && owner.cls !== found.cls)) return undefined;
     owner ??= found;
   }
   return owner && { cls: owner.cls, summary: owner.summary, name: owner.name, module: owner.module };
+}
+
+/** `null`, `undefined`, `void 0`: a write that leaves the variable without an instance. */
+function holdsNothing(value: Node): boolean {
+  const v = unwrap(value);
+  return (v.type === 'Literal' && v.value === null && !('regex' in v)) || (v.type === 'Identifier' && v.name === 'undefined') || (v.type === 'UnaryExpression' && v.operator === 'void' && unwrap(v.argument).type === 'Literal');
 }
 
 function writtenClass(value: Node, write: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
