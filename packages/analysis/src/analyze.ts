@@ -4,11 +4,11 @@ import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage } from './own-package.js';
-import { calleeRootIdentifier, classIn, exported, importedConstant, importedFunction, importedObject, isRelativeSpecifier, resolveModule, retryIn, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, classIn, exported, importedConstant, importedFunction, importedObject, isRelativeSpecifier, resolveModule, retryIn, setImportedCallRetry, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
 import { catchSentinelOf } from './checks.js';
 import { importedMethod } from './instances.js';
 import { constructedOption } from './constructions.js';
-import { importOf } from './imports.js';
+import { importOf, relativeImportNames } from './imports.js';
 import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
@@ -222,6 +222,22 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
 }
 
 /**
+ * A call, in a module another file reaches, of a function a module of the project exports that
+ * retries (its own work, or what the call hands it): the site the call is, as importedRetries
+ * makes it, when it retries at all (a helper called with options that may turn the retry off,
+ * or with one attempt, is not one). Asked only for calls on a path another file's retry runs.
+ */
+function importedCallSite(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined {
+  const target = callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined;
+  const foreign = target && retryIn(target);
+  if (!foreign || foreign.factory) return undefined;
+  const site = callSite(foreign, call, ctx);
+  if (!site || site.byDefaults || site.makesRetrier || site.afterStateChange || site.policy.maxAttempts === 1) return undefined;
+  return site;
+}
+setImportedCallRetry(importedCallSite);
+
+/**
  * The calls of the retrier a factory call made: `createRetrier(opts)(op)`, `retrier(op)` with
  * `const retrier = createRetrier(opts)` never reassigned, `this.retrier(op)` in the class whose
  * constructor or field sets `this.retrier = createRetrier(opts)` and no other code writes it.
@@ -314,30 +330,6 @@ function memberCall(call: TSESTree.CallExpression, anyReceiver: boolean): boolea
   if (anyReceiver) return true;
   const object = unwrap(callee.object);
   return object.type === 'MemberExpression' && unwrap(object.object).type === 'ThisExpression';
-}
-
-/** Local names bound by `import … from './x'` or `require('./x')` at the top of a module. */
-function relativeImportNames(program: TSESTree.Program): Set<string> {
-  const names = new Set<string>();
-  const bind = (pattern: TSESTree.Node) => {
-    if (pattern.type === 'Identifier') names.add(pattern.name);
-    else if (pattern.type === 'ObjectPattern') {
-      for (const p of pattern.properties) if (p.type === 'Property') bind(p.value.type === 'AssignmentPattern' ? p.value.left : p.value);
-    }
-  };
-  for (const statement of program.body) {
-    if (statement.type === 'ImportDeclaration' && isRelativeSpecifier(statement.source.value)) {
-      for (const spec of statement.specifiers) names.add(spec.local.name);
-    } else if (statement.type === 'VariableDeclaration') {
-      for (const d of statement.declarations) {
-        let init = d.init ? unwrap(d.init) : undefined;
-        if (init?.type === 'MemberExpression') init = unwrap(init.object);
-        const arg = init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require' ? init.arguments[0] : undefined;
-        if (arg?.type === 'Literal' && isRelativeSpecifier(arg.value)) bind(d.id);
-      }
-    }
-  }
-  return names;
 }
 
 function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {

@@ -4,7 +4,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
-import { importOf, type ImportedName } from './imports.js';
+import { importOf, relativeImportNames, type ImportedName } from './imports.js';
 import { localFunction } from './evaluate.js';
 import type { RetrySite } from './types.js';
 
@@ -122,6 +122,8 @@ export interface ModuleSummary {
   classes: ReadonlyMap<string, ClassNode>;
   /** Exported instances of this module's classes (`export const retrier = new Retrier()`): the class and the `new`. */
   instances: ReadonlyMap<string, { cls: ClassNode; node: TSESTree.NewExpression }>;
+  /** How the module's own imports are read (none past the depth limit), for a retry its functions reach through them on demand. */
+  imports?: { host: NestedHost; names: ReadonlySet<string> };
 }
 
 export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
@@ -274,6 +276,8 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
         return target && { fn: target.fn, ctx: target.summary.ctx };
       };
       summary = { file, ctx, sites, silent: silentSites.get(sourceCode.ast) ?? [], ...moduleExports(ctx) };
+      const names = child ? relativeImportNames(sourceCode.ast) : undefined;
+      if (child && names && names.size > 0) summary.imports = { host: child, names };
     }
   } catch {
     // An unreadable or unparsable module is simply not followed.
@@ -537,6 +541,11 @@ function reachedSite(fn: FunctionNode, summary: ModuleSummary, depth: number, vi
     if (found) return false;
     // `new Upload(cfg)` of a class of the module: its constructor runs (and what it starts).
     const callee = node.type === 'CallExpression' ? localFunction(node, { ...env, region: node }) : node.type === 'NewExpression' ? localConstructor(node, summary.ctx) : undefined;
+    if (!callee && node.type === 'CallExpression' && summary.imports) {
+      // `executeOperation(…)` imported from a module of the project: a retry there, read only now that the path needs it.
+      found = importedRetry(node, summary, summary.imports);
+      return undefined;
+    }
     if (!callee || visited.has(callee) || contains(callee, fn)) return undefined;
     const inCallee = (s: RetrySite) => !s.makesRetrier && !s.afterStateChange && !s.byDefaults && !s.listenerFactory && (s.node === callee || contains(callee, s.node));
     // A retry it makes through another module (`resumable.upload(cfg)`) counts as its own.
@@ -550,6 +559,25 @@ function reachedSite(fn: FunctionNode, summary: ModuleSummary, depth: number, vi
 }
 
 const reached = new WeakMap<FunctionNode, { site: RetrySite | null; depth: number }>();
+
+/**
+ * The retry a call of a function another module of the project exports makes (a function that
+ * retries its own work, or a helper retrying what the call hands it), for a module whose own
+ * analysis did not follow its imports (a module without a retry of its own follows none). The
+ * callee's name must be one the module imports: a name check before any scope lookup. Set by
+ * analyze.ts, which turns such a call into a site (this module cannot import it).
+ */
+export let importedCallRetry: ((call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost) => RetrySite | undefined) | undefined;
+
+export function setImportedCallRetry(fn: typeof importedCallRetry): void {
+  importedCallRetry = fn;
+}
+
+function importedRetry(call: TSESTree.CallExpression, summary: ModuleSummary, imports: NonNullable<ModuleSummary['imports']>): RetrySite | undefined {
+  const root = calleeRootIdentifier(call);
+  if (!root || !imports.names.has(root.name)) return undefined;
+  return importedCallRetry?.(call, summary.ctx, imports.host);
+}
 
 function localConstructor(node: TSESTree.NewExpression, ctx: AnalysisContext): FunctionNode | undefined {
   const cls = classIn(node.callee, ctx);

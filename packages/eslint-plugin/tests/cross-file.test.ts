@@ -199,6 +199,22 @@ describe('retry helpers in other files', () => {
       `25:11 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 25): 6 × the inner layer's attempts per request. Retry at one layer only.`,
     ]);
     expect(lint('retrier-factory/typed-interface.mts')).toEqual([]);
+    const loop = "This retry loop retries code that retries again";
+    const immediate = 'This retry loop retries at once with no delay (no limit on attempts), multiplying the load on a failing service. Back off with jitter, e.g. retry() from @retry-hygiene/retry.';
+    const unbounded = UNBOUNDED('This retry loop');
+    expect(lint('typed-field/feed.mts')).toEqual([
+      `14:5 no-fixed-sleep-retry: ${immediate}`,
+      `14:5 no-unbounded-retry: ${unbounded}`,
+      // A field declared of an imported class, written again on failure; read() inherited from Reader, reaching runStep() of ./run.mts.
+      `14:5 no-nested-retry: ${loop} (\`TableReader.read()\` from './lib/table-reader.mjs', line 16): unbounded × 4 calls per request: no limit. Retry at one layer only.`,
+      `24:5 no-fixed-sleep-retry: ${immediate}`,
+      `24:5 no-unbounded-retry: ${unbounded}`,
+      `24:5 no-nested-retry: ${loop} (\`FilteredReader.read()\` from './lib/table-reader.mjs', line 26): unbounded × 4 calls per request: no limit. Retry at one layer only.`,
+    ]);
+    // The quiet loops are reported for their own policy only: nothing nested.
+    expect(lint('typed-field/quiet.mts').filter((m) => m.includes('no-nested-retry'))).toEqual([]);
+    expect(lint('typed-field/lib/reader.mts')).toEqual([]);
+    expect(lint('typed-field/lib/table-reader.mts')).toEqual([]);
     expect(lint('retrier-factory/untyped.cjs')).toEqual([]);
     expect(lint('retrier-factory/lib/pool.cjs')).toEqual([]);
     expect(lint('retrier-factory/fixed-user.cjs')).toEqual([`3:17 no-fixed-sleep-retry: ${FIXED("This call of `makeRetrier()` from './lib/fixed.cjs'", 'a fixed 500 ms', 'an unknown number of attempts')}`]);
