@@ -409,7 +409,11 @@ function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: Nest
   const origin = importOf(id, ctx);
   const file = origin && isRelativeSpecifier(origin.module) && origin.imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
   const found = file ? exported(file, origin?.imported as string, host, analyzeWith, 'delay', (summary, n) => summary.classes.get(n)) : undefined;
-  return found && { cls: found.found, ctx: found.summary.ctx };
+  if (!found) return undefined;
+  // The class's own module reads the classes it imports in turn (the one it extends), from where it is.
+  const own = found.summary.ctx;
+  own.foreignClass ??= (next) => importedClass(next, own, { ...host, filename: found.summary.file });
+  return { cls: found.found, ctx: own };
 }
 
 /** How many classes up an inherited method is looked for. */
