@@ -1322,7 +1322,7 @@ export function resolveObjectProperty(object: Node, prop: string, env: Env): Nod
   const o = unwrap(object);
   if (o.type === 'ThisExpression' || o.type === 'Identifier') {
     const cls = o.type === 'ThisExpression' ? enclosingClass(o) : classOf(o, env);
-    if (cls) return classFieldValue(cls, prop, o.type === 'Identifier');
+    if (cls) return classFieldValue(cls, prop, o.type === 'Identifier') ?? (o.type === 'ThisExpression' ? constructedField(cls, prop, env) : undefined);
   }
   const literal = resolveObject(o, env);
   if (!literal) return mergedDefault(o, prop, env);
@@ -1370,7 +1370,7 @@ function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
   }
   const fn = localFunction(n, env);
   if (!fn || fn.async || fn.generator) return undefined;
-  const returned = returnedObject(fn, env);
+  const returned = returnedObject(fn, env, prop);
   return returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, inner));
 }
 
@@ -1415,7 +1415,7 @@ function foreignDefault(object: Node, prop: string, env: Env): { node: Node; env
   const foreign = source && env.ctx.foreignFunction(source.call);
   if (!foreign || foreign.fn.async || foreign.fn.generator) return undefined;
   const fenv: Env = { ctx: foreign.ctx, region: foreign.fn.body, counters: new Set(), depth: (source?.depth ?? env.depth) + 1 };
-  const returned = returnedObject(foreign.fn, fenv);
+  const returned = returnedObject(foreign.fn, fenv, prop);
   const node = returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, fenv));
   return node ? { node, env: fenv } : undefined;
 }
@@ -1456,7 +1456,7 @@ function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; d
       const merge = variable && isReassigned(variable) ? mergingWrite(variable, n) : undefined;
       if (merge) return ++depth > MAX_DEPTH ? undefined : { call: merge, depth };
       // `_retry(f, effectiveConfig, done)`, the one call of a function of this file: what it is handed.
-      const handed = variable && soleCallArgument(variable, env);
+      const handed = variable && (soleCallArgument(variable, env) ?? soleConstructorArgument(variable, env));
       if (handed) {
         if (++depth > MAX_DEPTH) return undefined;
         n = handed;
@@ -1470,7 +1470,7 @@ function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; d
     const field = n.type === 'MemberExpression' && !n.computed && unwrap(n.object).type === 'ThisExpression' ? propertyName(n) : undefined;
     if (field === undefined) break;
     const cls = enclosingClass(n);
-    const value = cls && !env.ctx.isMutableMember(field) ? classFieldValue(cls, field, false) : undefined;
+    const value = cls && !env.ctx.isMutableMember(field) ? (classFieldValue(cls, field, false) ?? parameterProperty(cls, field)) : undefined;
     if (!value || ++depth > MAX_DEPTH) return undefined;
     n = unwrap(value);
   }
@@ -1490,6 +1490,62 @@ function soleCallArgument(variable: Variable, env: Env): TSESTree.Identifier | T
   const [use, ...more] = calls.uses;
   if (!use || more.length > 0 || use.parent?.type !== 'CallExpression' || use.parent.callee !== use) return undefined;
   const arg = use.parent.arguments[calls.index];
+  const handed = arg && arg.type !== 'SpreadElement' ? unwrap(arg) : undefined;
+  return (handed?.type === 'Identifier' && handed.name !== 'undefined') || handed?.type === 'ObjectExpression' ? handed : undefined;
+}
+
+/**
+ * `this.options` of `constructor(private options: Options)` in a class made once in the file
+ * (`new Runner(request, sanitized)`): what that `new` hands it, a name or an object literal.
+ */
+function constructedField(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, field: string, env: Env): Node | undefined {
+  const id = parameterProperty(cls, field);
+  const variable = id && env.ctx.variableOf(id);
+  return variable ? soleConstructorArgument(variable, env) : undefined;
+}
+
+/** TypeScript's `constructor(private options: Options)`: the parameter the field holds. */
+function parameterProperty(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, field: string): TSESTree.Identifier | undefined {
+  for (const element of cls.body.body) {
+    if (element.type !== 'MethodDefinition' || element.kind !== 'constructor') continue;
+    for (const p of element.value.params) {
+      if (p.type !== 'TSParameterProperty') continue;
+      const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
+      if (id.type === 'Identifier' && id.name === field) return id;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A parameter of the constructor of a class of this file that is made in one place only (not
+ * exported, not extended, not handed anywhere: its name's one use is `new C(…)`), never written:
+ * the plain name that `new` passes in its position (`new BackOff(request, sanitized)` for
+ * `constructor(private request, private options)`).
+ */
+function soleConstructorArgument(variable: Variable, env: Env): TSESTree.Identifier | TSESTree.ObjectExpression | undefined {
+  const def = variable.defs[0];
+  if (variable.defs.length !== 1 || def?.type !== 'Parameter' || isReassigned(variable) || env.ctx.paramValues) return undefined;
+  const ctor = def.node as Node;
+  const method = ctor.parent;
+  const cls = method?.parent?.parent;
+  if (ctor.type !== 'FunctionExpression' || method?.type !== 'MethodDefinition' || method.kind !== 'constructor' || cls?.type !== 'ClassDeclaration' || !cls.id) return undefined;
+  if (cls.parent?.type === 'ExportNamedDeclaration' || cls.parent?.type === 'ExportDefaultDeclaration' || (cls.decorators?.length ?? 0) > 0) return undefined;
+  const index = ctor.params.findIndex((p) => {
+    const inner = p.type === 'TSParameterProperty' ? p.parameter : p;
+    return inner === def.name || (inner.type === 'AssignmentPattern' && inner.left === def.name);
+  });
+  // The name the module sees, not the class's own inner binding of it.
+  let named: Variable | undefined;
+  for (let scope: ReturnType<AnalysisContext['sourceCode']['getScope']> | null = index < 0 ? null : env.ctx.sourceCode.getScope(cls); scope && !named; scope = scope.upper) {
+    if (scope.type !== 'class') named = scope.set.get(cls.id.name);
+  }
+  if (named && named.defs[0]?.node !== cls) return undefined;
+  const uses = named?.references.filter((ref) => !ref.init) ?? [];
+  const [use, ...more] = uses;
+  const made = use?.identifier.parent;
+  if (!use || more.length > 0 || made?.type !== 'NewExpression' || made.callee !== use.identifier) return undefined;
+  const arg = made.arguments[index];
   const handed = arg && arg.type !== 'SpreadElement' ? unwrap(arg) : undefined;
   return (handed?.type === 'Identifier' && handed.name !== 'undefined') || handed?.type === 'ObjectExpression' ? handed : undefined;
 }
@@ -1575,28 +1631,56 @@ function argumentMaySet(arg: Node, key: string, env: Env, depth: number, held?: 
 }
 
 /** The object literal a function always returns (`return { delay: …, factor: … }`), if that is all it returns. */
-function returnedObject(fn: FunctionNode, env: Env): TSESTree.ObjectExpression | undefined {
+function returnedObject(fn: FunctionNode, env: Env, prop: string): TSESTree.ObjectExpression | undefined {
   // Once per function: every option read through `applyDefaults(opts)` asks the same question.
-  if (returnedObjects.has(fn)) return returnedObjects.get(fn) ?? undefined;
-  const found = findReturnedObject(fn, env);
-  returnedObjects.set(fn, found ?? null);
-  return found;
+  let found = returnedObjects.get(fn);
+  if (found === undefined) returnedObjects.set(fn, (found = findReturnedObject(fn, env) ?? null));
+  // A key the function writes on the object before returning it is not what the literal says.
+  return found && !found.written.has(prop) ? found.literal : undefined;
 }
 
-const returnedObjects = new WeakMap<FunctionNode, TSESTree.ObjectExpression | null>();
+const returnedObjects = new WeakMap<FunctionNode, { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> } | null>();
 
-function findReturnedObject(fn: FunctionNode, env: Env): TSESTree.ObjectExpression | undefined {
+/**
+ * `const sanitized = { ...defaults, ...options }; if (sanitized.n < 1) sanitized.n = 1; return sanitized;`:
+ * the literal a `const` of the function holds when it is returned, with the keys the function
+ * writes on it. Undefined when the object is used otherwise (handed to a call, which may change it).
+ */
+function returnedLocal(id: TSESTree.Identifier, fn: FunctionNode, env: Env): { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> } | undefined {
+  const variable = env.ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name) return undefined;
+  const init = def.node.init ? unwrap(def.node.init) : undefined;
+  if (init?.type !== 'ObjectExpression' || !contains(fn.body, def.node)) return undefined;
+  const written = new Set<string>();
+  for (const ref of variable.references) {
+    if (ref.init) continue;
+    const use = ref.identifier as Node;
+    const parent = use.parent;
+    if (parent?.type === 'ReturnStatement') continue;
+    const prop = parent?.type === 'MemberExpression' && parent.object === use && !parent.computed ? propertyName(parent) : undefined;
+    if (prop === undefined) return undefined;
+    const outer = (parent as Node).parent;
+    if ((outer?.type === 'AssignmentExpression' && outer.left === parent) || outer?.type === 'UpdateExpression') written.add(prop);
+    else if (outer?.type === 'CallExpression' && outer.callee === parent) return undefined;
+  }
+  return { literal: init, written };
+}
+
+function findReturnedObject(fn: FunctionNode, env: Env): { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> } | undefined {
   if (fn.body.type !== 'BlockStatement') {
     const body = unwrap(fn.body);
-    return body.type === 'ObjectExpression' ? body : undefined;
+    return body.type === 'ObjectExpression' ? { literal: body, written: new Set() } : undefined;
   }
-  let found: TSESTree.ObjectExpression | undefined;
+  let found: { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> } | undefined;
   let other = false;
   walk(fn.body, env.ctx.keys, (node) => {
     if (other || (node !== fn.body && isFunction(node))) return false;
     if (node.type === 'ReturnStatement') {
       const argument = node.argument && unwrap(node.argument);
-      if (argument?.type === 'ObjectExpression' && !found) found = argument;
+      const local = argument?.type === 'Identifier' ? returnedLocal(argument, fn, env) : undefined;
+      if (argument?.type === 'ObjectExpression' && !found) found = { literal: argument, written: new Set() };
+      else if (local && !found) found = local;
       else other = true;
     }
     return undefined;
@@ -1614,7 +1698,7 @@ export function resolveObject(node: Node, env: Env): TSESTree.ObjectExpression |
   if (n.type === 'Identifier') {
     const variable = env.ctx.variableOf(n);
     const def = variable?.defs[0];
-    const handed = variable && env.depth <= MAX_DEPTH ? soleCallArgument(variable, env) : undefined;
+    const handed = variable && env.depth <= MAX_DEPTH ? (soleCallArgument(variable, env) ?? soleConstructorArgument(variable, env)) : undefined;
     if (handed) return resolveObject(handed, deeper(env));
     if (!variable || !def || def.type !== 'Variable' || def.node.id !== def.name || !def.node.init) return undefined;
     if (isReassigned(variable) || env.depth > MAX_DEPTH) return undefined;
