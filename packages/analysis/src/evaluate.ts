@@ -1499,7 +1499,8 @@ function soleCallArgument(variable: Variable, env: Env): TSESTree.Identifier | T
  * (`new Runner(request, sanitized)`): what that `new` hands it, a name or an object literal.
  */
 function constructedField(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, field: string, env: Env): Node | undefined {
-  const id = parameterProperty(cls, field);
+  // A field the file writes again after construction holds more than what `new` handed it.
+  const id = env.ctx.isMutableMember(field) ? undefined : parameterProperty(cls, field);
   const variable = id && env.ctx.variableOf(id);
   return variable ? soleConstructorArgument(variable, env) : undefined;
 }

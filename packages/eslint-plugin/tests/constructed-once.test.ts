@@ -53,6 +53,29 @@ export function startWith(op: () => Promise<void>, given: { base: number; factor
 `,
     },
     {
+      name: 'a method of the class replaces the options it was made with',
+      code: `${SLEEP}
+const DEFAULTS = { base: 200, factor: 3, spread: true };
+export function start(op: () => Promise<void>) {
+  const loop = new Loop(op, { ...DEFAULTS, spread: false });
+  loop.reset({ ...DEFAULTS, spread: true });
+  return loop.run();
+}
+class Loop {
+  constructor(private op: () => Promise<void>, private opts: { base: number; factor: number; spread?: boolean }) {}
+  reset(next: { base: number; factor: number; spread?: boolean }) { this.opts = next; }
+  async run() {
+    for (let i = 0; i < 5; i++) {
+      try { return await this.op(); } catch (err) {
+        const wait = this.opts.base * this.opts.factor ** i;
+        await sleep(this.opts.spread ? Math.random() * wait : wait);
+      }
+    }
+  }
+}
+`,
+    },
+    {
       name: 'a subclass may hand its own options on',
       code: `${SLEEP}
 const DEFAULTS = { base: 200, factor: 3, spread: true };
