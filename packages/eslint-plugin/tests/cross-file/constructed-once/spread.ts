@@ -1,4 +1,4 @@
-import { settle, type Settings } from './settings';
+import { settle, type Settings } from './settings.js';
 
 export async function run<T>(work: () => Promise<T>, given: Partial<Settings> = {}): Promise<T> {
   const settled = settle(given);
