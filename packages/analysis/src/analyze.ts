@@ -7,13 +7,16 @@ import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage } from 
 import { calleeRootIdentifier, classIn, exported, importedFunction, importedObject, isRelativeSpecifier, resolveModule, retryIn, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
 import { catchSentinelOf } from './checks.js';
 import { importedMethod } from './instances.js';
+import { constructedOption } from './constructions.js';
 import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
-import { listenerSites, recursionSites, type Reentry } from './recursion.js';
+import { listenerSites, onFailurePath, recursionSites, type Reentry } from './recursion.js';
+import { handedHandlers } from './handed.js';
 import { interceptorSite } from './interceptors.js';
+import { eventReentrySites } from './events.js';
 import { handedFunction, prototypeSibling, prototypeSlot, type MethodLookup } from './prototype-methods.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
@@ -84,6 +87,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   };
   if (host) ctx.foreignObject = (node) => importedObject(node, ctx, host, analyzeWith);
   if (host) ctx.foreignClass = (id) => importedClass(id, ctx, host);
+  if (host) ctx.constructedOption = (object, prop, env) => constructedOption(object, prop, env, host, analyzeWith);
   // The source of a catalog library itself: its relative imports and its own exports are the library's.
   if (host && inCatalogPackage(host.filename)) {
     ctx.ownModule = (specifier) => (specifier === undefined ? catalogModuleOfFile(host.filename) : catalogModuleOfSpecifier(host.filename, specifier));
@@ -122,6 +126,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   const lookup = methodLookup(calls, ctx);
   for (const call of calls) if (mayCallLocal(call, functionNames, methodParams)) collectSelfCall(call, selfCalls, ctx, edges, lookup);
   const reentries = collectReentries(edges, selfCalls, ctx, lookup);
+  handedHandlers(calls.filter((c) => c.callee.type === 'Identifier' && functionNames.has(c.callee.name)), selfCalls, reentries, ctx, onFailurePath);
 
   const sites: RetrySite[] = [];
   const clients = new Map<Variable, RetrySite>();
@@ -135,6 +140,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   // A failure listener and the function that sets it up go back in through each other: one retry, the listener's.
   const listeners = recursions.filter((s) => listenerSites.has(s));
   sites.push(...recursions.filter((s) => !listeners.some((l) => l !== s && l.through === s.node && s.through === l.node)));
+  // A connect its failed connection's listener puts back on a timer (events.ts).
+  sites.push(...eventReentrySites(calls, ctx, { resolve: lookup.resolve, thisOwner: (node) => thisBinder(node, ctx) }, new Set(sites.map((s) => s.node))));
   for (const call of calls) {
     const site = localPollSite(call, ctx);
     if (site) sites.push(site);
@@ -407,8 +414,10 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
 /** A class a relative import names (`import { ConstantBackoff } from './backoff'`), from the module that exports it. */
 function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost): { cls: ClassNode; ctx: AnalysisContext } | undefined {
   const origin = importOf(id, ctx);
-  const file = origin && isRelativeSpecifier(origin.module) && origin.imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
-  const found = file ? exported(file, origin?.imported as string, host, analyzeWith, 'delay', (summary, n) => summary.classes.get(n)) : undefined;
+  // `const Runner = require('./runner')`: what the module assigns to `module.exports` (its default).
+  const imported = origin?.imported === '*' && ctx.variableOf(id)?.defs[0]?.type === 'Variable' ? 'default' : origin?.imported;
+  const file = origin && isRelativeSpecifier(origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
+  const found = file ? exported(file, imported as string, host, analyzeWith, 'delay', (summary, n) => summary.classes.get(n)) : undefined;
   if (!found) return undefined;
   // The class's own module reads the classes it imports in turn (the one it extends), from where it is.
   const own = found.summary.ctx;

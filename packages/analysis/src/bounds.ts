@@ -81,7 +81,13 @@ export function defaultsToInfinity(node: Node, env: Env, depth = 0): boolean {
     const def = variable?.defs[0];
     if (def?.type === 'Variable' && def.node.id === def.name && def.node.init && variable?.defs.length === 1) return defaultsToInfinity(def.node.init, env, depth + 1);
   }
-  if (n.type === 'MemberExpression' && depth < 2) return memberDefaultsToInfinity(n, env, depth);
+  if (n.type === 'MemberExpression' && depth < 2) {
+    // `this.options.maxAttempts` with the options the package's constructions hand the class.
+    const prop = n.computed ? undefined : propertyName(n);
+    const constructed = prop !== undefined && unwrap(n.object).type !== 'ThisExpression' ? env.ctx.constructedOption?.(n.object, prop, env) : undefined;
+    if (constructed) return defaultsToInfinity(constructed.node, constructed.env, depth + 1);
+    return memberDefaultsToInfinity(n, env, depth);
+  }
   return false;
 }
 

@@ -3,6 +3,7 @@ import { contains, dottedName, enclosingFunction, isAnyLoop, isFunction, propert
 import type { ObjectArgument } from './bind-arguments.js';
 import type { Value } from './value.js';
 import { prototypeOwners } from './prototype-methods.js';
+import type { Env } from './evaluate.js';
 
 type Scope = TSESLint.Scope.Scope;
 export type Variable = TSESLint.Scope.Variable;
@@ -40,6 +41,11 @@ export class AnalysisContext {
   foreignFunction?: (call: TSESTree.CallExpression) => { fn: FunctionNode; ctx: AnalysisContext } | undefined;
   /** A class another module of the project exports, that an imported name here names, with that module's context. */
   foreignClass?: (id: TSESTree.Identifier) => { cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression; ctx: AnalysisContext } | undefined;
+  /**
+   * `this.options.k` where the constructor stores its parameter there: what every construction
+   * of the class in its package gives `k` (constructions.ts), with where to evaluate it.
+   */
+  constructedOption?: (object: Node, prop: string, env: Env) => { node: Node; env: Env } | undefined;
   /** An object literal another module of the project exports, that an identifier or namespace member names, with that module's context. */
   foreignObject?: (node: Node) => { literal: TSESTree.ObjectExpression; ctx: AnalysisContext } | undefined;
   /**

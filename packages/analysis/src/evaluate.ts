@@ -5,6 +5,7 @@ import { readProperty } from './bind-arguments.js';
 import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 import { strategyAnswer } from './strategy-objects.js';
+import { filledDefault, unsetOptionFallback, writtenOtherwise } from './filled-defaults.js';
 
 /** Where an expression is evaluated: what changes between attempts, and what is bound. */
 export interface Env {
@@ -237,6 +238,9 @@ function evaluateNode(node: Node, env: Env): Value {
     case 'LogicalExpression': {
       // `opts.retries ?? 5` where the caller's options leave `retries` out: the default.
       if (n.operator !== '&&' && passedObjectRead(n.left, env) === 'absent') return evaluate(n.right, env);
+      // `config.jitter || 'none'` on options the code fills defaults into, with `jitter` left alone: the fallback.
+      const unset = unsetOptionFallback(n, env.ctx);
+      if (unset) return evaluate(unset, env);
       const left = evaluate(n.left, env);
       if (n.operator === '||' && left.t === 'num' && left.v !== 0) return left;
       // `Array.isArray(retryOn) && …` with a known truth on the left: the side that decides.
@@ -766,7 +770,7 @@ function joinWrites(writes: readonly Node[], initial: Value, env: Env, name: str
   // `n = n || 0` beside the steps that move `n`: it only gives the start, and changes no count.
   const moving = writes.filter((write) => !defaultsItself(write, name));
   for (const write of moving.length > 0 ? moving : writes) {
-    if (notTaken(write, env)) {
+    if (notTaken(write, env, name)) {
       pruned = true;
       continue;
     }
@@ -806,12 +810,13 @@ function branchOf(p: Node, child: Node): { test: Node; whenTrue: boolean } | und
  * known delay. Only tests that read nothing written in the region are asked (what changes
  * between attempts, or the value being computed, may take either branch).
  */
-function notTaken(node: Node, env: Env): boolean {
+function notTaken(node: Node, env: Env, name?: string): boolean {
   const region = env.region;
   for (let child: Node = node, p = node.parent; p && p !== region; child = p, p = p.parent) {
     const branch = branchOf(p, child);
     if (!branch) continue;
-    const truth = steadyTest(branch.test, env) ? truthOf(evaluate(branch.test, env)) : serverWaitTruth(branch.test, env);
+    // `if (delay === 0) delay = …` read for the value of `delay`: the test reads what is being computed; not asked.
+    const truth = steadyTest(branch.test, env) ? truthOf(evaluate(branch.test, env)) : name !== undefined && mentions(branch.test, name, env) ? undefined : serverWaitTruth(branch.test, env);
     if (truth !== undefined && truth !== branch.whenTrue) return true;
   }
   return false;
@@ -958,7 +963,8 @@ function steadyTest(test: Node, env: Env, knownCalls = false): boolean {
       else if (knownCalls && variable && attemptResult(variable, env.region)) steady = false;
     } else if (n.type === 'MemberExpression') {
       const dotted = dottedName(n);
-      if (dotted && memberWritesWithin(dotted, env).length > 0) steady = false;
+      const writes = dotted ? memberWritesWithin(dotted, env) : [];
+      if (writes.length > 0 && !filledDefaults(writes, propertyName(n), env)) steady = false;
     } else if (n.type === 'CallExpression' && knownCalls && readableCall(n, env)) {
       // Whatever it is handed, a default with a known answer (or an empty array's indexOf)
       // answers the same: only what the callee reads counts.
@@ -1013,9 +1019,31 @@ function assignedValue(target: Node, parent: TSESTree.AssignmentExpression, init
   // value, not the last attempt's (the declaration runs again each time): no growth.
   const variable = target.type === 'Identifier' ? env.ctx.variableOf(target) : undefined;
   if (variable && !declaredOutside(variable, env.region) && variable.defs[0]?.type === 'Variable' && mentions(parent.right, name, env)) {
-    return evaluate(parent.right, deeper(env, { bindings: new Map([...(env.bindings ?? []), [variable, initial]]) }));
+    return evaluate(parent.right, deeper(env, { bindings: new Map([...(env.bindings ?? []), [variable, reachingValue(variable, parent, initial, env, name)]]) }));
   }
   return selfReferentialValue(parent.right, name, initial.t === 'num' ? initial.v : undefined, env) ?? evaluate(parent.right, deeper(env));
+}
+
+/**
+ * The value `x` holds where `x = f(x)` reads it, the variable declared in the attempt: its start,
+ * or what a write earlier in the text gave it (`let d = 0; if (…) d = 100 * 2 ** n; d = Math.min(d, cap)`),
+ * leaving out writes in branches not taken. With a loop between the write and the declaration a
+ * later write may reach it too: then the start alone, as before.
+ */
+function reachingValue(variable: Variable, write: TSESTree.AssignmentExpression, initial: Value, env: Env, name: string): Value {
+  const declaration = variable.defs[0]?.node as Node | undefined;
+  for (let p: Node | undefined = write.parent; p && p !== declaration?.parent?.parent; p = p.parent) {
+    if (isAnyLoop(p)) return initial;
+  }
+  // Read once, not through the earlier writes' own earlier writes: those are read with the start.
+  if (env.bindings?.has(variable)) return initial;
+  const earlier = writesWithin(variable, env.region).filter((w) => w.range[1] <= write.range[0]);
+  if (earlier.length === 0) return initial;
+  const bound = deeper(env, { bindings: new Map([...(env.bindings ?? []), [variable, initial]]) });
+  let result = initial;
+  // Each earlier write may be skipped on some path: joined with the start.
+  for (const w of earlier) if (!notTaken(w, bound, name)) result = join(result, writeValue(w, initial, bound, name));
+  return result;
 }
 
 /** A loop between `node` and the region: the statement may run several times per attempt. */
@@ -1140,6 +1168,9 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   if (getter) return inlineHelper(getter, [], env);
   const holder = prop !== undefined ? resolveObjectProperty(member.object, prop, env) : undefined;
   const initial = holder ? evaluate(holder, deeper(env)) : UNKNOWN;
+  // `config.backoffType ||= 'exponential'` on every attempt: the default it fills in.
+  const filled = memberWrites.length > 0 && prop !== undefined ? filledDefaults(memberWrites, prop, env) : undefined;
+  if (filled) return filled.map((d) => evaluate(d, deeper(env))).reduce(join);
   if (memberWrites.length > 0) return joinWrites(memberWrites, initial, env, dotted ?? prop ?? '');
   // `this.delay` stepped by a method of the class the attempt calls (`this.backoff()` doing
   // `this.delay *= 2`), or by the attempt itself when this is a helper it calls: it changes
@@ -1180,7 +1211,7 @@ const MAX_METHODS_REACHED = 16;
  * `this.#bump()`), and those they call in turn, up to a bound; their getters read as
  * `this.name` too. Calls inside nested plain functions are not the class's (another `this`).
  */
-function methodsReached(region: Node, env: Env): readonly Node[] {
+export function methodsReached(region: Node, env: Env): readonly Node[] {
   const known = methodsReachedCache.get(region);
   if (known) return known;
   const found: Node[] = [];
@@ -1375,6 +1406,16 @@ function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
 }
 
 /**
+ * Where an option `prop` of an options object is written: the node that gives it (an object
+ * literal's key, defaults merged in, in this file or another module's), with the environment
+ * to evaluate it in. Undefined where the analysis cannot read it.
+ */
+export function optionSource(object: Node, prop: string, env: Env): { node: Node; env: Env } | undefined {
+  const node = resolveObjectProperty(object, prop, env);
+  return node ? { node, env } : foreignDefault(object, prop, env);
+}
+
+/**
  * `getSanitizedOptions(options)` imported from './options', returning `{ ...defaultOptions,
  * ...options }`: the value the other module's defaults give `prop`, with the environment (that
  * module's context) to evaluate it in. Undefined for anything else.
@@ -1412,7 +1453,9 @@ function foreignDefault(object: Node, prop: string, env: Env): { node: Node; env
     }
     return found;
   }
-  const foreign = source && env.ctx.foreignFunction(source.call);
+  // `this.options.k` with the constructor's parameter stored there: what the package's constructions hand it.
+  if (!source) return env.ctx.constructedOption?.(object, prop, env);
+  const foreign = env.ctx.foreignFunction(source.call);
   if (!foreign || foreign.fn.async || foreign.fn.generator) return undefined;
   const fenv: Env = { ctx: foreign.ctx, region: foreign.fn.body, counters: new Set(), depth: (source?.depth ?? env.depth) + 1 };
   const returned = returnedObject(foreign.fn, fenv, prop);
@@ -1790,6 +1833,39 @@ export function memberWritesWithin(dotted: string, env: Env): readonly Node[] {
     memberWritesCache.set(env.region, byName);
   }
   return byName.get(dotted) ?? [];
+}
+
+/**
+ * The write is a statement of the region itself, with nothing awaited before it: the attempt
+ * starts by filling the option in. Written later (on the failure path, after the operation ran),
+ * the option may have been set meanwhile: not read as its default.
+ */
+function fillsFirst(write: Node, region: Node, ctx: AnalysisContext): boolean {
+  const statement = write.parent?.parent;
+  if (statement?.type !== 'ExpressionStatement' || statement.parent !== region || region.type !== 'BlockStatement') return false;
+  for (const before of region.body) {
+    if (before === statement) return true;
+    let awaits = false;
+    walk(before, ctx.keys, (n) => {
+      if (awaits || (n !== before && isFunction(n))) return false;
+      if (n.type === 'AwaitExpression' || n.type === 'YieldExpression') awaits = true;
+      return !awaits;
+    });
+    if (awaits) return false;
+  }
+  return false;
+}
+
+/** Every write fills the option's default in (filledDefault) at the start of the attempt: the defaults, else undefined. */
+function filledDefaults(writes: readonly Node[], prop: string | undefined, env: Env): Node[] | undefined {
+  if (prop === undefined || writes.some((w) => !filledDefault(w) || !fillsFirst(w, env.region, env.ctx)) || writtenOtherwise(prop, env.ctx)) return undefined;
+  const defaults: Node[] = [];
+  for (const write of writes) {
+    const fallback = filledDefault(write);
+    if (!fallback) return undefined;
+    defaults.push(fallback);
+  }
+  return defaults;
 }
 
 const RANDOM_CALL = /^(random|randomInt|getRandomValues|randomBytes|randomFloat|rand|uniform)$/i;
@@ -2246,4 +2322,15 @@ export function staticNumber(node: Node | undefined, ctx: AnalysisContext): numb
   if (!node) return undefined;
   const value = evaluate(node, { ctx, region: node, counters: new Set(), depth: 0 });
   return value.t === 'num' && !value.random ? value.v : undefined;
+}
+
+/** Whether `node` mentions `variable` (resolved through the scopes). */
+export function readsVariable(node: Node, variable: Variable, env: Env): boolean {
+  let reads = false;
+  walk(node, env.ctx.keys, (n) => {
+    if (reads) return false;
+    if (n.type === 'Identifier' && env.ctx.variableOf(n) === variable) reads = true;
+    return undefined;
+  });
+  return reads;
 }

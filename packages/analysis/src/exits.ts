@@ -4,6 +4,7 @@ import { defaultsToInfinity } from './bounds.js';
 import { isSnapshotCheck, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import { calledStrategy, evaluate, localFunction, parameterVariables, type Env } from './evaluate.js';
 import { readStrategy } from './strategy-callback.js';
+import { stopsOnlyOnFailure } from './strategy-stops.js';
 import { isOperationCall } from './scan.js';
 
 /**
@@ -145,11 +146,31 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
       else if (def?.type === 'Variable' && def.node.init && def.node.id === def.name && !table && mayDecideToStop(def.node.init, region, env, depth + 1, false)) counts = true;
       // `const { stop, ms } = this.#plan(this.#attempt++)`: a name picked out of what a call answers
       // may hold a decision that call made (`return { stop: n > 5 }`).
-      else if (def?.type === 'Variable' && def.node.init && def.node.id !== def.name && unwrap(def.node.init).type === 'CallExpression' && mayDecideToStop(def.node.init, region, env, depth + 1, false)) counts = true;
+      else if (def?.type === 'Variable' && def.node.init && def.node.id !== def.name && unwrap(def.node.init).type === 'CallExpression' && !answerSortsFailures(def, region, env, depth) && mayDecideToStop(def.node.init, region, env, depth + 1, false)) counts = true;
     }
     return undefined;
   });
   return counts;
+}
+
+/**
+ * `const { retryIn } = this.#shouldReconnect(retries++, err)`: the name picked out of what a
+ * strategy call handed the failure answers, where that answer is a stop only for some kinds of
+ * failure (strategy-stops.ts): a test of it sorts failures and counts nothing.
+ */
+function answerSortsFailures(def: { node: TSESTree.VariableDeclarator; name: TSESTree.Identifier }, region: Node, env: Env, depth: number): boolean {
+  const init = def.node.init ? unwrap(def.node.init) : undefined;
+  if (init?.type !== 'CallExpression' || def.node.id.type !== 'ObjectPattern') return false;
+  const property = def.node.id.properties.find((p) => p.type === 'Property' && !p.computed && unwrap(p.value as Node) === def.name);
+  const key = property?.type === 'Property' && property.key.type === 'Identifier' ? property.key.name : undefined;
+  if (key === undefined) return false;
+  const failure = (arg: Node) => {
+    const a = unwrap(arg);
+    return a.type === 'Identifier' && isFailureValue(a, region, env, depth);
+  };
+  // (Only a call handed the failure: what it answers is read with it.)
+  if (!init.arguments.some((arg) => arg.type !== 'SpreadElement' && failure(arg))) return false;
+  return stopsOnlyOnFailure(init, key, env, failure);
 }
 
 /**
@@ -365,6 +386,12 @@ function isFailureOrConstant(id: TSESTree.Identifier, region: Node, env: Env, de
     return init.type === 'Literal' || init.type === 'ObjectExpression' || init.type === 'ArrayExpression' || (init.type === 'CallExpression' && calleeName(init) === 'require');
   }
   return false;
+}
+
+/** An argument that is the failure of the attempt `region` (the caught error, or a value derived from it). */
+export function isFailureArgument(arg: Node, region: Node, env: Env): boolean {
+  const a = unwrap(arg);
+  return a.type === 'Identifier' && isFailureValue(a, region, env, 0);
 }
 
 /** The caught error, an error-first callback's first argument, or a value of this attempt derived from them. */

@@ -2,11 +2,12 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, enclosingFunction, dottedName, isAnyLoop, isFunction, loopTest, propertyName, unwrap, walk, type FunctionNode, type Node, type RetryLoopNode } from './ast.js';
 import { movesToNextAlternative } from './alternatives.js';
 import { mayStopUnseen } from './exits.js';
+import { doneOrOwnerFlags } from './owner-flags.js';
 import { boundOf, getterCondition, guardsIn, merge, type Bound } from './bounds.js';
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import { AnalysisContext } from './context.js';
 import { bindArguments } from './bind-arguments.js';
-import { defaultTruth, enclosingClass, helperEnv, localFunction, numberArray, type Env } from './evaluate.js';
+import { defaultTruth, enclosingClass, helperEnv, localFunction, numberArray, readsVariable, type Env } from './evaluate.js';
 import { policyFrom, serverWaitMark } from './policy.js';
 import { breaksOut, firstCallIn, isOperationCall, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
 import { sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
@@ -531,7 +532,7 @@ function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean 
     const [condition, giveUp] = getter ? [getter.condition, getter.negated] : [test, false];
     const kind = boundKind(condition, env);
     if (kind) bound = boundOf(kind, condition, env, giveUp, loop.type === 'DoWhileStatement', getter ? test : undefined);
-    unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env)));
+    unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env) || doneOrOwnerFlags(test, loop, env, (part) => isFlag(part, loop, env))));
   }
   const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);
   if (guards) bound = merge(bound, guards);
@@ -627,7 +628,30 @@ function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: RetryLoop
       !onExitingBranch(call, loop),
   );
   const waitsInOperation = scan.calls.some((call) => (call === retry.operation || !onExitingBranch(call, loop)) && waitsInside(call, ctx));
-  return waitsElsewhere || waitsInOperation ? { t: 'unknown' as const, random: false } : { t: 'num' as const, v: 0, random: false };
+  return waitsElsewhere || waitsInOperation || awaitsTimedPromise(retry.failurePath, ctx) ? { t: 'unknown' as const, random: false } : { t: 'num' as const, v: 0, random: false };
+}
+
+/**
+ * `await new Promise((resolve) => { socket.write('probe'); setTimeout(resolve, ms) })` on the
+ * failure path: a promise with a timer of its own that also does other work is no plain sleep,
+ * but the attempt may well wait on it: not known to go again at once.
+ */
+function awaitsTimedPromise(failurePath: Node, ctx: AnalysisContext): boolean {
+  let found = false;
+  walk(failurePath, ctx.keys, (node) => {
+    if (found || (node !== failurePath && isFunction(node))) return false;
+    if (node.type === 'AwaitExpression' && node.argument.type === 'NewExpression' && node.argument.callee.type === 'Identifier' && node.argument.callee.name === 'Promise') {
+      const executor = node.argument.arguments[0];
+      if (executor && isFunction(executor)) {
+        walk(executor.body, ctx.keys, (inner) => {
+          if (inner.type === 'CallExpression' && inner.callee.type === 'Identifier' && /^set(Timeout|Interval)$/.test(inner.callee.name)) found = true;
+          return !found;
+        });
+      }
+    }
+    return !found;
+  });
+  return found;
 }
 
 function onExitingBranch(node: Node, loop: RetryLoopNode): boolean {
@@ -812,15 +836,6 @@ function stepsAfterFailure(handed: Node, statement: Node, loop: RetryLoopNode, e
   return steps;
 }
 
-function readsVariable(node: Node, variable: Variable, env: Env): boolean {
-  let reads = false;
-  walk(node, env.ctx.keys, (n) => {
-    if (reads) return false;
-    if (n.type === 'Identifier' && env.ctx.variableOf(n) === variable) reads = true;
-    return undefined;
-  });
-  return reads;
-}
 
 /** The catch sets what the loop's condition reads (`this.stopped = true`): a failure may end the loop. */
 function writesLoopTest(handler: TSESTree.CatchClause, loop: RetryLoopNode, guardCtx: AnalysisContext, env: Env): boolean {

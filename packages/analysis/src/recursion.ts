@@ -17,7 +17,7 @@ import type { RetrySite } from './types.js';
 import { UNKNOWN, num, type Value } from './value.js';
 
 // Not 'end': a stream that ended normally is not a failure.
-const FAILURE_EVENT = /^(error|close|disconnect|disconnected|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
+export const FAILURE_EVENT = /^(error|close|disconnect|disconnected|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
 
 /**
  * A way back in through a second function: the call `a()` makes of `b()` on its failure
@@ -28,6 +28,8 @@ export interface Reentry {
   backs: Node[];
   /** The uses of `b` outside `a`, with the function each sits in: each must be a failure's. */
   others: { node: Node; holder: FunctionNode | undefined }[];
+  /** The retrying function hands the second one on to code that calls it on failure only (handed.ts). */
+  handed?: boolean;
 }
 
 /** What a way back in through a second function amounts to, read once for the site. */
@@ -96,7 +98,7 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
       byDefaults = true;
       continue;
     }
-    const path = failurePath(call, fn, baseEnv) ?? listenedOnFailure(call, fn, reentries?.get(call));
+    const path = failurePath(call, fn, baseEnv) ?? listenedOnFailure(call, fn, reentries?.get(call)) ?? (reentries?.get(call)?.handed ? withTimer({ container: fn.body }, undefined, call, fn) : undefined);
     if (path) paths.set(call, path);
     else if (!insideGuardedBranch(call, fn)) {
       if (!goesAtOnce(call, fn, baseEnv, reentries?.get(call))) return [];
@@ -276,7 +278,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
     else if (resend?.mayCount?.(call, fn)) limits.attempts = 'unknown';
     else if (mayStopBefore(call, fn, env, way ? call : undefined)) limits.attempts = 'unknown';
     // The second function may give up on the way back (`if (remaining <= 0) throw error`).
-    else if (way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings, handedFailures: failureParameters(call, way.through, path, env) })) limits.attempts = 'unknown';
+    else if (way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings, handedFailures: failureParameters(call, way.through, path, env, reentry?.handed) })) limits.attempts = 'unknown';
   }
   const site: RetrySite = {
     kind: 'recursion',
@@ -567,6 +569,11 @@ function nestedFunctions(fn: FunctionNode, env: Env): FunctionNode[] {
     if (isFunction(node)) result.push(node);
   });
   return result;
+}
+
+/** A call sits on a failure path of its function (a catch, a `.catch()` callback, an error callback). */
+export function onFailurePath(call: Node, fn: FunctionNode, ctx: AnalysisContext): boolean {
+  return failurePath(call, fn, { ctx, region: fn.body, counters: new Set(), depth: 0 }) !== undefined;
 }
 
 /** The self-call is reached only when an attempt failed. */
@@ -889,8 +896,11 @@ function handsFailure(call: Node, path: FailurePath, env: Env): boolean {
  * The parameters of `b` that the failure path hands the failure (`this.#retryFromError(error, fn)`
  * from `catch (error)`): in `b` they are the failure, and a test of them only sorts failures.
  */
-function failureParameters(call: Node, through: FunctionNode, path: FailurePath, env: Env): Set<Variable> {
+function failureParameters(call: Node, through: FunctionNode, path: FailurePath, env: Env, handed = false): Set<Variable> {
   const result = new Set<Variable>(env.handedFailures ?? []);
+  // A handler handed on to code that calls it with what it caught (handed.ts): its first parameter.
+  const first = handed ? parameterVariables(through, env.ctx)[0] : undefined;
+  if (first && through.params[0]?.type === 'Identifier') result.add(first);
   if (call.type !== 'CallExpression') return result;
   const params = parameterVariables(through, env.ctx);
   call.arguments.forEach((arg, j) => {

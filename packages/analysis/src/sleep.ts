@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
 import { importOf } from './imports.js';
+import { isOperationCall } from './scan.js';
 import { evaluate, helperEnv, localFunction, parameterVariables, usesRandomness, type Env } from './evaluate.js';
 import { UNKNOWN, num, withRandom, type Value } from './value.js';
 
@@ -105,13 +106,39 @@ function resolvesOnTimer(executor: FunctionNode, timer: TSESTree.CallExpression,
     });
   }
   if (!settles) return false;
+  const reject = executor.params[1]?.type === 'Identifier' ? executor.params[1].name : undefined;
   let otherWork = false;
   walk(executor.body, ctx.keys, (n) => {
     if (otherWork || (n !== executor.body && isFunction(n))) return false;
-    if (n.type === 'CallExpression' && n !== timer && !contains(n, timer) && !contains(timer, n) && !/^(clearTimeout|unref|ref|addEventListener|once|on)$/.test(calleeName(n) ?? '')) otherWork = true;
+    if (n.type === 'CallExpression' && n !== timer && !contains(n, timer) && !contains(timer, n) && !/^(clearTimeout|unref|ref|addEventListener|once|on)$/.test(calleeName(n) ?? '') && !computesInExecutor(n, executor, reject, ctx)) otherWork = true;
     return undefined;
   });
   return !otherWork;
+}
+
+/**
+ * A call of a synchronous executor that only works out the wait or gives it up:
+ * `const after = parseRetryAfter(h)`, `Math.random() * d`, `reject(err); return;` before the
+ * timer. Arithmetic and bookkeeping (not an operation call), or a synchronous function of
+ * this file whose own calls are all such; the executor's own `reject` called outright. An
+ * async executor, or any call that may do I/O (`socket.write(d)`), is work: the promise is
+ * more than a wait.
+ */
+function computesInExecutor(call: TSESTree.CallExpression, executor: FunctionNode, reject: string | undefined, ctx: AnalysisContext): boolean {
+  if (executor.async) return false;
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier' && reject !== undefined && callee.name === reject) return call.parent?.type === 'ExpressionStatement';
+  if (!isOperationCall(call)) return true;
+  if (callee.type !== 'Identifier') return false;
+  const fn = ctx.functionOf(callee);
+  if (!fn || fn.async || fn.generator) return false;
+  let pure = true;
+  walk(fn.body, ctx.keys, (n) => {
+    if (!pure || (n !== fn.body && isFunction(n))) return false;
+    if ((n.type === 'CallExpression' && isOperationCall(n)) || n.type === 'NewExpression' || n.type === 'AwaitExpression') pure = false;
+    return undefined;
+  });
+  return pure;
 }
 
 function findTimeout(fn: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpression | undefined {

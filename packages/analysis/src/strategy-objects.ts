@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { getProperty, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, type Variable } from './context.js';
 import { classIn, type ClassNode } from './cross-file.js';
-import { evaluate, parameterVariables, passedObjectRead, type Env } from './evaluate.js';
+import { evaluate, parameterVariables, passedObjectRead, readsVariable, type Env } from './evaluate.js';
 import { join, type Value } from './value.js';
 
 /**
@@ -267,7 +267,7 @@ function variableObjects(id: TSESTree.Identifier, env: Env, self: Map<Variable, 
     writes.push(...alternatives(ref.writeExpr as Node));
   }
   if (writes.length === 0) return undefined;
-  const reads = (w: Node) => mentions(w, variable, env);
+  const reads = (w: Node) => readsVariable(w, variable, env);
   const base: StrategyObject[] = [];
   for (const w of writes.filter((w) => !reads(w))) {
     const found = objectsOf(w, env, self, hops + 1);
@@ -290,15 +290,6 @@ function alternatives(node: Node): Node[] {
   return n.type === 'ConditionalExpression' ? [...alternatives(n.consequent), ...alternatives(n.alternate)] : [n];
 }
 
-function mentions(node: Node, variable: Variable, env: Env): boolean {
-  let found = false;
-  walk(node, env.ctx.keys, (n) => {
-    if (found) return false;
-    if (n.type === 'Identifier' && env.ctx.variableOf(n) === variable) found = true;
-    return undefined;
-  });
-  return found;
-}
 
 /** The objects a call returns: a method of an object it is made on, or a function of this file or another module. */
 function returnedBy(call: TSESTree.CallExpression, env: Env, self: Map<Variable, StrategyObject[]>, hops: number): StrategyObject[] | undefined {
