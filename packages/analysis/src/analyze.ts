@@ -81,10 +81,7 @@ const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\//;
 function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, catalogImported: boolean): RetrySite[] {
   let checkLibraries = catalogImported;
   const ctx = new AnalysisContext(sourceCode);
-  if (host) ctx.foreignFunction = (call) => {
-    const target = importedFunction(call, ctx, host, analyzeWith, 'delay');
-    return target && { fn: target.fn, ctx: target.summary.ctx };
-  };
+  if (host) ctx.foreignFunction = (call) => foreignFunctionOf(call, ctx, host);
   if (host) ctx.foreignObject = (node) => importedObject(node, ctx, host, analyzeWith);
   if (host) ctx.foreignClass = (id) => importedClass(id, ctx, host);
   if (host) ctx.constructedOption = (object, prop, env) => constructedOption(object, prop, env, host, analyzeWith);
@@ -410,6 +407,22 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
   }
   return site;
 }
+
+/**
+ * A function a relative import names, with its module's context; that context reads the
+ * functions its own module imports in turn (a factory returning functions it imports), as an
+ * imported class's context reads the class it extends.
+ */
+function foreignFunctionOf(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): { fn: FunctionNode; ctx: AnalysisContext } | undefined {
+  const target = importedFunction(call, ctx, host, analyzeWith, 'delay');
+  if (!target) return undefined;
+  const own = target.summary.ctx;
+  if (host.depth + 1 < MAX_FOREIGN_DEPTH) own.foreignFunction ??= (next) => foreignFunctionOf(next, own, { ...host, filename: target.summary.file, depth: host.depth + 1 });
+  return { fn: target.fn, ctx: own };
+}
+
+/** How many modules deep a chain of imported functions is followed. */
+const MAX_FOREIGN_DEPTH = 3;
 
 /** A class a relative import names (`import { ConstantBackoff } from './backoff'`), from the module that exports it. */
 function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost): { cls: ClassNode; ctx: AnalysisContext } | undefined {

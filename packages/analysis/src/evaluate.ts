@@ -5,6 +5,7 @@ import { readProperty } from './bind-arguments.js';
 import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 import { strategyAnswer } from './strategy-objects.js';
+import { factoryChoice } from './factory-choice.js';
 import { filledDefault, unsetOptionFallback, writtenOtherwise } from './filled-defaults.js';
 
 /** Where an expression is evaluated: what changes between attempts, and what is bound. */
@@ -1934,6 +1935,9 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   if (helper) return inlineHelper(helper, args, env);
   const chosen = callee.type === 'Identifier' ? switchChosen(callee, env) : undefined;
   if (chosen) return inlineHelper(chosen, args, env);
+  // `const jitter = pickJitter(options)`: the function a factory picks by the option.
+  const picked = callee.type === 'Identifier' ? factoryChoice(callee, env) : undefined;
+  if (picked) return picked.map((p) => (p.ctx === env.ctx ? inlineHelper(p.fn, args, env) : inlineForeign(p.fn, p.ctx, args.map((a) => evaluate(a as Node, deeper(env))), env))).reduce(join);
   const strategy = strategyFunction(call, env);
   if (strategy) return inlineHelper(strategy.fn, args, strategy.env);
   // `this.options.retry(n)` where another module's defaults give `retry`: that module's function.
