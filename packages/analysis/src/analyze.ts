@@ -417,12 +417,13 @@ function foreignFunctionOf(call: TSESTree.CallExpression, ctx: AnalysisContext, 
   const target = importedFunction(call, ctx, host, analyzeWith, 'delay');
   if (!target) return undefined;
   const own = target.summary.ctx;
-  if (host.depth + 1 < MAX_FOREIGN_DEPTH) own.foreignFunction ??= (next) => foreignFunctionOf(next, own, { ...host, filename: target.summary.file, depth: host.depth + 1 });
+  if (!own.foreignFunction) {
+    const there: NestedHost = { ...host, filename: target.summary.file };
+    own.foreignFunction = (next) => foreignFunctionOf(next, own, there);
+    own.foreignClass ??= (next) => importedClass(next, own, there);
+  }
   return { fn: target.fn, ctx: own };
 }
-
-/** How many modules deep a chain of imported functions is followed. */
-const MAX_FOREIGN_DEPTH = 3;
 
 /** A class a relative import names (`import { ConstantBackoff } from './backoff'`), from the module that exports it. */
 function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost): { cls: ClassNode; ctx: AnalysisContext } | undefined {
@@ -435,6 +436,7 @@ function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: Nest
   // The class's own module reads the classes it imports in turn (the one it extends), from where it is.
   const own = found.summary.ctx;
   own.foreignClass ??= (next) => importedClass(next, own, { ...host, filename: found.summary.file });
+  own.foreignFunction ??= (next) => foreignFunctionOf(next, own, { ...host, filename: found.summary.file });
   return { cls: found.found, ctx: own };
 }
 

@@ -6,6 +6,7 @@ import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './s
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 import { strategyAnswer } from './strategy-objects.js';
 import { factoryChoice } from './factory-choice.js';
+import { memberOf } from './object-waits.js';
 import { filledDefault, unsetOptionFallback, writtenOtherwise } from './filled-defaults.js';
 
 /** Where an expression is evaluated: what changes between attempts, and what is bound. */
@@ -33,14 +34,22 @@ export interface Env {
    * changes between attempts in the helper too.
    */
   attempt?: Node;
+  /** `this` is an instance the analysis follows (object-waits.ts): its members read as that instance's. */
+  receiver?: Receiver;
   depth: number;
+}
+
+/** An instance's reading of `this.name` and `this.field.key` in its own code; undefined for anything else. */
+export interface Receiver {
+  member(member: TSESTree.MemberExpression, env: Env): Value | undefined;
 }
 
 const MAX_DEPTH = 10;
 
 /** The caller's identifier a helper's parameter stands for, with the caller's environment. */
 export interface Alias {
-  id: TSESTree.Identifier;
+  /** A name, or `this.options` a function of another module is handed (object-waits.ts). */
+  id: TSESTree.Identifier | TSESTree.MemberExpression;
   env: Env;
 }
 
@@ -1144,6 +1153,8 @@ function mentions(node: Node, name: string, env: Env): boolean {
 }
 
 function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
+  const own = env.receiver?.member(member, env);
+  if (own) return own;
   if (member.computed && isServerWaitHeader(member.property)) return absentServerWait(env);
   const read = passedObjectRead(member, env);
   if (read) return read === 'absent' ? UNKNOWN : read;
@@ -1309,9 +1320,11 @@ function aliasedMember(member: TSESTree.MemberExpression, env: Env): Value | und
   if (member.computed || object.type !== 'Identifier' || prop === undefined) return undefined;
   const variable = env.ctx.variableOf(object);
   const alias = variable && env.aliases?.get(variable);
-  if (!alias || alias.env.ctx !== env.ctx) return undefined;
+  if (!alias) return undefined;
   const dotted = dottedName(member);
   if (dotted && memberWritesWithin(dotted, env).length > 0) return undefined;
+  // A name or member of another module: the key read there, as the code there reads it.
+  if (alias.env.ctx !== env.ctx || alias.id.type !== 'Identifier') return evaluate(memberOf(alias.id, prop), deeper(alias.env));
   const outer = alias.env;
   const holder = resolveObjectProperty(alias.id, prop, outer);
   // `state.tries` where the caller steps `state.tries++` during the retry: the caller's counter.
@@ -1963,7 +1976,7 @@ function minMax(isMin: boolean, a: Value, b: Value): Value {
   const other = growing === a ? b : a;
   if (growing) {
     const grow: Value = growing.t === 'counter' ? { t: 'grow', shape: 'linear', random: false } : { ...growing };
-    if (isMin && other.t === 'num' && grow.t === 'grow') grow.cap = grow.cap === undefined ? other.v : Math.min(grow.cap, other.v);
+    if (isMin && other.t === 'num' && Number.isFinite(other.v) && grow.t === 'grow') grow.cap = grow.cap === undefined ? other.v : Math.min(grow.cap, other.v);
     return withRandom(grow, random, jitter);
   }
   return join(a, b);

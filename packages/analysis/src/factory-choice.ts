@@ -1,15 +1,16 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, unwrap, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, type AnalysisContext } from './context.js';
-import { evaluate, localFunction, optionSource, type Env } from './evaluate.js';
+import { evaluate, localFunction, type Env } from './evaluate.js';
+import { memberOf } from './object-waits.js';
 import type { Value } from './value.js';
 
 /**
  * A strategy function a factory picks by an option: `const jitter = pickJitter(options)` then
  * `jitter(delay)`, where `pickJitter` (of this file or another module) is one `switch
  * (options.jitter) { case 'full': return fullJitter; case 'none': default: return noJitter; }`.
- * The option is read where the factory is called, as the analysis reads options elsewhere (the
- * object the caller hands, its defaults): the case it matches (or the default case) gives the
+ * The option is read where the factory is called, as the code there reads it (the object the
+ * caller hands, its defaults): the case it matches (or the default case) gives the
  * function. When the option's value is not known, every function the factory may return is
  * taken, and the call's value is what they give together (the choices must agree).
  */
@@ -41,9 +42,9 @@ export function factoryChoice(callee: TSESTree.Identifier, env: Env): { fn: Func
   if (!shape) return undefined;
   const given = init.arguments[shape.index] as Node | undefined;
   if (!given) return undefined;
-  const source = optionSource(given, shape.prop, env);
-  const option: Value | undefined = source ? evaluate(source.node, { ...source.env, depth: source.env.depth + 1 }) : undefined;
-  const key = option && !option.random ? (option.text ?? (option.t === 'num' ? option.v : undefined)) : undefined;
+  // `options.jitter` read where the factory is called, as the code there would read it.
+  const option: Value = evaluate(memberOf(given, shape.prop), { ...env, depth: env.depth + 1 });
+  const key = !option.random ? (option.text ?? (option.t === 'num' ? option.v : undefined)) : undefined;
   let taken = shape.cases;
   if (key !== undefined) {
     let index = shape.cases.findIndex((c) => c.test === key);

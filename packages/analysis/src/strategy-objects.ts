@@ -22,7 +22,7 @@ type StrategyObject =
   | { kind: 'literal'; literal: TSESTree.ObjectExpression; env: Env; node: Node };
 
 /** A class of an instance's chain (the class, then the one it extends, …) with the module it is read in. */
-interface ClassLink {
+export interface ClassLink {
   cls: ClassNode;
   ctx: Env['ctx'];
 }
@@ -135,7 +135,7 @@ function changesItself(literal: TSESTree.ObjectExpression, env: Env): boolean {
   return writes;
 }
 
-function constructorOf(cls: ClassNode): TSESTree.FunctionExpression | undefined {
+export function constructorOf(cls: ClassNode): TSESTree.FunctionExpression | undefined {
   for (const element of cls.body.body) {
     if (element.type === 'MethodDefinition' && element.kind === 'constructor') return element.value.type === 'FunctionExpression' ? element.value : undefined;
   }
@@ -218,7 +218,7 @@ function constructed(n: TSESTree.NewExpression, env: Env): StrategyObject[] | un
  * extends: `this.name` in the base's code is read as the base's own, so an override would be
  * missed.
  */
-function classChain(callee: TSESTree.Identifier, ctx: Env['ctx']): ClassLink[] | undefined {
+export function classChain(callee: TSESTree.Identifier, ctx: Env['ctx'], overrides = false): ClassLink[] | undefined {
   const chain: ClassLink[] = [];
   const names = new Set<string>();
   let id: TSESTree.Identifier | undefined = callee;
@@ -239,7 +239,8 @@ function classChain(callee: TSESTree.Identifier, ctx: Env['ctx']): ClassLink[] |
       if (key === undefined) return undefined;
       own.add(key);
     }
-    for (const key of own) if (names.has(key)) return undefined;
+    // A caller that dispatches `this.name` from the instance's own class on reads overrides as they run.
+    if (!overrides) for (const key of own) if (names.has(key)) return undefined;
     for (const key of own) names.add(key);
     chain.push(found);
     const parent: Node | null = found.cls.superClass;
