@@ -1469,6 +1469,8 @@ function foreignDefault(object: Node, prop: string, env: Env): { node: Node; env
   }
   // `this.options.k` with the constructor's parameter stored there: what the package's constructions hand it.
   if (!source) return env.ctx.constructedOption?.(object, prop, env);
+  // `settle({ ...given, spread: 'all' })`: the call names the option itself; its defaults do not give it.
+  if (source.call.arguments.some((a) => a.type === 'ObjectExpression' && getProperty(a, prop))) return undefined;
   const foreign = env.ctx.foreignFunction(source.call);
   if (!foreign || foreign.fn.async || foreign.fn.generator) return undefined;
   const fenv: Env = { ctx: foreign.ctx, region: foreign.fn.body, counters: new Set(), depth: (source?.depth ?? env.depth) + 1 };

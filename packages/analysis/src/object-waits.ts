@@ -127,22 +127,23 @@ function heldInstances(id: TSESTree.Identifier, env: Env, hops: number): Instanc
   const def = variable?.defs[0];
   if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return undefined;
   const calls: TSESTree.CallExpression[] = [];
-  let reads = 0;
+  const reads: Node[] = [];
   for (const ref of variable.references) {
     if (ref.init) continue;
     const use = ref.identifier as Node;
     const parent = use.parent;
     if (parent?.type === 'ReturnStatement') {
-      reads++;
+      reads.push(use);
       continue;
     }
     const call = parent?.type === 'MemberExpression' && parent.object === use && !parent.computed ? parent.parent : undefined;
     if (call?.type !== 'CallExpression' || call.callee !== parent) return undefined;
-    if (call.parent?.type === 'ExpressionStatement') calls.push(call);
-    else reads++;
+    if (call.parent?.type === 'ExpressionStatement' && call.parent.parent === def.parent.parent) calls.push(call);
+    else reads.push(use);
   }
-  // Read in one place: the wait, or the `return` that hands it on.
-  if (reads !== 1) return undefined;
+  // Read in one place (the wait, or the `return` that hands it on), after every setter call.
+  const read = reads.length === 1 ? reads[0] : undefined;
+  if (!read || calls.some((call) => call.range[1] > read.range[0])) return undefined;
   const made = instancesOf(def.node.init, env, hops + 1);
   if (!made) return undefined;
   const result: Instance[] = [];
@@ -242,7 +243,10 @@ function methodWait(instance: Instance, name: string, from: number, hops: number
   const method = dispatch(instance.chain, name, from, 'method');
   if (!method || method.fn.generator || method.fn.params.length > 0) return undefined;
   const link = instance.chain[method.at] as ClassLink;
-  const returns = everyReturn(method.fn, link.ctx.keys);
+  // Only a method that returns its wait and does nothing else: no other wait, no other work.
+  const body = method.fn.body;
+  const only = body.type === 'BlockStatement' ? (body.body.length === 1 && body.body[0]?.type === 'ReturnStatement' ? body.body[0].argument : undefined) : body;
+  const returns = only ? [only as Node] : undefined;
   if (!returns) return undefined;
   let value: Value | undefined;
   for (const r of returns) {
@@ -333,6 +337,11 @@ function instanceMember(instance: Instance, member: TSESTree.MemberExpression, e
 
 /** The member sits in a class of the instance's chain (`this` there is the instance). */
 function ownCode(instance: Instance, member: Node): boolean {
+  // The nearest function that has a `this` of its own must be a method or getter of the chain's classes.
+  let fn: Node | undefined = member.parent;
+  while (fn && (fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration')) fn = fn.parent;
+  const definition = fn?.parent;
+  if (definition?.type !== 'MethodDefinition' || definition.static || definition.value !== fn) return false;
   const cls = enclosingClass(member);
   return cls !== undefined && instance.chain.some((link) => link.cls === cls);
 }
@@ -346,6 +355,8 @@ function ownCode(instance: Instance, member: Node): boolean {
 function fieldSource(instance: Instance, field: string): { node: Node; env: Env } | undefined {
   for (const link of instance.chain) {
     for (const element of link.cls.body.body) {
+      // `attempt = 0;` in a class of the chain: a first value only a setter's store replaces (it is not read itself).
+      if (element.type === 'PropertyDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === field && element.value && !instance.setters.some((s) => storedParameter(s.method, field) !== undefined)) return undefined;
       if (element.type !== 'MethodDefinition' || element.kind === 'constructor' || element.static) continue;
       if (instance.setters.some((s) => s.method === element.value)) continue;
       if (writesField(element.value, field, link.ctx.keys)) return undefined;
@@ -362,7 +373,9 @@ function fieldSource(instance: Instance, field: string): { node: Node; env: Env 
   const ctor = owner && constructorOf(owner.cls);
   if (!ctor) return undefined;
   const index = ctor.params.findIndex((p) => p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === field);
-  const stored = index >= 0 ? index : storedParameter(ctor, field);
+  // The parameter property, never written in the constructor; or one plain store of a parameter.
+  const writes = countWrites(ctor, field, owner.ctx.keys);
+  const stored = index >= 0 ? (writes === 0 ? index : undefined) : writes === 1 ? storedParameter(ctor, field) : undefined;
   if (stored === undefined || stored < 0) return undefined;
   const given = instance.made.arguments[stored];
   return given && given.type !== 'SpreadElement' ? { node: given, env: instance.env } : undefined;
@@ -379,6 +392,16 @@ function storedParameter(fn: FunctionNode, field: string): number | undefined {
     index = right.type === 'Identifier' ? fn.params.findIndex((p) => p.type === 'Identifier' && p.name === right.name) : -1;
   }
   return index;
+}
+
+function countWrites(fn: Node, field: string, keys: Keys): number {
+  let count = 0;
+  walk(fn, keys, (n) => {
+    const target = n.type === 'AssignmentExpression' ? n.left : n.type === 'UpdateExpression' ? n.argument : undefined;
+    if (target?.type === 'MemberExpression' && unwrap(target.object).type === 'ThisExpression' && propertyName(target) === field) count++;
+    return undefined;
+  });
+  return count;
 }
 
 function writesField(fn: Node, field: string, keys: Keys): boolean {
