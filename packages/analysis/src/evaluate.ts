@@ -1367,7 +1367,7 @@ export function resolveObjectProperty(object: Node, prop: string, env: Env): Nod
   const o = unwrap(object);
   if (o.type === 'ThisExpression' || o.type === 'Identifier') {
     const cls = o.type === 'ThisExpression' ? enclosingClass(o) : classOf(o, env);
-    if (cls) return classFieldValue(cls, prop, o.type === 'Identifier') ?? (o.type === 'ThisExpression' ? constructedField(cls, prop, env) : undefined);
+    if (cls) return classFieldValue(cls, prop, o.type === 'Identifier');
   }
   const literal = resolveObject(o, env);
   if (!literal) return mergedDefault(o, prop, env);
@@ -1515,7 +1515,7 @@ function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; d
       const merge = variable && isReassigned(variable) ? mergingWrite(variable, n) : undefined;
       if (merge) return ++depth > MAX_DEPTH ? undefined : { call: merge, depth };
       // `_retry(f, effectiveConfig, done)`, the one call of a function of this file: what it is handed.
-      const handed = variable && (soleCallArgument(variable, env) ?? soleConstructorArgument(variable, env));
+      const handed = variable && soleCallArgument(variable, env);
       if (handed) {
         if (++depth > MAX_DEPTH) return undefined;
         n = handed;
@@ -1529,7 +1529,7 @@ function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; d
     const field = n.type === 'MemberExpression' && !n.computed && unwrap(n.object).type === 'ThisExpression' ? propertyName(n) : undefined;
     if (field === undefined) break;
     const cls = enclosingClass(n);
-    const value = cls && !env.ctx.isMutableMember(field) ? (classFieldValue(cls, field, false) ?? parameterProperty(cls, field)) : undefined;
+    const value = cls && !env.ctx.isMutableMember(field) ? classFieldValue(cls, field, false) : undefined;
     if (!value || ++depth > MAX_DEPTH) return undefined;
     n = unwrap(value);
   }
@@ -1549,63 +1549,6 @@ function soleCallArgument(variable: Variable, env: Env): TSESTree.Identifier | T
   const [use, ...more] = calls.uses;
   if (!use || more.length > 0 || use.parent?.type !== 'CallExpression' || use.parent.callee !== use) return undefined;
   const arg = use.parent.arguments[calls.index];
-  const handed = arg && arg.type !== 'SpreadElement' ? unwrap(arg) : undefined;
-  return (handed?.type === 'Identifier' && handed.name !== 'undefined') || handed?.type === 'ObjectExpression' ? handed : undefined;
-}
-
-/**
- * `this.options` of `constructor(private options: Options)` in a class made once in the file
- * (`new Runner(request, sanitized)`): what that `new` hands it, a name or an object literal.
- */
-function constructedField(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, field: string, env: Env): Node | undefined {
-  // A field the file writes again after construction holds more than what `new` handed it.
-  const id = env.ctx.isMutableMember(field) ? undefined : parameterProperty(cls, field);
-  const variable = id && env.ctx.variableOf(id);
-  return variable ? soleConstructorArgument(variable, env) : undefined;
-}
-
-/** TypeScript's `constructor(private options: Options)`: the parameter the field holds. */
-function parameterProperty(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, field: string): TSESTree.Identifier | undefined {
-  for (const element of cls.body.body) {
-    if (element.type !== 'MethodDefinition' || element.kind !== 'constructor') continue;
-    for (const p of element.value.params) {
-      if (p.type !== 'TSParameterProperty') continue;
-      const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
-      if (id.type === 'Identifier' && id.name === field) return id;
-    }
-  }
-  return undefined;
-}
-
-/**
- * A parameter of the constructor of a class of this file that is made in one place only (not
- * exported, not extended, not handed anywhere: its name's one use is `new C(…)`), never written:
- * the plain name that `new` passes in its position (`new BackOff(request, sanitized)` for
- * `constructor(private request, private options)`).
- */
-function soleConstructorArgument(variable: Variable, env: Env): TSESTree.Identifier | TSESTree.ObjectExpression | undefined {
-  const def = variable.defs[0];
-  if (variable.defs.length !== 1 || def?.type !== 'Parameter' || isReassigned(variable) || env.ctx.paramValues) return undefined;
-  const ctor = def.node as Node;
-  const method = ctor.parent;
-  const cls = method?.parent?.parent;
-  if (ctor.type !== 'FunctionExpression' || method?.type !== 'MethodDefinition' || method.kind !== 'constructor' || cls?.type !== 'ClassDeclaration' || !cls.id) return undefined;
-  if (cls.parent?.type === 'ExportNamedDeclaration' || cls.parent?.type === 'ExportDefaultDeclaration' || (cls.decorators?.length ?? 0) > 0) return undefined;
-  const index = ctor.params.findIndex((p) => {
-    const inner = p.type === 'TSParameterProperty' ? p.parameter : p;
-    return inner === def.name || (inner.type === 'AssignmentPattern' && inner.left === def.name);
-  });
-  // The name the module sees, not the class's own inner binding of it.
-  let named: Variable | undefined;
-  for (let scope: ReturnType<AnalysisContext['sourceCode']['getScope']> | null = index < 0 ? null : env.ctx.sourceCode.getScope(cls); scope && !named; scope = scope.upper) {
-    if (scope.type !== 'class') named = scope.set.get(cls.id.name);
-  }
-  if (named && named.defs[0]?.node !== cls) return undefined;
-  const uses = named?.references.filter((ref) => !ref.init) ?? [];
-  const [use, ...more] = uses;
-  const made = use?.identifier.parent;
-  if (!use || more.length > 0 || made?.type !== 'NewExpression' || made.callee !== use.identifier) return undefined;
-  const arg = made.arguments[index];
   const handed = arg && arg.type !== 'SpreadElement' ? unwrap(arg) : undefined;
   return (handed?.type === 'Identifier' && handed.name !== 'undefined') || handed?.type === 'ObjectExpression' ? handed : undefined;
 }
@@ -1758,7 +1701,7 @@ export function resolveObject(node: Node, env: Env): TSESTree.ObjectExpression |
   if (n.type === 'Identifier') {
     const variable = env.ctx.variableOf(n);
     const def = variable?.defs[0];
-    const handed = variable && env.depth <= MAX_DEPTH ? (soleCallArgument(variable, env) ?? soleConstructorArgument(variable, env)) : undefined;
+    const handed = variable && env.depth <= MAX_DEPTH ? soleCallArgument(variable, env) : undefined;
     if (handed) return resolveObject(handed, deeper(env));
     if (!variable || !def || def.type !== 'Variable' || def.node.id !== def.name || !def.node.init) return undefined;
     if (isReassigned(variable) || env.depth > MAX_DEPTH) return undefined;

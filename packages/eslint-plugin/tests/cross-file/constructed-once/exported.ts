@@ -5,7 +5,7 @@ export async function run<T>(work: () => Promise<T>, given: Partial<Settings> = 
   return new Runner(work, { ...settled, spread: false }).go();
 }
 
-// Exported: other modules may make it with their own settings.
+// Exported, but made in its package only here: the construction below is what it is handed.
 export class Runner<T> {
   private done = 0;
 
