@@ -1,7 +1,7 @@
 import { Pause } from './pause.js';
 
 export class LatePause extends Pause {
-  async wait() {
+  override async wait() {
     return this.isFirst ? true : super.wait();
   }
 
@@ -9,7 +9,7 @@ export class LatePause extends Pause {
     return this.step === 0;
   }
 
-  protected get steps() {
+  protected override get steps() {
     return this.step - 1;
   }
 }
