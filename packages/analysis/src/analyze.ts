@@ -82,10 +82,7 @@ const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\//;
 function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, catalogImported: boolean): RetrySite[] {
   let checkLibraries = catalogImported;
   const ctx = new AnalysisContext(sourceCode);
-  if (host) ctx.foreignFunction = (call) => {
-    const target = importedFunction(call, ctx, host, analyzeWith, 'delay');
-    return target && { fn: target.fn, ctx: target.summary.ctx };
-  };
+  if (host) ctx.foreignFunction = (call) => foreignFunctionOf(call, ctx, host);
   if (host) ctx.foreignObject = (node) => importedObject(node, ctx, host, analyzeWith);
   if (host) ctx.foreignConstant = (id) => importedConstant(id, ctx, host, analyzeWith);
   if (host) ctx.foreignClass = (id) => importedClass(id, ctx, host);
@@ -407,6 +404,23 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
   return site;
 }
 
+/**
+ * A function a relative import names, with its module's context; that context reads the
+ * functions its own module imports in turn (a factory returning functions it imports), as an
+ * imported class's context reads the class it extends.
+ */
+function foreignFunctionOf(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): { fn: FunctionNode; ctx: AnalysisContext } | undefined {
+  const target = importedFunction(call, ctx, host, analyzeWith, 'delay');
+  if (!target) return undefined;
+  const own = target.summary.ctx;
+  if (!own.foreignFunction) {
+    const there: NestedHost = { ...host, filename: target.summary.file };
+    own.foreignFunction = (next) => foreignFunctionOf(next, own, there);
+    own.foreignClass ??= (next) => importedClass(next, own, there);
+  }
+  return { fn: target.fn, ctx: own };
+}
+
 /** A class a relative import names (`import { ConstantBackoff } from './backoff'`), from the module that exports it. */
 function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost): { cls: ClassNode; ctx: AnalysisContext } | undefined {
   const origin = importOf(id, ctx);
@@ -414,7 +428,12 @@ function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: Nest
   const imported = origin?.imported === '*' && ctx.variableOf(id)?.defs[0]?.type === 'Variable' ? 'default' : origin?.imported;
   const file = origin && isRelativeSpecifier(origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
   const found = file ? exported(file, imported as string, host, analyzeWith, 'delay', (summary, n) => summary.classes.get(n)) : undefined;
-  return found && { cls: found.found, ctx: found.summary.ctx };
+  if (!found) return undefined;
+  // The class's own module reads the classes it imports in turn (the one it extends), from where it is.
+  const own = found.summary.ctx;
+  own.foreignClass ??= (next) => importedClass(next, own, { ...host, filename: found.summary.file });
+  own.foreignFunction ??= (next) => foreignFunctionOf(next, own, { ...host, filename: found.summary.file });
+  return { cls: found.found, ctx: own };
 }
 
 /** How many classes up an inherited method is looked for. */

@@ -37,7 +37,8 @@ export function constructorParameter(object: Node, ctx: AnalysisContext): Constr
     field = propertyName(n);
     const cls = enclosingClass(n);
     if (field === undefined || !cls || ctx.isMutableMember(field)) return undefined;
-    const value = classFieldValue(cls, field, false);
+    // `this.options = options` in the constructor, or TypeScript's `constructor(private options: O)`.
+    const value = classFieldValue(cls, field, false) ?? parameterProperty(cls, field);
     if (!value) return undefined;
     n = unwrap(value);
   }
@@ -51,8 +52,32 @@ export function constructorParameter(object: Node, ctx: AnalysisContext): Constr
   if (cls?.type !== 'ClassDeclaration' && cls?.type !== 'ClassExpression') return undefined;
   // `this.options` read in a method is the constructor's own parameter only within that class.
   if (field !== undefined && enclosingClass(unwrap(object)) !== cls) return undefined;
-  const index = fn.params.findIndex((p) => p === def.name || (p.type === 'AssignmentPattern' && p.left === def.name));
+  const index = fn.params.findIndex((p) => {
+    const inner = p.type === 'TSParameterProperty' ? p.parameter : p;
+    return inner === def.name || (inner.type === 'AssignmentPattern' && inner.left === def.name);
+  });
   return index < 0 ? undefined : { cls, index, variable, field };
+}
+
+/** Another class of the module names the class as the one it extends (`class Wider extends Loop {}`). */
+function extendedInModule(cls: ClassNode, ctx: AnalysisContext): boolean {
+  if (!cls.id) return false;
+  const variable = ctx.sourceCode.getScope(cls).upper?.set.get(cls.id.name);
+  return (variable?.references ?? []).some((ref) => {
+    const parent = (ref.identifier as Node).parent;
+    return (parent?.type === 'ClassDeclaration' || parent?.type === 'ClassExpression') && parent.superClass === ref.identifier;
+  });
+}
+
+/** TypeScript's `constructor(private options: Options)`: the parameter the field holds. */
+function parameterProperty(cls: ClassNode, field: string): TSESTree.Identifier | undefined {
+  const ctor = cls.body.body.find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'constructor');
+  for (const p of ctor?.value.params ?? []) {
+    if (p.type !== 'TSParameterProperty') continue;
+    const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
+    if (id.type === 'Identifier' && id.name === field) return id;
+  }
+  return undefined;
 }
 
 /** What every construction of the class in its package gives `prop` of the options, with where to evaluate it. */
@@ -127,6 +152,8 @@ function fieldSetAtConstruction(cls: ClassNode, field: string, ctx: AnalysisCont
 
 function readConstructions(param: ConstructorParameter, prop: string, env: Env, host: NestedHost, analyze: Analyze): { node: Node; env: Env } | undefined {
   const ctx = env.ctx;
+  // A class of the module that extends it is made by its own `new`, with options not read here.
+  if (extendedInModule(param.cls, ctx)) return undefined;
   const names = exportNames(param.cls, ctx);
   const classFile = host.filename;
   const constructions: { node: TSESTree.NewExpression; ctx: AnalysisContext }[] = [];

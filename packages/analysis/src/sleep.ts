@@ -5,6 +5,7 @@ import { importOf } from './imports.js';
 import { isOperationCall } from './scan.js';
 import { evaluate, foreignHelperEnv, helperEnv, localFunction, parameterVariables, usesRandomness, type Env } from './evaluate.js';
 import { UNKNOWN, num, withRandom, type Value } from './value.js';
+import { objectWait } from './object-waits.js';
 
 /** A wait between attempts and the expression that says how long. */
 export interface Sleep {
@@ -302,7 +303,8 @@ export function sleepValue(sleep: Sleep, env: Env): Value {
     // An unknown helper given the attempt number computes its own wait: not milliseconds.
     if (sleep.opaque && value.t === 'counter') value = UNKNOWN;
   } else {
-    value = sleep.opaque ? UNKNOWN : num(0);
+    // `await this.applyDelay()`: the wait of the delay object the method makes, when it is read.
+    value = sleep.opaque ? (sleep.node.type === 'CallExpression' && !sleep.helper ? objectWait(sleep.node, env) : undefined) ?? UNKNOWN : num(0);
   }
   return sleep.jittered ? withRandom(value, true, 'unknown') : value;
 }
