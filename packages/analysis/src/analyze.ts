@@ -198,7 +198,7 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
       const target = (callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
       const foreign = target && (retryIn(target) ?? pollRetry(target, call, ctx));
       if (!foreign) continue;
-      const site = callSite(foreign, call, ctx);
+      const site = callSite(foreign, call, ctx, host);
       if (!site) continue;
       if (foreign.role === 'helper') sites.push(site);
       else silent.push(site);
@@ -228,7 +228,7 @@ function importedCallSite(call: TSESTree.CallExpression, ctx: AnalysisContext, h
   const target = callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined;
   const foreign = target && retryIn(target);
   if (!foreign || foreign.factory) return undefined;
-  const site = callSite(foreign, call, ctx);
+  const site = callSite(foreign, call, ctx, host);
   if (!site || site.byDefaults || site.makesRetrier || site.afterStateChange || site.policy.maxAttempts === 1) return undefined;
   return site;
 }
@@ -379,12 +379,12 @@ function callsRelativeImport(call: TSESTree.CallExpression, ctx: AnalysisContext
  * A call of an imported helper as a site of this file: the helper's policy, reported at the
  * call; what it retries is the function handed to it.
  */
-function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
+function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined {
   const inner = foreign.site;
   const site = siteAtCall(inner, foreign.label, call);
   if (foreign.role === 'helper') {
     site.helper = { site: inner, fn: foreign.fn, file: foreign.summary.file, sourceCode: foreign.summary.ctx.sourceCode };
-    const bound = boundPolicy(foreign, call, ctx);
+    const bound = boundPolicy(foreign, call, ctx, host);
     // A retry only by the helper's option defaults, called with options that (may) set them: the caller's predicate decides.
     if (bound === null) return undefined;
     if (bound) {
@@ -573,8 +573,8 @@ function callsVariable(operation: Node | undefined, variable: Variable, ctx: Ana
  * read as `opts.retries` or `{ retries = 5 }`). A parameter the call leaves out keeps the
  * helper's default.
  */
-function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined | null {
-  const site = reboundSite(foreign, call, ctx);
+function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined | null {
+  const site = reboundSite(foreign, call, ctx, host);
   if (!foreign.site.byDefaults || !passedAnything(foreign, call, ctx)) return site;
   // Read again with what the call passes, a retry found only by the defaults is no longer one;
   // nor is one in a function the helper hands its arguments on to (read without them).
@@ -602,11 +602,12 @@ function passesNoOptions(call: TSESTree.CallExpression, ctx: AnalysisContext): b
   });
 }
 
-function reboundSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
+function reboundSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined {
   const helperCtx = new AnalysisContext(foreign.summary.ctx.sourceCode);
-  // The helper's module reads what it imports (its sleep) as its own analysis did.
-  const imports = foreign.summary.ctx.foreignFunction;
-  if (imports) helperCtx.foreignFunction = imports;
+  // The helper's module reads what it imports (its sleep), from where it is.
+  const there: NestedHost = { ...host, filename: foreign.summary.file };
+  helperCtx.foreignFunction = (next) => foreignFunctionOf(next, helperCtx, there);
+  helperCtx.foreignClass = (next) => importedClass(next, helperCtx, there);
   const bindings = bindArguments(foreign.fn, call, ctx, helperCtx);
   // A method reads what its instance was made with through `this` (`this.retries = retries`).
   const made = foreign.construction;

@@ -270,11 +270,6 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
       const child: NestedHost | undefined = depth < MAX_DEPTH ? { ...host, filename: file, depth, checked: new Map() } : undefined;
       const sites = analyze(sourceCode, child);
       const ctx = new AnalysisContext(sourceCode);
-      // Its helpers are read again with their callers' arguments: a sleep they import is read as their own analysis read it.
-      if (child) ctx.foreignFunction = (call) => {
-        const target = importedFunction(call, ctx, child, analyze, 'delay');
-        return target && { fn: target.fn, ctx: target.summary.ctx };
-      };
       summary = { file, ctx, sites, silent: silentSites.get(sourceCode.ast) ?? [], ...moduleExports(ctx) };
       const names = child ? relativeImportNames(sourceCode.ast) : undefined;
       if (child && names && names.size > 0) summary.imports = { host: child, names };
