@@ -773,7 +773,9 @@ function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, 
   for (const hop of outgoing.get(middle) ?? []) {
     const through = hop.target;
     if (through === middle || hop.alias || edge.alias) continue;
-    const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node));
+    // Only a way back a timer holds: two calls that come straight back in are more often a reset
+    // of state (`reset()` → `setFlag(false)` → a getter under `if (flag)`) than a retry.
+    const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node) && onTimer(back.node, through));
     if (!backs?.length) continue;
     const fn = backs.map((b) => b.target).reduce((a, b) => (contains(a, b) ? b : a));
     if ([middle, through].some((f) => contains(f, fn) || contains(fn, f))) continue;
@@ -790,6 +792,14 @@ function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, 
     reentries.set(edge.node, { through, backs: backs.filter((b) => b.target === fn).map((b) => b.node), others, via: { fn: middle, call: hop.node } });
     return;
   }
+}
+
+/** The call sits in a function handed to `setTimeout` or `setInterval` inside `fn`. */
+function onTimer(node: Node, fn: FunctionNode): boolean {
+  for (let child = node, p = node.parent; p && child !== fn; child = p, p = p.parent) {
+    if (p.type === 'CallExpression' && p.arguments[0] === child && isFunction(child) && /^(setTimeout|setInterval)$/.test(calleeName(p) ?? '')) return true;
+  }
+  return false;
 }
 
 /** How many times a function of this file is named: by its binding, or as a method of its class. */

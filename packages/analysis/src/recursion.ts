@@ -891,13 +891,16 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?
 }
 
 /**
- * What a variable of the code around the retrying function and the ones it goes back in through
- * holds each time the failure path hands it over (`schedule(backoff)`): read over the function
+ * What the failure path hands the function that goes back in, when the analysis knows it: a
+ * number written at the call, or a variable of the code around the retrying function and the
+ * ones it goes back in through (`schedule(backoff)`): what it holds each time, read over the function
  * that hands it (where the failure steps it), and the same read over the code holding them all
  * (a reset to its start where a send succeeded joins as the start); anything else, undefined.
  */
 function closureValue(arg: Node | undefined, handing: Node, fn: FunctionNode, reentry: Reentry, env: Env): Value | undefined {
   const a = arg && unwrap(arg);
+  // (A number written at the call is the same each time.)
+  if (a?.type === 'Literal' && typeof a.value === 'number') return num(a.value);
   if (a?.type !== 'Identifier') return undefined;
   const variable = env.ctx.variableOf(a);
   const declared = variable?.defs.length === 1 ? variable.defs[0] : undefined;
