@@ -773,8 +773,9 @@ function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, 
   for (const hop of outgoing.get(middle) ?? []) {
     const through = hop.target;
     if (through === middle || hop.alias || edge.alias) continue;
-    // Only a way back a timer holds: two calls that come straight back in are more often a reset
-    // of state (`reset()` → `setFlag(false)` → a getter under `if (flag)`) than a retry.
+    // Only a way back a one-off timer holds: two calls that come straight back in are more often a
+    // reset of state (`reset()` → `setFlag(false)` → a getter under `if (flag)`) than a retry, and a
+    // setInterval there is a periodic schedule started over (a heartbeat), not one more attempt.
     const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node) && onTimer(back.node, through));
     if (!backs?.length) continue;
     const fn = backs.map((b) => b.target).reduce((a, b) => (contains(a, b) ? b : a));
@@ -794,10 +795,10 @@ function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, 
   }
 }
 
-/** The call sits in a function handed to `setTimeout` or `setInterval` inside `fn`. */
+/** The call sits in a function handed to `setTimeout` inside `fn`. */
 function onTimer(node: Node, fn: FunctionNode): boolean {
   for (let child = node, p = node.parent; p && child !== fn; child = p, p = p.parent) {
-    if (p.type === 'CallExpression' && p.arguments[0] === child && isFunction(child) && /^(setTimeout|setInterval)$/.test(calleeName(p) ?? '')) return true;
+    if (p.type === 'CallExpression' && p.arguments[0] === child && isFunction(child) && calleeName(p) === 'setTimeout') return true;
   }
   return false;
 }

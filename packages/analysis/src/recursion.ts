@@ -835,12 +835,10 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?
   // The same when the failure path hands `b` the error (`.catch((err) => this.onClose(err))`) and `b`
   // puts its call back on a timer: `b` handles failures, and it schedules the failed work again.
   // A second function that sets the failure listener up (`listen()`, also called to start listening) is called elsewhere to start: the same.
-  const scheduled = path?.timer !== undefined || path?.listened === true || (path !== undefined && handsFailure(call, path, env) && backs.some((b) => waitOf(b).timer !== undefined)) || (path !== undefined && requeues(call, path, fn, backs, through, ctx));
-  if (!scheduled) {
-    for (const other of reentry.others) {
-      if (!other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) return undefined;
-    }
-  }
+  // The failure path queuing the failed input again in the store the way back drains says so too
+  // (requeue.ts): asked only of a way back that would otherwise be dropped.
+  const scheduled = path?.timer !== undefined || path?.listened === true || (path !== undefined && handsFailure(call, path, env) && backs.some((b) => waitOf(b).timer !== undefined));
+  if (!scheduled && reentry.others.some((other) => !other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) && !(path && requeues(call, path, fn, backs, through, ctx))) return undefined;
   const back = backs.find((b) => waitOf(b).waits) ?? backs[0];
   if (!back) return undefined;
   const fnParams = parameterVariables(fn, ctx);

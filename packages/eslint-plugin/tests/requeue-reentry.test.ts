@@ -265,3 +265,11 @@ ruleTester.run('no-unbounded-retry through two helpers', noUnboundedRetry, {
     },
   ],
 });
+
+// The last helper starts a setInterval that calls back in: a periodic schedule started over.
+const intervalRestarted = twoHelpers.replace('setTimeout(() => this.connect(), ms);', 'setInterval(() => this.connect(), ms);');
+
+ruleTester.run('no-unbounded-retry through two helpers and an interval', noUnboundedRetry, {
+  valid: [{ name: 'the last helper starts an interval: a periodic schedule started over, not one more attempt', code: intervalRestarted }],
+  invalid: [],
+});
