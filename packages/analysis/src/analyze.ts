@@ -769,6 +769,8 @@ function collectReentries(edges: readonly Edge[], selfCalls: Map<FunctionNode, N
  * `b` and `c` must be named only where the analysis sees it, as in one hop.
  */
 function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, incoming: ReadonlyMap<FunctionNode, Edge[]>, selfCalls: Map<FunctionNode, Node[]>, reentries: Map<Node, Reentry>, ctx: AnalysisContext, lookup: MethodLookup): void {
+  // From a call made on the way (a function handed to a listener is events.ts's question).
+  if (edge.node.type !== 'CallExpression') return;
   const middle = edge.target;
   for (const hop of outgoing.get(middle) ?? []) {
     const through = hop.target;
