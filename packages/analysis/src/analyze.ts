@@ -757,7 +757,10 @@ function collectReentries(edges: readonly Edge[], selfCalls: Map<FunctionNode, N
   for (const edge of edges) {
     const through = edge.target;
     const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node));
-    if (!backs?.length) continue;
+    if (!backs?.length) {
+      twoHopReentry(edge, outgoing, incoming, selfCalls, reentries, ctx, lookup);
+      continue;
+    }
     // The innermost function that the way back reaches and that holds this call.
     const fn = backs.map((b) => b.target).reduce((a, b) => (contains(a, b) ? b : a));
     if (contains(through, fn) || contains(fn, through)) continue;
@@ -774,6 +777,51 @@ function collectReentries(edges: readonly Edge[], selfCalls: Map<FunctionNode, N
     reentries.set(edge.node, { through, backs: backs.filter((b) => b.target === fn).map((b) => b.node), others });
   }
   return reentries;
+}
+
+/**
+ * Re-entry through two functions of the file: `a()` calls `b()` on its failure path, `b` calls
+ * `c()`, and `c` calls `a` again (`send` queues the envelope and calls `flushWithBackOff`, which
+ * doubles the wait and calls `flushIn(wait)`, whose timer sends the queued envelope). Read only
+ * for a call of `b` that has no way back of its own, over `b`'s own calls: linear as the one-hop
+ * case. The way back is kept as through `c`, with the call `b` makes of `c` beside it; each of
+ * `b` and `c` must be named only where the analysis sees it, as in one hop.
+ */
+function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, incoming: ReadonlyMap<FunctionNode, Edge[]>, selfCalls: Map<FunctionNode, Node[]>, reentries: Map<Node, Reentry>, ctx: AnalysisContext, lookup: MethodLookup): void {
+  // From a call made on the way (a function handed to a listener is events.ts's question).
+  if (edge.node.type !== 'CallExpression') return;
+  const middle = edge.target;
+  for (const hop of outgoing.get(middle) ?? []) {
+    const through = hop.target;
+    if (through === middle || hop.alias || edge.alias) continue;
+    // Only a way back a one-off timer holds: two calls that come straight back in are more often a
+    // reset of state (`reset()` → `setFlag(false)` → a getter under `if (flag)`) than a retry, and a
+    // setInterval there is a periodic schedule started over (a heartbeat), not one more attempt.
+    const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node) && onTimer(back.node, through));
+    if (!backs?.length) continue;
+    const fn = backs.map((b) => b.target).reduce((a, b) => (contains(a, b) ? b : a));
+    if ([middle, through].some((f) => contains(f, fn) || contains(fn, f))) continue;
+    const seen = (f: FunctionNode) => {
+      const uses = incoming.get(f) ?? [];
+      return !uses.some((use) => use.alias) && uses.length === mentionsOf(f, ctx, lookup.mentions);
+    };
+    if (!seen(middle) || !seen(through)) continue;
+    const list = selfCalls.get(fn) ?? [];
+    list.push(edge.node);
+    selfCalls.set(fn, list);
+    // The other uses of either function: where they sit says whether the chain is a retry's alone.
+    const others = [...(incoming.get(middle) ?? []).filter((use) => !contains(fn, use.node)), ...(incoming.get(through) ?? []).filter((use) => use !== hop)].map((use) => ({ node: use.node, holder: holdingFunction(use.node) }));
+    reentries.set(edge.node, { through, backs: backs.filter((b) => b.target === fn).map((b) => b.node), others, via: { fn: middle, call: hop.node } });
+    return;
+  }
+}
+
+/** The call sits in a function handed to `setTimeout` inside `fn`. */
+function onTimer(node: Node, fn: FunctionNode): boolean {
+  for (let child = node, p = node.parent; p && child !== fn; child = p, p = p.parent) {
+    if (p.type === 'CallExpression' && p.arguments[0] === child && isFunction(child) && calleeName(p) === 'setTimeout') return true;
+  }
+  return false;
 }
 
 /** How many times a function of this file is named: by its binding, or as a method of its class. */

@@ -377,11 +377,24 @@ function setByTimer(id: TSESTree.Identifier, env: Env, depth = 0): boolean {
   if (init?.type === 'Identifier' && depth < 2 && setByTimer(init, env, depth + 1)) return true;
   return (variable?.references ?? []).some((ref) => {
     if (!ref.isWrite()) return false;
+    // `pending = undefined` in the callback of the timer `pending` holds: a timer no longer
+    // pending, not a deadline passed.
+    if (clearedTo(ref.identifier as Node)) return false;
     for (let p = (ref.identifier as Node).parent; p; p = p.parent) {
       if (p.type === 'CallExpression' && /^(setTimeout|setImmediate)$/.test(calleeName(p) ?? '')) return true;
     }
     return false;
   });
+}
+
+/** `x = undefined`, `x = void 0`, `x = null`, `x = false`: a write that sets nothing. */
+function clearedTo(target: Node): boolean {
+  const parent = target.parent;
+  if (parent?.type !== 'AssignmentExpression' || parent.left !== target || parent.operator !== '=') return false;
+  const right = unwrap(parent.right);
+  if (right.type === 'Identifier') return right.name === 'undefined';
+  if (right.type === 'UnaryExpression') return right.operator === 'void';
+  return right.type === 'Literal' && (right.value === null || right.value === false);
 }
 
 export function isCounter(node: Node, env: Env): boolean {
