@@ -18,6 +18,7 @@ import { handedHandlers } from './handed.js';
 import { interceptorSite } from './interceptors.js';
 import { eventReentrySites } from './events.js';
 import { factoryListenerSites } from './listener-factories.js';
+import { emitterReentrySites } from './emitter-reentry.js';
 import { handedFunction, prototypeSibling, prototypeSlot, type MethodLookup } from './prototype-methods.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
@@ -143,6 +144,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   sites.push(...eventReentrySites(calls, ctx, { resolve: lookup.resolve, thisOwner: (node) => thisBinder(node, ctx) }, new Set(sites.map((s) => s.node))));
   // A failure listener a factory of this module makes, registered by another module of the package (listener-factories.ts).
   if (host) sites.push(...factoryListenerSites(calls, ctx, host, analyzeWith, new Set(sites.map((s) => s.node))));
+  // A failure handed to an emitter the object keeps, whose timer's event the object listens for (emitter-reentry.ts).
+  sites.push(...emitterReentrySites(calls, ctx, { resolve: lookup.resolve, constructorOf: (id) => constructorOf(id, ctx, host), onFailure: onFailurePath }, new Set(sites.map((s) => s.node))));
   for (const call of calls) {
     const site = localPollSite(call, ctx);
     if (site) sites.push(site);
@@ -434,6 +437,21 @@ function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: Nest
   own.foreignClass ??= (next) => importedClass(next, own, { ...host, filename: found.summary.file });
   own.foreignFunction ??= (next) => foreignFunctionOf(next, own, { ...host, filename: found.summary.file });
   return { cls: found.found, ctx: own };
+}
+
+/**
+ * The constructor function an identifier names: a function of this file, or what a module of
+ * the project exports under that name (`const Backoff = require('./backoff')`: its `module.exports`).
+ */
+function constructorOf(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost | undefined): { fn: FunctionNode; ctx: AnalysisContext } | undefined {
+  const local = ctx.functionOf(id);
+  if (local) return { fn: local, ctx };
+  if (!host) return undefined;
+  const origin = importOf(id, ctx);
+  const imported = origin?.imported === '*' && ctx.variableOf(id)?.defs[0]?.type === 'Variable' ? 'default' : origin?.imported;
+  const file = origin && isRelativeSpecifier(origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
+  const found = file ? exported(file, imported as string, host, analyzeWith, 'retry', (summary, n) => summary.exports.get(n)) : undefined;
+  return found && { fn: found.found, ctx: found.summary.ctx };
 }
 
 /** How many classes up an inherited method is looked for. */

@@ -124,3 +124,8 @@ function boundSource(init: Node): Node | undefined {
   if (target.type !== 'MemberExpression' || unwrap(target.object).type !== 'ThisExpression' || !receiver || unwrap(receiver as Node).type !== 'ThisExpression') return undefined;
   return target;
 }
+
+/** `Owner.prototype.name = function` of this file, when exactly one is assigned. */
+export function prototypeMethod(ctx: AnalysisContext, owner: string, name: string): FunctionNode | undefined {
+  return prototypeMethods(ctx).get(`${owner}#${name}`) ?? undefined;
+}
