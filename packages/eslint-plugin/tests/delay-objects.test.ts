@@ -169,7 +169,7 @@ ruleTester.run('require-jitter on the wait a delay object makes', requireJitter,
     {
       name: 'across modules: runner, factory, base and subclasses, jitter factory, settings',
       ...file('delay-objects/runner.ts'),
-      errors: [{ messageId: 'missingJitter', line: 16, column: 5, endLine: 16, endColumn: 45, data: { what: 'This retry loop', delay: '250 ms × 2^n', attempts: 'a limited number of attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 16, column: 5, endLine: 16, endColumn: 45, data: { what: 'This retry loop', delay: '250 ms × 2^n', attempts: 'an unknown number of attempts' } }],
     },
   ],
 });
