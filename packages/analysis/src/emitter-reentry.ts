@@ -4,7 +4,7 @@ import { guardsIn, merge, type Bound } from './bounds.js';
 import type { AnalysisContext } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 import { mayStopBefore } from './exits.js';
-import { policyFrom } from './policy.js';
+import { timedReentrySite } from './policy.js';
 import { prototypeMethod, prototypeSlot } from './prototype-methods.js';
 import { pastSentinelStops, type SentinelWay } from './sentinel-stops.js';
 import type { RetrySite } from './types.js';
@@ -379,20 +379,9 @@ function siteOf(call: TSESTree.CallExpression, handler: FunctionNode, listener: 
   const env: Env = { ctx: armed.ctx, region: armed.method.body, counters: new Set(), depth: 0 };
   const ms = armed.timer.arguments[1] as Node | undefined;
   const value = ms ? evaluate(ms, env) : UNKNOWN;
-  const limits: Bound = bound ?? { deadline: false, abortAware: false };
-  if (limits.attempts === undefined && mayStop) limits.attempts = 'unknown';
   return {
-    kind: 'recursion',
-    node: listener,
-    loc: call.loc,
+    ...timedReentrySite({ node: listener, loc: call.loc, operationScope: listener.body, delay: value, bound, mayStop }),
     operation: handOver,
-    operationScope: listener.body,
-    policy: policyFrom(value, limits, limits.attempts === undefined),
-    fromLibraryDefault: { delay: false, jitter: false, attempts: false },
-    classifiesErrors: false,
-    abortAware: limits.abortAware,
-    deadlineBound: limits.deadline,
-    nested: [],
     through: handler,
   };
 }

@@ -4,7 +4,7 @@ import { guardsIn, merge, type Bound } from './bounds.js';
 import type { AnalysisContext } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 import { mayStopBefore } from './exits.js';
-import { policyFrom } from './policy.js';
+import { timedReentrySite } from './policy.js';
 import { prototypeSlot } from './prototype-methods.js';
 import { FAILURE_EVENT } from './recursion.js';
 import type { RetrySite } from './types.js';
@@ -221,19 +221,8 @@ function siteOf(path: readonly Hop[], connect: FunctionNode, ctx: AnalysisContex
   const env: Env = { ctx, region: timed.hop.fn.body, counters: new Set(), depth: 0 };
   const ms = timed.timer.arguments[1] as Node | undefined;
   const value = ms ? evaluate(ms, env) : num(0);
-  const limits: Bound = bound ?? { deadline: false, abortAware: false };
-  if (limits.attempts === undefined && mayStop) limits.attempts = 'unknown';
   const site: RetrySite = {
-    kind: 'recursion',
-    node: connect,
-    loc: timed.timer.loc,
-    operationScope: connect.body,
-    policy: policyFrom(value, limits, limits.attempts === undefined),
-    fromLibraryDefault: { delay: false, jitter: false, attempts: false },
-    classifiesErrors: false,
-    abortAware: limits.abortAware,
-    deadlineBound: limits.deadline,
-    nested: [],
+    ...timedReentrySite({ node: connect, loc: timed.timer.loc, operationScope: connect.body, delay: value, bound, mayStop }),
     sleep: timed.timer,
     through: timed.hop.fn,
   };

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, enclosingFunction, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { guardsIn, type Bound } from './bounds.js';
+import { guardsIn } from './bounds.js';
 import { isReassigned, type AnalysisContext, type Variable } from './context.js';
 import { dependentsOf, parsedModule, readingContext, standsForInstance } from './constructions.js';
 import { exportedFunctionNames, resolveModule, type Analyze, type ClassNode, type NestedHost } from './cross-file.js';
@@ -8,7 +8,7 @@ import { evaluate, type Env } from './evaluate.js';
 import { failureEvent, LISTEN, openedBy } from './events.js';
 import { testMayStop } from './exits.js';
 import { importOf } from './imports.js';
-import { policyFrom } from './policy.js';
+import { timedReentrySite } from './policy.js';
 import type { RetrySite } from './types.js';
 import { num } from './value.js';
 
@@ -227,19 +227,8 @@ function siteOf(candidate: Candidate, ctx: AnalysisContext): RetrySite | undefin
   for (const test of testsOnTheWay(call, listener)) if (!mayStop && testMayStop(test, listener.body, env)) mayStop = true;
   const ms = timer.arguments[1] as Node | undefined;
   const value = ms ? evaluate(ms, env) : num(0);
-  const limits: Bound = bound ?? { deadline: false, abortAware: false };
-  if (limits.attempts === undefined && mayStop) limits.attempts = 'unknown';
   const site: RetrySite = {
-    kind: 'recursion',
-    node: listener,
-    loc: timer.loc,
-    operationScope: listener.body,
-    policy: policyFrom(value, limits, limits.attempts === undefined),
-    fromLibraryDefault: { delay: false, jitter: false, attempts: false },
-    classifiesErrors: false,
-    abortAware: limits.abortAware,
-    deadlineBound: limits.deadline,
-    nested: [],
+    ...timedReentrySite({ node: listener, loc: timer.loc, operationScope: listener.body, delay: value, bound, mayStop }),
     sleep: timer,
     listenerFactory: true,
   };

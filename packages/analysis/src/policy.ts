@@ -1,7 +1,30 @@
 import type { Bound } from './bounds.js';
 import { maxAttemptsOf } from './bounds.js';
+import type { TSESTree } from '@typescript-eslint/utils';
 import type { RetryPolicy, RetrySite } from './types.js';
 import { toDelay, type Value } from './value.js';
+
+/**
+ * A retry that goes back in through a timer, read outside the loop and recursion models (an
+ * event, a listener factory, an emitter): its policy from the timer's wait and the limits on the
+ * way, where a stop that cannot be counted makes the attempts unknown.
+ */
+export function timedReentrySite(parts: { node: RetrySite['node']; loc: RetrySite['loc']; operationScope: TSESTree.Node; delay: Value; bound: Bound | undefined; mayStop: boolean }): RetrySite {
+  const limits: Bound = { ...(parts.bound ?? { deadline: false, abortAware: false }) };
+  if (limits.attempts === undefined && parts.mayStop) limits.attempts = 'unknown';
+  return {
+    kind: 'recursion',
+    node: parts.node,
+    loc: parts.loc,
+    operationScope: parts.operationScope,
+    policy: policyFrom(parts.delay, limits, limits.attempts === undefined),
+    fromLibraryDefault: { delay: false, jitter: false, attempts: false },
+    classifiesErrors: false,
+    abortAware: limits.abortAware,
+    deadlineBound: limits.deadline,
+    nested: [],
+  };
+}
 
 /** The policy of a hand-written retry, from its wait and its limits. */
 export function policyFrom(delay: Value, bound: Bound, unbounded: boolean): RetryPolicy {
