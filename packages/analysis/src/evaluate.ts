@@ -1889,7 +1889,7 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   }
   // A local helper says what it does; only an imported one is judged by its name.
   const callee = unwrap(call.callee);
-  const helper = localFunction(call, env) ?? (callee.type === 'Identifier' ? defaultFunction(callee, env) : undefined);
+  const helper = localFunction(call, env) ?? (callee.type === 'Identifier' ? defaultFunction(callee, env) : callee.type === 'MemberExpression' && callee.object.type === 'Identifier' ? staticMethod(callee, env) : undefined);
   if (helper) return inlineHelper(helper, args, env);
   const chosen = callee.type === 'Identifier' ? switchChosen(callee, env) : undefined;
   if (chosen) return inlineHelper(chosen, args, env);
@@ -1944,6 +1944,70 @@ export function calledStrategy(call: TSESTree.CallExpression, env: Env): { fn: F
   const foreign = prop !== undefined ? foreignDefault(callee.object, prop, env) : undefined;
   const fn = foreign && foreign.env.ctx.functionIn(foreign.node);
   return foreign && fn ? { fn, env: { ...foreign.env, region: fn.body } } : undefined;
+}
+
+/**
+ * A static method of a class this file declares, called on the class by name: `Backoff.delay(n)`,
+ * or `Backoff[kDelay](n)` where the key is a constant binding (`const kDelay = Symbol('delay')`, one
+ * destructured from a `require` or imported) and the class declares `static [kDelay] (n)` with the
+ * same binding: one binding, one value, one key. The last member with that key is the method, when
+ * no member after it may share its key (a name and a symbol differ, two `Symbol()` calls differ; an
+ * imported constant may be any string) and no code writes that member through the class's name.
+ */
+function staticMethod(callee: TSESTree.MemberExpression, env: Env): FunctionNode | undefined {
+  const key = memberKeyOf(callee.computed, callee.property, env);
+  if (!key) return undefined;
+  const classVar = env.ctx.variableOf(callee.object as TSESTree.Identifier);
+  const def = classVar?.defs[0];
+  if (!classVar || classVar.defs.length !== 1 || def?.node.type !== 'ClassDeclaration') return undefined;
+  const statics = def.node.body.body.filter((e): e is TSESTree.MethodDefinition | TSESTree.PropertyDefinition => (e.type === 'MethodDefinition' || e.type === 'PropertyDefinition') && e.static);
+  let index = -1;
+  statics.forEach((e, i) => {
+    const k = memberKeyOf(e.computed, e.key, env);
+    if (k && sameKey(k, key)) index = i;
+  });
+  const element = statics[index];
+  if (element?.type !== 'MethodDefinition' || element.kind !== 'method' || !isFunction(element.value)) return undefined;
+  for (const later of statics.slice(index + 1)) {
+    const k = memberKeyOf(later.computed, later.key, env);
+    if (!k || !differentKeys(k, key)) return undefined;
+  }
+  // The member is never written through the class's name (`Backoff.delay = …`, `Backoff[kDelay] = …`).
+  for (const ref of classVar.references) {
+    const member = ref.identifier.parent;
+    if (member?.type !== 'MemberExpression' || member.object !== ref.identifier) continue;
+    if (member.parent?.type !== 'AssignmentExpression' || member.parent.left !== member) continue;
+    const k = memberKeyOf(member.computed, member.property, env);
+    if (!k || !differentKeys(k, key)) return undefined;
+  }
+  return element.value;
+}
+
+/** A member's key as the analysis can tell it: a name, or a constant binding (known to be a fresh symbol or not). */
+type MemberKey = { name: string } | { binding: Variable; symbol: boolean };
+
+function memberKeyOf(computed: boolean, key: Node, env: Env): MemberKey | undefined {
+  if (!computed) return key.type === 'Identifier' ? { name: key.name } : undefined;
+  if (key.type !== 'Identifier') return undefined;
+  const variable = env.ctx.variableOf(key);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || !def) return undefined;
+  if (def.type === 'ImportBinding') return { binding: variable, symbol: false };
+  if (def.type !== 'Variable' || (def.parent as TSESTree.VariableDeclaration | undefined)?.kind !== 'const') return undefined;
+  const init = def.node.id.type === 'Identifier' ? def.node.init && unwrap(def.node.init as Node) : undefined;
+  const symbol = init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'Symbol' && !env.ctx.variableOf(init.callee)?.defs.length;
+  return { binding: variable, symbol };
+}
+
+function sameKey(a: MemberKey, b: MemberKey): boolean {
+  return 'name' in a ? 'name' in b && a.name === b.name : 'binding' in b && a.binding === b.binding;
+}
+
+function differentKeys(a: MemberKey, b: MemberKey): boolean {
+  if ('name' in a && 'name' in b) return a.name !== b.name;
+  if ('name' in a) return (b as { symbol: boolean }).symbol;
+  if ('name' in b) return a.symbol;
+  return a.binding !== b.binding && a.symbol && (b as { symbol: boolean }).symbol;
 }
 
 /** The local function a call invokes: `helper(n)` or `this.helper(n)`. */
