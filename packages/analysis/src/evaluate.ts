@@ -516,6 +516,8 @@ function comparison(n: TSESTree.BinaryExpression, env: Env): Value {
   if (op !== '===' && op !== '!==') return UNKNOWN;
   const [left, right] = [unwrap(n.left as Node), unwrap(n.right)];
   const flag = isBooleanLiteral(right) ? { read: left, value: a } : isBooleanLiteral(left) ? { read: right, value: b } : undefined;
+  const unequal = flag && flagUnequal(flag.read, flag.value, (flag.read === left ? right : left) as TSESTree.Literal, env);
+  if (unequal) return op === '!==' ? TRUE : FALSE;
   if (!flag || flag.read.type !== 'MemberExpression' || flag.read.computed || (flag.value.t !== 'unknown' && flag.value.t !== 'invariant') || flag.value.random || truthOf(flag.value) !== undefined) return UNKNOWN;
   // Only the option's own key in an object of defaults: `{ jitter: opts.jitter === true }`.
   let holder: Node | undefined = n.parent;
@@ -525,6 +527,27 @@ function comparison(n: TSESTree.BinaryExpression, env: Env): Value {
   const passed = passedObjectRead(flag.read, env);
   if (passed && passed !== 'absent') return UNKNOWN;
   return op === '!==' ? TRUE : FALSE;
+}
+
+/**
+ * `retry.jitter === true` where the value is known falsy (`false`, or an option whose default
+ * is written `undefined`/`null`: `{ jitter: undefined }` read through the defaults), or
+ * `=== false` where it is known truthy: never strictly equal. Undefined when not shown; a
+ * caller's option the helper was analysed with, and given, is not the default.
+ */
+function flagUnequal(read: Node, value: Value, literal: TSESTree.Literal, env: Env): boolean {
+  const truth = value.random ? undefined : truthOf(value);
+  if (truth !== undefined) return truth !== literal.value;
+  if (literal.value !== true || read.type !== 'MemberExpression' || read.computed) return false;
+  // (Written by the code itself, `retry.jitter = true`: not the default.)
+  const dotted = dottedName(read);
+  if (dotted === undefined || memberWritesWithin(dotted, { ...env, region: env.ctx.sourceCode.ast as Node }).length > 0) return false;
+  const prop = propertyName(read);
+  const holder = prop === undefined ? undefined : (resolveObjectProperty(read.object, prop, env) ?? aliasedProperty(read.object, prop, env));
+  const held = holder && unwrap(holder);
+  if (!held || !((held.type === 'Identifier' && held.name === 'undefined') || (held.type === 'Literal' && held.value === null))) return false;
+  const passed = passedObjectRead(read, env);
+  return !passed || passed === 'absent';
 }
 
 function isBooleanLiteral(node: Node): boolean {
@@ -1320,6 +1343,19 @@ function aliasedMember(member: TSESTree.MemberExpression, env: Env): Value | und
   return memberDefault(alias.id, prop, outer);
 }
 
+/**
+ * `retry.delay(n)` in a helper whose `retry` stands for the caller's variable (`#calculateDelay(retry)`
+ * called with `const retry = normalize(options)`): what the caller's variable holds there. Undefined
+ * when the helper writes the property itself.
+ */
+function aliasedProperty(object: Node, prop: string, env: Env): Node | undefined {
+  const o = unwrap(object);
+  const variable = o.type === 'Identifier' && env.aliases ? env.ctx.variableOf(o) : undefined;
+  const alias = variable && env.aliases?.get(variable);
+  if (!alias || alias.env.ctx !== env.ctx || memberWritesWithin(`${(o as TSESTree.Identifier).name}.${prop}`, env).length > 0) return undefined;
+  return resolveObjectProperty(alias.id, prop, alias.env);
+}
+
 /** The numbers of an array literal, through `const` bindings and spreads: `[0, ...DELAYS]`. */
 export function numberArray(node: Node, env: Env): number[] | undefined {
   const n = unwrap(node);
@@ -1928,7 +1964,7 @@ function strategyFunction(call: TSESTree.CallExpression, env: Env): { fn: Functi
   if (callee.type !== 'MemberExpression') return undefined;
   const prop = propertyName(callee);
   if (prop === undefined || unwrap(callee.object).type === 'ThisExpression') return undefined;
-  const held = resolveObjectProperty(callee.object, prop, env);
+  const held = resolveObjectProperty(callee.object, prop, env) ?? aliasedProperty(callee.object, prop, env);
   const value = held && unwrap(held);
   if (!value) return undefined;
   if (isFunction(value)) return { fn: value, env };
