@@ -4,11 +4,11 @@ import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage } from './own-package.js';
-import { calleeRootIdentifier, classIn, exported, importedFunction, importedObject, isRelativeSpecifier, resolveModule, retryIn, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, classIn, exported, importedConstant, importedFunction, importedObject, isRelativeSpecifier, resolveModule, retryIn, setImportedCallRetry, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
 import { catchSentinelOf } from './checks.js';
 import { importedMethod } from './instances.js';
 import { constructedOption } from './constructions.js';
-import { importOf } from './imports.js';
+import { importOf, relativeImportNames } from './imports.js';
 import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
@@ -17,6 +17,7 @@ import { listenerSites, onFailurePath, recursionSites, type Reentry } from './re
 import { handedHandlers } from './handed.js';
 import { interceptorSite } from './interceptors.js';
 import { eventReentrySites } from './events.js';
+import { factoryListenerSites } from './listener-factories.js';
 import { handedFunction, prototypeSibling, prototypeSlot, type MethodLookup } from './prototype-methods.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
@@ -81,11 +82,9 @@ const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\//;
 function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, catalogImported: boolean): RetrySite[] {
   let checkLibraries = catalogImported;
   const ctx = new AnalysisContext(sourceCode);
-  if (host) ctx.foreignFunction = (call) => {
-    const target = importedFunction(call, ctx, host, analyzeWith, 'delay');
-    return target && { fn: target.fn, ctx: target.summary.ctx };
-  };
+  if (host) ctx.foreignFunction = (call) => foreignFunctionOf(call, ctx, host);
   if (host) ctx.foreignObject = (node) => importedObject(node, ctx, host, analyzeWith);
+  if (host) ctx.foreignConstant = (id) => importedConstant(id, ctx, host, analyzeWith);
   if (host) ctx.foreignClass = (id) => importedClass(id, ctx, host);
   if (host) ctx.constructedOption = (object, prop, env) => constructedOption(object, prop, env, host, analyzeWith);
   // The source of a catalog library itself: its relative imports and its own exports are the library's.
@@ -142,6 +141,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   sites.push(...recursions.filter((s) => !listeners.some((l) => l !== s && l.through === s.node && s.through === l.node)));
   // A connect its failed connection's listener puts back on a timer (events.ts).
   sites.push(...eventReentrySites(calls, ctx, { resolve: lookup.resolve, thisOwner: (node) => thisBinder(node, ctx) }, new Set(sites.map((s) => s.node))));
+  // A failure listener a factory of this module makes, registered by another module of the package (listener-factories.ts).
+  if (host) sites.push(...factoryListenerSites(calls, ctx, host, analyzeWith, new Set(sites.map((s) => s.node))));
   for (const call of calls) {
     const site = localPollSite(call, ctx);
     if (site) sites.push(site);
@@ -197,7 +198,7 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
       const target = (callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
       const foreign = target && (retryIn(target) ?? pollRetry(target, call, ctx));
       if (!foreign) continue;
-      const site = callSite(foreign, call, ctx);
+      const site = callSite(foreign, call, ctx, host);
       if (!site) continue;
       if (foreign.role === 'helper') sites.push(site);
       else silent.push(site);
@@ -216,6 +217,22 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
   const rest = new Set(shaped);
   follow(calls.filter((call) => !rest.has(call)));
 }
+
+/**
+ * A call, in a module another file reaches, of a function a module of the project exports that
+ * retries (its own work, or what the call hands it): the site the call is, as importedRetries
+ * makes it, when it retries at all (a helper called with options that may turn the retry off,
+ * or with one attempt, is not one). Asked only for calls on a path another file's retry runs.
+ */
+function importedCallSite(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined {
+  const target = callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined;
+  const foreign = target && retryIn(target);
+  if (!foreign || foreign.factory) return undefined;
+  const site = callSite(foreign, call, ctx, host);
+  if (!site || site.byDefaults || site.makesRetrier || site.afterStateChange || site.policy.maxAttempts === 1) return undefined;
+  return site;
+}
+setImportedCallRetry(importedCallSite);
 
 /**
  * The calls of the retrier a factory call made: `createRetrier(opts)(op)`, `retrier(op)` with
@@ -312,30 +329,6 @@ function memberCall(call: TSESTree.CallExpression, anyReceiver: boolean): boolea
   return object.type === 'MemberExpression' && unwrap(object.object).type === 'ThisExpression';
 }
 
-/** Local names bound by `import … from './x'` or `require('./x')` at the top of a module. */
-function relativeImportNames(program: TSESTree.Program): Set<string> {
-  const names = new Set<string>();
-  const bind = (pattern: TSESTree.Node) => {
-    if (pattern.type === 'Identifier') names.add(pattern.name);
-    else if (pattern.type === 'ObjectPattern') {
-      for (const p of pattern.properties) if (p.type === 'Property') bind(p.value.type === 'AssignmentPattern' ? p.value.left : p.value);
-    }
-  };
-  for (const statement of program.body) {
-    if (statement.type === 'ImportDeclaration' && isRelativeSpecifier(statement.source.value)) {
-      for (const spec of statement.specifiers) names.add(spec.local.name);
-    } else if (statement.type === 'VariableDeclaration') {
-      for (const d of statement.declarations) {
-        let init = d.init ? unwrap(d.init) : undefined;
-        if (init?.type === 'MemberExpression') init = unwrap(init.object);
-        const arg = init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require' ? init.arguments[0] : undefined;
-        if (arg?.type === 'Literal' && isRelativeSpecifier(arg.value)) bind(d.id);
-      }
-    }
-  }
-  return names;
-}
-
 function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
   if (call.arguments.some((a) => isOperation(a as Node, ctx))) return true;
   const parent = call.parent;
@@ -386,12 +379,12 @@ function callsRelativeImport(call: TSESTree.CallExpression, ctx: AnalysisContext
  * A call of an imported helper as a site of this file: the helper's policy, reported at the
  * call; what it retries is the function handed to it.
  */
-function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
+function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined {
   const inner = foreign.site;
   const site = siteAtCall(inner, foreign.label, call);
   if (foreign.role === 'helper') {
     site.helper = { site: inner, fn: foreign.fn, file: foreign.summary.file, sourceCode: foreign.summary.ctx.sourceCode };
-    const bound = boundPolicy(foreign, call, ctx);
+    const bound = boundPolicy(foreign, call, ctx, host);
     // A retry only by the helper's option defaults, called with options that (may) set them: the caller's predicate decides.
     if (bound === null) return undefined;
     if (bound) {
@@ -411,6 +404,23 @@ function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: Ana
   return site;
 }
 
+/**
+ * A function a relative import names, with its module's context; that context reads the
+ * functions its own module imports in turn (a factory returning functions it imports), as an
+ * imported class's context reads the class it extends.
+ */
+function foreignFunctionOf(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): { fn: FunctionNode; ctx: AnalysisContext } | undefined {
+  const target = importedFunction(call, ctx, host, analyzeWith, 'delay');
+  if (!target) return undefined;
+  const own = target.summary.ctx;
+  if (!own.foreignFunction) {
+    const there: NestedHost = { ...host, filename: target.summary.file };
+    own.foreignFunction = (next) => foreignFunctionOf(next, own, there);
+    own.foreignClass ??= (next) => importedClass(next, own, there);
+  }
+  return { fn: target.fn, ctx: own };
+}
+
 /** A class a relative import names (`import { ConstantBackoff } from './backoff'`), from the module that exports it. */
 function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost): { cls: ClassNode; ctx: AnalysisContext } | undefined {
   const origin = importOf(id, ctx);
@@ -418,7 +428,12 @@ function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: Nest
   const imported = origin?.imported === '*' && ctx.variableOf(id)?.defs[0]?.type === 'Variable' ? 'default' : origin?.imported;
   const file = origin && isRelativeSpecifier(origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
   const found = file ? exported(file, imported as string, host, analyzeWith, 'delay', (summary, n) => summary.classes.get(n)) : undefined;
-  return found && { cls: found.found, ctx: found.summary.ctx };
+  if (!found) return undefined;
+  // The class's own module reads the classes it imports in turn (the one it extends), from where it is.
+  const own = found.summary.ctx;
+  own.foreignClass ??= (next) => importedClass(next, own, { ...host, filename: found.summary.file });
+  own.foreignFunction ??= (next) => foreignFunctionOf(next, own, { ...host, filename: found.summary.file });
+  return { cls: found.found, ctx: own };
 }
 
 /** How many classes up an inherited method is looked for. */
@@ -558,8 +573,8 @@ function callsVariable(operation: Node | undefined, variable: Variable, ctx: Ana
  * read as `opts.retries` or `{ retries = 5 }`). A parameter the call leaves out keeps the
  * helper's default.
  */
-function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined | null {
-  const site = reboundSite(foreign, call, ctx);
+function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined | null {
+  const site = reboundSite(foreign, call, ctx, host);
   if (!foreign.site.byDefaults || !passedAnything(foreign, call, ctx)) return site;
   // Read again with what the call passes, a retry found only by the defaults is no longer one;
   // nor is one in a function the helper hands its arguments on to (read without them).
@@ -587,8 +602,12 @@ function passesNoOptions(call: TSESTree.CallExpression, ctx: AnalysisContext): b
   });
 }
 
-function reboundSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): RetrySite | undefined {
+function reboundSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined {
   const helperCtx = new AnalysisContext(foreign.summary.ctx.sourceCode);
+  // The helper's module reads what it imports (its sleep), from where it is.
+  const there: NestedHost = { ...host, filename: foreign.summary.file };
+  helperCtx.foreignFunction = (next) => foreignFunctionOf(next, helperCtx, there);
+  helperCtx.foreignClass = (next) => importedClass(next, helperCtx, there);
   const bindings = bindArguments(foreign.fn, call, ctx, helperCtx);
   // A method reads what its instance was made with through `this` (`this.retries = retries`).
   const made = foreign.construction;
@@ -738,7 +757,10 @@ function collectReentries(edges: readonly Edge[], selfCalls: Map<FunctionNode, N
   for (const edge of edges) {
     const through = edge.target;
     const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node));
-    if (!backs?.length) continue;
+    if (!backs?.length) {
+      twoHopReentry(edge, outgoing, incoming, selfCalls, reentries, ctx, lookup);
+      continue;
+    }
     // The innermost function that the way back reaches and that holds this call.
     const fn = backs.map((b) => b.target).reduce((a, b) => (contains(a, b) ? b : a));
     if (contains(through, fn) || contains(fn, through)) continue;
@@ -755,6 +777,51 @@ function collectReentries(edges: readonly Edge[], selfCalls: Map<FunctionNode, N
     reentries.set(edge.node, { through, backs: backs.filter((b) => b.target === fn).map((b) => b.node), others });
   }
   return reentries;
+}
+
+/**
+ * Re-entry through two functions of the file: `a()` calls `b()` on its failure path, `b` calls
+ * `c()`, and `c` calls `a` again (`send` queues the envelope and calls `flushWithBackOff`, which
+ * doubles the wait and calls `flushIn(wait)`, whose timer sends the queued envelope). Read only
+ * for a call of `b` that has no way back of its own, over `b`'s own calls: linear as the one-hop
+ * case. The way back is kept as through `c`, with the call `b` makes of `c` beside it; each of
+ * `b` and `c` must be named only where the analysis sees it, as in one hop.
+ */
+function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, incoming: ReadonlyMap<FunctionNode, Edge[]>, selfCalls: Map<FunctionNode, Node[]>, reentries: Map<Node, Reentry>, ctx: AnalysisContext, lookup: MethodLookup): void {
+  // From a call made on the way (a function handed to a listener is events.ts's question).
+  if (edge.node.type !== 'CallExpression') return;
+  const middle = edge.target;
+  for (const hop of outgoing.get(middle) ?? []) {
+    const through = hop.target;
+    if (through === middle || hop.alias || edge.alias) continue;
+    // Only a way back a one-off timer holds: two calls that come straight back in are more often a
+    // reset of state (`reset()` → `setFlag(false)` → a getter under `if (flag)`) than a retry, and a
+    // setInterval there is a periodic schedule started over (a heartbeat), not one more attempt.
+    const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node) && onTimer(back.node, through));
+    if (!backs?.length) continue;
+    const fn = backs.map((b) => b.target).reduce((a, b) => (contains(a, b) ? b : a));
+    if ([middle, through].some((f) => contains(f, fn) || contains(fn, f))) continue;
+    const seen = (f: FunctionNode) => {
+      const uses = incoming.get(f) ?? [];
+      return !uses.some((use) => use.alias) && uses.length === mentionsOf(f, ctx, lookup.mentions);
+    };
+    if (!seen(middle) || !seen(through)) continue;
+    const list = selfCalls.get(fn) ?? [];
+    list.push(edge.node);
+    selfCalls.set(fn, list);
+    // The other uses of either function: where they sit says whether the chain is a retry's alone.
+    const others = [...(incoming.get(middle) ?? []).filter((use) => !contains(fn, use.node)), ...(incoming.get(through) ?? []).filter((use) => use !== hop)].map((use) => ({ node: use.node, holder: holdingFunction(use.node) }));
+    reentries.set(edge.node, { through, backs: backs.filter((b) => b.target === fn).map((b) => b.node), others, via: { fn: middle, call: hop.node } });
+    return;
+  }
+}
+
+/** The call sits in a function handed to `setTimeout` inside `fn`. */
+function onTimer(node: Node, fn: FunctionNode): boolean {
+  for (let child = node, p = node.parent; p && child !== fn; child = p, p = p.parent) {
+    if (p.type === 'CallExpression' && p.arguments[0] === child && isFunction(child) && calleeName(p) === 'setTimeout') return true;
+  }
+  return false;
 }
 
 /** How many times a function of this file is named: by its binding, or as a method of its class. */

@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { writesWithin, type AnalysisContext } from './context.js';
 import { evaluate, localFunction, type Env } from './evaluate.js';
+import { neverAbortedByDefault } from './never-aborted.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
 // Names of calls whose boolean result says whether they worked. `tryStatSync`, `tryAdd` and a
@@ -306,13 +307,32 @@ export function isClockRead(node: Node): boolean {
 }
 const DEADLINE_NAME = /deadline|timeout|elapsed|expire|until|budget|maxTime|timeLimit|started|startTime|start$/i;
 
+/**
+ * `err.name === 'AbortError'` (the DOMException an aborted signal rejects with) or
+ * `err.code === 'ABORT_ERR'` (Node's): leaving on it stops the retry when its signal is aborted.
+ */
+function isAbortErrorTest(node: Node): boolean {
+  if (node.type !== 'BinaryExpression' || !/^[!=]==?$/.test(node.operator)) return false;
+  const sides = [unwrap(node.left as Node), unwrap(node.right)];
+  const text = sides.find((n): n is TSESTree.StringLiteral => n.type === 'Literal' && typeof n.value === 'string');
+  const member = sides.find((n): n is TSESTree.MemberExpression => n.type === 'MemberExpression');
+  if (!text || !member) return false;
+  const prop = propertyName(member);
+  return (prop === 'name' && text.value === 'AbortError') || (prop === 'code' && text.value === 'ABORT_ERR');
+}
+
 /** The test limits a retry: compares a counter, the clock, or checks an abort signal. */
 export function boundKind(test: Node, env: Env): 'attempts' | 'time' | 'abort' | undefined {
   let kind: 'attempts' | 'time' | 'abort' | undefined;
   walk(test, env.ctx.keys, (node) => {
     if (kind) return false;
     if (isClockRead(node)) kind = 'time';
-    else if (node.type === 'MemberExpression' && /^(aborted|cancelled|canceled|isCancellationRequested)$/.test(propertyName(node) ?? '')) kind = 'abort';
+    else if (node.type === 'MemberExpression' && /^(aborted|cancelled|canceled|isCancellationRequested)$/.test(propertyName(node) ?? '')) {
+      // `signal.aborted` with `signal = neverAbortedSignal` left as the default: no stop.
+      if (neverAbortedByDefault(node.object, env)) return false;
+      kind = 'abort';
+    }
+    else if (isAbortErrorTest(node)) kind = 'abort';
     else if (node.type === 'UpdateExpression') kind = 'attempts';
     // `this.epoch !== epoch` with `const epoch = ++this.epoch`: whether a newer call has begun since, not a limit.
     else if (node.type === 'BinaryExpression' && isSnapshotCheck(node, env)) return false;
@@ -357,11 +377,24 @@ function setByTimer(id: TSESTree.Identifier, env: Env, depth = 0): boolean {
   if (init?.type === 'Identifier' && depth < 2 && setByTimer(init, env, depth + 1)) return true;
   return (variable?.references ?? []).some((ref) => {
     if (!ref.isWrite()) return false;
+    // `pending = undefined` in the callback of the timer `pending` holds: a timer no longer
+    // pending, not a deadline passed.
+    if (clearedTo(ref.identifier as Node)) return false;
     for (let p = (ref.identifier as Node).parent; p; p = p.parent) {
       if (p.type === 'CallExpression' && /^(setTimeout|setImmediate)$/.test(calleeName(p) ?? '')) return true;
     }
     return false;
   });
+}
+
+/** `x = undefined`, `x = void 0`, `x = null`, `x = false`: a write that sets nothing. */
+function clearedTo(target: Node): boolean {
+  const parent = target.parent;
+  if (parent?.type !== 'AssignmentExpression' || parent.left !== target || parent.operator !== '=') return false;
+  const right = unwrap(parent.right);
+  if (right.type === 'Identifier') return right.name === 'undefined';
+  if (right.type === 'UnaryExpression') return right.operator === 'void';
+  return right.type === 'Literal' && (right.value === null || right.value === false);
 }
 
 export function isCounter(node: Node, env: Env): boolean {

@@ -37,7 +37,8 @@ export function constructorParameter(object: Node, ctx: AnalysisContext): Constr
     field = propertyName(n);
     const cls = enclosingClass(n);
     if (field === undefined || !cls || ctx.isMutableMember(field)) return undefined;
-    const value = classFieldValue(cls, field, false);
+    // `this.options = options` in the constructor, or TypeScript's `constructor(private options: O)`.
+    const value = classFieldValue(cls, field, false) ?? parameterProperty(cls, field);
     if (!value) return undefined;
     n = unwrap(value);
   }
@@ -51,13 +52,39 @@ export function constructorParameter(object: Node, ctx: AnalysisContext): Constr
   if (cls?.type !== 'ClassDeclaration' && cls?.type !== 'ClassExpression') return undefined;
   // `this.options` read in a method is the constructor's own parameter only within that class.
   if (field !== undefined && enclosingClass(unwrap(object)) !== cls) return undefined;
-  const index = fn.params.findIndex((p) => p === def.name || (p.type === 'AssignmentPattern' && p.left === def.name));
+  const index = fn.params.findIndex((p) => {
+    const inner = p.type === 'TSParameterProperty' ? p.parameter : p;
+    return inner === def.name || (inner.type === 'AssignmentPattern' && inner.left === def.name);
+  });
   return index < 0 ? undefined : { cls, index, variable, field };
+}
+
+/** Another class of the module names the class as the one it extends (`class Wider extends Loop {}`). */
+function extendedInModule(cls: ClassNode, ctx: AnalysisContext): boolean {
+  if (!cls.id) return false;
+  const variable = ctx.sourceCode.getScope(cls).upper?.set.get(cls.id.name);
+  return (variable?.references ?? []).some((ref) => {
+    const parent = (ref.identifier as Node).parent;
+    return (parent?.type === 'ClassDeclaration' || parent?.type === 'ClassExpression') && parent.superClass === ref.identifier;
+  });
+}
+
+/** TypeScript's `constructor(private options: Options)`: the parameter the field holds. */
+function parameterProperty(cls: ClassNode, field: string): TSESTree.Identifier | undefined {
+  const ctor = cls.body.body.find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'constructor');
+  for (const p of ctor?.value.params ?? []) {
+    if (p.type !== 'TSParameterProperty') continue;
+    const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
+    if (id.type === 'Identifier' && id.name === field) return id;
+  }
+  return undefined;
 }
 
 /** What every construction of the class in its package gives `prop` of the options, with where to evaluate it. */
 export function constructedOption(object: Node, prop: string, env: Env, host: NestedHost, analyze: Analyze): { node: Node; env: Env } | undefined {
   const ctx = env.ctx;
+  const instance = instanceOption(object, prop, env);
+  if (instance) return instance;
   const param = constructorParameter(object, ctx);
   // Options bound to what a caller passes (an instance analysed for its construction) are the caller's.
   if (!param || ctx.paramValues?.has(param.variable) || env.bindings?.has(param.variable)) return undefined;
@@ -73,8 +100,60 @@ export function constructedOption(object: Node, prop: string, env: Env, host: Ne
 
 const readings = new WeakMap<Variable, Map<string, { node: Node; env: Env } | null>>();
 
+/**
+ * Parameters that stand for an instance of a class of another module of the package: a listener
+ * factory's `self`, handed `this` (or `const _this = this`) where the class registers the listener
+ * it makes (listener-factories.ts). `self.options.k` reads the instance's options as they are once
+ * it is constructed: the one value the class sets the field to while constructing, read as a
+ * construction's argument is (a normaliser, defaults merged in).
+ */
+const instanceParameters = new WeakMap<Variable, { cls: ClassNode; ctx: AnalysisContext }>();
+
+export function standsForInstance(variable: Variable, cls: ClassNode, ctx: AnalysisContext): void {
+  instanceParameters.set(variable, { cls, ctx });
+}
+
+function instanceOption(object: Node, prop: string, env: Env): { node: Node; env: Env } | undefined {
+  const o = unwrap(object);
+  if (o.type !== 'MemberExpression' || o.computed) return undefined;
+  const root = unwrap(o.object);
+  const variable = root.type === 'Identifier' ? env.ctx.variableOf(root) : undefined;
+  const instance = variable && instanceParameters.get(variable);
+  const field = propertyName(o);
+  if (!instance || field === undefined) return undefined;
+  // Neither module writes `k` of any object (`self.options.retryStrategy = …` would replace the default), nor this one the field.
+  if (memberWriteCounts(env.ctx).has(prop) || memberWriteCounts(instance.ctx).has(prop) || memberWriteCounts(env.ctx).has(field)) return undefined;
+  const value = fieldSetAtConstruction(instance.cls, field, instance.ctx);
+  return value && argumentOption(value, prop, { ctx: instance.ctx, region: value, counters: new Set(), depth: env.depth + 2 }, 1);
+}
+
+/**
+ * The value the module sets `this.field` to, where its one write of that name is a statement of
+ * the class's constructor or of a method the constructor calls as a statement of its own.
+ */
+function fieldSetAtConstruction(cls: ClassNode, field: string, ctx: AnalysisContext): Node | undefined {
+  const [write, ...more] = memberWriteCounts(ctx).get(field) ?? [];
+  if (!write || more.length > 0 || write.operator !== '=' || write.parent?.type !== 'ExpressionStatement') return undefined;
+  const left = write.left as TSESTree.MemberExpression;
+  if (left.computed || unwrap(left.object).type !== 'ThisExpression' || enclosingClass(write) !== cls) return undefined;
+  const ctor = cls.body.body.find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'constructor');
+  const body = ctor?.value.body;
+  if (!body) return undefined;
+  if (write.parent.parent === body) return write.right;
+  const method = cls.body.body.find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'method' && !e.static && e.value.body === write.parent?.parent);
+  if (!method || method.computed || method.key.type !== 'Identifier') return undefined;
+  const name = method.key.name;
+  const called = body.body.some((st) => {
+    const e = st.type === 'ExpressionStatement' ? unwrap(st.expression) : undefined;
+    return e?.type === 'CallExpression' && e.callee.type === 'MemberExpression' && unwrap(e.callee.object).type === 'ThisExpression' && propertyName(e.callee) === name;
+  });
+  return called ? write.right : undefined;
+}
+
 function readConstructions(param: ConstructorParameter, prop: string, env: Env, host: NestedHost, analyze: Analyze): { node: Node; env: Env } | undefined {
   const ctx = env.ctx;
+  // A class of the module that extends it is made by its own `new`, with options not read here.
+  if (extendedInModule(param.cls, ctx)) return undefined;
   const names = exportNames(param.cls, ctx);
   const classFile = host.filename;
   const constructions: { node: TSESTree.NewExpression; ctx: AnalysisContext }[] = [];
@@ -110,7 +189,7 @@ function readConstructions(param: ConstructorParameter, prop: string, env: Env, 
 const parsedModules = new Map<string, { mtimeMs: number; size: number; ctx: AnalysisContext | undefined | 'skip' }>();
 
 /** A module parsed with the host's parser (not analysed: only its constructions are read), once per version; 'skip' when its text constructs nothing of the class. */
-function parsedModule(file: string, host: NestedHost, mayConstruct: RegExp): AnalysisContext | undefined | 'skip' {
+export function parsedModule(file: string, host: NestedHost, mayConstruct: RegExp): AnalysisContext | undefined | 'skip' {
   let stat;
   try {
     stat = statSync(file, { throwIfNoEntry: false });
@@ -141,7 +220,7 @@ const readingContexts = new WeakMap<AnalysisContext, AnalysisContext>();
  * A constructing module's context that reads its own imports (a summary's context reads none):
  * the functions and exported objects of the project its arguments are made with. Once per module version.
  */
-function readingContext(summaryCtx: AnalysisContext, file: string, host: NestedHost, analyze: Analyze): AnalysisContext {
+export function readingContext(summaryCtx: AnalysisContext, file: string, host: NestedHost, analyze: Analyze): AnalysisContext {
   let ctx = readingContexts.get(summaryCtx);
   if (ctx) return ctx;
   const made = new AnalysisContext(summaryCtx.sourceCode);
@@ -480,14 +559,16 @@ const EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs'
 /** A package bigger than this is not indexed: its classes' options stay unknown. */
 const MAX_FILES = 3_000;
 const MAX_BYTES = 1_000_000;
-/** How long an index is believed before the disk is read again (a language server lives for days). */
+/** How long an index is believed before the disk is read again, for a long-lived host that is not told of changes (ESLint in an editor; the language server calls forgetProjectFiles). */
 const INDEX_TTL_MS = 30_000;
 const RELATIVE_SPECIFIERS = /\bfrom\s*['"](\.\.?\/[^'"]+)['"]|\brequire\(\s*['"](\.\.?\/[^'"]+)['"]\s*\)|\bimport\(\s*['"](\.\.?\/[^'"]+)['"]\s*\)/g;
 
 interface PackageIndex {
   builtAt: number;
-  /** Module → the modules that import it by a relative path and construct something (`new `). */
+  /** Module → the modules that import it by a relative path. */
   importers: Map<string, string[]>;
+  /** The modules that construct something (`new `). */
+  constructing: Set<string>;
   /** Too big to index: no construction is known. */
   overflow: boolean;
 }
@@ -495,10 +576,28 @@ interface PackageIndex {
 const indexes = new Map<string, PackageIndex>();
 const roots = new Map<string, string | null>();
 
+/** Drops the packages' indexes and parsed modules: files were added, removed or changed. */
+export function forgetConstructions(): void {
+  indexes.clear();
+  roots.clear();
+  parsedModules.clear();
+}
+
 /** The modules of the class file's package that import it and construct something; none when the package cannot be indexed. */
 function importersOf(file: string): readonly string[] {
+  const index = packageIndex(file);
+  return !index || index.overflow ? [] : (index.importers.get(file) ?? []).filter((f) => f !== file && index.constructing.has(f));
+}
+
+/** The modules of the file's package that import it by a relative path (tests and examples aside); none when the package cannot be indexed. */
+export function dependentsOf(file: string): readonly string[] {
+  const index = packageIndex(file);
+  return !index || index.overflow ? [] : (index.importers.get(file) ?? []).filter((f) => f !== file);
+}
+
+function packageIndex(file: string): PackageIndex | undefined {
   const root = packageRoot(dirname(file));
-  if (!root) return [];
+  if (!root) return undefined;
   let index = indexes.get(root);
   if (!index || Date.now() - index.builtAt > INDEX_TTL_MS) {
     index = buildIndex(root);
@@ -506,7 +605,7 @@ function importersOf(file: string): readonly string[] {
     indexes.set(root, index);
     if (indexes.size > 100) indexes.delete(indexes.keys().next().value as string);
   }
-  return index.overflow ? [] : (index.importers.get(file) ?? []).filter((f) => f !== file);
+  return index;
 }
 
 /** The nearest folder above with a package.json, not past a node_modules folder. */
@@ -526,6 +625,7 @@ function packageRoot(dir: string): string | undefined {
 
 function buildIndex(root: string): PackageIndex {
   const importers = new Map<string, string[]>();
+  const constructing = new Set<string>();
   const files: string[] = [];
   const pending = [root];
   while (pending.length > 0) {
@@ -542,7 +642,7 @@ function buildIndex(root: string): PackageIndex {
         if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.') && !statSync(join(dir, entry.name, 'package.json'), { throwIfNoEntry: false })) pending.push(join(dir, entry.name));
       } else if (entry.isFile() && EXTENSIONS.has(extname(entry.name)) && !entry.name.endsWith('.d.ts') && !TEST_FILE.test(entry.name)) {
         files.push(join(dir, entry.name));
-        if (files.length > MAX_FILES) return { builtAt: Date.now(), importers, overflow: true };
+        if (files.length > MAX_FILES) return { builtAt: Date.now(), importers, constructing, overflow: true };
       }
     }
   }
@@ -554,7 +654,7 @@ function buildIndex(root: string): PackageIndex {
     } catch {
       continue;
     }
-    if (!/\bnew\s/.test(text)) continue;
+    if (/\bnew\s/.test(text)) constructing.add(file);
     for (const m of text.matchAll(RELATIVE_SPECIFIERS)) {
       let target: string | undefined;
       try {
@@ -569,5 +669,5 @@ function buildIndex(root: string): PackageIndex {
       else if (!list.includes(file)) list.push(file);
     }
   }
-  return { builtAt: Date.now(), importers, overflow: false };
+  return { builtAt: Date.now(), importers, constructing, overflow: false };
 }

@@ -4,7 +4,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
-import { importOf, type ImportedName } from './imports.js';
+import { importOf, relativeImportNames, type ImportedName } from './imports.js';
 import { localFunction } from './evaluate.js';
 import type { RetrySite } from './types.js';
 
@@ -122,6 +122,8 @@ export interface ModuleSummary {
   classes: ReadonlyMap<string, ClassNode>;
   /** Exported instances of this module's classes (`export const retrier = new Retrier()`): the class and the `new`. */
   instances: ReadonlyMap<string, { cls: ClassNode; node: TSESTree.NewExpression }>;
+  /** How the module's own imports are read (none past the depth limit), for a retry its functions reach through them on demand. */
+  imports?: { host: NestedHost; names: ReadonlySet<string> };
 }
 
 export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
@@ -146,6 +148,12 @@ interface CacheEntry {
   summary: ModuleSummary | undefined;
   /** Not parsed: its text shows no wait (a `delay` lookup still reads it). */
   gatedOut: boolean;
+  /**
+   * How deep in the imports it was analysed: one made at the limit follows none of its own
+   * imports, so a lookup from nearer the linted file makes it again (with as many levels as it
+   * would have had first): what a module reaches must not depend on which file was linted first.
+   */
+  depth: number;
 }
 
 /** The silent sites analyze found in a file (a call of another module's retrying function, a got request): filled by analyze.ts. */
@@ -165,6 +173,13 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): void {
   cache.set(key, value);
   if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
 }
+/** Drops what was read from the project's files: a module may change what another one it imports reads as. */
+export function forgetModules(): void {
+  summaries.clear();
+  resolutions.clear();
+  textGates.clear();
+}
+
 /** Summaries being computed (an import cycle reads as "not a helper"). */
 const inProgress = new Set<string>();
 
@@ -240,8 +255,9 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
   const stat = statSync(file, { throwIfNoEntry: false });
   if (!stat) return undefined;
   const cached = summaries.get(file);
+  const depth = host.depth + 1;
   const current = cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size;
-  if (current && !(cached.gatedOut && purpose === 'delay')) return cached.summary;
+  if (current && !(cached.gatedOut && purpose === 'delay') && (cached.gatedOut || !cached.summary || cached.depth <= depth)) return cached.summary;
   if (inProgress.has(file) || stat.size > MAX_BYTES) return undefined;
   inProgress.add(file);
   let summary: ModuleSummary | undefined;
@@ -251,11 +267,12 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
     gatedOut = purpose === 'retry' && !mayHoldRetry(text) && !importsRetry(file, text);
     const sourceCode = gatedOut ? undefined : host.parse(file, text);
     if (sourceCode) {
-      const depth = host.depth + 1;
       const child: NestedHost | undefined = depth < MAX_DEPTH ? { ...host, filename: file, depth, checked: new Map() } : undefined;
       const sites = analyze(sourceCode, child);
       const ctx = new AnalysisContext(sourceCode);
       summary = { file, ctx, sites, silent: silentSites.get(sourceCode.ast) ?? [], ...moduleExports(ctx) };
+      const names = child ? relativeImportNames(sourceCode.ast) : undefined;
+      if (child && names && names.size > 0) summary.imports = { host: child, names };
     }
   } catch {
     // An unreadable or unparsable module is simply not followed.
@@ -263,7 +280,7 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
   } finally {
     inProgress.delete(file);
   }
-  remember(summaries, file, { mtimeMs: stat.mtimeMs, size: stat.size, summary, gatedOut });
+  remember(summaries, file, { mtimeMs: stat.mtimeMs, size: stat.size, summary, gatedOut, depth });
   return summary;
 }
 
@@ -274,6 +291,11 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
  * to be followed on demand: `export { f } from './x'`, `export * from './x'`, an imported
  * binding exported again, and what TypeScript compiles them to (`__exportStar(require('./x'), exports)`).
  */
+/** The names the module exports a function of its own by (`exports.f = f`, `export function f`, `module.exports = { f }`). */
+export function exportedFunctionNames(fn: FunctionNode, ctx: AnalysisContext): string[] {
+  return [...moduleExports(ctx).exports].flatMap(([name, f]) => (f === fn ? [name] : []));
+}
+
 function moduleExports(ctx: AnalysisContext): Pick<ModuleSummary, 'exports' | 'reexports' | 'stars' | 'classes' | 'instances'> {
   const exports = new Map<string, FunctionNode>();
   const reexports = new Map<string, ImportedName>();
@@ -430,7 +452,7 @@ export interface Construction {
  */
 export function retryIn(target: ForeignTarget): ForeignRetry | undefined {
   const { fn, summary } = target;
-  const inside = summary.sites.filter((s) => s.node === fn || contains(fn, s.node));
+  const inside = summary.sites.filter((s) => !s.listenerFactory && (s.node === fn || contains(fn, s.node)));
   const returned = returnedFunctions(fn, summary.ctx);
   if (inside.length === 0) {
     // `(opts) => (fn) => { const start = createRetriable(config, fn); start() }`: the retry is
@@ -514,8 +536,13 @@ function reachedSite(fn: FunctionNode, summary: ModuleSummary, depth: number, vi
     if (found) return false;
     // `new Upload(cfg)` of a class of the module: its constructor runs (and what it starts).
     const callee = node.type === 'CallExpression' ? localFunction(node, { ...env, region: node }) : node.type === 'NewExpression' ? localConstructor(node, summary.ctx) : undefined;
+    if (!callee && node.type === 'CallExpression' && summary.imports) {
+      // `executeOperation(…)` imported from a module of the project: a retry there, read only now that the path needs it.
+      found = importedRetry(node, summary, summary.imports);
+      return undefined;
+    }
     if (!callee || visited.has(callee) || contains(callee, fn)) return undefined;
-    const inCallee = (s: RetrySite) => !s.makesRetrier && !s.afterStateChange && !s.byDefaults && (s.node === callee || contains(callee, s.node));
+    const inCallee = (s: RetrySite) => !s.makesRetrier && !s.afterStateChange && !s.byDefaults && !s.listenerFactory && (s.node === callee || contains(callee, s.node));
     // A retry it makes through another module (`resumable.upload(cfg)`) counts as its own.
     found = summary.sites.find(inCallee) ?? summary.silent.find(inCallee);
     if (!found && depth + 1 < MAX_REACH) found = reachedSite(callee, summary, depth + 1, visited);
@@ -527,6 +554,25 @@ function reachedSite(fn: FunctionNode, summary: ModuleSummary, depth: number, vi
 }
 
 const reached = new WeakMap<FunctionNode, { site: RetrySite | null; depth: number }>();
+
+/**
+ * The retry a call of a function another module of the project exports makes (a function that
+ * retries its own work, or a helper retrying what the call hands it), for a module whose own
+ * analysis did not follow its imports (a module without a retry of its own follows none). The
+ * callee's name must be one the module imports: a name check before any scope lookup. Set by
+ * analyze.ts, which turns such a call into a site (this module cannot import it).
+ */
+export let importedCallRetry: ((call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost) => RetrySite | undefined) | undefined;
+
+export function setImportedCallRetry(fn: typeof importedCallRetry): void {
+  importedCallRetry = fn;
+}
+
+function importedRetry(call: TSESTree.CallExpression, summary: ModuleSummary, imports: NonNullable<ModuleSummary['imports']>): RetrySite | undefined {
+  const root = calleeRootIdentifier(call);
+  if (!root || !imports.names.has(root.name)) return undefined;
+  return importedCallRetry?.(call, summary.ctx, imports.host);
+}
 
 function localConstructor(node: TSESTree.NewExpression, ctx: AnalysisContext): FunctionNode | undefined {
   const cls = classIn(node.callee, ctx);
@@ -697,3 +743,59 @@ function exportedObjects(summary: ModuleSummary): Map<string, TSESTree.ObjectExp
 }
 
 const objectsBySummary = new WeakMap<ModuleSummary, Map<string, TSESTree.ObjectExpression>>();
+
+/**
+ * The value a constant another module of the project exports starts with, named by an imported
+ * identifier here (`neverAbortedSignal` with `import { neverAbortedSignal } from './abort'`):
+ * its initialiser, with that module's context. Only `export const X = …` (or `export { X }` of
+ * such a const) and `exports.X = …`; undefined for anything else.
+ */
+export function importedConstant(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): { node: Node; ctx: AnalysisContext } | undefined {
+  const origin = importOf(id, ctx);
+  if (!origin || !isRelativeSpecifier(origin.module) || origin.imported === '*' || origin.imported === 'default') return undefined;
+  const file = resolveModule(host.filename, origin.module);
+  const found = file ? exported(file, origin.imported, host, analyze, 'delay', (summary, key) => exportedConstants(summary).get(key)) : undefined;
+  return found && { node: found.found, ctx: found.summary.ctx };
+}
+
+/** Initialisers of the constants a module exports by name, found once per module. */
+function exportedConstants(summary: ModuleSummary): Map<string, Node> {
+  let constants = constantsBySummary.get(summary);
+  if (constants) return constants;
+  constants = new Map();
+  const written = new Set<string>();
+  const ctx = summary.ctx;
+  const constOf = (local: TSESTree.Identifier): Node | undefined => {
+    const variable = ctx.variableOf(local);
+    const def = variable?.defs[0];
+    if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name) return undefined;
+    return def.node.init ?? undefined;
+  };
+  for (const statement of ctx.sourceCode.ast.body) {
+    if (statement.type === 'ExportNamedDeclaration' && !statement.source) {
+      const d = statement.declaration;
+      if (d?.type === 'VariableDeclaration' && d.kind === 'const') for (const v of d.declarations) if (v.id.type === 'Identifier' && v.init) constants.set(v.id.name, v.init);
+      for (const spec of statement.specifiers) {
+        const init = spec.type === 'ExportSpecifier' && spec.local.type === 'Identifier' ? constOf(spec.local) : undefined;
+        if (init) constants.set(exportName(spec.exported), init);
+      }
+    } else if (statement.type === 'ExpressionStatement') {
+      // `exports.X = …` (CommonJS output of the same).
+      const e = unwrap(statement.expression);
+      if (e.type !== 'AssignmentExpression' || e.operator !== '=' || e.left.type !== 'MemberExpression') continue;
+      const object = unwrap(e.left.object);
+      const key = propertyName(e.left);
+      if (object.type !== 'Identifier' || object.name !== 'exports' || ctx.variableOf(object)?.defs.length || key === undefined) continue;
+      // (TypeScript's `exports.X = void 0` first declares it; a second value makes it no constant.)
+      const right = unwrap(e.right);
+      if (right.type === 'UnaryExpression' && right.operator === 'void') continue;
+      if (constants.has(key)) written.add(key);
+      constants.set(key, e.right);
+    }
+  }
+  for (const key of written) constants.delete(key);
+  constantsBySummary.set(summary, constants);
+  return constants;
+}
+
+const constantsBySummary = new WeakMap<ModuleSummary, Map<string, Node>>();

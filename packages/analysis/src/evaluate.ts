@@ -5,6 +5,8 @@ import { readProperty } from './bind-arguments.js';
 import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 import { strategyAnswer } from './strategy-objects.js';
+import { factoryChoice } from './factory-choice.js';
+import { memberOf } from './object-waits.js';
 import { filledDefault, unsetOptionFallback, writtenOtherwise } from './filled-defaults.js';
 
 /** Where an expression is evaluated: what changes between attempts, and what is bound. */
@@ -32,14 +34,22 @@ export interface Env {
    * changes between attempts in the helper too.
    */
   attempt?: Node;
+  /** `this` is an instance the analysis follows (object-waits.ts): its members read as that instance's. */
+  receiver?: Receiver;
   depth: number;
+}
+
+/** An instance's reading of `this.name` and `this.field.key` in its own code; undefined for anything else. */
+export interface Receiver {
+  member(member: TSESTree.MemberExpression, env: Env): Value | undefined;
 }
 
 const MAX_DEPTH = 10;
 
 /** The caller's identifier a helper's parameter stands for, with the caller's environment. */
 export interface Alias {
-  id: TSESTree.Identifier;
+  /** A name, or `this.options` a function of another module is handed (object-waits.ts). */
+  id: TSESTree.Identifier | TSESTree.MemberExpression;
   env: Env;
 }
 
@@ -1166,6 +1176,8 @@ function mentions(node: Node, name: string, env: Env): boolean {
 }
 
 function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
+  const own = env.receiver?.member(member, env);
+  if (own) return own;
   if (member.computed && isServerWaitHeader(member.property)) return absentServerWait(env);
   const read = passedObjectRead(member, env);
   if (read) return read === 'absent' ? UNKNOWN : read;
@@ -1331,9 +1343,11 @@ function aliasedMember(member: TSESTree.MemberExpression, env: Env): Value | und
   if (member.computed || object.type !== 'Identifier' || prop === undefined) return undefined;
   const variable = env.ctx.variableOf(object);
   const alias = variable && env.aliases?.get(variable);
-  if (!alias || alias.env.ctx !== env.ctx) return undefined;
+  if (!alias) return undefined;
   const dotted = dottedName(member);
   if (dotted && memberWritesWithin(dotted, env).length > 0) return undefined;
+  // A name or member of another module: the key read there, as the code there reads it.
+  if (alias.env.ctx !== env.ctx || alias.id.type !== 'Identifier') return evaluate(memberOf(alias.id, prop), deeper(alias.env));
   const outer = alias.env;
   const holder = resolveObjectProperty(alias.id, prop, outer);
   // `state.tries` where the caller steps `state.tries++` during the retry: the caller's counter.
@@ -1437,7 +1451,7 @@ function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
   }
   const fn = localFunction(n, env);
   if (!fn || fn.async || fn.generator) return undefined;
-  const returned = returnedObject(fn, env);
+  const returned = returnedObject(fn, env, prop);
   return returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, inner));
 }
 
@@ -1491,10 +1505,12 @@ function foreignDefault(object: Node, prop: string, env: Env): { node: Node; env
   }
   // `this.options.k` with the constructor's parameter stored there: what the package's constructions hand it.
   if (!source) return env.ctx.constructedOption?.(object, prop, env);
+  // `settle({ ...given, spread: 'all' })`: the call names the option itself; its defaults do not give it.
+  if (source.call.arguments.some((a) => a.type === 'ObjectExpression' && getProperty(a, prop))) return undefined;
   const foreign = env.ctx.foreignFunction(source.call);
   if (!foreign || foreign.fn.async || foreign.fn.generator) return undefined;
   const fenv: Env = { ctx: foreign.ctx, region: foreign.fn.body, counters: new Set(), depth: (source?.depth ?? env.depth) + 1 };
-  const returned = returnedObject(foreign.fn, fenv);
+  const returned = returnedObject(foreign.fn, fenv, prop);
   const node = returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, fenv));
   return node ? { node, env: fenv } : undefined;
 }
@@ -1654,28 +1670,56 @@ function argumentMaySet(arg: Node, key: string, env: Env, depth: number, held?: 
 }
 
 /** The object literal a function always returns (`return { delay: …, factor: … }`), if that is all it returns. */
-function returnedObject(fn: FunctionNode, env: Env): TSESTree.ObjectExpression | undefined {
+function returnedObject(fn: FunctionNode, env: Env, prop: string): TSESTree.ObjectExpression | undefined {
   // Once per function: every option read through `applyDefaults(opts)` asks the same question.
-  if (returnedObjects.has(fn)) return returnedObjects.get(fn) ?? undefined;
-  const found = findReturnedObject(fn, env);
-  returnedObjects.set(fn, found ?? null);
-  return found;
+  let found = returnedObjects.get(fn);
+  if (found === undefined) returnedObjects.set(fn, (found = findReturnedObject(fn, env) ?? null));
+  // A key the function writes on the object before returning it is not what the literal says.
+  return found && !found.written.has(prop) ? found.literal : undefined;
 }
 
-const returnedObjects = new WeakMap<FunctionNode, TSESTree.ObjectExpression | null>();
+const returnedObjects = new WeakMap<FunctionNode, { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> } | null>();
 
-function findReturnedObject(fn: FunctionNode, env: Env): TSESTree.ObjectExpression | undefined {
+/**
+ * `const sanitized = { ...defaults, ...options }; if (sanitized.n < 1) sanitized.n = 1; return sanitized;`:
+ * the literal a `const` of the function holds when it is returned, with the keys the function
+ * writes on it. Undefined when the object is used otherwise (handed to a call, which may change it).
+ */
+function returnedLocal(id: TSESTree.Identifier, fn: FunctionNode, env: Env): { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> } | undefined {
+  const variable = env.ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name) return undefined;
+  const init = def.node.init ? unwrap(def.node.init) : undefined;
+  if (init?.type !== 'ObjectExpression' || !contains(fn.body, def.node)) return undefined;
+  const written = new Set<string>();
+  for (const ref of variable.references) {
+    if (ref.init) continue;
+    const use = ref.identifier as Node;
+    const parent = use.parent;
+    if (parent?.type === 'ReturnStatement') continue;
+    const prop = parent?.type === 'MemberExpression' && parent.object === use && !parent.computed ? propertyName(parent) : undefined;
+    if (prop === undefined) return undefined;
+    const outer = (parent as Node).parent;
+    if ((outer?.type === 'AssignmentExpression' && outer.left === parent) || outer?.type === 'UpdateExpression') written.add(prop);
+    else if (outer?.type === 'CallExpression' && outer.callee === parent) return undefined;
+  }
+  return { literal: init, written };
+}
+
+function findReturnedObject(fn: FunctionNode, env: Env): { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> } | undefined {
   if (fn.body.type !== 'BlockStatement') {
     const body = unwrap(fn.body);
-    return body.type === 'ObjectExpression' ? body : undefined;
+    return body.type === 'ObjectExpression' ? { literal: body, written: new Set() } : undefined;
   }
-  let found: TSESTree.ObjectExpression | undefined;
+  let found: { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> } | undefined;
   let other = false;
   walk(fn.body, env.ctx.keys, (node) => {
     if (other || (node !== fn.body && isFunction(node))) return false;
     if (node.type === 'ReturnStatement') {
       const argument = node.argument && unwrap(node.argument);
-      if (argument?.type === 'ObjectExpression' && !found) found = argument;
+      const local = argument?.type === 'Identifier' ? returnedLocal(argument, fn, env) : undefined;
+      if (argument?.type === 'ObjectExpression' && !found) found = { literal: argument, written: new Set() };
+      else if (local && !found) found = local;
       else other = true;
     }
     return undefined;
@@ -1885,6 +1929,9 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   if (helper) return inlineHelper(helper, args, env);
   const chosen = callee.type === 'Identifier' ? switchChosen(callee, env) : undefined;
   if (chosen) return inlineHelper(chosen, args, env);
+  // `const jitter = pickJitter(options)`: the function a factory picks by the option.
+  const picked = callee.type === 'Identifier' ? factoryChoice(callee, env) : undefined;
+  if (picked) return picked.map((p) => (p.ctx === env.ctx ? inlineHelper(p.fn, args, env) : inlineForeign(p.fn, p.ctx, args.map((a) => evaluate(a as Node, deeper(env))), env))).reduce(join);
   const strategy = strategyFunction(call, env);
   if (strategy) return inlineHelper(strategy.fn, args, strategy.env);
   // `this.options.retry(n)` where another module's defaults give `retry`: that module's function.
@@ -1910,7 +1957,7 @@ function minMax(isMin: boolean, a: Value, b: Value): Value {
   const other = growing === a ? b : a;
   if (growing) {
     const grow: Value = growing.t === 'counter' ? { t: 'grow', shape: 'linear', random: false } : { ...growing };
-    if (isMin && other.t === 'num' && grow.t === 'grow') grow.cap = grow.cap === undefined ? other.v : Math.min(grow.cap, other.v);
+    if (isMin && other.t === 'num' && Number.isFinite(other.v) && grow.t === 'grow') grow.cap = grow.cap === undefined ? other.v : Math.min(grow.cap, other.v);
     return withRandom(grow, random, jitter);
   }
   return join(a, b);
@@ -2070,12 +2117,31 @@ export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): En
       return;
     }
     const fallback = param.type === 'AssignmentPattern' ? param.right : undefined;
-    const value = given ? evaluate(given, deeper(env)) : fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
+    // A default is read in the helper, where it may name an earlier parameter (`(s, ms = s * 1000) =>`).
+    const value = given ? evaluate(given, deeper(env)) : fallback ? evaluate(fallback, deeper(env, { bindings: new Map(bindings), region: fn.body })) : UNKNOWN;
     bindings.set(variable, value);
     alias(variable, given);
   });
   const attempt = env.attempt ?? env.region;
   return deeper(env, aliases ? { bindings, aliases, region: fn.body, attempt } : { bindings, region: fn.body, attempt });
+}
+
+/**
+ * `sleep(ms)` of another module: its parameters, read in that module, bound to the caller's
+ * arguments evaluated here. Values carry what they depend on (the attempt), not the scopes.
+ */
+export function foreignHelperEnv(fn: FunctionNode, fnCtx: AnalysisContext, args: readonly Node[], env: Env): Env {
+  const bindings = new Map<Variable, Value>();
+  const home: Env = { ctx: fnCtx, region: fn.body, counters: new Set(), depth: env.depth + 1 };
+  parameterVariables(fn, fnCtx).forEach((variable, i) => {
+    if (!variable) return;
+    const param = fn.params[i] as TSESTree.Parameter;
+    const given = args[i];
+    const fallback = param.type === 'AssignmentPattern' ? param.right : undefined;
+    // A default may name an earlier parameter (`(s, ms = s * 1000) =>`).
+    bindings.set(variable, given ? evaluate(given, deeper(env)) : fallback ? evaluate(fallback, { ...home, bindings: new Map(bindings) }) : UNKNOWN);
+  });
+  return { ...home, bindings };
 }
 
 /**

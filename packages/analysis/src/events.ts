@@ -30,7 +30,7 @@ export interface EventTools {
   thisOwner: (node: Node) => FunctionNode | undefined;
 }
 
-const LISTEN = /^(on|once|addListener|prependListener|prependOnceListener)$/;
+export const LISTEN = /^(on|once|addListener|prependListener|prependOnceListener)$/;
 const TIMER = /^(setTimeout|setInterval)$/;
 const MAX_HOPS = 4;
 
@@ -75,7 +75,7 @@ export function eventReentrySites(calls: readonly TSESTree.CallExpression[], ctx
   return sites;
 }
 
-function failureEvent(node: Node | undefined): string | undefined {
+export function failureEvent(node: Node | undefined): string | undefined {
   const n = node && unwrap(node);
   return n?.type === 'Literal' && typeof n.value === 'string' && FAILURE_EVENT.test(n.value) ? n.value.toLowerCase() : undefined;
 }
@@ -104,7 +104,7 @@ function methodAround(node: Node): FunctionNode | undefined {
 }
 
 /** The source is one the connect opens: a local of it (or of a callback in it), or `this.x` it assigns. */
-function openedBy(receiver: Node, connect: FunctionNode, ctx: AnalysisContext): boolean {
+export function openedBy(receiver: Node, connect: FunctionNode, ctx: AnalysisContext): boolean {
   if (receiver.type === 'Identifier') {
     const def = ctx.variableOf(receiver)?.defs[0];
     // (A parameter of the connect itself is a source it was handed; one of a callback in it, what it opened.)

@@ -6,6 +6,7 @@ import { calledStrategy, evaluate, localFunction, parameterVariables, type Env }
 import { readStrategy } from './strategy-callback.js';
 import { stopsOnlyOnFailure } from './strategy-stops.js';
 import { isOperationCall } from './scan.js';
+import { partsLeftWithoutOptions } from './absent-options.js';
 
 /**
  * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
@@ -39,7 +40,7 @@ export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?:
   const isRetry = (node: Node) => contains(node, call);
   let child: Node = call;
   for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
-    if (p.type === 'IfStatement' && child !== p.test && (mayDecideToStop(p.test, fn.body, env) || sentinelDecidedByCallee(p.test, env))) return true;
+    if (p.type === 'IfStatement' && child !== p.test && (mayDecideToStop(p.test, fn.body, env) || sentinelDecidedByCallee(p.test, env)) && !onlyCallerOptionsDecide(p, child, fn, env)) return true;
     // (`followed`: the call that hands the error on is the way back in, whose own exits are read where it goes.)
     if (p.type === 'CatchClause' && p.param?.type === 'Identifier' && delegatesError(p, p.param.name, env, followed)) return true;
     if (p.type !== 'BlockStatement') continue;
@@ -55,6 +56,17 @@ export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?:
     }
   }
   return false;
+}
+
+/**
+ * `if (shouldRestart) …` on the way back in, where what may stop the retry is a callback the
+ * caller may set and the code gives no default (absent-options.ts): with the options left out,
+ * only the rest of the test decides.
+ */
+function onlyCallerOptionsDecide(branch: TSESTree.IfStatement, child: Node, fn: FunctionNode, env: Env): boolean {
+  if (child !== branch.consequent) return false;
+  const parts = partsLeftWithoutOptions(branch.test, env);
+  return parts !== undefined && !parts.some((part) => mayDecideToStop(part, fn.body, env) || sentinelDecidedByCallee(part, env));
 }
 
 function isUncountedStop(node: Node, region: Node, env: Env, isRetry: (node: Node) => boolean): boolean {
@@ -132,6 +144,8 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
     if (node.type === 'CallExpression' && node.arguments.length === 0 && depth < 2) {
       const local = localFunction(node, env);
       if (local && returnsDecision(local, region, env, depth)) counts = true;
+      // `opts.shouldRetry()`, `shouldRetry()`: a predicate the caller hands in, whose answer is not seen.
+      else if (!local && callerPredicate(node, env)) counts = true;
     }
     // `const retryable = attempt < MAX; if (!retryable) throw e`: the bound is held in a variable.
     if (node.type === 'Identifier' && depth < 2) {
@@ -151,6 +165,19 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
     return undefined;
   });
   return counts;
+}
+
+/** The callee is a parameter of the enclosing functions, or a property of one (`opts.shouldRetry`). */
+function callerPredicate(call: TSESTree.CallExpression, env: Env): boolean {
+  const callee = unwrap(call.callee);
+  const root = callee.type === 'MemberExpression' && !callee.computed ? unwrap(callee.object) : callee;
+  if (root.type !== 'Identifier') return false;
+  return env.ctx.variableOf(root)?.defs[0]?.type === 'Parameter';
+}
+
+/** A test on the way to the next attempt may count or measure something (mayDecideToStop), for a way back in read elsewhere (listener-factories.ts). */
+export function testMayStop(test: Node, region: Node, env: Env): boolean {
+  return mayDecideToStop(test, region, env);
 }
 
 /**

@@ -52,3 +52,32 @@ export function importOf(id: TSESTree.Identifier, ctx: AnalysisContext): Importe
   }
   return undefined;
 }
+
+/** Local names bound by `import … from './x'` or `require('./x')` at the top of a module. */
+export function relativeImportNames(program: TSESTree.Program): Set<string> {
+  const names = new Set<string>();
+  const bind = (pattern: TSESTree.Node) => {
+    if (pattern.type === 'Identifier') names.add(pattern.name);
+    else if (pattern.type === 'ObjectPattern') {
+      for (const p of pattern.properties) if (p.type === 'Property') bind(p.value.type === 'AssignmentPattern' ? p.value.left : p.value);
+    }
+  };
+  for (const statement of program.body) {
+    if (statement.type === 'ImportDeclaration' && isRelative(statement.source.value)) {
+      for (const spec of statement.specifiers) names.add(spec.local.name);
+    } else if (statement.type === 'VariableDeclaration') {
+      for (const d of statement.declarations) {
+        let init = d.init ? unwrap(d.init) : undefined;
+        if (init?.type === 'MemberExpression') init = unwrap(init.object);
+        const arg = init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require' ? init.arguments[0] : undefined;
+        if (arg?.type === 'Literal' && isRelative(arg.value)) bind(d.id);
+      }
+    }
+  }
+  return names;
+}
+
+/** `./x`, `../x` (as cross-file.ts's isRelativeSpecifier, which imports this module). */
+function isRelative(specifier: unknown): boolean {
+  return typeof specifier === 'string' && (specifier.startsWith('./') || specifier.startsWith('../'));
+}

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, type AnalysisContext, type Variable } from './context.js';
-import { exported, isRelativeSpecifier, resolveModule, type Analyze, type ClassNode, type ForeignTarget, type ModuleSummary, type NestedHost } from './cross-file.js';
+import { classIn, exported, isRelativeSpecifier, resolveModule, type Analyze, type ClassNode, type ForeignTarget, type ModuleSummary, type NestedHost } from './cross-file.js';
 import { classFieldValue, enclosingClass } from './evaluate.js';
 import { importOf } from './imports.js';
 
@@ -27,11 +27,43 @@ export function importedMethod(call: TSESTree.CallExpression, ctx: AnalysisConte
   if (callee.type !== 'MemberExpression' || callee.computed) return undefined;
   const method = propertyName(callee);
   const owner = method === undefined ? undefined : instanceClass(unwrap(callee.object), ctx, host, analyze);
-  const fn = owner && methodOf(owner.cls, method as string);
-  if (!fn || !owner) return undefined;
+  if (!owner) return undefined;
+  const label = `\`${owner.name}.${method}()\` from '${owner.module}'`;
+  const fn = methodOf(owner.cls, method as string);
+  if (!fn) {
+    // `cursor.hasNext()` that the class inherits: the method of the class it extends.
+    const inherited = inheritedFrom(owner.cls, owner.summary, method as string, host, analyze);
+    return inherited && { fn: inherited.fn, summary: inherited.summary, label };
+  }
   const ctor = constructorOf(owner.cls);
   const construction = ctor && owner.made ? { ctor, ...owner.made } : undefined;
-  return { fn, summary: owner.summary, label: `\`${owner.name}.${method}()\` from '${owner.module}'`, ...(construction ? { construction } : {}) };
+  return { fn, summary: owner.summary, label, ...(construction ? { construction } : {}) };
+}
+
+/** How many classes up an inherited method is looked for. */
+const MAX_SUPERCLASSES = 3;
+
+/**
+ * The method `name` a class of another module inherits: from the class it extends, a class of
+ * that module (through its scopes) or one it imports from a module of the project (resolved from
+ * its own path), a few classes up. Only plain instance methods; a class that does not define the
+ * method nor extends a class the project defines gives nothing.
+ */
+function inheritedFrom(cls: ClassNode, summary: ModuleSummary, name: string, host: NestedHost, analyze: Analyze, depth = 0): { fn: FunctionNode; summary: ModuleSummary } | undefined {
+  const sup = cls.superClass ? unwrap(cls.superClass) : undefined;
+  if (!sup || sup.type !== 'Identifier' || depth >= MAX_SUPERCLASSES) return undefined;
+  let parent: { cls: ClassNode; summary: ModuleSummary } | undefined;
+  const local = classIn(sup, summary.ctx);
+  if (local) parent = { cls: local, summary };
+  else {
+    const origin = importOf(sup, summary.ctx);
+    const file = origin && isRelativeSpecifier(origin.module) ? resolveModule(summary.file, origin.module) : undefined;
+    const found = file && origin ? exported(file, exportOf(origin.imported), host, analyze, 'retry', (s, n) => s.classes.get(n)) : undefined;
+    if (found) parent = { cls: found.found, summary: found.summary };
+  }
+  if (!parent) return undefined;
+  const fn = methodOf(parent.cls, name);
+  return fn ? { fn, summary: parent.summary } : inheritedFrom(parent.cls, parent.summary, name, host, analyze, depth + 1);
 }
 
 function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
@@ -59,14 +91,19 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
   if (holder.type === 'MemberExpression' && unwrap(holder.object).type === 'ThisExpression') {
     const field = propertyName(holder);
     const cls = field === undefined ? undefined : enclosingClass(holder);
-    if (!cls || field === undefined || ctx.isMutableMember(field)) return undefined;
+    if (!cls || field === undefined) return undefined;
     // Once per class and field: a class may call `this.retrier.run(…)` in every method.
     const known = fieldOwners.get(cls) ?? new Map<string, Owner | null>();
     fieldOwners.set(cls, known);
     let owner = known.get(field);
     if (owner === undefined) {
-      const value = classFieldValue(cls, field, false) ?? parameterProperty(cls, field);
-      owner = (value && (constructed(value, ctx, host, analyze) ?? declared(value, cls, ctx, host, analyze))) ?? null;
+      if (!ctx.isMutableMember(field)) {
+        // What the constructor or the field's initialiser puts there (with the `new`, whose arguments bind).
+        const value = classFieldValue(cls, field, false) ?? parameterProperty(cls, field);
+        owner = value && (constructed(value, ctx, host, analyze) ?? declared(value, cls, ctx, host, analyze));
+      }
+      // `private cursor: Cursor`: every write the compiler lets through holds one, however often it is written.
+      owner ??= typedField(cls, field, ctx, host, analyze) ?? null;
       known.set(field, owner);
     }
     return owner ?? undefined;
@@ -80,6 +117,25 @@ const variableOwners = new WeakMap<Variable, Owner | null>();
 function parameterProperty(cls: ClassNode, field: string): Node | undefined {
   for (const p of constructorOf(cls)?.params ?? []) {
     if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === field) return p.parameter;
+  }
+  return undefined;
+}
+
+/**
+ * A field the class declares with a type naming a class of the project (`private cursor:
+ * ChangeStreamCursor<T>`, the class imported from a relative module): the declared type is the
+ * author's statement of what every write puts there, as a constructor parameter's type is
+ * (see `declared`). Only a plain type reference: a union, an interface or a type of a package
+ * resolves to nothing and is not followed.
+ */
+function typedField(cls: ClassNode, field: string, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  for (const element of cls.body.body) {
+    if (element.type !== 'PropertyDefinition' || element.static || element.computed || !element.typeAnnotation) continue;
+    if ((element.key.type !== 'Identifier' && element.key.type !== 'PrivateIdentifier') || element.key.name !== field) continue;
+    const annotation = element.typeAnnotation.typeAnnotation;
+    if (annotation.type !== 'TSTypeReference' || annotation.typeName.type !== 'Identifier') return undefined;
+    const origin = importOf(annotation.typeName, ctx);
+    return origin && classOwner(origin.module, exportOf(origin.imported), annotation.typeName.name, host, analyze);
   }
   return undefined;
 }
@@ -99,11 +155,20 @@ function assignedClass(variable: Variable, ctx: AnalysisContext, host: NestedHos
     const value = ref.writeExpr as Node | null | undefined;
     const plain = (parent?.type === 'VariableDeclarator' && parent.id === id) || (parent?.type === 'AssignmentExpression' && parent.operator === '=' && parent.left === id);
     if (!plain || !value) return undefined;
+    // `let runner = null`, `runner = null` when stopped: no instance, and a method call on it
+    // would throw; every call that runs is made on what the other writes construct.
+    if (holdsNothing(value)) continue;
     const found = writtenClass(value, parent as Node, ctx, host, analyze);
     if (!found || (owner && owner.cls !== found.cls)) return undefined;
     owner ??= found;
   }
   return owner && { cls: owner.cls, summary: owner.summary, name: owner.name, module: owner.module };
+}
+
+/** `null`, `undefined`, `void 0`: a write that leaves the variable without an instance. */
+function holdsNothing(value: Node): boolean {
+  const v = unwrap(value);
+  return (v.type === 'Literal' && v.value === null && !('regex' in v)) || (v.type === 'Identifier' && v.name === 'undefined') || (v.type === 'UnaryExpression' && v.operator === 'void' && unwrap(v.argument).type === 'Literal');
 }
 
 function writtenClass(value: Node, write: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {

@@ -14,6 +14,7 @@ import { sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
 import { writesWithin, type Variable } from './context.js';
 import { scheduleValue, type Value } from './value.js';
+import { loopsWhileNeverAborted } from './never-aborted.js';
 
 interface LoopRetry {
   operation: TSESTree.CallExpression;
@@ -524,7 +525,7 @@ function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean 
   let bound: Bound | undefined;
   // Without an attempt count the loop is unbounded in attempts, even when a deadline stops it.
   let unbounded = false;
-  if (!test || (test.type === 'Literal' && Boolean(test.value))) {
+  if (!test || (test.type === 'Literal' && Boolean(test.value)) || loopsWhileNeverAborted(test, env)) {
     unbounded = true;
   } else {
     // `while (!this.limitReached)` with a getter returning `this.attempt >= this.max`: its condition.

@@ -27,6 +27,11 @@ function packageNameOf(module: string): string {
   return module.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] as string);
 }
 
+/** Drops the manifests read: one may have changed. */
+export function forgetPackages(): void {
+  packages.clear();
+}
+
 function packageOf(dir: string): OwnPackage | undefined {
   const known = packages.get(dir);
   if (known !== undefined) return known ?? undefined;

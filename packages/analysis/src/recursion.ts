@@ -11,6 +11,7 @@ import { branchNotTaken, evaluate, localFunction, numberArray, parameterVariable
 import { classifies } from './loops.js';
 import { policyFrom, serverWaitMark } from './policy.js';
 import { prototypeSlot } from './prototype-methods.js';
+import { drainedStore, requeuedBefore, sameStore } from './requeue.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
 import { asSleep, computesWait, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
@@ -30,6 +31,11 @@ export interface Reentry {
   others: { node: Node; holder: FunctionNode | undefined }[];
   /** The retrying function hands the second one on to code that calls it on failure only (handed.ts). */
   handed?: boolean;
+  /**
+   * Two functions in between (analyze.ts, twoHopReentry): the failure path calls `via.fn`, whose
+   * call `via.call` of `through` leads back in. What `through` is handed comes from that call.
+   */
+  via?: { fn: FunctionNode; call: Node };
 }
 
 /** What a way back in through a second function amounts to, read once for the site. */
@@ -91,6 +97,8 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
     return site ? [site] : [];
   }
   let byDefaults = false;
+  /** The stores drained after a success (their next item), each needing a failure path that queues the failed input there. */
+  const drains: Node[] = [];
   for (const call of selfCalls) {
     // A way back in under a branch the options' defaults never take (`else if (typeof retryOn
     // === 'function')` with `retryOn: []`): what the function does with a caller's option, not by default.
@@ -101,10 +109,18 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
     const path = failurePath(call, fn, baseEnv) ?? listenedOnFailure(call, fn, reentries?.get(call)) ?? (reentries?.get(call)?.handed ? withTimer({ container: fn.body }, undefined, call, fn) : undefined);
     if (path) paths.set(call, path);
     else if (!insideGuardedBranch(call, fn)) {
-      if (!goesAtOnce(call, fn, baseEnv, reentries?.get(call))) return [];
+      if (!goesAtOnce(call, fn, baseEnv, reentries?.get(call))) {
+        // A drain of a queue (the next item, on a timer) after a success: not this call again,
+        // when the failure path queues the failed input in that store (requeue.ts).
+        const drained = drainOf(reentries?.get(call), ctx);
+        if (!drained) return [];
+        drains.push(drained);
+        continue;
+      }
       onSuccessAtOnce.push(call);
     }
   }
+  if (drains.length > 0 && !drains.every((store) => [...paths].some(([c, path]) => requeuesInto(c, path, fn, reentries?.get(c), store, ctx)))) return [];
   // A work loop that goes on at once after a success and only after a timer after a failure
   // (`.then(() => this.next(), () => setTimeout(() => this.next(), interval))`) retries its failed
   // step on that timer; one whose failure path goes again at once as well is a loop, not a retry.
@@ -260,6 +276,9 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   if (way) {
     const throughEnv: Env = { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings };
     bound ??= guardsIn(way.through.body, throughEnv, () => false, (node) => contains(node, way.back));
+    // Through two functions, the middle one's guards on the way to its call of the last.
+    const via = reentry?.via;
+    if (via) bound ??= guardsIn(via.fn.body, { ...env, region: via.fn.body, counters: new Set(), bindings: new Map() }, () => false, (node) => contains(node, via.call));
     delay = reentryDelay(delay, way, env, throughEnv, fn);
   }
   // A recovery step awaited before going again (re-initialise, refresh a token) takes its own time.
@@ -279,13 +298,17 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
     else if (mayStopBefore(call, fn, env, way ? call : undefined)) limits.attempts = 'unknown';
     // The second function may give up on the way back (`if (remaining <= 0) throw error`).
     else if (way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings, handedFailures: failureParameters(call, way.through, path, env, reentry?.handed) })) limits.attempts = 'unknown';
+    // Or the middle one of two, on the way to its call of the last.
+    else if (reentry?.via && mayStopBefore(reentry.via.call, reentry.via.fn, { ...env, region: reentry.via.fn.body, counters: new Set(), bindings: new Map() })) limits.attempts = 'unknown';
   }
   const site: RetrySite = {
     kind: 'recursion',
     node: fn,
     // `setTimeout(connect, 1000)` passes the function itself: report the setTimeout. Through a
     // second function that waits, where it goes back in.
-    loc: way?.waits ? (way.back.type !== 'CallExpression' && way.timer ? way.timer : way.back).loc : (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
+    // Through two functions, where the failure path goes in (the last one's call back may be a
+    // drain that a success schedules too).
+    loc: reentry?.via ? call.loc : way?.waits ? (way.back.type !== 'CallExpression' && way.timer ? way.timer : way.back).loc : (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
     operationScope: fn.body,
     policy: policyFrom(delay.value, limits, limits.attempts === undefined),
     fromLibraryDefault: { delay: false, jitter: false, attempts: false },
@@ -298,7 +321,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   if (operation) site.operation = operation;
   if (delay.sleep) site.sleep = delay.sleep;
   if (delay.expression) site.delayExpression = delay.expression;
-  if (way) site.through = way.through;
+  if (way) site.through = reentry?.via?.fn ?? way.through;
   if (afterStateChange) site.afterStateChange = true;
   if (path.listened) listenerSites.add(site);
   return site;
@@ -457,14 +480,15 @@ function waitsAnywhere(fn: FunctionNode, selfCalls: readonly Node[], ctx: Analys
   return waits;
 }
 
-/** Dotted names the conditions between the function's start and the self-call read. */
+/** Dotted names the conditions between the function's start and the self-call read (not the methods they call). */
 function conditionReads(call: Node, fn: FunctionNode, env: Env): Set<string> {
   const names = new Set<string>();
   let child: Node = call;
   for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
     if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) {
       walk(p.test, env.ctx.keys, (n) => {
-        if (n.type === 'MemberExpression') {
+        // `if (opts.shouldRetry())`: a predicate's answer, not state a recovery is seen to change.
+        if (n.type === 'MemberExpression' && !(n.parent?.type === 'CallExpression' && n.parent.callee === n)) {
           const name = dottedName(n);
           if (name) names.add(name);
         }
@@ -701,6 +725,7 @@ function namedCallbackPath(declarator: TSESTree.VariableDeclarator, callback: Fu
  * is handed may wait, so the wait is not claimed to be none. Only ever makes a fact unknown.
  */
 const TIMER_LIKE = /timeout|timer|defer|later|schedule|delay|wait/i;
+const CANCELS_TIMER = /^clear(Timeout|Interval|Immediate)$/;
 
 function withTimer(path: FailurePath, _timer: TSESTree.CallExpression | undefined, call?: Node, fn?: FunctionNode): FailurePath {
   // The scheduler may sit inside the failure path or around the whole attempt
@@ -811,17 +836,17 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?
   // The same when the failure path hands `b` the error (`.catch((err) => this.onClose(err))`) and `b`
   // puts its call back on a timer: `b` handles failures, and it schedules the failed work again.
   // A second function that sets the failure listener up (`listen()`, also called to start listening) is called elsewhere to start: the same.
+  // The failure path queuing the failed input again in the store the way back drains says so too
+  // (requeue.ts): asked only of a way back that would otherwise be dropped.
   const scheduled = path?.timer !== undefined || path?.listened === true || (path !== undefined && handsFailure(call, path, env) && backs.some((b) => waitOf(b).timer !== undefined));
-  if (!scheduled) {
-    for (const other of reentry.others) {
-      if (!other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) return undefined;
-    }
-  }
+  if (!scheduled && reentry.others.some((other) => !other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) && !(path && requeues(call, path, fn, backs, through, ctx))) return undefined;
   const back = backs.find((b) => waitOf(b).waits) ?? backs[0];
   if (!back) return undefined;
   const fnParams = parameterVariables(fn, ctx);
   const throughParams = parameterVariables(through, ctx);
-  const handed = call.type === 'CallExpression' ? call.arguments : [];
+  // Through two functions, `through` is handed what the middle one passes it.
+  const handing = reentry.via?.call ?? call;
+  const handed = handing.type === 'CallExpression' ? handing.arguments : [];
   // `b`'s parameter j receives what the failure path passes at j.
   const indexIn = (params: readonly (Variable | undefined)[], node: Node | undefined): number => {
     const n = node && unwrap(node);
@@ -831,7 +856,7 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?
   const counters = new Set<Variable>();
   const throughCounters = new Set<Variable>();
   const passedOn = new Set<number>();
-  if (back.type === 'CallExpression') {
+  if (back.type === 'CallExpression' && !reentry.via) {
     back.arguments.forEach((arg, i) => {
       const a = unwrap(arg);
       const stepped = a.type === 'UpdateExpression' ? unwrap(a.argument) : a.type === 'BinaryExpression' && /^[+-]$/.test(a.operator) && unwrap(a.right).type === 'Literal' ? unwrap(a.left) : undefined;
@@ -851,8 +876,10 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?
   throughParams.forEach((variable, j) => {
     if (!variable) return;
     if (throughCounters.has(variable)) bindings.set(variable, { t: 'counter', random: false });
+    // A variable of the code around both that the way in steps (`schedule(backoff)` beside
+    // `backoff = Math.min(backoff * 2, max)`): what it holds from one failure to the next.
+    else if (!passedOn.has(j)) bindings.set(variable, closureValue(handed[j], handing, fn, reentry, env) ?? UNKNOWN);
     // Anything else handed over changes from one failure to the next, as far as the analysis knows.
-    else if (!passedOn.has(j)) bindings.set(variable, UNKNOWN);
   });
   const wait = waitOf(back);
   const way: WayBack = { through, back, counters, throughCounters, bindings, waits: wait.waits, otherWait: waitsElsewhere(through, wait.timer ?? wait.sleep?.node, ctx) };
@@ -860,6 +887,63 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?
   if (wait.opaqueTimer) way.opaqueTimer = true;
   if (wait.sleep) way.sleep = wait.sleep;
   return way;
+}
+
+/**
+ * What the failure path hands the function that goes back in, when the analysis knows it: a
+ * number written at the call, or a variable of the code around the retrying function and the
+ * ones it goes back in through (`schedule(backoff)`): what it holds each time, read over the function
+ * that hands it (where the failure steps it), and the same read over the code holding them all
+ * (a reset to its start where a send succeeded joins as the start); anything else, undefined.
+ */
+function closureValue(arg: Node | undefined, handing: Node, fn: FunctionNode, reentry: Reentry, env: Env): Value | undefined {
+  const a = arg && unwrap(arg);
+  // (A number written at the call is the same each time.)
+  if (a?.type === 'Literal' && typeof a.value === 'number') return num(a.value);
+  if (a?.type !== 'Identifier') return undefined;
+  const variable = env.ctx.variableOf(a);
+  const declared = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (declared?.type !== 'Variable') return undefined;
+  const functions = [fn, reentry.through, ...(reentry.via ? [reentry.via.fn] : [])];
+  if (functions.some((f) => contains(f, declared.node))) return undefined;
+  const holder = reentry.via?.fn ?? fn;
+  const wider = commonAncestor(fn, reentry.through);
+  if (!wider || !contains(wider, declared.node) || !contains(holder, handing)) return undefined;
+  const value = evaluate(a, { ctx: env.ctx, region: holder.body, counters: new Set(), depth: 0 });
+  if (value.t === 'unknown') return undefined;
+  // Written elsewhere only to set it back to its start (`backoff = START` after a success, in a flush).
+  const start = declared.node.init ? evaluate(declared.node.init, { ctx: env.ctx, region: wider, counters: new Set(), depth: 0 }) : undefined;
+  const resets = (write: TSESTree.Identifier) => {
+    const parent = write.parent;
+    return start?.t === 'num' && parent?.type === 'AssignmentExpression' && parent.operator === '=' && parent.left === write && sameValue(evaluate(parent.right, { ctx: env.ctx, region: wider, counters: new Set(), depth: 0 }), start);
+  };
+  const elsewhere = (variable as Variable).references.filter((ref) => ref.isWrite() && !ref.init && !contains(holder.body, ref.identifier));
+  return elsewhere.every((ref) => ref.identifier.type === 'Identifier' && resets(ref.identifier)) ? value : undefined;
+}
+
+/** The store a way back in through a second function drains, when each of its calls back takes its item from one. */
+function drainOf(reentry: Reentry | undefined, ctx: AnalysisContext): Node | undefined {
+  if (!reentry) return undefined;
+  const stores = reentry.backs.map((back) => drainedStore(back, reentry.through, ctx)?.store);
+  const first = stores[0];
+  return first && stores.every((store) => store && sameStore(store, first, ctx)) ? first : undefined;
+}
+
+/** A way back in on the failure path that queues the failed input in `store` and drains it again. */
+function requeuesInto(call: Node, path: FailurePath, fn: FunctionNode, reentry: Reentry | undefined, store: Node, ctx: AnalysisContext): boolean {
+  if (!reentry) return false;
+  return reentry.backs.some((back) => {
+    const drained = drainedStore(back, reentry.through, ctx);
+    return drained !== undefined && sameStore(drained.store, store, ctx) && requeuedBefore(call, path.container, fn, drained.store, drained.index, ctx);
+  });
+}
+
+/** The failure path queues the failed input again in the store the way back in drains (requeue.ts). */
+function requeues(call: Node, path: FailurePath, fn: FunctionNode, backs: readonly Node[], through: FunctionNode, ctx: AnalysisContext): boolean {
+  return backs.some((back) => {
+    const drained = drainedStore(back, through, ctx);
+    return drained !== undefined && requeuedBefore(call, path.container, fn, drained.store, drained.index, ctx);
+  });
 }
 
 /**
@@ -1019,7 +1103,8 @@ function waitsElsewhere(through: FunctionNode, own: Node | undefined, ctx: Analy
       // `throw new TimeoutError(request)`: an error named after a timeout is no timer.
       if (node.type === 'NewExpression' && node.parent?.type === 'ThrowStatement') return undefined;
       // `typeof retryDelay === 'function' ? retryDelay(n) : retryDelay` with a number by default: not called.
-      const timerLike = !asSleep(node, ctx) && !/^(setTimeout|setInterval|setImmediate)$/.test(name) && TIMER_LIKE.test(name);
+      // (`clearTimeout(this.timer)` before setting the next one cancels a wait and makes none.)
+      const timerLike = !asSleep(node, ctx) && !/^(setTimeout|setInterval|setImmediate)$/.test(name) && TIMER_LIKE.test(name) && !CANCELS_TIMER.test(name);
       if ((asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || timerLike) && !branchNotTaken(node, through.body, (env ??= { ctx, region: through.body, counters: new Set(), depth: 0 })) && !waitsThenThrows(node) && !(timerLike && node.type === 'CallExpression' && timerFree(node, ctx, 0))) found = true;
     }
     return undefined;

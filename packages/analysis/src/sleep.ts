@@ -3,8 +3,9 @@ import { calleeName, contains, dottedName, isFunction, unwrap, walk, type Functi
 import type { AnalysisContext } from './context.js';
 import { importOf } from './imports.js';
 import { isOperationCall } from './scan.js';
-import { evaluate, helperEnv, localFunction, parameterVariables, usesRandomness, type Env } from './evaluate.js';
+import { evaluate, foreignHelperEnv, helperEnv, localFunction, parameterVariables, usesRandomness, type Env } from './evaluate.js';
 import { UNKNOWN, num, withRandom, type Value } from './value.js';
+import { objectWait } from './object-waits.js';
 
 /** A wait between attempts and the expression that says how long. */
 export interface Sleep {
@@ -15,6 +16,8 @@ export interface Sleep {
   helper?: FunctionNode;
   /** The helper's setTimeout delay, evaluated with the helper's parameters bound. */
   timerDelay?: Node;
+  /** The module the helper is in, when it is imported (`import { sleep } from './util'`). */
+  helperCtx?: AnalysisContext;
   /** A sleep of a library or an unknown helper: how it reads its argument is not known. */
   opaque: boolean;
   /** The sleep helper itself adds randomness. */
@@ -51,6 +54,10 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
   // like a wait, with no timer of its own, whose answer is taken as a value computes a wait.
   if (callee.type === 'MemberExpression' && computesWait(node, ctx)) return undefined;
   if (SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name)) {
+    // `import { sleep } from './util'`: the helper's own timer says what it waits, and whether at random.
+    const root = callee.type === 'Identifier' ? callee : callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' ? callee.object : undefined;
+    const foreign = root ? importedSleep(node, root, ctx, name) : undefined;
+    if (foreign) return foreign;
     // `sleepAbortable(signal, ms)`: the duration is the argument that is not the signal.
     const delay = node.arguments.find((arg) => !isSignal(arg as Node)) as Node | undefined;
     return { node, delay, opaque: true, jittered: /jitter|random/i.test(name) };
@@ -196,6 +203,22 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
 }
 
 /**
+ * A sleep imported from a module of the project (`sleep(ms)`, `util.sleep(ms)` of a namespace or
+ * a required module), read there as a sleep of that file is: its
+ * timer's delay with its parameters bound to this call's arguments, and its randomness. A
+ * helper read there with no timer of its own (it calls a package's sleep) stays a sleep by name.
+ */
+function importedSleep(call: TSESTree.CallExpression, root: TSESTree.Identifier, ctx: AnalysisContext, name: string): Sleep | undefined {
+  if (!ctx.foreignFunction || importOf(root, ctx) === undefined) return undefined;
+  const foreign = ctx.foreignFunction(call);
+  if (!foreign) return undefined;
+  const sleep = sleepHelper(call, foreign.fn, foreign.ctx, name);
+  if (!sleep?.timerDelay) return undefined;
+  sleep.helperCtx = foreign.ctx;
+  return sleep;
+}
+
+/**
  * The call's result is stored or computed with (`const d = computeDelay(n)`, `base + jitterDelay()`,
  * `sleep(computeDelay(n))`): a value, not a wait the code waits on (that is awaited, chained,
  * or a statement of its own, as a blocking `sleep(ms);` is).
@@ -274,13 +297,14 @@ export function sleepValue(sleep: Sleep, env: Env): Value {
   if (sleep.helper && sleep.timerDelay) {
     // `sleep(2)` whose body waits `s * 1000`, or `backoff(attempt)` that computes its own wait.
     const args = sleep.node.arguments.filter((a) => a.type !== 'SpreadElement') as Node[];
-    value = evaluate(sleep.timerDelay, helperEnv(sleep.helper, args, env));
+    value = evaluate(sleep.timerDelay, sleep.helperCtx ? foreignHelperEnv(sleep.helper, sleep.helperCtx, args, env) : helperEnv(sleep.helper, args, env));
   } else if (sleep.delay) {
     value = evaluate(sleep.delay, env);
     // An unknown helper given the attempt number computes its own wait: not milliseconds.
     if (sleep.opaque && value.t === 'counter') value = UNKNOWN;
   } else {
-    value = sleep.opaque ? UNKNOWN : num(0);
+    // `await this.applyDelay()`: the wait of the delay object the method makes, when it is read.
+    value = sleep.opaque ? (sleep.node.type === 'CallExpression' && !sleep.helper ? objectWait(sleep.node, env) : undefined) ?? UNKNOWN : num(0);
   }
   return sleep.jittered ? withRandom(value, true, 'unknown') : value;
 }

@@ -18,8 +18,17 @@ import { join, type Value } from './value.js';
 
 /** An object an expression may hold: an instance of a class, or an object literal, with the environment its values are read in. */
 type StrategyObject =
-  | { kind: 'instance'; cls: ClassNode; env: Env; node: Node }
+  | { kind: 'instance'; cls: ClassNode; chain: readonly ClassLink[]; env: Env; node: Node }
   | { kind: 'literal'; literal: TSESTree.ObjectExpression; env: Env; node: Node };
+
+/** A class of an instance's chain (the class, then the one it extends, …) with the module it is read in. */
+export interface ClassLink {
+  cls: ClassNode;
+  ctx: Env['ctx'];
+}
+
+/** How many classes a chain of `extends` is followed through. */
+const MAX_CHAIN = 4;
 
 /** How deep the objects are followed (calls into calls): past it, nothing is known. */
 const MAX_HOPS = 8;
@@ -51,12 +60,19 @@ function propertyValue(o: StrategyObject, prop: string): Value | undefined {
     return stateless(value, o.env) ? evaluate(value, o.env) : undefined;
   }
   // An instance: a field set in the constructor and never written after it.
-  if (o.env.ctx.isMutableMember(prop)) return undefined;
+  if (o.chain.some((link) => link.ctx.isMutableMember(prop))) return undefined;
   let value: Node | undefined;
-  for (const element of o.cls.body.body) {
-    // `length: number;` declares the field; `length = 750;` gives it a first value the constructor may replace.
-    if (element.type === 'PropertyDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === prop) value = element.value ?? undefined;
-    if (element.type === 'MethodDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === prop && element.kind !== 'constructor') return undefined;
+  // From the class that first gives the field a value up the chain (a chain has no overrides).
+  for (const link of [...o.chain].reverse()) {
+    for (const element of link.cls.body.body) {
+      // `length: number;` declares the field; `length = 750;` gives it a first value the constructor may replace.
+      if (element.type === 'PropertyDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === prop) {
+        // A first value written in another module than the constructor's is read in neither.
+        if (element.value && link.ctx !== o.env.ctx) return undefined;
+        value = element.value ?? undefined;
+      }
+      if (element.type === 'MethodDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === prop && element.kind !== 'constructor') return undefined;
+    }
   }
   const ctor = constructorOf(o.cls);
   // TypeScript's `constructor(readonly gap: number)`: the field is the parameter.
@@ -119,7 +135,7 @@ function changesItself(literal: TSESTree.ObjectExpression, env: Env): boolean {
   return writes;
 }
 
-function constructorOf(cls: ClassNode): TSESTree.FunctionExpression | undefined {
+export function constructorOf(cls: ClassNode): TSESTree.FunctionExpression | undefined {
   for (const element of cls.body.body) {
     if (element.type === 'MethodDefinition' && element.kind === 'constructor') return element.value.type === 'FunctionExpression' ? element.value : undefined;
   }
@@ -168,10 +184,12 @@ function objectsOf(node: Node, env: Env, self: Map<Variable, StrategyObject[]>, 
 function constructed(n: TSESTree.NewExpression, env: Env): StrategyObject[] | undefined {
   const callee = unwrap(n.callee);
   if (callee.type !== 'Identifier' || n.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
-  const local = classIn(callee, env.ctx);
-  const found = local ? { cls: local, ctx: env.ctx } : env.ctx.foreignClass?.(callee);
-  // A class that extends another may take its fields and methods from there: not followed.
-  if (!found || found.cls.superClass || classChangesItself(found.cls, found.ctx)) return undefined;
+  const chain = classChain(callee, env.ctx);
+  if (!chain || chain.some((link) => classChangesItself(link.cls, link.ctx))) return undefined;
+  // The constructor that runs: the nearest of the chain; one that hands on to `super(…)` is not read.
+  const owner = chain.find((link) => constructorOf(link.cls)) ?? chain[0];
+  if (!owner || (constructorOf(owner.cls) && owner.cls.superClass)) return undefined;
+  const found = owner;
   const ctor = constructorOf(found.cls);
   const bindings = new Map<Variable, Value>();
   if (ctor) {
@@ -189,7 +207,50 @@ function constructed(n: TSESTree.NewExpression, env: Env): StrategyObject[] | un
     });
   }
   const inner: Env = { ctx: found.ctx, region: ctor?.body ?? found.cls.body, counters: new Set(), bindings, depth: env.depth + 1 };
-  return [{ kind: 'instance', cls: found.cls, env: inner, node: n }];
+  return [{ kind: 'instance', cls: found.cls, chain, env: inner, node: n }];
+}
+
+/**
+ * The class `new C()` makes and those it extends, of this module or another the analysis reads
+ * (`class SkipFirst extends Base {}` with `Base` imported). Undefined when a class of the chain
+ * cannot be read (a declared or abstract-membered class, an `extends` of an expression, an
+ * unknown module), when it is longer than a bound, or when a class redefines a member of one it
+ * extends: `this.name` in the base's code is read as the base's own, so an override would be
+ * missed.
+ */
+export function classChain(callee: TSESTree.Identifier, ctx: Env['ctx'], overrides = false): ClassLink[] | undefined {
+  const chain: ClassLink[] = [];
+  const names = new Set<string>();
+  let id: TSESTree.Identifier | undefined = callee;
+  let at = ctx;
+  while (id) {
+    if (chain.length >= MAX_CHAIN) return undefined;
+    const local = classIn(id, at);
+    const found: ClassLink | undefined = local ? { cls: local, ctx: at } : at.foreignClass?.(id);
+    if (!found || (found.cls.type === 'ClassDeclaration' && found.cls.declare)) return undefined;
+    const own = new Set<string>();
+    for (const element of found.cls.body.body) {
+      if (element.type !== 'MethodDefinition' && element.type !== 'PropertyDefinition') {
+        if (element.type === 'StaticBlock') continue;
+        return undefined;
+      }
+      if (element.static || (element.type === 'MethodDefinition' && element.kind === 'constructor')) continue;
+      const key = element.computed ? undefined : element.key.type === 'Identifier' ? element.key.name : element.key.type === 'PrivateIdentifier' ? `#${element.key.name}` : undefined;
+      if (key === undefined) return undefined;
+      own.add(key);
+    }
+    // A caller that dispatches `this.name` from the instance's own class on reads overrides as they run.
+    if (!overrides) for (const key of own) if (names.has(key)) return undefined;
+    for (const key of own) names.add(key);
+    chain.push(found);
+    const parent: Node | null = found.cls.superClass;
+    if (!parent) return chain;
+    const p = unwrap(parent);
+    if (p.type !== 'Identifier') return undefined;
+    id = p;
+    at = found.ctx;
+  }
+  return chain;
 }
 
 /** Every value a variable of this file is given (`let backoff;` then `backoff = …` in the loop). */
@@ -243,7 +304,7 @@ function returnedBy(call: TSESTree.CallExpression, env: Env, self: Map<Variable,
     const result: StrategyObject[] = [];
     for (const receiver of receivers) {
       const fn = methodOf(receiver, name as string);
-      const found = fn && returnsOf(fn, bind(fn, args, env, receiver.env), receiver, self, hops);
+      const found = fn && returnsOf(fn, bind(fn, args, env, { ...receiver.env, ctx: methodCtx(receiver, fn) }), receiver, self, hops);
       if (!found) return undefined;
       result.push(...found);
     }
@@ -272,10 +333,18 @@ function methodOf(o: StrategyObject, name: string): FunctionNode | undefined {
     const value = property && property.kind === 'init' ? unwrap(property.value as Node) : undefined;
     return value && (value.type === 'FunctionExpression' || value.type === 'ArrowFunctionExpression') ? value : undefined;
   }
-  for (const element of o.cls.body.body) {
-    if (element.type === 'MethodDefinition' && element.kind === 'method' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === name) return element.value.type === 'FunctionExpression' ? element.value : undefined;
+  for (const link of o.chain) {
+    for (const element of link.cls.body.body) {
+      if (element.type === 'MethodDefinition' && element.kind === 'method' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === name) return element.value.type === 'FunctionExpression' ? element.value : undefined;
+    }
   }
   return undefined;
+}
+
+/** The module the method of an instance's chain is read in. */
+function methodCtx(o: StrategyObject, fn: FunctionNode): Env['ctx'] {
+  if (o.kind === 'literal') return o.env.ctx;
+  return o.chain.find((link) => link.cls.body.body.some((element) => element.type === 'MethodDefinition' && element.value === fn))?.ctx ?? o.env.ctx;
 }
 
 /**

@@ -87,6 +87,12 @@ export interface RetrySite {
    */
   afterStateChange?: boolean;
   /**
+   * A failure listener a factory of this module makes and another module registers on the source
+   * it opens (listener-factories.ts): the retry is that registration's, and a call of the factory
+   * is not a retry of its own (`handlers.closeHandler(this)()` run once on a manual close).
+   */
+  listenerFactory?: boolean;
+  /**
    * A loop whose wait some errors skip: the `if` on the caught error that decides it, around the
    * wait (the errors it does not take go round with no wait at all) or before it with a
    * `continue` (the errors it takes do). The site's policy is the waiting path's.

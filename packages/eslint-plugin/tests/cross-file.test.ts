@@ -76,11 +76,11 @@ describe('retry helpers in other files', () => {
       `7:24 no-fixed-sleep-retry: ${FIXED(withRetry, 'a fixed 250 ms', 'up to 4 attempts')}`,
       `8:24 no-fixed-sleep-retry: ${FIXED(retrying, 'a fixed 100 ms', 'up to 7 attempts')}`,
       // No options: `options.attempts ?? 3` reads a parameter the analysis does not follow to its default.
-      `9:24 no-fixed-sleep-retry: ${FIXED(retrying, 'a fixed 500 ms', 'a limited number of attempts')}`,
+      `9:24 no-fixed-sleep-retry: ${FIXED(retrying, 'a fixed 500 ms', 'an unknown number of attempts')}`,
       // A spread may bring `retries`: the count is not claimed; the delay written after it is.
-      `10:33 no-fixed-sleep-retry: ${FIXED(withRetry, 'a fixed 300 ms', 'a limited number of attempts')}`,
+      `10:33 no-fixed-sleep-retry: ${FIXED(withRetry, 'a fixed 300 ms', 'an unknown number of attempts')}`,
       // Options the analysis cannot read: neither count nor the helper's default delay is claimed.
-      `11:32 no-fixed-sleep-retry: ${FIXED(retrying, 'a fixed delay', 'a limited number of attempts')}`,
+      `11:32 no-fixed-sleep-retry: ${FIXED(retrying, 'a fixed delay', 'an unknown number of attempts')}`,
     ]);
   });
 
@@ -159,7 +159,7 @@ describe('retry helpers in other files', () => {
       '36:17 require-jitter: `dial()` retrying itself through `lost()` backs off by a linear 2 ms × n, capped at 2 s without jitter (no limit on attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
       `36:17 no-unbounded-retry: ${UNBOUNDED('`dial()` retrying itself through `lost()`')}`,
       // null after ten tries: no claim of no limit.
-      '60:39 require-jitter: `call()` retrying itself through `hangUp()` backs off by a linear 100 ms × n without jitter (a limited number of attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+      '60:39 require-jitter: `call()` retrying itself through `hangUp()` backs off by a linear 100 ms × n without jitter (an unknown number of attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
       // Jittered: only the limit is missing.
       `79:39 no-unbounded-retry: ${UNBOUNDED('`ring()` retrying itself through `missed()`')}`,
       // Two objects of defaults name the strategy (TornLink, line 98): no value, and the strategy may stop.
@@ -199,9 +199,25 @@ describe('retry helpers in other files', () => {
       `25:11 no-nested-retry: ${made} (\`Pool.refreshIfStale()\` from './lib/pool.cjs', line 25): 6 × the inner layer's attempts per request. Retry at one layer only.`,
     ]);
     expect(lint('retrier-factory/typed-interface.mts')).toEqual([]);
+    const loop = "This retry loop retries code that retries again";
+    const immediate = 'This retry loop retries at once with no delay (no limit on attempts), multiplying the load on a failing service. Back off with jitter, e.g. retry() from @retry-hygiene/retry.';
+    const unbounded = UNBOUNDED('This retry loop');
+    expect(lint('typed-field/feed.mts')).toEqual([
+      `14:5 no-fixed-sleep-retry: ${immediate}`,
+      `14:5 no-unbounded-retry: ${unbounded}`,
+      // A field declared of an imported class, written again on failure; read() inherited from Reader, reaching runStep() of ./run.mts.
+      `14:5 no-nested-retry: ${loop} (\`TableReader.read()\` from './lib/table-reader.mjs', line 16): unbounded × 4 calls per request: no limit. Retry at one layer only.`,
+      `24:5 no-fixed-sleep-retry: ${immediate}`,
+      `24:5 no-unbounded-retry: ${unbounded}`,
+      `24:5 no-nested-retry: ${loop} (\`FilteredReader.read()\` from './lib/table-reader.mjs', line 26): unbounded × 4 calls per request: no limit. Retry at one layer only.`,
+    ]);
+    // The quiet loops are reported for their own policy only: nothing nested.
+    expect(lint('typed-field/quiet.mts').filter((m) => m.includes('no-nested-retry'))).toEqual([]);
+    expect(lint('typed-field/lib/reader.mts')).toEqual([]);
+    expect(lint('typed-field/lib/table-reader.mts')).toEqual([]);
     expect(lint('retrier-factory/untyped.cjs')).toEqual([]);
     expect(lint('retrier-factory/lib/pool.cjs')).toEqual([]);
-    expect(lint('retrier-factory/fixed-user.cjs')).toEqual([`3:17 no-fixed-sleep-retry: ${FIXED("This call of `makeRetrier()` from './lib/fixed.cjs'", 'a fixed 500 ms', 'a limited number of attempts')}`]);
+    expect(lint('retrier-factory/fixed-user.cjs')).toEqual([`3:17 no-fixed-sleep-retry: ${FIXED("This call of `makeRetrier()` from './lib/fixed.cjs'", 'a fixed 500 ms', 'an unknown number of attempts')}`]);
   });
 
   it('an imported function that reaches a retry of its module: through `new` of a class whose constructor starts it, or another function', () => {
@@ -263,13 +279,13 @@ describe('retry helpers in other files', () => {
   it("a catalog library's own source: its relative imports and its entry's exports are the library, with the same defaults as a call from outside", () => {
     const pRetry = (delay: string, attempts: string) => `require-jitter: This p-retry call backs off by ${delay} without jitter, the library default (${attempts}). Set \`randomize: true\`.`;
     // The caller's options handed on: the defaults unless the caller says otherwise; written-out options read as usual.
-    expect(lint('own-package/p-retry/index.js')).toEqual([`7:12 ${pRetry('1 s × 2^n', 'a limited number of attempts')}`, `16:10 ${pRetry('50 ms × 2^n', 'up to 3 attempts')}`]);
+    expect(lint('own-package/p-retry/index.js')).toEqual([`7:12 ${pRetry('1 s × 2^n', 'an unknown number of attempts')}`, `16:10 ${pRetry('50 ms × 2^n', 'up to 3 attempts')}`]);
     // A function of the same name in a module that is not the package's entry is not the library.
     expect(lint('own-package/p-retry/lib/local.js')).toEqual([]);
     // `exports.operation(options)` in another export, the options the caller's or none (`options = null`);
     // `exports.timeouts()` inside `exports.operation` is the library at work; options changed before they are handed on are not the defaults.
     expect(lint('own-package/retry/lib/retry.js')).toEqual([
-      '18:16 require-jitter: This `retry` package operation backs off by 1 s × 2^n without jitter, the library default (a limited number of attempts). Set `randomize: true`.',
+      '18:16 require-jitter: This `retry` package operation backs off by 1 s × 2^n without jitter, the library default (an unknown number of attempts). Set `randomize: true`.',
     ]);
     // `(0, _retry2.default)(…)` through Babel's interop wrapper of `require('./retry.js')`, which is `async/retry`:
     // without options it retries at once; with the caller's `opts` (three arguments) nothing is claimed.

@@ -161,12 +161,12 @@ ruleTester.run('require-jitter (waits computed by methods of the class)', requir
     {
       name: 'a recursion through a second private method waits what a third answers, which throws past a count',
       code: recursion(countedAnswer),
-      errors: [{ messageId: 'missingJitter', line: 20, column: 12, endLine: 20, endColumn: 28, data: { what: '`retry()` retrying itself through `again()`', delay: '200 ms × 2^n, capped at 1 min', attempts: 'a limited number of attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 20, column: 12, endLine: 20, endColumn: 28, data: { what: '`retry()` retrying itself through `again()`', delay: '200 ms × 2^n, capped at 1 min', attempts: 'an unknown number of attempts' } }],
     },
     {
       name: 'the wait picked out of what a method answers grows',
       code: planner(growingPlan),
-      errors: [{ messageId: 'missingJitter', line: 10, column: 5, endLine: 10, endColumn: 13, data: { what: 'This retry loop', delay: '100 ms × 2^n', attempts: 'a limited number of attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 10, column: 5, endLine: 10, endColumn: 13, data: { what: 'This retry loop', delay: '100 ms × 2^n', attempts: 'an unknown number of attempts' } }],
     },
     {
       name: 'a reconnect waits what a private method answers, always a number',
@@ -197,7 +197,7 @@ ruleTester.run('no-fixed-sleep-retry (waits computed by methods of the class)', 
     {
       name: 'the wait picked out of what a method answers is the same every time',
       code: planner(fixedPlan),
-      errors: [{ messageId: 'fixedDelay', line: 9, column: 5, endLine: 9, endColumn: 13, data: { what: 'This retry loop', delay: 'a fixed 400 ms', attempts: 'a limited number of attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 5, endLine: 9, endColumn: 13, data: { what: 'This retry loop', delay: 'a fixed 400 ms', attempts: 'an unknown number of attempts' } }],
     },
     {
       name: 'a getter answers a member nothing moves',

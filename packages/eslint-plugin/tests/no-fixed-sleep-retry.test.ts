@@ -1573,7 +1573,7 @@ function connect(retries) {
           data: {
             what: '`connect()` retrying itself',
             delay: 'a fixed 2 s',
-            attempts: 'a limited number of attempts',
+            attempts: 'an unknown number of attempts',
           },
         },
       ],
@@ -1659,7 +1659,7 @@ function attempt(n, cb) {
           data: {
             what: '`attempt()` retrying itself',
             delay: 'a fixed 500 ms',
-            attempts: 'a limited number of attempts',
+            attempts: 'an unknown number of attempts',
           },
         },
       ],

@@ -127,7 +127,7 @@ export function attempt(op: () => Promise<unknown>, input: number | { max: numbe
   });
 }
 `,
-      errors: [{ messageId: 'missingJitter', line: 11, column: 63, endLine: 11, endColumn: 88, data: { what: '`attempt()` retrying itself', delay: '100 ms × 2^n', attempts: 'a limited number of attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 11, column: 63, endLine: 11, endColumn: 88, data: { what: '`attempt()` retrying itself', delay: '100 ms × 2^n', attempts: 'an unknown number of attempts' } }],
     },
     {
       name: 'a random term multiplied by a constant 0',

@@ -218,7 +218,7 @@ async function load(attempt = 0) {
   }
 }`,
     expect: {
-      'no-fixed-sleep-retry': [{ line: 8, column: 12, messageId: 'immediate', data: { what: '`load()` retrying itself', attempts: 'a limited number of attempts' } }],
+      'no-fixed-sleep-retry': [{ line: 8, column: 12, messageId: 'immediate', data: { what: '`load()` retrying itself', attempts: 'an unknown number of attempts' } }],
     },
   },
   {
@@ -270,7 +270,7 @@ async function subscribe() {
   }
 }`,
     expect: {
-      'no-fixed-sleep-retry': [{ line: 8, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'a limited number of attempts' } }],
+      'no-fixed-sleep-retry': [{ line: 8, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'an unknown number of attempts' } }],
     },
   },
   {
@@ -454,7 +454,7 @@ function retry(task, delay, retries) {
   });
 }`,
     expect: {
-      'no-fixed-sleep-retry': [{ line: 5, column: 36, messageId: 'fixedDelay', data: { what: '`retry()` retrying itself', delay: '`delay` (the same every time)', attempts: 'a limited number of attempts' } }],
+      'no-fixed-sleep-retry': [{ line: 5, column: 36, messageId: 'fixedDelay', data: { what: '`retry()` retrying itself', delay: '`delay` (the same every time)', attempts: 'an unknown number of attempts' } }],
     },
   },
   {
@@ -528,7 +528,7 @@ async function sendWithRetry(cmd, retry) {
   }
 }`,
     expect: {
-      'require-jitter': [{ line: 5, column: 3, messageId: 'missingJitter', data: { what: 'This retry loop', delay: 'an exponentially growing delay', attempts: 'a limited number of attempts' } }],
+      'require-jitter': [{ line: 5, column: 3, messageId: 'missingJitter', data: { what: 'This retry loop', delay: 'an exponentially growing delay', attempts: 'an unknown number of attempts' } }],
     },
   },
   {
@@ -733,7 +733,7 @@ async function refresh(getToken, intervalMs, deadline) {
   return token;
 }`,
     expect: {
-      'no-fixed-sleep-retry': [{ line: 14, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: '`intervalMs` (the same every time)', attempts: 'a limited number of attempts' } }],
+      'no-fixed-sleep-retry': [{ line: 14, column: 3, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: '`intervalMs` (the same every time)', attempts: 'an unknown number of attempts' } }],
     },
   },
   {
@@ -1065,7 +1065,7 @@ class Feed {
   }
 }`,
     expect: {
-      'no-fixed-sleep-retry': [{ line: 26, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 200 ms', attempts: 'a limited number of attempts' } }],
+      'no-fixed-sleep-retry': [{ line: 26, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 200 ms', attempts: 'an unknown number of attempts' } }],
     },
   },
 
@@ -1159,9 +1159,9 @@ class Reader {
 }`,
     expect: {
       'no-fixed-sleep-retry': [
-        { line: 23, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'a limited number of attempts' } },
-        { line: 28, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'a limited number of attempts' } },
-        { line: 35, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'a limited number of attempts' } },
+        { line: 23, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'an unknown number of attempts' } },
+        { line: 28, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'an unknown number of attempts' } },
+        { line: 35, column: 5, messageId: 'fixedDelay', data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'an unknown number of attempts' } },
       ],
     },
   },
@@ -1193,7 +1193,7 @@ class Handler {
   }
 }`,
     expect: {
-      'no-fixed-sleep-retry': [{ line: 14, column: 14, messageId: 'immediate', data: { what: '`run()` retrying itself', attempts: 'a limited number of attempts' } }],
+      'no-fixed-sleep-retry': [{ line: 14, column: 14, messageId: 'immediate', data: { what: '`run()` retrying itself', attempts: 'an unknown number of attempts' } }],
       'no-unbounded-retry': [{ line: 18, column: 14, messageId: 'unbounded', data: { what: '`run()` retrying itself' } }],
     },
   },

@@ -524,7 +524,7 @@ class Download {
   emit(_name: string, _err: Error) {}
 }
 `,
-      errors: [{ messageId: 'immediate', line: 17, column: 9, data: { what: '`onSourceError()` retrying itself through `attach()`', attempts: 'a limited number of attempts' } }],
+      errors: [{ messageId: 'immediate', line: 17, column: 9, data: { what: '`onSourceError()` retrying itself through `attach()`', attempts: 'an unknown number of attempts' } }],
     },
     {
       name: 'a method bound to the instance, listening for close, reopens the socket',

@@ -795,7 +795,7 @@ export class HttpClient {
       errors: [
         {
           messageId: 'missingJitter', line: 11, column: 5, endLine: 11, endColumn: 51,
-          data: { what: 'This retry loop', delay: '50 ms × e^n', attempts: 'a limited number of attempts' },
+          data: { what: 'This retry loop', delay: '50 ms × e^n', attempts: 'an unknown number of attempts' },
         },
       ],
     },
@@ -818,7 +818,7 @@ module.exports = promiseRetry;
           data: {
             what: 'This `retry` package operation',
             delay: '1 s × 2^n',
-            attempts: 'a limited number of attempts',
+            attempts: 'an unknown number of attempts',
             inherited: ', the library default',
             fix: 'Set `randomize: true`',
           },

@@ -308,7 +308,7 @@ ruleTester.run('no-fixed-sleep-retry on timer re-entries', noFixedSleepRetry, {
     {
       name: 'the way back runs only while a predicate of the class compares counts: the wait is still fixed',
       code: roomForMore,
-      errors: [{ messageId: 'fixedDelay', line: 19, column: 24, endLine: 19, endColumn: 35, data: { what: '`grow()` retrying itself through `pump()`', delay: 'a fixed 200 ms', attempts: 'a limited number of attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 19, column: 24, endLine: 19, endColumn: 35, data: { what: '`grow()` retrying itself through `pump()`', delay: 'a fixed 200 ms', attempts: 'an unknown number of attempts' } }],
     },
     {
       name: 'the catch hands the error to a handler that reconnects on a timer; disconnect() calls the handler too',

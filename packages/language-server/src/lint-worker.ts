@@ -1,5 +1,6 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
+import { forgetProjectFiles } from '@retry-hygiene/analysis';
 import { LintEngine, type Analysis } from './engine.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
 import { fixesOf, packFixes, withoutFixes, type PackedFixes } from './wire.js';
@@ -7,6 +8,8 @@ import { fixesOf, packFixes, withoutFixes, type PackedFixes } from './wire.js';
 /** Main thread → worker. Messages are handled in order: a configure applies to every lint posted after it. */
 export type WorkerRequest =
   | { type: 'configure'; settings: Settings }
+  /** Files of the project changed: what was read of other modules is dropped. */
+  | { type: 'forget' }
   | { type: 'lint'; id: number; uri: string; version: number; text: string; filename: string }
   /** This thread's heap, after a collection when asked (and node runs with --expose-gc, which workers inherit). */
   | { type: 'heap'; id: number; gc: boolean };
@@ -36,6 +39,10 @@ export function runLintWorker(): void {
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'configure') {
       engine.configure(request.settings);
+      return;
+    }
+    if (request.type === 'forget') {
+      forgetProjectFiles();
       return;
     }
     if (request.type === 'heap') {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { forgetProjectFiles } from '@retry-hygiene/analysis';
 import type { Analysis, LintEngine } from './engine.js';
 import type { WorkerReply, WorkerRequest } from './lint-worker.js';
 import type { Settings } from './settings.js';
@@ -91,6 +92,15 @@ export class LintScheduler {
   configure(settings: Settings): void {
     this.settings = settings;
     for (const lane of this.lanes) lane.worker?.postMessage({ type: 'configure', settings } satisfies WorkerRequest);
+  }
+
+  /**
+   * Files of the project changed: every lint posted from now on reads other modules afresh (in
+   * the workers, whose analysis keeps its own caches, and here, where lints run without them).
+   */
+  forgetProjectFiles(): void {
+    forgetProjectFiles();
+    for (const lane of this.lanes) lane.worker?.postMessage({ type: 'forget' } satisfies WorkerRequest);
   }
 
   /** The analysis of this text, once a lane has linted it; undefined when the job was cancelled first. */

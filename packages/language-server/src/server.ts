@@ -243,11 +243,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   /**
    * A module of the project changed on disk (saved here, or by anything else the client
    * watches): the documents that import relative modules may have read it (a retry helper in
-   * another file), so every analysis is redone. The module caches are keyed by modification
-   * time, so the new lint reads the new text.
+   * another file), so every analysis is redone, with the analysis's module caches dropped:
+   * each is keyed by its own file's mtime, which does not show a change two imports away or a
+   * file added beside a class.
    */
   let modulesTimer: NodeJS.Timeout | undefined;
   function modulesChanged(): void {
+    // Whatever is open now: a document opened later must not read a module as it was.
+    scheduler.forgetProjectFiles();
     if (!documents.all().some((d) => RELATIVE_IMPORT.test(d.getText()))) return;
     clearTimeout(modulesTimer);
     modulesTimer = setTimeout(() => {

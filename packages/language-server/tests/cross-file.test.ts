@@ -76,6 +76,35 @@ describe('retry helpers in other modules', () => {
     expect(afterWatch.diagnostics[0]!.message).toContain('waits a fixed 2.1 min between attempts');
   });
 
+  it('reads a module two imports away afresh after a watched-file change (its importer did not change)', async () => {
+    // main.mjs → lib/wrap.mjs (the retry loop) → lib/pause.mjs (the wait). Only pause.mjs
+    // changes: wrap.mjs's mtime does not, yet what it reads as does.
+    const project = mkdtempSync(join(tmpdir(), 'retry-hygiene-ls-transitive-'));
+    mkdirSync(join(project, 'lib'));
+    writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
+    const main = "import { retryable } from './lib/wrap.mjs';\nexport const load = () => retryable(() => fetch('https://example.com'));\n";
+    writeFileSync(join(project, 'main.mjs'), main);
+    writeFileSync(
+      join(project, 'lib', 'wrap.mjs'),
+      "import { pause } from './pause.mjs';\nexport async function retryable(op) {\n  for (let i = 0; i < 3; i++) {\n    try {\n      return await op();\n    } catch {\n      await pause(1000);\n    }\n  }\n  throw new Error('gave up');\n}\n",
+    );
+    const pause = join(project, 'lib', 'pause.mjs');
+    writeFileSync(pause, 'export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));\n');
+    const client = await start();
+    await client.until(() => (client.registrations.includes('workspace/didChangeWatchedFiles') ? true : undefined), 10_000, 'the file watcher registration');
+    const uri = pathToFileURL(join(project, 'main.mjs')).href;
+    await client.open(uri, main, 'javascript');
+    const first = await client.diagnosticsFor(uri, 1);
+    expect(where(first.diagnostics)).toEqual(['2:27 no-fixed-sleep-retry']);
+    expect(first.diagnostics[0]!.message).toContain("This call of `retryable()` from './lib/wrap.mjs' waits a fixed 1 s between attempts");
+    // pause() no longer waits: the loop's wait is unknown, so nothing is claimed.
+    writeFileSync(pause, 'export const pause = (ms) => Promise.resolve(ms);\n');
+    const since = client.published.length;
+    await client.filesChanged([pathToFileURL(pause).href]);
+    const after = await client.until(() => client.published.slice(since).find((p) => p.uri === uri), 15_000, 'main.mjs linted after the watched change');
+    expect(where(after.diagnostics)).toEqual([]);
+  });
+
   it("reads nothing relative to the server's working directory: not for an untitled document, nor for a file elsewhere", async () => {
     // The server runs in a folder that holds the helper; the documents are not in it.
     const serverCwd = mkdtempSync(join(tmpdir(), 'retry-hygiene-ls-cwd-'));

@@ -1,0 +1,16 @@
+import { forgetConstructions } from './constructions.js';
+import { forgetModules } from './cross-file.js';
+import { forgetPackages } from './own-package.js';
+
+/**
+ * Forgets everything read from files other than the one being linted. Each cache checks its own
+ * file's mtime and size, but what a module reads as depends on the modules it imports in turn
+ * (a wait two imports away) and on files added since (a new construction of a class), which no
+ * single mtime shows. A long-lived host that learns of changed files (the language server on a
+ * watched-file change or a save) calls this before linting again.
+ */
+export function forgetProjectFiles(): void {
+  forgetModules();
+  forgetConstructions();
+  forgetPackages();
+}

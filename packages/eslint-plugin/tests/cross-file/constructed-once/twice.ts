@@ -1,0 +1,30 @@
+import { settle, type Settings } from './settings.js';
+
+export async function run<T>(work: () => Promise<T>, given: Partial<Settings> = {}): Promise<T> {
+  const settled = settle(given);
+  return new Runner(work, { ...settled, spread: false }).go();
+}
+
+export async function runQuietly<T>(work: () => Promise<T>, given: Settings): Promise<T> {
+  return new Runner(work, given).go();
+}
+
+// Made in two places, one handing it whatever its caller gives: the spread is not known.
+class Runner<T> {
+  private done = 0;
+
+  constructor(private work: () => Promise<T>, private settings: Settings) {}
+
+  async go(): Promise<T> {
+    while (this.done < 6) {
+      try {
+        return await this.work();
+      } catch (error) {
+        this.done++;
+        const base = this.settings.pause * 2 ** this.done;
+        await new Promise((resolve) => setTimeout(resolve, this.settings.spread ? Math.random() * base : base));
+      }
+    }
+    throw new Error('gave up');
+  }
+}

@@ -1,0 +1,3 @@
+import { Pause } from './pause.js';
+
+export class EagerPause extends Pause {}
