@@ -11,6 +11,7 @@ import { branchNotTaken, evaluate, localFunction, numberArray, parameterVariable
 import { classifies } from './loops.js';
 import { policyFrom, serverWaitMark } from './policy.js';
 import { prototypeSlot } from './prototype-methods.js';
+import { racedTimeout } from './raced-timeouts.js';
 import { drainedStore, requeuedBefore, sameStore } from './requeue.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
 import { asSleep, computesWait, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
@@ -1096,6 +1097,8 @@ function waitsElsewhere(through: FunctionNode, own: Node | undefined, ctx: Analy
   walk(through.body, ctx.keys, (node) => {
     if (found) return false;
     if (node === own) return false;
+    // `Promise.race([work, new Promise(r => setTimeout(() => r(TIMED_OUT), left))])`: a timeout, no wait.
+    if (node.type === 'NewExpression' && racedTimeout(node, ctx)) return false;
     if (node.type === 'CallExpression' || node.type === 'NewExpression') {
       const name = calleeName(node) ?? '';
       // (A method of the class that computes the wait, `await this.#calculateRetryDelay(err)`, makes none.)
@@ -1137,10 +1140,12 @@ function timerFree(call: TSESTree.CallExpression, ctx: AnalysisContext, depth: n
   let timer = false;
   walk(method.body, ctx.keys, (node) => {
     if (timer) return false;
+    // A timer that only settles a promise raced against the work is a timeout (raced-timeouts.ts).
+    if (node.type === 'NewExpression' && racedTimeout(node, ctx)) return false;
     if (node.type === 'NewExpression' && asSleep(node, ctx)) timer = true;
     if (node.type !== 'CallExpression') return undefined;
     const name = calleeName(node) ?? '';
-    if (asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || (TIMER_LIKE.test(name) && !timerFree(node, ctx, depth + 1))) timer = true;
+    if (asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || (TIMER_LIKE.test(name) && !CANCELS_TIMER.test(name) && !timerFree(node, ctx, depth + 1))) timer = true;
     return undefined;
   });
   return !timer;
