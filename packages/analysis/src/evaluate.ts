@@ -1519,7 +1519,8 @@ function foreignDefault(object: Node, prop: string, env: Env): { node: Node; env
   // `retry.delay` in `#calculateDelay(retry)` whose `retry` stands for the caller's
   // `const retry = normalizeRetryOptions(options)`: what the other module's defaults give the caller's.
   const alias = aliasOf(object, env);
-  if (alias) return foreignDefault(alias.id, prop, deeper(alias.env));
+  const viaAlias = alias && foreignDefault(alias.id, prop, deeper(alias.env));
+  if (viaAlias) return viaAlias;
   const source = mergeSource(object, env);
   // `{ ...DEFAULTS, ...options }` or `Object.assign({}, DEFAULTS, options)` with DEFAULTS
   // imported: no source of this file names `prop`, so the other module's object gives it.
