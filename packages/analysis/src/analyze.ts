@@ -894,8 +894,27 @@ function siblingMethod(expression: Node, ctx: AnalysisContext): FunctionNode | u
   if (key.type !== 'Identifier' && key.type !== 'PrivateIdentifier') return undefined;
   // `this.b` in `F.prototype.a = function () {…}`: `F.prototype.b` of this file.
   if (receiver && owner?.type === 'AssignmentExpression' && key.type === 'Identifier') return prototypeSibling(receiver, key.name, ctx);
-  if (!owner || (owner.type !== 'MethodDefinition' && owner.type !== 'PropertyDefinition') || owner.parent?.type !== 'ClassBody') return undefined;
-  return membersOf(owner.parent).get(memberKey(owner.static, key)) ?? undefined;
+  if (!owner || (owner.type !== 'MethodDefinition' && owner.type !== 'PropertyDefinition') || owner.parent?.type !== 'ClassBody') {
+    return key.type === 'PrivateIdentifier' ? privateMethod(key) : undefined;
+  }
+  return membersOf(owner.parent).get(memberKey(owner.static, key)) ?? privateMethod(key);
+}
+
+/**
+ * `x.#b` on any receiver (`ky.#retry()` on the instance a static method made): a private name
+ * means the one member of that name of the innermost class around it that declares one, whatever
+ * the receiver (on anything else the access throws). Static or not, a class has one `#b`.
+ */
+function privateMethod(key: TSESTree.Identifier | TSESTree.PrivateIdentifier): FunctionNode | undefined {
+  if (key.type !== 'PrivateIdentifier') return undefined;
+  for (let p: Node | undefined = key.parent; p; p = p.parent) {
+    if (p.type !== 'ClassBody') continue;
+    const members = membersOf(p);
+    const own = members.get(memberKey(false, key));
+    const shared = members.get(memberKey(true, key));
+    if (own !== undefined || shared !== undefined) return (own ?? shared) ?? undefined;
+  }
+  return undefined;
 }
 
 /** A class's methods and function fields by static-ness and name; null where the name is not one plain function. */

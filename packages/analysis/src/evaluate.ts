@@ -525,7 +525,10 @@ function comparison(n: TSESTree.BinaryExpression, env: Env): Value {
   if ((op === '===' || op === '!==') && ((a.text !== undefined && b.t === 'num' && !b.random) || (b.text !== undefined && a.t === 'num' && !a.random))) return op === '!==' ? TRUE : FALSE;
   if (op !== '===' && op !== '!==') return UNKNOWN;
   const [left, right] = [unwrap(n.left as Node), unwrap(n.right)];
+  if ((left.type === 'UnaryExpression' || right.type === 'UnaryExpression') && typeofUnequal(left, right, env)) return op === '!==' ? TRUE : FALSE;
   const flag = isBooleanLiteral(right) ? { read: left, value: a } : isBooleanLiteral(left) ? { read: right, value: b } : undefined;
+  const unequal = flag && flagUnequal(flag.read, flag.value, (flag.read === left ? right : left) as TSESTree.Literal, env);
+  if (unequal) return op === '!==' ? TRUE : FALSE;
   if (!flag || flag.read.type !== 'MemberExpression' || flag.read.computed || (flag.value.t !== 'unknown' && flag.value.t !== 'invariant') || flag.value.random || truthOf(flag.value) !== undefined) return UNKNOWN;
   // Only the option's own key in an object of defaults: `{ jitter: opts.jitter === true }`.
   let holder: Node | undefined = n.parent;
@@ -535,6 +538,50 @@ function comparison(n: TSESTree.BinaryExpression, env: Env): Value {
   const passed = passedObjectRead(flag.read, env);
   if (passed && passed !== 'absent') return UNKNOWN;
   return op === '!==' ? TRUE : FALSE;
+}
+
+/**
+ * `retry.jitter === true` where the value is known falsy (`false`, or an option whose default
+ * is written `undefined`/`null`: `{ jitter: undefined }` read through the defaults), or
+ * `=== false` where it is known truthy: never strictly equal. Undefined when not shown; a
+ * caller's option the helper was analysed with, and given, is not the default.
+ */
+function flagUnequal(read: Node, value: Value, literal: TSESTree.Literal, env: Env): boolean {
+  const truth = value.random ? undefined : truthOf(value);
+  if (truth !== undefined) return truth !== literal.value;
+  return literal.value === true && nothingByDefault(read, env) !== undefined;
+}
+
+/**
+ * `typeof retry.jitter === 'function'` where the option's default is written `undefined`
+ * (`{ jitter: undefined }`, as for flagUnequal): its type is 'undefined', never the one named.
+ */
+function typeofUnequal(left: Node, right: Node, env: Env): boolean {
+  const [check, named] = left.type === 'UnaryExpression' && left.operator === 'typeof' ? [left, right] : right.type === 'UnaryExpression' && right.operator === 'typeof' ? [right, left] : [];
+  if (!check || named?.type !== 'Literal' || typeof named.value !== 'string' || named.value === 'undefined') return false;
+  return nothingByDefault(unwrap(check.argument), env) === 'undefined';
+}
+
+/**
+ * An option read (`retry.jitter`) whose default is written `undefined` or `null` (`{ jitter:
+ * undefined }` read through the defaults, this file's or another module's that writes no such
+ * key), which nothing in this file writes and the caller the helper is analysed for does not pass.
+ */
+function nothingByDefault(read: Node, env: Env): 'undefined' | 'null' | undefined {
+  if (read.type !== 'MemberExpression' || read.computed) return undefined;
+  // (Written by the code itself, `retry.jitter = true`: not the default.)
+  const dotted = dottedName(read);
+  if (dotted === undefined || memberWritesWithin(dotted, { ...env, region: env.ctx.sourceCode.ast as Node }).length > 0) return undefined;
+  const prop = propertyName(read);
+  const local = prop === undefined ? undefined : (resolveObjectProperty(read.object, prop, env) ?? aliasedProperty(read.object, prop, env));
+  // Or the defaults of another module (`normalizeRetryOptions(options)` spreading `{ jitter: undefined }`), which writes no such key.
+  const foreign = local || prop === undefined ? undefined : foreignDefault(read.object, prop, env);
+  const holder = local ?? (foreign && !foreign.env.ctx.isMutableMember(prop as string) ? foreign.node : undefined);
+  const held = holder && unwrap(holder);
+  const nothing = held?.type === 'Identifier' && held.name === 'undefined' ? 'undefined' : held?.type === 'Literal' && held.value === null ? 'null' : undefined;
+  if (!nothing) return undefined;
+  const passed = passedObjectRead(read, env);
+  return !passed || passed === 'absent' ? nothing : undefined;
 }
 
 function isBooleanLiteral(node: Node): boolean {
@@ -1334,6 +1381,29 @@ function aliasedMember(member: TSESTree.MemberExpression, env: Env): Value | und
   return memberDefault(alias.id, prop, outer);
 }
 
+/** The caller's plain name (same file) that a helper's parameter `object` stands for, unless the helper writes on it. */
+function aliasOf(object: Node, env: Env): { id: TSESTree.Identifier; env: Env } | undefined {
+  const o = unwrap(object);
+  if (o.type !== 'Identifier' || !env.aliases || env.depth > MAX_DEPTH) return undefined;
+  const variable = env.ctx.variableOf(o);
+  const alias = variable && env.aliases.get(variable);
+  if (!alias || alias.env.ctx !== env.ctx || alias.id.type !== 'Identifier' || isReassigned(variable)) return undefined;
+  return memberAssignments(variable).size > 0 ? undefined : { id: alias.id, env: alias.env };
+}
+
+/**
+ * `retry.delay(n)` in a helper whose `retry` stands for the caller's variable (`#calculateDelay(retry)`
+ * called with `const retry = normalize(options)`): what the caller's variable holds there. Undefined
+ * when the helper writes the property itself.
+ */
+function aliasedProperty(object: Node, prop: string, env: Env): Node | undefined {
+  const o = unwrap(object);
+  const variable = o.type === 'Identifier' && env.aliases ? env.ctx.variableOf(o) : undefined;
+  const alias = variable && env.aliases?.get(variable);
+  if (!alias || alias.env.ctx !== env.ctx || memberWritesWithin(`${(o as TSESTree.Identifier).name}.${prop}`, env).length > 0) return undefined;
+  return resolveObjectProperty(alias.id, prop, alias.env);
+}
+
 /** The numbers of an array literal, through `const` bindings and spreads: `[0, ...DELAYS]`. */
 export function numberArray(node: Node, env: Env): number[] | undefined {
   const n = unwrap(node);
@@ -1387,6 +1457,16 @@ function spreadDefault(literal: TSESTree.ObjectExpression, prop: string, env: En
   for (let i = literal.properties.length - 1; i >= 0; i--) {
     const element = literal.properties[i];
     if (element?.type !== 'SpreadElement') continue;
+    // `...getDefaultRetryOptions()`: a function of this file, taking nothing, that returns the defaults.
+    const factory = unwrap(element.argument);
+    const made = factory.type === 'CallExpression' && factory.arguments.length === 0 ? localFunction(factory, env) : undefined;
+    if (made && !made.async && !made.generator) {
+      const inner = deeper(env);
+      const returned = returnedObject(made, inner, prop);
+      const value = returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, inner));
+      if (value) return value;
+      continue;
+    }
     const source = resolveObject(element.argument, deeper(env));
     const value = source && (getProperty(source, prop)?.value as Node | undefined);
     if (value) return value;
@@ -1436,6 +1516,11 @@ export function optionSource(object: Node, prop: string, env: Env): { node: Node
  */
 function foreignDefault(object: Node, prop: string, env: Env): { node: Node; env: Env } | undefined {
   if (!env.ctx.foreignFunction) return undefined;
+  // `retry.delay` in `#calculateDelay(retry)` whose `retry` stands for the caller's
+  // `const retry = normalizeRetryOptions(options)`: what the other module's defaults give the caller's.
+  const alias = aliasOf(object, env);
+  const viaAlias = alias && foreignDefault(alias.id, prop, deeper(alias.env));
+  if (viaAlias) return viaAlias;
   const source = mergeSource(object, env);
   // `{ ...DEFAULTS, ...options }` or `Object.assign({}, DEFAULTS, options)` with DEFAULTS
   // imported: no source of this file names `prop`, so the other module's object gives it.
@@ -1637,12 +1722,22 @@ function argumentMaySet(arg: Node, key: string, env: Env, depth: number, held?: 
 function returnedObject(fn: FunctionNode, env: Env, prop: string): TSESTree.ObjectExpression | undefined {
   // Once per function: every option read through `applyDefaults(opts)` asks the same question.
   let found = returnedObjects.get(fn);
-  if (found === undefined) returnedObjects.set(fn, (found = findReturnedObject(fn, env) ?? null));
+  if (found === undefined) returnedObjects.set(fn, (found = findReturnedObjects(fn, env) ?? null));
   // A key the function writes on the object before returning it is not what the literal says.
-  return found && !found.written.has(prop) ? found.literal : undefined;
+  if (!found || found.some((f) => f.written.has(prop))) return undefined;
+  const [first, ...others] = found;
+  if (!first || others.length === 0) return first?.literal;
+  // `if (typeof retry === 'number') return { ...defaults(), limit: retry }; … return { ...defaults(), ...given, limit }`:
+  // each literal returned gives `prop` from the same place, so whichever path returns, that is it.
+  const source = (literal: TSESTree.ObjectExpression): Node | undefined => (getProperty(literal, prop)?.value as Node | undefined) ?? spreadDefault(literal, prop, env);
+  const given = source(first.literal);
+  return given && others.every((o) => source(o.literal) === given) ? first.literal : undefined;
 }
 
-const returnedObjects = new WeakMap<FunctionNode, { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> } | null>();
+const returnedObjects = new WeakMap<FunctionNode, { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> }[] | null>();
+
+/** Returns no more object literals than this are compared (a function of a few early returns). */
+const MAX_RETURNED = 4;
 
 /**
  * `const sanitized = { ...defaults, ...options }; if (sanitized.n < 1) sanitized.n = 1; return sanitized;`:
@@ -1670,25 +1765,26 @@ function returnedLocal(id: TSESTree.Identifier, fn: FunctionNode, env: Env): { l
   return { literal: init, written };
 }
 
-function findReturnedObject(fn: FunctionNode, env: Env): { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> } | undefined {
+function findReturnedObjects(fn: FunctionNode, env: Env): { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> }[] | undefined {
   if (fn.body.type !== 'BlockStatement') {
     const body = unwrap(fn.body);
-    return body.type === 'ObjectExpression' ? { literal: body, written: new Set() } : undefined;
+    return body.type === 'ObjectExpression' ? [{ literal: body, written: new Set() }] : undefined;
   }
-  let found: { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> } | undefined;
+  const found: { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> }[] = [];
   let other = false;
   walk(fn.body, env.ctx.keys, (node) => {
     if (other || (node !== fn.body && isFunction(node))) return false;
     if (node.type === 'ReturnStatement') {
       const argument = node.argument && unwrap(node.argument);
-      const local = argument?.type === 'Identifier' ? returnedLocal(argument, fn, env) : undefined;
-      if (argument?.type === 'ObjectExpression' && !found) found = { literal: argument, written: new Set() };
-      else if (local && !found) found = local;
+      // Object literals written out; a returned `const` holding one only as the sole return.
+      const local = argument?.type === 'Identifier' && found.length === 0 ? returnedLocal(argument, fn, env) : undefined;
+      if (argument?.type === 'ObjectExpression' && !found.some((f) => f.written.size > 0) && found.length < MAX_RETURNED) found.push({ literal: argument, written: new Set() });
+      else if (local) found.push(local);
       else other = true;
     }
     return undefined;
   });
-  return other ? undefined : found;
+  return other || found.length === 0 || (found.length > 1 && found.some((f) => f.written.size > 0)) ? undefined : found;
 }
 
 /** Member chains longer than this are not followed to an object literal: the analysis gives up. */
@@ -2039,7 +2135,7 @@ function strategyFunction(call: TSESTree.CallExpression, env: Env): { fn: Functi
   if (callee.type !== 'MemberExpression') return undefined;
   const prop = propertyName(callee);
   if (prop === undefined || unwrap(callee.object).type === 'ThisExpression') return undefined;
-  const held = resolveObjectProperty(callee.object, prop, env);
+  const held = resolveObjectProperty(callee.object, prop, env) ?? aliasedProperty(callee.object, prop, env);
   const value = held && unwrap(held);
   if (!value) return undefined;
   if (isFunction(value)) return { fn: value, env };

@@ -7,10 +7,11 @@ import { mayStopBefore } from './exits.js';
 import { outcomeCheck } from './checks.js';
 import { writesWithin, type AnalysisContext, type Variable } from './context.js';
 import type { Env } from './evaluate.js';
-import { branchNotTaken, evaluate, numberArray, parameterVariables } from './evaluate.js';
+import { branchNotTaken, evaluate, localFunction, numberArray, parameterVariables } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom, serverWaitMark } from './policy.js';
 import { prototypeSlot } from './prototype-methods.js';
+import { racedTimeout } from './raced-timeouts.js';
 import { drainedStore, requeuedBefore, sameStore } from './requeue.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
 import { asSleep, computesWait, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
@@ -1096,15 +1097,56 @@ function waitsElsewhere(through: FunctionNode, own: Node | undefined, ctx: Analy
   walk(through.body, ctx.keys, (node) => {
     if (found) return false;
     if (node === own) return false;
+    // `Promise.race([work, new Promise(r => setTimeout(() => r(TIMED_OUT), left))])`: a timeout, no wait.
+    if (node.type === 'NewExpression' && racedTimeout(node, ctx)) return false;
     if (node.type === 'CallExpression' || node.type === 'NewExpression') {
       const name = calleeName(node) ?? '';
       // (A method of the class that computes the wait, `await this.#calculateRetryDelay(err)`, makes none.)
       if (node.type === 'CallExpression' && computesWait(node, ctx)) return undefined;
+      // `throw new TimeoutError(request)`: an error named after a timeout is no timer.
+      if (node.type === 'NewExpression' && node.parent?.type === 'ThrowStatement') return undefined;
       // `typeof retryDelay === 'function' ? retryDelay(n) : retryDelay` with a number by default: not called.
       // (`clearTimeout(this.timer)` before setting the next one cancels a wait and makes none.)
-      if ((asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || (TIMER_LIKE.test(name) && !CANCELS_TIMER.test(name))) && !branchNotTaken(node, through.body, (env ??= { ctx, region: through.body, counters: new Set(), depth: 0 }))) found = true;
+      const timerLike = !asSleep(node, ctx) && !/^(setTimeout|setInterval|setImmediate)$/.test(name) && TIMER_LIKE.test(name) && !CANCELS_TIMER.test(name);
+      if ((asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || timerLike) && !branchNotTaken(node, through.body, (env ??= { ctx, region: through.body, counters: new Set(), depth: 0 })) && !waitsThenThrows(node) && !(timerLike && node.type === 'CallExpression' && timerFree(node, ctx, 0))) found = true;
     }
     return undefined;
   });
   return found;
+}
+
+/**
+ * A wait that is a statement of its own right before a throw (`await delay(remaining); throw
+ * new TimeoutError(request);`): it spends what is left of a budget and gives up, it leads
+ * nowhere back in.
+ */
+function waitsThenThrows(node: Node): boolean {
+  const awaited = node.parent?.type === 'AwaitExpression' ? node.parent : node;
+  const statement = awaited.parent;
+  if (statement?.type !== 'ExpressionStatement') return false;
+  const block = statement.parent;
+  const list: readonly Node[] | undefined = block?.type === 'BlockStatement' ? block.body : block?.type === 'SwitchCase' ? block.consequent : undefined;
+  return list?.[list.indexOf(statement) + 1]?.type === 'ThrowStatement';
+}
+
+/**
+ * `this.#throwIfTimedOut()`: a method of the class named like a timer whose code (and that of
+ * the methods named so that it calls, a few levels down) starts no timer and sleeps nowhere: it
+ * checks a budget, it schedules nothing. Asked only of calls whose name looks like a timer's.
+ */
+function timerFree(call: TSESTree.CallExpression, ctx: AnalysisContext, depth: number): boolean {
+  const method = depth < 3 ? localFunction(call, { ctx, region: call, counters: new Set(), depth: 0 }) : undefined;
+  if (!method) return false;
+  let timer = false;
+  walk(method.body, ctx.keys, (node) => {
+    if (timer) return false;
+    // A timer that only settles a promise raced against the work is a timeout (raced-timeouts.ts).
+    if (node.type === 'NewExpression' && racedTimeout(node, ctx)) return false;
+    if (node.type === 'NewExpression' && asSleep(node, ctx)) timer = true;
+    if (node.type !== 'CallExpression') return undefined;
+    const name = calleeName(node) ?? '';
+    if (asSleep(node, ctx) || /^(setTimeout|setInterval|setImmediate)$/.test(name) || (TIMER_LIKE.test(name) && !CANCELS_TIMER.test(name) && !timerFree(node, ctx, depth + 1))) timer = true;
+    return undefined;
+  });
+  return !timer;
 }
