@@ -97,6 +97,15 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
     const site = siteFor(restart.call, fn, restartPaths, selfCalls, baseEnv, undefined, undefined, restart);
     return site ? [site] : [];
   }
+  // Each call's way back in on a failure. With none, the function retries nothing whatever the
+  // defaults or timers say (every branch below ends in no site): most recursion is a walk or a
+  // parser, and reading the defaults for each of its calls cost more than the rest of this.
+  const failurePaths = new Map<Node, FailurePath>();
+  for (const call of selfCalls) {
+    const path = failurePath(call, fn, baseEnv) ?? listenedOnFailure(call, fn, reentries?.get(call)) ?? (reentries?.get(call)?.handed ? withTimer({ container: fn.body }, undefined, call, fn) : undefined);
+    if (path) failurePaths.set(call, path);
+  }
+  if (failurePaths.size === 0) return [];
   let byDefaults = false;
   /** The stores drained after a success (their next item), each needing a failure path that queues the failed input there. */
   const drains: Node[] = [];
@@ -107,7 +116,7 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
       byDefaults = true;
       continue;
     }
-    const path = failurePath(call, fn, baseEnv) ?? listenedOnFailure(call, fn, reentries?.get(call)) ?? (reentries?.get(call)?.handed ? withTimer({ container: fn.body }, undefined, call, fn) : undefined);
+    const path = failurePaths.get(call);
     if (path) paths.set(call, path);
     else if (!insideGuardedBranch(call, fn)) {
       if (!goesAtOnce(call, fn, baseEnv, reentries?.get(call))) {
