@@ -2183,8 +2183,22 @@ function strategyAlternatives(call: TSESTree.CallExpression, env: Env): Function
   return fns;
 }
 
+/**
+ * Longer than this, a function is a procedure (a request pipeline, a protocol handler), not a
+ * delay, count or predicate helper: reading its returns cost as much as the rest of the file
+ * (undici's `httpNetworkFetch`, inlined for each test of a `response` it assigns) and gave
+ * nothing. On the real-code benchmark and the corpus, every helper whose value was known was
+ * under 3 000 characters; every one over 4 000 read as unknown.
+ */
+const MAX_INLINED_LENGTH = 4_000;
+
+function tooLongToInline(fn: FunctionNode): boolean {
+  return fn.range[1] - fn.range[0] > MAX_INLINED_LENGTH;
+}
+
 /** Evaluates a small helper (`backoff(n)`) with its parameters bound to the caller's values. */
 function inlineHelper(fn: FunctionNode, args: readonly Node[], env: Env): Value {
+  if (tooLongToInline(fn)) return helperRandomness(UNKNOWN, fn, env);
   const inner = helperEnv(fn, args, env);
   return helperRandomness(inlineBody(fn, inner, env), fn, env, inner);
 }
@@ -2194,6 +2208,7 @@ function inlineHelper(fn: FunctionNode, args: readonly Node[], env: Env): Value 
  * that module's context, its parameters bound to the values of the caller's arguments.
  */
 function inlineForeign(fn: FunctionNode, ctx: AnalysisContext, values: readonly Value[], env: Env): Value {
+  if (tooLongToInline(fn)) return helperRandomness(UNKNOWN, fn, { ctx, region: fn.body, counters: new Set(), depth: env.depth + 1 });
   const bindings = new Map<Variable, Value>();
   parameterVariables(fn, ctx).forEach((variable, i) => {
     const given = values[i];
@@ -2333,8 +2348,26 @@ function liveRandomness(body: Node, inner: Env): boolean {
   return found;
 }
 
+/**
+ * usesRandomness by node, with and without following helpers. The answer depends on the file
+ * alone (localFunction reads scopes and classes, never bindings): a helper inlined at each of
+ * many call sites, each inlining others, was walked again every time.
+ */
+const randomnessSeen = new WeakMap<Node, { follow?: boolean; own?: boolean }>();
+
 /** Randomness anywhere under `root`, following calls into local helpers (one level). */
 export function usesRandomness(root: Node, env: Env, followHelpers = true): boolean {
+  let seen = randomnessSeen.get(root);
+  if (!seen) randomnessSeen.set(root, (seen = {}));
+  const known = followHelpers ? seen.follow : seen.own;
+  if (known !== undefined) return known;
+  const found = findRandomness(root, env, followHelpers);
+  if (followHelpers) seen.follow = found;
+  else seen.own = found;
+  return found;
+}
+
+function findRandomness(root: Node, env: Env, followHelpers: boolean): boolean {
   let found = false;
   walk(root, env.ctx.keys, (node) => {
     if (found) return false;
