@@ -29,10 +29,11 @@ describe('rule options merged with their defaults', () => {
   }
 }
 `;
-    const lint = (options?: object) =>
-      new Linter()
-        .verify(code, [...plugin.configs.recommended, ...(options ? [{ rules: { 'retry-hygiene/no-fixed-sleep-retry': ['error', options] } }] : [])], { filename: 'file.mjs' })
-        .map((m) => m.ruleId);
+    const lint = (options?: object) => {
+      const configs: Linter.Config[] = [...plugin.configs.recommended];
+      if (options) configs.push({ rules: { 'retry-hygiene/no-fixed-sleep-retry': ['error', options] } });
+      return new Linter().verify(code, configs, { filename: 'file.mjs' }).map((m) => m.ruleId);
+    };
     expect(lint()).toEqual(['retry-hygiene/no-fixed-sleep-retry']);
     expect(lint({ allowImmediate: true })).toEqual([]);
   });
