@@ -858,16 +858,41 @@ function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: (nam
   return variable.references.filter((ref) => !ref.init).length;
 }
 
-/** How often each property name is read or written in the file (`this.b`, `x.b`, `{ b }` reads aside). */
+/**
+ * How often each property name is read or written in the file (`this.b`, `x.b`, `x?.b`, `x.#b`),
+ * with a name read out by a pattern (`const { b } = this`) counted as unknown. Read from the
+ * tokens when the parser gives them: a name after `.` or `?.` is a member mention, and the
+ * token list costs a fraction of a walk of the tree. Type names (`A.B`) and JSX (`<a.b>`)
+ * count too: more mentions than calls seen only ever means a way back is not claimed.
+ */
 function countMemberMentions(ctx: AnalysisContext): Map<string, number> {
   const counts = new Map<string, number>();
+  const tokens = ctx.sourceCode.ast.tokens;
+  if (tokens) {
+    for (let i = 1; i < tokens.length; i++) {
+      const token = tokens[i] as TSESTree.Token;
+      if (token.type === 'Punctuator') continue;
+      const before = tokens[i - 1] as TSESTree.Token;
+      if (before.type !== 'Punctuator' || (before.value !== '.' && before.value !== '?.')) continue;
+      counts.set(token.value, (counts.get(token.value) ?? 0) + 1);
+    }
+    // Patterns are among the nodes recorded during the lint's traversal (or walked for).
+    ctx.forEachNode((node) => {
+      if (node.type === 'ObjectPattern') for (const p of node.properties) countPatternKey(p, counts);
+    });
+    return counts;
+  }
   walk(ctx.sourceCode.ast, ctx.keys, (node) => {
     if (node.type === 'MemberExpression' && !node.computed) counts.set(node.property.name, (counts.get(node.property.name) ?? 0) + 1);
-    // `const { b } = this`: a use the count of member expressions would miss.
-    if (node.type === 'Property' && node.parent?.type === 'ObjectPattern' && !node.computed && node.key.type === 'Identifier') counts.set(node.key.name, Infinity);
+    if (node.type === 'ObjectPattern') for (const p of node.properties) countPatternKey(p, counts);
     return undefined;
   });
   return counts;
+}
+
+/** `const { b } = this`: a use the count of member expressions would miss. */
+function countPatternKey(property: TSESTree.Property | TSESTree.RestElement, counts: Map<string, number>): void {
+  if (property.type === 'Property' && !property.computed && property.key.type === 'Identifier') counts.set(property.key.name, Infinity);
 }
 
 /** The function a call belongs to: the innermost one that is not a callback handed to a call. */

@@ -29,10 +29,9 @@ interface TraversalStep {
 /** Per-file state shared by every part of the analysis; built once per lint of a file. */
 export class AnalysisContext {
   readonly keys: VisitorKeys;
-  /** Functions by the name they are called with, for helper inlining and nesting. */
-  readonly functionsByName = new Map<string, FunctionNode[]>();
   private readonly variableCache = new WeakMap<Node, Variable | null>();
   private mutable: Set<string> | undefined;
+  private functionBindings: Set<string> | undefined;
   private stepped: Set<string> | undefined;
   /**
    * A function of another module of the project that a call names, with that module's context
@@ -155,17 +154,18 @@ export class AnalysisContext {
     if (!this.mutable || !this.stepped) {
       const mutable = new Set<string>();
       const stepped = new Set<string>();
-      const record = (node: Node, inConstructor: boolean) => {
-        const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : undefined;
-        if (target?.type !== 'MemberExpression') return;
+      // Where a write sits and what it writes are asked only of member writes not yet known to say more.
+      const record = (node: TSESTree.AssignmentExpression | TSESTree.UpdateExpression) => {
+        const target = node.type === 'AssignmentExpression' ? node.left : node.argument;
+        if (target.type !== 'MemberExpression') return;
         const prop = propertyName(target);
         if (prop === undefined) return;
-        if (!inConstructor) mutable.add(prop);
-        if (node.type === 'UpdateExpression' || (node.type === 'AssignmentExpression' && (node.operator !== '=' || !this.isNamedValue(node.right)))) stepped.add(prop);
+        if (!mutable.has(prop) && !inConstructor(node, this)) mutable.add(prop);
+        if (!stepped.has(prop) && (node.type === 'UpdateExpression' || node.operator !== '=' || !this.isNamedValue(node.right))) stepped.add(prop);
       };
       // The nodes ESLint's traversal recorded (assignments and updates are among them): no walk of the file.
       this.forEachNode((node) => {
-        if (node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') record(node, inConstructor(node, this));
+        if (node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') record(node);
       });
       this.mutable = mutable;
       this.stepped = stepped;
@@ -186,6 +186,9 @@ export class AnalysisContext {
 
   /** The function node a name is bound to, when the binding is a local function. */
   functionOf(id: TSESTree.Identifier): FunctionNode | undefined {
+    // Most names asked about (every callee, every argument) bind no function of the file: a
+    // name no function of the file is bound to needs no lookup through the scopes.
+    if (!this.bindsFunction(id.name)) return undefined;
     const variable = this.variableOf(id);
     const def = variable?.defs[0];
     if (!def || variable.defs.length !== 1) return undefined;
@@ -198,11 +201,25 @@ export class AnalysisContext {
     }
     return undefined;
   }
+
+  /** Some function of the file may be bound to `name`: its own name, or the variable it initialises. */
+  private bindsFunction(name: string): boolean {
+    if (!this.functionBindings) {
+      const names = new Set<string>();
+      this.forEachNode((node) => {
+        if ((node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression') && node.id) names.add(node.id.name);
+        if ((node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') && node.parent?.type === 'VariableDeclarator' && node.parent.id.type === 'Identifier') names.add(node.parent.id.name);
+      });
+      this.functionBindings = names;
+    }
+    return this.functionBindings.has(name);
+  }
 }
 
 /**
- * The node types forEachNode's one caller (findSites) reads; every other node it ignores.
- * A rule that lints the file records them during ESLint's own traversal, in its order.
+ * The node types the analysis reads through forEachNode (findSites, the member writes, the
+ * member mentions); every other node it ignores. A rule that lints the file records them
+ * during ESLint's own traversal, in its order.
  */
 const SITE_NODE_TYPES = [
   // Writes, for the members the file changes after construction (isMutableMember).
@@ -218,6 +235,8 @@ const SITE_NODE_TYPES = [
   'FunctionDeclaration',
   'FunctionExpression',
   'ArrowFunctionExpression',
+  // Names read out of an object (`const { b } = this`), for the count of member mentions.
+  'ObjectPattern',
 ] as const;
 
 interface RecordedNodes {
