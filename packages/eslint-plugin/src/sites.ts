@@ -1,9 +1,22 @@
-import { analyzeRetrySites, mayHoldRetrySites, siteNodeListeners, type RetrySite } from '@retry-hygiene/analysis';
+import { analyzeRetrySites, mayHoldRetrySites, siteNodeListeners, type ModuleHost, type RetrySite } from '@retry-hygiene/analysis';
 import { moduleHost } from './module-host.js';
 
+type LintedFile = { sourceCode: Parameters<typeof analyzeRetrySites>[0]; filename?: string; cwd?: string; languageOptions?: unknown };
+
 /** The retry sites of the file a rule is linting, following helpers into the project's own modules. */
-export function sitesOf(context: { sourceCode: Parameters<typeof analyzeRetrySites>[0]; filename?: string; cwd?: string; languageOptions?: unknown }): readonly RetrySite[] {
-  return analyzeRetrySites(context.sourceCode, moduleHost(context));
+export function sitesOf(context: LintedFile): readonly RetrySite[] {
+  return analyzeRetrySites(context.sourceCode, hostOf(context));
+}
+
+/** The module host of the file being linted: one per parse, however many rules ask (4 × 2 per file). */
+const hosts = new WeakMap<object, ModuleHost | null>();
+
+function hostOf(context: LintedFile): ModuleHost | undefined {
+  const known = hosts.get(context.sourceCode.ast);
+  if (known !== undefined) return known ?? undefined;
+  const host = moduleHost(context);
+  hosts.set(context.sourceCode.ast, host ?? null);
+  return host;
 }
 
 /**
@@ -19,8 +32,8 @@ export function policySitesOf(context: Parameters<typeof sitesOf>[0]): readonly 
  * Listeners for a rule to spread into its own: they record, during ESLint's traversal, the
  * nodes sitesOf reads, so the analysis does not go over the whole file a second time.
  */
-export function siteNodes(context: { sourceCode: Parameters<typeof analyzeRetrySites>[0]; filename?: string; cwd?: string }): Record<string, (node: never) => void> {
+export function siteNodes(context: LintedFile): Record<string, (node: never) => void> {
   // A file the analysis will not read (no retry word, no retry import) records nothing.
-  if (!mayHoldRetrySites(context.sourceCode, moduleHost(context) !== undefined)) return {};
+  if (!mayHoldRetrySites(context.sourceCode, hostOf(context) !== undefined)) return {};
   return siteNodeListeners(context.sourceCode.ast);
 }
