@@ -11,7 +11,10 @@
 // I/O is not measured. Both passes use one ESLint `Linter` and the same configs — the plugin's
 // `recommended` config (parser settings, @typescript-eslint/parser for .ts) with inline config
 // ignored — once with the four rules and once with the rules removed (parse, scope analysis and
-// traversal only). A .js file is tried as a module, then as CommonJS, in both passes.
+// traversal only). A .js file is tried as a module, then as CommonJS, in both passes. Each
+// configuration is resolved once into ESLint's FlatConfigArray, as the `eslint` command does:
+// a plain config list makes Linter#verify merge the config and validate every rule's options
+// again for each file, set-up that a real lint does once and that is not the rules' cost.
 //
 // One warm-up pass of each, then `runs` (default 5) measured passes of each, alternating and
 // swapping which goes first every round (A B, B A, A B, …) so that drift hits both alike. Each
@@ -27,7 +30,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import { analyzeRetrySites } from '@retry-hygiene/analysis';
-import { collectFiles, corpusConfigs, lintFile, virtualName } from '../corpus/run.mjs';
+import { collectFiles, corpusConfigs, lintFile, resolveConfigs, virtualName } from '../corpus/run.mjs';
 import { runShapes } from './many-sites.mjs';
 
 const TARGET_OVERHEAD = 0.1;
@@ -92,10 +95,11 @@ function main() {
   // code-path analysis, which a parse-only lint skips. This pass separates that fixed cost of
   // "having a rule at all" from what the four rules themselves add.
   const emptyRule = { create: () => ({ 'Program:exit'() {} }) };
+  // Each configuration resolved once, as the `eslint` command does (corpus/run.mjs resolveConfigs).
   const passes = {
-    rules: corpusConfigs({ rules: true }),
-    'parse-only': corpusConfigs({ rules: false }),
-    'empty rule': withRule(corpusConfigs({ rules: false }), { files: ['**/*'], plugins: { bench: { rules: { empty: emptyRule } } }, rules: { 'bench/empty': 'error' } }),
+    rules: resolveConfigs(corpusConfigs({ rules: true }), args.root),
+    'parse-only': resolveConfigs(corpusConfigs({ rules: false }), args.root),
+    'empty rule': resolveConfigs(withRule(corpusConfigs({ rules: false }), { files: ['**/*'], plugins: { bench: { rules: { empty: emptyRule } } }, rules: { 'bench/empty': 'error' } }), args.root),
   };
 
   let findings = 0;
@@ -195,7 +199,7 @@ function main() {
       },
     }),
   };
-  const timedPass = withRule(corpusConfigs({ rules: false }), { files: ['**/*'], plugins: { bench: { rules: { timed: timedRule } } }, rules: { 'bench/timed': 'error' } });
+  const timedPass = resolveConfigs(withRule(corpusConfigs({ rules: false }), { files: ['**/*'], plugins: { bench: { rules: { timed: timedRule } } }, rules: { 'bench/timed': 'error' } }), args.root);
   const tTimed = performance.now();
   for (const input of inputs) lintFile(linter, timedPass, input.code, input.filename);
   const timedTotal = performance.now() - tTimed;

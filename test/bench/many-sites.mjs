@@ -12,7 +12,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
-import { corpusConfigs } from '../corpus/run.mjs';
+import { corpusConfigs, resolveConfigs } from '../corpus/run.mjs';
 
 const TARGET_RATIO = 2;
 /** A sample of a small file lints it repeatedly for about this long (parse-only time). */
@@ -170,7 +170,7 @@ function lintOnce(linter, config, code, filename, reps = 1) {
 export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {}) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const linter = new Linter({ cwd: root });
-  const configs = { rules: corpusConfigs({ rules: true }).plain, 'parse-only': corpusConfigs({ rules: false }).plain };
+  const configs = resolveConfigs({ rules: corpusConfigs({ rules: true }).plain, 'parse-only': corpusConfigs({ rules: false }).plain }, root);
   const results = [];
   for (const shape of SHAPES) {
     if (only && !only.includes(shape.name)) continue;

@@ -12,7 +12,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import plugin from 'eslint-plugin-retry-hygiene';
-import { corpusConfigs, lintFile } from '../corpus/run.mjs';
+import { corpusConfigs, lintFile, resolveConfigs } from '../corpus/run.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -209,7 +209,7 @@ function main() {
 
   linkPackages(selected);
   const linter = new Linter({ cwd: root });
-  const configs = corpusConfigs();
+  const configs = resolveConfigs(corpusConfigs(), root);
   const started = performance.now();
   const findings = [];
   const exceptions = [];

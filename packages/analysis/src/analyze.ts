@@ -36,7 +36,8 @@ const MAYBE_RETRY = /\b(?:for|while|do|catch)\b|setTimeout|\.catch\(|\.then\(|\.
  * file and shared: rules, the language server and the simulator read the same objects.
  */
 export function analyzeRetrySites(sourceCode: SourceCodeLike, host?: ModuleHost): readonly RetrySite[] {
-  return analyzeWith(sourceCode, host ? { ...host, depth: 0, checked: new Map() } : undefined);
+  // Each rule asks for the same file: the answer is there before any host state is made.
+  return cache.get(sourceCode.ast) ?? analyzeWith(sourceCode, host ? { ...host, depth: 0, checked: new Map() } : undefined);
 }
 
 /**
