@@ -272,6 +272,13 @@ class Beat {
 }
 `;
 
+// Every mention of the function in between must be a call the analysis sees; any other mention
+// (read out of the instance, read through `?.`) may run it on success too.
+const pumpReadOut = pool.replace('  factory(): Promise<void>', '  drain() {\n    const { pump } = this;\n    queueMicrotask(pump);\n  }\n  factory(): Promise<void>');
+const pumpReadOptionally = pool.replace('  factory(): Promise<void>', '  later() {\n    return this?.pump;\n  }\n  factory(): Promise<void>');
+const privatePool = pool.replaceAll('this.pump()', 'this.#pump()').replace('  pump() {', '  #pump() {');
+const privatePumpReadOut = privatePool.replace('  factory(): Promise<void>', '  later(other: Pool) {\n    return other.#pump;\n  }\n  factory(): Promise<void>');
+
 ruleTester.run('no-fixed-sleep-retry on timer re-entries', noFixedSleepRetry, {
   valid: [
     { name: 'a pool that waits before pumping on success too: a poller', code: bothWait },
@@ -283,12 +290,20 @@ ruleTester.run('no-fixed-sleep-retry on timer re-entries', noFixedSleepRetry, {
       name: 'a failure timer with a jittered wait',
       code: roomForMore.replace('this.retryMs);', 'this.retryMs + Math.random() * 100);'),
     },
+    { name: 'the pump is also read out of the instance (`const { pump } = this`): it may run on success', code: pumpReadOut },
+    { name: 'the pump is also read through `?.`: a mention that is not a call seen', code: pumpReadOptionally },
+    { name: 'a private pump also read off another instance (`other.#pump`)', code: privatePumpReadOut },
   ],
   invalid: [
     {
       name: 'a pool that pumps at once on success and after a constant timer on failure, the pump also started by acquire()',
       code: pool,
       errors: [{ messageId: 'fixedDelay', line: 16, column: 26, endLine: 16, endColumn: 37, data: { what: '`grow()` retrying itself through `pump()`', delay: 'a fixed 250 ms', attempts: 'no limit on attempts' } }],
+    },
+    {
+      name: 'a private pump (`this.#pump()`): its mentions are its three calls',
+      code: privatePool,
+      errors: [{ messageId: 'fixedDelay', line: 16, column: 26, endLine: 16, endColumn: 38, data: { what: '`grow()` retrying itself through `pump()`', delay: 'a fixed 250 ms', attempts: 'no limit on attempts' } }],
     },
     {
       name: 'a setInterval on the failure path waits its period before each attempt',
