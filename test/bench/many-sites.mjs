@@ -2,7 +2,9 @@
 // Pathological inputs: generated files whose analysis cost once grew faster than the file.
 // Each shape is linted with the four rules and parse-only (the same config with the rules
 // removed), in the same run, with one ESLint `Linter`; the figure is the ratio of the two.
-// Target: every shape within 2× of parse-only (an editor lints on every keystroke).
+// Target: every shape within 2× of parse-only (an editor lints on every keystroke). Beside it,
+// the time with one rule that does nothing: on a file that lints in about a millisecond,
+// ESLint's own cost of running any rule is a large part of the gap to parse-only.
 //
 //   node test/bench/many-sites.mjs [--runs N] [--only NAME[,NAME…]] [--scale F]
 //
@@ -170,26 +172,37 @@ function lintOnce(linter, config, code, filename, reps = 1) {
 export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {}) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const linter = new Linter({ cwd: root });
-  const configs = resolveConfigs({ rules: corpusConfigs({ rules: true }).plain, 'parse-only': corpusConfigs({ rules: false }).plain }, root);
+  // A rule that does nothing: what ESLint costs for running any rule at all, which on a file
+  // that lints in a millisecond is a large part of the gap to parse-only (printed beside it).
+  const emptyRule = { create: () => ({ 'Program:exit'() {} }) };
+  const withEmptyRule = [...corpusConfigs({ rules: false }).plain, { files: ['**/*'], plugins: { bench: { rules: { empty: emptyRule } } }, rules: { 'bench/empty': 'error' } }];
+  const configs = resolveConfigs({ rules: corpusConfigs({ rules: true }).plain, 'parse-only': corpusConfigs({ rules: false }).plain, 'empty rule': withEmptyRule }, root);
+  const orders = [
+    ['rules', 'parse-only', 'empty rule'],
+    ['parse-only', 'empty rule', 'rules'],
+    ['empty rule', 'rules', 'parse-only'],
+  ];
   const results = [];
   for (const shape of SHAPES) {
     if (only && !only.includes(shape.name)) continue;
     const size = Math.max(1, Math.round(shape.size * scale));
     const code = shape.code(size);
     const filename = `bench/${shape.name}.mjs`;
-    // One warm-up of each, then `runs` alternating pairs (order swapped every round).
+    // One warm-up of each, then `runs` rounds of the three (order rotated every round).
     lintOnce(linter, configs['parse-only'], code, filename);
+    lintOnce(linter, configs['empty rule'], code, filename);
     let warm = lintOnce(linter, configs.rules, code, filename);
-    // A second warm-up of each for the time per lint (the first includes compiling the code paths).
-    if (!warm.error && warm.ms < MIN_SAMPLE_MS) warm = lintOnce(linter, configs.rules, code, filename);
-    const warmParse = lintOnce(linter, configs['parse-only'], code, filename);
-    const reps = Math.min(1000, Math.max(1, Math.ceil(MIN_SAMPLE_MS / Math.max(warmParse.ms, warm.ms, 0.01))));
-    const times = { rules: [], 'parse-only': [] };
+    // A second warm-up of each for the time per lint (the first includes compiling the code
+    // paths), a few lints long for a small file: one lint of it is mostly noise.
+    const probeReps = warm.ms < MIN_SAMPLE_MS / 10 ? 20 : 1;
+    if (!warm.error && warm.ms < MIN_SAMPLE_MS) warm = lintOnce(linter, configs.rules, code, filename, probeReps);
+    const warmParse = lintOnce(linter, configs['parse-only'], code, filename, probeReps);
+    const reps = Math.min(2000, Math.max(1, Math.ceil(MIN_SAMPLE_MS / Math.max(warmParse.ms, warm.ms, 0.01))));
+    const times = { rules: [], 'parse-only': [], 'empty rule': [] };
     let findings = warm.findings;
     let error = warm.error;
     for (let round = 0; round < runs && !error; round++) {
-      const order = round % 2 === 0 ? ['rules', 'parse-only'] : ['parse-only', 'rules'];
-      for (const name of order) {
+      for (const name of orders[round % orders.length]) {
         const r = lintOnce(linter, configs[name], code, filename, reps);
         times[name].push(r);
         if (name === 'rules') {
@@ -206,6 +219,7 @@ export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {})
       result.rulesMs = median(times.rules.map((t) => t.ms));
       result.parseMs = median(times['parse-only'].map((t) => t.ms));
       result.ratio = result.rulesMs / result.parseMs;
+      result.emptyRuleMs = median(times['empty rule'].map((t) => t.ms));
       // Process CPU time (all threads, GC included) is far less sensitive to other load on a shared machine.
       result.ratioCpu = median(times.rules.map((t) => t.cpuMs)) / median(times['parse-only'].map((t) => t.cpuMs));
       const within = (r) => (r <= TARGET_RATIO ? 'within' : 'OVER');
@@ -213,7 +227,9 @@ export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {})
       const time = (ms) => (ms >= 100 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toPrecision(3)} ms`).padStart(9);
       log(
         `${shape.name.padEnd(22)} rules ${time(result.rulesMs)}, parse-only ${time(result.parseMs)}, ` +
-          `ratio ${result.ratio.toFixed(2).padStart(5)} wall, ${result.ratioCpu.toFixed(2).padStart(5)} CPU (${verdict}); ${findings} findings${reps > 1 ? `, ${reps} lints per sample` : ''}; ${result.what}`,
+          `ratio ${result.ratio.toFixed(2).padStart(5)} wall, ${result.ratioCpu.toFixed(2).padStart(5)} CPU (${verdict}); ` +
+          `empty rule ${time(result.emptyRuleMs).trim()} (rules / empty rule ${(result.rulesMs / result.emptyRuleMs).toFixed(2)}); ` +
+          `${findings} findings${reps > 1 ? `, ${reps} lints per sample` : ''}; ${result.what}`,
       );
     }
     results.push(result);
