@@ -29,7 +29,7 @@ interface TraversalStep {
 /** Per-file state shared by every part of the analysis; built once per lint of a file. */
 export class AnalysisContext {
   readonly keys: VisitorKeys;
-  private readonly variableCache = new Map<Node, Variable | null>();
+  private readonly variableCache = new WeakMap<Node, Variable | null>();
   private mutable: Set<string> | undefined;
   private functionBindings: Set<string> | undefined;
   private stepped: Set<string> | undefined;
