@@ -3,8 +3,8 @@
 // Each shape is linted with the four rules and parse-only (the same config with the rules
 // removed), in the same run, with one ESLint `Linter`; the figure is the ratio of the two.
 // Target: every shape within 2× of parse-only (an editor lints on every keystroke). Beside it,
-// the time with one rule that does nothing: on a file that lints in about a millisecond,
-// ESLint's own cost of running any rule is a large part of the gap to parse-only.
+// the time with one rule that does nothing (what ESLint costs for running any rule), so that
+// the rules' own share shows on files that lint in about a millisecond.
 //
 //   node test/bench/many-sites.mjs [--runs N] [--only NAME[,NAME…]] [--scale F]
 //
@@ -172,8 +172,8 @@ function lintOnce(linter, config, code, filename, reps = 1) {
 export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {}) {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const linter = new Linter({ cwd: root });
-  // A rule that does nothing: what ESLint costs for running any rule at all, which on a file
-  // that lints in a millisecond is a large part of the gap to parse-only (printed beside it).
+  // A rule that does nothing: what ESLint costs for running any rule at all (printed beside
+  // the ratio; on a file that lints in a millisecond it is not negligible).
   const emptyRule = { create: () => ({ 'Program:exit'() {} }) };
   const withEmptyRule = [...corpusConfigs({ rules: false }).plain, { files: ['**/*'], plugins: { bench: { rules: { empty: emptyRule } } }, rules: { 'bench/empty': 'error' } }];
   const configs = resolveConfigs({ rules: corpusConfigs({ rules: true }).plain, 'parse-only': corpusConfigs({ rules: false }).plain, 'empty rule': withEmptyRule }, root);
