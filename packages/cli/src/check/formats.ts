@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { formatCount, herdSparklines, summarizeResult, type SimulationResult } from '@retry-hygiene/herd';
 import type { Linter } from 'eslint';
 import { FULL_JITTER_LABEL, RETRY_DEFAULTS_LABEL, RETRY_DEFAULTS_POLICY, herdNumbers, shortSummary, type FixComparison } from './herd.js';
-import { counts, plural, type Finding, type Report } from './report.js';
+import { FAILURE_TEXT } from './lint-failures.js';
+import { counts, failedNote as failedFiles, plural, type Finding, type Report } from './report.js';
 
 export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -57,6 +58,11 @@ function stylish(report: Report): string {
   let shownHerd = false;
   for (const { result, findings } of report.files) {
     if (findings.length === 0) continue;
+    const failure = findings[0]!.failure;
+    if (failure) {
+      lines.push(`${color('4', displayPath(report.cwd, result.filePath))}  ${color('31', 'error')}  ${FAILURE_TEXT}: ${failure.reason}`, '');
+      continue;
+    }
     lines.push(color('4', displayPath(report.cwd, result.filePath)));
     findings.forEach((finding, i) => {
       const { message } = finding;
@@ -74,9 +80,9 @@ function stylish(report: Report): string {
     });
     lines.push('');
   }
-  const { errors, warnings, total, withFindings } = counts(report);
+  const { errors, warnings, total, withFindings, failed } = counts(report);
   const suppressed = report.suppressedCount > 0 ? ` (${plural(report.suppressedCount, 'error')} suppressed)` : '';
-  if (total === 0) return `${color('32', '✔')} no retry problems in ${plural(report.fileCount, 'file')}${suppressed}\n`;
+  if (total === 0 && failed === 0) return `${color('32', '✔')} no retry problems in ${plural(report.fileCount, 'file')}${suppressed}\n`;
   if (herd && shownHerd) {
     const [defaults, full] = herdSparklines([herd.retryDefaults, herd.fullJitter], SPARK_WIDTH);
     lines.push(color('2', `herd: the simulated load of each retry — ${herd.describeScenario()} (--clients, --capacity, --outage).`));
@@ -93,9 +99,9 @@ function stylish(report: Report): string {
     .map(([rule, n]) => `${n} ${rule}`)
     .join(', ');
   lines.push(
-    color(errors > 0 ? '31' : '33', `✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${withFindings} of ${plural(report.fileCount, 'file')}${suppressed}`),
+    color(errors > 0 || failed > 0 ? '31' : '33', `✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${withFindings} of ${plural(report.fileCount, 'file')}${suppressed}${failedFiles(failed)}`),
   );
-  lines.push(`  ${ruleSummary}`);
+  if (ruleSummary) lines.push(`  ${ruleSummary}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -144,12 +150,23 @@ function sarif(report: Report) {
   const ruleIds = Object.keys(report.rules).sort();
   const results: unknown[] = [];
   const notifications: unknown[] = [];
+  // A file that could not be linted makes the run unsuccessful: its results are incomplete.
+  let failed = false;
   for (const { result, findings } of report.files) {
     if (findings.length === 0) continue;
     const location = artifactLocation(report.cwd, result.filePath);
-    const lines = sourceLines(result.source ?? readOrEmpty(result.filePath));
+    const lines = findings[0]!.failure ? [] : sourceLines(result.source ?? readOrEmpty(result.filePath));
     const seen = new Map<string, number>();
-    findings.forEach(({ message, site, herd, fix }) => {
+    findings.forEach(({ message, site, herd, fix, failure }) => {
+      if (failure) {
+        failed = true;
+        notifications.push({
+          level: 'error',
+          message: { text: `${FAILURE_TEXT}: ${failure.reason}` },
+          locations: [{ physicalLocation: { artifactLocation: location, ...(failure.line ? { region: { startLine: failure.line } } : {}) } }],
+        });
+        return;
+      }
       const region = {
         startLine: Math.max(1, message.line),
         startColumn: Math.max(1, message.column),
@@ -200,7 +217,7 @@ function sarif(report: Report) {
           },
         },
         originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(report.cwd).href.replace(/\/?$/, '/')}` } },
-        invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
+        invocations: [{ executionSuccessful: !failed, toolExecutionNotifications: notifications }],
         results,
       },
     ],
@@ -237,7 +254,12 @@ function sourceLines(text: string): string[] {
 function github(report: Report): string {
   const out: string[] = [];
   for (const { result, findings } of report.files) {
-    for (const { message, herd, fix } of findings) {
+    for (const { message, herd, fix, failure } of findings) {
+      if (failure) {
+        const where = [`file=${escapeProperty(posixPath(report.cwd, result.filePath))}`, ...(failure.line ? [`line=${failure.line}`] : []), `title=${escapeProperty(FAILURE_TEXT)}`];
+        out.push(`::error ${where.join(',')}::${escapeData(failure.reason)}`);
+        continue;
+      }
       const props = [
         `file=${escapeProperty(posixPath(report.cwd, result.filePath))}`,
         `line=${message.line}`,
@@ -250,8 +272,8 @@ function github(report: Report): string {
       out.push(`::${message.severity === 2 ? 'error' : 'warning'} ${props.join(',')}::${escapeData(text)}`);
     }
   }
-  const { errors, warnings, total } = counts(report);
-  out.push(total === 0 ? `retry-hygiene: no retry problems in ${plural(report.fileCount, 'file')}` : `retry-hygiene: ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(report.fileCount, 'file')}`);
+  const { errors, warnings, total, failed } = counts(report);
+  out.push(total === 0 && failed === 0 ? `retry-hygiene: no retry problems in ${plural(report.fileCount, 'file')}` : `retry-hygiene: ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(report.fileCount, 'file')}${failedFiles(failed)}`);
   return `${out.join('\n')}\n`;
 }
 
@@ -267,19 +289,24 @@ function escapeProperty(text: string): string {
 
 /** A review summary for a pull-request comment or $GITHUB_STEP_SUMMARY. */
 function markdown(report: Report): string {
-  const { errors, warnings, total } = counts(report);
+  const { errors, warnings, total, failed } = counts(report);
   const out: string[] = [];
-  if (total === 0) {
+  if (total === 0 && failed === 0) {
     out.push(`### ✅ retry-hygiene: no retry problems in ${plural(report.fileCount, 'file')}`);
     return `${out.join('\n')}\n`;
   }
-  out.push(`### ❌ retry-hygiene: ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(report.fileCount, 'file')}`);
+  out.push(`### ❌ retry-hygiene: ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(report.fileCount, 'file')}${failedFiles(failed)}`);
   out.push('');
   const herd = report.herd;
   out.push(herd ? '| where | rule | finding | this retry | its quick fix |' : '| where | rule | finding |');
   out.push(herd ? '|---|---|---|---|---|' : '|---|---|---|');
   for (const { result, findings } of report.files) {
-    for (const { message, herd: siteHerd, fix } of findings) {
+    for (const { message, herd: siteHerd, fix, failure } of findings) {
+      if (failure) {
+        const row = [`\`${cell(posixPath(report.cwd, result.filePath))}${failure.line ? `:${failure.line}` : ''}\``, FAILURE_TEXT, cell(failure.reason)];
+        out.push(`| ${[...row, ...(herd ? ['', ''] : [])].join(' | ')} |`);
+        continue;
+      }
       const where = `\`${cell(posixPath(report.cwd, result.filePath))}:${message.line}\``;
       const rule = message.ruleId ? `[${message.ruleId.replace('retry-hygiene/', '')}](${report.rules[message.ruleId]?.url ?? ''})` : 'parse error';
       const row = [where, rule, cell(message.message)];

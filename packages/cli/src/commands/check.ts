@@ -10,6 +10,7 @@ import { DEFAULT_IGNORED_DIRS, LINTED_EXTENSIONS, commonAncestor, findFiles } fr
 import { chooseFix } from '../check/choose-fix.js';
 import { FORMATS, render, type Format } from '../check/formats.js';
 import { GitError, changedFiles } from '../check/git.js';
+import { failureResult, lintEach, reasonOf, type LintFailure, type Outcome } from '../check/lint-failures.js';
 import { DEFAULT_SCENARIO, HerdComparison, type Scenario } from '../check/herd.js';
 import { PLUGIN_PREFIX, clearSites, createESLint, enablesRetryRules, filterResult, sitesOf } from '../check/lint.js';
 import type { FileReport, Finding, Report } from '../check/report.js';
@@ -139,8 +140,10 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
     );
   }
 
-  const results = files.length > 0 ? await lintWithProgress(eslint, files, options, io) : [];
-  const ignored = files.length - results.length;
+  const outcomes = files.length > 0 ? await lintWithProgress(eslint, files, options, io) : [];
+  const results = outcomes.flatMap((o) => ('result' in o ? [o.result] : []));
+  const failures = outcomes.flatMap((o) => ('failure' in o ? [o.failure] : []));
+  const ignored = files.length - outcomes.length;
   if (ignored > 0) note(`${ignored} of ${files.length} files skipped: ignored by the ESLint config${configFile ? ` (or outside ${relative(io.cwd, dirname(configFile)) || '.'})` : ''}`);
   let filtered = results.map((r) => filterResult(r, options.reportUnused));
 
@@ -175,8 +178,12 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
 
   const herd = options.herd ? new HerdComparison(options.scenario) : undefined;
   const reports: FileReport[] = [];
-  for (const result of filtered) reports.push({ result, findings: await findingsOf(result, herd, eslint) });
+  for (const result of filtered) reports.push({ result, findings: await findingsOf(result, herd, eslint, note) });
   clearSites();
+  // Each file that could not be linted, where it was in the list: one fatal error naming why.
+  for (const failure of failures) reports.push(failureReport(failure));
+  const order = new Map(files.map((f, i) => [f, i]));
+  reports.sort((a, b) => (order.get(a.result.filePath) ?? 0) - (order.get(b.result.filePath) ?? 0));
   const rules = Object.fromEntries(
     Object.entries(retryHygiene.rules).map(([name, rule]) => [
       `retry-hygiene/${name}`,
@@ -187,7 +194,7 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
     files: reports,
     cwd: io.cwd,
     ...(herd ? { herd } : {}),
-    fileCount: filtered.length,
+    fileCount: filtered.length + failures.length,
     suppressedCount,
     version: VERSION,
     rules,
@@ -201,7 +208,7 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
   } else {
     io.stdout(text);
   }
-  const errors = filtered.reduce((n, r) => n + r.errorCount, 0);
+  const errors = filtered.reduce((n, r) => n + r.errorCount, 0) + failures.length;
   const warnings = filtered.reduce((n, r) => n + r.warningCount, 0);
   const failed = errors > 0 || (options.maxWarnings >= 0 && warnings > options.maxWarnings);
   return failed && !options.exitZero ? 1 : 0;
@@ -211,19 +218,20 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
  * Lints in one call, or on a terminal with many files in slices, with a progress line on
  * standard error between them (ESLint reports nothing while a call runs).
  */
-async function lintWithProgress(eslint: ESLint, files: string[], options: Options, io: CliIO): Promise<ESLint.LintResult[]> {
+async function lintWithProgress(eslint: ESLint, files: string[], options: Options, io: CliIO): Promise<Outcome[]> {
+  const lint = (some: string[]) => eslint.lintFiles(some);
   const showProgress = options.progress && Boolean(io.stderrIsTTY) && files.length >= 200;
-  if (!showProgress) return eslint.lintFiles(files);
+  if (!showProgress) return lintEach(lint, files);
   // Worker threads start again for every call: fewer, larger slices with --concurrency.
   const slices = options.concurrency === 'off' ? 50 : 5;
   const size = Math.max(100, Math.ceil(files.length / slices));
-  const results: ESLint.LintResult[] = [];
+  const results: Outcome[] = [];
   const started = Date.now();
   for (let i = 0; i < files.length; i += size) {
     const done = i;
     const rate = done > 0 ? ` (${Math.round(done / ((Date.now() - started) / 1000))} files/s)` : '';
     io.stderr(`\r\x1b[Kchecking ${done} of ${files.length} files${rate}`);
-    results.push(...(await eslint.lintFiles(files.slice(i, i + size))));
+    results.push(...(await lintEach(lint, files.slice(i, i + size))));
   }
   io.stderr('\r\x1b[K');
   return results;
@@ -233,9 +241,24 @@ async function lintWithProgress(eslint: ESLint, files: string[], options: Option
  * Pairs each message with its retry site, so the herd of that exact policy can be shown,
  * and the site with its quick fix's herd (the suggestions of all its findings considered).
  */
-async function findingsOf(result: ESLint.LintResult, herd: HerdComparison | undefined, eslint: ESLint): Promise<Finding[]> {
+async function findingsOf(result: ESLint.LintResult, herd: HerdComparison | undefined, eslint: ESLint, note: (text: string) => void): Promise<Finding[]> {
   const findings: Finding[] = result.messages.map((message) => ({ message }));
   if (!herd || !findings.some((f) => f.message.ruleId?.startsWith(PLUGIN_PREFIX))) return findings;
+  try {
+    return await withHerds(result, findings, herd, eslint);
+  } catch (error) {
+    // The lint succeeded: its findings stand, without the herds this file's analysis could not give.
+    note(`${result.filePath}: herds not simulated: ${reasonOf(error).reason}`);
+    return result.messages.map((message) => ({ message }));
+  }
+}
+
+function failureReport(failure: LintFailure): FileReport {
+  const result = failureResult(failure);
+  return { result, findings: [{ message: result.messages[0]!, failure }] };
+}
+
+async function withHerds(result: ESLint.LintResult, findings: Finding[], herd: HerdComparison, eslint: ESLint): Promise<Finding[]> {
   const file = await sitesOf(result.filePath);
   if (!file) return findings;
   const bySite = new Map<RetrySite, Finding[]>();
