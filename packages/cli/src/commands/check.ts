@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RetrySite } from '@retry-hygiene/analysis';
@@ -10,6 +9,7 @@ import { DEFAULT_IGNORED_DIRS, LINTED_EXTENSIONS, commonAncestor, findFiles } fr
 import { chooseFix } from '../check/choose-fix.js';
 import { FORMATS, render, type Format } from '../check/formats.js';
 import { GitError, changedFiles } from '../check/git.js';
+import { checkOutputPath, writeOutputFile } from '../check/output-file.js';
 import { failureResult, lintEach, reasonOf, type LintFailure, type Outcome } from '../check/lint-failures.js';
 import { DEFAULT_SCENARIO, HerdComparison, type Scenario } from '../check/herd.js';
 import { PLUGIN_PREFIX, clearSites, createESLint, enablesRetryRules, filterResult, sitesOf } from '../check/lint.js';
@@ -28,7 +28,8 @@ jitter for reference).
   paths                      files, folders or globs, anywhere (default: .). Folders skip
                              ${DEFAULT_IGNORED_DIRS.slice(0, 6).join(', ')}… and what .gitignore ignores
   -f, --format <name>        ${FORMATS.join(', ')} (default stylish)
-  -o, --output-file <file>   write the report to a file instead of standard output
+  -o, --output-file <file>   write the report to a file instead of standard output (a
+                             symlink there is replaced, not followed)
   -c, --config <file>        lint with this ESLint config (its parsers, settings, ignores and
                              retry-hygiene rule settings) instead of the embedded one
   --ignore-pattern <pattern> skip files and folders (gitignore syntax, relative to the
@@ -55,8 +56,9 @@ jitter for reference).
   -v, --version              print the version
   -h, --help                 show this help
 
-Exit codes: 0 no problems, 1 problems found (errors, or more warnings than
---max-warnings), 2 bad arguments, no files to lint, or an internal error.
+Exit codes: 0 no problems, 1 problems found (errors, more warnings than
+--max-warnings, or a file that could not be linted: named in the report), 2 bad
+arguments, no files to lint, or an internal error.
 `;
 
 interface Options {
@@ -101,6 +103,7 @@ export const checkCommand: Command = {
 
 async function runCheck(options: Options, io: CliIO): Promise<number> {
   const note = (text: string) => io.stderr(`retry-hygiene check: ${text}\n`);
+  if (options.outputFile !== undefined) await checkOutputPath(resolve(io.cwd, options.outputFile), options.outputFile);
   const search = await findFiles(options.paths, { cwd: io.cwd, ignorePatterns: options.ignorePatterns, gitignore: options.gitignore });
   for (const file of search.notLintable) {
     note(`${relative(io.cwd, file) || file} is not a JavaScript or TypeScript file (${[...LINTED_EXTENSIONS].join(' ')}); skipped`);
@@ -198,13 +201,11 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
     suppressedCount,
     version: VERSION,
     rules,
-    isTTY: io.isTTY && !options.outputFile,
+    isTTY: io.isTTY && options.outputFile === undefined,
   };
   const text = render(options.format, report);
-  if (options.outputFile) {
-    const out = resolve(io.cwd, options.outputFile);
-    await mkdir(dirname(out), { recursive: true });
-    await writeFile(out, text);
+  if (options.outputFile !== undefined) {
+    await writeOutputFile(resolve(io.cwd, options.outputFile), options.outputFile, text);
   } else {
     io.stdout(text);
   }
@@ -333,7 +334,7 @@ function parse(args: string[]): Options {
   return {
     paths: positionals.length > 0 ? positionals : ['.'],
     format: values.format as Format,
-    ...(values['output-file'] ? { outputFile: values['output-file'] } : {}),
+    ...(values['output-file'] !== undefined ? { outputFile: outputFile(values['output-file']) } : {}),
     ...(values.config ? { config: values.config } : {}),
     ignorePatterns: values['ignore-pattern'] ?? [],
     gitignore: !values['no-gitignore'],
@@ -365,6 +366,12 @@ function integer(name: string, raw: string, min: number, max = Number.MAX_SAFE_I
     throw new UsageError(`${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}, not '${raw}'`);
   }
   return n;
+}
+
+function outputFile(raw: string): string {
+  // An empty name (an unset variable in a workflow, `-o "$OUT"`) would print to standard output unnoticed.
+  if (raw.trim() === '') throw new UsageError(`--output-file must name a file, not '${raw}'`);
+  return raw;
 }
 
 function concurrency(raw: string): 'off' | 'auto' | number {
