@@ -9,6 +9,8 @@ import requireJitter from './rules/require-jitter.js';
 export { suggestedFixes, type SuggestedFix, type SuggestionFile } from './suggestions/index.js';
 /** For editors that show diagnostics before building quick fixes (`settings.retryHygiene.deferSuggestions`). */
 export { buildDeferredSuggestions, type BuiltSuggestion, type MessageKey } from './deferred-suggestions.js';
+/** For tools that carry fixes as the smallest edits (the language server, `check --format json`). */
+export { applyTextEdits, minimalTextEdits, unmergedEdits, type TextEdit as MinimalEdit } from './minimal-edits.js';
 
 const require = createRequire(import.meta.url);
 const { name, version } = require('../package.json') as { name: string; version: string };

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { formatCount, herdSparklines, summarizeResult, type SimulationResult } from '@retry-hygiene/herd';
 import type { Linter } from 'eslint';
 import { FULL_JITTER_LABEL, RETRY_DEFAULTS_LABEL, RETRY_DEFAULTS_POLICY, herdNumbers, shortSummary, type FixComparison } from './herd.js';
+import { jsonSuggestions } from './json-suggestions.js';
 import { FAILURE_TEXT } from './lint-failures.js';
 import { counts, failedNote as failedFiles, plural, type Finding, type Report } from './report.js';
 
@@ -123,16 +124,26 @@ function fixNumbers(fix: FixComparison) {
 
 // ——— json ——————————————————————————————————————————————————————————————————
 
-/** ESLint's own result shape (absolute paths, messageId…), each message with its site's policy and herds. */
+/**
+ * ESLint's own result shape (absolute paths, messageId…), each message with its site's
+ * policy and herds; without the file's `source`, and each suggestion with minimal `edits`
+ * for ESLint's merged `fix`: the report grows with the findings, not with the file.
+ */
 function json(report: Report) {
-  return report.files.map(({ result, findings }) => ({
-    ...result,
-    messages: findings.map(({ message, site, herd, fix }) => ({
-      ...message,
-      ...(site ? { policy: site.policy } : {}),
-      ...(herd && fix ? { herd: { ...herdNumbers(herd), summary: summarizeResult(herd) }, fixHerd: fixNumbers(fix) } : {}),
-    })),
-  }));
+  return report.files.map(({ result, findings }) => {
+    const { source: kept, ...rest } = result;
+    let source: string | undefined;
+    const sourceText = () => (source ??= kept ?? readOrEmpty(result.filePath));
+    return {
+      ...rest,
+      messages: findings.map(({ message, site, herd, fix }) => ({
+        ...message,
+        ...(message.suggestions ? { suggestions: jsonSuggestions(message.suggestions, sourceText()) } : {}),
+        ...(site ? { policy: site.policy } : {}),
+        ...(herd && fix ? { herd: { ...herdNumbers(herd), summary: summarizeResult(herd) }, fixHerd: fixNumbers(fix) } : {}),
+      })),
+    };
+  });
 }
 
 // ——— sarif —————————————————————————————————————————————————————————————————
