@@ -1,4 +1,5 @@
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -158,6 +159,49 @@ describe('check: a file whose lint throws loses only itself', () => {
     const serial = await run('-f', 'json');
     const parallel = await run('-f', 'json', '--concurrency', '2');
     expect([parallel.code, JSON.parse(parallel.stdout)]).toEqual([serial.code, JSON.parse(serial.stdout)]);
+  });
+});
+
+/**
+ * An unreadable file, for real: mode 000 keeps out any user but root, so as root the CLI
+ * runs as nobody (setpriv); as another user, in this process. Skipped where neither works.
+ */
+const root = process.getuid?.() === 0;
+const SETPRIV = '/usr/bin/setpriv';
+const BIN = join(dirname(fileURLToPath(import.meta.url)), '../bin/retry-hygiene.js');
+
+describe('check: a file that cannot be read', () => {
+  it.skipIf(root && !existsSync(SETPRIV))('is one error naming it and why; the others reported, exit 1', async () => {
+    const where = mkdtempSync(join(tmpdir(), 'retry-hygiene-unreadable-'));
+    chmodSync(where, 0o755);
+    writeFileSync(join(where, 'a.js'), FIXED);
+    writeFileSync(join(where, 'secret.js'), 'export const s = 1;\n');
+    chmodSync(join(where, 'secret.js'), 0o000);
+    let code = 0;
+    let stdout: string;
+    if (root) {
+      try {
+        stdout = execFileSync(SETPRIV, ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, 'check', '--no-herd', '.'], { cwd: where, encoding: 'utf8' });
+      } catch (error) {
+        ({ status: code, stdout } = error as { status: number; stdout: string });
+      }
+    } else {
+      ({ code, stdout } = await check(['--no-herd', '.'], where));
+    }
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      [
+        'a.js',
+        `  3:3     error  ${NO_FIXED_SLEEP}  retry-hygiene/no-fixed-sleep-retry`,
+        `  3:3     error  ${NO_UNBOUNDED}  retry-hygiene/no-unbounded-retry`,
+        '',
+        `secret.js  error  could not lint this file: EACCES: permission denied, open '${join(where, 'secret.js')}'`,
+        '',
+        '✖ 2 problems (2 errors, 0 warnings) in 1 of 2 files; 1 file could not be linted',
+        '  1 no-fixed-sleep-retry, 1 no-unbounded-retry',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
