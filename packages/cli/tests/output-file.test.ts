@@ -82,6 +82,13 @@ describe('check --output-file', () => {
     }
   });
 
+  it('a name as long as the file system allows is written (the temporary name beside it stays shorter)', async () => {
+    const name = `${'r'.repeat(250)}.txt`;
+    expect((await check(['a.js', '--no-herd', '-o', name], dir)).code).toBe(1);
+    expect(readFileSync(join(dir, name), 'utf8')).toMatch(/^a\.js\n/);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('a path it cannot write is a clear error naming it, exit 2', async () => {
     expect(await check(['a.js', '-o', 'a.js/report.txt'], dir)).toEqual({ code: 2, stdout: '', stderr: 'retry-hygiene check: --output-file: cannot write a.js/report.txt: a part of its path is not a folder\n' });
   });

@@ -22,7 +22,8 @@ export async function checkOutputPath(path: string, given: string): Promise<void
 export async function writeOutputFile(path: string, given: string, text: string): Promise<void> {
   await checkOutputPath(path, given);
   const dir = dirname(path);
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  // Short enough for any file system whatever the report's own name (255 bytes is the usual limit).
+  const temp = join(dir, `.${basename(path).slice(0, 64)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     await mkdir(dir, { recursive: true });
     // An existing report keeps its permissions (a link's target's are not asked for).
