@@ -232,3 +232,36 @@ function hasUser(name: string): boolean {
     return false;
   }
 }
+
+describe("a workspace package.json, read within bounds", () => {
+  // async's own retryable.js (tests/cross-file/own-package/async): `require('./retry.js')` there is `async/retry`.
+  const ASYNC = join(dirname(fileURLToPath(import.meta.url)), 'cross-file', 'own-package', 'async');
+  const FOUND = [
+    '22:10 no-fixed-sleep-retry: This `async.retry` call retries at once with no delay (up to 5 attempts), multiplying the load on a failing service. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
+  ];
+
+  function asyncPackage(manifest: string): string {
+    const dir = project('manifest');
+    for (const name of ['retry.js', 'retryable.js']) fs.copyFileSync(join(ASYNC, name), join(dir, name));
+    fs.writeFileSync(join(dir, 'package.json'), manifest);
+    return join(dir, 'retryable.js');
+  }
+
+  it('a plain manifest: the package is async’s own', () => {
+    expect(lint(asyncPackage('{ "name": "async", "main": "dist/async.js" }'))).toEqual(FOUND);
+  });
+
+  it('a NUL byte in main, module and exports: no crash, the package still async’s', () => {
+    expect(lint(asyncPackage('{ "name": "async", "main": "dist/async\\u0000.js", "module": "\\u0000", "exports": { ".": "./x\\u0000.js" } }'))).toEqual(FOUND);
+  });
+
+  it('exports nested 10 000 deep: no stack overflow, the package still async’s', () => {
+    const depth = 10_000;
+    expect(lint(asyncPackage(`{ "name": "async", "exports": ${'{ "node": '.repeat(depth)}"./dist/async.js"${' }'.repeat(depth)} }`))).toEqual(FOUND);
+  });
+
+  it('a manifest of 600 KB is not parsed: the package is nobody’s, as without a manifest', () => {
+    const manifest = `{ "name": "async", "main": "dist/async.js", "description": "${'x'.repeat(600 * 1024)}" }`;
+    expect(lint(asyncPackage(manifest))).toEqual([]);
+  });
+});
