@@ -18,7 +18,7 @@ import plugin from '../src/index.js';
  */
 const HELPER =
   "export async function retryable(fn, retries = 5) {\n  for (let attempt = 0; ; attempt++) {\n    try {\n      return await fn();\n    } catch (err) {\n      if (attempt >= retries) throw err;\n      await new Promise((resolve) => setTimeout(resolve, 1000));\n    }\n  }\n}\n";
-const RULES = { 'retry-hygiene/no-fixed-sleep-retry': 'error', 'retry-hygiene/no-unbounded-retry': 'error' } as const;
+const RULES = { 'retry-hygiene/no-fixed-sleep-retry': 'error', 'retry-hygiene/no-unbounded-retry': 'error', 'retry-hygiene/require-jitter': 'error' } as const;
 
 function lint(file: string): string[] {
   const messages = new Linter({ configType: 'flat', cwd: dirname(file) }).verify(
@@ -67,17 +67,17 @@ describe('imports: read inside the project root only', () => {
 });
 
 describe('package.json: none above the project root is read', () => {
-  // async's own retryable.js (tests/cross-file/own-package/async): in async's package, `require('./retry.js')` is `async/retry`.
-  const ASYNC = join(dirname(fileURLToPath(import.meta.url)), 'cross-file', 'own-package', 'async');
+  // p-retry's own entry (tests/cross-file/own-package/p-retry): `pRetry()` there is the library's.
+  const P_RETRY = join(dirname(fileURLToPath(import.meta.url)), 'cross-file', 'own-package', 'p-retry', 'index.js');
 
-  it("a manifest naming async above the project root does not make the project's files async's", () => {
-    fs.writeFileSync(join(outer, 'package.json'), '{ "name": "async", "main": "project/dist/async.js" }\n');
-    for (const name of ['retry.js', 'retryable.js']) fs.copyFileSync(join(ASYNC, name), join(projectDir, name));
-    expect(lint(join(projectDir, 'retryable.js'))).toEqual([]);
-    // The same manifest at the project root: the package is async's.
-    fs.writeFileSync(join(projectDir, 'package.json'), '{ "name": "async", "main": "dist/async.js" }\n');
+  it("a manifest above the project root naming one of its files p-retry's entry is not read", () => {
+    fs.writeFileSync(join(outer, 'package.json'), '{ "name": "p-retry", "type": "module", "exports": { "default": "./project/index.js" } }\n');
+    fs.copyFileSync(P_RETRY, join(projectDir, 'index.js'));
+    expect(lint(join(projectDir, 'index.js'))).toEqual([]);
+    // The same manifest at the project root: the file is p-retry's entry, its calls the library's.
+    fs.writeFileSync(join(projectDir, 'package.json'), '{ "name": "p-retry", "type": "module", "exports": { "default": "./index.js" } }\n');
     forgetProjectFiles();
-    expect(lint(join(projectDir, 'retryable.js'))).toEqual(['22:10 no-fixed-sleep-retry']);
+    expect(lint(join(projectDir, 'index.js'))).toEqual(['7:12 require-jitter', '16:10 require-jitter']);
   });
 });
 
