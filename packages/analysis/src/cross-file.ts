@@ -200,10 +200,7 @@ export function calleeRootIdentifier(call: TSESTree.CallExpression): TSESTree.Id
   return root.type === 'Identifier' ? root : undefined;
 }
 
-/**
- * A relative specifier resolved to a file of the same project: extensions, `.js`→`.ts`, index
- * files. Not past the importer's project root (files/project-root.ts), by name or by symlink.
- */
+/** A relative specifier resolved to a file of the same project (not past its root by name or symlink: files/project-root.ts): extensions, `.js`→`.ts`, index files. */
 export function resolveModule(fromFile: string, specifier: string): string | undefined {
   if (!isRelativeSpecifier(specifier)) return undefined;
   const key = `${dirname(fromFile)}\0${specifier}`;

@@ -94,7 +94,7 @@ function failed(error: unknown): undefined {
   return undefined;
 }
 
-/** Whether a path can name a file at all: a NUL byte cannot, and no file system takes a path this long. */
+/** Whether a path is worth asking the disk about: no file system takes one this long. */
 function possiblePath(path: string): boolean {
   if (path.length <= MAX_PATH) return true;
   failed({ code: 'ENAMETOOLONG' });
