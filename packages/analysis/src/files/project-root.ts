@@ -8,33 +8,47 @@ import { realPath, statFile, statPath } from './read.js';
  * file outside the root of the file that names it: not a relative import that goes up past it,
  * not one whose real path (symlinks resolved) leaves it, not a `package.json` above it.
  */
-const roots = new Map<string, string>();
+/** Per marker, per folder: the nearest folder at or above it holding the marker, or null. */
+const nearest = { '.git': new Map<string, string | null>(), 'package.json': new Map<string, string | null>() };
 const realRoots = new Map<string, string | null>();
 
 /** Drops the roots found: a `.git` or `package.json` may have been added or removed. */
 export function forgetProjectRoots(): void {
-  roots.clear();
+  nearest['.git'].clear();
+  nearest['package.json'].clear();
   realRoots.clear();
 }
 
 /** The project root of a file (an absolute path). */
 export function projectRootOf(file: string): string {
   const dir = dirname(file);
-  const known = roots.get(dir);
-  if (known !== undefined) return known;
-  const root = ancestorWith(dir, (d) => statPath(join(d, '.git')) !== undefined) ?? ancestorWith(dir, (d) => statFile(join(d, 'package.json')) !== undefined) ?? dir;
-  if (roots.size > 10_000) roots.clear();
-  roots.set(dir, root);
-  return root;
+  return nearestWith(dir, '.git') ?? nearestWith(dir, 'package.json') ?? dir;
 }
 
-function ancestorWith(dir: string, has: (dir: string) => boolean): string | undefined {
+/** One walk up answers for every folder it passes: each folder above is asked once. */
+function nearestWith(dir: string, marker: '.git' | 'package.json'): string | undefined {
+  const memo = nearest[marker];
+  const passed: string[] = [];
+  let found: string | null = null;
   for (let d = dir; ; ) {
-    if (has(d)) return d;
+    const known = memo.get(d);
+    if (known !== undefined) {
+      found = known;
+      break;
+    }
+    passed.push(d);
+    // `.git` may be a folder or a worktree's file; a package.json must be a file.
+    if ((marker === '.git' ? statPath : statFile)(join(d, marker))) {
+      found = d;
+      break;
+    }
     const parent = dirname(d);
-    if (parent === d) return undefined;
+    if (parent === d) break;
     d = parent;
   }
+  if (memo.size > 10_000) memo.clear();
+  for (const d of passed) memo.set(d, found);
+  return found ?? undefined;
 }
 
 /** Whether a path is the folder or inside it, by name alone. */
