@@ -104,6 +104,37 @@ describe('a fault-injecting file system: every error is "no module there"', () =
       expect(fileReadStats().byCode[code]).toBeGreaterThan(0);
     });
   }
+  it('a failure is remembered: a second importer of the same bad path does not ask the disk again', () => {
+    const dir = project('fault-cache');
+    const asked: string[] = [];
+    const real = fs as unknown as FileSystem;
+    const prefix = join(dir, 'faulty');
+    const check = (path: string) => {
+      if (!path.startsWith(prefix)) return;
+      asked.push(path);
+      throw Object.assign(new Error('EACCES: injected'), { code: 'EACCES' });
+    };
+    setFileSystem({
+      statSync: (p, o) => (check(p), real.statSync(p, o)),
+      readFileSync: (p, e) => (check(p), real.readFileSync(p, e)),
+      readdirSync: (p, o) => (check(p), real.readdirSync(p, o)),
+      realpathSync: (p) => (check(p), real.realpathSync(p)),
+    });
+    const mains = ['a', 'b'].map((name) => {
+      fs.mkdirSync(join(dir, name));
+      fs.writeFileSync(join(dir, name, 'main.mjs'), retryingModule("import { run } from '../faulty/helper.mjs';"));
+      return join(dir, name, 'main.mjs');
+    });
+    expect(lint(mains[0] as string)).toEqual([FIXED(3), UNBOUNDED(3)]);
+    const first = asked.length;
+    const errors = fileReadStats().errors;
+    expect(first).toBeGreaterThan(0);
+    expect(errors).toBe(first);
+    // Another folder, so another resolution: the same candidate paths, each remembered as failing.
+    expect(lint(mains[1] as string)).toEqual([FIXED(3), UNBOUNDED(3)]);
+    expect(asked.length).toBe(first);
+    expect(fileReadStats().errors).toBe(errors);
+  });
 });
 
 describe('paths on disk that are not modules', () => {
