@@ -293,6 +293,22 @@ describe("a workspace package.json, read within bounds", () => {
     expect(lint(asyncPackage(`{"name":"async","exports":${'{"a":'.repeat(depth)}"./dist/async.js"${'}'.repeat(depth)}}`))).toEqual(FOUND);
   });
 
+  it('exports with 5 000 conditions: at most 100 of its values are looked at', () => {
+    const conditions = Array.from({ length: 5_000 }, (_, i) => `"c${i}": "./missing-${i}.js"`).join(', ');
+    const main = asyncPackage(`{ "name": "async", "exports": { ".": { ${conditions} } } }`);
+    const asked = new Set<string>();
+    const real = fs as unknown as FileSystem;
+    setFileSystem({
+      statSync: (p, o) => (/missing-(\d+)/.test(p) && asked.add(/missing-(\d+)/.exec(p)![1]!), real.statSync(p, o)),
+      readFileSync: (p, e) => real.readFileSync(p, e),
+      readdirSync: (p, o) => real.readdirSync(p, o),
+      realpathSync: (p) => real.realpathSync(p),
+    });
+    expect(lint(main)).toEqual(FOUND);
+    expect(asked.size).toBeGreaterThan(0);
+    expect(asked.size).toBeLessThanOrEqual(100);
+  });
+
   it('a manifest of 600 KB is not parsed: the package is nobody’s, as without a manifest', () => {
     const manifest = `{ "name": "async", "main": "dist/async.js", "description": "${'x'.repeat(600 * 1024)}" }`;
     expect(lint(asyncPackage(manifest))).toEqual([]);

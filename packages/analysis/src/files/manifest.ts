@@ -16,8 +16,8 @@ export interface Manifest {
 export const MAX_MANIFEST_BYTES = 512 * 1024;
 /** Conditions nest a few levels (`node` → `import` → `default`); deeper is not a real package. */
 export const MAX_EXPORTS_DEPTH = 32;
-/** How many values of `exports` are looked at in all. */
-export const MAX_EXPORTS_VISITED = 1_000;
+/** How many values of `exports` are looked at in all: each target costs up to 19 stats to resolve. */
+export const MAX_EXPORTS_VISITED = 100;
 
 /** The manifest in a folder, or undefined: none, unreadable, too big, not JSON, not an object. */
 export function readManifest(dir: string): Manifest | undefined {
