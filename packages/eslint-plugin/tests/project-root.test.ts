@@ -81,6 +81,24 @@ describe('package.json: none above the project root is read', () => {
   });
 });
 
+describe("a class's constructions: the package walked is inside the project root", () => {
+  const POLICY = `export class RetryPolicy {\n  constructor(options) {\n    this.options = options;\n  }\n\n  async execute(fn) {\n    for (let retries = 0; ; retries++) {\n      try {\n        return await fn();\n      } catch (err) {\n        if (retries >= this.options.maxAttempts) throw err;\n        await new Promise((resolve) => setTimeout(resolve, this.options.delay));\n      }\n    }\n  }\n}\n`;
+  const factory = (specifier: string) => `import { RetryPolicy } from '${specifier}';\n\nexport const policy = new RetryPolicy({ delay: 250, maxAttempts: Infinity });\n`;
+
+  it('a package.json above the root does not make its folders the class’s package', () => {
+    fs.writeFileSync(join(outer, 'package.json'), '{ "name": "outer", "type": "module" }\n');
+    fs.writeFileSync(join(outer, 'factory.mjs'), factory('./project/policy.mjs'));
+    fs.writeFileSync(join(projectDir, 'policy.mjs'), POLICY);
+    // The wait is `this.options.delay` either way; only a construction read says the attempts never end.
+    expect(lint(join(projectDir, 'policy.mjs'))).toEqual(['7:5 no-fixed-sleep-retry']);
+    // The construction inside the project, with the project's own package.json: read.
+    fs.writeFileSync(join(projectDir, 'package.json'), '{ "name": "project", "type": "module" }\n');
+    fs.writeFileSync(join(projectDir, 'factory.mjs'), factory('./policy.mjs'));
+    forgetProjectFiles();
+    expect(lint(join(projectDir, 'policy.mjs'))).toEqual(['7:5 no-fixed-sleep-retry', '7:5 no-unbounded-retry']);
+  });
+});
+
 describe('the project root', () => {
   it('the nearest folder with .git; else the nearest with a package.json; else the file’s own folder', () => {
     expect(projectRootOf(join(projectDir, 'inside', 'retry.mjs'))).toBe(projectDir);
