@@ -8,6 +8,7 @@ import { realPath, statFile, statPath } from './read.js';
  * file outside the root of the file that names it: not a relative import that goes up past it,
  * not one whose real path (symlinks resolved) leaves it, not a `package.json` above it.
  */
+
 /** Per marker, per folder: the nearest folder at or above it holding the marker, or null. */
 const nearest = { '.git': new Map<string, string | null>(), 'package.json': new Map<string, string | null>() };
 const realRoots = new Map<string, string | null>();
