@@ -1,5 +1,7 @@
 import { forgetConstructions } from './constructions.js';
 import { forgetModules } from './cross-file.js';
+import { forgetProjectRoots } from './files/project-root.js';
+import { forgetFailures } from './files/read.js';
 import { forgetPackages } from './own-package.js';
 
 /**
@@ -13,4 +15,6 @@ export function forgetProjectFiles(): void {
   forgetModules();
   forgetConstructions();
   forgetPackages();
+  forgetProjectRoots();
+  forgetFailures();
 }
