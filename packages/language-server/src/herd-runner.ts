@@ -119,7 +119,8 @@ export class HerdRunner {
   }
 
   private pump(): void {
-    if (this.running || this.disposed) return;
+    // Nothing waits: no worker is started (one stopped over its budget stays stopped until needed).
+    if (this.running || this.disposed || this.queue.length === 0) return;
     if (this.inline) {
       // The worker could not start: what waits is simulated here.
       for (const job of this.queue.splice(0)) {

@@ -126,7 +126,7 @@ function mergeScenario(into: ScenarioSettings, value: unknown, problems: string[
       continue;
     }
     const clamped = Math.min(max, Math.max(min, integer ? Math.round(v) : v));
-    if (clamped !== v) problems.push(`retryHygiene.scenario.${key} must be ${wanted}, got ${show(v)}; using ${clamped}`);
+    if (clamped !== v) problems.push(`retryHygiene.scenario.${key} must be ${wanted}, got ${show(v)} (clamped to ${clamped})`);
     into[key as keyof ScenarioSettings] = clamped;
   }
 }
