@@ -34,16 +34,17 @@ export class Lifetime {
     input.on('close', () => this.gone('its input closed'));
   }
 
-  /**
-   * Starts polling. `clientPid`: initialize's processId (null when the client did not say);
-   * the parent process is watched either way.
-   */
-  watchParent(clientPid: number | null | undefined): void {
-    if (typeof clientPid === 'number' && Number.isInteger(clientPid) && clientPid > 0) this.clientPid = clientPid;
+  /** Starts polling: from now on, a change of parent ends the server. */
+  start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => this.check(), this.options.pollMs ?? PARENT_POLL_MS);
     // The poll alone does not keep the process alive: the connection does.
     this.timer.unref();
+  }
+
+  /** initialize's processId (null when the client did not say): that process ending ends the server too. */
+  watchClient(clientPid: number | null | undefined): void {
+    if (typeof clientPid === 'number' && Number.isInteger(clientPid) && clientPid > 0) this.clientPid = clientPid;
   }
 
   /** One look: the same as a tick of the poll. */

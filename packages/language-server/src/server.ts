@@ -185,6 +185,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       })
     : undefined;
   if (lifetimeOptions?.input) lifetime!.watchInput(lifetimeOptions.input);
+  lifetime?.start();
   let settings: Settings = DEFAULT_SETTINGS;
   engine.configure(settings);
   let initOptions: Record<string, unknown> = {};
@@ -338,7 +339,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
-    lifetime?.watchParent(params.processId);
+    lifetime?.watchClient(params.processId);
     const init = isObject(params.initializationOptions) ? params.initializationOptions : {};
     // Settings may come at the top level or, as editors that send one `config` object both as
     // initializationOptions and for workspace/configuration do (Helix, Zed), under retryHygiene.
