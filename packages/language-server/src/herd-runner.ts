@@ -146,6 +146,12 @@ export class HerdRunner {
       this.options.log(`retry-hygiene: a herd simulation took longer than ${this.budgetMs} ms; its worker is stopped`);
       this.stopWorker();
       this.settle(started, this.overBudget());
+      // The hovers that waited a whole budget behind it are answered now, not after a fresh worker's start.
+      const now = Date.now();
+      for (const waited of this.queue.filter((j) => now - j.askedAt >= this.budgetMs)) {
+        this.queue.splice(this.queue.indexOf(waited), 1);
+        this.settle(waited, this.overBudget());
+      }
       this.pump();
     }, this.budgetMs);
     worker.postMessage(job.request);

@@ -6,8 +6,10 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Lifetime } from '../src/lifetime.js';
 import { STATS_REQUEST, type ServerStats } from '../src/server.js';
 import { TestClient } from './client.js';
 
@@ -148,5 +150,63 @@ describe('the server outlives no client', () => {
     editor.kill('SIGKILL');
     // Its input was never closed: the dead processId alone ended it.
     expect(await exited).toEqual({ code: 1, signal: null });
+  });
+});
+
+describe('Lifetime', () => {
+  function watch(ppid: { value: number }, alive: Set<number>) {
+    const gone: string[] = [];
+    const lifetime = new Lifetime({ onGone: (why) => void gone.push(why), pollMs: 3_600_000, ppid: () => ppid.value, alive: (pid) => alive.has(pid) });
+    return { lifetime, gone };
+  }
+
+  it('ends once when the parent changes (re-parented), whether or not a client pid was given', () => {
+    const ppid = { value: 4242 };
+    const { lifetime, gone } = watch(ppid, new Set());
+    lifetime.start();
+    lifetime.check();
+    expect(gone).toEqual([]);
+    ppid.value = 1;
+    lifetime.check();
+    lifetime.check();
+    expect(gone).toEqual(['its parent (process 4242) is gone']);
+    lifetime.dispose();
+  });
+
+  it('ends when the client pid from initialize is gone; ignores pids that are no pids', () => {
+    const alive = new Set([777]);
+    const { lifetime, gone } = watch({ value: 10 }, alive);
+    for (const notAPid of [null, undefined, 0, -3, 1.5]) lifetime.watchClient(notAPid);
+    lifetime.check();
+    expect(gone).toEqual([]);
+    lifetime.watchClient(777);
+    lifetime.check();
+    expect(gone).toEqual([]);
+    alive.delete(777);
+    lifetime.check();
+    expect(gone).toEqual(['its client (process 777) is gone']);
+  });
+
+  it('ends once when its input ends and closes', () => {
+    const { lifetime, gone } = watch({ value: 10 }, new Set());
+    const input = new PassThrough();
+    lifetime.watchInput(input);
+    input.end();
+    input.resume();
+    return new Promise<void>((resolve) =>
+      input.on('close', () => {
+        expect(gone).toEqual(['its input closed']);
+        resolve();
+      }),
+    );
+  });
+
+  it('takes a process of another user (EPERM) for alive', () => {
+    const gone: string[] = [];
+    const lifetime = new Lifetime({ onGone: (why) => void gone.push(why), ppid: () => 10 });
+    // PID 1 exists; as a non-root user kill(1, 0) is EPERM, as root it succeeds: alive either way.
+    lifetime.watchClient(1);
+    lifetime.check();
+    expect(gone).toEqual([]);
   });
 });
