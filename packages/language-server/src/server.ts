@@ -59,6 +59,7 @@ export interface ServerStats {
   heapUsed: number;
   documents: number;
   analyses: number;
+  /** Herd outcomes remembered: one per policy and scenario hovered (its chart beside full jitter's, or its skip). */
   simulations: number;
   lints: number;
   errors: number;
