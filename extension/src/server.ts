@@ -1,16 +1,16 @@
 /**
  * The bundled language server's entry (dist/server.cjs): started by the client over Node IPC.
- * The same file is the server's lint worker and its herd worker (a bundle has no
- * dist/worker-main.js beside it): in a worker thread it lints, or simulates when started as
- * the herd worker; on the main thread it serves.
+ * The same file is the server's lint worker (a bundle has no dist/worker-main.js beside it):
+ * in a worker thread it lints; on the main thread it serves. The herd worker is a bundle of
+ * its own (dist/herd-worker.cjs: the simulator without ESLint).
  */
-import { isMainThread, workerData } from 'node:worker_threads';
-import { HERD_WORKER_ROLE, runHerdWorker, runLintWorker, startServer } from '@retry-hygiene/language-server';
+import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
+import { runLintWorker, startServer } from '@retry-hygiene/language-server';
 import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
 
 if (!isMainThread) {
-  if ((workerData as { role?: unknown } | undefined)?.role === HERD_WORKER_ROLE) runHerdWorker();
-  else runLintWorker();
+  runLintWorker();
 } else {
   const connection = createConnection(ProposedFeatures.all);
   // Logs go through the connection to the extension's output channel.
@@ -24,7 +24,7 @@ if (!isMainThread) {
   startServer(connection, {
     version: process.env.RH_SERVER_VERSION ?? '0.0.0',
     workerScript: __filename,
-    herdWorkerScript: __filename,
+    herdWorkerScript: join(__dirname, 'herd-worker.cjs'),
     lifetime: { exit: (code) => process.exit(code) },
   });
 }

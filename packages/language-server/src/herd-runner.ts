@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { RetryPolicy } from '@retry-hygiene/analysis';
 import { SimulationCache, formatDuration, type SimulationResult } from '@retry-hygiene/herd';
-import { HERD_WORKER_ROLE, type HerdReply, type HerdRequest } from './herd-worker.js';
+import type { HerdReply, HerdRequest } from './herd-worker.js';
 import type { ScenarioSettings } from './settings.js';
 
 /** How long a hover waits for its herd simulation before it shows the policy in words only. */
@@ -181,11 +181,7 @@ export class HerdRunner {
     let worker: Worker;
     try {
       // Its own stdout/stderr: the process's standard output is the protocol channel.
-      worker = new Worker(typeof script === 'string' && script.startsWith('file:') ? new URL(script) : script, {
-        stdout: true,
-        stderr: true,
-        workerData: { role: HERD_WORKER_ROLE },
-      });
+      worker = new Worker(typeof script === 'string' && script.startsWith('file:') ? new URL(script) : script, { stdout: true, stderr: true });
     } catch (error) {
       this.giveUpWorkers(error instanceof Error ? error.message : String(error));
       return undefined;

@@ -2,9 +2,6 @@ import { parentPort } from 'node:worker_threads';
 import { SimulationCache, type RetryPolicy, type SimulationResult } from '@retry-hygiene/herd';
 import type { ScenarioSettings } from './settings.js';
 
-/** Marks a worker thread started as the herd worker (`workerData.role`): a bundle is one script for every thread. */
-export const HERD_WORKER_ROLE = 'retry-hygiene-herd';
-
 /** Main thread → herd worker. */
 export interface HerdRequest {
   id: number;

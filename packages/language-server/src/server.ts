@@ -86,8 +86,9 @@ export interface ServerOptions {
   workerScript?: string | URL | false;
   /**
    * The herd worker's script (default: dist/herd-worker-main.js beside this module; a bundle
-   * gives its own file, which runs runHerdWorker when workerData.role is HERD_WORKER_ROLE).
-   * `false` simulates on the main thread, without a time budget.
+   * gives its own, a script that calls runHerdWorker: `@retry-hygiene/language-server/herd-worker`
+   * loads the simulator alone, not ESLint). `false` simulates on the main thread, without a
+   * time budget.
    */
   herdWorkerScript?: string | URL | false;
   /** A hover's time budget for its herd simulation (default HOVER_SIMULATION_BUDGET_MS). */
