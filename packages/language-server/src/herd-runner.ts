@@ -59,6 +59,11 @@ export class HerdRunner {
     if (options.workerScript === undefined) this.inline = new SimulationCache(CACHE_ENTRIES);
   }
 
+  /** Starts the worker now, so that the first hover does not wait for it (it loads the simulator only). */
+  warm(): void {
+    if (!this.inline && !this.disposed) this.workerOf();
+  }
+
   /** Outcomes remembered. */
   get size(): number {
     return this.outcomes.size;

@@ -361,6 +361,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     problems.push(...engine.configure(initial));
     scheduler.configure(initial);
     scheduler.warm();
+    herd.warm();
     settings = initial;
     pendingProblems = problems;
     return {
