@@ -13,6 +13,8 @@ export interface LifetimeOptions {
   /** Called once, with why the server is ending. */
   onGone: (why: string) => void;
   pollMs?: number;
+  /** Whether a new parent ends the server (default true; a server on a socket may be started by a launcher that exits). */
+  reparenting?: boolean;
   /** process.ppid and process.kill(pid, 0), replaced in tests. */
   ppid?: () => number;
   alive?: (pid: number) => boolean;
@@ -50,7 +52,7 @@ export class Lifetime {
   /** One look: the same as a tick of the poll. */
   check(): void {
     if (this.clientPid !== undefined && !this.alive(this.clientPid)) this.gone(`its client (process ${this.clientPid}) is gone`);
-    else if (this.ppid() !== this.startPpid) this.gone(`its parent (process ${this.startPpid}) is gone`);
+    else if (this.options.reparenting !== false && this.ppid() !== this.startPpid) this.gone(`its parent (process ${this.startPpid}) is gone`);
   }
 
   dispose(): void {

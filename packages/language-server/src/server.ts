@@ -103,6 +103,8 @@ export interface ServerOptions {
     /** Called after the workers are ended: 0 when shutdown had been received, else 1 (as for exit without shutdown). */
     exit: (code: number) => void;
     pollMs?: number;
+    /** Whether being re-parented ends the server (default true). */
+    reparenting?: boolean;
   };
 }
 
@@ -175,6 +177,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const lifetime = lifetimeOptions
     ? new Lifetime({
         pollMs: lifetimeOptions.pollMs,
+        reparenting: lifetimeOptions.reparenting,
         onGone: (why) => {
           try {
             connection.console.info(`retry-hygiene: exiting: ${why}`);

@@ -201,6 +201,19 @@ describe('Lifetime', () => {
     );
   });
 
+  it('does not watch the parent when told not to (a server on a socket)', () => {
+    const ppid = { value: 4242 };
+    const gone: string[] = [];
+    const lifetime = new Lifetime({ onGone: (why) => void gone.push(why), ppid: () => ppid.value, alive: () => false, reparenting: false });
+    ppid.value = 1;
+    lifetime.check();
+    expect(gone).toEqual([]);
+    // The client's pid still counts.
+    lifetime.watchClient(777);
+    lifetime.check();
+    expect(gone).toEqual(['its client (process 777) is gone']);
+  });
+
   it('takes a process of another user (EPERM) for alive', () => {
     const gone: string[] = [];
     const lifetime = new Lifetime({ onGone: (why) => void gone.push(why), ppid: () => 10 });
