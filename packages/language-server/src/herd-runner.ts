@@ -138,9 +138,10 @@ export class HerdRunner {
     if (!worker || !this.ready) return; // 'ready' pumps again
     let job: Job | undefined;
     while ((job = this.queue.shift())) {
-      // It waited its whole budget behind others: the hover is answered without the chart.
+      // It waited its whole budget behind others: the hover is answered without the chart
+      // (not remembered: its own simulation never ran, and may be quick).
       if (Date.now() - Math.max(job.askedAt, this.readySince) < this.budgetMs) break;
-      this.settle(job, this.overBudget());
+      this.settle(job, this.overBudget(), false);
     }
     if (!job) return;
     this.running = job;
@@ -155,7 +156,7 @@ export class HerdRunner {
       const now = Date.now();
       for (const waited of this.queue.filter((j) => now - j.askedAt >= this.budgetMs)) {
         this.queue.splice(this.queue.indexOf(waited), 1);
-        this.settle(waited, this.overBudget());
+        this.settle(waited, this.overBudget(), false);
       }
       this.pump();
     }, this.budgetMs);
@@ -166,9 +167,9 @@ export class HerdRunner {
     return { kind: 'skipped', reason: `the simulation took longer than ${formatDuration(this.budgetMs)}` };
   }
 
-  private settle(job: Job, outcome: HerdOutcome): void {
+  private settle(job: Job, outcome: HerdOutcome, remember = true): void {
     clearTimeout(job.timer);
-    this.remember(job.key, outcome);
+    if (remember) this.remember(job.key, outcome);
     for (const w of job.waiters) w(outcome);
   }
 

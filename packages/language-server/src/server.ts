@@ -450,12 +450,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const site = siteAt(entry.analysis, document, params.position);
       if (!site) return null;
       // Off this thread, within the budget: a hover never holds back the requests behind it.
-      const simulated = await herd.results(site.policy, settings.scenario);
+      // The scenario simulated is the one the hover names, should the settings change meanwhile.
+      const { scenario } = settings;
+      const simulated = await herd.results(site.policy, scenario);
       return hoverFor(site, entry.analysis, engine, simulated, {
         markdown: flags.markdown,
         images: flags.images,
         chartCommand: flags.chartCommand,
-        scenario: settings.scenario,
+        scenario,
       });
     } catch (error) {
       logError('hover', error);
