@@ -29,7 +29,8 @@ function gone(pid: number): boolean {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
   } catch {
-    return true;
+    // No /proc here (macOS): it answered the signal, so it is there.
+    return false;
   }
 }
 
@@ -116,7 +117,8 @@ describe('the server outlives no client', () => {
     await until(() => gone(serverPid), `server ${serverPid} to exit`);
   });
 
-  it('exits when re-parented: its client is killed while its input stays open, no processId', async () => {
+  // A FIFO (mkfifo) stands for an input someone else holds open.
+  it.skipIf(process.platform === 'win32')('exits when re-parented: its client is killed while its input stays open, no processId', async () => {
     // The server's stdin is a FIFO this test holds open for writing: killing the client closes nothing.
     const dir = mkdtempSync(join(tmpdir(), 'rh-lifetime-'));
     try {
