@@ -1,7 +1,7 @@
 // Bundles the extension with esbuild, one command: the client (dist/extension.cjs), the
 // language server with ESLint, the plugin and @typescript-eslint/parser inside
-// (dist/server.cjs), the webview's script with the herd simulator inside (dist/webview.js),
-// and copies the rule docs (dist/docs/) so that they open offline.
+// (dist/server.cjs), its herd worker (dist/herd-worker.cjs), the webview's script with the
+// herd simulator inside (dist/webview.js), and copies the rule docs (dist/docs/) so that they open offline.
 //   node build.mjs               development build (source maps, not minified)
 //   node build.mjs --production  what the .vsix ships (minified, no maps)
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -79,6 +79,16 @@ await Promise.all([
     plugins: [pluginRequireShim],
     // ESLint's config-file loader (never used: the server lints with an embedded config) loads jiti on demand.
     external: ['jiti', 'jiti/package.json'],
+  }),
+  // The hover's herd simulations run in a worker thread of their own: the simulator alone.
+  esbuild.build({
+    ...common,
+    entryPoints: { 'herd-worker': join(here, 'src', 'herd-worker.ts') },
+    outdir: dist,
+    outExtension: { '.js': '.cjs' },
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   }),
   esbuild.build({
     ...common,
