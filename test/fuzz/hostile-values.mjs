@@ -26,7 +26,7 @@ import plugin from 'eslint-plugin-retry-hygiene';
 import { forgetProjectFiles } from '@retry-hygiene/analysis';
 import { lintFile, resolveConfigs } from '../corpus/run.mjs';
 import { candidates, describeMutation, mutate, variantRandom } from './mutations.mjs';
-import { createProject, loadSources } from './project.mjs';
+import { createProject, loadSources, PLACES, placeOf } from './project.mjs';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PROGRESS_EVERY = 1000;
@@ -67,7 +67,8 @@ function usage(error) {
 function fuzzConfigs(sources) {
   const base = [...plugin.configs.recommended, ...plugin.configs.typescript];
   for (const source of sources) {
-    if (source.options) base.push({ files: [source.path], rules: { [`retry-hygiene/${source.rule}`]: ['error', source.options] } });
+    if (!source.options) continue;
+    base.push({ files: PLACES.map((place) => `${place.prefix}${source.path}`), rules: { [`retry-hygiene/${source.rule}`]: ['error', source.options] } });
   }
   base.push({ name: 'fuzz/no-inline-config', linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: 'off' } });
   const withSourceType = (sourceType) => [...base, { files: ['**/*.js'], languageOptions: { sourceType } }];
@@ -91,6 +92,20 @@ function frames(error, projectDir) {
     .filter((line) => /^\s+at /.test(line))
     .map((line) => line.trim().replaceAll(`file://${REPO_ROOT}${sep}`, '').replaceAll(`${REPO_ROOT}${sep}`, '').replaceAll(projectDir, '<project>'))
     .slice(0, FRAMES);
+}
+
+/**
+ * The frame a group is known by: the first, or for a stack overflow the recursing function (the
+ * frame that repeats most, without its column and line: the overflow strikes at any depth).
+ */
+function groupFrame(error, stack) {
+  if (!(error instanceof RangeError) || !/call stack/.test(error.message)) return stack[0] ?? '';
+  const counts = new Map();
+  for (const frame of stack) {
+    const name = frame.replace(/:\d+:\d+\)?$/, '');
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 }
 
 /** The error's own message: ESLint appends "Occurred while linting <file>:<line>" and the rule. */
@@ -121,8 +136,9 @@ export function runHostileValues({ seed = 1, count = 10_000, only, keep = false,
       const source = sources[index % sources.length];
       if (!found.has(source.path)) found.set(source.path, candidates(source.code, source.path));
       const variant = mutate(source.code, found.get(source.path), variantRandom(seed, index));
-      if (print) console.log(`--- variant ${index}: ${source.path}\n${variant.code}---`);
-      const file = join(project.dir, source.path);
+      const path = `${placeOf(index).prefix}${source.path}`;
+      if (print) console.log(`--- variant ${index}: ${path}\n${variant.code}---`);
+      const file = join(project.dir, path);
       writeFileSync(file, variant.code);
       // Each variant reads its neighbours afresh: a result must not depend on the variants before it.
       forgetProjectFiles();
@@ -136,15 +152,15 @@ export function runHostileValues({ seed = 1, count = 10_000, only, keep = false,
         if (fs) fsFaults++;
         const stack = frames(error, project.dir);
         const title = headline(error, project.dir);
-        const key = `${fs ? error.code : title}\n${stack[0] ?? ''}`;
+        const key = `${fs ? error.code : title}\n${groupFrame(error, stack)}`;
         const group = groups.get(key) ?? { fs, title, rule: error?.ruleId, frames: stack, variants: [] };
-        group.variants.push({ index, path: source.path, mutations: variant.mutations.map((m) => describeMutation(m, source.code)) });
+        group.variants.push({ index, path, mutations: variant.mutations.map((m) => describeMutation(m, source.code)) });
         groups.set(key, group);
       } finally {
         writeFileSync(file, source.code);
       }
       const ms = performance.now() - started;
-      slowest.push({ index, path: source.path, ms });
+      slowest.push({ index, path, ms });
       if (slowest.length > 40) slowest.sort((a, b) => b.ms - a.ms).length = 5;
       linted++;
       if (onProgress && linted % PROGRESS_EVERY === 0) onProgress(linted);

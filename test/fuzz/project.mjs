@@ -84,17 +84,38 @@ function plantHostileFiles(dir) {
   }
 }
 
-/** Writes the project: every fixture file (helpers included), every source, the hostile files. */
+/**
+ * Where a variant is written: most in the project itself; every tenth in a copy inside a package
+ * named like a catalog library whose `main` holds a NUL byte, every tenth in one whose `exports`
+ * nests 100 000 levels deep (the analysis reads the manifest of a file's own package when that
+ * package is a retry library).
+ */
+export const PLACES = [
+  { prefix: '', manifest: JSON.stringify({ name: 'hostile-fuzz', private: true, type: 'module' }) },
+  { prefix: 'nul-main/', manifest: JSON.stringify({ name: 'p-retry', type: 'module', main: './a\0b', module: '\0' }) },
+  { prefix: 'deep-exports/', manifest: `{"name":"async-retry","type":"module","exports":${nestedExports(100_000)}}` },
+];
+
+export function placeOf(index) {
+  const slot = index % 10;
+  return slot === 8 ? PLACES[1] : slot === 9 ? PLACES[2] : PLACES[0];
+}
+
+/** Writes the project: in each place every fixture file (helpers included), every source, the hostile files. */
 export function createProject(repoRoot, sources) {
   const dir = mkdtempSync(join(tmpdir(), 'retry-hygiene-hostile-'));
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'hostile-fuzz', private: true, type: 'module' }, null, 2)}\n`);
-  cpSync(join(repoRoot, 'fixtures'), join(dir, 'fixtures'), { recursive: true });
   const dirs = new Set();
-  for (const source of sources) {
-    const file = join(dir, source.path);
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, source.code);
-    dirs.add(dirname(file));
+  for (const place of PLACES) {
+    const root = join(dir, place.prefix);
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'package.json'), `${place.manifest}\n`);
+    cpSync(join(repoRoot, 'fixtures'), join(root, 'fixtures'), { recursive: true });
+    for (const source of sources) {
+      const file = join(root, source.path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, source.code);
+      dirs.add(dirname(file));
+    }
   }
   for (const d of [...dirs].sort()) plantHostileFiles(d);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };

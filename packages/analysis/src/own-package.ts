@@ -87,12 +87,24 @@ function manifestPackage(dir: string, manifest: Record<string, unknown> & { name
   return { dir, name: manifest.name, entries };
 }
 
+/**
+ * Bounds on what a manifest's `exports` may make the analysis do: real packages nest conditions
+ * a few levels (`node` › `import` › `default`) and name a handful of files, but a manifest is
+ * workspace input, and one nested 100 000 levels deep overflowed the stack. Past a bound the
+ * rest is not read, as if absent.
+ */
+const MAX_EXPORTS_DEPTH = 16;
+const MAX_EXPORT_TARGETS = 32;
+
 /** The files an `exports` condition object names (`default`, `import`, `require`, `node`), depth-first. */
-function exportTargets(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  const out: string[] = [];
-  for (const [key, v] of Object.entries(value)) if (key !== 'types') out.push(...exportTargets(v));
+function exportTargets(value: unknown, depth = 0, out: string[] = []): string[] {
+  if (out.length >= MAX_EXPORT_TARGETS) return out;
+  if (typeof value === 'string') out.push(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || depth >= MAX_EXPORTS_DEPTH) return out;
+  for (const key in value) {
+    if (out.length >= MAX_EXPORT_TARGETS) break;
+    if (key !== 'types' && Object.hasOwn(value, key)) exportTargets((value as Record<string, unknown>)[key], depth + 1, out);
+  }
   return out;
 }
 
