@@ -8,13 +8,18 @@
 // that throws is a defect; a variant that no longer parses is counted, not a defect.
 //
 //   npm run fuzz:hostile -- [--seed S] [--count N] [--variant I [--print]] [--keep]
+//                           [--max-mutations K] [--tolerate-fs]
 //
 // Variants are deterministic: variant I of seed S is the same text whatever --count is, so
 // `--variant I` re-runs one reported variant (`--print` shows its text). Source I mod n is
-// mutated, so every source gets its share. Exceptions are grouped by message and first frame
-// and each group printed once. File-system errors (ENOTDIR, ENAMETOOLONG, ELOOP, EACCES, a NUL
-// byte handed to fs) are listed apart, as "fs faults": the analysis's file access is being made
-// to never throw in a separate change. They still count: the exit code is 1 on any exception.
+// mutated, so every source gets its share; every tenth variant is placed in a package with a
+// NUL `main`, every tenth in one with deeply nested `exports` (project.mjs). A variant has 1 to
+// K mutations (default 3, mostly one). Exceptions are grouped by message and first frame and
+// each group printed once. File-system errors (ENOTDIR, ENAMETOOLONG, ELOOP, EACCES, a NUL byte
+// handed to fs) are listed apart, as "fs faults": the analysis's file access is being made to
+// never throw in a separate change. They still count: the exit code is 1 on any exception.
+// `--tolerate-fs` runs as if that change were in (fs faults read as "not found", the variants
+// that met one counted), to see the exceptions an fs fault would otherwise hide.
 //
 // Output: the summary line on stdout ("hostile-values: N variants, E rule exceptions, P parse
 // errors"), the exception groups, the slowest variants (reported, not gated); progress on stderr.
@@ -27,13 +32,14 @@ import { forgetProjectFiles } from '@retry-hygiene/analysis';
 import { lintFile, resolveConfigs } from '../corpus/run.mjs';
 import { candidates, describeMutation, mutate, variantRandom } from './mutations.mjs';
 import { createProject, loadSources, PLACES, placeOf } from './project.mjs';
+import { tolerateFsFaults } from './tolerant-fs.mjs';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PROGRESS_EVERY = 1000;
 const FRAMES = 5;
 
 function parseArgs(argv) {
-  const args = { seed: 1, count: 10_000, variant: undefined, print: false, keep: false };
+  const args = { seed: 1, count: 10_000, variant: undefined, print: false, keep: false, tolerateFs: false, maxMutations: 3 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const int = () => {
@@ -47,6 +53,8 @@ function parseArgs(argv) {
     else if (arg === '--variant') args.variant = int();
     else if (arg === '--print') args.print = true;
     else if (arg === '--keep') args.keep = true;
+    else if (arg === '--tolerate-fs') args.tolerateFs = true;
+    else if (arg === '--max-mutations') args.maxMutations = Math.max(1, int());
     else if (arg === '--help' || arg === '-h') usage();
     else usage(`unknown argument ${JSON.stringify(arg)}`);
   }
@@ -54,7 +62,7 @@ function parseArgs(argv) {
 }
 
 function usage(error) {
-  const text = 'usage: node test/fuzz/hostile-values.mjs [--seed S] [--count N] [--variant I [--print]] [--keep]';
+  const text = 'usage: node test/fuzz/hostile-values.mjs [--seed S] [--count N] [--variant I [--print]] [--keep] [--tolerate-fs] [--max-mutations K]';
   if (error) {
     console.error(`hostile-values: ${error}\n${text}`);
     process.exit(2);
@@ -118,7 +126,7 @@ function headline(error, projectDir) {
  * Lints `count` variants from `seed` (or only variant `only`). Returns the counts and the
  * exception groups; `onProgress(done)` is called every 1 000 variants.
  */
-export function runHostileValues({ seed = 1, count = 10_000, only, keep = false, print = false, onProgress } = {}) {
+export function runHostileValues({ seed = 1, count = 10_000, only, keep = false, print = false, tolerateFs = false, maxMutations = 3, onProgress } = {}) {
   const sources = loadSources(REPO_ROOT);
   const project = createProject(REPO_ROOT, sources);
   const linter = new Linter({ cwd: project.dir });
@@ -130,12 +138,16 @@ export function runHostileValues({ seed = 1, count = 10_000, only, keep = false,
   let fsFaults = 0;
   let parseErrors = 0;
   let linted = 0;
+  // --tolerate-fs: fs faults read as "not found"; the variants that met one are counted apart.
+  let metFsFault = false;
+  let tolerated = 0;
+  const restoreFs = tolerateFs ? tolerateFsFaults(isFsFault, () => (metFsFault = true)) : undefined;
   try {
     const indices = only === undefined ? Array.from({ length: count }, (_, i) => i) : [only];
     for (const index of indices) {
       const source = sources[index % sources.length];
       if (!found.has(source.path)) found.set(source.path, candidates(source.code, source.path));
-      const variant = mutate(source.code, found.get(source.path), variantRandom(seed, index));
+      const variant = mutate(source.code, found.get(source.path), variantRandom(seed, index), maxMutations);
       const path = `${placeOf(index).prefix}${source.path}`;
       if (print) console.log(`--- variant ${index}: ${path}\n${variant.code}---`);
       const file = join(project.dir, path);
@@ -143,6 +155,7 @@ export function runHostileValues({ seed = 1, count = 10_000, only, keep = false,
       // Each variant reads its neighbours afresh: a result must not depend on the variants before it.
       forgetProjectFiles();
       const started = performance.now();
+      metFsFault = false;
       try {
         const result = lintFile(linter, configs, variant.code, file);
         if (result.parseError) parseErrors++;
@@ -158,6 +171,7 @@ export function runHostileValues({ seed = 1, count = 10_000, only, keep = false,
         groups.set(key, group);
       } finally {
         writeFileSync(file, source.code);
+        if (metFsFault) tolerated++;
       }
       const ms = performance.now() - started;
       slowest.push({ index, path, ms });
@@ -166,23 +180,25 @@ export function runHostileValues({ seed = 1, count = 10_000, only, keep = false,
       if (onProgress && linted % PROGRESS_EVERY === 0) onProgress(linted);
     }
   } finally {
+    restoreFs?.();
     if (keep) console.error(`hostile-values: project kept at ${project.dir}`);
     else project.remove();
   }
   slowest.sort((a, b) => b.ms - a.ms).length = Math.min(slowest.length, 5);
-  return { variants: linted, exceptions, fsFaults, parseErrors, groups: [...groups.values()], slowest, sources: sources.length };
+  return { variants: linted, exceptions, fsFaults, tolerated, tolerateFs, parseErrors, groups: [...groups.values()], slowest, sources: sources.length };
 }
 
 export function summaryLine(result) {
   return `hostile-values: ${result.variants} variants, ${result.exceptions} rule exceptions, ${result.parseErrors} parse errors`;
 }
 
-function printGroup(group, seed) {
+function printGroup(group, args) {
   const first = group.variants[0];
   console.log(`\n${group.title}${group.rule ? `  [${group.rule}]` : ''}`);
   for (const frame of group.frames) console.log(`    ${frame}`);
   console.log(`  ${group.variants.length} variant(s); first: #${first.index} ${first.path}: ${first.mutations.join('; ')}`);
-  console.log(`  reproduce: node test/fuzz/hostile-values.mjs --seed ${seed} --variant ${first.index} --print`);
+  const flags = `${args.maxMutations !== 3 ? ` --max-mutations ${args.maxMutations}` : ''}${args.tolerateFs ? ' --tolerate-fs' : ''}`;
+  console.log(`  reproduce: node test/fuzz/hostile-values.mjs --seed ${args.seed} --variant ${first.index}${flags} --print`);
 }
 
 function main() {
@@ -194,21 +210,24 @@ function main() {
     only: args.variant,
     keep: args.keep,
     print: args.print,
+    tolerateFs: args.tolerateFs,
+    maxMutations: args.maxMutations,
     onProgress: (done) => console.error(`hostile-values: ${done}/${args.count}, ${((performance.now() - started) / 1000).toFixed(0)} s`),
   });
   const seconds = (performance.now() - started) / 1000;
   console.log(summaryLine(result));
   console.log(`  ${result.exceptions - result.fsFaults} other exceptions; ${result.fsFaults} fs faults (being fixed elsewhere)`);
+  if (result.tolerateFs) console.log(`  --tolerate-fs: fs faults read as "not found"; ${result.tolerated} variants met one and ran on`);
   console.log(`  seed ${args.seed}, ${result.sources} sources, ${seconds.toFixed(1)} s`);
   const other = result.groups.filter((g) => !g.fs);
   const fs = result.groups.filter((g) => g.fs);
   if (other.length > 0) {
     console.log(`\nRule exceptions (${other.length} distinct):`);
-    for (const group of other) printGroup(group, args.seed);
+    for (const group of other) printGroup(group, args);
   }
   if (fs.length > 0) {
     console.log(`\nfs faults (being fixed elsewhere) (${fs.length} distinct):`);
-    for (const group of fs) printGroup(group, args.seed);
+    for (const group of fs) printGroup(group, args);
   }
   console.log('\nSlowest variants (reported, not gated):');
   for (const s of result.slowest) console.log(`  #${s.index} ${s.path}: ${s.ms.toFixed(0)} ms`);

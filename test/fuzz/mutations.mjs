@@ -114,12 +114,12 @@ function replacementText(candidate, value) {
 const pick = (random, list) => list[Math.floor(random() * list.length)];
 
 /**
- * One variant of `source`: 1 to 3 mutations (mostly one). An identifier mutation usually renames
+ * One variant of `source`: 1 to `maxMutations` mutations (mostly one). An identifier mutation usually renames
  * every occurrence of the name, so bindings stay bound and the analysis follows them; sometimes
  * just the one occurrence. Returns the text and what was done, for the report.
  */
-export function mutate(source, found, random) {
-  const count = 1 + Math.floor(random() * random() * 3);
+export function mutate(source, found, random, maxMutations = 3) {
+  const count = 1 + Math.floor(random() * random() * maxMutations);
   const kinds = ['string', 'identifier', 'number'].filter((k) => found[k].length > 0);
   const edits = [];
   const mutations = [];
