@@ -137,6 +137,7 @@ export function runHostileValues({ seed = 1, count = 10_000, only, keep = false,
   let exceptions = 0;
   let fsFaults = 0;
   let parseErrors = 0;
+  let findings = 0;
   let linted = 0;
   // --tolerate-fs: fs faults read as "not found"; the variants that met one are counted apart.
   let metFsFault = false;
@@ -159,6 +160,7 @@ export function runHostileValues({ seed = 1, count = 10_000, only, keep = false,
       try {
         const result = lintFile(linter, configs, variant.code, file);
         if (result.parseError) parseErrors++;
+        else findings += result.messages.filter((m) => m.ruleId?.startsWith('retry-hygiene/')).length;
       } catch (error) {
         exceptions++;
         const fs = isFsFault(error);
@@ -185,7 +187,7 @@ export function runHostileValues({ seed = 1, count = 10_000, only, keep = false,
     else project.remove();
   }
   slowest.sort((a, b) => b.ms - a.ms).length = Math.min(slowest.length, 5);
-  return { variants: linted, exceptions, fsFaults, tolerated, tolerateFs, parseErrors, groups: [...groups.values()], slowest, sources: sources.length };
+  return { variants: linted, exceptions, fsFaults, tolerated, tolerateFs, parseErrors, findings, groups: [...groups.values()], slowest, sources: sources.length };
 }
 
 export function summaryLine(result) {
@@ -218,7 +220,7 @@ function main() {
   console.log(summaryLine(result));
   console.log(`  ${result.exceptions - result.fsFaults} other exceptions; ${result.fsFaults} fs faults (being fixed elsewhere)`);
   if (result.tolerateFs) console.log(`  --tolerate-fs: fs faults read as "not found"; ${result.tolerated} variants met one and ran on`);
-  console.log(`  seed ${args.seed}, ${result.sources} sources, ${seconds.toFixed(1)} s`);
+  console.log(`  ${result.findings} findings; seed ${args.seed}, ${result.sources} sources, ${seconds.toFixed(1)} s`);
   const other = result.groups.filter((g) => !g.fs);
   const fs = result.groups.filter((g) => g.fs);
   if (other.length > 0) {

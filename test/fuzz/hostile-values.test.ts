@@ -16,6 +16,7 @@ interface Run {
   parseErrors: number;
   other: number;
   fs: number;
+  findings: number;
 }
 
 function fuzz(...extra: string[]): Promise<Run> {
@@ -27,10 +28,10 @@ function fuzz(...extra: string[]): Promise<Run> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (status) => {
-      const summary = /^hostile-values: (\d+) variants, (\d+) rule exceptions, (\d+) parse errors\n {2}(\d+) other exceptions; (\d+) fs faults/m.exec(stdout);
+      const summary = /^hostile-values: (\d+) variants, (\d+) rule exceptions, (\d+) parse errors\n {2}(\d+) other exceptions; (\d+) fs faults.*\n(?: .*\n)? {2}(\d+) findings;/m.exec(stdout);
       if (!summary) return reject(new Error(`no summary line in the output:\n${stdout}\n${stderr}`));
-      const [variants, exceptions, parseErrors, other, fs] = summary.slice(1).map(Number) as [number, number, number, number, number];
-      resolve({ status, stdout, variants, exceptions, parseErrors, other, fs });
+      const [variants, exceptions, parseErrors, other, fs, findings] = summary.slice(1).map(Number) as [number, number, number, number, number, number];
+      resolve({ status, stdout, variants, exceptions, parseErrors, other, fs, findings });
     });
   });
 }
@@ -43,9 +44,12 @@ describe('hostile-value fuzz, 200 variants', () => {
     [plain, tolerant] = await Promise.all([fuzz(), fuzz('--tolerate-fs')]);
   }, 120_000);
 
-  it('lints every variant', () => {
+  it('lints every variant, and the rules run on them (findings)', () => {
     expect(plain.variants).toBe(200);
     expect(tolerant.variants).toBe(200);
+    // A run whose rules never ran would also show no exception. 160 at seed 1.
+    expect(tolerant.findings).toBeGreaterThan(100);
+    expect(plain.findings).toBeGreaterThan(100);
   });
 
   it('no rule throws, other than on file-system errors — also past them', () => {

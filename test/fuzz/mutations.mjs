@@ -96,9 +96,18 @@ function kindOf(node) {
 /** Where the node sits, when that changes how its replacement must be written. */
 function contextOf(node, parent) {
   if (parent?.type === 'JSXAttribute') return 'jsx-attribute';
+  if (isModuleSpecifier(node, parent)) return 'module';
   const keyed = ['Property', 'PropertyDefinition', 'MethodDefinition', 'TSPropertySignature', 'TSEnumMember', 'AccessorProperty', 'TSAbstractPropertyDefinition', 'TSAbstractMethodDefinition'];
   if (parent && keyed.includes(parent.type) && parent.key === node && !parent.computed) return 'key';
   return undefined;
+}
+
+/** `from '…'`, `import('…')`, `require('…')`: where a hostile string meets the import resolver. */
+function isModuleSpecifier(node, parent) {
+  if (!parent) return false;
+  if (['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].includes(parent.type)) return parent.source === node;
+  if (parent.type === 'TSExternalModuleReference') return true;
+  return parent.type === 'CallExpression' && parent.callee.type === 'Identifier' && parent.callee.name === 'require' && parent.arguments[0] === node;
 }
 
 function replacementText(candidate, value) {
@@ -126,7 +135,9 @@ export function mutate(source, found, random, maxMutations = 3) {
   const overlaps = (range) => edits.some((e) => range[0] < e.range[1] && e.range[0] < range[1]);
   for (let i = 0; i < count && kinds.length > 0; i++) {
     const kind = pick(random, kinds);
-    const candidate = pick(random, found[kind]);
+    // Module specifiers are few among a file's strings; they get a fixed share of string mutations.
+    const specifiers = kind === 'string' ? found.string.filter((c) => c.context === 'module') : [];
+    const candidate = pick(random, specifiers.length > 0 && random() < 0.4 ? specifiers : found[kind]);
     const value = pick(random, kind === 'string' ? HOSTILE_STRINGS : kind === 'identifier' ? HOSTILE_IDENTIFIERS : HOSTILE_NUMBERS);
     const everywhere = kind === 'identifier' && random() < 0.7;
     const targets = everywhere ? found.identifier.filter((c) => c.text === candidate.text) : [candidate];
