@@ -119,7 +119,7 @@ function groupFrame(error, stack) {
 /** The error's own message: ESLint appends "Occurred while linting <file>:<line>" and the rule. */
 function headline(error, projectDir) {
   const message = String(error?.message ?? error).split('\nOccurred while linting')[0];
-  return `${error?.name ?? 'Error'}: ${message}`.replaceAll(projectDir, '<project>').replace(/(.)\1{40,}/g, (run, c) => `${c.repeat(8)}…(${run.length})`);
+  return `${error?.name ?? 'Error'}: ${message}`.replaceAll(projectDir, '<project>').replace(/(.{1,4}?)\1{20,}/g, (run, unit) => `${unit.repeat(4)}…(${run.length} chars)`);
 }
 
 /**
