@@ -104,6 +104,17 @@ export function placeOf(index) {
 /** Writes the project: in each place every fixture file (helpers included), every source, the hostile files. */
 export function createProject(repoRoot, sources) {
   const dir = mkdtempSync(join(tmpdir(), 'retry-hygiene-hostile-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    writeProject(repoRoot, sources, dir);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dir, remove };
+}
+
+function writeProject(repoRoot, sources, dir) {
   const dirs = new Set();
   for (const place of PLACES) {
     const root = join(dir, place.prefix);
@@ -118,5 +129,4 @@ export function createProject(repoRoot, sources) {
     }
   }
   for (const d of [...dirs].sort()) plantHostileFiles(d);
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

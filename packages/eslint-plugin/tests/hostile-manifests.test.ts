@@ -22,7 +22,7 @@ afterAll(() => {
 
 /** A package named p-retry with `manifest` as its package.json and the entry's code at `file`. */
 function lintPackage(manifest: string, file: string): string[] {
-  const root = mkdtempSync(join(tmpdir(), 'retry-hygiene-manifest-'));
+  const root = mkdtempSync(join(tmpdir(), 'retry-hygiene-hostile-manifest-'));
   roots.push(root);
   writeFileSync(join(root, 'package.json'), manifest);
   mkdirSync(join(root, 'lib'), { recursive: true });
