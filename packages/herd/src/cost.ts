@@ -8,17 +8,24 @@ import { isDeterministic, type ResolvedPolicy } from './policies.js';
  * `maxWork`; `chooseEngine` predicts the same units before running anything.
  */
 export const WORK = {
-  /** One send of a cohort: a heap step and a window update. */
-  cohortSend: 60,
+  /** One send of a cohort, per level of the cohort heap (times log2 of the cohorts, at least 1)… */
+  cohortSendPerLevel: 6,
+  /** … plus this for the send itself. */
+  cohortSend: 20,
   /** One call in the reference engine, per level of its heap (times log2 of the clients). */
-  heapCallPerLevel: 6,
+  heapCallPerLevel: 8,
   /** One call in the windowed engine. */
-  windowCall: 12,
+  windowCall: 30,
   /** One window the windowed engine steps over or settles, and a bucket it allocates. */
   window: 200,
   /** One (cell, state, channel) of the fluid engine. */
-  fluidCell: 12,
+  fluidCell: 24,
 } as const;
+
+/** The work of one cohort send when there are `groups` cohorts. */
+export function cohortSendWork(groups: number): number {
+  return WORK.cohortSend + WORK.cohortSendPerLevel * Math.max(1, Math.log2(Math.max(2, groups)));
+}
 
 /**
  * The per-client work of a run from its numbers alone, by a fluid queue: clients arrive
@@ -133,7 +140,10 @@ export function predictCosts(policy: ResolvedPolicy, scenario: Scenario, fluidWo
   const windows = Math.ceil(spanMs / windowMs) + 1;
   // Cohorts: one with everyone starting at once, one per start otherwise; each sends as often as a client does.
   const groups = startSpreadMs === 0 ? 1 : clients;
-  const cohort = isDeterministic(policy) ? (calls.calls / Math.max(1, clients)) * groups * WORK.cohortSend : null;
+  // Each cohort is also pushed once before the run.
+  const cohort = isDeterministic(policy)
+    ? (calls.calls / Math.max(1, clients) + 1) * groups * cohortSendWork(groups)
+    : null;
   return {
     calls,
     cohort,

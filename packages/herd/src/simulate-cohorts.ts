@@ -1,7 +1,7 @@
 import { ServerLoad } from './load.js';
 import { startTime, type Scenario, type SimulationResult } from './model.js';
 import { createDelay, isDeterministic, type ResolvedPolicy } from './policies.js';
-import { WORK } from './cost.js';
+import { cohortSendWork } from './cost.js';
 import { createUniform } from './prng.js';
 import { buildResult, weightedCompletionsOf, type Tally } from './stats.js';
 
@@ -44,7 +44,7 @@ export function runCohorts(policy: ResolvedPolicy, scenario: Scenario, maxWork =
   }
 
   // Sends allowed by maxWork; past them the run stops as at the horizon.
-  let sends = Math.floor(maxWork / WORK.cohortSend);
+  let sends = Math.floor(maxWork / cohortSendWork(heap.size()));
   for (let cohort = heap.peek(); cohort !== undefined; cohort = heap.peek()) {
     const t = cohort.time;
     if (sends-- <= 0 && t < scenario.horizonMs) {
@@ -97,6 +97,10 @@ class CohortHeap {
 
   peek(): Cohort | undefined {
     return this.items[0];
+  }
+
+  size(): number {
+    return this.items.length;
   }
 
   /** Clients in all cohorts still queued. */

@@ -202,7 +202,9 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
 
   const herdMs =
     Math.max(scenario.outageMs, scenario.startSpreadMs) + (scenario.clients / scenario.capacity) * windowMs + 2 * longest;
-  const durationMs = Math.min(scenario.horizonMs, herdMs);
+  // No client lives longer than its attempts' waits (or its deadline) after its start.
+  const lifeMs = Math.min(policy.deadlineMs, maxAttempts * longest);
+  const durationMs = Math.min(scenario.horizonMs, herdMs, scenario.startSpreadMs + lifeMs);
   // As fine as the work budget allows, and coarse enough for the ring to fit in memory.
   // Cells divide the window (windowMs / n), so none straddles two.
   const channels = (scenario.startSpreadMs > 0 ? 3 : 1) + (decorrelated ? 1 : 0);

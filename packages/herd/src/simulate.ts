@@ -67,8 +67,13 @@ export function chooseEngine(
   const costs = predictCosts(policy, scenario, fluidWork(policy, scenario));
   // Cohorts never multiply when everyone starts at once: the cheapest run there is.
   if (costs.cohort !== null && scenario.startSpreadMs === 0) return { engine: 'cohort', costs };
-  const [exact, exactCost]: [EngineChoice, number] =
-    costs.cohort !== null ? ['cohort', costs.cohort] : costs.windows <= costs.heap ? ['windows', costs.windows] : ['heap', costs.heap];
+  // All three are exact and agree draw for draw: the cheapest.
+  const candidates: [EngineChoice, number][] = [
+    ['windows', costs.windows],
+    ['heap', costs.heap],
+  ];
+  if (costs.cohort !== null) candidates.unshift(['cohort', costs.cohort]);
+  const [exact, exactCost] = candidates.reduce((best, next) => (next[1] < best[1] ? next : best));
   if (costs.fluid === null) return { engine: exact, costs };
   const tooBig = scenario.clients > EXACT_MAX_CLIENTS || costs.calls.calls > EXACT_MAX_CALLS;
   if (tooBig || (exactCost > maxWork && costs.fluid < exactCost)) return { engine: 'fluid', costs };
