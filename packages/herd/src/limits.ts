@@ -17,7 +17,8 @@ export interface Limit {
 export const SCENARIO_LIMITS = {
   /** Above a million the fluid engine runs, whose memory does not grow with clients. */
   clients: { min: 0, max: 10_000_000, integer: true },
-  capacity: { min: 1, max: 1_000_000_000, integer: true },
+  /** Costs nothing: a bigger server only shortens a run. */
+  capacity: { min: 1, max: 1e15, integer: true },
   /** Times in ms: at most the largest horizon (MAX_HORIZON_MS, 11.6 days). */
   outageMs: { min: 0, max: 1e9, integer: false },
   startSpreadMs: { min: 0, max: 1e9, integer: false },

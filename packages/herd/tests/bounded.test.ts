@@ -35,7 +35,7 @@ describe('SCENARIO_LIMITS', () => {
     [{ maxAttempts: 40_000 }, 'maxAttempts must be an integer from 1 to 10000, got 40000'],
     [{ startSpreadMs: 2e9 }, 'startSpreadMs must be a number from 0 to 1000000000, got 2000000000'],
     [{ outageMs: 1e10 }, 'outageMs must be a number from 0 to 1000000000, got 10000000000'],
-    [{ capacity: 0 }, 'capacity must be an integer from 1 to 1000000000, got 0'],
+    [{ capacity: 0 }, 'capacity must be an integer from 1 to 1000000000000000, got 0'],
     [{ baseMs: Infinity }, 'baseMs must be a number from 0 to 1000000000, got Infinity'],
     [{ maxWork: -1 }, 'maxWork must be a number from 0 to 1000000000000, got -1'],
   ])('rejects %o: %s', (options, message) => {
