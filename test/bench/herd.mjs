@@ -18,7 +18,8 @@
 //  5. hostile inputs (issue 31): starts spread over a day and more, ten million clients
 //     with 10 000 attempts, a 1 ms loop over 11.6 days, an analysed policy with 40 000
 //     attempts; each in a fresh process: the engine chosen, its predicted work, the time
-//     (and ns per predicted unit), peak memory, and whether maxWork cut it. No target
+//     (and ns per predicted unit, or per unit of maxWork for a run it cut), peak memory,
+//     and whether maxWork cut it. No target
 //     but "bounded": the default maxWork is about ten seconds of work.
 //
 //   npm run bench:herd            (builds first)
@@ -260,7 +261,7 @@ async function hostile() {
     console.log(
       `${pad(name, 38)}${pad(m.engine, 8)}${padStart(formatCount(m.predicted), 11)}${padStart(formatCount(m.calls), 9)}` +
         `${padStart(formatCount(m.served), 8)}${padStart(m.cut === null ? '-' : `${(m.cut / 1000).toFixed(0)} s`, 9)}` +
-        `${padStart((m.ms / 1000).toFixed(2), 7)}${padStart((m.ms * 1e6 / m.predicted).toFixed(2), 9)}${padStart(mb(m.peak), 9)}`,
+        `${padStart((m.ms / 1000).toFixed(2), 7)}${padStart(((m.ms * 1e6) / Math.min(m.predicted, 1e10)).toFixed(2), 9)}${padStart(mb(m.peak), 9)}`,
     );
   }
   // The CLI path of the two hostile commands of the issue (were 4–55 s and 48 s).
