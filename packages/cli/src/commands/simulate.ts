@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DEFAULTS,
+  SCENARIO_LIMITS,
   STRATEGY_NAMES,
   formatCount,
   formatDuration,
@@ -22,12 +23,7 @@ import { createProgress } from './simulate-progress.js';
 const FORMATS = ['text', 'json', 'svg'] as const;
 type Format = (typeof FORMATS)[number];
 
-/**
- * Largest --clients. Memory no longer grows with clients beyond a million (the fluid
- * engine takes over), but time grows with how long the herd lasts: ten million clients
- * at the default capacity keep the server busy for 14 hours, simulated in seconds.
- */
-const MAX_CLIENTS = 10_000_000;
+const L = SCENARIO_LIMITS;
 
 const HELP = `usage: retry-hygiene simulate --strategy <name>[,<name>…] [options]
 
@@ -44,9 +40,16 @@ serves a fixed number of requests per second: the load each strategy causes.
   --max-attempts <n>   give up after n calls in all (default: never)
   --seed <n>           seed for the jittered strategies (default ${DEFAULTS.seed})
   --start-spread <ms>  spread first requests evenly over this long (default 0)
+  --max-work <units>   stop a run after this much work, about a nanosecond
+                       each (default ${DEFAULTS.maxWork}); a run that stops
+                       says so, and counts the clients still waiting as failed
   --format <f>         text (chart and table), json, or svg (default text)
   --out <file>         write to a file instead of standard output
   -h, --help           show this help
+
+Ranges: --clients 1 to ${L.clients.max}, --capacity 1 to ${L.capacity.max},
+--max-attempts 1 to ${L.maxAttempts.max}; --outage, --base, --cap and
+--start-spread 0 to ${L.outageMs.max} ms. A value outside is an error.
 
 Example:
   retry-hygiene simulate --strategy constant,exponential,full,decorrelated
@@ -73,15 +76,18 @@ export async function runSimulate(args: string[], io: CliIO, terminal: SimulateT
   const values = single(parsed);
   const strategies = parseStrategies(parsed.strategy);
   const format = parseFormat(values.format);
+  // Ranges from the simulator's SCENARIO_LIMITS, so that a value it would refuse is
+  // named here as the flag the user typed.
   const options: SimulateOptions = {
-    clients: number('--clients', values.clients, { integer: true, min: 1, max: MAX_CLIENTS }),
-    capacity: number('--capacity', values.capacity, { integer: true, min: 1 }),
-    outageMs: number('--outage', values.outage, { min: 0 }),
-    baseMs: number('--base', values.base, { min: 0 }),
-    capMs: number('--cap', values.cap, { min: 0 }),
-    maxAttempts: number('--max-attempts', values['max-attempts'], { integer: true, min: 1 }),
-    seed: number('--seed', values.seed, { integer: true, min: Number.MIN_SAFE_INTEGER }),
-    startSpreadMs: number('--start-spread', values['start-spread'], { min: 0 }),
+    clients: number('--clients', values.clients, { ...L.clients, min: 1 }),
+    capacity: number('--capacity', values.capacity, L.capacity),
+    outageMs: number('--outage', values.outage, L.outageMs),
+    baseMs: number('--base', values.base, L.baseMs),
+    capMs: number('--cap', values.cap, L.capMs),
+    maxAttempts: number('--max-attempts', values['max-attempts'], L.maxAttempts),
+    seed: number('--seed', values.seed, L.seed),
+    startSpreadMs: number('--start-spread', values['start-spread'], L.startSpreadMs),
+    maxWork: number('--max-work', values['max-work'], L.maxWork),
   };
   checkBaseAndCap(options, strategies);
   const progress = terminal.progress ? createProgress(io.stderr, terminal.now) : undefined;
@@ -95,7 +101,7 @@ export async function runSimulate(args: string[], io: CliIO, terminal: SimulateT
   } finally {
     progress?.done();
   }
-  const notes = scenarioNotes(results[0]!.result.scenario);
+  const notes = [...scenarioNotes(results[0]!.result.scenario), ...cutNotes(results.map((r) => r.result))];
 
   const toFile = values.out !== undefined;
   const color = format === 'text' && !toFile && io.isTTY && !process.env.NO_COLOR;
@@ -127,7 +133,7 @@ export async function runSimulate(args: string[], io: CliIO, terminal: SimulateT
   return 0;
 }
 
-const NUMBER_OPTIONS = ['clients', 'capacity', 'outage', 'base', 'cap', 'max-attempts', 'seed', 'start-spread'] as const;
+const NUMBER_OPTIONS = ['clients', 'capacity', 'outage', 'base', 'cap', 'max-attempts', 'seed', 'start-spread', 'max-work'] as const;
 
 function parse(args: string[]) {
   try {
@@ -147,6 +153,7 @@ function parse(args: string[]) {
         'max-attempts': { type: 'string', multiple: true },
         seed: { type: 'string', multiple: true },
         'start-spread': { type: 'string', multiple: true },
+        'max-work': { type: 'string', multiple: true },
         format: { type: 'string', short: 'f', multiple: true },
         out: { type: 'string', short: 'o', multiple: true },
         help: { type: 'boolean', short: 'h' },
@@ -269,6 +276,16 @@ function scenarioNotes(scenario: Scenario): string[] {
   return notes;
 }
 
+/** Runs that stopped at --max-work: where, and what their numbers then mean. */
+function cutNotes(results: readonly SimulationResult[]): string[] {
+  return results
+    .filter((r) => r.cutAtMs !== null)
+    .map(
+      (r) =>
+        `${r.label}: stopped at ${formatDuration(r.cutAtMs!)} on reaching the work limit (--max-work); ` +
+        `the clients still waiting then count as failed.`,
+    );
+}
 
 function parseFormat(raw: string | undefined): Format {
   if (raw === undefined) return 'text';
@@ -281,7 +298,7 @@ function parseFormat(raw: string | undefined): Format {
 interface NumberRule {
   integer?: boolean;
   min: number;
-  max?: number;
+  max: number;
 }
 
 /** Plain decimal numbers, with optional exponent and digit-group underscores ("1e6", "1_000_000"). */
@@ -290,14 +307,13 @@ function number(name: string, raw: string | undefined, rule: NumberRule): number
   const text = raw.trim().replace(/(?<=\d)_(?=\d)/g, '');
   const value = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
   const kind = rule.integer ? 'a whole number' : 'a number';
-  const range = rule.max === undefined ? `>= ${rule.min}` : `from ${rule.min} to ${rule.max}`;
   if (
     !Number.isFinite(value) ||
     (rule.integer && !Number.isSafeInteger(value)) ||
     value < rule.min ||
-    (rule.max !== undefined && value > rule.max)
+    value > rule.max
   ) {
-    const expected = rule.min === Number.MIN_SAFE_INTEGER ? kind : `${kind} ${range}`;
+    const expected = rule.min === Number.MIN_SAFE_INTEGER ? kind : `${kind} from ${rule.min} to ${rule.max}`;
     throw new UsageError(`${name} must be ${expected}, got '${raw}'`);
   }
   return value;
