@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SCENARIO_LIMITS } from '@retry-hygiene/herd';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { disableFileEdit, disableLineEdit, minimalEdits } from '../src/code-actions.js';
 import { lintFilename } from '../src/engine.js';
@@ -60,6 +61,14 @@ describe('settings', () => {
       expect(properties[`retryHygiene.scenario.${key}`], key).toMatchObject({ type: integer ? 'integer' : 'number', minimum: min, maximum: max });
     }
     expect(Object.keys(properties).filter((k) => k.startsWith('retryHygiene.scenario.')).sort()).toEqual(Object.keys(SCENARIO_RANGES).map((k) => `retryHygiene.scenario.${k}`).sort());
+  });
+  it('keeps every hover range inside the simulator’s own limits (what `simulate` accepts)', () => {
+    for (const [key, { min, max, integer }] of Object.entries(SCENARIO_RANGES)) {
+      const limit = SCENARIO_LIMITS[key as keyof typeof SCENARIO_RANGES];
+      expect(min, key).toBeGreaterThanOrEqual(limit.min);
+      expect(max, key).toBeLessThanOrEqual(limit.max);
+      expect(integer, key).toBe(limit.integer);
+    }
   });
 });
 
