@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { ESLint, Linter, Rule } from 'eslint';
 import noFixedSleepRetry from './rules/no-fixed-sleep-retry.js';
 import noNestedRetry from './rules/no-nested-retry.js';
@@ -80,15 +81,24 @@ const STRICT: FlatConfig['rules'] = { ...RECOMMENDED, 'retry-hygiene/no-unbounde
  * A config's `files` make ESLint lint those files, not only configure them: listing .ts in a
  * project that cannot parse TypeScript turns every stray .ts file into a parse error. So the
  * TypeScript extensions are listed where a TypeScript parser is installed (typescript-eslint
- * brings it), the same test `configs.typescript` makes.
+ * brings it): found from the plugin, as `configs.typescript` loads it, or from the project,
+ * where a strict package manager (Yarn PnP) hides typescript-eslint's parser from the plugin.
  */
 function canParseTypeScript(): boolean {
-  try {
-    require.resolve('@typescript-eslint/parser');
-    return true;
-  } catch {
-    return false;
-  }
+  const fromProject = createRequire(join(process.cwd(), 'eslint.config.js'));
+  const probes: [NodeJS.Require, string][] = [
+    [require, '@typescript-eslint/parser'],
+    [fromProject, '@typescript-eslint/parser'],
+    [fromProject, 'typescript-eslint'],
+  ];
+  return probes.some(([from, id]) => {
+    try {
+      from.resolve(id);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 function configArray(level: 'recommended' | 'strict', ruleSettings: FlatConfig['rules'], files: string[]): FlatConfig[] {

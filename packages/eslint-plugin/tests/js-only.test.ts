@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -27,5 +30,21 @@ describe('a JavaScript-only project, with no typescript installed', () => {
     expect(report.typescriptConfig).toBe(
       "eslint-plugin-retry-hygiene: configs.typescript needs '@typescript-eslint/parser' and 'typescript' (npm install -D @typescript-eslint/parser typescript), or use typescript-eslint's own configs instead.",
     );
+  });
+
+  it('covers .ts where the project (not the plugin) can load typescript-eslint, as under Yarn PnP', () => {
+    const project = mkdtempSync(join(tmpdir(), 'rh-js-only-'));
+    try {
+      const pkg = join(project, 'node_modules', 'typescript-eslint');
+      mkdirSync(pkg, { recursive: true });
+      writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'typescript-eslint', main: 'index.js' }));
+      writeFileSync(join(pkg, 'index.js'), '');
+      const out = execFileSync(process.execPath, ['--require', `${dir}no-typescript.cjs`, `${dir}lint-js.mjs`], { cwd: project, encoding: 'utf8' });
+      const report = JSON.parse(out) as { ruleIds: string[]; tsConfigs: boolean[] };
+      expect(report.ruleIds).toEqual(['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry']);
+      expect(report.tsConfigs).toEqual([true, true]);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });
