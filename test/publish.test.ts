@@ -251,7 +251,7 @@ describe.skipIf(unreachable !== undefined)('the packed tarballs, installed from 
     // A stray .ts file in a JavaScript-only project is not linted (espree cannot parse it).
     const linted = results.map((r) => relative(dir, r.filePath)).sort();
     expect(linted.filter((f) => f.endsWith('.ts') && !f.startsWith('eslint.config'))).toEqual(project.javascriptOnly ? [] : Object.keys(project.findings));
-  });
+  }, 150_000);
 
   it.each(PROJECTS.filter((p) => p.javascriptOnly))('$name: installs no typescript and no typescript-eslint', (project) => {
     const dir = installed.get(project)!;
@@ -264,7 +264,7 @@ describe.skipIf(unreachable !== undefined)('the packed tarballs, installed from 
     const dir = installed.get(project)!;
     const { stdout } = await run(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: dir, timeout: 180_000 });
     expect(stdout).toBe('');
-  });
+  }, 200_000);
 
   it("require('eslint-plugin-retry-hygiene') gives the plugin itself, the same object import gives", async () => {
     const dir = installed.get(PROJECTS[1]!)!;
