@@ -151,6 +151,3 @@ Object.defineProperties(plugin.configs, {
 });
 
 export default plugin;
-// What `require('eslint-plugin-retry-hygiene')` returns (Node's require of an ES module): the
-// plugin itself, as a CommonJS plugin would give, not the module namespace.
-export { plugin as 'module.exports' };
