@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-// Types only: typescript-eslint's utils need `typescript` at run time, which a JavaScript-only
-// project never installs (npm would install it as their peer).
+// Types only: as a run-time dependency, typescript-eslint's utils would make npm install
+// `typescript` (their peer) into every JavaScript-only project.
 import type { ESLintUtils, TSESLint } from '@typescript-eslint/utils';
 
 export interface RetryHygieneDocs {
