@@ -15,9 +15,9 @@ const production = process.argv.includes('--production');
 const dist = join(here, 'dist');
 
 /**
- * The plugin reads its package.json and loads @typescript-eslint/parser through
+ * The plugin reads its package.json and finds and loads @typescript-eslint/parser through
  * createRequire(import.meta.url), which a bundler cannot follow: inside the bundle its
- * `node:module` is a shim whose require hands out the bundled modules.
+ * `node:module` is a shim whose require (and require.resolve) hands out the bundled modules.
  */
 const pluginRequireShim = {
   name: 'plugin-require-shim',
@@ -34,11 +34,17 @@ const pluginRequireShim = {
         contents: `
           const pkg = ${JSON.stringify({ name: pkg.name, version: pkg.version })};
           export function createRequire() {
-            return (id) => {
+            const bundled = (id) => {
               if (id === '../package.json') return pkg;
               if (id === '@typescript-eslint/parser') return require('@typescript-eslint/parser');
               throw new Error('retry-hygiene bundle: cannot require ' + id);
             };
+            // The plugin asks whether the parser is there before listing TypeScript files.
+            bundled.resolve = (id) => {
+              if (id === '@typescript-eslint/parser') return id;
+              throw new Error('retry-hygiene bundle: cannot resolve ' + id);
+            };
+            return bundled;
           }`,
       };
     });
