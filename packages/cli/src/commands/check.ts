@@ -12,6 +12,8 @@ import { GitError, changedFiles } from '../check/git.js';
 import { checkOutputPath, writeOutputFile } from '../check/output-file.js';
 import { failureResult, lintEach, reasonOf, type LintFailure, type Outcome } from '../check/lint-failures.js';
 import { DEFAULT_SCENARIO, HerdComparison, type Scenario } from '../check/herd.js';
+import { relintAsCommonjs } from '../check/commonjs-fallback.js';
+import { sourceTypes } from '../check/module-kind.js';
 import { PLUGIN_PREFIX, clearSites, createESLint, enablesRetryRules, filterResult, sitesOf } from '../check/lint.js';
 import type { FileReport, Finding, Report } from '../check/report.js';
 import { DEFAULT_SUPPRESSIONS_FILE, applySuppressions, loadSuppressions, prune, saveSuppressions, suppress } from '../check/suppressions.js';
@@ -131,12 +133,16 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
     configFile = resolve(io.cwd, options.config);
     if (!existsSync(configFile)) throw new UsageError(`--config: no such file: ${options.config}`);
   }
-  const eslint = await createESLint({
+  // The embedded config reads each .js as Node would run it; a project's config decides for itself.
+  const types = configFile ? undefined : await sourceTypes(files);
+  const run = {
     cwd: configFile ? io.cwd : commonAncestor(files),
     ...(configFile ? { configFile } : {}),
     concurrency: options.concurrency,
     reportUnusedDirectives: options.reportUnused,
-  });
+    ...(types ? { scopes: types.scopes } : {}),
+  };
+  const eslint = await createESLint(run);
   if (configFile && files.length > 0 && !(await enablesRetryRules(eslint, files[0]!))) {
     throw new UsageError(
       `the config ${options.config} turns on no retry-hygiene rule for ${relative(io.cwd, files[0]!)}: add ...retryHygiene.configs.recommended to it`,
@@ -144,6 +150,8 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
   }
 
   const outcomes = files.length > 0 ? await lintWithProgress(eslint, files, options, io) : [];
+  const readAsCommonjs = types ? await relintAsCommonjs(outcomes, types, () => createESLint({ ...run, concurrency: 'off', commonjs: true })) : new Set<string>();
+  const isCommonjs = (file: string) => types?.typeOf(file) === 'commonjs' || readAsCommonjs.has(file);
   const results = outcomes.flatMap((o) => ('result' in o ? [o.result] : []));
   const failures = outcomes.flatMap((o) => ('failure' in o ? [o.failure] : []));
   const ignored = files.length - outcomes.length;
@@ -181,7 +189,7 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
 
   const herd = options.herd ? new HerdComparison(options.scenario) : undefined;
   const reports: FileReport[] = [];
-  for (const result of filtered) reports.push({ result, findings: await findingsOf(result, herd, eslint, note) });
+  for (const result of filtered) reports.push({ result, findings: await findingsOf(result, herd, eslint, note, isCommonjs(result.filePath)) });
   clearSites();
   // Each file that could not be linted, where it was in the list: one fatal error naming why.
   for (const failure of failures) reports.push(failureReport(failure));
@@ -242,11 +250,11 @@ async function lintWithProgress(eslint: ESLint, files: string[], options: Option
  * Pairs each message with its retry site, so the herd of that exact policy can be shown,
  * and the site with its quick fix's herd (the suggestions of all its findings considered).
  */
-async function findingsOf(result: ESLint.LintResult, herd: HerdComparison | undefined, eslint: ESLint, note: (text: string) => void): Promise<Finding[]> {
+async function findingsOf(result: ESLint.LintResult, herd: HerdComparison | undefined, eslint: ESLint, note: (text: string) => void, commonjs: boolean): Promise<Finding[]> {
   const findings: Finding[] = result.messages.map((message) => ({ message }));
   if (!herd || !findings.some((f) => f.message.ruleId?.startsWith(PLUGIN_PREFIX))) return findings;
   try {
-    return await withHerds(result, findings, herd, eslint);
+    return await withHerds(result, findings, herd, eslint, commonjs);
   } catch (error) {
     // The lint succeeded: its findings stand, without the herds this file's analysis could not give.
     note(`${result.filePath}: herds not simulated: ${reasonOf(error).reason}`);
@@ -259,8 +267,8 @@ function failureReport(failure: LintFailure): FileReport {
   return { result, findings: [{ message: result.messages[0]!, failure }] };
 }
 
-async function withHerds(result: ESLint.LintResult, findings: Finding[], herd: HerdComparison, eslint: ESLint): Promise<Finding[]> {
-  const file = await sitesOf(result.filePath);
+async function withHerds(result: ESLint.LintResult, findings: Finding[], herd: HerdComparison, eslint: ESLint, commonjs: boolean): Promise<Finding[]> {
+  const file = await sitesOf(result.filePath, commonjs);
   if (!file) return findings;
   const bySite = new Map<RetrySite, Finding[]>();
   for (const finding of findings) {
