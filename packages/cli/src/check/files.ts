@@ -41,6 +41,8 @@ export interface FileSearch {
   notLintable: string[];
   /** Explicitly named files or patterns that matched nothing. */
   unmatched: string[];
+  /** Folders given that hold no file to lint (after the default ignores, .gitignore and --ignore-pattern). */
+  empty: string[];
 }
 
 export interface FileSearchOptions {
@@ -67,6 +69,7 @@ export async function findFiles(paths: readonly string[], options: FileSearchOpt
   const found = new Set<string>();
   const notLintable: string[] = [];
   const unmatched: string[] = [];
+  const empty: string[] = [];
   const userIgnore = ignore().add([...options.ignorePatterns]);
   const ignoredByUser = (abs: string, isDir: boolean): boolean => {
     const rel = relative(options.cwd, abs);
@@ -79,13 +82,17 @@ export async function findFiles(paths: readonly string[], options: FileSearchOpt
   for (const raw of paths) {
     if (isGlob(raw)) {
       const { base, pattern } = splitGlob(resolve(options.cwd, raw));
-      const before = found.size;
+      // Counted, not compared with found.size: a pattern that only matches files found already still matches.
+      let matched = 0;
       if (existsSync(base)) {
         await walk(base, gitignores, ignoredByUser, (file) => {
-          if (minimatch(file.split(sep).join('/'), pattern, { dot: false })) found.add(file);
+          if (minimatch(file.split(sep).join('/'), pattern, { dot: false })) {
+            matched++;
+            found.add(file);
+          }
         });
       }
-      if (found.size === before) unmatched.push(raw);
+      if (matched === 0) unmatched.push(raw);
       continue;
     }
     const abs = resolve(options.cwd, raw);
@@ -97,14 +104,19 @@ export async function findFiles(paths: readonly string[], options: FileSearchOpt
       continue;
     }
     if (info.isDirectory()) {
-      await walk(abs, gitignores, ignoredByUser, (file) => void found.add(file));
+      let matched = 0;
+      await walk(abs, gitignores, ignoredByUser, (file) => {
+        matched++;
+        found.add(file);
+      });
+      if (matched === 0) empty.push(raw);
     } else if (!LINTED_EXTENSIONS.has(extname(abs))) {
       notLintable.push(abs);
     } else if (!ignoredByUser(abs, false)) {
       found.add(abs);
     }
   }
-  return { files: [...found].sort(), notLintable, unmatched };
+  return { files: [...found].sort(), notLintable, unmatched, empty };
 }
 
 /** `/a/b/src/**\/*.ts` → base `/a/b/src`, pattern `/a/b/src/**\/*.ts` (absolute, posix separators). */

@@ -5,7 +5,7 @@ import type { RetrySite } from '@retry-hygiene/analysis';
 import { DEFAULTS } from '@retry-hygiene/herd';
 import type { ESLint } from 'eslint';
 import retryHygiene from 'eslint-plugin-retry-hygiene';
-import { DEFAULT_IGNORED_DIRS, LINTED_EXTENSIONS, commonAncestor, findFiles } from '../check/files.js';
+import { DEFAULT_IGNORED_DIRS, LINTED_EXTENSIONS, commonAncestor, findFiles, isGlob } from '../check/files.js';
 import { chooseFix } from '../check/choose-fix.js';
 import { FORMATS, render, type Format } from '../check/formats.js';
 import { GitError, changedFiles } from '../check/git.js';
@@ -110,11 +110,13 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
   for (const file of search.notLintable) {
     note(`${relative(io.cwd, file) || file} is not a JavaScript or TypeScript file (${[...LINTED_EXTENSIONS].join(' ')}); skipped`);
   }
-  for (const pattern of search.unmatched) note(`no such file or folder, or nothing matches: ${pattern}`);
+  // As ESLint does: a path that names nothing is a mistake (a typo, a moved folder), never a silent pass.
+  if (search.unmatched.length > 0) throw new UsageError(unmatchedText(search.unmatched));
   let files = search.files;
   if (files.length === 0 && !options.changed) {
     throw new UsageError(`no JavaScript or TypeScript files found in ${options.paths.join(', ')}`);
   }
+  if (search.empty.length > 0) throw new UsageError(`no JavaScript or TypeScript files found in ${search.empty.join(', ')}`);
   if (options.changed) {
     let changed;
     try {
@@ -366,6 +368,15 @@ function parse(args: string[]): Options {
     help: values.help,
     version: values.version,
   };
+}
+
+function unmatchedText(unmatched: readonly string[]): string {
+  const missing = unmatched.filter((p) => !isGlob(p));
+  const patterns = unmatched.filter((p) => isGlob(p));
+  return [
+    ...(missing.length > 0 ? [`no such file or folder: ${missing.join(', ')}`] : []),
+    ...(patterns.length > 0 ? [`no files match ${patterns.join(', ')}`] : []),
+  ].join('; ');
 }
 
 function integer(name: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
