@@ -152,7 +152,7 @@ const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const FINGERPRINT = 'retryHygiene/v1';
 
 /**
- * SARIF 2.1.0 for code scanning. Paths relative to the current folder (uriBaseId %SRCROOT%),
+ * SARIF 2.1.0 for code scanning. Paths relative to the repository's root (uriBaseId %SRCROOT%),
  * absolute file URIs for files outside it. Each result has a partial fingerprint from the
  * file, the rule and the text of the reported line (not its number) and an occurrence
  * count, so a finding keeps its identity when code above it moves.
@@ -165,7 +165,7 @@ function sarif(report: Report) {
   let failed = false;
   for (const { result, findings } of report.files) {
     if (findings.length === 0) continue;
-    const location = artifactLocation(report.cwd, result.filePath);
+    const location = artifactLocation(report.root, result.filePath);
     const lines = findings[0]!.failure ? [] : sourceLines(result.source ?? readOrEmpty(result.filePath));
     const seen = new Map<string, number>();
     findings.forEach(({ message, site, herd, fix, failure }) => {
@@ -192,7 +192,7 @@ function sarif(report: Report) {
         });
         return;
       }
-      const key = `${posixPath(report.cwd, result.filePath)}\0${message.ruleId}\0${(lines[message.line - 1] ?? '').replace(/\s+/g, ' ').trim()}`;
+      const key = `${posixPath(report.root, result.filePath)}\0${message.ruleId}\0${(lines[message.line - 1] ?? '').replace(/\s+/g, ' ').trim()}`;
       const occurrence = (seen.get(key) ?? 0) + 1;
       seen.set(key, occurrence);
       const index = ruleIds.indexOf(message.ruleId);
@@ -227,7 +227,7 @@ function sarif(report: Report) {
             })),
           },
         },
-        originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(report.cwd).href.replace(/\/?$/, '/')}` } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(report.root).href.replace(/\/?$/, '/')}` } },
         invocations: [{ executionSuccessful: !failed, toolExecutionNotifications: notifications }],
         results,
       },
@@ -267,12 +267,12 @@ function github(report: Report): string {
   for (const { result, findings } of report.files) {
     for (const { message, herd, fix, failure } of findings) {
       if (failure) {
-        const where = [`file=${escapeProperty(posixPath(report.cwd, result.filePath))}`, ...(failure.line ? [`line=${failure.line}`] : []), `title=${escapeProperty(FAILURE_TEXT)}`];
+        const where = [`file=${escapeProperty(posixPath(report.root, result.filePath))}`, ...(failure.line ? [`line=${failure.line}`] : []), `title=${escapeProperty(FAILURE_TEXT)}`];
         out.push(`::error ${where.join(',')}::${escapeData(failure.reason)}`);
         continue;
       }
       const props = [
-        `file=${escapeProperty(posixPath(report.cwd, result.filePath))}`,
+        `file=${escapeProperty(posixPath(report.root, result.filePath))}`,
         `line=${message.line}`,
         ...(message.endLine ? [`endLine=${message.endLine}`] : []),
         `col=${message.column}`,
@@ -314,11 +314,11 @@ function markdown(report: Report): string {
   for (const { result, findings } of report.files) {
     for (const { message, herd: siteHerd, fix, failure } of findings) {
       if (failure) {
-        const row = [`\`${cell(posixPath(report.cwd, result.filePath))}${failure.line ? `:${failure.line}` : ''}\``, FAILURE_TEXT, cell(failure.reason)];
+        const row = [`\`${cell(posixPath(report.root, result.filePath))}${failure.line ? `:${failure.line}` : ''}\``, FAILURE_TEXT, cell(failure.reason)];
         out.push(`| ${[...row, ...(herd ? ['', ''] : [])].join(' | ')} |`);
         continue;
       }
-      const where = `\`${cell(posixPath(report.cwd, result.filePath))}:${message.line}\``;
+      const where = `\`${cell(posixPath(report.root, result.filePath))}:${message.line}\``;
       const rule = message.ruleId ? `[${message.ruleId.replace('retry-hygiene/', '')}](${report.rules[message.ruleId]?.url ?? ''})` : 'parse error';
       const row = [where, rule, cell(message.message)];
       if (herd) row.push(siteHerd ? cell(shortSummary(siteHerd)) : '', siteHerd && fix ? cell(`${fix.suggested ? '' : '_'}${fix.label}${fix.suggested ? '' : '_'}: ${shortSummary(fix.herd)}`) : '');

@@ -25,6 +25,8 @@ export interface Report {
   files: FileReport[];
   /** Where the command runs: paths are shown relative to it. */
   cwd: string;
+  /** The repository's root (else cwd): SARIF, GitHub annotations and markdown name paths relative to it. */
+  root: string;
   herd?: HerdComparison;
   /** Files linted in all (files with no findings included). */
   fileCount: number;

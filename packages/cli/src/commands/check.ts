@@ -12,6 +12,7 @@ import { GitError, changedFiles } from '../check/git.js';
 import { checkOutputPath, writeOutputFile } from '../check/output-file.js';
 import { failureResult, lintEach, reasonOf, type LintFailure, type Outcome } from '../check/lint-failures.js';
 import { DEFAULT_SCENARIO, HerdComparison, type Scenario } from '../check/herd.js';
+import { repositoryRoot } from '../check/repository-root.js';
 import { relintAsCommonjs } from '../check/commonjs-fallback.js';
 import { sourceTypes } from '../check/module-kind.js';
 import { PLUGIN_PREFIX, clearSites, createESLint, enablesRetryRules, filterResult, sitesOf } from '../check/lint.js';
@@ -206,6 +207,7 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
   const report: Report = {
     files: reports,
     cwd: io.cwd,
+    root: repositoryRoot(io.cwd),
     ...(herd ? { herd } : {}),
     fileCount: filtered.length + failures.length,
     suppressedCount,
