@@ -37,8 +37,9 @@ function posixPath(cwd: string, filePath: string): string {
   return displayPath(cwd, filePath).split(sep).join('/');
 }
 
+/** What a message is about: its rule, else a parse error or (ESLint's only other rule-less message) an unused directive. */
 function ruleLabel(message: Linter.LintMessage): string {
-  return message.ruleId ?? (message.fatal ? 'parse error' : '');
+  return message.ruleId ?? (message.fatal ? 'parse error' : 'unused directive');
 }
 
 /** Whether this finding is the last of its retry site (the herd is shown once per site). */
@@ -65,18 +66,21 @@ function stylish(report: Report): string {
       continue;
     }
     lines.push(color('4', displayPath(report.cwd, result.filePath)));
+    // As wide as the file's widest `line:column` and two spaces, so a position in a long line never runs into the severity.
+    const width = findings.reduce((w, { message }) => Math.max(w, `${message.line}:${message.column}`.length + 2), 8);
+    const indent = ' '.repeat(2 + width);
     findings.forEach((finding, i) => {
       const { message } = finding;
       const severity = message.severity === 2 ? color('31', 'error') : color('33', 'warning');
       const rule = ruleLabel(message);
       byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
-      lines.push(`  ${`${message.line}:${message.column}`.padEnd(8)}${severity}  ${message.message}  ${color('2', rule)}`);
+      lines.push(`  ${`${message.line}:${message.column}`.padEnd(width)}${severity}  ${message.message}  ${color('2', rule)}`);
       if (herd && finding.herd && finding.fix && lastOfSite(findings, i)) {
         shownHerd = true;
         const [site, fix] = herdSparklines([finding.herd, finding.fix.herd], SPARK_WIDTH);
-        lines.push(`          ${color('2', 'herd')}  ${site}  this retry: ${summarizeResult(finding.herd)}`);
+        lines.push(`${indent}${color('2', 'herd')}  ${site}  this retry: ${summarizeResult(finding.herd)}`);
         // "ref": a site with no quick fix is compared with a reference, and the line says so.
-        lines.push(`          ${color('2', finding.fix.suggested ? 'fix ' : 'ref ')}  ${fix}  ${finding.fix.label}: ${summarizeResult(finding.fix.herd)}`);
+        lines.push(`${indent}${color('2', finding.fix.suggested ? 'fix ' : 'ref ')}  ${fix}  ${finding.fix.label}: ${summarizeResult(finding.fix.herd)}`);
       }
     });
     lines.push('');
@@ -319,7 +323,7 @@ function markdown(report: Report): string {
         continue;
       }
       const where = `\`${cell(posixPath(report.root, result.filePath))}:${message.line}\``;
-      const rule = message.ruleId ? `[${message.ruleId.replace('retry-hygiene/', '')}](${report.rules[message.ruleId]?.url ?? ''})` : 'parse error';
+      const rule = message.ruleId ? `[${message.ruleId.replace('retry-hygiene/', '')}](${report.rules[message.ruleId]?.url ?? ''})` : ruleLabel(message);
       const row = [where, rule, cell(message.message)];
       if (herd) row.push(siteHerd ? cell(shortSummary(siteHerd)) : '', siteHerd && fix ? cell(`${fix.suggested ? '' : '_'}${fix.label}${fix.suggested ? '' : '_'}: ${shortSummary(fix.herd)}`) : '');
       out.push(`| ${row.join(' | ')} |`);
