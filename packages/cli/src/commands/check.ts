@@ -18,6 +18,7 @@ import { sourceTypes } from '../check/module-kind.js';
 import { PLUGIN_PREFIX, clearSites, createESLint, enablesRetryRules, filterResult, sitesOf } from '../check/lint.js';
 import type { FileReport, Finding, Report } from '../check/report.js';
 import { DEFAULT_SUPPRESSIONS_FILE, applySuppressions, loadSuppressions, prune, saveSuppressions, suppress } from '../check/suppressions.js';
+import { didYouMean, parseErrorMessage } from '../args.js';
 import { UsageError, type CliIO, type Command } from '../io.js';
 import { VERSION } from '../version.js';
 
@@ -299,6 +300,32 @@ async function unboundedRuleMax(eslint: ESLint, filePath: string): Promise<numbe
   return typeof options?.maxAttempts === 'number' ? options.maxAttempts : undefined;
 }
 
+const CHECK_OPTIONS = {
+  format: { type: 'string', short: 'f', default: 'stylish' },
+  'output-file': { type: 'string', short: 'o' },
+  config: { type: 'string', short: 'c' },
+  'ignore-pattern': { type: 'string', multiple: true },
+  'no-gitignore': { type: 'boolean', default: false },
+  changed: { type: 'string' },
+  'suppressions-location': { type: 'string' },
+  'suppress-all': { type: 'boolean', default: false },
+  'suppress-rule': { type: 'string', multiple: true },
+  'prune-suppressions': { type: 'boolean', default: false },
+  'pass-on-unpruned-suppressions': { type: 'boolean', default: false },
+  'report-unused-disable-directives': { type: 'boolean', default: false },
+  'max-warnings': { type: 'string' },
+  clients: { type: 'string' },
+  capacity: { type: 'string' },
+  outage: { type: 'string' },
+  herd: { type: 'boolean', default: true },
+  'no-herd': { type: 'boolean', default: false },
+  concurrency: { type: 'string', default: 'off' },
+  'no-progress': { type: 'boolean', default: false },
+  'exit-zero': { type: 'boolean', default: false },
+  version: { type: 'boolean', short: 'v', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
 function parse(args: string[]): Options {
   // `--changed` takes an optional value: bare, or `--changed=<base>` (a following word is a path).
   const normalized = args.map((a) => (a === '--changed' ? '--changed=' : a));
@@ -307,38 +334,14 @@ function parse(args: string[]): Options {
     parsed = parseArgs({
       args: normalized,
       allowPositionals: true,
-      options: {
-        format: { type: 'string', short: 'f', default: 'stylish' },
-        'output-file': { type: 'string', short: 'o' },
-        config: { type: 'string', short: 'c' },
-        'ignore-pattern': { type: 'string', multiple: true },
-        'no-gitignore': { type: 'boolean', default: false },
-        changed: { type: 'string' },
-        'suppressions-location': { type: 'string' },
-        'suppress-all': { type: 'boolean', default: false },
-        'suppress-rule': { type: 'string', multiple: true },
-        'prune-suppressions': { type: 'boolean', default: false },
-        'pass-on-unpruned-suppressions': { type: 'boolean', default: false },
-        'report-unused-disable-directives': { type: 'boolean', default: false },
-        'max-warnings': { type: 'string' },
-        clients: { type: 'string' },
-        capacity: { type: 'string' },
-        outage: { type: 'string' },
-        herd: { type: 'boolean', default: true },
-        'no-herd': { type: 'boolean', default: false },
-        concurrency: { type: 'string', default: 'off' },
-        'no-progress': { type: 'boolean', default: false },
-        'exit-zero': { type: 'boolean', default: false },
-        version: { type: 'boolean', short: 'v', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+      options: CHECK_OPTIONS,
     });
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0] ?? 'bad arguments');
+    throw new UsageError(parseErrorMessage(error, CHECK_OPTIONS));
   }
   const { values, positionals } = parsed;
   if (!(FORMATS as readonly string[]).includes(values.format)) {
-    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${values.format}'`);
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${values.format}'${didYouMean(values.format, FORMATS)}`);
   }
   const suppressRules = values['suppress-rule'];
   const exclusive = [values['suppress-all'] && '--suppress-all', suppressRules && '--suppress-rule', values['prune-suppressions'] && '--prune-suppressions'].filter(Boolean);
@@ -353,7 +356,7 @@ function parse(args: string[]): Options {
     ...(values.changed !== undefined ? { changed: values.changed ? { base: values.changed } : {} } : {}),
     ...(values['suppressions-location'] ? { suppressionsLocation: values['suppressions-location'] } : {}),
     suppressAll: values['suppress-all'],
-    ...(suppressRules ? { suppressRules: suppressRules.map((r) => (r.includes('/') ? r : `retry-hygiene/${r}`)) } : {}),
+    ...(suppressRules ? { suppressRules: ruleIds(suppressRules) } : {}),
     pruneSuppressions: values['prune-suppressions'],
     passOnUnpruned: values['pass-on-unpruned-suppressions'],
     reportUnused: values['report-unused-disable-directives'],
@@ -370,6 +373,16 @@ function parse(args: string[]): Options {
     help: values.help,
     version: values.version,
   };
+}
+
+/** `--suppress-rule` names, as full rule ids; a name the plugin does not have is a bad argument naming the ones it has. */
+function ruleIds(names: readonly string[]): string[] {
+  const known = Object.keys(retryHygiene.rules).sort();
+  const ids = names.map((r) => (r.includes('/') ? r : `${PLUGIN_PREFIX}${r}`));
+  const unknown = ids.filter((id) => !id.startsWith(PLUGIN_PREFIX) || !known.includes(id.slice(PLUGIN_PREFIX.length)));
+  if (unknown.length === 0) return ids;
+  const hint = unknown.length === 1 ? didYouMean(unknown[0]!.replace(PLUGIN_PREFIX, ''), known) : '';
+  throw new UsageError(`--suppress-rule: no such rule: ${unknown.join(', ')}${hint} (the rules: ${known.join(', ')})`);
 }
 
 function unmatchedText(unmatched: readonly string[]): string {
