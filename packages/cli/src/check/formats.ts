@@ -53,7 +53,7 @@ function lastOfSite(findings: Finding[], i: number): boolean {
 const SPARK_WIDTH = 30;
 
 function stylish(report: Report): string {
-  const color = report.isTTY ? (code: string, text: string) => `\u001b[${code}m${text}\u001b[0m` : (_: string, text: string) => text;
+  const color = report.color ? (code: string, text: string) => `\u001b[${code}m${text}\u001b[0m` : (_: string, text: string) => text;
   const lines: string[] = [];
   const byRule = new Map<string, number>();
   const herd = report.herd;

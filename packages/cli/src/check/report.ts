@@ -35,7 +35,8 @@ export interface Report {
   version: string;
   /** The plugin's rules: id → docs (for SARIF's rule table and links). */
   rules: Record<string, { description: string; url: string }>;
-  isTTY: boolean;
+  /** Colour the terminal report (stylish): see color.ts. */
+  color: boolean;
 }
 
 export function counts(report: Report) {

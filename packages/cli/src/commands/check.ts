@@ -19,6 +19,7 @@ import { PLUGIN_PREFIX, clearSites, createESLint, enablesRetryRules, filterResul
 import type { FileReport, Finding, Report } from '../check/report.js';
 import { DEFAULT_SUPPRESSIONS_FILE, applySuppressions, loadSuppressions, prune, saveSuppressions, suppress } from '../check/suppressions.js';
 import { didYouMean, parseErrorMessage } from '../args.js';
+import { useColor } from '../color.js';
 import { UsageError, type CliIO, type Command } from '../io.js';
 import { VERSION } from '../version.js';
 
@@ -57,6 +58,8 @@ jitter for reference).
   --concurrency <n|auto|off> lint in worker threads (default off)
   --no-progress              no progress line on a terminal
   --exit-zero                exit 0 even when there are problems
+  --color, --no-color        colour the terminal report or not (default: on a terminal,
+                             unless NO_COLOR is set; FORCE_COLOR=1 or 0 decides first)
   -v, --version              print the version
   -h, --help                 show this help
 
@@ -85,6 +88,8 @@ interface Options {
   concurrency: 'off' | 'auto' | number;
   progress: boolean;
   exitZero: boolean;
+  /** --color / --no-color; absent: FORCE_COLOR, NO_COLOR, the terminal decide. */
+  color?: boolean;
   help: boolean;
   version: boolean;
 }
@@ -214,7 +219,7 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
     suppressedCount,
     version: VERSION,
     rules,
-    isTTY: io.isTTY && options.outputFile === undefined,
+    color: useColor({ ...(options.color !== undefined ? { flag: options.color } : {}), isTTY: io.isTTY, env: io.env ?? process.env, toFile: options.outputFile !== undefined }),
   };
   const text = render(options.format, report);
   if (options.outputFile !== undefined) {
@@ -322,6 +327,8 @@ const CHECK_OPTIONS = {
   concurrency: { type: 'string', default: 'off' },
   'no-progress': { type: 'boolean', default: false },
   'exit-zero': { type: 'boolean', default: false },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
   version: { type: 'boolean', short: 'v', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -370,6 +377,7 @@ function parse(args: string[]): Options {
     concurrency: concurrency(values.concurrency),
     progress: !values['no-progress'],
     exitZero: values['exit-zero'],
+    ...colorFlag(args, values.color, values['no-color']),
     help: values.help,
     version: values.version,
   };
@@ -383,6 +391,13 @@ function ruleIds(names: readonly string[]): string[] {
   if (unknown.length === 0) return ids;
   const hint = unknown.length === 1 ? didYouMean(unknown[0]!.replace(PLUGIN_PREFIX, ''), known) : '';
   throw new UsageError(`--suppress-rule: no such rule: ${unknown.join(', ')}${hint} (the rules: ${known.join(', ')})`);
+}
+
+/** The last of --color and --no-color given wins, as in ESLint. */
+function colorFlag(args: readonly string[], color: boolean | undefined, noColor: boolean | undefined): { color?: boolean } {
+  if (color === undefined && noColor === undefined) return {};
+  if (color === undefined || noColor === undefined) return { color: color === true };
+  return { color: args.lastIndexOf('--color') > args.lastIndexOf('--no-color') };
 }
 
 function unmatchedText(unmatched: readonly string[]): string {

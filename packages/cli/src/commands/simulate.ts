@@ -17,6 +17,7 @@ import {
   type StrategyName,
 } from '@retry-hygiene/herd';
 import { parseErrorMessage } from '../args.js';
+import { useColor } from '../color.js';
 import { UsageError, type CliIO, type Command } from '../io.js';
 import { createProgress } from './simulate-progress.js';
 
@@ -99,7 +100,7 @@ export async function runSimulate(args: string[], io: CliIO, terminal: SimulateT
   const notes = scenarioNotes(results[0]!.result.scenario);
 
   const toFile = values.out !== undefined;
-  const color = format === 'text' && !toFile && io.isTTY && !process.env.NO_COLOR;
+  const color = format === 'text' && useColor({ isTTY: io.isTTY, env: io.env ?? process.env, toFile });
   const output =
     format === 'json'
       ? toJson(results)
