@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { formatCount, herdSparklines, summarizeResult, type SimulationResult } from '@retry-hygiene/herd';
-import type { Linter } from 'eslint';
-import { FULL_JITTER_LABEL, RETRY_DEFAULTS_LABEL, RETRY_DEFAULTS_POLICY, herdNumbers, shortSummary, type FixComparison } from './herd.js';
+import { herdSparklines, summarizeResult, type SimulationResult } from '@retry-hygiene/herd';
+import { FULL_JITTER_LABEL, RETRY_DEFAULTS_LABEL, herdNumbers, retryDefaultsNote, type FixComparison } from './herd.js';
+import { displayPath, posixPath, ruleLabel } from './labels.js';
+import { markdown } from './markdown.js';
 import { jsonSuggestions } from './json-suggestions.js';
 import { FAILURE_TEXT } from './lint-failures.js';
 import { counts, failedNote as failedFiles, plural, type Finding, type Report } from './report.js';
@@ -25,21 +26,6 @@ export function render(format: Format, report: Report): string {
     case 'markdown':
       return markdown(report);
   }
-}
-
-/** A path as people read it: relative to where the command runs, unless it lies elsewhere. */
-function displayPath(cwd: string, filePath: string): string {
-  const rel = relative(cwd, filePath);
-  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? filePath : rel;
-}
-
-function posixPath(cwd: string, filePath: string): string {
-  return displayPath(cwd, filePath).split(sep).join('/');
-}
-
-/** What a message is about: its rule, else a parse error or (ESLint's only other rule-less message) an unused directive. */
-function ruleLabel(message: Linter.LintMessage): string {
-  return message.ruleId ?? (message.fatal ? 'parse error' : 'unused directive');
 }
 
 /** Whether this finding is the last of its retry site (the herd is shown once per site). */
@@ -92,7 +78,7 @@ function stylish(report: Report): string {
     const [defaults, full] = herdSparklines([herd.retryDefaults, herd.fullJitter], SPARK_WIDTH);
     lines.push(color('2', `herd: the simulated load of each retry — ${herd.describeScenario()} (--clients, --capacity, --outage).`));
     lines.push(color('2', 'fix:  the same outage after the finding\'s quick fix (the suggestion named, as the editor offers it); ref: no quick fix changes this retry\'s waits, full jitter shown for reference.'));
-    lines.push(color('2', `For reference, in this scenario: ${failedNote(herd.retryDefaults, herd.scenario.clients)}`));
+    lines.push(color('2', `For reference, in this scenario: ${retryDefaultsNote(herd.retryDefaults, herd.scenario.clients)}`));
     const width = Math.max(RETRY_DEFAULTS_LABEL.length, FULL_JITTER_LABEL.length);
     lines.push(`  ${color('2', RETRY_DEFAULTS_LABEL.padEnd(width))}  ${defaults}  ${summarizeResult(herd.retryDefaults)}`);
     lines.push(`  ${color('2', FULL_JITTER_LABEL.padEnd(width))}  ${full}  ${summarizeResult(herd.fullJitter)}`);
@@ -108,12 +94,6 @@ function stylish(report: Report): string {
   );
   if (ruleSummary) lines.push(`  ${ruleSummary}`);
   return `${lines.join('\n')}\n`;
-}
-
-/** The honest half of the reference: retry()'s 3 attempts do not outlast a long outage. */
-function failedNote(defaults: SimulationResult, clients: number): string {
-  if (defaults.failedClients === 0) return 'retry() with its defaults gets every client through.';
-  return `retry() with its defaults gives up after ${RETRY_DEFAULTS_POLICY.maxAttempts} attempts (${formatCount(defaults.failedClients)} of ${formatCount(clients)} clients fail); pass maxAttempts or a deadline to ride out a longer outage, as full jitter does.`;
 }
 
 /** "Add full jitter: 5 000 calls, …" — what the quick fix is, then what it does. */
@@ -298,48 +278,4 @@ function escapeData(text: string): string {
 
 function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
-// ——— markdown ——————————————————————————————————————————————————————————————
-
-/** A review summary for a pull-request comment or $GITHUB_STEP_SUMMARY. */
-function markdown(report: Report): string {
-  const { errors, warnings, total, failed } = counts(report);
-  const out: string[] = [];
-  if (total === 0 && failed === 0) {
-    out.push(`### ✅ retry-hygiene: no retry problems in ${plural(report.fileCount, 'file')}`);
-    return `${out.join('\n')}\n`;
-  }
-  out.push(`### ❌ retry-hygiene: ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(report.fileCount, 'file')}${failedFiles(failed)}`);
-  out.push('');
-  const herd = report.herd;
-  out.push(herd ? '| where | rule | finding | this retry | its quick fix |' : '| where | rule | finding |');
-  out.push(herd ? '|---|---|---|---|---|' : '|---|---|---|');
-  for (const { result, findings } of report.files) {
-    for (const { message, herd: siteHerd, fix, failure } of findings) {
-      if (failure) {
-        const row = [`\`${cell(posixPath(report.root, result.filePath))}${failure.line ? `:${failure.line}` : ''}\``, FAILURE_TEXT, cell(failure.reason)];
-        out.push(`| ${[...row, ...(herd ? ['', ''] : [])].join(' | ')} |`);
-        continue;
-      }
-      const where = `\`${cell(posixPath(report.root, result.filePath))}:${message.line}\``;
-      const rule = message.ruleId ? `[${message.ruleId.replace('retry-hygiene/', '')}](${report.rules[message.ruleId]?.url ?? ''})` : ruleLabel(message);
-      const row = [where, rule, cell(message.message)];
-      if (herd) row.push(siteHerd ? cell(shortSummary(siteHerd)) : '', siteHerd && fix ? cell(`${fix.suggested ? '' : '_'}${fix.label}${fix.suggested ? '' : '_'}: ${shortSummary(fix.herd)}`) : '');
-      out.push(`| ${row.join(' | ')} |`);
-    }
-  }
-  if (herd) {
-    out.push('');
-    out.push(`Herd: simulated load of each retry with ${herd.describeScenario()}. `
-      + 'Its quick fix: the policy the suggested edit leaves, simulated the same way (_in italics_: no quick fix changes its waits, full jitter shown for reference). '
-      + `For reference, ${cell(RETRY_DEFAULTS_LABEL)} from \`@retry-hygiene/retry\`: ${shortSummary(herd.retryDefaults)}; ${failedNote(herd.retryDefaults, herd.scenario.clients)} `
-      + `${FULL_JITTER_LABEL}: ${shortSummary(herd.fullJitter)}.`);
-  }
-  if (report.suppressedCount > 0) out.push('', `${plural(report.suppressedCount, 'existing error')} suppressed by the suppressions file.`);
-  return `${out.join('\n')}\n`;
-}
-
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
