@@ -7,7 +7,8 @@ import type { ESLint } from 'eslint';
 import retryHygiene from 'eslint-plugin-retry-hygiene';
 import { DEFAULT_IGNORED_DIRS, LINTED_EXTENSIONS, commonAncestor, findFiles, isGlob } from '../check/files.js';
 import { chooseFix } from '../check/choose-fix.js';
-import { FORMATS, render, type Format } from '../check/formats.js';
+import { FORMATS, render } from '../check/formats.js';
+import { outputsOf, type Output } from '../check/outputs.js';
 import { GitError, changedFiles } from '../check/git.js';
 import { checkOutputPath, writeOutputFile } from '../check/output-file.js';
 import { failureResult, lintEach, reasonOf, type LintFailure, type Outcome } from '../check/lint-failures.js';
@@ -34,7 +35,10 @@ jitter for reference).
                              ${DEFAULT_IGNORED_DIRS.slice(0, 6).join(', ')}… and what .gitignore ignores
   -f, --format <name>        ${FORMATS.join(', ')} (default stylish)
   -o, --output-file <file>   write the report to a file instead of standard output (a
-                             symlink there is replaced, not followed)
+                             symlink there is replaced, not followed). Several formats:
+                             --format sarif -o a.sarif --format github (each -o after its
+                             --format; at most one format to standard output)
+  --quiet                    report errors only (warnings still count for --max-warnings)
   -c, --config <file>        lint with this ESLint config (its parsers, settings, ignores and
                              retry-hygiene rule settings) instead of the embedded one
   --ignore-pattern <pattern> skip files and folders (gitignore syntax, relative to the
@@ -70,8 +74,10 @@ arguments, no files to lint, or an internal error.
 
 interface Options {
   paths: string[];
-  format: Format;
-  outputFile?: string;
+  /** The reports to write: one, or several `--format … --output-file …` pairs. */
+  outputs: Output[];
+  /** --quiet: report errors only (warnings still count for --max-warnings, as in ESLint). */
+  quiet: boolean;
   config?: string;
   ignorePatterns: string[];
   gitignore: boolean;
@@ -97,7 +103,7 @@ interface Options {
 export const checkCommand: Command = {
   summary: 'lint files for bad retries',
   async run(args: string[], io: CliIO): Promise<number> {
-    const options = parse(args);
+    const options = parse(args, io.cwd);
     if (options.help) {
       io.stdout(HELP);
       return 0;
@@ -112,7 +118,7 @@ export const checkCommand: Command = {
 
 async function runCheck(options: Options, io: CliIO): Promise<number> {
   const note = (text: string) => io.stderr(`retry-hygiene check: ${text}\n`);
-  if (options.outputFile !== undefined) await checkOutputPath(resolve(io.cwd, options.outputFile), options.outputFile);
+  for (const { file } of options.outputs) if (file !== undefined) await checkOutputPath(resolve(io.cwd, file), file);
   const search = await findFiles(options.paths, { cwd: io.cwd, ignorePatterns: options.ignorePatterns, gitignore: options.gitignore });
   for (const file of search.notLintable) {
     note(`${relative(io.cwd, file) || file} is not a JavaScript or TypeScript file (${[...LINTED_EXTENSIONS].join(' ')}); skipped`);
@@ -211,7 +217,7 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
     ]),
   );
   const report: Report = {
-    files: reports,
+    files: options.quiet ? reports.map(errorsOnly) : reports,
     cwd: io.cwd,
     root: repositoryRoot(io.cwd),
     ...(herd ? { herd } : {}),
@@ -219,17 +225,22 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
     suppressedCount,
     version: VERSION,
     rules,
-    color: useColor({ ...(options.color !== undefined ? { flag: options.color } : {}), isTTY: io.isTTY, env: io.env ?? process.env, toFile: options.outputFile !== undefined }),
+    color: false,
   };
-  const text = render(options.format, report);
-  if (options.outputFile !== undefined) {
-    await writeOutputFile(resolve(io.cwd, options.outputFile), options.outputFile, text);
-  } else {
-    io.stdout(text);
+  // Files first: standard output is often piped into a step that ends the job.
+  const outputs = [...options.outputs].sort((a, b) => Number(a.file === undefined) - Number(b.file === undefined));
+  for (const { format, file } of outputs) {
+    const color = useColor({ ...(options.color !== undefined ? { flag: options.color } : {}), isTTY: io.isTTY, env: io.env ?? process.env, toFile: file !== undefined });
+    const text = render(format, { ...report, color });
+    if (file !== undefined) await writeOutputFile(resolve(io.cwd, file), file, text);
+    else io.stdout(text);
   }
+  // As in ESLint: the exit code counts every finding, --quiet only leaves warnings out of the report.
   const errors = filtered.reduce((n, r) => n + r.errorCount, 0) + failures.length;
   const warnings = filtered.reduce((n, r) => n + r.warningCount, 0);
-  const failed = errors > 0 || (options.maxWarnings >= 0 && warnings > options.maxWarnings);
+  const tooManyWarnings = options.maxWarnings >= 0 && warnings > options.maxWarnings;
+  if (tooManyWarnings && errors === 0) note(`too many warnings: ${warnings}, more than --max-warnings ${options.maxWarnings}`);
+  const failed = errors > 0 || tooManyWarnings;
   return failed && !options.exitZero ? 1 : 0;
 }
 
@@ -272,6 +283,12 @@ async function findingsOf(result: ESLint.LintResult, herd: HerdComparison | unde
   }
 }
 
+/** A file's report with its warnings left out (--quiet); a file that could not be linted is an error. */
+function errorsOnly(report: FileReport): FileReport {
+  const findings = report.findings.filter((f) => f.failure || f.message.severity === 2);
+  return findings.length === report.findings.length ? report : { ...report, findings };
+}
+
 function failureReport(failure: LintFailure): FileReport {
   const result = failureResult(failure);
   return { result, findings: [{ message: result.messages[0]!, failure }] };
@@ -306,8 +323,9 @@ async function unboundedRuleMax(eslint: ESLint, filePath: string): Promise<numbe
 }
 
 const CHECK_OPTIONS = {
-  format: { type: 'string', short: 'f', default: 'stylish' },
-  'output-file': { type: 'string', short: 'o' },
+  format: { type: 'string', short: 'f', multiple: true },
+  'output-file': { type: 'string', short: 'o', multiple: true },
+  quiet: { type: 'boolean', default: false },
   config: { type: 'string', short: 'c' },
   'ignore-pattern': { type: 'string', multiple: true },
   'no-gitignore': { type: 'boolean', default: false },
@@ -333,7 +351,7 @@ const CHECK_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-function parse(args: string[]): Options {
+function parse(args: string[], cwd: string): Options {
   // `--changed` takes an optional value: bare, or `--changed=<base>` (a following word is a path).
   const normalized = args.map((a) => (a === '--changed' ? '--changed=' : a));
   let parsed;
@@ -342,21 +360,19 @@ function parse(args: string[]): Options {
       args: normalized,
       allowPositionals: true,
       options: CHECK_OPTIONS,
+      tokens: true,
     });
   } catch (error) {
     throw new UsageError(parseErrorMessage(error, CHECK_OPTIONS));
   }
-  const { values, positionals } = parsed;
-  if (!(FORMATS as readonly string[]).includes(values.format)) {
-    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not '${values.format}'${didYouMean(values.format, FORMATS)}`);
-  }
+  const { values, positionals, tokens } = parsed;
   const suppressRules = values['suppress-rule'];
   const exclusive = [values['suppress-all'] && '--suppress-all', suppressRules && '--suppress-rule', values['prune-suppressions'] && '--prune-suppressions'].filter(Boolean);
   if (exclusive.length > 1) throw new UsageError(`${exclusive.join(' and ')} cannot be used together`);
   return {
     paths: positionals.length > 0 ? positionals : ['.'],
-    format: values.format as Format,
-    ...(values['output-file'] !== undefined ? { outputFile: outputFile(values['output-file']) } : {}),
+    outputs: outputsOf(tokens, cwd),
+    quiet: values.quiet,
     ...(values.config ? { config: values.config } : {}),
     ignorePatterns: values['ignore-pattern'] ?? [],
     gitignore: !values['no-gitignore'],
@@ -415,12 +431,6 @@ function integer(name: string, raw: string, min: number, max = Number.MAX_SAFE_I
     throw new UsageError(`${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}, not '${raw}'`);
   }
   return n;
-}
-
-function outputFile(raw: string): string {
-  // An empty name (an unset variable in a workflow, `-o "$OUT"`) would print to standard output unnoticed.
-  if (raw.trim() === '') throw new UsageError(`--output-file must name a file, not '${raw}'`);
-  return raw;
 }
 
 function concurrency(raw: string): 'off' | 'auto' | number {
