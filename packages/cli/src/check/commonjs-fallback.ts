@@ -8,7 +8,12 @@ import { failedToParse, type SourceTypes } from './module-kind.js';
  * parses. A file that parses neither way keeps its first parse error. Only files that failed
  * pay for a second lint. Returns the files now read as CommonJS.
  */
-export async function relintAsCommonjs(outcomes: Outcome[], types: SourceTypes, commonjsESLint: () => Promise<ESLint>): Promise<Set<string>> {
+export async function relintAsCommonjs(
+  outcomes: Outcome[],
+  types: SourceTypes,
+  commonjsESLint: () => Promise<ESLint>,
+  relint: (eslint: ESLint, files: string[]) => Promise<ESLint.LintResult[]> = (eslint, files) => eslint.lintFiles(files),
+): Promise<Set<string>> {
   const retry = new Map<string, number>();
   outcomes.forEach((outcome, i) => {
     if ('result' in outcome && types.ambiguous.has(outcome.result.filePath) && failedToParse(outcome.result.messages)) retry.set(outcome.result.filePath, i);
@@ -16,7 +21,7 @@ export async function relintAsCommonjs(outcomes: Outcome[], types: SourceTypes, 
   const commonjs = new Set<string>();
   if (retry.size === 0) return commonjs;
   const eslint = await commonjsESLint();
-  for (const outcome of await lintEach((files) => eslint.lintFiles(files), [...retry.keys()])) {
+  for (const outcome of await lintEach((files) => relint(eslint, files), [...retry.keys()])) {
     if (!('result' in outcome) || failedToParse(outcome.result.messages)) continue;
     outcomes[retry.get(outcome.result.filePath)!] = outcome;
     commonjs.add(outcome.result.filePath);

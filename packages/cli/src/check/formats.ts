@@ -226,6 +226,7 @@ function herdMessage(text: string, herd: SimulationResult | undefined, fix: FixC
 }
 
 function artifactLocation(cwd: string, filePath: string) {
+  if (!isAbsolute(filePath)) return { uri: encodeURIComponent(filePath) };
   const rel = relative(cwd, filePath);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return { uri: pathToFileURL(filePath).href };
   return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };

@@ -3,6 +3,8 @@ import type { Linter } from 'eslint';
 
 /** A path as people read it: relative to where the command runs, unless it lies elsewhere. */
 export function displayPath(cwd: string, filePath: string): string {
+  // `<text>`: standard input with no --stdin-filename, a name and not a path.
+  if (!isAbsolute(filePath)) return filePath;
   const rel = relative(cwd, filePath);
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? filePath : rel;
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, extname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RetrySite } from '@retry-hygiene/analysis';
 import { DEFAULTS } from '@retry-hygiene/herd';
@@ -39,6 +39,9 @@ jitter for reference).
                              --format sarif -o a.sarif --format github (each -o after its
                              --format; at most one format to standard output)
   --quiet                    report errors only (warnings still count for --max-warnings)
+  --stdin                    lint standard input instead of files
+  --stdin-filename <file>    the file standard input stands for: its extension, package
+                             and config apply, and the report names it
   -c, --config <file>        lint with this ESLint config (its parsers, settings, ignores and
                              retry-hygiene rule settings) instead of the embedded one
   --ignore-pattern <pattern> skip files and folders (gitignore syntax, relative to the
@@ -74,6 +77,11 @@ arguments, no files to lint, or an internal error.
 
 interface Options {
   paths: string[];
+  /** Paths were given on the command line (not the default `.`). */
+  pathsGiven: boolean;
+  /** --stdin: lint standard input, as the file --stdin-filename names when given. */
+  stdin: boolean;
+  stdinFilename?: string;
   /** The reports to write: one, or several `--format … --output-file …` pairs. */
   outputs: Output[];
   /** --quiet: report errors only (warnings still count for --max-warnings, as in ESLint). */
@@ -119,29 +127,8 @@ export const checkCommand: Command = {
 async function runCheck(options: Options, io: CliIO): Promise<number> {
   const note = (text: string) => io.stderr(`retry-hygiene check: ${text}\n`);
   for (const { file } of options.outputs) if (file !== undefined) await checkOutputPath(resolve(io.cwd, file), file);
-  const search = await findFiles(options.paths, { cwd: io.cwd, ignorePatterns: options.ignorePatterns, gitignore: options.gitignore });
-  for (const file of search.notLintable) {
-    note(`${relative(io.cwd, file) || file} is not a JavaScript or TypeScript file (${[...LINTED_EXTENSIONS].join(' ')}); skipped`);
-  }
-  // As ESLint does: a path that names nothing is a mistake (a typo, a moved folder), never a silent pass.
-  if (search.unmatched.length > 0) throw new UsageError(unmatchedText(search.unmatched));
-  let files = search.files;
-  if (files.length === 0 && !options.changed) {
-    throw new UsageError(`no JavaScript or TypeScript files found in ${options.paths.join(', ')}`);
-  }
-  if (search.empty.length > 0) throw new UsageError(`no JavaScript or TypeScript files found in ${search.empty.join(', ')}`);
-  if (options.changed) {
-    let changed;
-    try {
-      changed = await changedFiles(io.cwd, options.changed.base, io.env ?? process.env);
-    } catch (error) {
-      if (error instanceof GitError) throw new UsageError(`--changed: ${error.message}`);
-      throw error;
-    }
-    const set = new Set(changed.files);
-    files = files.filter((f) => set.has(f));
-    if (files.length === 0) note(`no JavaScript or TypeScript file changed since ${changed.base.slice(0, 12)}`);
-  }
+  const stdin = options.stdin ? await readStdin(options, io) : undefined;
+  const files = stdin ? [stdin.filePath ?? STDIN_NAME] : await selectFiles(options, io, note);
 
   let configFile: string | undefined;
   if (options.config) {
@@ -151,7 +138,7 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
   // The embedded config reads each .js as Node would run it; a project's config decides for itself.
   const types = configFile ? undefined : await sourceTypes(files);
   const run = {
-    cwd: configFile ? io.cwd : commonAncestor(files),
+    cwd: configFile || (stdin && !stdin.filePath) ? io.cwd : commonAncestor(files),
     ...(configFile ? { configFile } : {}),
     concurrency: options.concurrency,
     reportUnusedDirectives: options.reportUnused,
@@ -164,8 +151,11 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
     );
   }
 
-  const outcomes = files.length > 0 ? await lintWithProgress(eslint, files, options, io) : [];
-  const readAsCommonjs = types ? await relintAsCommonjs(outcomes, types, () => createESLint({ ...run, concurrency: 'off', commonjs: true })) : new Set<string>();
+  const lintStdin = (linter: ESLint) => linter.lintText(stdin!.text, stdin!.filePath ? { filePath: stdin!.filePath } : {});
+  const outcomes = stdin ? await lintEach(() => lintStdin(eslint), files) : files.length > 0 ? await lintWithProgress(eslint, files, options, io) : [];
+  const readAsCommonjs = types
+    ? await relintAsCommonjs(outcomes, types, () => createESLint({ ...run, concurrency: 'off', commonjs: true }), stdin ? lintStdin : undefined)
+    : new Set<string>();
   const isCommonjs = (file: string) => types?.typeOf(file) === 'commonjs' || readAsCommonjs.has(file);
   const results = outcomes.flatMap((o) => ('result' in o ? [o.result] : []));
   const failures = outcomes.flatMap((o) => ('failure' in o ? [o.failure] : []));
@@ -242,6 +232,50 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
   if (tooManyWarnings && errors === 0) note(`too many warnings: ${warnings}, more than --max-warnings ${options.maxWarnings}`);
   const failed = errors > 0 || tooManyWarnings;
   return failed && !options.exitZero ? 1 : 0;
+}
+
+/** The files the command line names: paths, folders and globs, narrowed by --changed. */
+async function selectFiles(options: Options, io: CliIO, note: (text: string) => void): Promise<string[]> {
+  const search = await findFiles(options.paths, { cwd: io.cwd, ignorePatterns: options.ignorePatterns, gitignore: options.gitignore });
+  for (const file of search.notLintable) {
+    note(`${relative(io.cwd, file) || file} is not a JavaScript or TypeScript file (${[...LINTED_EXTENSIONS].join(' ')}); skipped`);
+  }
+  // As ESLint does: a path that names nothing is a mistake (a typo, a moved folder), never a silent pass.
+  if (search.unmatched.length > 0) throw new UsageError(unmatchedText(search.unmatched));
+  let files = search.files;
+  if (files.length === 0 && !options.changed) {
+    throw new UsageError(`no JavaScript or TypeScript files found in ${options.paths.join(', ')}`);
+  }
+  if (search.empty.length > 0) throw new UsageError(`no JavaScript or TypeScript files found in ${search.empty.join(', ')}`);
+  if (options.changed) {
+    let changed;
+    try {
+      changed = await changedFiles(io.cwd, options.changed.base, io.env ?? process.env);
+    } catch (error) {
+      if (error instanceof GitError) throw new UsageError(`--changed: ${error.message}`);
+      throw error;
+    }
+    const set = new Set(changed.files);
+    files = files.filter((f) => set.has(f));
+    if (files.length === 0) note(`no JavaScript or TypeScript file changed since ${changed.base.slice(0, 12)}`);
+  }
+
+  return files;
+}
+
+/** ESLint's name for text linted without a file name. */
+const STDIN_NAME = '<text>';
+
+/** Standard input and the file it stands for (--stdin-filename): its package, its config, its path in the report. */
+async function readStdin(options: Options, io: CliIO): Promise<{ text: string; filePath?: string }> {
+  if (options.pathsGiven) throw new UsageError('--stdin lints standard input: give no paths (name the code with --stdin-filename)');
+  if (options.changed) throw new UsageError('--stdin and --changed cannot be used together');
+  if (!io.readStdin) throw new UsageError('--stdin: standard input cannot be read here');
+  const filePath = options.stdinFilename === undefined ? undefined : resolve(io.cwd, options.stdinFilename);
+  if (filePath && !LINTED_EXTENSIONS.has(extname(filePath))) {
+    throw new UsageError(`--stdin-filename ${options.stdinFilename} is not a JavaScript or TypeScript file name (${[...LINTED_EXTENSIONS].join(' ')})`);
+  }
+  return { text: await io.readStdin(), ...(filePath ? { filePath } : {}) };
 }
 
 /**
@@ -326,6 +360,8 @@ const CHECK_OPTIONS = {
   format: { type: 'string', short: 'f', multiple: true },
   'output-file': { type: 'string', short: 'o', multiple: true },
   quiet: { type: 'boolean', default: false },
+  stdin: { type: 'boolean', default: false },
+  'stdin-filename': { type: 'string' },
   config: { type: 'string', short: 'c' },
   'ignore-pattern': { type: 'string', multiple: true },
   'no-gitignore': { type: 'boolean', default: false },
@@ -371,6 +407,9 @@ function parse(args: string[], cwd: string): Options {
   if (exclusive.length > 1) throw new UsageError(`${exclusive.join(' and ')} cannot be used together`);
   return {
     paths: positionals.length > 0 ? positionals : ['.'],
+    pathsGiven: positionals.length > 0,
+    stdin: values.stdin,
+    ...(values['stdin-filename'] !== undefined ? { stdinFilename: stdinFilename(values['stdin-filename'], values.stdin) } : {}),
     outputs: outputsOf(tokens, cwd),
     quiet: values.quiet,
     ...(values.config ? { config: values.config } : {}),
@@ -431,6 +470,12 @@ function integer(name: string, raw: string, min: number, max = Number.MAX_SAFE_I
     throw new UsageError(`${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}, not '${raw}'`);
   }
   return n;
+}
+
+function stdinFilename(raw: string, stdin: boolean): string {
+  if (!stdin) throw new UsageError('--stdin-filename names the code read with --stdin: give --stdin too');
+  if (raw.trim() === '') throw new UsageError(`--stdin-filename must name a file, not '${raw}'`);
+  return raw;
 }
 
 function concurrency(raw: string): 'off' | 'auto' | number {
