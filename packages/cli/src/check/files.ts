@@ -4,6 +4,7 @@ import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node
 import { createRequire } from 'node:module';
 import type { Ignore } from 'ignore';
 import { minimatch } from 'minimatch';
+import { splitMinified } from './minified.js';
 
 // A CommonJS module whose typings describe an ES default export: required, it is the factory.
 const ignore = createRequire(import.meta.url)('ignore') as () => Ignore;
@@ -43,6 +44,8 @@ export interface FileSearch {
   unmatched: string[];
   /** Folders given that hold no file to lint (after the default ignores, .gitignore and --ignore-pattern). */
   empty: string[];
+  /** Files a folder walk or a glob found that look minified (minified.ts), skipped unless includeMinified. */
+  minified: string[];
 }
 
 export interface FileSearchOptions {
@@ -51,6 +54,8 @@ export interface FileSearchOptions {
   ignorePatterns: readonly string[];
   /** Read .gitignore files (default true). */
   gitignore?: boolean;
+  /** Lint what looks minified or generated too (default false: a walk skips it). */
+  includeMinified?: boolean;
 }
 
 const GLOB_CHARS = /[*?[\]{}!]/;
@@ -70,6 +75,9 @@ export async function findFiles(paths: readonly string[], options: FileSearchOpt
   const notLintable: string[] = [];
   const unmatched: string[] = [];
   const empty: string[] = [];
+  // Found by a walk or a glob, not named: these are checked for minified content.
+  const walked = new Set<string>();
+  const named = new Set<string>();
   const userIgnore = ignore().add([...options.ignorePatterns]);
   const ignoredByUser = (abs: string, isDir: boolean): boolean => {
     const rel = relative(options.cwd, abs);
@@ -89,6 +97,7 @@ export async function findFiles(paths: readonly string[], options: FileSearchOpt
           if (minimatch(file.split(sep).join('/'), pattern, { dot: false })) {
             matched++;
             found.add(file);
+            walked.add(file);
           }
         });
       }
@@ -108,15 +117,20 @@ export async function findFiles(paths: readonly string[], options: FileSearchOpt
       await walk(abs, gitignores, ignoredByUser, (file) => {
         matched++;
         found.add(file);
+        walked.add(file);
       });
       if (matched === 0) empty.push(raw);
     } else if (!LINTED_EXTENSIONS.has(extname(abs))) {
       notLintable.push(abs);
     } else if (!ignoredByUser(abs, false)) {
       found.add(abs);
+      named.add(abs);
     }
   }
-  return { files: [...found].sort(), notLintable, unmatched, empty };
+  const candidates = options.includeMinified ? [] : [...walked].filter((f) => !named.has(f)).sort();
+  const { minified } = await splitMinified(candidates);
+  const skipped = new Set(minified);
+  return { files: [...found].filter((f) => !skipped.has(f)).sort(), notLintable, unmatched, empty, minified };
 }
 
 /** `/a/b/src/**\/*.ts` → base `/a/b/src`, pattern `/a/b/src/**\/*.ts` (absolute, posix separators). */

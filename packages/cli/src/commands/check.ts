@@ -17,7 +17,7 @@ import { repositoryRoot } from '../check/repository-root.js';
 import { relintAsCommonjs } from '../check/commonjs-fallback.js';
 import { sourceTypes } from '../check/module-kind.js';
 import { PLUGIN_PREFIX, clearSites, createESLint, enablesRetryRules, filterResult, sitesOf } from '../check/lint.js';
-import type { FileReport, Finding, Report } from '../check/report.js';
+import { plural, type FileReport, type Finding, type Report } from '../check/report.js';
 import { DEFAULT_SUPPRESSIONS_FILE, applySuppressions, loadSuppressions, prune, saveSuppressions, suppress } from '../check/suppressions.js';
 import { didYouMean, parseErrorMessage } from '../args.js';
 import { useColor } from '../color.js';
@@ -47,6 +47,8 @@ jitter for reference).
   --ignore-pattern <pattern> skip files and folders (gitignore syntax, relative to the
                              current folder); repeatable
   --no-gitignore             do not read .gitignore files
+  --include-minified         lint files that look minified too (skipped in folders and
+                             globs: a line of 1 000+ characters, lines over 110 on average)
   --changed[=<base>]         only files changed since <base> (default: the merge base with
                              the default branch; GITHUB_BASE_REF in a pull-request workflow),
                              plus uncommitted and untracked ones
@@ -77,6 +79,8 @@ arguments, no files to lint, or an internal error.
 
 interface Options {
   paths: string[];
+  /** Lint files a walk finds minified (minified.ts) too. */
+  includeMinified: boolean;
   /** Paths were given on the command line (not the default `.`). */
   pathsGiven: boolean;
   /** --stdin: lint standard input, as the file --stdin-filename names when given. */
@@ -236,7 +240,8 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
 
 /** The files the command line names: paths, folders and globs, narrowed by --changed. */
 async function selectFiles(options: Options, io: CliIO, note: (text: string) => void): Promise<string[]> {
-  const search = await findFiles(options.paths, { cwd: io.cwd, ignorePatterns: options.ignorePatterns, gitignore: options.gitignore });
+  const search = await findFiles(options.paths, { cwd: io.cwd, ignorePatterns: options.ignorePatterns, gitignore: options.gitignore, includeMinified: options.includeMinified });
+  if (search.minified.length > 0) note(minifiedNote(search.minified, io.cwd));
   for (const file of search.notLintable) {
     note(`${relative(io.cwd, file) || file} is not a JavaScript or TypeScript file (${[...LINTED_EXTENSIONS].join(' ')}); skipped`);
   }
@@ -261,6 +266,13 @@ async function selectFiles(options: Options, io: CliIO, note: (text: string) => 
   }
 
   return files;
+}
+
+/** "skipped 2 minified files: a.js, b.js (--include-minified to lint them)", naming at most 5. */
+function minifiedNote(files: readonly string[], cwd: string): string {
+  const names = files.slice(0, 5).map((f) => relative(cwd, f) || f);
+  const rest = files.length > 5 ? ` and ${files.length - 5} more` : '';
+  return `skipped ${plural(files.length, 'minified file')}: ${names.join(', ')}${rest} (--include-minified to lint ${files.length === 1 ? 'it' : 'them'})`;
 }
 
 /** ESLint's name for text linted without a file name. */
@@ -365,6 +377,7 @@ const CHECK_OPTIONS = {
   config: { type: 'string', short: 'c' },
   'ignore-pattern': { type: 'string', multiple: true },
   'no-gitignore': { type: 'boolean', default: false },
+  'include-minified': { type: 'boolean', default: false },
   changed: { type: 'string' },
   'suppressions-location': { type: 'string' },
   'suppress-all': { type: 'boolean', default: false },
@@ -408,6 +421,7 @@ function parse(args: string[], cwd: string): Options {
   return {
     paths: positionals.length > 0 ? positionals : ['.'],
     pathsGiven: positionals.length > 0,
+    includeMinified: values['include-minified'],
     stdin: values.stdin,
     ...(values['stdin-filename'] !== undefined ? { stdinFilename: stdinFilename(values['stdin-filename'], values.stdin) } : {}),
     outputs: outputsOf(tokens, cwd),
