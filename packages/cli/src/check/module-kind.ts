@@ -26,6 +26,8 @@ export interface SourceTypes {
   ambiguous: Set<string>;
   /** The type of each .js file's package. */
   typeOf(file: string): PackageType | undefined;
+  /** The package.json that decides a .js file's type, when there is one. */
+  manifestOf(file: string): string | undefined;
 }
 
 // A package.json larger than this is not read (hostile input): its files count as ambiguous.
@@ -65,17 +67,27 @@ export async function sourceTypes(files: readonly string[]): Promise<SourceTypes
     return found;
   };
   const fileType = new Map<string, PackageType | undefined>();
+  const fileScope = new Map<string, string>();
   const scopes = new Map<string, PackageScope>();
   const ambiguous = new Set<string>();
   for (const file of files) {
     if (extname(file) !== '.js') continue;
     const scope = await lookup(dirname(file));
     fileType.set(file, scope.type);
+    if (scope.dir) fileScope.set(file, scope.dir);
     if (!scope.type) ambiguous.add(file);
     if (scope.dir && !scopes.has(scope.dir)) scopes.set(scope.dir, { dir: scope.dir, ...(scope.type ? { type: scope.type } : {}) });
   }
   const ordered = [...scopes.values()].sort((a, b) => a.dir.split(sep).length - b.dir.split(sep).length || a.dir.localeCompare(b.dir));
-  return { scopes: ordered, ambiguous, typeOf: (file) => fileType.get(file) };
+  return {
+    scopes: ordered,
+    ambiguous,
+    typeOf: (file) => fileType.get(file),
+    manifestOf: (file) => {
+      const dir = fileScope.get(file);
+      return dir === undefined ? undefined : join(dir, 'package.json');
+    },
+  };
 }
 
 /**

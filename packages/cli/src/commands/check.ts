@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, extname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RetrySite } from '@retry-hygiene/analysis';
@@ -14,6 +16,8 @@ import { checkOutputPath, writeOutputFile } from '../check/output-file.js';
 import { failureResult, lintEach, reasonOf, type LintFailure, type Outcome } from '../check/lint-failures.js';
 import { DEFAULT_SCENARIO, HerdComparison, type Scenario } from '../check/herd.js';
 import { repositoryRoot } from '../check/repository-root.js';
+import { recordConsultedFiles } from '../check/consulted-files.js';
+import { DEFAULT_CACHE_FILE, LintCache } from '../check/lint-cache.js';
 import { relintAsCommonjs } from '../check/commonjs-fallback.js';
 import { sourceTypes } from '../check/module-kind.js';
 import { PLUGIN_PREFIX, clearSites, createESLint, enablesRetryRules, filterResult, sitesOf } from '../check/lint.js';
@@ -47,6 +51,9 @@ jitter for reference).
   --ignore-pattern <pattern> skip files and folders (gitignore syntax, relative to the
                              current folder); repeatable
   --no-gitignore             do not read .gitignore files
+  --cache                    reuse the results of files that did not change, nor did any
+                             module the analysis read for them (default ${DEFAULT_CACHE_FILE})
+  --cache-location <file>    where the cache is kept
   --include-minified         lint files that look minified too (skipped in folders and
                              globs: a line of 1 000+ characters, lines over 110 on average)
   --changed[=<base>]         only files changed since <base> (default: the merge base with
@@ -79,6 +86,9 @@ arguments, no files to lint, or an internal error.
 
 interface Options {
   paths: string[];
+  /** --cache: reuse results whose file and consulted files are unchanged (lint-cache.ts). */
+  cache: boolean;
+  cacheLocation?: string;
   /** Lint files a walk finds minified (minified.ts) too. */
   includeMinified: boolean;
   /** Paths were given on the command line (not the default `.`). */
@@ -144,7 +154,8 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
   const run = {
     cwd: configFile || (stdin && !stdin.filePath) ? io.cwd : commonAncestor(files),
     ...(configFile ? { configFile } : {}),
-    concurrency: options.concurrency,
+    // The analysis is watched in this thread only (consulted-files.ts).
+    concurrency: options.cache ? ('off' as const) : options.concurrency,
     reportUnusedDirectives: options.reportUnused,
     ...(types ? { scopes: types.scopes } : {}),
   };
@@ -156,10 +167,38 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
   }
 
   const lintStdin = (linter: ESLint) => linter.lintText(stdin!.text, stdin!.filePath ? { filePath: stdin!.filePath } : {});
-  const outcomes = stdin ? await lintEach(() => lintStdin(eslint), files) : files.length > 0 ? await lintWithProgress(eslint, files, options, io) : [];
-  const readAsCommonjs = types
-    ? await relintAsCommonjs(outcomes, types, () => createESLint({ ...run, concurrency: 'off', commonjs: true }), stdin ? lintStdin : undefined)
-    : new Set<string>();
+  // --cache: the files whose result still holds are not linted; what the analysis consults for the others is recorded.
+  const cache = options.cache && !stdin ? await LintCache.load(resolve(io.cwd, options.cacheLocation ?? DEFAULT_CACHE_FILE), await cacheKey(options, configFile)) : undefined;
+  const cached = new Map<string, Outcome>();
+  if (cache) for (const file of files) {
+    const result = await cache.lookup(file);
+    if (result) cached.set(file, { result });
+  }
+  const toLint = cached.size > 0 ? files.filter((f) => !cached.has(f)) : files;
+  const consulted = cache ? recordConsultedFiles() : undefined;
+  let outcomes: Outcome[];
+  let readAsCommonjs: Set<string>;
+  try {
+    outcomes = stdin ? await lintEach(() => lintStdin(eslint), files) : toLint.length > 0 ? await lintWithProgress(eslint, toLint, options, io) : [];
+    readAsCommonjs = types
+      ? await relintAsCommonjs(outcomes, types, () => createESLint({ ...run, concurrency: 'off', commonjs: true }), stdin ? lintStdin : undefined)
+      : new Set<string>();
+  } finally {
+    consulted?.stop();
+  }
+  if (cache && consulted) {
+    for (const outcome of outcomes) {
+      if (!('result' in outcome)) continue;
+      const file = outcome.result.filePath;
+      const manifest = types?.manifestOf(file);
+      await cache.record(file, outcome.result, [...(consulted.byFile.get(file) ?? []), ...(manifest ? [manifest] : [])]);
+    }
+    await cache.save();
+    if (cached.size > 0) {
+      const order = new Map(files.map((f, i) => [f, i]));
+      outcomes = [...outcomes, ...cached.values()].sort((a, b) => (order.get(outcomeFile(a)) ?? 0) - (order.get(outcomeFile(b)) ?? 0));
+    }
+  }
   const isCommonjs = (file: string) => types?.typeOf(file) === 'commonjs' || readAsCommonjs.has(file);
   const results = outcomes.flatMap((o) => ('result' in o ? [o.result] : []));
   const failures = outcomes.flatMap((o) => ('failure' in o ? [o.failure] : []));
@@ -275,6 +314,16 @@ function minifiedNote(files: readonly string[], cwd: string): string {
   return `skipped ${plural(files.length, 'minified file')}: ${names.join(', ')}${rest} (--include-minified to lint ${files.length === 1 ? 'it' : 'them'})`;
 }
 
+function outcomeFile(outcome: Outcome): string {
+  return 'result' in outcome ? outcome.result.filePath : outcome.failure.filePath;
+}
+
+/** What a cached result was made with: a cache made otherwise is not used. */
+async function cacheKey(options: Options, configFile: string | undefined): Promise<string> {
+  const config = configFile ? createHash('sha256').update(await readFile(configFile)).digest('hex') : 'embedded';
+  return JSON.stringify([VERSION, retryHygiene.meta.version, configFile ?? null, config, options.reportUnused]);
+}
+
 /** ESLint's name for text linted without a file name. */
 const STDIN_NAME = '<text>';
 
@@ -378,6 +427,8 @@ const CHECK_OPTIONS = {
   'ignore-pattern': { type: 'string', multiple: true },
   'no-gitignore': { type: 'boolean', default: false },
   'include-minified': { type: 'boolean', default: false },
+  cache: { type: 'boolean', default: false },
+  'cache-location': { type: 'string' },
   changed: { type: 'string' },
   'suppressions-location': { type: 'string' },
   'suppress-all': { type: 'boolean', default: false },
@@ -422,6 +473,8 @@ function parse(args: string[], cwd: string): Options {
     paths: positionals.length > 0 ? positionals : ['.'],
     pathsGiven: positionals.length > 0,
     includeMinified: values['include-minified'],
+    cache: values.cache,
+    ...(values['cache-location'] !== undefined ? { cacheLocation: values['cache-location'] } : {}),
     stdin: values.stdin,
     ...(values['stdin-filename'] !== undefined ? { stdinFilename: stdinFilename(values['stdin-filename'], values.stdin) } : {}),
     outputs: outputsOf(tokens, cwd),
