@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, extname, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { RetrySite } from '@retry-hygiene/analysis';
@@ -17,6 +17,9 @@ import { failureResult, lintEach, reasonOf, type LintFailure, type Outcome } fro
 import { DEFAULT_SCENARIO, HerdComparison, type Scenario } from '../check/herd.js';
 import { repositoryRoot } from '../check/repository-root.js';
 import { recordConsultedFiles } from '../check/consulted-files.js';
+import { fixSuggestions } from '../check/fix-suggestions.js';
+import { displayPath, posixPath } from '../check/labels.js';
+import { unifiedDiff } from '../check/unified-diff.js';
 import { DEFAULT_CACHE_FILE, LintCache } from '../check/lint-cache.js';
 import { relintAsCommonjs } from '../check/commonjs-fallback.js';
 import { sourceTypes } from '../check/module-kind.js';
@@ -51,6 +54,9 @@ jitter for reference).
   --ignore-pattern <pattern> skip files and folders (gitignore syntax, relative to the
                              current folder); repeatable
   --no-gitignore             do not read .gitignore files
+  --fix-suggestions          apply each retry site's quick fix (the one the report compares;
+                             none for no-nested-retry) and report what remains
+  --dry-run                  with --fix-suggestions: print the changes as a diff, write nothing
   --cache                    reuse the results of files that did not change, nor did any
                              module the analysis read for them (default ${DEFAULT_CACHE_FILE})
   --cache-location <file>    where the cache is kept
@@ -86,6 +92,9 @@ arguments, no files to lint, or an internal error.
 
 interface Options {
   paths: string[];
+  /** --fix-suggestions: apply each site's chosen suggestion; --dry-run: print the diff instead. */
+  fixSuggestions: boolean;
+  dryRun: boolean;
   /** --cache: reuse results whose file and consulted files are unchanged (lint-cache.ts). */
   cache: boolean;
   cacheLocation?: string;
@@ -176,6 +185,7 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
   }
   const toLint = cached.size > 0 ? files.filter((f) => !cached.has(f)) : files;
   const consulted = cache ? recordConsultedFiles() : undefined;
+  let commonjsESLint: ESLint | undefined;
   let outcomes: Outcome[];
   let readAsCommonjs: Set<string>;
   try {
@@ -200,6 +210,10 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
     }
   }
   const isCommonjs = (file: string) => types?.typeOf(file) === 'commonjs' || readAsCommonjs.has(file);
+  if (options.fixSuggestions) outcomes = await applySuggestions(outcomes, options, io, note, async (file) => {
+    if (!readAsCommonjs.has(file)) return eslint;
+    return (commonjsESLint ??= await createESLint({ ...run, concurrency: 'off', commonjs: true }));
+  });
   const results = outcomes.flatMap((o) => ('result' in o ? [o.result] : []));
   const failures = outcomes.flatMap((o) => ('failure' in o ? [o.failure] : []));
   const ignored = files.length - outcomes.length;
@@ -261,7 +275,8 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
     color: false,
   };
   // Files first: standard output is often piped into a step that ends the job.
-  const outputs = [...options.outputs].sort((a, b) => Number(a.file === undefined) - Number(b.file === undefined));
+  // --dry-run prints its diff on standard output: only the reports to files are written.
+  const outputs = [...options.outputs].filter((o) => !options.dryRun || o.file !== undefined).sort((a, b) => Number(a.file === undefined) - Number(b.file === undefined));
   for (const { format, file } of outputs) {
     const color = useColor({ ...(options.color !== undefined ? { flag: options.color } : {}), isTTY: io.isTTY, env: io.env ?? process.env, toFile: file !== undefined });
     const text = render(format, { ...report, color });
@@ -312,6 +327,28 @@ function minifiedNote(files: readonly string[], cwd: string): string {
   const names = files.slice(0, 5).map((f) => relative(cwd, f) || f);
   const rest = files.length > 5 ? ` and ${files.length - 5} more` : '';
   return `skipped ${plural(files.length, 'minified file')}: ${names.join(', ')}${rest} (--include-minified to lint ${files.length === 1 ? 'it' : 'them'})`;
+}
+
+/**
+ * --fix-suggestions: each retry site's chosen suggestion applied (fix-suggestions.ts), the
+ * files written — or with --dry-run, a unified diff on standard output and nothing written —
+ * and the report made of what the fixed files still hold.
+ */
+async function applySuggestions(outcomes: Outcome[], options: Options, io: CliIO, note: (text: string) => void, eslintFor: (file: string) => Promise<ESLint>): Promise<Outcome[]> {
+  const results = outcomes.flatMap((o) => ('result' in o ? [o.result] : []));
+  const fixed = await fixSuggestions(results, eslintFor, options.reportUnused);
+  const root = repositoryRoot(io.cwd);
+  const count = fixed.reduce((n, f) => n + f.applied.length, 0);
+  if (options.dryRun) {
+    io.stdout(fixed.map((f) => unifiedDiff(posixPath(root, f.filePath), f.before, f.after)).join(''));
+    note(fixed.length === 0 ? 'no suggestion to apply (--dry-run)' : `would apply ${plural(count, 'suggestion')} in ${plural(fixed.length, 'file')} (--dry-run: nothing written)`);
+  } else {
+    for (const f of fixed) await writeFile(f.filePath, f.after);
+    const named = fixed.map((f) => `${displayPath(io.cwd, f.filePath)} (${f.applied.length})`).join(', ');
+    note(fixed.length === 0 ? 'no suggestion to apply' : `applied ${plural(count, 'suggestion')} in ${plural(fixed.length, 'file')}: ${named}`);
+  }
+  const byFile = new Map(fixed.map((f) => [f.filePath, f.result]));
+  return outcomes.map((o) => ('result' in o && byFile.has(o.result.filePath) ? { result: byFile.get(o.result.filePath)! } : o));
 }
 
 function outcomeFile(outcome: Outcome): string {
@@ -428,6 +465,8 @@ const CHECK_OPTIONS = {
   'no-gitignore': { type: 'boolean', default: false },
   'include-minified': { type: 'boolean', default: false },
   cache: { type: 'boolean', default: false },
+  'fix-suggestions': { type: 'boolean', default: false },
+  'dry-run': { type: 'boolean', default: false },
   'cache-location': { type: 'string' },
   changed: { type: 'string' },
   'suppressions-location': { type: 'string' },
@@ -474,6 +513,8 @@ function parse(args: string[], cwd: string): Options {
     pathsGiven: positionals.length > 0,
     includeMinified: values['include-minified'],
     cache: values.cache,
+    fixSuggestions: values['fix-suggestions'],
+    dryRun: dryRun(values['dry-run'], values['fix-suggestions'], values.stdin),
     ...(values['cache-location'] !== undefined ? { cacheLocation: values['cache-location'] } : {}),
     stdin: values.stdin,
     ...(values['stdin-filename'] !== undefined ? { stdinFilename: stdinFilename(values['stdin-filename'], values.stdin) } : {}),
@@ -537,6 +578,12 @@ function integer(name: string, raw: string, min: number, max = Number.MAX_SAFE_I
     throw new UsageError(`${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}, not '${raw}'`);
   }
   return n;
+}
+
+function dryRun(dry: boolean, fix: boolean, stdin: boolean): boolean {
+  if (dry && !fix) throw new UsageError('--dry-run shows what --fix-suggestions would change: give --fix-suggestions too');
+  if (fix && stdin) throw new UsageError('--fix-suggestions rewrites files: it does not go with --stdin');
+  return dry;
 }
 
 function stdinFilename(raw: string, stdin: boolean): string {
