@@ -87,7 +87,7 @@ jitter for reference).
 
 Exit codes: 0 no problems, 1 problems found (errors, more warnings than
 --max-warnings, or a file that could not be linted: named in the report), 2 bad
-arguments, no files to lint, or an internal error.
+arguments, a path that names nothing to lint, or an internal error.
 `;
 
 interface Options {
