@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/main.js';
 
@@ -91,5 +92,19 @@ describe('check --cache', () => {
     expect(Object.keys(readCache('tmp/cache.json').entries).sort()).toEqual([join(dir, 'app.js'), join(dir, 'lib', 'helper.js')]);
     expect(again).toEqual(fresh);
     expect(fresh.stdout).toContain('          herd  ');
+  });
+});
+
+describe('the herds of a finding whose policy comes from an imported helper', () => {
+  const CROSS_FILE = join(dirname(fileURLToPath(import.meta.url)), '../../../fixtures/cross-file');
+  it('are the same from the cache and from worker threads as from a fresh lint (the sites are read again with the imports followed)', async () => {
+    const location = join(dir, 'cross-file-cache');
+    const fresh = await check([CROSS_FILE, '-f', 'json'], dir);
+    const messages = (JSON.parse(fresh.stdout) as { filePath: string; messages: { policy?: unknown; fixHerd?: unknown }[] }[]).find((r) => r.filePath.endsWith('orders-sync.ts'))!.messages;
+    // A call of the helper from './lib/resilient-fetch': its policy is the helper's.
+    expect(messages[0]).toMatchObject({ policy: { maxAttempts: 5, delay: { kind: 'constant', baseMs: 500 }, jitter: 'none' }, fixHerd: { title: 'Rewrite with retry()' } });
+    await check([CROSS_FILE, '-f', 'json', '--cache', '--cache-location', location], dir);
+    expect(await check([CROSS_FILE, '-f', 'json', '--cache', '--cache-location', location], dir)).toEqual(fresh);
+    expect(await check([CROSS_FILE, '-f', 'json', '--concurrency', '2'], dir)).toEqual(fresh);
   });
 });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { analyzeRetrySites } from '@retry-hygiene/analysis';
 import { ESLint, Linter } from 'eslint';
 import { embeddedConfig, sitesByFile, type FileSites } from './embedded-config.js';
@@ -87,7 +87,8 @@ export async function sitesOf(filePath: string, commonjs = false): Promise<FileS
   } catch {
     return undefined;
   }
-  const linter = new Linter({ configType: 'flat' });
+  // In the file's folder, so the rules' module host finds the file's imports (a helper's retry is a site of this file too).
+  const linter = new Linter({ configType: 'flat', cwd: dirname(filePath) });
   let found: FileSites | undefined;
   const collect = {
     files: ['**/*'],
