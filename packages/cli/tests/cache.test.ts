@@ -108,3 +108,14 @@ describe('the herds of a finding whose policy comes from an imported helper', ()
     expect(await check([CROSS_FILE, '-f', 'json', '--concurrency', '2'], dir)).toEqual(fresh);
   });
 });
+
+describe('a sloppy CommonJS file from the cache', () => {
+  it('keeps its herds: its sites are read as CommonJS again, as on the run that cached it', async () => {
+    writeFileSync(join(dir, 'package.json'), '{ "name": "untyped" }');
+    writeFileSync(join(dir, 'sloppy.js'), `if (process.env.SKIP) return;\n${HELPER.replace('attempt < 3', 'attempt < 30').replace('export ', '').replace('Math.random() * 100 * 2 ** attempt', '1000')}`);
+    const fresh = await check(['sloppy.js', '-f', 'json', '--cache'], dir);
+    const [result] = JSON.parse(fresh.stdout) as { messages: { ruleId: string; herd?: unknown }[] }[];
+    expect(result!.messages.map((m) => [m.ruleId, m.herd !== undefined])).toEqual([['retry-hygiene/no-fixed-sleep-retry', true]]);
+    expect(await check(['sloppy.js', '-f', 'json', '--cache'], dir)).toEqual(fresh);
+  });
+});

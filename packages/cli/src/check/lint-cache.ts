@@ -18,6 +18,8 @@ interface Entry {
   /** Each consulted file's content hash, or null when it did not exist. */
   deps: Record<string, string | null>;
   result: ESLint.LintResult;
+  /** Read as CommonJS after it did not parse as a module (commonjs-fallback.ts): its sites are read so again. */
+  commonjs?: boolean;
 }
 
 interface CacheFile {
@@ -62,21 +64,21 @@ export class LintCache {
   }
 
   /** The cached result of a file, when it and everything it depends on are unchanged. */
-  async lookup(file: string): Promise<ESLint.LintResult | undefined> {
+  async lookup(file: string): Promise<{ result: ESLint.LintResult; commonjs: boolean } | undefined> {
     const entry = this.data.entries[file];
     if (!entry || entry.hash !== (await this.hash(file))) return undefined;
     for (const [dep, hash] of Object.entries(entry.deps)) if ((await this.hash(dep)) !== hash) return undefined;
-    return entry.result;
+    return { result: entry.result, commonjs: entry.commonjs === true };
   }
 
-  async record(file: string, result: ESLint.LintResult, deps: Iterable<string>): Promise<void> {
+  async record(file: string, result: ESLint.LintResult, deps: Iterable<string>, commonjs = false): Promise<void> {
     const hash = await this.hash(file);
     if (hash === null) return;
     const depHashes: Record<string, string | null> = {};
     for (const dep of [...deps].sort()) depHashes[dep] = await this.hash(dep);
     // The source is on disk; ESLint adds it to results with problems.
     const { source: _source, ...kept } = result;
-    this.data.entries[file] = { hash, deps: depHashes, result: kept as ESLint.LintResult };
+    this.data.entries[file] = { hash, deps: depHashes, result: kept as ESLint.LintResult, ...(commonjs ? { commonjs } : {}) };
     this.changed = true;
   }
 

@@ -179,9 +179,12 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
   // --cache: the files whose result still holds are not linted; what the analysis consults for the others is recorded.
   const cache = options.cache && !stdin ? await LintCache.load(resolve(io.cwd, options.cacheLocation ?? DEFAULT_CACHE_FILE), await cacheKey(options, configFile)) : undefined;
   const cached = new Map<string, Outcome>();
+  const cachedCommonjs: string[] = [];
   if (cache) for (const file of files) {
-    const result = await cache.lookup(file);
-    if (result) cached.set(file, { result });
+    const hit = await cache.lookup(file);
+    if (!hit) continue;
+    cached.set(file, { result: hit.result });
+    if (hit.commonjs) cachedCommonjs.push(file);
   }
   const toLint = cached.size > 0 ? files.filter((f) => !cached.has(f)) : files;
   const consulted = cache ? recordConsultedFiles() : undefined;
@@ -201,9 +204,10 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
       if (!('result' in outcome)) continue;
       const file = outcome.result.filePath;
       const manifest = types?.manifestOf(file);
-      await cache.record(file, outcome.result, [...(consulted.byFile.get(file) ?? []), ...(manifest ? [manifest] : [])]);
+      await cache.record(file, outcome.result, [...(consulted.byFile.get(file) ?? []), ...(manifest ? [manifest] : [])], readAsCommonjs.has(file));
     }
     await cache.save();
+    for (const file of cachedCommonjs) readAsCommonjs.add(file);
     if (cached.size > 0) {
       const order = new Map(files.map((f, i) => [f, i]));
       outcomes = [...outcomes, ...cached.values()].sort((a, b) => (order.get(outcomeFile(a)) ?? 0) - (order.get(outcomeFile(b)) ?? 0));
