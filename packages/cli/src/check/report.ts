@@ -25,6 +25,8 @@ export interface Report {
   files: FileReport[];
   /** Where the command runs: paths are shown relative to it. */
   cwd: string;
+  /** The repository's root (else cwd): SARIF, GitHub annotations and markdown name paths relative to it. */
+  root: string;
   herd?: HerdComparison;
   /** Files linted in all (files with no findings included). */
   fileCount: number;
@@ -33,7 +35,8 @@ export interface Report {
   version: string;
   /** The plugin's rules: id → docs (for SARIF's rule table and links). */
   rules: Record<string, { description: string; url: string }>;
-  isTTY: boolean;
+  /** Colour the terminal report (stylish): see color.ts. */
+  color: boolean;
 }
 
 export function counts(report: Report) {

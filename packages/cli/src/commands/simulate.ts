@@ -17,6 +17,8 @@ import {
   type SimulationResult,
   type StrategyName,
 } from '@retry-hygiene/herd';
+import { parseErrorMessage } from '../args.js';
+import { useColor } from '../color.js';
 import { UsageError, type CliIO, type Command } from '../io.js';
 import { createProgress } from './simulate-progress.js';
 
@@ -104,7 +106,7 @@ export async function runSimulate(args: string[], io: CliIO, terminal: SimulateT
   const notes = [...scenarioNotes(results[0]!.result.scenario), ...cutNotes(results.map((r) => r.result))];
 
   const toFile = values.out !== undefined;
-  const color = format === 'text' && !toFile && io.isTTY && !process.env.NO_COLOR;
+  const color = format === 'text' && useColor({ isTTY: io.isTTY, env: io.env ?? process.env, toFile });
   const output =
     format === 'json'
       ? toJson(results)
@@ -135,32 +137,34 @@ export async function runSimulate(args: string[], io: CliIO, terminal: SimulateT
 
 const NUMBER_OPTIONS = ['clients', 'capacity', 'outage', 'base', 'cap', 'max-attempts', 'seed', 'start-spread', 'max-work'] as const;
 
+const SIMULATE_OPTIONS = {
+  // Every option may be repeated so that a repeat is reported, not silently dropped:
+  // --strategy lists are merged, any other option given twice is an error.
+  strategy: { type: 'string', short: 's', multiple: true },
+  clients: { type: 'string', multiple: true },
+  capacity: { type: 'string', multiple: true },
+  outage: { type: 'string', multiple: true },
+  base: { type: 'string', multiple: true },
+  cap: { type: 'string', multiple: true },
+  'max-attempts': { type: 'string', multiple: true },
+  seed: { type: 'string', multiple: true },
+  'start-spread': { type: 'string', multiple: true },
+  'max-work': { type: 'string', multiple: true },
+  format: { type: 'string', short: 'f', multiple: true },
+  out: { type: 'string', short: 'o', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parse(args: string[]) {
   try {
     return parseArgs({
       args: attachNegativeNumbers(args),
       allowPositionals: false,
       strict: true,
-      options: {
-        // Every option may be repeated so that a repeat is reported, not silently dropped:
-        // --strategy lists are merged, any other option given twice is an error.
-        strategy: { type: 'string', short: 's', multiple: true },
-        clients: { type: 'string', multiple: true },
-        capacity: { type: 'string', multiple: true },
-        outage: { type: 'string', multiple: true },
-        base: { type: 'string', multiple: true },
-        cap: { type: 'string', multiple: true },
-        'max-attempts': { type: 'string', multiple: true },
-        seed: { type: 'string', multiple: true },
-        'start-spread': { type: 'string', multiple: true },
-        'max-work': { type: 'string', multiple: true },
-        format: { type: 'string', short: 'f', multiple: true },
-        out: { type: 'string', short: 'o', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: SIMULATE_OPTIONS,
     }).values;
   } catch (error) {
-    throw new UsageError(parseErrorMessage(error));
+    throw new UsageError(parseErrorMessage(error, SIMULATE_OPTIONS));
   }
 }
 
@@ -200,25 +204,6 @@ function single(parsed: Parsed): Single {
     values[key] = given[0];
   }
   return values;
-}
-
-/** node:util's messages run to several sentences; a usage error is one line naming the argument. */
-function parseErrorMessage(error: unknown): string {
-  const { code, message } = error as { code?: string; message: string };
-  const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
-  // "'-h, --help'" and "'--clients <value>'" both name the option by its long form.
-  const option = /--[\w-]+/.exec(quoted)?.[0] ?? quoted.split(' ')[0] ?? quoted;
-  switch (code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown option '${option}' (see --help)`;
-    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      if (message.includes('ambiguous')) return `${option} needs a value (write ${option}=<value> for one starting with '-')`;
-      return message.includes('argument missing') ? `${option} needs a value` : `${option} does not take a value`;
-    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
-      return `unexpected argument '${quoted}' (options only; see --help)`;
-    default:
-      return message.split('\n')[0] ?? message;
-  }
 }
 
 /** Every --strategy list, merged in order without duplicates; `all` stands for every strategy. */
