@@ -3,11 +3,14 @@
  * workspace may set make one simulation take seconds, and neither that hover nor the
  * requests behind it may wait for it.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MarkupContent } from 'vscode-languageserver-protocol/node';
 import { STATS_REQUEST, type ServerStats } from '../src/server.js';
 import { TestClient } from './client.js';
 import { FIXED_SLEEP_LOOP } from './samples.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../eslint-plugin/package.json', import.meta.url), 'utf8')) as { version: string };
 
 /**
  * Waits a jittered 10 ms: with 100 000 clients, a capacity of 1 and an hour's outage its
@@ -58,7 +61,7 @@ describe('hover herd budget', () => {
       '',
       'Herd chart skipped: the simulation took longer than 1.5 s. 100 000 clients fail at once; the server takes 1 requests/s and is down for the first 60 min.',
       '',
-      '✖ [retry-hygiene/no-unbounded-retry](https://github.com/retry-hygiene/retry-hygiene/blob/main/packages/eslint-plugin/docs/rules/no-unbounded-retry.md)',
+      `✖ [retry-hygiene/no-unbounded-retry](https://github.com/retry-hygiene/retry-hygiene/blob/v${version}/packages/eslint-plugin/docs/rules/no-unbounded-retry.md)`,
     ]);
     // The worker that ran it was stopped; the skip is remembered, so the same hover does not wait again.
     const stats = await client.connection.sendRequest<ServerStats>(STATS_REQUEST, {});
