@@ -1,5 +1,5 @@
 import { forgetConstructions } from './constructions.js';
-import { forgetModules } from './cross-file.js';
+import { cachedSummaryCount, forgetModules } from './cross-file.js';
 import { forgetPackages } from './own-package.js';
 
 /**
@@ -13,4 +13,9 @@ export function forgetProjectFiles(): void {
   forgetModules();
   forgetConstructions();
   forgetPackages();
+}
+
+/** How many other modules the analysis keeps parsed now: bounded, whatever the project's size. */
+export function keptModuleCount(): number {
+  return cachedSummaryCount();
 }
