@@ -1,7 +1,7 @@
 // Bundles the extension with esbuild, one command: the client (dist/extension.cjs), the
 // language server with ESLint, the plugin and @typescript-eslint/parser inside
-// (dist/server.cjs), the webview's script with the herd simulator inside (dist/webview.js),
-// and copies the rule docs (dist/docs/) so that they open offline.
+// (dist/server.cjs), its herd worker (dist/herd-worker.cjs), the webview's script with the
+// herd simulator inside (dist/webview.js), and copies the rule docs (dist/docs/) so that they open offline.
 //   node build.mjs               development build (source maps, not minified)
 //   node build.mjs --production  what the .vsix ships (minified, no maps)
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -15,9 +15,9 @@ const production = process.argv.includes('--production');
 const dist = join(here, 'dist');
 
 /**
- * The plugin reads its package.json and loads @typescript-eslint/parser through
+ * The plugin reads its package.json and finds and loads @typescript-eslint/parser through
  * createRequire(import.meta.url), which a bundler cannot follow: inside the bundle its
- * `node:module` is a shim whose require hands out the bundled modules.
+ * `node:module` is a shim whose require (and require.resolve) hands out the bundled modules.
  */
 const pluginRequireShim = {
   name: 'plugin-require-shim',
@@ -34,11 +34,17 @@ const pluginRequireShim = {
         contents: `
           const pkg = ${JSON.stringify({ name: pkg.name, version: pkg.version })};
           export function createRequire() {
-            return (id) => {
+            const bundled = (id) => {
               if (id === '../package.json') return pkg;
               if (id === '@typescript-eslint/parser') return require('@typescript-eslint/parser');
               throw new Error('retry-hygiene bundle: cannot require ' + id);
             };
+            // The plugin asks whether the parser is there before listing TypeScript files.
+            bundled.resolve = (id) => {
+              if (id === '@typescript-eslint/parser') return id;
+              throw new Error('retry-hygiene bundle: cannot resolve ' + id);
+            };
+            return bundled;
           }`,
       };
     });
@@ -79,6 +85,16 @@ await Promise.all([
     plugins: [pluginRequireShim],
     // ESLint's config-file loader (never used: the server lints with an embedded config) loads jiti on demand.
     external: ['jiti', 'jiti/package.json'],
+  }),
+  // The hover's herd simulations run in a worker thread of their own: the simulator alone.
+  esbuild.build({
+    ...common,
+    entryPoints: { 'herd-worker': join(here, 'src', 'herd-worker.ts') },
+    outdir: dist,
+    outExtension: { '.js': '.cjs' },
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
   }),
   esbuild.build({
     ...common,

@@ -82,7 +82,7 @@ describe('toServerSettings', () => {
     const { problems } = resolveSettings(toServerSettings({ rules: { 'require-jitter': 'loud' }, scenario: { clients: -1 } }));
     expect(problems).toEqual([
       "retryHygiene.rules.require-jitter must be one of error, warning, information, hint, off, got 'loud'",
-      'retryHygiene.scenario.clients must be an integer from 1 to 100000, got -1',
+      'retryHygiene.scenario.clients must be an integer from 1 to 100000, got -1 (clamped to 1)',
     ]);
     expect(toServerSettings(null)).toBeNull();
   });

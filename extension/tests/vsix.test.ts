@@ -11,8 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { inflateRawSync } from 'node:zlib';
 import {
   DidOpenTextDocumentNotification,
+  HoverRequest,
   InitializeRequest,
   InitializedNotification,
+  LogMessageNotification,
   PublishDiagnosticsNotification,
   StreamMessageReader,
   StreamMessageWriter,
@@ -75,6 +77,7 @@ describe('the .vsix', () => {
         'extension/dist/docs/no-unbounded-retry.md',
         'extension/dist/docs/require-jitter.md',
         'extension/dist/extension.cjs',
+        'extension/dist/herd-worker.cjs',
         'extension/dist/server.cjs',
         'extension/dist/webview.js',
         'extension/package.json',
@@ -83,7 +86,7 @@ describe('the .vsix', () => {
     );
     for (const name of files) expect(name).not.toMatch(/\.(ts|map|tsbuildinfo)$|\/(src|tests?|fixtures|node_modules)\//);
     // No source map comments left in the minified bundles either.
-    for (const bundle of ['extension.cjs', 'server.cjs', 'webview.js']) {
+    for (const bundle of ['extension.cjs', 'server.cjs', 'herd-worker.cjs', 'webview.js']) {
       const tail = entries.get(`extension/dist/${bundle}`)!.toString('utf8').slice(-300);
       expect(/\/\/# sourceMappingURL=/.test(tail), `${bundle} points to a map`).toBe(false);
     }
@@ -115,6 +118,8 @@ describe('the .vsix', () => {
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     try {
       const published = new Promise<PublishDiagnosticsParams>((resolve) => connection.onNotification(PublishDiagnosticsNotification.type, resolve));
+      const logs: string[] = [];
+      connection.onNotification(LogMessageNotification.type, ({ message }) => void logs.push(message));
       connection.listen();
       const init = await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
       expect(init.serverInfo).toEqual({ name: 'retry-hygiene', version: '0.1.0' });
@@ -126,6 +131,14 @@ describe('the .vsix', () => {
         ['retry-hygiene/no-fixed-sleep-retry', 1],
         ['retry-hygiene/no-unbounded-retry', 1],
       ]);
+      // The hover's herd comes from the bundled herd worker (dist/herd-worker.cjs).
+      const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: 'file:///x/get.ts' }, position: { line: 1, character: 3 } });
+      const value = (hover?.contents as { value: string }).value;
+      expect(value.split('\n')[0]).toBe('Retry loop: waits a fixed 500 ms between attempts, no jitter, no limit on attempts.');
+      expect(value).toMatch(/^calls {2,}\d/m);
+      expect(value).not.toContain('skipped');
+      // Not the main-thread fallback: the worker started.
+      expect(logs.filter((m) => m.includes('herd worker'))).toEqual([]);
     } finally {
       connection.dispose();
       child.kill();

@@ -15,8 +15,15 @@
 //     same command at the default 1 000 clients, in the same run. Then the fluid engine
 //     that makes this possible against the exact one, at a size both can run.
 //
+//  5. hostile inputs (issue 31): starts spread over a day and more, ten million clients
+//     with 10 000 attempts, a 1 ms loop over 11.6 days, an analysed policy with 40 000
+//     attempts; each in a fresh process: the engine chosen, its predicted work, the time
+//     (and ns per predicted unit, or per unit of maxWork for a run it cut), peak memory,
+//     and whether maxWork cut it. No target
+//     but "bounded": the default maxWork is about ten seconds of work.
+//
 //   npm run bench:herd            (builds first)
-//   node test/bench/herd.mjs [--rounds R]
+//   node test/bench/herd.mjs [--rounds R] [--hostile-only]
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { formatCount, simulate, simulateFluid, simulatePerClient, simulateWindows } from '@retry-hygiene/herd';
@@ -27,6 +34,7 @@ const flag = (name, fallback) => {
   return i === -1 ? fallback : Number(args[i + 1]);
 };
 const ROUNDS = flag('--rounds', 7);
+const HOSTILE_ONLY = args.includes('--hostile-only');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const time = (run) => {
@@ -47,6 +55,16 @@ const seedRuns = [
 
 console.log(`herd bench: Node ${process.version}, median of ${ROUNDS} rounds`);
 console.log('');
+const herdUrl = import.meta.resolve('@retry-hygiene/herd');
+const mb = (kb) => (kb / 1024).toFixed(0);
+const cli = fileURLToPath(new URL('../../packages/cli/bin/retry-hygiene.js', import.meta.url));
+let allMet = true;
+if (!HOSTILE_ONLY) allMet = await sections1to4();
+await hostile();
+console.log('');
+console.log(allMet ? 'herd: targets met' : 'herd: target NOT met');
+
+async function sections1to4() {
 console.log('1. seed strategies, default scenario (1 000 clients, 200/s, down 10 s)');
 for (const [, strategy, options] of seedRuns) simulate(strategy, options); // warm-up
 const samples = seedRuns.map(() => []);
@@ -98,7 +116,6 @@ console.log(
 
 console.log('');
 console.log('3. peak memory of a fresh process per run (VmHWM)');
-const herdUrl = import.meta.resolve('@retry-hygiene/herd');
 // Peak resident set of the process in KB. Linux's getrusage maxrss survives exec, so a
 // child would report this bench's own peak; /proc/self/status's VmHWM does not.
 const peakKb =
@@ -125,7 +142,6 @@ const memoryRuns = [
   ['full jitter, 10 M clients (fluid)', 'full', { clients: 10_000_000, capacity: 2_000_000 }],
 ];
 const memory = memoryRuns.map(([name, strategy, options, engine]) => ({ name, ...peak(strategy, options, engine) }));
-const mb = (kb) => (kb / 1024).toFixed(0);
 console.log(`${pad('run', 38)}${padStart('calls', 10)}${padStart('peak MB', 10)}${padStart('above start MB', 16)}`);
 for (const m of memory) {
   console.log(`${pad(m.name, 38)}${padStart(formatCount(m.calls), 10)}${padStart(mb(m.peak), 10)}${padStart(mb(m.peak - m.baseline), 16)}`);
@@ -140,7 +156,6 @@ console.log(
 
 console.log('');
 console.log('4. the CLI path: retry-hygiene simulate, default scenario but the clients (capacity 200/s)');
-const cli = fileURLToPath(new URL('../../packages/cli/bin/retry-hygiene.js', import.meta.url));
 // The command's own peak RSS, printed by a preloaded module as the process exits.
 const reportPeak =
   'data:text/javascript,' +
@@ -203,5 +218,65 @@ for (const strategy of ['full', 'decorrelated']) {
   );
 }
 
-console.log('');
-console.log(seedMet && bigMet && cliMet ? 'herd: targets met' : 'herd: target NOT met');
+  return seedMet && bigMet && cliMet;
+}
+
+/** Section 5: each hostile run in a fresh process, for its own peak memory. */
+async function hostile() {
+  console.log('');
+  console.log('5. hostile inputs (issue 31), fresh process each, default maxWork');
+  const runs = [
+    ['full, starts over 24 h', 'full', { startSpreadMs: 86_400_000 }],
+    ['exponential, starts over 24 h', 'exponential', { startSpreadMs: 86_400_000 }],
+    ['full, 100 000 clients over 24 h', 'full', { startSpreadMs: 86_400_000, clients: 100_000 }],
+    ['full, starts over 11.6 d', 'full', { startSpreadMs: 1e9 }],
+    ['full, 10 M clients over 11.6 d', 'full', { startSpreadMs: 1e9, clients: 10_000_000 }],
+    ['full, 10 M clients, 10 000 attempts', 'full', { clients: 10_000_000, maxAttempts: 10_000 }],
+    ['decorrelated, 10 M, 10 000 attempts', 'decorrelated', { clients: 10_000_000, maxAttempts: 10_000 }],
+    ['constant, 10 M, 10 000 attempts, 1 s', 'constant', { clients: 10_000_000, maxAttempts: 10_000, startSpreadMs: 1000 }],
+    ['constant 1 ms, horizon 11.6 d', 'constant', { baseMs: 1, horizonMs: 1e9 }],
+    [
+      'analysed: 40 000 attempts, 10 M',
+      { maxAttempts: 40_000, delay: { kind: 'exponential', baseMs: 100, capMs: 10_000 }, jitter: 'full' },
+      { clients: 10_000_000 },
+    ],
+  ];
+  console.log(
+    `${pad('run', 38)}${pad('engine', 8)}${padStart('predicted', 11)}${padStart('calls', 9)}${padStart('served', 8)}` +
+      `${padStart('cut at', 9)}${padStart('s', 7)}${padStart('ns/unit', 9)}${padStart('peak MB', 9)}`,
+  );
+  for (const [name, policy, options] of runs) {
+    const code =
+      `const { simulate, chooseEngine, resolvePolicy, resolveScenario } = await import(${JSON.stringify(herdUrl)});` +
+      `const policy = ${JSON.stringify(policy)}, options = ${JSON.stringify(options)};` +
+      `const { engine, costs } = chooseEngine(resolvePolicy(policy, options), resolveScenario(options));` +
+      `const start = process.hrtime.bigint();` +
+      `const r = simulate(policy, options);` +
+      `const ms = Number(process.hrtime.bigint() - start) / 1e6;` +
+      `const peak = Number(/VmHWM:\\s+(\\d+)/.exec((await import('node:fs')).readFileSync('/proc/self/status', 'utf8'))[1]);` +
+      `console.log(JSON.stringify({ engine, predicted: costs[engine], ms, peak, calls: r.totalCalls, served: r.succeededClients, cut: r.cutAtMs }));`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+    if (child.status !== 0) throw new Error(`bench: hostile run '${name}' failed: ${child.stderr}`);
+    const m = JSON.parse(child.stdout);
+    console.log(
+      `${pad(name, 38)}${pad(m.engine, 8)}${padStart(formatCount(m.predicted), 11)}${padStart(formatCount(m.calls), 9)}` +
+        `${padStart(formatCount(m.served), 8)}${padStart(m.cut === null ? '-' : `${(m.cut / 1000).toFixed(0)} s`, 9)}` +
+        `${padStart((m.ms / 1000).toFixed(2), 7)}${padStart(((m.ms * 1e6) / Math.min(m.predicted, 1e10)).toFixed(2), 9)}${padStart(mb(m.peak), 9)}`,
+    );
+  }
+  // The CLI path of the two hostile commands of the issue (were 4–55 s and 48 s).
+  for (const args of ['--strategy full --start-spread 86400000', '--strategy full --clients 1e7 --max-attempts 10000']) {
+    const start = process.hrtime.bigint();
+    const child = spawnSync(process.execPath, [cli, 'simulate', ...args.split(' '), '--format', 'json'], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (child.status !== 0) throw new Error(`bench: retry-hygiene simulate ${args} failed: ${child.stderr}`);
+    const [r] = JSON.parse(child.stdout);
+    console.log(
+      `retry-hygiene simulate ${args}: ${(ms / 1000).toFixed(2)} s, ${r.engine}, ${formatCount(r.totalCalls)} calls, ` +
+        `cut ${r.cutAtMs === null ? 'no' : `at ${(r.cutAtMs / 1000).toFixed(0)} s`}${child.stderr ? `; stderr: ${child.stderr.trim()}` : ''}`,
+    );
+  }
+}

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, dottedName, enclosingFunction, getProperty, keyName, propertyName, unwrap, walk, type Node } from './ast.js';
@@ -6,6 +5,8 @@ import { AnalysisContext, isReassigned, type Variable } from './context.js';
 import { classIn, importedFunction, importedObject, resolveModule, type Analyze, type ClassNode, type NestedHost } from './cross-file.js';
 import { importOf } from './imports.js';
 import { classFieldValue, enclosingClass, localFunction, optionSource, resolveObject, type Env } from './evaluate.js';
+import { isWithin, projectRootOf } from './files/project-root.js';
+import { listFolder, readKnownFile, readText, statFile, statPath } from './files/read.js';
 
 /**
  * A class's options read where the package constructs it. `this.options.k`, where the
@@ -190,18 +191,14 @@ const parsedModules = new Map<string, { mtimeMs: number; size: number; ctx: Anal
 
 /** A module parsed with the host's parser (not analysed: only its constructions are read), once per version; 'skip' when its text constructs nothing of the class. */
 export function parsedModule(file: string, host: NestedHost, mayConstruct: RegExp): AnalysisContext | undefined | 'skip' {
-  let stat;
-  try {
-    stat = statSync(file, { throwIfNoEntry: false });
-  } catch {
-    stat = undefined;
-  }
+  const stat = statFile(file);
   if (!stat || stat.size > MAX_BYTES) return undefined;
   const known = parsedModules.get(file);
   if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size && known.ctx !== 'skip') return known.ctx;
   let ctx: AnalysisContext | undefined | 'skip';
   try {
-    const text = readFileSync(file, 'utf8');
+    const text = readKnownFile(file, MAX_BYTES);
+    if (text === undefined) return undefined;
     if (!mayConstruct.test(text)) return 'skip';
     const sourceCode = host.parse(file, text);
     ctx = sourceCode ? new AnalysisContext(sourceCode) : undefined;
@@ -608,15 +605,15 @@ function packageIndex(file: string): PackageIndex | undefined {
   return index;
 }
 
-/** The nearest folder above with a package.json, not past a node_modules folder. */
-function packageRoot(dir: string): string | undefined {
+/** The nearest folder above with a package.json, not past a node_modules folder nor the project root. */
+function packageRoot(dir: string, root = projectRootOf(join(dir, 'package.json'))): string | undefined {
   const known = roots.get(dir);
   if (known !== undefined) return known ?? undefined;
   let found: string | undefined;
-  if (statSync(join(dir, 'package.json'), { throwIfNoEntry: false })?.isFile()) found = dir;
+  if (statFile(join(dir, 'package.json'))) found = dir;
   else {
     const parent = dirname(dir);
-    if (parent !== dir && basename(dir) !== 'node_modules' && basename(parent) !== 'node_modules') found = packageRoot(parent);
+    if (parent !== dir && isWithin(root, parent) && basename(dir) !== 'node_modules' && basename(parent) !== 'node_modules') found = packageRoot(parent, root);
   }
   if (roots.size > 10_000) roots.clear();
   roots.set(dir, found ?? null);
@@ -630,16 +627,13 @@ function buildIndex(root: string): PackageIndex {
   const pending = [root];
   while (pending.length > 0) {
     const dir = pending.pop() as string;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
+    // A folder the user cannot read (a database's data folder owned by another user) is left out.
+    const entries = listFolder(dir);
+    if (!entries) continue;
     for (const entry of entries) {
       if (entry.isDirectory()) {
         // A folder with its own package.json is another package.
-        if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.') && !statSync(join(dir, entry.name, 'package.json'), { throwIfNoEntry: false })) pending.push(join(dir, entry.name));
+        if (!SKIPPED_DIRS.has(entry.name) && !entry.name.startsWith('.') && !statPath(join(dir, entry.name, 'package.json'))) pending.push(join(dir, entry.name));
       } else if (entry.isFile() && EXTENSIONS.has(extname(entry.name)) && !entry.name.endsWith('.d.ts') && !TEST_FILE.test(entry.name)) {
         files.push(join(dir, entry.name));
         if (files.length > MAX_FILES) return { builtAt: Date.now(), importers, constructing, overflow: true };
@@ -647,22 +641,11 @@ function buildIndex(root: string): PackageIndex {
     }
   }
   for (const file of files) {
-    let text: string;
-    try {
-      if ((statSync(file).size ?? 0) > MAX_BYTES) continue;
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
+    const text = readText(file, MAX_BYTES);
+    if (text === undefined) continue;
     if (/\bnew\s/.test(text)) constructing.add(file);
     for (const m of text.matchAll(RELATIVE_SPECIFIERS)) {
-      let target: string | undefined;
-      try {
-        target = resolveModule(file, (m[1] ?? m[2] ?? m[3]) as string);
-      } catch {
-        // `require('../package.json/x')`: no module.
-        target = undefined;
-      }
+      const target = resolveModule(file, (m[1] ?? m[2] ?? m[3]) as string);
       if (!target) continue;
       const list = importers.get(target);
       if (!list) importers.set(target, [file]);

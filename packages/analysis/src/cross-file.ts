@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
@@ -7,6 +6,8 @@ import { CATALOG_MODULES } from './catalog.js';
 import { importOf, relativeImportNames, type ImportedName } from './imports.js';
 import { localFunction } from './evaluate.js';
 import type { RetrySite } from './types.js';
+import { isWithin, projectRootOf, reallyWithin } from './files/project-root.js';
+import { readKnownFile, statFile } from './files/read.js';
 
 /**
  * How the analysis reads the project's other files: the file being linted, and a parser that
@@ -70,17 +71,12 @@ function importsRetry(file: string, text: string): boolean {
 }
 
 function ownTextMayRetry(file: string): boolean {
-  // (No exception for a missing file: building one costs more than the stat.)
-  const stat = statSync(file, { throwIfNoEntry: false });
+  const stat = statFile(file);
   if (!stat) return false;
   const known = textGates.get(file);
   if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.may;
-  let may = false;
-  try {
-    may = stat.size <= MAX_BYTES && mayHoldRetry(readFileSync(file, 'utf8'));
-  } catch {
-    may = false;
-  }
+  const text = stat.size <= MAX_BYTES ? readKnownFile(file, MAX_BYTES) : undefined;
+  const may = text !== undefined && mayHoldRetry(text);
   remember(textGates, file, { mtimeMs: stat.mtimeMs, size: stat.size, may });
   return may;
 }
@@ -217,16 +213,18 @@ export function calleeRootIdentifier(call: TSESTree.CallExpression): TSESTree.Id
   return root.type === 'Identifier' ? root : undefined;
 }
 
-/** A relative specifier resolved to a file of the same project: extensions, `.js`→`.ts`, index files. */
+/** A relative specifier resolved to a file of the same project (not past its root by name or symlink: files/project-root.ts): extensions, `.js`→`.ts`, index files. */
 export function resolveModule(fromFile: string, specifier: string): string | undefined {
   if (!isRelativeSpecifier(specifier)) return undefined;
   const key = `${dirname(fromFile)}\0${specifier}`;
   const known = resolutions.get(key);
   if (typeof known === 'string') return known;
   if (known && Date.now() - known.missingSince < MISSING_TTL_MS) return undefined;
-  const found = findFile(resolve(dirname(fromFile), specifier));
+  const root = projectRootOf(fromFile);
+  const base = resolve(dirname(fromFile), specifier);
+  const found = isWithin(root, base) ? findFile(base) : undefined;
   // Never into a node_modules folder the importer is not in: packages are the catalog's business.
-  const inside = found !== undefined && !relative(dirname(fromFile), found).split(sep).includes('node_modules');
+  const inside = found !== undefined && !relative(dirname(fromFile), found).split(sep).includes('node_modules') && reallyWithin(root, found);
   const result = inside ? found : undefined;
   remember(resolutions, key, result ?? { missingSince: Date.now() });
   return result;
@@ -242,7 +240,7 @@ function findFile(base: string): string | undefined {
   for (const e of EXTENSIONS) candidates.push(base + e);
   for (const e of EXTENSIONS) candidates.push(join(base, `index${e}`));
   for (const candidate of candidates) {
-    if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
+    if (statFile(candidate)) return candidate;
   }
   return undefined;
 }
@@ -265,7 +263,7 @@ export function moduleSummary(file: string, host: NestedHost, analyze: Analyze, 
 export type Purpose = 'retry' | 'delay';
 
 function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: Purpose): ModuleSummary | undefined {
-  const stat = statSync(file, { throwIfNoEntry: false });
+  const stat = statFile(file);
   if (!stat) return undefined;
   const cached = summaries.get(file);
   const depth = host.depth + 1;
@@ -280,9 +278,9 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
   let summary: ModuleSummary | undefined;
   let gatedOut = false;
   try {
-    const text = readFileSync(file, 'utf8');
-    gatedOut = purpose === 'retry' && !mayHoldRetry(text) && !importsRetry(file, text);
-    const sourceCode = gatedOut ? undefined : host.parse(file, text);
+    const text = readKnownFile(file, MAX_BYTES);
+    gatedOut = text !== undefined && purpose === 'retry' && !mayHoldRetry(text) && !importsRetry(file, text);
+    const sourceCode = gatedOut || text === undefined ? undefined : host.parse(file, text);
     if (sourceCode) {
       const child: NestedHost | undefined = depth < MAX_DEPTH ? { ...host, filename: file, depth, checked: new Map() } : undefined;
       const sites = analyze(sourceCode, child);
@@ -292,7 +290,7 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
       if (child && names && names.size > 0) summary.imports = { host: child, names };
     }
   } catch {
-    // An unreadable or unparsable module is simply not followed.
+    // A module the parser or the analysis cannot read is simply not followed.
     summary = undefined;
   } finally {
     inProgress.delete(file);

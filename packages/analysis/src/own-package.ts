@@ -1,14 +1,16 @@
-import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { CATALOG, libraryOfModule } from './catalog.js';
 import { resolveModule } from './cross-file.js';
+import { readManifest, type Manifest } from './files/manifest.js';
+import { isWithin, projectRootOf } from './files/project-root.js';
+import { readText } from './files/read.js';
 
 /**
  * A file of a catalog library's own package (the library's source linted, as in a monorepo or a
  * vendored copy) names the library's modules by relative paths: `require('./retry.js')` in
  * async's `retryable.js` is `async/retry`, and the package's entry file is the library itself.
- * The package is the nearest package.json above the file (not past a node_modules folder), read
- * once per directory; the names are the ones other code imports the file by (`name/subpath`, or
+ * The package is the nearest package.json above the file (not past a node_modules folder, nor
+ * above the file's project root), read once per directory; the names are the ones other code imports the file by (`name/subpath`, or
  * `name` for the entry the manifest gives).
  */
 interface OwnPackage {
@@ -32,49 +34,27 @@ export function forgetPackages(): void {
   packages.clear();
 }
 
-function packageOf(dir: string): OwnPackage | undefined {
+function packageOf(dir: string, root = projectRootOf(join(dir, 'package.json'))): OwnPackage | undefined {
   const known = packages.get(dir);
   if (known !== undefined) return known ?? undefined;
   let found: OwnPackage | undefined;
-  const manifest = join(dir, 'package.json');
-  let text: string | undefined;
-  try {
-    if (statSync(manifest, { throwIfNoEntry: false })?.isFile()) text = readFileSync(manifest, 'utf8');
-  } catch {
-    text = undefined;
-  }
   // A manifest without a name (`{ "type": "module" }` in dist/esm) is not the package's: look further up.
-  const named = text !== undefined ? manifestName(text) : undefined;
-  if (named) {
-    found = manifestPackage(dir, named);
+  const manifest = readManifest(dir);
+  if (manifest?.name !== undefined) {
+    found = manifestPackage(dir, manifest as Manifest & { name: string });
   } else {
     const parent = dirname(dir);
-    if (parent !== dir && basename(dir) !== 'node_modules' && basename(parent) !== 'node_modules') found = packageOf(parent);
+    if (parent !== dir && isWithin(root, parent) && basename(dir) !== 'node_modules' && basename(parent) !== 'node_modules') found = packageOf(parent, root);
   }
   if (packages.size > 10_000) packages.clear();
   packages.set(dir, found ?? null);
   return found;
 }
 
-function manifestName(text: string): Record<string, unknown> & { name: string } | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof json !== 'object' || json === null || typeof (json as { name?: unknown }).name !== 'string') return undefined;
-  return json as Record<string, unknown> & { name: string };
-}
-
-function manifestPackage(dir: string, manifest: Record<string, unknown> & { name: string }): OwnPackage | undefined {
+function manifestPackage(dir: string, manifest: Manifest & { name: string }): OwnPackage | undefined {
   if (!CATALOG_PACKAGES.has(manifest.name)) return undefined;
   const entries = new Set<string>();
-  const specifiers: string[] = [];
-  const dot = typeof manifest.exports === 'object' && manifest.exports !== null && '.' in manifest.exports ? (manifest.exports as Record<string, unknown>)['.'] : manifest.exports;
-  specifiers.push(...exportTargets(dot));
-  for (const field of ['module', 'main']) if (typeof manifest[field] === 'string') specifiers.push(manifest[field] as string);
-  if (specifiers.length === 0) specifiers.push('./index.js');
+  const specifiers = manifest.entryTargets.length > 0 ? manifest.entryTargets : ['./index.js'];
   const from = join(dir, 'package.json');
   for (const s of specifiers) {
     const file = resolveModule(from, s.startsWith('.') ? s : `./${s}`);
@@ -87,26 +67,11 @@ function manifestPackage(dir: string, manifest: Record<string, unknown> & { name
   return { dir, name: manifest.name, entries };
 }
 
-/** The files an `exports` condition object names (`default`, `import`, `require`, `node`), depth-first. */
-function exportTargets(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-  const out: string[] = [];
-  for (const [key, v] of Object.entries(value)) if (key !== 'types') out.push(...exportTargets(v));
-  return out;
-}
-
 const REEXPORT_WHOLE = /^\s*(?:'use strict';?\s*)?module\.exports\s*=\s*require\(\s*['"](\.\.?\/[^'"]+)['"]\s*\)\s*;?\s*$/;
 
 function reexportedModule(file: string): string | undefined {
-  let text: string;
-  try {
-    if (statSync(file).size > 4096) return undefined;
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  const m = REEXPORT_WHOLE.exec(text);
+  const text = readText(file, 4096);
+  const m = text === undefined ? null : REEXPORT_WHOLE.exec(text);
   return m ? resolveModule(file, m[1] as string) : undefined;
 }
 

@@ -1,5 +1,7 @@
 import { forgetConstructions } from './constructions.js';
 import { cachedSummaryCount, forgetModules } from './cross-file.js';
+import { forgetProjectRoots } from './files/project-root.js';
+import { forgetFailures } from './files/read.js';
 import { forgetPackages } from './own-package.js';
 
 /**
@@ -13,6 +15,8 @@ export function forgetProjectFiles(): void {
   forgetModules();
   forgetConstructions();
   forgetPackages();
+  forgetProjectRoots();
+  forgetFailures();
 }
 
 /** How many other modules the analysis keeps parsed now: bounded, whatever the project's size. */

@@ -7,6 +7,8 @@ export interface CliIO {
   isTTY: boolean;
   /** Standard error is a terminal: progress lines (default false). */
   stderrIsTTY?: boolean;
+  /** All of standard input, for `check --stdin` (default: none, a usage error). */
+  readStdin?: () => Promise<string>;
   /** Environment (default process.env): GITHUB_BASE_REF for --changed. */
   env?: NodeJS.ProcessEnv;
 }

@@ -338,14 +338,24 @@ describe('retry-hygiene check: formats for CI', () => {
     const { stdout } = await check(['fixed.js', '--format', 'markdown'], project);
     const fixed = simulate(FIXED_POLICY);
     const fix = simulate(FIX_POLICY);
-    expect(stdout.split('\n').slice(0, 4)).toEqual([
+    expect(stdout.split('\n').slice(0, 7).map((l) => l.replace(/\]\(https:\/\/github\.com\/[^)]*\/(no-[a-z-]+)\.md\)/, '](…/$1.md)'))).toEqual([
       '### ❌ retry-hygiene: 2 problems (2 errors, 0 warnings) in 1 file',
       '',
-      '| where | rule | finding | this retry | its quick fix |',
-      '|---|---|---|---|---|',
+      '| rule | findings |',
+      '|---|---|',
+      '| [no-fixed-sleep-retry](…/no-fixed-sleep-retry.md) | 1 |',
+      '| [no-unbounded-retry](…/no-unbounded-retry.md) | 1 |',
+      '',
     ]);
-    const row = stdout.split('\n')[4]!;
-    expect(row).toMatch(/^\| `fixed\.js:3` \| \[no-fixed-sleep-retry\]\(https:\/\/github\.com\/.*\/no-fixed-sleep-retry\.md\) \| This retry loop waits /);
+    expect(stdout.split('\n').slice(7, 12)).toEqual([
+      '<details>',
+      '<summary>no-fixed-sleep-retry — 1 finding</summary>',
+      '',
+      '| where | finding | this retry | its quick fix |',
+      '|---|---|---|---|',
+    ]);
+    const row = stdout.split('\n')[12]!;
+    expect(row).toMatch(/^\| `fixed\.js:3` \| This retry loop waits /);
     expect(row).toContain(`| ${fixed.totalCalls.toLocaleString('en').replace(/,/g, ' ')} calls, 0 gave up, p99 `);
     expect(row).toContain(`| ${FIX_TITLE}: ${fix.totalCalls.toLocaleString('en').replace(/,/g, ' ')} calls, ${fix.failedClients.toLocaleString('en').replace(/,/g, ' ')} gave up, `);
     expect(stdout).toContain('Herd: simulated load of each retry with 1 000 clients');

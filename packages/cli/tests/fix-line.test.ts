@@ -184,7 +184,7 @@ export default [...plugin.configs.recommended, { rules: { 'retry-hygiene/no-unbo
     const policy: RetryPolicy = { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' };
     const fix = simulate(policy);
     const markdown = await check(['forever.js', '-f', 'markdown'], dir);
-    expect(markdown).toContain('| where | rule | finding | this retry | its quick fix |');
+    expect(markdown).toContain('| where | finding | this retry | its quick fix |');
     expect(markdown).toContain(`| Rewrite with retry() (stops after 5 attempts): ${calls(fix.totalCalls)} calls, ${calls(fix.failedClients)} gave up, nobody served |`);
     expect(await check(['forever.js', '-f', 'github'], dir)).toContain(`%0AFix: Rewrite with retry() (stops after 5 attempts): ${summarizeResult(fix)}.`);
     const sarif = JSON.parse(await check(['forever.js', '-f', 'sarif'], dir)) as { runs: { results: { message: { text: string }; properties: { fixHerd: unknown } }[] }[] };

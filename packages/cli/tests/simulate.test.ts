@@ -115,11 +115,18 @@ describe('bad arguments: one line naming the argument, exit code 2', () => {
     [['--strategy', 'full', '--clients', 'abc'], "--clients must be a whole number from 1 to 10000000, got 'abc'"],
     [['--strategy', 'full', '--clients', '0'], '--clients must be a whole number'],
     [['--strategy', 'full', '--clients', '1.5'], '--clients must be a whole number'],
-    [['--strategy', 'full', '--capacity', '0'], "--capacity must be a whole number >= 1, got '0'"],
-    [['--strategy', 'full', '--outage=-1'], "--outage must be a number >= 0, got '-1'"],
-    [['--strategy', 'full', '--outage', '-1'], "--outage must be a number >= 0, got '-1'"],
+    [['--strategy', 'full', '--capacity', '0'], "--capacity must be a whole number from 1 to 1000000000000000, got '0'"],
+    [['--strategy', 'full', '--outage=-1'], "--outage must be a number from 0 to 1000000000, got '-1'"],
+    [['--strategy', 'full', '--outage', '-1'], "--outage must be a number from 0 to 1000000000, got '-1'"],
     [['--strategy', 'full', '--clients', '-5'], "--clients must be a whole number from 1 to 10000000, got '-5'"],
-    [['--strategy', 'full', '--start-spread', '-.5'], "--start-spread must be a number >= 0, got '-.5'"],
+    [['--strategy', 'full', '--start-spread', '-.5'], "--start-spread must be a number from 0 to 1000000000, got '-.5'"],
+    // Issue 31: the ranges of the simulator's SCENARIO_LIMITS, named by flag.
+    [['--strategy', 'full', '--start-spread', '1e12'], "--start-spread must be a number from 0 to 1000000000, got '1e12'"],
+    [['--strategy', 'full', '--max-attempts', '40000'], "--max-attempts must be a whole number from 1 to 10000, got '40000'"],
+    [['--strategy', 'full', '--clients', '1e8'], "--clients must be a whole number from 1 to 10000000, got '1e8'"],
+    [['--strategy', 'full', '--outage', '2e9'], "--outage must be a number from 0 to 1000000000, got '2e9'"],
+    [['--strategy', 'full', '--cap', '1e10'], "--cap must be a number from 0 to 1000000000, got '1e10'"],
+    [['--strategy', 'full', '--max-work', '-1'], "--max-work must be a number from 0 to 1000000000000, got '-1'"],
     [['--strategy', 'full', '--out', '-x'], "--out needs a value (write --out=<value> for one starting with '-')"],
     [['--strategy', 'full', '--base', '20000', '--cap', '100'], "--cap must be >= --base (20000), got '100'"],
     [['--strategy', 'exponential', '--base', '20000'], "--base must be <= the cap (10000 by default; set --cap), got '20000'"],
@@ -127,11 +134,11 @@ describe('bad arguments: one line naming the argument, exit code 2', () => {
     [['--strategy', 'full', '--format', 'json', '--format', 'svg'], "--format given more than once ('json', 'svg')"],
     [['--strategy', 'full,,exponential'], "--strategy: empty name in 'full,,exponential' (expected constant, linear, exponential, full, equal, decorrelated or all)"],
     [['--strategy', 'full', '--help=yes'], '--help does not take a value'],
-    [['--strategy', 'full', '--base', '1e'], "--base must be a number >= 0, got '1e'"],
+    [['--strategy', 'full', '--base', '1e'], "--base must be a number from 0 to 1000000000, got '1e'"],
     [['--strategy', 'full', '--cap', 'Infinity'], '--cap must be a number'],
     [['--strategy', 'full', '--seed', '0.5'], "--seed must be a whole number, got '0.5'"],
     [['--strategy', 'full', '--start-spread', ''], '--start-spread must be a number'],
-    [['--strategy', 'full', '--max-attempts', '0'], '--max-attempts must be a whole number >= 1'],
+    [['--strategy', 'full', '--max-attempts', '0'], "--max-attempts must be a whole number from 1 to 10000, got '0'"],
     [['--strategy', 'full', '--format', 'pdf'], "--format must be one of text, json, svg, got 'pdf'"],
     [['--strategy', 'full', '--frobnicate'], "unknown option '--frobnicate'"],
     [['--strategy', 'full', '--clients'], '--clients needs a value'],
@@ -191,15 +198,39 @@ describe('scenario edges', () => {
   });
 
   it('says how many clients a spread beyond the 24 h horizon never starts', async () => {
-    const { code, stdout, stderr } = await run(['--strategy', 'full', '--start-spread', '1e12']);
+    // The widest spread allowed (SCENARIO_LIMITS); 1e12 was allowed before, and took a
+    // fluid run of 24 h in millisecond cells. Now the reference engine: one call each.
+    const { code, stdout, stderr } = await run(['--strategy', 'full', '--start-spread', '1e9']);
     expect([code, stderr]).toEqual([0, '']);
     // Lines are wrapped at 80 columns.
     const text = stdout.replace(/\n +/g, ' ');
-    expect(text).toContain('1 000 clients start over 11 574 d; the server is down for 10 s, then serves\n200/s.');
-    expect(text).toContain('Note: 999 clients would start after 24 h, where the simulation stops; they count as failed.');
+    expect(text).toContain('1 000 clients start over 11.6 d; the server is down for 10 s, then serves 200/s.');
+    expect(text).toContain('Note: 913 clients would start after 24 h, where the simulation stops; they count as failed.');
     for (const line of stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
-    // A full 24 h of starts at millisecond cells: ~10 s of CPU, several times that on a loaded machine.
-  }, 180_000);
+    const json = JSON.parse((await run(['--strategy', 'full', '--start-spread', '1e9', '--format', 'json'])).stdout) as {
+      engine: string;
+      totalCalls: number;
+      succeededClients: number;
+      cutAtMs: number | null;
+    }[];
+    expect(json[0]).toMatchObject({ engine: 'per-client', totalCalls: 96, succeededClients: 87, cutAtMs: null });
+  });
+
+  it('says when a run stopped at --max-work, in the text and on stderr for json', async () => {
+    const text = await run(['--strategy', 'constant', '--max-work', '2000']);
+    expect(text.code).toBe(0);
+    expect(text.stdout.replace(/\n +/g, ' ')).toContain(
+      'Note: constant: stopped at 7.6 s on reaching the work limit (--max-work); the clients still waiting then count as failed.',
+    );
+    const json = await run(['--strategy', 'constant', '--max-work', '2000', '--format', 'json']);
+    expect(json.code).toBe(0);
+    expect(json.stderr).toBe(
+      'retry-hygiene simulate: note: constant: stopped at 7.6 s on reaching the work limit (--max-work); the clients still waiting then count as failed.\n',
+    );
+    expect(JSON.parse(json.stdout)[0]).toMatchObject({ cutAtMs: 7_600, succeededClients: 0, failedClients: 1_000 });
+    const whole = await run(['--strategy', 'constant', '--format', 'json']);
+    expect([whole.stderr, JSON.parse(whole.stdout)[0].cutAtMs]).toEqual(['', null]);
+  });
 
   it('says the outage was cut at the 24 h horizon, on stderr for json and svg', async () => {
     const text = await run(['--strategy', 'full', '--outage', '1e9']);

@@ -1,4 +1,7 @@
-import { ESLintUtils } from '@typescript-eslint/utils';
+import { createRequire } from 'node:module';
+// Types only: as a run-time dependency, typescript-eslint's utils would make npm install
+// `typescript` (their peer) into every JavaScript-only project.
+import type { ESLintUtils, TSESLint } from '@typescript-eslint/utils';
 
 export interface RetryHygieneDocs {
   description: string;
@@ -6,25 +9,32 @@ export interface RetryHygieneDocs {
   requiresTypeChecking: false;
 }
 
-export const DOCS_BASE = 'https://github.com/retry-hygiene/retry-hygiene/blob/main/packages/eslint-plugin/docs/rules';
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
-const namedRule = ESLintUtils.RuleCreator<RetryHygieneDocs>((name) => `${DOCS_BASE}/${name}.md`);
+/** The docs of the installed version (its release tag), not of whatever main holds by then. */
+export const DOCS_BASE = `https://github.com/retry-hygiene/retry-hygiene/blob/v${version}/packages/eslint-plugin/docs/rules`;
 
 /**
- * typescript-eslint's RuleCreator, with the defaults merged by one spread per option object.
- * Its own merge deep-clones the defaults (structuredClone) each time a rule is created, which
- * is four times for every file linted: a quarter of a second per pass over the corpus. Every
- * option of these rules is one flat object of booleans and numbers, for which a spread is the
- * same merge.
+ * What typescript-eslint's RuleCreator builds (the docs URL named after the rule), with the
+ * defaults merged by one spread per option object. Its own merge deep-clones the defaults
+ * (structuredClone) each time a rule is created, which is four times for every file linted: a
+ * quarter of a second per pass over the corpus. Every option of these rules is one flat object
+ * of booleans and numbers, for which a spread is the same merge.
  */
-export const createRule: typeof namedRule = (rule) => {
-  const built = namedRule(rule);
-  const defaults: readonly unknown[] = rule.meta.defaultOptions ?? rule.defaultOptions ?? [];
+export function createRule<Options extends readonly unknown[], MessageIds extends string>({
+  name,
+  meta,
+  create,
+  defaultOptions,
+}: Readonly<ESLintUtils.RuleWithMetaAndName<Options, MessageIds, RetryHygieneDocs>>): TSESLint.RuleModule<MessageIds, Options, RetryHygieneDocs> & { name: string } {
+  const defaults: readonly unknown[] = meta.defaultOptions ?? defaultOptions ?? [];
   return {
-    ...built,
-    create: (context) => rule.create(context, withDefaults(defaults, context.options) as unknown as typeof context.options),
+    name,
+    meta: { ...meta, docs: { ...meta.docs, url: `${DOCS_BASE}/${name}.md` } },
+    defaultOptions: defaultOptions ?? (meta.defaultOptions as Options | undefined) ?? ([] as unknown as Options),
+    create: (context) => create(context, withDefaults(defaults, context.options) as unknown as Options),
   };
-};
+}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { ESLint, Linter, Rule } from 'eslint';
 import noFixedSleepRetry from './rules/no-fixed-sleep-retry.js';
 import noNestedRetry from './rules/no-nested-retry.js';
@@ -9,28 +10,31 @@ import requireJitter from './rules/require-jitter.js';
 export { suggestedFixes, type SuggestedFix, type SuggestionFile } from './suggestions/index.js';
 /** For editors that show diagnostics before building quick fixes (`settings.retryHygiene.deferSuggestions`). */
 export { buildDeferredSuggestions, type BuiltSuggestion, type MessageKey } from './deferred-suggestions.js';
+/** For tools that carry fixes as the smallest edits (the language server, `check --format json`). */
+export { applyTextEdits, minimalTextEdits, unmergedEdits, type TextEdit as MinimalEdit } from './minimal-edits.js';
 
 const require = createRequire(import.meta.url);
 const { name, version } = require('../package.json') as { name: string; version: string };
 
-const typedRules = {
-  'no-fixed-sleep-retry': noFixedSleepRetry,
-  'require-jitter': requireJitter,
-  'no-unbounded-retry': noUnboundedRetry,
-  'no-nested-retry': noNestedRetry,
-};
-
-export type RuleName = keyof typeof typedRules;
+// Spelled out rather than `keyof typeof` the rule modules, so the published types name no
+// typescript-eslint type (a JavaScript-only project does not install typescript-eslint).
+export type RuleName = 'no-fixed-sleep-retry' | 'require-jitter' | 'no-unbounded-retry' | 'no-nested-retry';
 
 /**
  * The rules as ESLint's own types see them, so `plugins: { 'retry-hygiene': plugin }`
  * type-checks in an eslint.config.ts (typescript-eslint's rule type is stricter).
  */
-export const rules = typedRules as unknown as Record<RuleName, Rule.RuleModule>;
+export const rules = {
+  'no-fixed-sleep-retry': noFixedSleepRetry,
+  'require-jitter': requireJitter,
+  'no-unbounded-retry': noUnboundedRetry,
+  'no-nested-retry': noNestedRetry,
+} satisfies Record<RuleName, unknown> as unknown as Record<RuleName, Rule.RuleModule>;
 
-/** Every file the rules read: JavaScript and TypeScript, any module flavour, JSX. */
-export const FILES = ['**/*.js', '**/*.mjs', '**/*.cjs', '**/*.jsx', '**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'];
+export const JS_FILES = ['**/*.js', '**/*.mjs', '**/*.cjs', '**/*.jsx'];
 export const TS_FILES = ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'];
+/** Every file the rules read: JavaScript and TypeScript, any module flavour, JSX. */
+export const FILES = [...JS_FILES, ...TS_FILES];
 
 type FlatConfig = Linter.Config;
 
@@ -38,10 +42,18 @@ export interface RetryHygienePlugin extends ESLint.Plugin {
   meta: { name: string; version: string; namespace: string };
   rules: Record<RuleName, Rule.RuleModule>;
   configs: {
-    /** The four rules on JS and TS files; sets no parser, so a project's own parser set-up stays as it is. */
+    /**
+     * The four rules on JavaScript files, and on TypeScript files where `@typescript-eslint/parser`
+     * is installed; sets no parser, so a project's own parser set-up stays as it is. To spread
+     * (`...configs.recommended`), or as it is inside `defineConfig()` or `extends`.
+     */
     recommended: FlatConfig[];
     /** recommended, and attempts capped at 10. */
     strict: FlatConfig[];
+    /** recommended as one config object, for a config array written without spreads. */
+    'flat/recommended': FlatConfig;
+    /** strict as one config object. */
+    'flat/strict': FlatConfig;
     /**
      * `@typescript-eslint/parser` for .ts/.mts/.cts/.tsx, for projects that lint TypeScript
      * without typescript-eslint's own configs. Loaded when first read: it needs the optional
@@ -57,12 +69,55 @@ const plugin: RetryHygienePlugin = {
   configs: {} as RetryHygienePlugin['configs'],
 };
 
-function config(level: 'recommended' | 'strict', ruleSettings: FlatConfig['rules']): FlatConfig[] {
+const RECOMMENDED: FlatConfig['rules'] = {
+  'retry-hygiene/no-fixed-sleep-retry': 'error',
+  'retry-hygiene/require-jitter': 'error',
+  'retry-hygiene/no-unbounded-retry': 'error',
+  'retry-hygiene/no-nested-retry': 'error',
+};
+const STRICT: FlatConfig['rules'] = { ...RECOMMENDED, 'retry-hygiene/no-unbounded-retry': ['error', { maxAttempts: 10 }] };
+
+/**
+ * A config's `files` make ESLint lint those files, not only configure them: listing .ts in a
+ * project that cannot parse TypeScript turns every stray .ts file into a parse error. So the
+ * TypeScript extensions are listed where a TypeScript parser is installed (typescript-eslint
+ * brings it): found from the plugin, as `configs.typescript` loads it, or from the project,
+ * where a strict package manager (Yarn PnP) hides typescript-eslint's parser from the plugin.
+ */
+function canParseTypeScript(): boolean {
+  const fromProject = createRequire(join(process.cwd(), 'eslint.config.js'));
+  const probes: [NodeJS.Require, string][] = [
+    [require, '@typescript-eslint/parser'],
+    [fromProject, '@typescript-eslint/parser'],
+    [fromProject, 'typescript-eslint'],
+  ];
+  return probes.some(([from, id]) => {
+    try {
+      from.resolve(id);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function configArray(level: 'recommended' | 'strict', ruleSettings: FlatConfig['rules'], files: string[]): FlatConfig[] {
   return [
-    { name: `retry-hygiene/${level}`, files: FILES, plugins: { 'retry-hygiene': plugin }, rules: ruleSettings },
+    { name: `retry-hygiene/${level}`, files, plugins: { 'retry-hygiene': plugin }, rules: ruleSettings },
     // JSX in .jsx files for ESLint's default parser; other parsers ignore the option.
     { name: `retry-hygiene/${level}/jsx`, files: ['**/*.jsx'], languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } } },
   ];
+}
+
+/** One object: JSX on for every file it covers, which parses plain JavaScript the same. */
+function configObject(level: 'recommended' | 'strict', ruleSettings: FlatConfig['rules'], files: string[]): FlatConfig {
+  return {
+    name: `retry-hygiene/flat/${level}`,
+    files,
+    plugins: { 'retry-hygiene': plugin },
+    languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+    rules: ruleSettings,
+  };
 }
 
 let typescriptConfig: FlatConfig[] | undefined;
@@ -80,25 +135,13 @@ function loadTypeScriptConfig(): FlatConfig[] {
   return [{ name: 'retry-hygiene/typescript', files: TS_FILES, languageOptions: { parser } }];
 }
 
+const lintedFiles = canParseTypeScript() ? FILES : JS_FILES;
+
 Object.defineProperties(plugin.configs, {
-  recommended: {
-    enumerable: true,
-    value: config('recommended', {
-      'retry-hygiene/no-fixed-sleep-retry': 'error',
-      'retry-hygiene/require-jitter': 'error',
-      'retry-hygiene/no-unbounded-retry': 'error',
-      'retry-hygiene/no-nested-retry': 'error',
-    }),
-  },
-  strict: {
-    enumerable: true,
-    value: config('strict', {
-      'retry-hygiene/no-fixed-sleep-retry': 'error',
-      'retry-hygiene/require-jitter': 'error',
-      'retry-hygiene/no-unbounded-retry': ['error', { maxAttempts: 10 }],
-      'retry-hygiene/no-nested-retry': 'error',
-    }),
-  },
+  recommended: { enumerable: true, value: configArray('recommended', RECOMMENDED, lintedFiles) },
+  strict: { enumerable: true, value: configArray('strict', STRICT, lintedFiles) },
+  'flat/recommended': { enumerable: true, value: configObject('recommended', RECOMMENDED, lintedFiles) },
+  'flat/strict': { enumerable: true, value: configObject('strict', STRICT, lintedFiles) },
   // Not enumerable: a tool that walks every config (a docs generator, a config inspector)
   // must not need the optional TypeScript peers.
   typescript: {

@@ -1,5 +1,6 @@
 export {
   DEFAULTS,
+  DEFAULT_MAX_WORK,
   MAX_HORIZON_MS,
   STRATEGY_NAMES,
   isStrategyName,
@@ -13,6 +14,7 @@ export {
 export {
   EXACT_MAX_CALLS,
   EXACT_MAX_CLIENTS,
+  chooseEngine,
   simulate,
   simulateCohorts,
   simulateFluid,
@@ -39,3 +41,5 @@ export { renderSvg, type SvgOptions } from './svg.js';
 export { renderTable, renderTerminal, type TerminalOptions } from './terminal.js';
 export { renderCompactSvg, type CompactSvgOptions } from './svg-compact.js';
 export { SimulationCache } from './cache.js';
+export { SCENARIO_LIMITS, checkLimit, clampToLimit, type Limit, type LimitedOption } from './limits.js';
+export { WORK, estimateCalls, predictCosts, type CallEstimate, type EngineChoice, type EngineCosts } from './cost.js';

@@ -1,5 +1,6 @@
 import { formatDuration } from './format.js';
 import { DEFAULTS, isStrategyName, type RetryPolicy, type SimulateOptions, type StrategyName } from './model.js';
+import { SCENARIO_LIMITS, checkLimit, clampToLimit } from './limits.js';
 import type { Uniform } from './prng.js';
 
 /**
@@ -41,13 +42,6 @@ function known(value: number | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
 }
 
-function checkOption(name: string, value: number, min: number, integer = false): number {
-  if (Number.isNaN(value) || value < min || (integer && Number.isFinite(value) && !Number.isInteger(value))) {
-    throw new RangeError(`${name} must be ${integer ? 'an integer' : 'a number'} >= ${min}, got ${String(value)}`);
-  }
-  return value;
-}
-
 /**
  * Turns a strategy name or an analysed RetryPolicy into a runnable policy.
  *
@@ -60,11 +54,12 @@ function checkOption(name: string, value: number, min: number, integer = false):
  * - maxAttempts `unbounded` retries until success, `unknown` allows UNKNOWN_MAX_ATTEMPTS.
  */
 export function resolvePolicy(policy: StrategyName | RetryPolicy, options: SimulateOptions = {}): ResolvedPolicy {
-  const baseMs = checkOption('baseMs', options.baseMs ?? DEFAULTS.baseMs, 0);
-  const capMs = checkOption('capMs', options.capMs ?? DEFAULTS.capMs, 0);
+  const baseMs = checkLimit('baseMs', options.baseMs ?? DEFAULTS.baseMs);
+  const capMs = checkLimit('capMs', options.capMs ?? DEFAULTS.capMs);
   if (typeof policy === 'string') {
     if (!isStrategyName(policy)) throw new RangeError(`unknown strategy '${String(policy)}'`);
-    const maxAttempts = checkOption('maxAttempts', options.maxAttempts ?? Infinity, 1, true);
+    // Infinity (the default) is unbounded; a number is within SCENARIO_LIMITS.
+    const maxAttempts = options.maxAttempts === undefined || options.maxAttempts === Infinity ? Infinity : checkLimit('maxAttempts', options.maxAttempts);
     // As retry() does: a cap below the base silently replaces every wait by the cap.
     // constant has no cap, so any base goes.
     if (policy !== 'constant' && capMs < baseMs) {
@@ -89,23 +84,30 @@ export function resolvePolicy(policy: StrategyName | RetryPolicy, options: Simul
         : 'constant';
   const jitter: ResolvedPolicy['jitter'] =
     shape === 'decorrelated' || policy.jitter === 'unknown' || policy.jitter === 'decorrelated' ? 'none' : policy.jitter;
+  const attempts =
+    policy.maxAttempts === 'unbounded'
+      ? Infinity
+      : policy.maxAttempts === 'unknown' || Number.isNaN(policy.maxAttempts)
+        ? UNKNOWN_MAX_ATTEMPTS
+        : Math.max(1, Math.floor(policy.maxAttempts));
+  // More attempts than the limit would not fit the fluid engine's per-attempt arrays: the
+  // run makes at most the limit, and the label says so, rather than take gigabytes.
+  const analysedAttempts = attempts === Infinity ? Infinity : Math.min(attempts, SCENARIO_LIMITS.maxAttempts.max);
   const defaultFactor = shape === 'decorrelated' ? DEFAULT_FACTOR.decorrelated : DEFAULT_FACTOR.exponential;
   const resolved = finish({
     label: '',
     shape,
     jitter,
-    baseMs: delay.kind === 'none' ? 0 : known(delay.baseMs) ? delay.baseMs : baseMs,
-    capMs: known(delay.capMs) ? delay.capMs : capMs,
+    // Past the limit a wait outlasts the horizon all the same: the same run, in bounded arrays.
+    baseMs: delay.kind === 'none' ? 0 : known(delay.baseMs) ? clampToLimit('baseMs', delay.baseMs) : baseMs,
+    capMs: known(delay.capMs) ? clampToLimit('capMs', delay.capMs) : capMs,
     factor: known(delay.factor) ? delay.factor : defaultFactor,
-    maxAttempts:
-      policy.maxAttempts === 'unbounded'
-        ? Infinity
-        : policy.maxAttempts === 'unknown' || Number.isNaN(policy.maxAttempts)
-          ? UNKNOWN_MAX_ATTEMPTS
-          : Math.max(1, Math.floor(policy.maxAttempts)),
+    maxAttempts: analysedAttempts,
     deadlineMs: known(policy.deadlineMs) ? policy.deadlineMs : Infinity,
   });
-  return { ...resolved, label: describePolicy(resolved, delay.kind === 'none') };
+  let label = describePolicy(resolved, delay.kind === 'none');
+  if (attempts > analysedAttempts) label += ` (of ${attempts}: at most ${SCENARIO_LIMITS.maxAttempts.max} simulated)`;
+  return { ...resolved, label };
 }
 
 const STRATEGIES: Record<StrategyName, Pick<ResolvedPolicy, 'shape' | 'jitter'>> = {

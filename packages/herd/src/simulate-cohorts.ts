@@ -1,6 +1,7 @@
 import { ServerLoad } from './load.js';
 import { startTime, type Scenario, type SimulationResult } from './model.js';
 import { createDelay, isDeterministic, type ResolvedPolicy } from './policies.js';
+import { cohortSendWork } from './cost.js';
 import { createUniform } from './prng.js';
 import { buildResult, weightedCompletionsOf, type Tally } from './stats.js';
 
@@ -23,7 +24,7 @@ interface Cohort {
   start: number;
 }
 
-export function runCohorts(policy: ResolvedPolicy, scenario: Scenario): SimulationResult {
+export function runCohorts(policy: ResolvedPolicy, scenario: Scenario, maxWork = Infinity): SimulationResult {
   if (!isDeterministic(policy)) {
     throw new RangeError(`the cohort engine needs a deterministic policy; '${policy.label}' is jittered`);
   }
@@ -42,8 +43,15 @@ export function runCohorts(policy: ResolvedPolicy, scenario: Scenario): Simulati
     lo = hi;
   }
 
+  // Sends allowed by maxWork; past them the run stops as at the horizon.
+  let sends = Math.floor(maxWork / cohortSendWork(heap.size()));
   for (let cohort = heap.peek(); cohort !== undefined; cohort = heap.peek()) {
     const t = cohort.time;
+    if (sends-- <= 0 && t < scenario.horizonMs) {
+      tally.cutAtMs = t;
+      tally.failedClients += heap.clients();
+      break;
+    }
     if (t >= scenario.horizonMs) {
       tally.failedClients += cohort.size;
       heap.pop();
@@ -89,6 +97,17 @@ class CohortHeap {
 
   peek(): Cohort | undefined {
     return this.items[0];
+  }
+
+  size(): number {
+    return this.items.length;
+  }
+
+  /** Clients in all cohorts still queued. */
+  clients(): number {
+    let sum = 0;
+    for (const cohort of this.items) sum += cohort.size;
+    return sum;
   }
 
   push(cohort: Cohort): void {

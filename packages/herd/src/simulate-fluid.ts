@@ -1,6 +1,7 @@
 import { WindowSeries } from './load.js';
 import type { Scenario, SimulationResult } from './model.js';
 import { PROPORTIONAL_SPREAD, type ResolvedPolicy } from './policies.js';
+import { WORK } from './cost.js';
 import { buildResult, type Completions, type Tally } from './stats.js';
 
 /**
@@ -30,16 +31,31 @@ import { buildResult, type Completions, type Tally } from './stats.js';
  * it arrives with, spread by their deviation. The seed plays no part. `simulate` uses this
  * engine only when an exact run would be too big (see simulate.ts).
  */
-export function runFluid(policy: ResolvedPolicy, scenario: Scenario, onProgress?: (settled: number) => void): SimulationResult {
+export function runFluid(
+  policy: ResolvedPolicy,
+  scenario: Scenario,
+  onProgress?: (settled: number) => void,
+  maxWork = Infinity,
+): SimulationResult {
   const plan = planFluid(policy, scenario);
   if (typeof plan === 'string') throw new RangeError(`the fluid engine cannot run '${policy.label}': ${plan}`);
-  return new FluidRun(policy, scenario, plan, onProgress).run();
+  return new FluidRun(policy, scenario, plan, onProgress, maxWork).run();
 }
 
 /** Whether the fluid engine can run this policy and scenario in bounded memory and time; the reason when not. */
 export function fluidSupport(policy: ResolvedPolicy, scenario: Scenario): true | string {
   const plan = planFluid(policy, scenario);
   return typeof plan === 'string' ? plan : true;
+}
+
+/**
+ * The fluid engine's work for this run as planned — cells × states × channels, in
+ * cells (WORK.fluidCell each) — or why it cannot run it. The run ends earlier when the
+ * herd settles sooner than planned, never later.
+ */
+export function fluidWork(policy: ResolvedPolicy, scenario: Scenario): number | string {
+  const plan = planFluid(policy, scenario);
+  return typeof plan === 'string' ? plan : plan.work;
 }
 
 /**
@@ -67,6 +83,8 @@ const DUST = 1e-9;
 
 interface Plan {
   cellMs: number;
+  /** Cells × states × channels over the planned duration (see fluidWork). */
+  work: number;
   /** Cells ahead a wait can reach, plus slack. */
   ring: number;
   states: number;
@@ -112,13 +130,21 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
   let longest: number;
   let shortest: number;
   if (policy.shape === 'decorrelated') {
-    const interior =
-      cap > base
-        ? Math.min(MAX_DECORRELATED_BINS, Math.max(4, Math.ceil(Math.log(cap / base) / Math.log(DECORRELATED_BIN_RATIO))))
-        : 0;
-    const perLevel = interior + 2;
     const bounded = maxAttempts !== Infinity;
     const levels = bounded ? maxAttempts : 1;
+    // Many attempt levels get fewer bins each, so that the states stay within MAX_STATES.
+    const interior =
+      cap > base
+        ? Math.max(
+            1,
+            Math.min(
+              MAX_DECORRELATED_BINS,
+              Math.floor(MAX_STATES / levels) - 2,
+              Math.max(4, Math.ceil(Math.log(cap / base) / Math.log(DECORRELATED_BIN_RATIO))),
+            ),
+          )
+        : 0;
+    const perLevel = interior + 2;
     if (levels * perLevel > MAX_STATES) return `${maxAttempts} attempts of decorrelated jitter are too many states`;
     states = levels * perLevel;
     const edges = new Float64Array(interior + 1);
@@ -164,7 +190,11 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
               : [d * (1 - PROPORTIONAL_SPREAD), d * (1 + PROPORTIONAL_SPREAD)];
       next[s] = maxAttempts === Infinity ? Math.min(s + 1, states - 1) : s + 1 < maxAttempts ? s + 1 : -1;
       // Uniform waits: at most half of them land in the cell they left; a point lands past it.
-      if (next[s] === s) longestCell = Math.min(longestCell, hi[s]! > lo[s]! ? hi[s]! : lo[s]!);
+      // Not only for a state that sends back to itself: what lands in the cell it left is
+      // rejected again at the same instant, so a point wait shorter than the cell would
+      // run a bounded policy through all its attempts without time passing (10 000
+      // attempts of a constant 100 ms in one second: every client failed, none served).
+      if (next[s]! >= 0) longestCell = Math.min(longestCell, hi[s]! > lo[s]! ? hi[s]! : lo[s]!);
       longest = Math.max(longest, hi[s]!);
       shortest = Math.min(shortest, hi[s]!);
     }
@@ -172,7 +202,9 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
 
   const herdMs =
     Math.max(scenario.outageMs, scenario.startSpreadMs) + (scenario.clients / scenario.capacity) * windowMs + 2 * longest;
-  const durationMs = Math.min(scenario.horizonMs, herdMs);
+  // No client lives longer than its attempts' waits (or its deadline) after its start.
+  const lifeMs = Math.min(policy.deadlineMs, maxAttempts * longest);
+  const durationMs = Math.min(scenario.horizonMs, herdMs, scenario.startSpreadMs + lifeMs);
   // As fine as the work budget allows, and coarse enough for the ring to fit in memory.
   // Cells divide the window (windowMs / n), so none straddles two.
   const channels = (scenario.startSpreadMs > 0 ? 3 : 1) + (decorrelated ? 1 : 0);
@@ -189,7 +221,11 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
   // Short waits that return to their own state win over the budget: more work, not a wrong answer.
   if (cellMs > longestCell) cellMs = largestDivisor(windowMs, longestCell);
   if (cellMs < memory) return `waits from ${longestCell} ms to ${longest} ms would need more memory than allowed`;
-  return { cellMs, ring: Math.ceil(longest / cellMs) + 3, states, lo, hi, next, decorrelated };
+  // Counted per state and channel alone: DECORRELATED_WORK is what a busy decorrelated
+  // state costs, but with thousands of attempt levels most states are empty, and the
+  // benchmark measured a quarter of a unit per counted one with it (cut 4× too early).
+  const work = Math.ceil(durationMs / cellMs) * states * channels;
+  return { cellMs, work, ring: Math.ceil(longest / cellMs) + 3, states, lo, hi, next, decorrelated };
 }
 
 /**
@@ -239,6 +275,7 @@ class FluidRun {
     private readonly scenario: Scenario,
     private readonly plan: Plan,
     private readonly onProgress: ((settled: number) => void) | undefined,
+    private readonly maxWork: number,
   ) {
     this.cellMs = plan.cellMs;
     this.ring = plan.ring;
@@ -271,6 +308,10 @@ class FluidRun {
     const startRate = spread ? clients / startSpreadMs : 0;
     if (spread) this.failed += clients - startRate * startsUntil;
     const dust = DUST * Math.max(1, clients);
+    // Work per cell, in WORK.fluidCell units; the run stops at the cell that would pass maxWork.
+    const perCell = states * channels;
+    const cells = Math.floor(this.maxWork / WORK.fluidCell / perCell);
+    let cutAtMs: number | null = null;
 
     let calls = 0;
     let wasted = 0;
@@ -291,6 +332,10 @@ class FluidRun {
       if (t0 >= horizonMs) break;
       const starting = spread ? Math.max(0, Math.min(t0 + cellMs, startsUntil) - t0) * startRate : k === 0 ? clients : 0;
       if (this.pending <= dust && starting === 0 && t0 >= startsUntil) break;
+      if (k >= cells) {
+        cutAtMs = t0;
+        break;
+      }
       if (k % cellsPerWindow === 0 && k > 0) {
         flushWindow();
         window = k / cellsPerWindow;
@@ -386,6 +431,7 @@ class FluidRun {
       totalCalls: Math.round(calls),
       wastedCalls: Math.round(wasted),
       failedClients: clients - succeeded,
+      cutAtMs,
     };
     return buildResult(policy.label, scenario, 'fluid', series, tally, completions.result(succeeded, accepted));
   }

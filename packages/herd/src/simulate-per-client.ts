@@ -1,6 +1,7 @@
 import { ServerLoad } from './load.js';
 import { startTime, type Scenario, type SimulationResult } from './model.js';
 import { createDelay, type ResolvedPolicy } from './policies.js';
+import { WORK } from './cost.js';
 import { createUniform } from './prng.js';
 import { buildResult, completionsOf, type Tally } from './stats.js';
 
@@ -14,7 +15,7 @@ import { buildResult, completionsOf, type Tally } from './stats.js';
  * contiguous memory; a rejected client is re-keyed in place at the top instead of a
  * pop followed by a push.
  */
-export function runPerClient(policy: ResolvedPolicy, scenario: Scenario): SimulationResult {
+export function runPerClient(policy: ResolvedPolicy, scenario: Scenario, maxWork = Infinity): SimulationResult {
   const clients = scenario.clients;
   const delay = createDelay(policy, createUniform(scenario.seed));
   const load = new ServerLoad(scenario);
@@ -68,10 +69,17 @@ export function runPerClient(policy: ResolvedPolicy, scenario: Scenario): Simula
     if (size > 0) siftDownFromTop(heapTime[size]!, heapClient[size]!);
   };
 
+  // Calls allowed by maxWork; past them the run stops as at the horizon.
+  let callsLeft = Math.floor(maxWork / (WORK.heapCallPerLevel * Math.max(1, Math.log2(Math.max(2, clients)))));
   while (size > 0) {
     const t = heapTime[0]!;
     const c = heapClient[0]!;
     if (t >= horizon) {
+      tally.failedClients += size;
+      break;
+    }
+    if (callsLeft-- <= 0) {
+      tally.cutAtMs = t;
       tally.failedClients += size;
       break;
     }

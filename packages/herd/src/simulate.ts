@@ -1,4 +1,7 @@
+import { predictCosts, type EngineChoice, type EngineCosts } from './cost.js';
 import {
+  DEFAULT_MAX_WORK,
+  resolveMaxWork,
   resolveScenario,
   type RetryPolicy,
   type Scenario,
@@ -6,9 +9,9 @@ import {
   type SimulationResult,
   type StrategyName,
 } from './model.js';
-import { isDeterministic, resolvePolicy, type ResolvedPolicy } from './policies.js';
+import { resolvePolicy, type ResolvedPolicy } from './policies.js';
 import { runCohorts } from './simulate-cohorts.js';
-import { fluidSupport, runFluid } from './simulate-fluid.js';
+import { fluidWork, runFluid } from './simulate-fluid.js';
 import { runPerClient } from './simulate-per-client.js';
 import { runWindows } from './simulate-windows.js';
 
@@ -26,66 +29,70 @@ export const EXACT_MAX_CALLS = 20_000_000;
 
 /**
  * Simulates `clients` retrying against a recovering server (see README for the model).
- * Deterministic policies with everyone starting at once run as cohorts, in time
- * proportional to the number of distinct client groups. Otherwise the exact windowed
- * engine runs when it is small enough (at most EXACT_MAX_CLIENTS clients and
- * EXACT_MAX_CALLS calls), and the fluid engine — expected values, in time independent
- * of clients and calls — when it is not. Same options, same result.
+ * The engine is chosen by its predicted work (cost.ts), before anything runs:
+ * deterministic policies with everyone starting at once run as cohorts, in time
+ * proportional to the sends of one client. Otherwise an exact engine runs — cohorts for
+ * deterministic policies, the windowed engine, or the reference heap when starts are
+ * spread over more windows than there are clients per window — when it is small enough
+ * (at most EXACT_MAX_CLIENTS clients and EXACT_MAX_CALLS predicted calls) and within
+ * `maxWork` or cheaper than the fluid one; the fluid engine — expected values, in time
+ * independent of clients and calls — when it is not. Same options, same result.
  *
- * Throws RangeError for options the model cannot run (e.g. a capacity of 0).
+ * Every engine stops at `options.maxWork` (DEFAULT_MAX_WORK by default): the result
+ * then has `cutAtMs` set. Throws RangeError for options outside SCENARIO_LIMITS.
  */
 export function simulate(policy: StrategyName | RetryPolicy, options: SimulateOptions = {}): SimulationResult {
   const scenario = resolveScenario(options);
   const resolved = resolvePolicy(policy, options);
+  const maxWork = resolveMaxWork(options);
   const progress = options.onProgress;
-  if (isDeterministic(resolved) && scenario.startSpreadMs === 0) return runCohorts(resolved, scenario);
-  const exact = (): SimulationResult =>
-    isDeterministic(resolved) ? runCohorts(resolved, scenario) : runWindows(resolved, scenario, progress);
-  if (fluidSupport(resolved, scenario) !== true) return exact();
-  if (scenario.clients > EXACT_MAX_CLIENTS) return runFluid(resolved, scenario, progress);
-  // Clearly small (the default scenario, hovers): exact at once.
-  if (roughCalls(resolved, scenario) <= EXACT_MAX_CALLS / 4) return exact();
-  // Otherwise the fluid run, whose cost is the herd's duration rather than its calls,
-  // says how big the exact run would be; when too big, it is the answer.
-  const fluid = runFluid(resolved, scenario, progress);
-  return fluid.totalCalls > EXACT_MAX_CALLS ? fluid : exact();
+  switch (chooseEngine(resolved, scenario, maxWork).engine) {
+    case 'cohort':
+      return runCohorts(resolved, scenario, maxWork);
+    case 'heap':
+      return runPerClient(resolved, scenario, maxWork);
+    case 'windows':
+      return runWindows(resolved, scenario, progress, maxWork);
+    case 'fluid':
+      return runFluid(resolved, scenario, progress, maxWork);
+  }
 }
 
-/**
- * An over-estimate of the calls of a run, from its numbers alone: every client waits for
- * the whole herd (the outage, then clients / capacity windows) at the mean wait of the
- * capped backoff, after one call per step of the backoff. Only used to skip the fluid
- * pre-run when a run is clearly small.
- */
-function roughCalls(policy: ResolvedPolicy, scenario: Scenario): number {
-  const { baseMs: base, capMs: cap } = policy;
-  const longest = policy.shape === 'constant' ? base : cap;
-  const meanWait =
-    policy.shape === 'decorrelated'
-      ? (base + cap) / 2
-      : longest * (policy.jitter === 'full' ? 0.5 : policy.jitter === 'equal' ? 0.75 : 1);
-  const steps = policy.shape === 'constant' || cap <= base ? 1 : Math.log2(cap / base) + 2;
-  const herdMs = Math.min(
-    scenario.horizonMs,
-    Math.max(scenario.outageMs, scenario.startSpreadMs) + (scenario.clients / scenario.capacity) * scenario.windowMs,
-  );
-  const perClient = Math.min(policy.maxAttempts, steps + herdMs / Math.max(meanWait, 1e-9));
-  return scenario.clients * perClient;
+/** The engine `simulate` runs for this policy and scenario, and the predicted work of each (in WORK units). */
+export function chooseEngine(
+  policy: ResolvedPolicy,
+  scenario: Scenario,
+  maxWork: number = DEFAULT_MAX_WORK,
+): { engine: EngineChoice; costs: EngineCosts } {
+  const costs = predictCosts(policy, scenario, fluidWork(policy, scenario));
+  // Cohorts never multiply when everyone starts at once: the cheapest run there is.
+  if (costs.cohort !== null && scenario.startSpreadMs === 0) return { engine: 'cohort', costs };
+  // All three are exact and agree draw for draw: the cheapest.
+  const candidates: [EngineChoice, number][] = [
+    ['windows', costs.windows],
+    ['heap', costs.heap],
+  ];
+  if (costs.cohort !== null) candidates.unshift(['cohort', costs.cohort]);
+  const [exact, exactCost] = candidates.reduce((best, next) => (next[1] < best[1] ? next : best));
+  if (costs.fluid === null) return { engine: exact, costs };
+  const tooBig = scenario.clients > EXACT_MAX_CLIENTS || costs.calls.calls > EXACT_MAX_CALLS;
+  if (tooBig || (exactCost > maxWork && costs.fluid < exactCost)) return { engine: 'fluid', costs };
+  return { engine: exact, costs };
 }
 
 /** The cohort engine alone; RangeError for a jittered policy. */
 export function simulateCohorts(policy: StrategyName | RetryPolicy, options: SimulateOptions = {}): SimulationResult {
-  return runCohorts(resolvePolicy(policy, options), resolveScenario(options));
+  return runCohorts(resolvePolicy(policy, options), resolveScenario(options), resolveMaxWork(options));
 }
 
 /** The fast per-client engine alone (window by window), for any policy. */
 export function simulateWindows(policy: StrategyName | RetryPolicy, options: SimulateOptions = {}): SimulationResult {
-  return runWindows(resolvePolicy(policy, options), resolveScenario(options), options.onProgress);
+  return runWindows(resolvePolicy(policy, options), resolveScenario(options), options.onProgress, resolveMaxWork(options));
 }
 
 /** The reference engine alone: one event per call in (time, client) order, for any policy. Slow; for tests and benchmarks. */
 export function simulatePerClient(policy: StrategyName | RetryPolicy, options: SimulateOptions = {}): SimulationResult {
-  return runPerClient(resolvePolicy(policy, options), resolveScenario(options));
+  return runPerClient(resolvePolicy(policy, options), resolveScenario(options), resolveMaxWork(options));
 }
 
 /**
@@ -94,5 +101,5 @@ export function simulatePerClient(policy: StrategyName | RetryPolicy, options: S
  * memory (e.g. a deadline with spread starts, or thousands of attempts).
  */
 export function simulateFluid(policy: StrategyName | RetryPolicy, options: SimulateOptions = {}): SimulationResult {
-  return runFluid(resolvePolicy(policy, options), resolveScenario(options), options.onProgress);
+  return runFluid(resolvePolicy(policy, options), resolveScenario(options), options.onProgress, resolveMaxWork(options));
 }

@@ -79,6 +79,8 @@ export interface Tally {
   totalCalls: number;
   wastedCalls: number;
   failedClients: number;
+  /** Where the run stopped on reaching maxWork (SimulationResult.cutAtMs); absent when it finished. */
+  cutAtMs?: number | null;
 }
 
 export function buildResult(
@@ -117,5 +119,6 @@ export function buildResult(
     recoveryPeakOffered,
     recoveryPeakOverCapacity: recoveryPeakOffered / scenario.capacity,
     settledAtMs: lastOver < 0 ? null : lastOver * scenario.windowMs,
+    cutAtMs: tally.cutAtMs ?? null,
   };
 }

@@ -25,5 +25,9 @@ workspace/configuration, or initializationOptions; none are needed.
   // The server never dies on a document: a stray error is logged, not fatal.
   process.on('uncaughtException', (error) => connection.console.error(`retry-hygiene: uncaught: ${error.stack ?? error.message}`));
   process.on('unhandledRejection', (reason) => connection.console.error(`retry-hygiene: unhandled rejection: ${String((reason as Error)?.stack ?? reason)}`));
-  startServer(connection, { version });
+  // Orphaned (the client killed, its pipe closed, the parent gone): end the workers and exit.
+  // vscode-languageserver watches stdin itself only when it opened it (not with a reader given here).
+  // A server on a socket or pipe may be started by a launcher that exits at once: its parent says nothing there.
+  const socket = args.some((a) => a.startsWith('--socket') || a.startsWith('--pipe'));
+  startServer(connection, { version, lifetime: { input: otherTransport ? undefined : process.stdin, exit: (code) => process.exit(code), reparenting: !socket } });
 }

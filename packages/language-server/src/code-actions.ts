@@ -9,6 +9,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { minimalTextEdits } from 'eslint-plugin-retry-hygiene';
 import { SOURCE, rangeOf, type DiagnosticData } from './diagnostics.js';
 import type { Analysis, Message } from './engine.js';
 
@@ -123,39 +124,13 @@ export function fixAllEdits(document: TextDocument, messages: readonly Message[]
 }
 
 /**
- * An ESLint fix as the smallest edits with the same effect: a replacement that wraps the
- * old text (`x` → `Math.random() * (x)`) becomes two insertions; any other keeps only the
- * part between the common head and tail.
+ * An ESLint fix as the smallest edits with the same effect (the plugin's minimalTextEdits:
+ * a wrapping replacement as two insertions, any other trimmed to what changes), in positions.
  */
 export function minimalEdits(document: TextDocument, fix: Fix): TextEdit[] {
-  const text = document.getText();
-  const [from, to] = fix.range;
-  const old = text.slice(from, to);
   const at = (offset: number) => document.positionAt(offset);
-  const wrapped = old.length > 0 ? fix.text.indexOf(old) : -1;
-  if (wrapped >= 0) {
-    const before = fix.text.slice(0, wrapped);
-    const after = fix.text.slice(wrapped + old.length);
-    const edits: TextEdit[] = [];
-    if (before) edits.push({ range: { start: at(from), end: at(from) }, newText: before });
-    if (after) edits.push({ range: { start: at(to), end: at(to) }, newText: after });
-    return edits;
-  }
-  let replacement = fix.text;
-  let head = 0;
-  const limit = Math.min(old.length, replacement.length);
-  while (head < limit && old.charCodeAt(head) === replacement.charCodeAt(head)) head++;
-  let tail = 0;
-  while (tail < limit - head && old.charCodeAt(old.length - 1 - tail) === replacement.charCodeAt(replacement.length - 1 - tail)) tail++;
-  // Never split a surrogate pair.
-  if (head > 0 && isHighSurrogate(old.charCodeAt(head - 1))) head--;
-  if (tail > 0 && isLowSurrogate(old.charCodeAt(old.length - tail))) tail--;
-  replacement = replacement.slice(head, replacement.length - tail);
-  return [{ range: { start: at(from + head), end: at(to - tail) }, newText: replacement }];
+  return minimalTextEdits(document.getText(), fix).map(({ range, text }) => ({ range: { start: at(range[0]), end: at(range[1]) }, newText: text }));
 }
-
-const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
-const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 
 function lineText(document: TextDocument, line: number): string {
   return document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '');

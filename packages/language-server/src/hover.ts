@@ -1,18 +1,10 @@
 import { describeAttempts, describeDelay, formatMs, type RetryPolicy } from '@retry-hygiene/analysis';
-import {
-  SimulationCache,
-  formatCount,
-  formatDuration,
-  formatRatio,
-  herdSparklines,
-  renderCompactSvg,
-  type SimulateOptions,
-  type SimulationResult,
-} from '@retry-hygiene/herd';
+import { formatCount, formatDuration, formatRatio, herdSparklines, renderCompactSvg, type SimulationResult } from '@retry-hygiene/herd';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { describeKind, rangeOfLoc } from './diagnostics.js';
 import type { Analysis, LintEngine, SiteView } from './engine.js';
+import type { HerdOutcome } from './herd-runner.js';
 import type { ScenarioSettings } from './settings.js';
 
 export interface HoverOptions {
@@ -53,52 +45,28 @@ export function siteAt(analysis: Analysis, document: TextDocument, position: Pos
   return best;
 }
 
-/** Simulates through one cache per server: each policy and scenario once. */
-export class HerdView {
-  readonly cache = new SimulationCache(512);
-
-  results(policy: RetryPolicy, scenario: ScenarioSettings): [SimulationResult, SimulationResult] {
-    const options: SimulateOptions = { ...scenario };
-    return [this.cache.simulate(policy, options), this.cache.simulate('full', options)];
-  }
-}
-
-export function hoverFor(site: SiteView, analysis: Analysis, engine: LintEngine, herd: HerdView, options: HoverOptions): Hover {
+/** `herd`: the site's simulation and full jitter's (HerdRunner), or why there is no chart. */
+export function hoverFor(site: SiteView, analysis: Analysis, engine: LintEngine, herd: HerdOutcome, options: HoverOptions): Hover {
   const md = options.markdown;
-  const [result, full] = herd.results(site.policy, options.scenario);
   const lines: string[] = [];
   // Library names keep their case: "p-retry call", not "P-retry call".
   const kind = site.kind === 'library' ? describeKind(site) : capitalize(describeKind(site));
   lines.push(`${md ? '**' : ''}${kind}${md ? '**' : ''}: ${describeSiteBehaviour(site)}.`);
-  if (hasUnknowns(site.policy)) lines.push(`Simulated as: ${result.label}.`);
-  lines.push('');
-
-  // One time axis for both lines: the shorter run is padded with silence to the longer one.
-  const [siteLine, fullLine] = herdSparklines(sameLength([result, full]), SPARK_WIDTH);
-  const rows: [string, string, string][] = [
-    ['', 'this retry', 'full jitter'],
-    ['herd', siteLine!, fullLine!],
-    ['calls', formatCount(result.totalCalls), formatCount(full.totalCalls)],
-    ['× the work', workOf(result), workOf(full)],
-    ['peak on recovery', `${formatRatio(result.recoveryPeakOverCapacity)} capacity`, `${formatRatio(full.recoveryPeakOverCapacity)} capacity`],
-    ['p99 to success', p99Of(result), p99Of(full)],
-    ['gave up', `${formatCount(result.failedClients)} clients`, `${formatCount(full.failedClients)} clients`],
-  ];
-  // The sparklines are the widest cells: the table stays two columns side by side.
-  const w0 = Math.max(...rows.map((r) => r[0].length));
-  const w1 = Math.max(...rows.map((r) => [...r[1]].length));
-  const table = rows.map(([a, b, c]) => `${a.padEnd(w0)}  ${b}${' '.repeat(w1 - [...b].length)}  ${c}`.trimEnd());
-  if (md) lines.push('```text', ...table, '```');
-  else lines.push(...table, '');
   const { clients, capacity, outageMs } = options.scenario;
-  lines.push(`${formatCount(clients)} clients fail at once; the server takes ${formatCount(capacity)} requests/s and is down for the first ${formatDuration(outageMs)}.`);
-
-  if (options.images && md) {
-    const svg = renderCompactSvg([result, full], { colors: [CURVES.site.color, CURVES.full.color] });
-    const alt = `herd of this retry (${CURVES.site.name}) and full jitter (${CURVES.full.name})`;
-    lines.push('', `![${alt}](data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}|width=320,height=120)`);
-    const args = [{ uri: analysis.uri, line: site.loc.start.line - 1, character: site.loc.start.column, policy: site.policy, scenario: options.scenario }];
-    lines.push(`${CURVES.site.name}: this retry, ${CURVES.full.name}: full jitter · [Open the full herd chart](command:${options.chartCommand}?${encodeURIComponent(JSON.stringify(args))})`);
+  const scenarioWords = `${formatCount(clients)} clients fail at once; the server takes ${formatCount(capacity)} requests/s and is down for the first ${formatDuration(outageMs)}.`;
+  if (herd.kind === 'skipped') {
+    lines.push('', `Herd chart skipped: ${herd.reason}. ${scenarioWords}`);
+  } else {
+    const [result, full] = herd.results;
+    if (hasUnknowns(site.policy)) lines.push(`Simulated as: ${result.label}.`);
+    lines.push('', ...herdTable(result, full, md), scenarioWords);
+    if (options.images && md) {
+      const svg = renderCompactSvg([result, full], { colors: [CURVES.site.color, CURVES.full.color] });
+      const alt = `herd of this retry (${CURVES.site.name}) and full jitter (${CURVES.full.name})`;
+      lines.push('', `![${alt}](data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}|width=320,height=120)`);
+      const args = [{ uri: analysis.uri, line: site.loc.start.line - 1, character: site.loc.start.column, policy: site.policy, scenario: options.scenario }];
+      lines.push(`${CURVES.site.name}: this retry, ${CURVES.full.name}: full jitter · [Open the full herd chart](command:${options.chartCommand}?${encodeURIComponent(JSON.stringify(args))})`);
+    }
   }
 
   lines.push('');
@@ -118,6 +86,26 @@ export function hoverFor(site: SiteView, analysis: Analysis, engine: LintEngine,
     contents: { kind: md ? MarkupKind.Markdown : MarkupKind.PlainText, value: lines.join('\n').replace(/\n{3,}/g, '\n\n') },
     range: rangeOfLoc(site.loc),
   };
+}
+
+/** The sparklines and numbers of the site beside full jitter's, as a fixed-width table. */
+function herdTable(result: SimulationResult, full: SimulationResult, md: boolean): string[] {
+  // One time axis for both lines: the shorter run is padded with silence to the longer one.
+  const [siteLine, fullLine] = herdSparklines(sameLength([result, full]), SPARK_WIDTH);
+  const rows: [string, string, string][] = [
+    ['', 'this retry', 'full jitter'],
+    ['herd', siteLine!, fullLine!],
+    ['calls', formatCount(result.totalCalls), formatCount(full.totalCalls)],
+    ['× the work', workOf(result), workOf(full)],
+    ['peak on recovery', `${formatRatio(result.recoveryPeakOverCapacity)} capacity`, `${formatRatio(full.recoveryPeakOverCapacity)} capacity`],
+    ['p99 to success', p99Of(result), p99Of(full)],
+    ['gave up', `${formatCount(result.failedClients)} clients`, `${formatCount(full.failedClients)} clients`],
+  ];
+  // The sparklines are the widest cells: the table stays two columns side by side.
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => [...r[1]].length));
+  const table = rows.map(([a, b, c]) => `${a.padEnd(w0)}  ${b}${' '.repeat(w1 - [...b].length)}  ${c}`.trimEnd());
+  return md ? ['```text', ...table, '```'] : [...table, ''];
 }
 
 /** "waits a fixed 1 s between attempts, no jitter, up to 4 attempts". */

@@ -22,7 +22,9 @@ import { FIX_ALL_KIND, codeActions } from './code-actions.js';
 import { describeKind, toDiagnostics } from './diagnostics.js';
 import { LintEngine, lintFilename, type Analysis } from './engine.js';
 import { LintScheduler } from './scheduler.js';
-import { HerdView, describeSiteBehaviour, hoverFor, siteAt } from './hover.js';
+import { HerdRunner } from './herd-runner.js';
+import { describeSiteBehaviour, hoverFor, siteAt } from './hover.js';
+import { Lifetime } from './lifetime.js';
 import { DEFAULT_SETTINGS, resolveSettings, type Settings } from './settings.js';
 
 export const SERVER_NAME = 'retry-hygiene';
@@ -57,6 +59,7 @@ export interface ServerStats {
   heapUsed: number;
   documents: number;
   analyses: number;
+  /** Herd outcomes remembered: one per policy and scenario hovered (its chart beside full jitter's, or its skip). */
   simulations: number;
   lints: number;
   errors: number;
@@ -66,6 +69,8 @@ export interface ServerStats {
   linting: string[];
   /** Lint worker threads alive. */
   workers: number;
+  /** Herd simulation worker threads alive (0 or 1). */
+  herdWorkers: number;
   /** Their heaps together (each thread has its own), as of the last request with `{ gc: true }` (0 before one). */
   workerHeapUsed: number;
 }
@@ -79,6 +84,28 @@ export interface ServerOptions {
    * gives its own file). `false`, or extraConfig given, lints on the main thread.
    */
   workerScript?: string | URL | false;
+  /**
+   * The herd worker's script (default: dist/herd-worker-main.js beside this module; a bundle
+   * gives its own, a script that calls runHerdWorker: `@retry-hygiene/language-server/herd-worker`
+   * loads the simulator alone, not ESLint). `false` simulates on the main thread, without a
+   * time budget.
+   */
+  herdWorkerScript?: string | URL | false;
+  /** A hover's time budget for its herd simulation (default HOVER_SIMULATION_BUDGET_MS). */
+  herdBudgetMs?: number;
+  /**
+   * Ends the process when the client is gone without shutdown and exit: `input` (the
+   * connection's input stream) ended, initialize's processId died, or this process was
+   * re-parented. Unset (a server in a test's process), none of that is watched.
+   */
+  lifetime?: {
+    input?: NodeJS.ReadableStream;
+    /** Called after the workers are ended: 0 when shutdown had been received, else 1 (as for exit without shutdown). */
+    exit: (code: number) => void;
+    pollMs?: number;
+    /** Whether being re-parented ends the server (default true). */
+    reparenting?: boolean;
+  };
 }
 
 interface Entry {
@@ -121,7 +148,49 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       }
     },
   });
-  const herd = new HerdView();
+  const herdWorkerScript = options.herdWorkerScript === false ? undefined : (options.herdWorkerScript ?? new URL('./herd-worker-main.js', import.meta.url));
+  const herd = new HerdRunner({
+    workerScript: herdWorkerScript,
+    budgetMs: options.herdBudgetMs,
+    log: (message) => {
+      try {
+        connection.console.warn(message);
+      } catch {
+        // The connection is gone; nothing to tell.
+      }
+    },
+  });
+  let shutdownReceived = false;
+  let ended = false;
+  /** Timers, lint workers and the herd worker: everything that runs besides the connection. */
+  function endWork(): void {
+    if (ended) return;
+    ended = true;
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+    clearTimeout(modulesTimer);
+    scheduler.dispose();
+    herd.dispose();
+    lifetime?.dispose();
+  }
+  const lifetimeOptions = options.lifetime;
+  const lifetime = lifetimeOptions
+    ? new Lifetime({
+        pollMs: lifetimeOptions.pollMs,
+        reparenting: lifetimeOptions.reparenting,
+        onGone: (why) => {
+          try {
+            connection.console.info(`retry-hygiene: exiting: ${why}`);
+          } catch {
+            // The connection is gone; nothing to tell.
+          }
+          endWork();
+          lifetimeOptions.exit(shutdownReceived ? 0 : 1);
+        },
+      })
+    : undefined;
+  if (lifetimeOptions?.input) lifetime!.watchInput(lifetimeOptions.input);
+  lifetime?.start();
   let settings: Settings = DEFAULT_SETTINGS;
   engine.configure(settings);
   let initOptions: Record<string, unknown> = {};
@@ -275,6 +344,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onInitialize((params): InitializeResult => {
     const caps = params.capabilities;
+    lifetime?.watchClient(params.processId);
     const init = isObject(params.initializationOptions) ? params.initializationOptions : {};
     // Settings may come at the top level or, as editors that send one `config` object both as
     // initializationOptions and for workspace/configuration do (Helix, Zed), under retryHygiene.
@@ -294,6 +364,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     problems.push(...engine.configure(initial));
     scheduler.configure(initial);
     scheduler.warm();
+    herd.warm();
     settings = initial;
     pendingProblems = problems;
     return {
@@ -378,11 +449,15 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (!entry || entry.analysis.status !== 'ok') return null;
       const site = siteAt(entry.analysis, document, params.position);
       if (!site) return null;
-      return hoverFor(site, entry.analysis, engine, herd, {
+      // Off this thread, within the budget: a hover never holds back the requests behind it.
+      // The scenario simulated is the one the hover names, should the settings change meanwhile.
+      const { scenario } = settings;
+      const simulated = await herd.results(site.policy, scenario);
+      return hoverFor(site, entry.analysis, engine, simulated, {
         markdown: flags.markdown,
         images: flags.images,
         chartCommand: flags.chartCommand,
-        scenario: settings.scenario,
+        scenario,
       });
     } catch (error) {
       logError('hover', error);
@@ -454,22 +529,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       heapUsed: process.memoryUsage().heapUsed,
       documents: documents.all().length,
       analyses: entries.size,
-      simulations: herd.cache.size,
+      simulations: herd.size,
       lints: scheduler.completed,
       errors,
       lastLintMs,
       linting: scheduler.running(),
       workers: scheduler.workers(),
+      herdWorkers: herd.workers(),
       workerHeapUsed: lastWorkerHeap,
     };
   });
 
   connection.onShutdown(() => {
-    for (const timer of timers.values()) clearTimeout(timer);
-    timers.clear();
-    clearTimeout(modulesTimer);
-    scheduler.dispose();
+    shutdownReceived = true;
+    endWork();
   });
+  // exit without shutdown: the workers end here too (vscode-languageserver exits the process after this).
+  connection.onExit(() => endWork());
 
   documents.listen(connection);
   connection.listen();

@@ -41,11 +41,16 @@ export const DEFAULT_SETTINGS: Settings = {
   debounceMs: 150,
 };
 
-/** Limits that keep a hover's simulation in milliseconds. */
-const SCENARIO_LIMITS: Record<keyof ScenarioSettings, [min: number, max: number, integer: boolean]> = {
-  clients: [1, 100_000, true],
-  capacity: [1, 1_000_000, true],
-  outageMs: [0, 3_600_000, false],
+/**
+ * The range of each scenario setting, in one table (the README and the VS Code extension's
+ * contributed settings state the same): a value outside it is clamped to it. Within them a
+ * hover's simulation usually takes milliseconds; the worst corners (100 000 clients, a
+ * capacity of 1, an hour's outage) take longer, which the hover's time budget bounds.
+ */
+export const SCENARIO_RANGES: Readonly<Record<keyof ScenarioSettings, Readonly<{ min: number; max: number; integer: boolean }>>> = {
+  clients: { min: 1, max: 100_000, integer: true },
+  capacity: { min: 1, max: 1_000_000, integer: true },
+  outageMs: { min: 0, max: 3_600_000, integer: false },
 };
 
 export interface Resolved {
@@ -58,8 +63,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * Lays `layers` over the defaults, later ones winning, field by field. A value of the
- * wrong type or out of range is ignored (the layer below stays) and named in `problems`;
- * unknown keys are named too, so a typo does not pass silently.
+ * wrong type or out of range is ignored (the layer below stays) and named in `problems`,
+ * except a scenario number out of its range, which is clamped to SCENARIO_RANGES (and
+ * named): a workspace that asks for a bigger herd gets the biggest one the hover runs.
+ * Unknown keys are named too, so a typo does not pass silently.
  */
 export function resolveSettings(...layers: unknown[]): Resolved {
   const settings: Settings = structuredClone(DEFAULT_SETTINGS);
@@ -106,17 +113,21 @@ function mergeScenario(into: ScenarioSettings, value: unknown, problems: string[
   }
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined || v === null) continue;
-    const limits = SCENARIO_LIMITS[key as keyof ScenarioSettings];
-    if (!limits) {
+    const range = SCENARIO_RANGES[key as keyof ScenarioSettings];
+    if (!range) {
       problems.push(`retryHygiene.scenario.${key} is not a setting (known: clients, capacity, outageMs)`);
       continue;
     }
-    const [min, max, integer] = limits;
-    if (typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max && (!integer || Number.isInteger(v))) {
-      into[key as keyof ScenarioSettings] = v;
-    } else {
-      problems.push(`retryHygiene.scenario.${key} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}, got ${show(v)}`);
+    const { min, max, integer } = range;
+    const wanted = `${integer ? 'an integer' : 'a number'} from ${min} to ${max}`;
+    // NaN and non-numbers say nothing about the size meant: the value below stays.
+    if (typeof v !== 'number' || Number.isNaN(v)) {
+      problems.push(`retryHygiene.scenario.${key} must be ${wanted}, got ${show(v)}`);
+      continue;
     }
+    const clamped = Math.min(max, Math.max(min, integer ? Math.round(v) : v));
+    if (clamped !== v) problems.push(`retryHygiene.scenario.${key} must be ${wanted}, got ${show(v)} (clamped to ${clamped})`);
+    into[key as keyof ScenarioSettings] = clamped;
   }
 }
 

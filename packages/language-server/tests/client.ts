@@ -64,6 +64,8 @@ export interface ClientOptions {
   nodeArgs?: string[];
   /** The spawned server's working directory (default: this process's). */
   cwd?: string;
+  /** initialize's processId (default: this process's pid). */
+  processId?: number | null;
 }
 
 export class TestClient {
@@ -136,7 +138,7 @@ export class TestClient {
       },
     };
     client.initializeResult = await c.sendRequest(InitializeRequest.type, {
-      processId: process.pid,
+      processId: options.processId === undefined ? process.pid : options.processId,
       rootUri: null,
       capabilities,
       initializationOptions: options.initializationOptions,

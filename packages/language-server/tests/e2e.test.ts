@@ -2,6 +2,7 @@
  * End to end over stdio: the built server (bin/retry-hygiene-language-server.js) spawned
  * and driven by vscode-languageserver-protocol's client side.
  */
+import { readFileSync } from 'node:fs';
 import { simulate, formatCount } from '@retry-hygiene/herd';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +19,9 @@ import { parseXml, findAll } from '../../herd/tests/xml.js';
 import { TestClient, applyEdit, type ClientOptions } from './client.js';
 import { FIXED_SLEEP_LOOP, JITTERED_LOOP, NESTED_LOOP, NO_JITTER_LOOP } from './samples.js';
 
-const DOCS = 'https://github.com/retry-hygiene/retry-hygiene/blob/main/packages/eslint-plugin/docs/rules';
+const { version } = JSON.parse(readFileSync(new URL('../../eslint-plugin/package.json', import.meta.url), 'utf8')) as { version: string };
+// The docs of the plugin's released version (its tag), not of main.
+const DOCS = `https://github.com/retry-hygiene/retry-hygiene/blob/v${version}/packages/eslint-plugin/docs/rules`;
 const URI = 'file:///work/project/src/orders.ts';
 const FIXED_MESSAGE =
   'This retry loop waits a fixed 1 s between attempts (no limit on attempts), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.';
@@ -374,7 +377,7 @@ describe('settings', () => {
     expect(shown.message.split('; ')).toEqual([
       'retry-hygiene settings: retryHygiene.rules.no-such-rule is not a rule (known: no-fixed-sleep-retry, require-jitter, no-unbounded-retry, no-nested-retry)',
       "retryHygiene.rules.require-jitter must be one of error, warning, information, hint, off, got 'loud'",
-      'retryHygiene.scenario.clients must be an integer from 1 to 100000, got -1',
+      'retryHygiene.scenario.clients must be an integer from 1 to 100000, got -1 (clamped to 1)',
       'retryHygiene.colour is not a setting (known: enable, rules, scenario, debounceMs)',
       'retryHygiene.rules.no-unbounded-retry.options.maxAttempts: Value "five" should be integer. (the rule runs with its default options)',
     ]);

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SCENARIO_LIMITS } from '@retry-hygiene/herd';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { disableFileEdit, disableLineEdit, minimalEdits } from '../src/code-actions.js';
 import { lintFilename } from '../src/engine.js';
-import { DEFAULT_SETTINGS, resolveSettings } from '../src/settings.js';
+import { DEFAULT_SETTINGS, SCENARIO_RANGES, resolveSettings } from '../src/settings.js';
 
 const doc = (text: string) => TextDocument.create('file:///a.ts', 'typescript', 1, text);
 const apply = (text: string, edits: Parameters<typeof TextDocument.applyEdits>[1]) => TextDocument.applyEdits(doc(text), edits);
@@ -21,15 +23,52 @@ describe('settings', () => {
   });
 
   it('names what it ignores and keeps the value below', () => {
-    const { settings, problems } = resolveSettings({ enable: 'yes', debounceMs: -5, rules: [], scenario: { capacity: 1.5 } }, 'on');
+    const { settings, problems } = resolveSettings({ enable: 'yes', debounceMs: -5, rules: [], scenario: { capacity: '200', clients: Number.NaN } }, 'on');
     expect(settings).toEqual(DEFAULT_SETTINGS);
     expect(problems).toEqual([
       'retryHygiene.enable must be true or false, got a string',
       'retryHygiene.debounceMs must be a number from 0 to 10000, got -5',
       'retryHygiene.rules must be an object, got an array',
-      'retryHygiene.scenario.capacity must be an integer from 1 to 1000000, got 1.5',
+      "retryHygiene.scenario.capacity must be an integer from 1 to 1000000, got '200'",
+      'retryHygiene.scenario.clients must be an integer from 1 to 100000, got NaN',
       'retryHygiene must be an object, got a string',
     ]);
+  });
+
+  it('clamps scenario numbers to their ranges (integers rounded), and names each', () => {
+    const { settings, problems } = resolveSettings({ scenario: { clients: 1e400, capacity: 1.5, outageMs: -0.5 } }, { scenario: { capacity: -3 } });
+    expect(settings.scenario).toEqual({ clients: 100_000, capacity: 1, outageMs: 0 });
+    expect(problems).toEqual([
+      'retryHygiene.scenario.clients must be an integer from 1 to 100000, got Infinity (clamped to 100000)',
+      'retryHygiene.scenario.capacity must be an integer from 1 to 1000000, got 1.5 (clamped to 2)',
+      'retryHygiene.scenario.outageMs must be a number from 0 to 3600000, got -0.5 (clamped to 0)',
+      'retryHygiene.scenario.capacity must be an integer from 1 to 1000000, got -3 (clamped to 1)',
+    ]);
+    // In range, -0 and fractions of a millisecond included: taken as they are, nothing to name.
+    expect(resolveSettings({ scenario: { clients: 100_000, capacity: 1_000_000, outageMs: 2.5 } })).toEqual({
+      settings: { ...DEFAULT_SETTINGS, scenario: { clients: 100_000, capacity: 1_000_000, outageMs: 2.5 } },
+      problems: [],
+    });
+    expect(resolveSettings({ scenario: { clients: -Infinity, outageMs: 1e12 } }).settings.scenario).toEqual({ clients: 1, capacity: 200, outageMs: 3_600_000 });
+  });
+
+  it('states the same ranges as the VS Code extension’s contributed settings', () => {
+    const manifest = JSON.parse(readFileSync(new URL('../../../extension/package.json', import.meta.url), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { type: string; minimum?: number; maximum?: number }> } };
+    };
+    const { properties } = manifest.contributes.configuration;
+    for (const [key, { min, max, integer }] of Object.entries(SCENARIO_RANGES)) {
+      expect(properties[`retryHygiene.scenario.${key}`], key).toMatchObject({ type: integer ? 'integer' : 'number', minimum: min, maximum: max });
+    }
+    expect(Object.keys(properties).filter((k) => k.startsWith('retryHygiene.scenario.')).sort()).toEqual(Object.keys(SCENARIO_RANGES).map((k) => `retryHygiene.scenario.${k}`).sort());
+  });
+  it('keeps every hover range inside the simulator’s own limits (what `simulate` accepts)', () => {
+    for (const [key, { min, max, integer }] of Object.entries(SCENARIO_RANGES)) {
+      const limit = SCENARIO_LIMITS[key as keyof typeof SCENARIO_RANGES];
+      expect(min, key).toBeGreaterThanOrEqual(limit.min);
+      expect(max, key).toBeLessThanOrEqual(limit.max);
+      expect(integer, key).toBe(limit.integer);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { checkedClock } from './clock.js';
 import type { RetryBudget } from './budget.js';
 import { isRetryableError } from './classify.js';
 import {
@@ -37,7 +38,8 @@ export interface RetryEvent {
 
 /**
  * Why `retry()` stopped. `'callback-error'`: a function given in the options (`shouldRetry`,
- * `onRetry`, a jitter function, `random`, `sleep`) threw or rejected; `error` is what it threw.
+ * `onRetry`, a jitter function, `random`, `sleep`, `now`) threw or rejected, or `now` returned
+ * something other than a finite number; `error` is what it threw.
  */
 export type GiveUpReason =
   | 'not-retryable'
@@ -204,7 +206,7 @@ export function resolveOptions(options: RetryOptions | undefined): Settings {
     rejectWith: rejectWith(options.rejectWith),
     budget: budget(options.budget),
     random: optionalFunction<RandomSource>('random', options.random) ?? Math.random,
-    now: optionalFunction<() => number>('now', options.now) ?? Date.now,
+    now: checkedNow(optionalFunction<() => number>('now', options.now)),
     sleep: optionalFunction<SleepFunction>('sleep', options.sleep) ?? defaultSleep,
   };
 }
@@ -255,4 +257,9 @@ function budget(value: unknown): RetryBudget | undefined {
     throw typeError('budget', 'a RetryBudget', value);
   }
   return value as RetryBudget;
+}
+
+/** Date.now as it is; an injected clock checked on every read (clock.ts). */
+function checkedNow(now: (() => number) | undefined): () => number {
+  return now === undefined ? Date.now : checkedClock(now);
 }

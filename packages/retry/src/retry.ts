@@ -31,7 +31,17 @@ export async function retry<T>(fn: (context: AttemptContext) => T | PromiseLike<
   }
   // A first-attempt success allocates nothing but fn's context, and without a deadline
   // reads no clock: the state a retry needs is created at the first failure.
-  const startedAt = settings.deadlineMs === Infinity ? 0 : settings.now();
+  let startedAt = 0;
+  if (settings.deadlineMs !== Infinity) {
+    try {
+      startedAt = settings.now();
+    } catch (thrown) {
+      // A clock that throws (or reads NaN: clock.ts) before the first attempt: no deadline
+      // could be kept, so fn is not called; still a give-up, like any throwing callback.
+      settings.onGiveUp?.({ attempts: 0, error: thrown, reason: 'callback-error' });
+      throw thrown;
+    }
+  }
   let failures: Failures | undefined;
   for (let attempt = 1; ; attempt++) {
     let value: T;

@@ -1,5 +1,6 @@
 import { analyzeRetrySites, type RetrySite } from '@retry-hygiene/analysis';
 import type { Linter } from 'eslint';
+import { fileLinted } from './consulted-files.js';
 import retryHygiene, { FILES, type SuggestionFile } from 'eslint-plugin-retry-hygiene';
 
 /** A linted file's retry sites, with what the plugin needs to plan their quick fixes again. */
@@ -42,6 +43,8 @@ export function siteCollectorConfig(): Linter.Config {
           const sites = analyzeRetrySites(context.sourceCode as Parameters<typeof analyzeRetrySites>[0]);
           // The source code is kept too: the quick fix of a site is planned on it (no second parse).
           if (sites.length > 0) sitesByFile.set(context.physicalFilename, { sites, sourceCode: context.sourceCode, filename: context.filename });
+          // Last of the file's rules to finish (its config comes last): what the analysis consulted until now was for this file.
+          fileLinted(context.physicalFilename);
         },
       };
     },

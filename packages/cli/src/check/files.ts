@@ -4,6 +4,7 @@ import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node
 import { createRequire } from 'node:module';
 import type { Ignore } from 'ignore';
 import { minimatch } from 'minimatch';
+import { splitMinified } from './minified.js';
 
 // A CommonJS module whose typings describe an ES default export: required, it is the factory.
 const ignore = createRequire(import.meta.url)('ignore') as () => Ignore;
@@ -41,6 +42,10 @@ export interface FileSearch {
   notLintable: string[];
   /** Explicitly named files or patterns that matched nothing. */
   unmatched: string[];
+  /** Folders given that hold no file to lint (after the default ignores, .gitignore and --ignore-pattern). */
+  empty: string[];
+  /** Files a folder walk or a glob found that look minified (minified.ts), skipped unless includeMinified. */
+  minified: string[];
 }
 
 export interface FileSearchOptions {
@@ -49,6 +54,8 @@ export interface FileSearchOptions {
   ignorePatterns: readonly string[];
   /** Read .gitignore files (default true). */
   gitignore?: boolean;
+  /** Lint what looks minified or generated too (default false: a walk skips it). */
+  includeMinified?: boolean;
 }
 
 const GLOB_CHARS = /[*?[\]{}!]/;
@@ -67,6 +74,10 @@ export async function findFiles(paths: readonly string[], options: FileSearchOpt
   const found = new Set<string>();
   const notLintable: string[] = [];
   const unmatched: string[] = [];
+  const empty: string[] = [];
+  // Found by a walk or a glob, not named: these are checked for minified content.
+  const walked = new Set<string>();
+  const named = new Set<string>();
   const userIgnore = ignore().add([...options.ignorePatterns]);
   const ignoredByUser = (abs: string, isDir: boolean): boolean => {
     const rel = relative(options.cwd, abs);
@@ -79,13 +90,18 @@ export async function findFiles(paths: readonly string[], options: FileSearchOpt
   for (const raw of paths) {
     if (isGlob(raw)) {
       const { base, pattern } = splitGlob(resolve(options.cwd, raw));
-      const before = found.size;
+      // Counted, not compared with found.size: a pattern that only matches files found already still matches.
+      let matched = 0;
       if (existsSync(base)) {
         await walk(base, gitignores, ignoredByUser, (file) => {
-          if (minimatch(file.split(sep).join('/'), pattern, { dot: false })) found.add(file);
+          if (minimatch(file.split(sep).join('/'), pattern, { dot: false })) {
+            matched++;
+            found.add(file);
+            walked.add(file);
+          }
         });
       }
-      if (found.size === before) unmatched.push(raw);
+      if (matched === 0) unmatched.push(raw);
       continue;
     }
     const abs = resolve(options.cwd, raw);
@@ -97,14 +113,24 @@ export async function findFiles(paths: readonly string[], options: FileSearchOpt
       continue;
     }
     if (info.isDirectory()) {
-      await walk(abs, gitignores, ignoredByUser, (file) => void found.add(file));
+      let matched = 0;
+      await walk(abs, gitignores, ignoredByUser, (file) => {
+        matched++;
+        found.add(file);
+        walked.add(file);
+      });
+      if (matched === 0) empty.push(raw);
     } else if (!LINTED_EXTENSIONS.has(extname(abs))) {
       notLintable.push(abs);
     } else if (!ignoredByUser(abs, false)) {
       found.add(abs);
+      named.add(abs);
     }
   }
-  return { files: [...found].sort(), notLintable, unmatched };
+  const candidates = options.includeMinified ? [] : [...walked].filter((f) => !named.has(f)).sort();
+  const { minified } = await splitMinified(candidates);
+  const skipped = new Set(minified);
+  return { files: [...found].filter((f) => !skipped.has(f)).sort(), notLintable, unmatched, empty, minified };
 }
 
 /** `/a/b/src/**\/*.ts` → base `/a/b/src`, pattern `/a/b/src/**\/*.ts` (absolute, posix separators). */

@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { formatCount, herdSparklines, summarizeResult, type SimulationResult } from '@retry-hygiene/herd';
-import type { Linter } from 'eslint';
-import { FULL_JITTER_LABEL, RETRY_DEFAULTS_LABEL, RETRY_DEFAULTS_POLICY, herdNumbers, shortSummary, type FixComparison } from './herd.js';
-import { counts, plural, type Finding, type Report } from './report.js';
+import { herdSparklines, summarizeResult, type SimulationResult } from '@retry-hygiene/herd';
+import { FULL_JITTER_LABEL, RETRY_DEFAULTS_LABEL, herdNumbers, retryDefaultsNote, type FixComparison } from './herd.js';
+import { displayPath, posixPath, ruleLabel } from './labels.js';
+import { markdown } from './markdown.js';
+import { jsonSuggestions } from './json-suggestions.js';
+import { FAILURE_TEXT } from './lint-failures.js';
+import { counts, failedNote as failedFiles, plural, type Finding, type Report } from './report.js';
 
 export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -25,20 +28,6 @@ export function render(format: Format, report: Report): string {
   }
 }
 
-/** A path as people read it: relative to where the command runs, unless it lies elsewhere. */
-function displayPath(cwd: string, filePath: string): string {
-  const rel = relative(cwd, filePath);
-  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? filePath : rel;
-}
-
-function posixPath(cwd: string, filePath: string): string {
-  return displayPath(cwd, filePath).split(sep).join('/');
-}
-
-function ruleLabel(message: Linter.LintMessage): string {
-  return message.ruleId ?? (message.fatal ? 'parse error' : '');
-}
-
 /** Whether this finding is the last of its retry site (the herd is shown once per site). */
 function lastOfSite(findings: Finding[], i: number): boolean {
   const next = findings[i + 1];
@@ -50,38 +39,46 @@ function lastOfSite(findings: Finding[], i: number): boolean {
 const SPARK_WIDTH = 30;
 
 function stylish(report: Report): string {
-  const color = report.isTTY ? (code: string, text: string) => `\u001b[${code}m${text}\u001b[0m` : (_: string, text: string) => text;
+  const color = report.color ? (code: string, text: string) => `\u001b[${code}m${text}\u001b[0m` : (_: string, text: string) => text;
   const lines: string[] = [];
   const byRule = new Map<string, number>();
   const herd = report.herd;
   let shownHerd = false;
   for (const { result, findings } of report.files) {
     if (findings.length === 0) continue;
+    const failure = findings[0]!.failure;
+    if (failure) {
+      lines.push(`${color('4', displayPath(report.cwd, result.filePath))}  ${color('31', 'error')}  ${FAILURE_TEXT}: ${failure.reason}`, '');
+      continue;
+    }
     lines.push(color('4', displayPath(report.cwd, result.filePath)));
+    // As wide as the file's widest `line:column` and two spaces, so a position in a long line never runs into the severity.
+    const width = findings.reduce((w, { message }) => Math.max(w, `${message.line}:${message.column}`.length + 2), 8);
+    const indent = ' '.repeat(2 + width);
     findings.forEach((finding, i) => {
       const { message } = finding;
       const severity = message.severity === 2 ? color('31', 'error') : color('33', 'warning');
       const rule = ruleLabel(message);
       byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
-      lines.push(`  ${`${message.line}:${message.column}`.padEnd(8)}${severity}  ${message.message}  ${color('2', rule)}`);
+      lines.push(`  ${`${message.line}:${message.column}`.padEnd(width)}${severity}  ${message.message}  ${color('2', rule)}`);
       if (herd && finding.herd && finding.fix && lastOfSite(findings, i)) {
         shownHerd = true;
         const [site, fix] = herdSparklines([finding.herd, finding.fix.herd], SPARK_WIDTH);
-        lines.push(`          ${color('2', 'herd')}  ${site}  this retry: ${summarizeResult(finding.herd)}`);
+        lines.push(`${indent}${color('2', 'herd')}  ${site}  this retry: ${summarizeResult(finding.herd)}`);
         // "ref": a site with no quick fix is compared with a reference, and the line says so.
-        lines.push(`          ${color('2', finding.fix.suggested ? 'fix ' : 'ref ')}  ${fix}  ${finding.fix.label}: ${summarizeResult(finding.fix.herd)}`);
+        lines.push(`${indent}${color('2', finding.fix.suggested ? 'fix ' : 'ref ')}  ${fix}  ${finding.fix.label}: ${summarizeResult(finding.fix.herd)}`);
       }
     });
     lines.push('');
   }
-  const { errors, warnings, total, withFindings } = counts(report);
+  const { errors, warnings, total, withFindings, failed } = counts(report);
   const suppressed = report.suppressedCount > 0 ? ` (${plural(report.suppressedCount, 'error')} suppressed)` : '';
-  if (total === 0) return `${color('32', '✔')} no retry problems in ${plural(report.fileCount, 'file')}${suppressed}\n`;
+  if (total === 0 && failed === 0) return `${color('32', '✔')} no retry problems in ${plural(report.fileCount, 'file')}${suppressed}\n`;
   if (herd && shownHerd) {
     const [defaults, full] = herdSparklines([herd.retryDefaults, herd.fullJitter], SPARK_WIDTH);
     lines.push(color('2', `herd: the simulated load of each retry — ${herd.describeScenario()} (--clients, --capacity, --outage).`));
     lines.push(color('2', 'fix:  the same outage after the finding\'s quick fix (the suggestion named, as the editor offers it); ref: no quick fix changes this retry\'s waits, full jitter shown for reference.'));
-    lines.push(color('2', `For reference, in this scenario: ${failedNote(herd.retryDefaults, herd.scenario.clients)}`));
+    lines.push(color('2', `For reference, in this scenario: ${retryDefaultsNote(herd.retryDefaults, herd.scenario.clients)}`));
     const width = Math.max(RETRY_DEFAULTS_LABEL.length, FULL_JITTER_LABEL.length);
     lines.push(`  ${color('2', RETRY_DEFAULTS_LABEL.padEnd(width))}  ${defaults}  ${summarizeResult(herd.retryDefaults)}`);
     lines.push(`  ${color('2', FULL_JITTER_LABEL.padEnd(width))}  ${full}  ${summarizeResult(herd.fullJitter)}`);
@@ -93,16 +90,10 @@ function stylish(report: Report): string {
     .map(([rule, n]) => `${n} ${rule}`)
     .join(', ');
   lines.push(
-    color(errors > 0 ? '31' : '33', `✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${withFindings} of ${plural(report.fileCount, 'file')}${suppressed}`),
+    color(errors > 0 || failed > 0 ? '31' : '33', `✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${withFindings} of ${plural(report.fileCount, 'file')}${suppressed}${failedFiles(failed)}`),
   );
-  lines.push(`  ${ruleSummary}`);
+  if (ruleSummary) lines.push(`  ${ruleSummary}`);
   return `${lines.join('\n')}\n`;
-}
-
-/** The honest half of the reference: retry()'s 3 attempts do not outlast a long outage. */
-function failedNote(defaults: SimulationResult, clients: number): string {
-  if (defaults.failedClients === 0) return 'retry() with its defaults gets every client through.';
-  return `retry() with its defaults gives up after ${RETRY_DEFAULTS_POLICY.maxAttempts} attempts (${formatCount(defaults.failedClients)} of ${formatCount(clients)} clients fail); pass maxAttempts or a deadline to ride out a longer outage, as full jitter does.`;
 }
 
 /** "Add full jitter: 5 000 calls, …" — what the quick fix is, then what it does. */
@@ -117,16 +108,26 @@ function fixNumbers(fix: FixComparison) {
 
 // ——— json ——————————————————————————————————————————————————————————————————
 
-/** ESLint's own result shape (absolute paths, messageId…), each message with its site's policy and herds. */
+/**
+ * ESLint's own result shape (absolute paths, messageId…), each message with its site's
+ * policy and herds; without the file's `source`, and each suggestion with minimal `edits`
+ * for ESLint's merged `fix`: the report grows with the findings, not with the file.
+ */
 function json(report: Report) {
-  return report.files.map(({ result, findings }) => ({
-    ...result,
-    messages: findings.map(({ message, site, herd, fix }) => ({
-      ...message,
-      ...(site ? { policy: site.policy } : {}),
-      ...(herd && fix ? { herd: { ...herdNumbers(herd), summary: summarizeResult(herd) }, fixHerd: fixNumbers(fix) } : {}),
-    })),
-  }));
+  return report.files.map(({ result, findings }) => {
+    const { source: kept, ...rest } = result;
+    let source: string | undefined;
+    const sourceText = () => (source ??= kept ?? readOrEmpty(result.filePath));
+    return {
+      ...rest,
+      messages: findings.map(({ message, site, herd, fix }) => ({
+        ...message,
+        ...(message.suggestions ? { suggestions: jsonSuggestions(message.suggestions, sourceText()) } : {}),
+        ...(site ? { policy: site.policy } : {}),
+        ...(herd && fix ? { herd: { ...herdNumbers(herd), summary: summarizeResult(herd) }, fixHerd: fixNumbers(fix) } : {}),
+      })),
+    };
+  });
 }
 
 // ——— sarif —————————————————————————————————————————————————————————————————
@@ -135,7 +136,7 @@ const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const FINGERPRINT = 'retryHygiene/v1';
 
 /**
- * SARIF 2.1.0 for code scanning. Paths relative to the current folder (uriBaseId %SRCROOT%),
+ * SARIF 2.1.0 for code scanning. Paths relative to the repository's root (uriBaseId %SRCROOT%),
  * absolute file URIs for files outside it. Each result has a partial fingerprint from the
  * file, the rule and the text of the reported line (not its number) and an occurrence
  * count, so a finding keeps its identity when code above it moves.
@@ -144,12 +145,23 @@ function sarif(report: Report) {
   const ruleIds = Object.keys(report.rules).sort();
   const results: unknown[] = [];
   const notifications: unknown[] = [];
+  // A file that could not be linted makes the run unsuccessful: its results are incomplete.
+  let failed = false;
   for (const { result, findings } of report.files) {
     if (findings.length === 0) continue;
-    const location = artifactLocation(report.cwd, result.filePath);
-    const lines = sourceLines(result.source ?? readOrEmpty(result.filePath));
+    const location = artifactLocation(report.root, result.filePath);
+    const lines = findings[0]!.failure ? [] : sourceLines(result.source ?? readOrEmpty(result.filePath));
     const seen = new Map<string, number>();
-    findings.forEach(({ message, site, herd, fix }) => {
+    findings.forEach(({ message, site, herd, fix, failure }) => {
+      if (failure) {
+        failed = true;
+        notifications.push({
+          level: 'error',
+          message: { text: `${FAILURE_TEXT}: ${failure.reason}` },
+          locations: [{ physicalLocation: { artifactLocation: location, ...(failure.line ? { region: { startLine: failure.line } } : {}) } }],
+        });
+        return;
+      }
       const region = {
         startLine: Math.max(1, message.line),
         startColumn: Math.max(1, message.column),
@@ -164,7 +176,7 @@ function sarif(report: Report) {
         });
         return;
       }
-      const key = `${posixPath(report.cwd, result.filePath)}\0${message.ruleId}\0${(lines[message.line - 1] ?? '').replace(/\s+/g, ' ').trim()}`;
+      const key = `${posixPath(report.root, result.filePath)}\0${message.ruleId}\0${(lines[message.line - 1] ?? '').replace(/\s+/g, ' ').trim()}`;
       const occurrence = (seen.get(key) ?? 0) + 1;
       seen.set(key, occurrence);
       const index = ruleIds.indexOf(message.ruleId);
@@ -199,8 +211,8 @@ function sarif(report: Report) {
             })),
           },
         },
-        originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(report.cwd).href.replace(/\/?$/, '/')}` } },
-        invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
+        originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(report.root).href.replace(/\/?$/, '/')}` } },
+        invocations: [{ executionSuccessful: !failed, toolExecutionNotifications: notifications }],
         results,
       },
     ],
@@ -214,6 +226,7 @@ function herdMessage(text: string, herd: SimulationResult | undefined, fix: FixC
 }
 
 function artifactLocation(cwd: string, filePath: string) {
+  if (!isAbsolute(filePath)) return { uri: encodeURIComponent(filePath) };
   const rel = relative(cwd, filePath);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return { uri: pathToFileURL(filePath).href };
   return { uri: rel.split(sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
@@ -237,9 +250,14 @@ function sourceLines(text: string): string[] {
 function github(report: Report): string {
   const out: string[] = [];
   for (const { result, findings } of report.files) {
-    for (const { message, herd, fix } of findings) {
+    for (const { message, herd, fix, failure } of findings) {
+      if (failure) {
+        const where = [`file=${escapeProperty(posixPath(report.root, result.filePath))}`, ...(failure.line ? [`line=${failure.line}`] : []), `title=${escapeProperty(FAILURE_TEXT)}`];
+        out.push(`::error ${where.join(',')}::${escapeData(failure.reason)}`);
+        continue;
+      }
       const props = [
-        `file=${escapeProperty(posixPath(report.cwd, result.filePath))}`,
+        `file=${escapeProperty(posixPath(report.root, result.filePath))}`,
         `line=${message.line}`,
         ...(message.endLine ? [`endLine=${message.endLine}`] : []),
         `col=${message.column}`,
@@ -250,8 +268,8 @@ function github(report: Report): string {
       out.push(`::${message.severity === 2 ? 'error' : 'warning'} ${props.join(',')}::${escapeData(text)}`);
     }
   }
-  const { errors, warnings, total } = counts(report);
-  out.push(total === 0 ? `retry-hygiene: no retry problems in ${plural(report.fileCount, 'file')}` : `retry-hygiene: ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(report.fileCount, 'file')}`);
+  const { errors, warnings, total, failed } = counts(report);
+  out.push(total === 0 && failed === 0 ? `retry-hygiene: no retry problems in ${plural(report.fileCount, 'file')}` : `retry-hygiene: ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(report.fileCount, 'file')}${failedFiles(failed)}`);
   return `${out.join('\n')}\n`;
 }
 
@@ -261,43 +279,4 @@ function escapeData(text: string): string {
 
 function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
-
-// ——— markdown ——————————————————————————————————————————————————————————————
-
-/** A review summary for a pull-request comment or $GITHUB_STEP_SUMMARY. */
-function markdown(report: Report): string {
-  const { errors, warnings, total } = counts(report);
-  const out: string[] = [];
-  if (total === 0) {
-    out.push(`### ✅ retry-hygiene: no retry problems in ${plural(report.fileCount, 'file')}`);
-    return `${out.join('\n')}\n`;
-  }
-  out.push(`### ❌ retry-hygiene: ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(report.fileCount, 'file')}`);
-  out.push('');
-  const herd = report.herd;
-  out.push(herd ? '| where | rule | finding | this retry | its quick fix |' : '| where | rule | finding |');
-  out.push(herd ? '|---|---|---|---|---|' : '|---|---|---|');
-  for (const { result, findings } of report.files) {
-    for (const { message, herd: siteHerd, fix } of findings) {
-      const where = `\`${cell(posixPath(report.cwd, result.filePath))}:${message.line}\``;
-      const rule = message.ruleId ? `[${message.ruleId.replace('retry-hygiene/', '')}](${report.rules[message.ruleId]?.url ?? ''})` : 'parse error';
-      const row = [where, rule, cell(message.message)];
-      if (herd) row.push(siteHerd ? cell(shortSummary(siteHerd)) : '', siteHerd && fix ? cell(`${fix.suggested ? '' : '_'}${fix.label}${fix.suggested ? '' : '_'}: ${shortSummary(fix.herd)}`) : '');
-      out.push(`| ${row.join(' | ')} |`);
-    }
-  }
-  if (herd) {
-    out.push('');
-    out.push(`Herd: simulated load of each retry with ${herd.describeScenario()}. `
-      + 'Its quick fix: the policy the suggested edit leaves, simulated the same way (_in italics_: no quick fix changes its waits, full jitter shown for reference). '
-      + `For reference, ${cell(RETRY_DEFAULTS_LABEL)} from \`@retry-hygiene/retry\`: ${shortSummary(herd.retryDefaults)}; ${failedNote(herd.retryDefaults, herd.scenario.clients)} `
-      + `${FULL_JITTER_LABEL}: ${shortSummary(herd.fullJitter)}.`);
-  }
-  if (report.suppressedCount > 0) out.push('', `${plural(report.suppressedCount, 'existing error')} suppressed by the suppressions file.`);
-  return `${out.join('\n')}\n`;
-}
-
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }

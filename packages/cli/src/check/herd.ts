@@ -106,3 +106,9 @@ export function shortSummary(result: SimulationResult): string {
   const p99 = result.p99Ms === null ? 'nobody served' : `p99 ${formatDuration(result.p99Ms)}`;
   return `${formatCount(result.totalCalls)} calls, ${formatCount(result.failedClients)} gave up, ${p99}`;
 }
+
+/** The honest half of the reference: retry()'s 3 attempts do not outlast a long outage. */
+export function retryDefaultsNote(defaults: SimulationResult, clients: number): string {
+  if (defaults.failedClients === 0) return 'retry() with its defaults gets every client through.';
+  return `retry() with its defaults gives up after ${RETRY_DEFAULTS_POLICY.maxAttempts} attempts (${formatCount(defaults.failedClients)} of ${formatCount(clients)} clients fail); pass maxAttempts or a deadline to ride out a longer outage, as full jitter does.`;
+}

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { analyzeRetrySites } from '@retry-hygiene/analysis';
 import { ESLint, Linter } from 'eslint';
 import { embeddedConfig, sitesByFile, type FileSites } from './embedded-config.js';
+import { COMMONJS_CONFIG, type PackageScope } from './module-kind.js';
 
 export interface LintRun {
   /** The folder ESLint resolves config patterns against (the embedded config: the files' common folder). */
@@ -11,6 +12,9 @@ export interface LintRun {
   configFile?: string;
   concurrency: 'off' | 'auto' | number;
   reportUnusedDirectives: boolean;
+  /** The embedded config only: each package's .js source type, and whether every .js is read as CommonJS. */
+  scopes?: readonly PackageScope[];
+  commonjs?: boolean;
 }
 
 export const PLUGIN_PREFIX = 'retry-hygiene/';
@@ -22,6 +26,8 @@ export async function createESLint(run: LintRun): Promise<ESLint> {
   url.searchParams.set('concurrency', String(run.concurrency));
   if (run.configFile) url.searchParams.set('config', run.configFile);
   if (run.reportUnusedDirectives) url.searchParams.set('unused', '1');
+  if (run.scopes?.length) url.searchParams.set('sourceTypes', JSON.stringify(run.scopes.map((s) => [s.dir, s.type ?? ''])));
+  if (run.commonjs) url.searchParams.set('commonjs', '1');
   return ESLint.fromOptionsModule(url);
 }
 
@@ -72,7 +78,7 @@ export function filterResult(result: ESLint.LintResult, reportUnusedDirectives: 
  * The retry sites of a linted file. Linted in this thread, the collector kept them; after
  * worker threads, the file is analysed here again (only files with findings get here).
  */
-export async function sitesOf(filePath: string): Promise<FileSites | undefined> {
+export async function sitesOf(filePath: string, commonjs = false): Promise<FileSites | undefined> {
   const kept = sitesByFile.get(filePath);
   if (kept) return kept;
   let text: string;
@@ -81,7 +87,8 @@ export async function sitesOf(filePath: string): Promise<FileSites | undefined> 
   } catch {
     return undefined;
   }
-  const linter = new Linter({ configType: 'flat' });
+  // In the file's folder, so the rules' module host finds the file's imports (a helper's retry is a site of this file too).
+  const linter = new Linter({ configType: 'flat', cwd: dirname(filePath) });
   let found: FileSites | undefined;
   const collect = {
     files: ['**/*'],
@@ -99,7 +106,7 @@ export async function sitesOf(filePath: string): Promise<FileSites | undefined> 
     rules: { 'retry-hygiene-cli/sites': 'error' },
   } as unknown as Linter.Config;
   // A bare name: the config's patterns match it wherever the file lies.
-  linter.verify(text, [...embeddedConfig(), collect], { filename: basename(filePath) });
+  linter.verify(text, [...embeddedConfig(), ...(commonjs ? [COMMONJS_CONFIG] : []), collect], { filename: basename(filePath) });
   return found;
 }
 

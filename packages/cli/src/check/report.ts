@@ -2,6 +2,7 @@ import type { RetrySite } from '@retry-hygiene/analysis';
 import type { SimulationResult } from '@retry-hygiene/herd';
 import type { ESLint, Linter } from 'eslint';
 import type { FixComparison, HerdComparison } from './herd.js';
+import type { LintFailure } from './lint-failures.js';
 
 export interface Finding {
   message: Linter.LintMessage;
@@ -10,6 +11,8 @@ export interface Finding {
   herd?: SimulationResult;
   /** What the site's quick fix does (the same for every finding on the site), or the reference when it has none. */
   fix?: FixComparison;
+  /** The file could not be linted: this finding is the one error that says why. */
+  failure?: LintFailure;
 }
 
 export interface FileReport {
@@ -22,6 +25,8 @@ export interface Report {
   files: FileReport[];
   /** Where the command runs: paths are shown relative to it. */
   cwd: string;
+  /** The repository's root (else cwd): SARIF, GitHub annotations and markdown name paths relative to it. */
+  root: string;
   herd?: HerdComparison;
   /** Files linted in all (files with no findings included). */
   fileCount: number;
@@ -30,21 +35,30 @@ export interface Report {
   version: string;
   /** The plugin's rules: id → docs (for SARIF's rule table and links). */
   rules: Record<string, { description: string; url: string }>;
-  isTTY: boolean;
+  /** Colour the terminal report (stylish): see color.ts. */
+  color: boolean;
 }
 
 export function counts(report: Report) {
   let errors = 0;
   let warnings = 0;
   let withFindings = 0;
+  let failed = 0;
   for (const { findings } of report.files) {
-    if (findings.length > 0) withFindings++;
-    for (const { message } of findings) {
-      if (message.severity === 2) errors++;
+    if (findings.some((f) => !f.failure)) withFindings++;
+    for (const { message, failure } of findings) {
+      if (failure) failed++;
+      else if (message.severity === 2) errors++;
       else warnings++;
     }
   }
-  return { errors, warnings, total: errors + warnings, withFindings };
+  // A file that could not be linted is not a problem found in it: counted apart.
+  return { errors, warnings, total: errors + warnings, withFindings, failed };
+}
+
+/** "; 1 file could not be linted", or nothing: the end of a summary line. */
+export function failedNote(failed: number): string {
+  return failed > 0 ? `; ${plural(failed, 'file')} could not be linted` : '';
 }
 
 export function plural(n: number, word: string): string {

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DEFAULTS,
+  SCENARIO_LIMITS,
   STRATEGY_NAMES,
   formatCount,
   formatDuration,
@@ -16,18 +17,15 @@ import {
   type SimulationResult,
   type StrategyName,
 } from '@retry-hygiene/herd';
+import { parseErrorMessage } from '../args.js';
+import { useColor } from '../color.js';
 import { UsageError, type CliIO, type Command } from '../io.js';
 import { createProgress } from './simulate-progress.js';
 
 const FORMATS = ['text', 'json', 'svg'] as const;
 type Format = (typeof FORMATS)[number];
 
-/**
- * Largest --clients. Memory no longer grows with clients beyond a million (the fluid
- * engine takes over), but time grows with how long the herd lasts: ten million clients
- * at the default capacity keep the server busy for 14 hours, simulated in seconds.
- */
-const MAX_CLIENTS = 10_000_000;
+const L = SCENARIO_LIMITS;
 
 const HELP = `usage: retry-hygiene simulate --strategy <name>[,<name>…] [options]
 
@@ -44,9 +42,16 @@ serves a fixed number of requests per second: the load each strategy causes.
   --max-attempts <n>   give up after n calls in all (default: never)
   --seed <n>           seed for the jittered strategies (default ${DEFAULTS.seed})
   --start-spread <ms>  spread first requests evenly over this long (default 0)
+  --max-work <units>   stop a run after this much work, about a nanosecond
+                       each (default ${DEFAULTS.maxWork}); a run that stops
+                       says so, and counts the clients still waiting as failed
   --format <f>         text (chart and table), json, or svg (default text)
   --out <file>         write to a file instead of standard output
   -h, --help           show this help
+
+Ranges: --clients 1 to ${L.clients.max}, --capacity 1 to ${L.capacity.max},
+--max-attempts 1 to ${L.maxAttempts.max}; --outage, --base, --cap and
+--start-spread 0 to ${L.outageMs.max} ms. A value outside is an error.
 
 Example:
   retry-hygiene simulate --strategy constant,exponential,full,decorrelated
@@ -73,15 +78,18 @@ export async function runSimulate(args: string[], io: CliIO, terminal: SimulateT
   const values = single(parsed);
   const strategies = parseStrategies(parsed.strategy);
   const format = parseFormat(values.format);
+  // Ranges from the simulator's SCENARIO_LIMITS, so that a value it would refuse is
+  // named here as the flag the user typed.
   const options: SimulateOptions = {
-    clients: number('--clients', values.clients, { integer: true, min: 1, max: MAX_CLIENTS }),
-    capacity: number('--capacity', values.capacity, { integer: true, min: 1 }),
-    outageMs: number('--outage', values.outage, { min: 0 }),
-    baseMs: number('--base', values.base, { min: 0 }),
-    capMs: number('--cap', values.cap, { min: 0 }),
-    maxAttempts: number('--max-attempts', values['max-attempts'], { integer: true, min: 1 }),
-    seed: number('--seed', values.seed, { integer: true, min: Number.MIN_SAFE_INTEGER }),
-    startSpreadMs: number('--start-spread', values['start-spread'], { min: 0 }),
+    clients: number('--clients', values.clients, { ...L.clients, min: 1 }),
+    capacity: number('--capacity', values.capacity, L.capacity),
+    outageMs: number('--outage', values.outage, L.outageMs),
+    baseMs: number('--base', values.base, L.baseMs),
+    capMs: number('--cap', values.cap, L.capMs),
+    maxAttempts: number('--max-attempts', values['max-attempts'], L.maxAttempts),
+    seed: number('--seed', values.seed, L.seed),
+    startSpreadMs: number('--start-spread', values['start-spread'], L.startSpreadMs),
+    maxWork: number('--max-work', values['max-work'], L.maxWork),
   };
   checkBaseAndCap(options, strategies);
   const progress = terminal.progress ? createProgress(io.stderr, terminal.now) : undefined;
@@ -95,10 +103,10 @@ export async function runSimulate(args: string[], io: CliIO, terminal: SimulateT
   } finally {
     progress?.done();
   }
-  const notes = scenarioNotes(results[0]!.result.scenario);
+  const notes = [...scenarioNotes(results[0]!.result.scenario), ...cutNotes(results.map((r) => r.result))];
 
   const toFile = values.out !== undefined;
-  const color = format === 'text' && !toFile && io.isTTY && !process.env.NO_COLOR;
+  const color = format === 'text' && useColor({ isTTY: io.isTTY, env: io.env ?? process.env, toFile });
   const output =
     format === 'json'
       ? toJson(results)
@@ -127,7 +135,25 @@ export async function runSimulate(args: string[], io: CliIO, terminal: SimulateT
   return 0;
 }
 
-const NUMBER_OPTIONS = ['clients', 'capacity', 'outage', 'base', 'cap', 'max-attempts', 'seed', 'start-spread'] as const;
+const NUMBER_OPTIONS = ['clients', 'capacity', 'outage', 'base', 'cap', 'max-attempts', 'seed', 'start-spread', 'max-work'] as const;
+
+const SIMULATE_OPTIONS = {
+  // Every option may be repeated so that a repeat is reported, not silently dropped:
+  // --strategy lists are merged, any other option given twice is an error.
+  strategy: { type: 'string', short: 's', multiple: true },
+  clients: { type: 'string', multiple: true },
+  capacity: { type: 'string', multiple: true },
+  outage: { type: 'string', multiple: true },
+  base: { type: 'string', multiple: true },
+  cap: { type: 'string', multiple: true },
+  'max-attempts': { type: 'string', multiple: true },
+  seed: { type: 'string', multiple: true },
+  'start-spread': { type: 'string', multiple: true },
+  'max-work': { type: 'string', multiple: true },
+  format: { type: 'string', short: 'f', multiple: true },
+  out: { type: 'string', short: 'o', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 function parse(args: string[]) {
   try {
@@ -135,25 +161,10 @@ function parse(args: string[]) {
       args: attachNegativeNumbers(args),
       allowPositionals: false,
       strict: true,
-      options: {
-        // Every option may be repeated so that a repeat is reported, not silently dropped:
-        // --strategy lists are merged, any other option given twice is an error.
-        strategy: { type: 'string', short: 's', multiple: true },
-        clients: { type: 'string', multiple: true },
-        capacity: { type: 'string', multiple: true },
-        outage: { type: 'string', multiple: true },
-        base: { type: 'string', multiple: true },
-        cap: { type: 'string', multiple: true },
-        'max-attempts': { type: 'string', multiple: true },
-        seed: { type: 'string', multiple: true },
-        'start-spread': { type: 'string', multiple: true },
-        format: { type: 'string', short: 'f', multiple: true },
-        out: { type: 'string', short: 'o', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: SIMULATE_OPTIONS,
     }).values;
   } catch (error) {
-    throw new UsageError(parseErrorMessage(error));
+    throw new UsageError(parseErrorMessage(error, SIMULATE_OPTIONS));
   }
 }
 
@@ -193,25 +204,6 @@ function single(parsed: Parsed): Single {
     values[key] = given[0];
   }
   return values;
-}
-
-/** node:util's messages run to several sentences; a usage error is one line naming the argument. */
-function parseErrorMessage(error: unknown): string {
-  const { code, message } = error as { code?: string; message: string };
-  const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
-  // "'-h, --help'" and "'--clients <value>'" both name the option by its long form.
-  const option = /--[\w-]+/.exec(quoted)?.[0] ?? quoted.split(' ')[0] ?? quoted;
-  switch (code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown option '${option}' (see --help)`;
-    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      if (message.includes('ambiguous')) return `${option} needs a value (write ${option}=<value> for one starting with '-')`;
-      return message.includes('argument missing') ? `${option} needs a value` : `${option} does not take a value`;
-    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
-      return `unexpected argument '${quoted}' (options only; see --help)`;
-    default:
-      return message.split('\n')[0] ?? message;
-  }
 }
 
 /** Every --strategy list, merged in order without duplicates; `all` stands for every strategy. */
@@ -269,6 +261,16 @@ function scenarioNotes(scenario: Scenario): string[] {
   return notes;
 }
 
+/** Runs that stopped at --max-work: where, and what their numbers then mean. */
+function cutNotes(results: readonly SimulationResult[]): string[] {
+  return results
+    .filter((r) => r.cutAtMs !== null)
+    .map(
+      (r) =>
+        `${r.label}: stopped at ${formatDuration(r.cutAtMs!)} on reaching the work limit (--max-work); ` +
+        `the clients still waiting then count as failed.`,
+    );
+}
 
 function parseFormat(raw: string | undefined): Format {
   if (raw === undefined) return 'text';
@@ -281,7 +283,7 @@ function parseFormat(raw: string | undefined): Format {
 interface NumberRule {
   integer?: boolean;
   min: number;
-  max?: number;
+  max: number;
 }
 
 /** Plain decimal numbers, with optional exponent and digit-group underscores ("1e6", "1_000_000"). */
@@ -290,14 +292,13 @@ function number(name: string, raw: string | undefined, rule: NumberRule): number
   const text = raw.trim().replace(/(?<=\d)_(?=\d)/g, '');
   const value = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
   const kind = rule.integer ? 'a whole number' : 'a number';
-  const range = rule.max === undefined ? `>= ${rule.min}` : `from ${rule.min} to ${rule.max}`;
   if (
     !Number.isFinite(value) ||
     (rule.integer && !Number.isSafeInteger(value)) ||
     value < rule.min ||
-    (rule.max !== undefined && value > rule.max)
+    value > rule.max
   ) {
-    const expected = rule.min === Number.MIN_SAFE_INTEGER ? kind : `${kind} ${range}`;
+    const expected = rule.min === Number.MIN_SAFE_INTEGER ? kind : `${kind} from ${rule.min} to ${rule.max}`;
     throw new UsageError(`${name} must be ${expected}, got '${raw}'`);
   }
   return value;

@@ -1,5 +1,6 @@
 // Lints JavaScript with the plugin's recommended config where TypeScript cannot be loaded
 // (see no-typescript.cjs); prints what happened as JSON for js-only.test.ts.
+import { createRequire } from 'node:module';
 import { ESLint } from 'eslint';
 import plugin from 'eslint-plugin-retry-hygiene';
 
@@ -20,4 +21,11 @@ try {
   typescriptConfig = error.message;
 }
 const ruleIds = result.messages.map((m) => m.ruleId);
-console.log(JSON.stringify({ ruleIds, meta: plugin.meta, configKeys: Object.keys(plugin.configs), typescriptConfig }));
+// The object-shaped config, in an array written without a spread.
+const objectEslint = new ESLint({ overrideConfigFile: true, overrideConfig: [plugin.configs['flat/recommended']], cwd: process.cwd() });
+const [objectResult] = await objectEslint.lintText(code, { filePath: 'load.js' });
+const objectRuleIds = objectResult.messages.map((m) => m.ruleId);
+// Whether ESLint would lint (and so parse) a stray .ts file under each config: undefined is "no".
+const tsConfigs = [await eslint.calculateConfigForFile('stray.ts'), await objectEslint.calculateConfigForFile('stray.ts')].map((c) => c !== undefined);
+const required = createRequire(import.meta.url)('eslint-plugin-retry-hygiene') === plugin;
+console.log(JSON.stringify({ ruleIds, objectRuleIds, tsConfigs, required, meta: plugin.meta, configKeys: Object.keys(plugin.configs), typescriptConfig }));

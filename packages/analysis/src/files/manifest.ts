@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { readText } from './read.js';
+
+/**
+ * A package.json as the analysis reads it: bounded, whatever a workspace holds. A manifest
+ * bigger than any real one is not parsed; `exports` is walked only so deep and so wide; a
+ * target with a NUL byte names no file and is dropped.
+ */
+export interface Manifest {
+  name?: string;
+  /** The files the package's main entry may be, in the order Node would try them: `exports['.']`'s targets, `module`, `main`. */
+  entryTargets: string[];
+}
+
+/** Real manifests are a few kilobytes; a lockfile-sized one is not a package's. */
+export const MAX_MANIFEST_BYTES = 512 * 1024;
+/** Conditions nest a few levels (`node` → `import` → `default`); deeper is not a real package. */
+export const MAX_EXPORTS_DEPTH = 32;
+/** How many values of `exports` are looked at in all: each target costs up to 19 stats to resolve. */
+export const MAX_EXPORTS_VISITED = 100;
+
+/** The manifest in a folder, or undefined: none, unreadable, too big, not JSON, not an object. */
+export function readManifest(dir: string): Manifest | undefined {
+  const text = readText(join(dir, 'package.json'), MAX_MANIFEST_BYTES);
+  if (text === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const fields = json as Record<string, unknown>;
+  const exportsField = fields.exports;
+  const dot = typeof exportsField === 'object' && exportsField !== null && !Array.isArray(exportsField) && '.' in exportsField ? (exportsField as Record<string, unknown>)['.'] : exportsField;
+  const entryTargets = exportTargets(dot);
+  for (const field of ['module', 'main']) if (typeof fields[field] === 'string') entryTargets.push(fields[field] as string);
+  return {
+    ...(typeof fields.name === 'string' ? { name: fields.name } : {}),
+    entryTargets: entryTargets.filter((t) => t.length > 0 && !t.includes('\0')),
+  };
+}
+
+/** The files an `exports` condition object names (`default`, `import`, `require`, `node`; not `types`), depth-first, within the bounds. */
+function exportTargets(value: unknown): string[] {
+  const out: string[] = [];
+  let visited = 0;
+  // An explicit stack: a manifest decides the nesting, not the call stack.
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0 && visited < MAX_EXPORTS_VISITED) {
+    const { value: v, depth } = stack.pop() as { value: unknown; depth: number };
+    visited++;
+    if (typeof v === 'string') out.push(v);
+    else if (typeof v === 'object' && v !== null && !Array.isArray(v) && depth < MAX_EXPORTS_DEPTH) {
+      const children = Object.entries(v).filter(([key]) => key !== 'types');
+      // Pushed last-first, so that they come off in the manifest's order.
+      for (let i = children.length - 1; i >= 0; i--) stack.push({ value: (children[i] as [string, unknown])[1], depth: depth + 1 });
+    }
+  }
+  return out;
+}

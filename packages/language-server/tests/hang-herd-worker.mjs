@@ -1,0 +1,9 @@
+// A herd worker for the budget tests: ready at once, then never answers; a policy of 13
+// attempts makes it throw instead (the worker dies).
+import { parentPort } from 'node:worker_threads';
+
+parentPort.postMessage({ type: 'ready' });
+parentPort.on('message', ({ policy }) => {
+  if (policy.maxAttempts === 13) throw new Error('boom');
+  for (;;);
+});
