@@ -4,7 +4,9 @@
 //   npm run bench:lint  [-- --runs N] [--limit N] [--root DIR]
 //
 // Then the pathological files of test/bench/many-sites.mjs (thousands of retry sites in one
-// file, a delay written k times, a 4 000-link member chain, …), each with its own ratio.
+// file, a delay written k times, a 4 000-link member chain, 600 nested retry loops, …), each
+// with its own ratio, and a 3 000-module import ring (test/bench/import-ring.mjs) with its ratio
+// and its peak memory against ESLint alone.
 //
 // Corpus: the same files as `npm run corpus` (.js/.mjs/.cjs/.ts under the repository's own
 // node_modules, no .d.ts, nothing over 1 MB, no symlinks), read into memory first so that disk
@@ -31,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import { analyzeRetrySites } from '@retry-hygiene/analysis';
 import { collectFiles, corpusConfigs, lintFile, resolveConfigs, virtualName } from '../corpus/run.mjs';
+import { runImportRing } from './import-ring.mjs';
 import { runShapes } from './many-sites.mjs';
 
 const TARGET_OVERHEAD = 0.1;
@@ -224,6 +227,12 @@ function main() {
   console.log('');
   console.log('pathological files, rules / parse-only per file (target ≤ 2×), median of 3 runs each:');
   runShapes({ runs: 3 });
+
+  // A project of modules importing each other in a ring (test/bench/import-ring.mjs): time and
+  // peak memory of following the imports, each pass in a fresh process.
+  console.log('');
+  console.log('a 3 000-module import ring, every module linted once per pass (target ≤ 2× parse-only, time and peak memory):');
+  runImportRing({ files: 3000, runs: 3 });
 }
 
 main();

@@ -11,6 +11,7 @@
 // `--scale` multiplies every shape's size (0.1 for a quick look). A rule that throws is
 // reported as such (the shape's line says `THROWS`), it does not stop the benchmark. No
 // assertion: this reports, it does not gate (DESIGN.md: timing belongs to benchmarks only).
+import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
@@ -100,6 +101,20 @@ ${Array.from({ length: n }, (_, i) => `export const load${i} = () => pRetry(() =
 `,
   },
   {
+    name: 'nested-loops-600',
+    what: (n) => `${n} retry loops nested in one another (each a try/catch with a fixed sleep)`,
+    size: 600,
+    // Peak memory too (a child process per configuration): each loop once walked every loop inside it.
+    memory: true,
+    code: (n) => {
+      let code = 'export async function load(url) {\n';
+      for (let i = 0; i < n; i++) code += `for (let a${i} = 0; a${i} < 3; a${i}++) {\ntry {\n`;
+      code += 'return await fetch(url);\n';
+      for (let i = 0; i < n; i++) code += '} catch {\nawait sleep(1000);\n}\n}\n';
+      return `${code}throw new Error('failed');\n}\n`;
+    },
+  },
+  {
     name: 'awaited-calls-20000',
     what: (n) => `one retry loop around ${n} awaited calls`,
     size: 20000,
@@ -118,7 +133,7 @@ ${Array.from({ length: n }, (_, i) => `      await step${i}(attempt);`).join('\n
 ];
 
 function parseArgs(argv) {
-  const args = { runs: 3, only: undefined, scale: 1 };
+  const args = { runs: 3, only: undefined, scale: 1, peak: undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const next = () => {
@@ -129,6 +144,7 @@ function parseArgs(argv) {
     if (arg === '--runs') args.runs = Math.max(1, Number.parseInt(next(), 10) || 1);
     else if (arg === '--only') args.only = next().split(',');
     else if (arg === '--scale') args.scale = Number(next());
+    else if (arg === '--peak') args.peak = next(); // internal: one shape's peak memory, `NAME:rules|parse-only`
     else fail(`unknown argument ${JSON.stringify(arg)}`);
   }
   if (!(args.scale > 0)) fail('--scale must be a positive number');
@@ -167,6 +183,29 @@ function lintOnce(linter, config, code, filename, reps = 1) {
   const fatal = messages?.find((m) => m.fatal);
   if (fatal) error ??= new Error(`${fatal.line}:${fatal.column} ${fatal.message}`);
   return { ms, cpuMs, findings: messages ? messages.filter((m) => m.ruleId).length : 0, error };
+}
+
+/** Lints one shape three times in this process with one configuration; prints the peak RSS. */
+function peakPass(spec, scale) {
+  const [name, configName] = spec.split(':');
+  const shape = SHAPES.find((s) => s.name === name);
+  if (!shape || (configName !== 'rules' && configName !== 'parse-only')) fail(`--peak needs NAME:rules|parse-only, got ${JSON.stringify(spec)}`);
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const linter = new Linter({ cwd: root });
+  const config = resolveConfigs({ pass: corpusConfigs({ rules: configName === 'rules' }).plain }, root).pass;
+  const code = shape.code(Math.max(1, Math.round(shape.size * scale)));
+  for (let i = 0; i < 3; i++) linter.verify(code, config, { filename: `bench/${shape.name}.mjs` });
+  console.log(JSON.stringify({ maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+}
+
+/** A shape's peak resident memory with the rules and parse-only, each in a fresh process. */
+function peakMemory(shape, scale) {
+  const peak = (configName) => {
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--peak', `${shape.name}:${configName}`, '--scale', String(scale)], { encoding: 'utf8' });
+    if (child.status !== 0) return undefined;
+    return JSON.parse(child.stdout.trim().split('\n').pop()).maxRssMb;
+  };
+  return { rules: peak('rules'), parse: peak('parse-only') };
 }
 
 export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {}) {
@@ -225,11 +264,17 @@ export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {})
       const within = (r) => (r <= TARGET_RATIO ? 'within' : 'OVER');
       const verdict = `target ≤ ${TARGET_RATIO}: ${within(result.ratio)} wall, ${within(result.ratioCpu)} CPU`;
       const time = (ms) => (ms >= 100 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toPrecision(3)} ms`).padStart(9);
+      if (shape.memory) {
+        const peak = peakMemory(shape, scale);
+        result.rulesPeakMb = peak.rules;
+        result.parsePeakMb = peak.parse;
+      }
+      const memory = result.rulesPeakMb !== undefined && result.parsePeakMb !== undefined ? `peak RSS rules ${result.rulesPeakMb.toFixed(0)} MB, parse-only ${result.parsePeakMb.toFixed(0)} MB; ` : '';
       log(
         `${shape.name.padEnd(22)} rules ${time(result.rulesMs)}, parse-only ${time(result.parseMs)}, ` +
           `ratio ${result.ratio.toFixed(2).padStart(5)} wall, ${result.ratioCpu.toFixed(2).padStart(5)} CPU (${verdict}); ` +
           `empty rule ${time(result.emptyRuleMs).trim()} (rules / empty rule ${(result.rulesMs / result.emptyRuleMs).toFixed(2)}); ` +
-          `${findings} findings${reps > 1 ? `, ${reps} lints per sample` : ''}; ${result.what}`,
+          `${memory}${findings} findings${reps > 1 ? `, ${reps} lints per sample` : ''}; ${result.what}`,
       );
     }
     results.push(result);
@@ -239,6 +284,10 @@ export function runShapes({ runs = 3, only, scale = 1, log = console.log } = {})
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = parseArgs(process.argv.slice(2));
+  if (args.peak) {
+    peakPass(args.peak, args.scale);
+    process.exit(0);
+  }
   console.log(`many-sites: rules / parse-only per pathological file, median of ${args.runs} runs each after 1 warm-up (scale ${args.scale})`);
   runShapes(args);
 }

@@ -4,6 +4,7 @@ import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writes
 import { readProperty } from './bind-arguments.js';
 import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
 import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
+import { joinAlongPaths, type PathUpdate } from './path-updates.js';
 import { strategyAnswer } from './strategy-objects.js';
 import { factoryChoice } from './factory-choice.js';
 import { memberOf } from './object-waits.js';
@@ -820,9 +821,9 @@ function writesValue(writes: TSESTree.Identifier[], initial: Value, env: Env, na
   return memoised(state, what, env, () => joinWrites(writes, initial, env, name), undefined);
 }
 
-/** The join of the writes' values, leaving out writes in branches the code shows are not taken. */
+/** The writes' values, composed along each path (joinAlongPaths), leaving out writes in branches the code shows are not taken. */
 function joinWrites(writes: readonly Node[], initial: Value, env: Env, name: string): Value {
-  let result: Value | undefined;
+  const taken: PathUpdate[] = [];
   let pruned = false;
   // `n = n || 0` beside the steps that move `n`: it only gives the start, and changes no count.
   const moving = writes.filter((write) => !defaultsItself(write, name));
@@ -831,11 +832,10 @@ function joinWrites(writes: readonly Node[], initial: Value, env: Env, name: str
       pruned = true;
       continue;
     }
-    const value = writeValue(write, initial, env, name);
-    result = result ? join(result, value) : value;
+    taken.push({ write, value: writeValue(write, initial, env, name) });
   }
   // Every write sits in a branch the defaults do not take: the value it starts with.
-  return result ?? (pruned ? initial : UNKNOWN);
+  return joinAlongPaths(taken, env.region) ?? (pruned ? initial : UNKNOWN);
 }
 
 /** `n = n || 0`, `config.tries = config.tries ?? 0`: a write that keeps the count it finds, if any. */

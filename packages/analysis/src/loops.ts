@@ -15,6 +15,7 @@ import type { RetrySite } from './types.js';
 import { writesWithin, type Variable } from './context.js';
 import { scheduleValue, type Value } from './value.js';
 import { loopsWhileNeverAborted } from './never-aborted.js';
+import { nodesWithin } from './source-order.js';
 
 interface LoopRetry {
   operation: TSESTree.CallExpression;
@@ -430,7 +431,7 @@ function flagAssignments(block: Node, loop: RetryLoopNode, env: Env): Node[] {
     }
   });
   const result: Node[] = [];
-  walk(block, env.ctx.keys, (node) => {
+  const consider = (node: Node) => {
     if (node.type === 'AssignmentExpression' && names.has(dottedName(node.left) ?? '')) {
       const right = unwrap(node.right);
       // `done = true` after the work is a success flag; `isVisible = await el.isDisplayed()`
@@ -438,7 +439,12 @@ function flagAssignments(block: Node, loop: RetryLoopNode, env: Env): Node[] {
       const readsState = right.type === 'CallExpression' && !SUCCESS_FLAG.test((dottedName(node.left) ?? '').split('.').pop() ?? '');
       if (!(right.type === 'Literal' && right.value === false) && !readsState) result.push(node);
     }
-  });
+  };
+  if (names.size === 0) return result;
+  // The file's assignments inside the block, not a walk of it: every loop around it asks too.
+  const assignments = nodesWithin('AssignmentExpression', block, env.ctx);
+  if (assignments) assignments.forEach(consider);
+  else walk(block, env.ctx.keys, (node) => void consider(node));
   return result;
 }
 

@@ -3,6 +3,7 @@ import { contains, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
 import { localFunction } from './evaluate.js';
 import type { NestedRetry, RetrySite } from './types.js';
+import { firstStartingAt, nodesOfType, rootOf } from './source-order.js';
 
 const MAX_CALL_DEPTH = 3;
 
@@ -20,6 +21,7 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     if (list) list.push(site);
     else byNode.set(site.node, [site]);
   }
+  const visitWithin = nodesToSearch(byNode, ctx);
   for (const outer of sites) {
     const scope = outer.operationScope;
     if (!scope) continue;
@@ -36,7 +38,7 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
       found.set(inner, { inner, via, through });
     };
     const search = (root: Node, depth: number, through: Node | undefined) => {
-      walk(root, ctx.keys, (node) => {
+      visitWithin(root, (node) => {
         // The operation may itself be the inner site: `pRetry(() => pRetry(op))`.
         // (No `?? []`: an empty array and its iterator for every node searched added up.)
         const inners = byNode.get(node);
@@ -58,6 +60,56 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     search(scope, 0, undefined);
     outer.nested = [...found.values()];
   }
+}
+
+/**
+ * Visits, in source order, the nodes under a root that the search looks at: calls and site
+ * nodes. In the file being analysed they come from one list of the file's calls and sites,
+ * found by position, so that a site nested in many others is not walked once for each of them
+ * (600 nested loops walked 180 000 loop bodies); anywhere else, a walk.
+ */
+function nodesToSearch(byNode: ReadonlyMap<Node, RetrySite[]>, ctx: AnalysisContext): (root: Node, visit: (node: Node) => void) => void {
+  let ordered: Node[] | undefined;
+  const orderedNodes = (): Node[] => {
+    if (ordered) return ordered;
+    const calls = nodesOfType('CallExpression', ctx);
+    const siteNodes = [...byNode.keys()].filter((node) => node.type !== 'CallExpression' && rootOf(node) === ctx.sourceCode.ast);
+    siteNodes.sort(bySourceOrder);
+    // Merge the two sorted lists; a site node first when both start and end together (it is the outer one).
+    const merged: Node[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < calls.length || j < siteNodes.length) {
+      const call = calls[i];
+      const site = siteNodes[j];
+      if (site && (!call || bySourceOrder(site, call) <= 0)) {
+        merged.push(site);
+        j++;
+      } else {
+        merged.push(call as Node);
+        i++;
+      }
+    }
+    ordered = merged;
+    return merged;
+  };
+  return (root, visit) => {
+    if (rootOf(root) !== ctx.sourceCode.ast) {
+      walk(root, ctx.keys, (node) => void visit(node));
+      return;
+    }
+    const nodes = orderedNodes();
+    const [start, end] = root.range;
+    for (let i = firstStartingAt(nodes, start); i < nodes.length; i++) {
+      const node = nodes[i] as Node;
+      if (node.range[0] >= end) break;
+      if (node.range[1] <= end) visit(node);
+    }
+  };
+}
+
+function bySourceOrder(a: Node, b: Node): number {
+  return a.range[0] - b.range[0] || b.range[1] - a.range[1];
 }
 
 /** localFunction reads only the context: no counters are made for each call searched. */

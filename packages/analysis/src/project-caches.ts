@@ -1,5 +1,5 @@
 import { forgetConstructions } from './constructions.js';
-import { forgetModules } from './cross-file.js';
+import { cachedSummaryCount, forgetModules } from './cross-file.js';
 import { forgetProjectRoots } from './files/project-root.js';
 import { forgetFailures } from './files/read.js';
 import { forgetPackages } from './own-package.js';
@@ -17,4 +17,9 @@ export function forgetProjectFiles(): void {
   forgetPackages();
   forgetProjectRoots();
   forgetFailures();
+}
+
+/** How many other modules the analysis keeps parsed now: bounded, whatever the project's size. */
+export function keptModuleCount(): number {
+  return cachedSummaryCount();
 }

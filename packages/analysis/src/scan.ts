@@ -45,7 +45,9 @@ export function scanAttempt(root: Node, ctx: AnalysisContext): AttemptScan {
     if (node !== root && isFunction(node)) return false;
     if (node !== root && isAnyLoop(node)) {
       // A nested loop's calls are part of this attempt's work; its control flow is its own.
-      collectCalls(node, ctx, scan);
+      const inner = loopCalls(node, ctx);
+      for (const call of inner.calls) scan.calls.push(call);
+      for (const ret of inner.returns) scan.returns.push(ret);
       return false;
     }
     switch (node.type) {
@@ -82,7 +84,55 @@ export function scanAttempt(root: Node, ctx: AnalysisContext): AttemptScan {
   return scan;
 }
 
-/** Calls, and returns (which leave every loop), inside a nested loop. */
+interface LoopCalls {
+  calls: TSESTree.CallExpression[];
+  returns: TSESTree.ReturnStatement[];
+}
+
+/** Per loop node; weak, as the AST it belongs to. */
+const loopCallsCache = new WeakMap<Node, LoopCalls>();
+
+/**
+ * The operation calls and the returns inside `loop` (not inside functions in it), in source
+ * order. Every loop around a nest asks for it, so each loop's list is built once, from its own
+ * level and the lists of the loops directly inside it: the work is linear in the nest's size,
+ * not in its size times its depth. Innermost first and without recursion: the depth of a
+ * generated nest must not reach the stack's.
+ */
+function loopCalls(loop: Node, ctx: AnalysisContext): LoopCalls {
+  const cached = loopCallsCache.get(loop);
+  if (cached) return cached;
+  const pending: Node[] = [];
+  walk(loop, ctx.keys, (node) => {
+    if (node !== loop && isFunction(node)) return false;
+    if (!isAnyLoop(node)) return undefined;
+    if (loopCallsCache.has(node)) return false;
+    pending.push(node);
+    return undefined;
+  });
+  // Source order puts a loop before the loops inside it: backwards, each one's inner lists exist.
+  for (let i = pending.length - 1; i >= 0; i--) {
+    const current = pending[i] as Node;
+    const own: LoopCalls = { calls: [], returns: [] };
+    walk(current, ctx.keys, (node) => {
+      if (node === current) return undefined;
+      if (isFunction(node)) return false;
+      const inner = isAnyLoop(node) ? loopCallsCache.get(node) : undefined;
+      if (inner) {
+        for (const call of inner.calls) own.calls.push(call);
+        for (const ret of inner.returns) own.returns.push(ret);
+        return false;
+      }
+      if (node.type === 'CallExpression' && isOperationCall(node) && !asSleep(node, ctx)) own.calls.push(node);
+      if (node.type === 'ReturnStatement') own.returns.push(node);
+      return undefined;
+    });
+    loopCallsCache.set(current, own);
+  }
+  return loopCallsCache.get(loop) as LoopCalls;
+}
+
+/** Calls, and returns (which leave every loop), inside `root`. */
 function collectCalls(root: Node, ctx: AnalysisContext, scan: AttemptScan, returns = true): void {
   walk(root, ctx.keys, (node) => {
     if (node !== root && isFunction(node)) return false;

@@ -130,7 +130,8 @@ ${tries}
 
 describe('a delay written many times in one attempt', () => {
   for (const k of [12, 16, 40]) {
-    it(`\`d = d * 2\` written ${k} times is an exponential backoff without jitter`, () => {
+    // The updates run one after the other in every attempt: the factor is their product, 2^k.
+    it(`\`d = d * 2\` written ${k} times is an exponential backoff of factor 2^${k} without jitter`, () => {
       const code = `export async function load(url) {
   let d = 100;
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -145,7 +146,7 @@ ${'      d = d * 2;\n'.repeat(k)}      await sleep(d);
 `;
       const findings = lint(code);
       expect(rulesAt(findings)).toEqual(['require-jitter@3']);
-      expect(findings[0]?.message).toContain('100 ms × 2^n');
+      expect(findings[0]?.message).toContain(`100 ms × ${2 ** k}^n`);
     });
   }
 
