@@ -218,7 +218,7 @@ function main() {
   });
   const seconds = (performance.now() - started) / 1000;
   console.log(summaryLine(result));
-  console.log(`  ${result.exceptions - result.fsFaults} other exceptions; ${result.fsFaults} fs faults (being fixed elsewhere)`);
+  console.log(`  ${result.exceptions - result.fsFaults} other exceptions; ${result.fsFaults} file-system faults`);
   if (result.tolerateFs) console.log(`  --tolerate-fs: fs faults read as "not found"; ${result.tolerated} variants met one and ran on`);
   console.log(`  ${result.findings} findings; seed ${args.seed}, ${result.sources} sources, ${seconds.toFixed(1)} s`);
   const other = result.groups.filter((g) => !g.fs);
@@ -228,7 +228,7 @@ function main() {
     for (const group of other) printGroup(group, args);
   }
   if (fs.length > 0) {
-    console.log(`\nfs faults (being fixed elsewhere) (${fs.length} distinct):`);
+    console.log(`\nfile-system faults (${fs.length} distinct):`);
     for (const group of fs) printGroup(group, args);
   }
   console.log('\nSlowest variants (reported, not gated):');
