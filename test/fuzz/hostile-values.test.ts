@@ -28,7 +28,7 @@ function fuzz(...extra: string[]): Promise<Run> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (status) => {
-      const summary = /^hostile-values: (\d+) variants, (\d+) rule exceptions, (\d+) parse errors\n {2}(\d+) other exceptions; (\d+) fs faults.*\n(?: .*\n)? {2}(\d+) findings;/m.exec(stdout);
+      const summary = /^hostile-values: (\d+) variants, (\d+) rule exceptions, (\d+) parse errors\n {2}(\d+) other exceptions; (\d+) file-system faults.*\n(?: .*\n)? {2}(\d+) findings;/m.exec(stdout);
       if (!summary) return reject(new Error(`no summary line in the output:\n${stdout}\n${stderr}`));
       const [variants, exceptions, parseErrors, other, fs, findings] = summary.slice(1).map(Number) as [number, number, number, number, number, number];
       resolve({ status, stdout, variants, exceptions, parseErrors, other, fs, findings });
