@@ -1,8 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { RetryPolicy } from '@retry-hygiene/analysis';
 import { SimulationCache, formatDuration, type SimulationResult } from '@retry-hygiene/herd';
 import type { HerdReply, HerdRequest } from './herd-worker.js';
 import type { ScenarioSettings } from './settings.js';
+import { startWorker } from './start-worker.js';
 
 /** How long a hover waits for its herd simulation before it shows the policy in words only. */
 export const HOVER_SIMULATION_BUDGET_MS = 1500;
@@ -186,8 +187,7 @@ export class HerdRunner {
     const script = this.options.workerScript!;
     let worker: Worker;
     try {
-      // Its own stdout/stderr: the process's standard output is the protocol channel.
-      worker = new Worker(typeof script === 'string' && script.startsWith('file:') ? new URL(script) : script, { stdout: true, stderr: true });
+      worker = startWorker(script);
     } catch (error) {
       this.giveUpWorkers(error instanceof Error ? error.message : String(error));
       return undefined;

@@ -1,9 +1,10 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { forgetProjectFiles } from '@retry-hygiene/analysis';
 import type { Analysis, LintEngine } from './engine.js';
 import type { WorkerReply, WorkerRequest } from './lint-worker.js';
 import type { Settings } from './settings.js';
 import { attachFixes } from './wire.js';
+import { startWorker } from './start-worker.js';
 
 /**
  * Documents at least this long (UTF-16 units, ~6 000 lines of code) lint in a lane of their
@@ -255,8 +256,7 @@ export class LintScheduler {
     const script = this.options.workerScript!;
     let worker: Worker;
     try {
-      // Its own stdout/stderr: the process's standard output is the protocol channel.
-      worker = new Worker(typeof script === 'string' && script.startsWith('file:') ? new URL(script) : script, { stdout: true, stderr: true });
+      worker = startWorker(script);
     } catch (error) {
       this.noWorkers = true;
       this.options.log(`retry-hygiene: no lint worker (${error instanceof Error ? error.message : String(error)}); linting on the main thread`);
