@@ -288,9 +288,7 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
       summary = { file, ctx, sites, silent: silentSites.get(sourceCode.ast) ?? [], ...moduleExports(ctx) };
       const names = child ? relativeImportNames(sourceCode.ast) : undefined;
       if (child && names && names.size > 0) summary.imports = { host: child, names };
-      // The lookups of this analysis are done: what they found stays in `summaries` (while it is
-      // among the most recent), not also here, where it would keep a module parsed long after
-      // `summaries` let it go (one made at the depth limit, made again nearer: two parsed copies).
+      // Its look-ups are done: kept here, they kept a module `summaries` had replaced (two parsed copies).
       if (child) child.checked = new Map();
     }
   } catch {
