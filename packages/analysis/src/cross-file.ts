@@ -288,6 +288,8 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
       summary = { file, ctx, sites, silent: silentSites.get(sourceCode.ast) ?? [], ...moduleExports(ctx) };
       const names = child ? relativeImportNames(sourceCode.ast) : undefined;
       if (child && names && names.size > 0) summary.imports = { host: child, names };
+      // Its look-ups are done: kept here, they kept a module `summaries` had replaced (two parsed copies).
+      if (child) child.checked = new Map();
     }
   } catch {
     // A module the parser or the analysis cannot read is simply not followed.

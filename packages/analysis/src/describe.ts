@@ -58,11 +58,22 @@ export interface Amplification {
   text: string;
 }
 
+/**
+ * Amplification's total alone, without its text: what a rule compares across every retry nested
+ * in a site (the outermost of 600 nested loops has 599) before it words the worst one.
+ */
+export function amplifiedCalls(outer: RetryPolicy, inner: RetryPolicy): number | undefined {
+  const a = outer.maxAttempts;
+  const b = inner.maxAttempts;
+  return typeof a === 'number' && typeof b === 'number' ? a * b : undefined;
+}
+
 /** How many calls a retry nested in a retry can make per request. */
 export function amplification(outer: RetryPolicy, inner: RetryPolicy): Amplification {
   const a = outer.maxAttempts;
   const b = inner.maxAttempts;
-  if (typeof a === 'number' && typeof b === 'number') return { total: a * b, text: `up to ${a} × ${b} = ${a * b} calls per request` };
+  const total = amplifiedCalls(outer, inner);
+  if (total !== undefined) return { total, text: `up to ${a} × ${b} = ${total} calls per request` };
   const noLimit = a === 'unbounded' || b === 'unbounded' ? ': no limit' : '';
   if (a === 'unknown' && b === 'unknown') return { text: "the two layers' attempts multiply per request" };
   const left = typeof a === 'number' ? String(a) : a === 'unbounded' ? 'unbounded' : "the outer layer's attempts";

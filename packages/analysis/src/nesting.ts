@@ -22,20 +22,33 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     else byNode.set(site.node, [site]);
   }
   const visitWithin = nodesToSearch(byNode, ctx);
+  // Every outer site lists every site nested in it: the outermost of 600 nested loops lists 599,
+  // 180 000 in all. What is made per pair is kept to a slot in an array: the record of a site
+  // reached literally is the same for every site around it (made once), and which sites an
+  // outer site has found is a stamp per inner site, not a map per outer site.
+  const literal = new Map<RetrySite, NestedRetry>();
+  const foundFor = new Map<RetrySite, RetrySite>();
   for (const outer of sites) {
     const scope = outer.operationScope;
     if (!scope) continue;
-    const found = new Map<RetrySite, NestedRetry>();
+    const found: NestedRetry[] = [];
     const visited = new Set<Node>();
     const record = (inner: RetrySite, via: NestedRetry['via'], through: Node) => {
-      if (inner === outer || inner.afterStateChange || contains(inner.node, outer.node) || found.has(inner)) return;
+      if (inner === outer || inner.afterStateChange || foundFor.get(inner) === outer || contains(inner.node, outer.node)) return;
       // Two functions that go back in through each other (`onError` → `listen` → `onError`) are one retry.
       if (inner.through === outer.node || outer.through === inner.node) return;
       // A retry only by its options' defaults, reached through a call that may pass them: not known to retry.
       if (inner.byDefaults && via !== 'literal') return;
       // `attempt(op, retriesLeft - 1)`: the inner retry spends the outer one's budget.
       if (through.type === 'CallExpression' && passesCounter(through, outer, ctx)) return;
-      found.set(inner, { inner, via, through });
+      foundFor.set(inner, outer);
+      if (via !== 'literal' || through !== inner.node) {
+        found.push({ inner, via, through });
+        return;
+      }
+      let shared = literal.get(inner);
+      if (!shared) literal.set(inner, (shared = { inner, via, through }));
+      found.push(shared);
     };
     const search = (root: Node, depth: number, through: Node | undefined) => {
       visitWithin(root, (node) => {
@@ -58,7 +71,7 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
       });
     };
     search(scope, 0, undefined);
-    outer.nested = [...found.values()];
+    outer.nested = found;
   }
 }
 

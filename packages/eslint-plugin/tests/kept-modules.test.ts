@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Linter } from 'eslint';
+import { queryObjects } from 'node:v8';
+import { ESLint, Linter, SourceCode } from 'eslint';
 import { forgetProjectFiles, keptModuleCount } from '@retry-hygiene/analysis';
 import { afterAll, describe, expect, it } from 'vitest';
 import plugin from '../src/index.js';
+import { parseConfigCount } from '../src/module-host.js';
 
 /**
  * The modules the analysis reads besides the linted file stay parsed in a cache across lints;
@@ -61,5 +63,32 @@ describe('linting every module of a 100-module import ring', () => {
     }
     // Every lint read modules: the cache is full, not empty.
     expect(keptModuleCount()).toBe(64);
+  });
+});
+
+describe('what linting the ring keeps and redoes', () => {
+  it('keeps each module parsed once at most: a copy made at the depth limit and made again nearer is let go', () => {
+    forgetProjectFiles();
+    for (let i = 0; i < MODULES; i++) lint(i);
+    // `queryObjects` collects garbage first: what is counted is what is still reachable. Beside
+    // the kept modules, the two Linters (this test's, the module host's) each keep their last file.
+    const parsed = queryObjects(SourceCode, { format: 'count' }) as number;
+    expect(keptModuleCount()).toBe(64);
+    expect(parsed).toBeLessThanOrEqual(64 + 2);
+  });
+
+  it('normalises the parse configuration once for all the modules one `eslint` run reads', async () => {
+    forgetProjectFiles();
+    const before = parseConfigCount();
+    const eslint = new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ['**/*.mjs'], plugins: { 'retry-hygiene': plugin as never }, rules: { 'retry-hygiene/no-nested-retry': 'error' } }],
+    });
+    const results = await eslint.lintFiles(Array.from({ length: 10 }, (_, i) => join(dir, `m${i}.mjs`)));
+    expect(results.map((r) => r.messages.length)).toEqual(Array(10).fill(1));
+    // Ten files, each reading the two modules after it: one configuration, normalised once (it
+    // was normalised again for each of the 20 parses).
+    expect(parseConfigCount() - before).toBe(1);
   });
 });

@@ -67,4 +67,18 @@ describe('retry loops nested in one another', () => {
     // Quadratic work (each loop walking every loop inside it) gives about 4×.
     expect(large.lookups / small.lookups).toBeLessThanOrEqual(2.2);
   });
+
+  it('makes one record per inner loop, not one per pair: every loop around it shares it', () => {
+    const { sites } = analyseCounting(nest(50));
+    const pairs = sites.reduce((n, s) => n + s.nested.length, 0);
+    const records = new Set(sites.flatMap((s) => s.nested));
+    // 49 + 48 + … + 1 pairs; each inner loop (all but the outermost) reached literally, once recorded.
+    expect(pairs).toBe(1225);
+    expect(records.size).toBe(49);
+    const outermost = sites.find((s) => s.loc.start.line === 2);
+    const next = sites.find((s) => s.loc.start.line === 4);
+    const innermost = sites.find((s) => s.loc.start.line === 2 + 2 * 49);
+    expect(outermost?.nested.find((n) => n.inner === innermost)).toBe(next?.nested.find((n) => n.inner === innermost));
+    expect(outermost?.nested.find((n) => n.inner === innermost)).toEqual({ inner: innermost, via: 'literal', through: innermost?.node });
+  });
 });

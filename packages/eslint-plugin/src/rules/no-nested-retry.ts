@@ -1,4 +1,4 @@
-import { amplification, type NestedRetry, type RetryPolicy, type RetrySite } from '@retry-hygiene/analysis';
+import { amplification, amplifiedCalls, type NestedRetry, type RetryPolicy, type RetrySite } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
 import { siteNodes, sitesOf } from '../sites.js';
 import { describeInner, describeSite } from '../describe-site.js';
@@ -43,21 +43,23 @@ export default createRule<Options, MessageIds>({
       ...siteNodes(context),
       'Program:exit'() {
         for (const site of sitesOf(context)) {
-          // One finding per outer site: the inner site with the worst amplification.
-          let worst: { text: string; total: number; inner: string; line: number; nested: NestedRetry } | undefined;
-          for (const nested of site.nested) {
-            const amp = amplification(countedPolicy(site), countedPolicy(nested.inner));
-            const total = amp.total ?? Infinity;
+          // One finding per outer site: the inner site with the worst amplification (the first
+          // of equals), compared by number and worded once.
+          const outer = countedPolicy(site);
+          let worst: { total: number; nested: NestedRetry } | undefined;
+          // An index, not for…of: an iterator result for each of 180 000 pairs in a deep nest was garbage.
+          for (let i = 0; i < site.nested.length; i++) {
+            const nested = site.nested[i] as NestedRetry;
+            const total = amplifiedCalls(outer, countedPolicy(nested.inner)) ?? Infinity;
             if (options.maxAmplification !== undefined && total <= options.maxAmplification) continue;
-            if (!worst || total > worst.total) {
-              worst = { text: amp.text, total, inner: describeInner(nested.inner, nested.via), line: nested.inner.loc.start.line, nested };
-            }
+            if (!worst || total > worst.total) worst = { total, nested };
           }
           if (!worst) continue;
           const { nested } = worst;
+          const amp = amplification(outer, countedPolicy(nested.inner));
           reportSuggesting(
             context,
-            { loc: site.loc, messageId: 'nested', data: { what: describeSite(site), inner: worst.inner, line: worst.line, amplification: worst.text } },
+            { loc: site.loc, messageId: 'nested', data: { what: describeSite(site), inner: describeInner(nested.inner, nested.via), line: nested.inner.loc.start.line, amplification: amp.text } },
             () => nestedSuggestions(site, nested, context),
           );
         }

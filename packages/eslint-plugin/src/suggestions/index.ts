@@ -90,15 +90,43 @@ export function nestedSuggestions(outer: RetrySite, nested: NestedRetry, file: S
   };
   const line = String(nested.inner.loc.start.line);
   const out: Suggestion[] = [];
-  // With several inner retries, one made a single attempt leaves the others nested.
-  const inners = [...new Set(outer.nested.map((n) => n.inner))];
-  const inner = inners.length === 1 ? oneAttempt(nested.inner) : undefined;
+  // With several inner retries, one made a single attempt leaves the others nested. (linkNested
+  // lists each inner site once.)
+  const inner = outer.nested.length === 1 ? oneAttempt(nested.inner) : undefined;
   if (inner) out.push({ messageId: 'keepOuter', data: { line, edit: inner.edit }, fix: inner.fix });
   const self = oneAttempt(outer);
-  const lines = [...new Set(inners.map((i) => i.loc.start.line))].sort((a, b) => a - b);
-  const named = lines.length === 1 ? `retry (line ${lines[0]})` : `retries (lines ${lines.join(', ')})`;
-  if (self) out.push({ messageId: 'keepInner', data: { inner: named, edit: self.edit }, fix: self.fix });
+  if (self) out.push({ messageId: 'keepInner', data: { inner: innerRetries(outer), edit: self.edit }, fix: self.fix });
   return out;
+}
+
+/** How many inner retries' lines a keepInner title names; the others are counted. */
+const LISTED_LINES = 5;
+
+/**
+ * The inner retries a keepInner title names: `retry (line 4)`, `retries (lines 5, 6)`, or past
+ * LISTED_LINES lines the first ones and a count (`retries (lines 3, 5, 7, 9, 11 and 594 more)`).
+ * One pass without sorting or sets: the outermost of 600 nested loops has 599 inner retries, and
+ * listing every line for every loop made the titles, and their work, grow with the square of the nest.
+ */
+function innerRetries(outer: RetrySite): string {
+  // The smallest distinct lines, in order (at most LISTED_LINES + 1 kept: one more tells "more").
+  const first: number[] = [];
+  for (const { inner } of outer.nested) {
+    const at = inner.loc.start.line;
+    if (first.includes(at)) continue;
+    if (first.length > LISTED_LINES && at > (first[first.length - 1] as number)) continue;
+    let i = first.length;
+    while (i > 0 && (first[i - 1] as number) > at) i--;
+    first.splice(i, 0, at);
+    if (first.length > LISTED_LINES + 1) first.pop();
+  }
+  if (first.length === 1) return `retry (line ${first[0]})`;
+  if (first.length <= LISTED_LINES) return `retries (lines ${first.join(', ')})`;
+  const listed = first.slice(0, LISTED_LINES);
+  const shown = new Set(listed);
+  let more = 0;
+  for (const { inner } of outer.nested) if (!shown.has(inner.loc.start.line)) more++;
+  return `retries (lines ${listed.join(', ')} and ${more} more)`;
 }
 
 /** Each suggestion of a finding as `made` makes it from the suggestion and (when asked) the policy it leaves. */
