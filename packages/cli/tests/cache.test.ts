@@ -3,14 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../src/main.js';
-
-async function check(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['check', ...args], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd, isTTY: false, env: {} });
-  return { code, stdout, stderr };
-}
+import { runCheck as check } from './run-check.js';
 
 const HELPER = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function withRetry(fn) {

@@ -8,16 +8,9 @@ import Ajv from 'ajv';
 import type { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lintEach, reasonOf } from '../src/check/lint-failures.js';
-import { main } from '../src/main.js';
+import { runCheck as check } from './run-check.js';
 
 const require = createRequire(import.meta.url);
-
-async function check(args: string[], cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['check', ...args], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd, isTTY: false });
-  return { code, stdout, stderr };
-}
 
 const FIXED = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function load() {

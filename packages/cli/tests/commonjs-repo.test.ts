@@ -7,14 +7,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/main.js';
+import { runCheck } from './run-check.js';
 
-async function check(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['check', '--no-herd', ...args], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd, isTTY: false, env: {} });
-  return { code, stdout, stderr };
-}
+const check = (args: string[], cwd: string) => runCheck(['--no-herd', ...args], cwd);
 
 /** Sloppy-mode CommonJS: `with` and a top-level return; a fixed-delay endless retry at 6:3. */
 const SLOPPY = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

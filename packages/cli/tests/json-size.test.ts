@@ -4,14 +4,7 @@ import { join } from 'node:path';
 import { Linter } from 'eslint';
 import plugin, { applyTextEdits, type MinimalEdit } from 'eslint-plugin-retry-hygiene';
 import { describe, expect, it } from 'vitest';
-import { main } from '../src/main.js';
-
-async function check(args: string[], cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['check', ...args], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd, isTTY: false });
-  return { code, stdout, stderr };
-}
+import { runCheck as check } from './run-check.js';
 
 const loop = (i: number) => `export async function load${i}() {
   while (true) {

@@ -5,17 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, HerdComparison } from '../src/check/herd.js';
 import { MARKDOWN_LIMIT, markdown } from '../src/check/markdown.js';
 import type { FileReport, Report } from '../src/check/report.js';
-import { main } from '../src/main.js';
+import { runCheck as check } from './run-check.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../fixtures');
 const RULES = ['no-fixed-sleep-retry', 'require-jitter', 'no-unbounded-retry', 'no-nested-retry'];
 const rules = Object.fromEntries(RULES.map((r) => [`retry-hygiene/${r}`, { description: r, url: `https://example.test/${r}.md` }]));
-
-async function check(args: string[], cwd: string): Promise<{ code: number; stdout: string }> {
-  let stdout = '';
-  const code = await main(['check', ...args], { stdout: (t) => void (stdout += t), stderr: () => undefined, cwd, isTTY: false, env: {} });
-  return { code, stdout };
-}
 
 function bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8');

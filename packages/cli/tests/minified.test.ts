@@ -3,14 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { minifiedText } from '../src/check/minified.js';
-import { main } from '../src/main.js';
-
-async function check(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['check', ...args], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd, isTTY: false, env: {} });
-  return { code, stdout, stderr };
-}
+import { runCheck as check } from './run-check.js';
 
 const LOOP = "async function load(){while(true){try{return await fetch('/x')}catch{await new Promise((r)=>setTimeout(r,1000))}}}";
 /** A bundle: a license comment, then everything on one line of 20 000 characters, with a retry in it. */

@@ -2,14 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/main.js';
-
-async function check(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['check', ...args], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd, isTTY: false, env: {} });
-  return { code, stdout, stderr };
-}
+import { runCheck as check } from './run-check.js';
 
 /** Sloppy-mode CommonJS: a top-level return and `with`, and a fixed-delay endless retry at 5:3. */
 const SLOPPY = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -2,14 +2,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/main.js';
-
-async function check(args: string[], cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['check', ...args], { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), cwd, isTTY: false });
-  return { code, stdout, stderr };
-}
+import { runCheck as check } from './run-check.js';
 
 const FIXED = `export async function load() {
   while (true) {

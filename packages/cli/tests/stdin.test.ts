@@ -2,21 +2,9 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/main.js';
+import { runCheck } from './run-check.js';
 
-async function check(args: string[], cwd: string, input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['check', ...args], {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    cwd,
-    isTTY: false,
-    env: {},
-    ...(input !== undefined ? { readStdin: async () => input } : {}),
-  });
-  return { code, stdout, stderr };
-}
+const check = (args: string[], cwd: string, input?: string) => runCheck(args, cwd, input !== undefined ? { readStdin: async () => input } : {});
 
 const FIXED = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function load() {
