@@ -2,7 +2,8 @@
 // The real-code benchmark (README.md beside this file): lints published packages with the
 // four rules and scores the findings against labels written by reading that code.
 //
-//   npm run realworld -- [--json out.json] [--package NAME]… [--context K] [--quiet]
+//   npm run realworld -- [--json out.json] [--half all|packages|repos] [--package NAME]…
+//                        [--repo OWNER/NAME]… [--show-frozen] [--context K] [--quiet]
 //
 // Exit code: 0 after a run (the scores are a report, not a gate), 1 when a rule threw or a
 // label cannot be placed, 2 for bad arguments or a failed install.
@@ -13,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import plugin from 'eslint-plugin-retry-hygiene';
 import { corpusConfigs, lintFile, resolveConfigs } from '../corpus/run.mjs';
+import { functionsOf, placeLabel } from './place.mjs';
+import { checkout, loadRepos, repoFiles } from './repos.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -27,7 +30,7 @@ const MAX_BYTES = 2 * 1024 * 1024;
 // Arguments
 
 function parseArgs(argv) {
-  const args = { json: undefined, packages: [], context: 1, quiet: false };
+  const args = { json: undefined, packages: [], repos: [], half: 'all', showFrozen: false, context: 1, quiet: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -37,6 +40,11 @@ function parseArgs(argv) {
     };
     if (arg === '--json') args.json = value();
     else if (arg === '--package') args.packages.push(value());
+    else if (arg === '--repo') args.repos.push(value());
+    else if (arg === '--half') {
+      args.half = value();
+      if (!['all', 'packages', 'repos'].includes(args.half)) usage(`--half must be all, packages or repos, got ${JSON.stringify(args.half)}`);
+    } else if (arg === '--show-frozen') args.showFrozen = true;
     else if (arg === '--context') {
       const v = value();
       args.context = Number(v);
@@ -49,7 +57,7 @@ function parseArgs(argv) {
 }
 
 function usage(error) {
-  const text = 'usage: npm run realworld -- [--json out.json] [--package NAME]... [--context K] [--quiet]';
+  const text = 'usage: npm run realworld -- [--json out.json] [--half all|packages|repos] [--package NAME]... [--repo OWNER/NAME]... [--show-frozen] [--context K] [--quiet]';
   if (error) {
     console.error(`realworld: ${error}\n${text}`);
     process.exit(2);
@@ -112,52 +120,6 @@ export function filesOf(entry) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Functions by name, to place labels (README.md: how a label names its function).
-
-function functionsOf(ast, keys) {
-  const result = [];
-  const visit = (node, parent) => {
-    if (/^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/.test(node.type)) {
-      result.push({ names: namesOf(node, parent), start: node.loc.start.line, end: node.loc.end.line, range: node.range });
-    }
-    for (const key of keys[node.type] ?? []) {
-      const child = node[key];
-      if (Array.isArray(child)) for (const c of child) c && typeof c.type === 'string' && visit(c, node);
-      else if (child && typeof child.type === 'string') visit(child, node);
-    }
-  };
-  visit(ast, undefined);
-  return result;
-}
-
-function keyName(key) {
-  if (!key) return undefined;
-  if (key.type === 'Identifier' || key.type === 'PrivateIdentifier') return key.name;
-  if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
-  return undefined;
-}
-
-function namesOf(fn, parent) {
-  const names = new Set();
-  if (fn.id?.name) names.add(fn.id.name);
-  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') names.add(parent.id.name);
-  if (/^(MethodDefinition|Property|PropertyDefinition)$/.test(parent?.type ?? '') && !parent.computed) {
-    const name = keyName(parent.key);
-    if (name) names.add(name);
-  }
-  if (parent?.type === 'AssignmentExpression') {
-    const left = parent.left;
-    if (left.type === 'Identifier') names.add(left.name);
-    else if (left.type === 'MemberExpression' && !left.computed) {
-      const name = keyName(left.property);
-      if (name) names.add(name);
-    }
-  }
-  if (names.size === 0) names.add('<anonymous>');
-  return names;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Scoring
 
 function loadLabels() {
@@ -199,15 +161,51 @@ export function linkPackages(packages) {
   }
 }
 
+/** One linted unit: a published package (labels.json) or a repository at a commit (repos/). */
+function packageUnits(list, names, labels) {
+  const selected = names.length ? list.filter((p) => names.includes(p.name)) : list;
+  linkPackages(selected);
+  return selected.map((entry) => {
+    const id = `${entry.name}@${entry.version}`;
+    const files = filesOf(entry).map(({ path, full }) => ({ path, full, filename: `${relative(root, linkDir)}/${entry.name}/${path}` }));
+    return { id, half: 'packages', family: entry.family, frozen: false, files, labels: labels.filter((l) => l.package === id) };
+  });
+}
+
+function repoUnits(entries, missing) {
+  const units = [];
+  for (const entry of entries) {
+    const dir = checkout(entry);
+    if (!dir.startsWith(cacheDir)) {
+      missing.push(`${entry.repo}: ${dir}`);
+      continue;
+    }
+    // In place: the file's real path, so relative imports resolve to the repository's own modules.
+    const files = repoFiles(entry, dir).map(({ path, full }) => ({ path, full, filename: relative(root, full).split(sep).join('/') }));
+    units.push({ id: entry.id, half: 'repos', family: entry.family, frozen: entry.frozen, files, labels: entry.labels });
+  }
+  return units;
+}
+
 function main() {
   const args = parseArgs(process.argv.slice(2));
   const list = JSON.parse(readFileSync(join(here, 'packages.json'), 'utf8')).packages;
-  install(list);
-  const selected = args.packages.length ? list.filter((p) => args.packages.includes(p.name)) : list;
+  const repos = loadRepos();
   for (const name of args.packages) if (!list.some((p) => p.name === name)) usage(`--package ${name} is not in packages.json`);
-  const labels = loadLabels().filter((l) => selected.some((p) => `${p.name}@${p.version}` === l.package));
+  for (const name of args.repos) if (!repos.some((r) => r.repo === name)) usage(`--repo ${name} is not in test/realworld/repos/`);
+  const filtered = args.packages.length > 0 || args.repos.length > 0;
+  const wantPackages = args.half !== 'repos' && (!filtered || args.packages.length > 0);
+  const wantRepos = args.half !== 'packages' && (!filtered || args.repos.length > 0);
+  const missing = [];
+  const units = [];
+  if (wantPackages) {
+    install(list);
+    units.push(...packageUnits(list, args.packages, loadLabels()));
+  }
+  if (wantRepos) units.push(...repoUnits(args.repos.length ? repos.filter((r) => args.repos.includes(r.repo)) : repos, missing));
+  const labels = units.flatMap((u) => u.labels);
+  const unitOf = new Map(units.map((u) => [u.id, u]));
 
-  linkPackages(selected);
   const linter = new Linter({ cwd: root });
   const configs = resolveConfigs(corpusConfigs(), root);
   const started = performance.now();
@@ -218,20 +216,16 @@ function main() {
   const unplaced = [];
   let fileCount = 0;
 
-  for (const entry of selected) {
-    const id = `${entry.name}@${entry.version}`;
+  for (const unit of units) {
+    const { id } = unit;
     const byFile = new Map();
-    for (const label of labels) if (label.package === id) byFile.set(label.file, [...(byFile.get(label.file) ?? []), label]);
-    const files = filesOf(entry);
-    const seen = new Set(files.map((f) => f.path));
+    for (const label of unit.labels) byFile.set(label.file, [...(byFile.get(label.file) ?? []), label]);
+    const seen = new Set(unit.files.map((f) => f.path));
     for (const file of byFile.keys()) if (!seen.has(file)) for (const l of byFile.get(file)) unplaced.push([l, 'file not among the linted files']);
-    for (const { path, full } of files) {
+    for (const { path, full, filename } of unit.files) {
       const code = readFileSync(full, 'utf8');
       if (code.length > MAX_BYTES) continue;
       fileCount++;
-      // The Linter must see a path flat config does not ignore (not under node_modules); the
-      // link makes it a real one, so the analysis can read the package's other modules.
-      const filename = `${relative(root, linkDir)}/${entry.name}/${path}`;
       let result;
       try {
         result = lintFile(linter, configs, code, filename);
@@ -253,11 +247,9 @@ function main() {
       const sourceCode = linter.getSourceCode();
       const functions = functionsOf(sourceCode.ast, sourceCode.visitorKeys);
       for (const label of fileLabels) {
-        const candidates = functions.filter((f) => f.start <= label.line && label.line <= f.end && f.names.has(label.function));
-        candidates.sort((a, b) => b.start - a.start || a.end - b.end);
-        const fn = candidates[0];
-        if (fn) placed.set(label, { start: fn.start, end: fn.end });
-        else unplaced.push([label, `no function named ${label.function} contains line ${label.line}`]);
+        const span = placeLabel(functions, label);
+        if (typeof span === 'string') unplaced.push([label, span]);
+        else placed.set(label, span);
       }
     }
   }
@@ -277,57 +269,80 @@ function main() {
     return span && label.package === f.package && label.file === f.file && span.start <= f.line && f.line <= span.end;
   };
   for (const f of findings) f.label = labelOf(f);
-
-  const rows = [];
-  const missed = [];
-  const wrong = [];
-  for (const rule of RULE_IDS) {
-    const expecting = labels.filter((l) => placed.has(l) && l.rules.includes(rule));
-    const hit = expecting.filter((l) => findings.some((f) => f.rule === rule && inLabel(l, f)));
-    for (const l of expecting) if (!hit.includes(l)) missed.push([rule, l]);
-    const labelled = findings.filter((f) => f.rule === rule && f.label);
-    const correct = labelled.filter((f) => f.label.rules.includes(rule));
-    for (const f of labelled) if (!f.label.rules.includes(rule)) wrong.push(f);
-    const outside = findings.filter((f) => f.rule === rule && !f.label).length;
-    rows.push({ rule, expected: expecting.length, hit: hit.length, recall: pct(hit.length, expecting.length), labelled: labelled.length, correct: correct.length, precision: pct(correct.length, labelled.length), outside });
-  }
-
-  const retrySites = labels.filter((l) => l.kind === 'retry').length;
-  const lookAlikes = labels.filter((l) => l.kind === 'look-alike').length;
-  console.log(`retry-hygiene real-code benchmark: ${selected.length} packages, ${fileCount} files, ${seconds.toFixed(1)} s`);
-  console.log(`labels: ${retrySites} retry sites, ${lookAlikes} look-alikes (${placed.size} placed)`);
-  console.log(`parse failures: ${parseFailures.length}   rule exceptions: ${exceptions.length}   findings: ${findings.length}`);
-  console.log('');
-  console.log(`${'rule'.padEnd(22)} ${'expected'.padStart(8)} ${'found'.padStart(6)} ${'recall'.padStart(6)}  ${'in labels'.padStart(9)} ${'right'.padStart(6)} ${'precision'.padStart(9)}  ${'outside'.padStart(7)}`);
-  for (const r of rows) {
-    console.log(`${r.rule.padEnd(22)} ${String(r.expected).padStart(8)} ${String(r.hit).padStart(6)} ${r.recall}  ${String(r.labelled).padStart(9)} ${String(r.correct).padStart(6)} ${r.precision.padStart(9)}  ${String(r.outside).padStart(7)}`);
-  }
-  const lookAlikeHits = labels.filter((l) => l.kind === 'look-alike' && findings.some((f) => f.label === l));
-  console.log(`look-alikes with a finding: ${lookAlikeHits.length} of ${lookAlikes}`);
-
   const where = (l) => `${l.package} ${l.file}:${l.line} ${l.function}`;
+
+  console.log(`retry-hygiene real-code benchmark: ${units.length} packages and repositories, ${fileCount} files, ${seconds.toFixed(1)} s`);
+  console.log(`parse failures: ${parseFailures.length}   rule exceptions: ${exceptions.length}   findings: ${findings.length}`);
+
+  // The groups scored apart: the frozen repositories are never mixed into what a change is judged on.
+  const groups = [
+    ['published packages (compiled JS, labels.json)', (u) => u.half === 'packages'],
+    ['repositories, open (sources as written)', (u) => u.half === 'repos' && !u.frozen],
+    ['repositories, FROZEN third (never tuned on)', (u) => u.half === 'repos' && u.frozen],
+    ['whole benchmark', () => true],
+  ];
+  for (const [title, test] of groups) {
+    const inGroup = new Set(units.filter(test).map((u) => u.id));
+    if (inGroup.size === 0) continue;
+    const groupLabels = labels.filter((l) => inGroup.has(l.package));
+    const groupFindings = findings.filter((f) => inGroup.has(f.package));
+    const files = units.filter(test).reduce((n, u) => n + u.files.length, 0);
+    const retrySites = groupLabels.filter((l) => l.kind === 'retry').length;
+    console.log(`\n${title}: ${inGroup.size} units, ${files} files; labels: ${retrySites} retry sites, ${groupLabels.length - retrySites} look-alikes (${groupLabels.filter((l) => placed.has(l)).length} placed)`);
+    console.log(`${'rule'.padEnd(22)} ${'expected'.padStart(8)} ${'found'.padStart(6)} ${'recall'.padStart(6)}  ${'in labels'.padStart(9)} ${'right'.padStart(6)} ${'precision'.padStart(9)}  ${'outside'.padStart(7)}`);
+    for (const rule of RULE_IDS) {
+      const expecting = groupLabels.filter((l) => placed.has(l) && l.rules.includes(rule));
+      const hit = expecting.filter((l) => groupFindings.some((f) => f.rule === rule && inLabel(l, f)));
+      const labelled = groupFindings.filter((f) => f.rule === rule && f.label);
+      const correct = labelled.filter((f) => f.label.rules.includes(rule));
+      const outside = groupFindings.filter((f) => f.rule === rule && !f.label).length;
+      console.log(`${rule.padEnd(22)} ${String(expecting.length).padStart(8)} ${String(hit.length).padStart(6)} ${pct(hit.length, expecting.length)}  ${String(labelled.length).padStart(9)} ${String(correct.length).padStart(6)} ${pct(correct.length, labelled.length).padStart(9)}  ${String(outside).padStart(7)}`);
+    }
+    const lookAlikes = groupLabels.filter((l) => l.kind === 'look-alike');
+    const sites = groupLabels.filter((l) => l.kind === 'retry' && placed.has(l));
+    const seen = sites.filter((l) => findings.some((f) => f.label === l));
+    console.log(`retry sites with any finding: ${seen.length} of ${sites.length}   look-alikes with a finding: ${lookAlikes.filter((l) => findings.some((f) => f.label === l)).length} of ${lookAlikes.length}`);
+  }
+
+  // Details name code to read; the frozen repositories' details stay hidden unless asked for.
+  const shown = (id) => args.showFrozen || !unitOf.get(id)?.frozen;
   if (!args.quiet) {
+    const wrong = findings.filter((f) => f.label && !f.label.rules.includes(f.rule) && shown(f.package));
     if (wrong.length) {
       console.log(`\nfalse positives inside labels (${wrong.length}):`);
       for (const f of wrong) console.log(`  ${f.rule}  ${f.package} ${f.file}:${f.line}  [${f.label.kind}: ${f.label.rules.join(', ') || 'no rule'}]\n      ${f.message}\n      | ${f.source}`);
+    }
+    const missed = [];
+    for (const rule of RULE_IDS) {
+      for (const l of labels) {
+        if (!placed.has(l) || !l.rules.includes(rule) || !shown(l.package)) continue;
+        if (!findings.some((f) => f.rule === rule && inLabel(l, f))) missed.push([rule, l]);
+      }
     }
     if (missed.length) {
       console.log(`\nmissed (${missed.length}):`);
       for (const [rule, l] of missed) console.log(`  ${rule}  ${where(l)}\n      ${l.note ?? ''}`);
     }
-    const outside = findings.filter((f) => !f.label);
+    const outside = findings.filter((f) => !f.label && shown(f.package));
     if (outside.length) {
       console.log(`\nfindings outside the labels, to classify by reading the code (${outside.length}):`);
       for (const f of outside) console.log(`  ${f.rule}  ${f.package} ${f.file}:${f.line}:${f.column}\n      ${f.message}\n      | ${f.source}`);
     }
+    const hidden = findings.filter((f) => !shown(f.package)).length;
+    if (hidden) console.log(`\n(${hidden} findings in the frozen repositories not listed: --show-frozen lists them)`);
   }
   if (parseFailures.length) {
     console.log(`\nparse failures (${parseFailures.length}):`);
     for (const p of parseFailures.slice(0, 20)) console.log(`  ${p.id} ${p.path}: ${p.error}`);
   }
   if (args.json) {
-    writeFileSync(args.json, `${JSON.stringify(findings.map(({ label, ...f }) => ({ ...f, label: label ? where(label) : null })), null, 2)}\n`);
-    console.log(`wrote ${findings.length} findings to ${args.json}`);
+    const listed = findings.filter((f) => shown(f.package));
+    writeFileSync(args.json, `${JSON.stringify(listed.map(({ label, ...f }) => ({ ...f, label: label ? where(label) : null })), null, 2)}\n`);
+    console.log(`wrote ${listed.length} findings to ${args.json}`);
+  }
+  if (missing.length) {
+    console.error(`\nrealworld: ${missing.length} repositor${missing.length === 1 ? 'y is' : 'ies are'} not available and were not scored:`);
+    for (const m of missing) console.error(`  ${m}`);
   }
   if (unplaced.length) {
     console.error(`\nrealworld: ${unplaced.length} label(s) cannot be placed:`);
