@@ -61,7 +61,12 @@ async function pass(n, mode) {
   const { corpusConfigs, resolveConfigs } = await import('../corpus/run.mjs');
   const files = writeRing(n);
   const texts = files.map((file) => readFileSync(join(root, file), 'utf8'));
-  const config = resolveConfigs({ pass: corpusConfigs({ rules: mode === 'rules' }).plain }, root).pass;
+  // `one-rule`: ESLint with the same configuration and one rule that does nothing. With no
+  // rule at all ESLint skips its traversal and code-path analysis; with any rule it runs them,
+  // which is ESLint's own cost of linting, before a rule does any work.
+  const nothing = { rules: { nothing: { create: () => ({}) } } };
+  const list = [...corpusConfigs({ rules: mode === 'rules' }).plain, ...(mode === 'one-rule' ? [{ files: ['**/*.mjs'], plugins: { bench: nothing }, rules: { 'bench/nothing': 'error' } }] : [])];
+  const config = resolveConfigs({ pass: list }, root).pass;
   const linter = new Linter({ cwd: root });
   let findings = 0;
   let fatal = 0;
@@ -94,9 +99,9 @@ function measure(n, mode) {
 /** Both configurations, `runs` fresh processes each (alternating); returns and logs the figures. */
 export function runImportRing({ files = 3000, runs = 3, log = console.log } = {}) {
   writeRing(files);
-  const results = { rules: [], 'parse-only': [] };
+  const results = { rules: [], 'parse-only': [], 'one-rule': [] };
   for (let round = 0; round < runs; round++) {
-    const order = round % 2 ? ['parse-only', 'rules'] : ['rules', 'parse-only'];
+    const order = round % 2 ? ['parse-only', 'one-rule', 'rules'] : ['rules', 'one-rule', 'parse-only'];
     for (const mode of order) results[mode].push(measure(files, mode));
   }
   const cpu = (mode) => median(results[mode].map((r) => r.cpuMs));
@@ -113,11 +118,15 @@ export function runImportRing({ files = 3000, runs = 3, log = console.log } = {}
     rulesPeakMb: peak('rules'),
     parsePeakMb: peak('parse-only'),
     memoryRatio,
+    oneRuleCpuMs: cpu('one-rule'),
+    oneRulePeakMb: peak('one-rule'),
   };
   log(
     `${`import-ring-${files}`.padEnd(22)} rules ${(summary.rulesCpuMs / 1000).toFixed(2)} s, parse-only ${(summary.parseCpuMs / 1000).toFixed(2)} s CPU, ` +
       `ratio ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}: ${within(ratio)}); peak RSS rules ${summary.rulesPeakMb.toFixed(0)} MB, ` +
       `parse-only ${summary.parsePeakMb.toFixed(0)} MB, ratio ${memoryRatio.toFixed(2)} (target ≤ ${TARGET_RATIO}: ${within(memoryRatio)}); ` +
+      `ESLint with one rule that does nothing: ${(summary.oneRuleCpuMs / 1000).toFixed(2)} s CPU (${(summary.oneRuleCpuMs / summary.parseCpuMs).toFixed(2)}× parse-only), ` +
+      `${summary.oneRulePeakMb.toFixed(0)} MB (${(summary.oneRulePeakMb / summary.parsePeakMb).toFixed(2)}× parse-only; the four rules ${(summary.rulesPeakMb / summary.oneRulePeakMb).toFixed(2)}× it); ` +
       `${summary.findings} findings; ${files} modules importing each other in a ring, median of ${runs} fresh processes each`,
   );
   return summary;

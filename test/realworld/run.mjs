@@ -187,8 +187,30 @@ function repoUnits(entries, missing) {
   return units;
 }
 
+/**
+ * Findings outside every label, read and classified by a person (`outside.json`): each
+ * `{ package, file, line, rule, verdict: "true" | "false", note }`, `package` as the finding's
+ * (a package `name@version` or a repository `owner/name@commit12`).
+ */
+function loadOutside() {
+  const path = join(here, 'outside.json');
+  if (!existsSync(path)) return new Map();
+  const entries = JSON.parse(readFileSync(path, 'utf8')).findings ?? [];
+  const map = new Map();
+  for (const [i, e] of entries.entries()) {
+    if (e.verdict !== 'true' && e.verdict !== 'false') throw new Error(`outside.json findings[${i}]: verdict must be "true" or "false"`);
+    map.set(outsideKey(e), e);
+  }
+  return map;
+}
+
+function outsideKey(f) {
+  return `${f.package}\0${f.file}\0${f.line}\0${f.rule}`;
+}
+
 function main() {
   const args = parseArgs(process.argv.slice(2));
+  const classified = loadOutside();
   const list = JSON.parse(readFileSync(join(here, 'packages.json'), 'utf8')).packages;
   const repos = loadRepos();
   for (const name of args.packages) if (!list.some((p) => p.name === name)) usage(`--package ${name} is not in packages.json`);
@@ -302,6 +324,11 @@ function main() {
     const sites = groupLabels.filter((l) => l.kind === 'retry' && placed.has(l));
     const seen = sites.filter((l) => findings.some((f) => f.label === l));
     console.log(`retry sites with any finding: ${seen.length} of ${sites.length}   look-alikes with a finding: ${lookAlikes.filter((l) => findings.some((f) => f.label === l)).length} of ${lookAlikes.length}`);
+    const outside = groupFindings.filter((f) => !f.label);
+    const verdicts = outside.map((f) => classified.get(outsideKey(f))?.verdict);
+    const falseOnes = verdicts.filter((v) => v === 'false').length;
+    const unread = verdicts.filter((v) => v === undefined).length;
+    if (outside.length) console.log(`findings outside the labels: ${outside.length}, read and classified ${outside.length - unread} (${falseOnes} false = ${pct(falseOnes, outside.length - unread).trim()} of those read), not yet read ${unread}`);
   }
 
   // Details name code to read; the frozen repositories' details stay hidden unless asked for.
@@ -326,7 +353,11 @@ function main() {
     const outside = findings.filter((f) => !f.label && shown(f.package));
     if (outside.length) {
       console.log(`\nfindings outside the labels, to classify by reading the code (${outside.length}):`);
-      for (const f of outside) console.log(`  ${f.rule}  ${f.package} ${f.file}:${f.line}:${f.column}\n      ${f.message}\n      | ${f.source}`);
+      for (const f of outside) {
+        const verdict = classified.get(outsideKey(f));
+        const tag = verdict ? `[${verdict.verdict === 'true' ? 'true' : 'FALSE'}: ${verdict.note ?? ''}]` : '[not yet read]';
+        console.log(`  ${f.rule}  ${f.package} ${f.file}:${f.line}:${f.column}  ${tag}\n      ${f.message}\n      | ${f.source}`);
+      }
     }
     const hidden = findings.filter((f) => !shown(f.package)).length;
     if (hidden) console.log(`\n(${hidden} findings in the frozen repositories not listed: --show-frozen lists them)`);
