@@ -5,7 +5,7 @@ import { readProperty } from './bind-arguments.js';
 import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
 import { UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 import { joinAlongPaths, type PathUpdate } from './path-updates.js';
-import { combine, growth, keepRandomOff, minMax } from './evolution/scalar.js';
+import { accumulated, combine, growth, keepRandomOff, minMax } from './evolution/scalar.js';
 import { strategyAnswer } from './strategy-objects.js';
 import { factoryChoice } from './factory-choice.js';
 import { memberOf } from './object-waits.js';
@@ -1061,7 +1061,8 @@ function computeWriteValue(target: Node, initial: Value, env: Env, name: string)
     case '+=':
     case '-=':
       if (right.t === 'num' && Math.abs(right.v) === 1) return { t: 'counter', random: false };
-      return withRandom(growth('linear', base, undefined), right.random, right.jitter);
+      // `d += 100 * attempt`: a growing step summed.
+      return withRandom((parent.operator === '+=' ? accumulated(right) : undefined) ?? growth('linear', base, undefined), right.random, right.jitter);
     case '*=':
       return withRandom(growth('exponential', base, right.t === 'num' ? right.v : undefined), right.random, right.jitter);
     case '<<=':
@@ -1151,7 +1152,7 @@ function selfReferentialValue(expr: Node, name: string, base: number | undefined
     else if (n.operator === '+' || n.operator === '-') {
       // `n = n + 1`, `config.tries = (config.tries || 0) + 1`: a step of one, as `n += 1` is.
       if (other.t === 'num' && Math.abs(other.v) === 1 && !other.random && (selfLeft || n.operator === '+') && isSelf(selfLeft ? n.left : n.right, name)) return { t: 'counter', random: false };
-      value = other.t === 'num' ? growth('linear', base, undefined) : growth('linear', base, undefined);
+      value = (n.operator === '+' ? accumulated(other) : undefined) ?? growth('linear', base, undefined);
       // d = d * 2 + random: the inner product carries the growth.
       const inner = unwrap(selfLeft ? n.left : n.right);
       if (inner.type === 'BinaryExpression' && inner.operator === '*') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combine, composedShape, minMax, polynomial } from '../src/evolution/scalar.js';
+import { accumulated, combine, composedShape, minMax, polynomial } from '../src/evolution/scalar.js';
 import { describeDelay } from '../src/describe.js';
 import { num, toDelay, type Value } from '../src/value.js';
 
@@ -76,5 +76,12 @@ describe('the wait as a function of the attempt counter', () => {
     expect(composedShape(linear, linear)).toEqual({ shape: 'linear' });
     expect(composedShape(linear, square)).toEqual({ shape: 'polynomial', power: 2 });
     expect(composedShape(square, { t: 'grow', shape: 'exponential', factor: 2, random: false })).toEqual({ shape: 'exponential' });
+  });
+
+  it('accumulated: a step of n^p summed grows as n^(p+1), a geometric step geometrically, a constant one not at all', () => {
+    expect(accumulated(combine('*', num(100), n))).toEqual(polynomial(2, 50));
+    expect(accumulated(combine('*', num(30), combine('**', n, num(2))))).toEqual(polynomial(3, 10));
+    expect(accumulated(combine('*', num(100), combine('**', num(2), n)))).toEqual({ t: 'grow', shape: 'exponential', factor: 2, random: false });
+    expect(accumulated(num(300))).toBeUndefined();
   });
 });

@@ -112,6 +112,37 @@ export class Uplink {
 }
 `;
 
+const summedJs = `
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function refresh(load) {
+  let wait = 0;
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    try {
+      return await load();
+    } catch (_) {
+      wait += 100 * attempt;
+      await sleep(wait);
+    }
+  }
+}
+module.exports = refresh;
+`;
+
+const summedTs = `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function refresh(load: () => Promise<void>) {
+  let wait = 0;
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    try {
+      return await load();
+    } catch {
+      wait = wait + 200 * attempt;
+      await sleep(wait);
+    }
+  }
+}
+`;
+
 ruleTester.run('require-jitter on waits that grow as a power of the attempt', requireJitter, {
   valid: [
     {
@@ -160,6 +191,17 @@ ruleTester.run('require-jitter on waits that grow as a power of the attempt', re
       name: 'a base the caller passes: the power is still known',
       code: parameterBaseTs,
       errors: [{ messageId: 'missingJitter', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a delay growing as n²', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'JavaScript loop, a wait that adds a step growing with the attempt: n² (100 × n(n+1)/2)',
+      code: summedJs,
+      filename: JS,
+      errors: [{ messageId: 'missingJitter', line: 5, column: 3, data: { what: 'This retry loop', delay: 'a polynomial 50 ms × n²', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'TypeScript loop, wait = wait + 200 * attempt',
+      code: summedTs,
+      errors: [{ messageId: 'missingJitter', line: 5, column: 3, data: { what: 'This retry loop', delay: 'a polynomial 100 ms × n²', attempts: 'up to 5 attempts' } }],
     },
     {
       name: 'a counter kept on this, squared',

@@ -225,3 +225,20 @@ export function composedShape(a: Value & { t: 'grow' }, b: Value & { t: 'grow' }
   const power = pa.power === undefined || pb.power === undefined ? undefined : Math.max(pa.power, pb.power);
   return power === undefined ? { shape: 'polynomial' } : { shape: 'polynomial', power };
 }
+
+/**
+ * A wait that adds `step` to itself each attempt (`d += 100 * attempt`): the sum of a step of
+ * class n^p grows as n^(p+1) (leading base b/(p+1)), of a geometric step geometrically.
+ * Undefined for a step that does not grow (the caller's affine reading stands).
+ */
+export function accumulated(step: Value): Value | undefined {
+  if (isGeometric(step)) {
+    const g = step as Value & { t: 'grow' };
+    const value: Value = { t: 'grow', shape: 'exponential', random: false };
+    if (g.factor !== undefined) value.factor = g.factor;
+    return value;
+  }
+  const p = powerOf(step);
+  if (!p) return undefined;
+  return polynomial(p.power === undefined ? undefined : p.power + 1, p.base !== undefined && p.power !== undefined ? p.base / (p.power + 1) : undefined);
+}
