@@ -133,4 +133,18 @@ export async function put(key: string, tag?: string | null) {
     expect(answer(code('undefined'), 'put')).toBe('other-request');
     expect(answer(code('null'), 'put')).toBe('same');
   });
+
+  it('a test that refuses the way back whatever the input says nothing of the input', () => {
+    const code = `
+const ENABLED = 0;
+export async function put(key: string, version?: number) {
+  try {
+    return await kv.write(key, version);
+  } catch (e) {
+    if (ENABLED && version) return put(key);
+    throw e;
+  }
+}`;
+    expect(answer(code, 'put')).toBe('same');
+  });
 });

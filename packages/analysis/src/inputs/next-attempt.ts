@@ -142,9 +142,12 @@ function fieldChanges(q: WayBackInputs): Change[] {
   return changes;
 }
 
-/** The test, read with the changed input at its new value, refuses the way back. */
+/** The test, read with the changed input at its new value, refuses the way back (and did not without it). */
 function closes(passage: Passage, change: Change, q: WayBackInputs): boolean {
   const env = plainEnv(q.fn, q.ctx);
+  // A test that refuses the way back whatever the input (a branch never taken) says nothing of it.
+  const already = truthOf(passage.test, plainEnv(q.fn, q.ctx), { value: ABSENT });
+  if (already !== undefined && already !== passage.needs) return false;
   if (change.variable) env.bindings = new Map([[change.variable, change.value]]);
   else env.receiver = { member: (member) => (dottedName(member) === change.field ? change.value : undefined) };
   const truth = truthOf(passage.test, env, change);
