@@ -175,7 +175,9 @@ function truthOf(test: Node, env: Env, change: Change, depth = 0): boolean | und
     if (a === decisive || b === decisive) return decisive;
     return a === !decisive && b === !decisive ? !decisive : undefined;
   }
-  return evaluate(n, env).truth;
+  const value = evaluate(n, env);
+  if (value.truth !== undefined) return value.truth;
+  return value.t === 'num' && !value.random && !Number.isNaN(value.v) ? value.v !== 0 : undefined;
 }
 
 /**
