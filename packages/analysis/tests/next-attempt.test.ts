@@ -147,4 +147,31 @@ export async function put(key: string, version?: number) {
 }`;
     expect(answer(code, 'put')).toBe('same');
   });
+
+  it('an input the attempt writes again does not stay closed: the same', () => {
+    const field = `
+class Feed {
+  async pull(): Promise<string> {
+    this.cursor = this.cursor ?? (await latest());
+    try {
+      return await read(this.cursor);
+    } catch (e) {
+      if (this.cursor !== null) { this.cursor = null; return this.pull(); }
+      throw e;
+    }
+  }
+}`;
+    expect(answer(field, 'pull')).toBe('same');
+    const parameter = `
+export async function put(key: string, version?: number) {
+  version ??= await latest(key);
+  try {
+    return await kv.write(key, version);
+  } catch (e) {
+    if (version) return put(key);
+    throw e;
+  }
+}`;
+    expect(answer(parameter, 'put')).toBe('same');
+  });
 });

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, dottedName, isFunction, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
-import type { AnalysisContext, Variable } from '../context.js';
+import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
 import { evaluate, type Env } from '../evaluate.js';
 import type { Value } from '../value.js';
 
@@ -39,6 +39,8 @@ interface Change {
   variable?: Variable;
   field?: string;
   value: Value;
+  /** The write on the failure path that gives a field its value. */
+  write?: Node;
 }
 
 /** A test the way back passes, and the answer it needs to go on. */
@@ -62,7 +64,7 @@ export function nextAttemptInputs(q: WayBackInputs): NextAttempt {
   const changes = [...parameterChanges(q), ...fieldChanges(q)].slice(0, MAX_CHANGES);
   let result: NextAttempt = 'same';
   for (const change of changes) {
-    if (!passages.some((p) => closes(p, change, q))) continue;
+    if (writtenAgain(change, q) || !passages.some((p) => closes(p, change, q))) continue;
     if (readByAttempt(change, passages, q)) return 'other-request';
     result = 'one-shot';
   }
@@ -134,12 +136,31 @@ function fieldChanges(q: WayBackInputs): Change[] {
       if (target?.type !== 'MemberExpression' || target.computed || unwrap(target.object).type !== 'ThisExpression') return undefined;
       const field = dottedName(target);
       const value = node.type === 'UnaryExpression' ? ABSENT : constantValue((node as TSESTree.AssignmentExpression).right, env);
-      if (field && value) changes.push({ field, value });
+      if (field && value) changes.push({ field, value, write: node });
       return undefined;
     });
   collect(q.failure, q.leaves);
   if (q.through) collect(q.through.body, q.back);
   return changes;
+}
+
+/**
+ * The input is written again where the attempt runs (`version ??= await latest()`, `this.mirror =
+ * pick()` at the top): what the way back sets does not last to the next test, which may open again.
+ */
+function writtenAgain(change: Change, q: WayBackInputs): boolean {
+  if (change.variable) return writesWithin(change.variable, q.fn.body).length > 0;
+  let written = false;
+  const look = (root: Node) =>
+    walk(root, q.ctx.keys, (node) => {
+      if (written) return false;
+      const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : node.type === 'UnaryExpression' && node.operator === 'delete' ? node.argument : undefined;
+      if (node !== change.write && target?.type === 'MemberExpression' && dottedName(target) === change.field) written = true;
+      return undefined;
+    });
+  look(q.fn.body);
+  if (q.through) look(q.through.body);
+  return written;
 }
 
 /** The test, read with the changed input at its new value, refuses the way back (and did not without it). */
