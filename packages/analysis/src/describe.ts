@@ -12,7 +12,7 @@ function trim(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(1).replace(/\.0$/, '');
 }
 
-/** The wait of a policy in a few words: "a fixed 1 s", "no delay", "100 ms × 2^n". */
+/** The wait of a policy in a few words: "a fixed 1 s", "no delay", "a polynomial 200 ms × n²", "100 ms × 2^n". */
 export function describeDelay(policy: RetryPolicy): string {
   const { kind, baseMs, factor, capMs } = policy.delay;
   const cap = capMs !== undefined && Number.isFinite(capMs) ? `, capped at ${formatMs(capMs)}` : '';
@@ -23,6 +23,11 @@ export function describeDelay(policy: RetryPolicy): string {
       return baseMs !== undefined ? `a fixed ${formatMs(baseMs)}` : 'a fixed delay';
     case 'linear':
       return baseMs !== undefined ? `a linear ${formatMs(baseMs)} × n${cap}` : `a linearly growing delay${cap}`;
+    case 'polynomial': {
+      const n = policy.delay.power !== undefined ? `n${formatPower(policy.delay.power)}` : undefined;
+      if (baseMs !== undefined && n) return `a polynomial ${formatMs(baseMs)} × ${n}${cap}`;
+      return n ? `a delay growing as ${n}${cap}` : `a polynomially growing delay${cap}`;
+    }
     case 'exponential':
       if (baseMs !== undefined) return `${formatMs(baseMs)} × ${formatFactor(factor ?? 2)}^n${cap}`;
       return `an exponentially growing delay${cap}`;
@@ -31,6 +36,14 @@ export function describeDelay(policy: RetryPolicy): string {
     case 'unknown':
       return 'an unknown delay';
   }
+}
+
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/** `²`, `¹⁰`, `^1.5`: the power of n as people write it. */
+function formatPower(power: number): string {
+  if (Number.isInteger(power) && power >= 0) return [...String(power)].map((d) => SUPERSCRIPT[Number(d)]).join('');
+  return `^${Number(power.toFixed(2))}`;
 }
 
 /** `2`, `1.5`, `e` for Math.E (`Math.exp(n)`). */

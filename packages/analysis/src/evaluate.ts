@@ -3,8 +3,9 @@ import { alwaysExits, calleeName, contains, isAnyLoop, dottedName, getProperty, 
 import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
 import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
-import { RANDOM_OFF_TERM, UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
+import { UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 import { joinAlongPaths, type PathUpdate } from './path-updates.js';
+import { accumulated, combine, growth, keepRandomOff, minMax } from './evolution/scalar.js';
 import { strategyAnswer } from './strategy-objects.js';
 import { factoryChoice } from './factory-choice.js';
 import { memberOf } from './object-waits.js';
@@ -1060,7 +1061,8 @@ function computeWriteValue(target: Node, initial: Value, env: Env, name: string)
     case '+=':
     case '-=':
       if (right.t === 'num' && Math.abs(right.v) === 1) return { t: 'counter', random: false };
-      return withRandom(growth('linear', base, undefined), right.random, right.jitter);
+      // `d += 100 * attempt`: a growing step summed.
+      return withRandom((parent.operator === '+=' ? accumulated(right) : undefined) ?? growth('linear', base, undefined), right.random, right.jitter);
     case '*=':
       return withRandom(growth('exponential', base, right.t === 'num' ? right.v : undefined), right.random, right.jitter);
     case '<<=':
@@ -1111,13 +1113,6 @@ function inLoopWithin(node: Node, region: Node): boolean {
   return false;
 }
 
-function growth(shape: 'linear' | 'exponential', base: number | undefined, factor: number | undefined): Value {
-  const value: Value = { t: 'grow', shape, random: false };
-  if (base !== undefined) value.base = base;
-  if (factor !== undefined) value.factor = factor;
-  return value;
-}
-
 /** `d = d * 2`, `d = Math.min(d * 2, cap)`, `d = d + 500`, `d = Math.min(cap, d * 2 + Math.random() * 100)`. */
 function selfReferentialValue(expr: Node, name: string, base: number | undefined, env: Env): Value | undefined {
   let n = unwrap(expr);
@@ -1157,7 +1152,7 @@ function selfReferentialValue(expr: Node, name: string, base: number | undefined
     else if (n.operator === '+' || n.operator === '-') {
       // `n = n + 1`, `config.tries = (config.tries || 0) + 1`: a step of one, as `n += 1` is.
       if (other.t === 'num' && Math.abs(other.v) === 1 && !other.random && (selfLeft || n.operator === '+') && isSelf(selfLeft ? n.left : n.right, name)) return { t: 'counter', random: false };
-      value = other.t === 'num' ? growth('linear', base, undefined) : growth('linear', base, undefined);
+      value = (n.operator === '+' ? accumulated(other) : undefined) ?? growth('linear', base, undefined);
       // d = d * 2 + random: the inner product carries the growth.
       const inner = unwrap(selfLeft ? n.left : n.right);
       if (inner.type === 'BinaryExpression' && inner.operator === '*') {
@@ -2009,20 +2004,6 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   return UNKNOWN;
 }
 
-function minMax(isMin: boolean, a: Value, b: Value): Value {
-  const random = a.random || b.random;
-  const jitter = a.jitter ?? b.jitter;
-  if (a.t === 'num' && b.t === 'num') return withRandom(num(isMin ? Math.min(a.v, b.v) : Math.max(a.v, b.v)), random, jitter);
-  const growing = a.t === 'grow' || a.t === 'counter' ? a : b.t === 'grow' || b.t === 'counter' ? b : undefined;
-  const other = growing === a ? b : a;
-  if (growing) {
-    const grow: Value = growing.t === 'counter' ? { t: 'grow', shape: 'linear', random: false } : { ...growing };
-    if (isMin && other.t === 'num' && Number.isFinite(other.v) && grow.t === 'grow') grow.cap = grow.cap === undefined ? other.v : Math.min(grow.cap, other.v);
-    return withRandom(grow, random, jitter);
-  }
-  return join(a, b);
-}
-
 /**
  * The strategy function a call of an option invokes, where the analysis can read it: a
  * function of this file held in an object it builds (`options.retryStrategy(n)`), or one that
@@ -2380,115 +2361,6 @@ function findRandomness(root: Node, env: Env, followHelpers: boolean): boolean {
     return undefined;
   });
   return found;
-}
-
-/** Arithmetic on what is known: numbers fold, counters become growth, randomness is carried. */
-export function combine(op: string, a: Value, b: Value): Value {
-  if (op === '*') {
-    // `Math.random() * (opts.jitter || 0)`, `Math.random() * 0`: a random term that is 0 (by default).
-    const off = (v: Value) => offByDefault(v) || isZero(v);
-    if ((off(a) && b.random) || (off(b) && a.random)) return RANDOM_OFF_TERM;
-    // That term times anything known (`… * (coin ? 1 : -1)`) is still 0.
-    const offTerm = (v: Value) => randomOff(v) && isZero({ ...v, random: false } as Value);
-    if ((offTerm(a) && b.t !== 'unknown') || (offTerm(b) && a.t !== 'unknown')) return RANDOM_OFF_TERM;
-  }
-  return keepRandomOff(a, b, combineValues(op, a, b));
-}
-
-/** The result of combining `a` and `b`, still marked when randomness in either was off by default. */
-function keepRandomOff(a: Value, b: Value, result: Value): Value {
-  return (randomOff(a) || randomOff(b)) && !result.random ? markRandomOff(result) : result;
-}
-
-function combineValues(op: string, a: Value, b: Value): Value {
-  const random = a.random || b.random;
-  if (a.t === 'rand' || b.t === 'rand') {
-    const other = a.t === 'rand' ? b : a;
-    if (other.t === 'rand') return { t: 'rand', random: true };
-    if (op === '*') return withRandom(other, true, other.jitter ?? 'full');
-    if (op === '+' || op === '-') return withRandom(other, true, other.jitter ?? 'proportional');
-    return withRandom(other, true, 'unknown');
-  }
-  let jitter = a.jitter ?? b.jitter ?? (random ? (op === '*' ? 'full' : 'proportional') : undefined);
-  // `d / 2 + Math.random() * (d / 2)`: half fixed, half random is equal jitter.
-  if (op === '+' && a.random !== b.random && sameMagnitude(a, b)) jitter = 'equal';
-  return withRandom(structural(op, a, b), random, jitter);
-}
-
-function sameMagnitude(a: Value, b: Value): boolean {
-  if (a.t === 'num' && b.t === 'num') return a.v === b.v;
-  if (a.t === 'grow' && b.t === 'grow') return a.shape === b.shape && a.base === b.base && a.factor === b.factor;
-  return false;
-}
-
-function structural(op: string, a: Value, b: Value): Value {
-  if (a.t === 'num' && b.t === 'num') {
-    const value = arithmetic(op, a.v, b.v);
-    return value === undefined ? UNKNOWN : num(value);
-  }
-  if (a.t === 'unknown' || b.t === 'unknown') return UNKNOWN;
-  const isGrowing = (v: Value) => v.t === 'grow' || v.t === 'counter';
-  const exp = (v: Value) => v.t === 'grow' && v.shape === 'exponential';
-  switch (op) {
-    case '*': {
-      if (isGrowing(a) && isGrowing(b)) return { t: 'grow', shape: exp(a) || exp(b) ? 'exponential' : 'linear', random: false };
-      const g = isGrowing(a) ? a : isGrowing(b) ? b : undefined;
-      const k = g === a ? b : a;
-      if (!g) return { t: 'invariant', random: false };
-      if (g.t === 'counter') return k.t === 'num' ? { t: 'grow', shape: 'linear', base: k.v, random: false } : { t: 'grow', shape: 'linear', random: false };
-      if (g.t !== 'grow') return UNKNOWN;
-      // Without `base` as made, not deleted after: a deleted property leaves the object slow
-      // to copy, and every later spread of this value (withRandom, minMax) paid for it.
-      const { base: _base, ...unscaled } = g;
-      const scaled: Value = { ...unscaled, random: false };
-      if (k.t === 'num' && g.base !== undefined) scaled.base = g.base * k.v;
-      else if (k.t === 'num' && g.shape === 'linear') scaled.base = k.v;
-      if (k.t === 'num' && scaled.cap !== undefined) scaled.cap = scaled.cap * k.v;
-      return scaled;
-    }
-    case '**': {
-      if (isGrowing(b)) return a.t === 'num' ? { t: 'grow', shape: 'exponential', base: 1, factor: a.v, random: false } : { t: 'grow', shape: 'exponential', random: false };
-      if (isGrowing(a)) return { t: 'grow', shape: 'linear', random: false };
-      return { t: 'invariant', random: false };
-    }
-    case '<<': {
-      if (isGrowing(b)) return a.t === 'num' ? { t: 'grow', shape: 'exponential', base: a.v, factor: 2, random: false } : { t: 'grow', shape: 'exponential', factor: 2, random: false };
-      return isGrowing(a) ? { t: 'grow', shape: 'linear', random: false } : { t: 'invariant', random: false };
-    }
-    case '+':
-    case '-': {
-      if (a.t === 'counter' && b.t !== 'grow') return { t: 'counter', random: false };
-      if (b.t === 'counter' && a.t !== 'grow') return { t: 'counter', random: false };
-      const g = a.t === 'grow' ? a : b.t === 'grow' ? b : undefined;
-      if (g) return { ...g, random: false, shape: exp(a) || exp(b) ? 'exponential' : g.shape };
-      return { t: 'invariant', random: false };
-    }
-    case '/': {
-      if (a.t === 'grow') {
-        if (b.t === 'num' && a.base !== undefined) return { ...a, random: false, base: a.base / b.v };
-        const { base: _base, ...unscaled } = a;
-        return { ...unscaled, random: false };
-      }
-      if (a.t === 'counter') return { t: 'grow', shape: 'linear', random: false };
-      return isGrowing(b) ? UNKNOWN : { t: 'invariant', random: false };
-    }
-    default:
-      return UNKNOWN;
-  }
-}
-
-function arithmetic(op: string, a: number, b: number): number | undefined {
-  switch (op) {
-    case '+': return a + b;
-    case '-': return a - b;
-    case '*': return a * b;
-    case '/': return a / b;
-    case '%': return a % b;
-    case '**': return a ** b;
-    case '<<': return a << b;
-    case '>>': return a >> b;
-    default: return undefined;
-  }
 }
 
 /** A number known statically (const chains, class fields, defaults), or undefined. */

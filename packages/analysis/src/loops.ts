@@ -16,6 +16,7 @@ import { writesWithin, type Variable } from './context.js';
 import { scheduleValue, type Value } from './value.js';
 import { loopsWhileNeverAborted } from './never-aborted.js';
 import { nodesWithin } from './source-order.js';
+import { probesState } from './polling/state-probe.js';
 
 interface LoopRetry {
   operation: TSESTree.CallExpression;
@@ -23,6 +24,8 @@ interface LoopRetry {
   failurePath: Node;
   /** Success leaves only as the options' defaults read (`until: () => true`). */
   byDefaults?: true;
+  /** The test that decides whether the attempt worked (the loop's condition, or the `if` that leaves). */
+  check?: Node;
 }
 
 /** A loop that runs the same operation again after it failed, or undefined. */
@@ -47,6 +50,8 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (!retry || advancesThroughItems(loop, retry.operation, env) || movesToNextAlternative(loop.body, retry.operation, ctx)) return undefined;
 
   const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env);
+  // Going round while a probe answers "not yet", up to a deadline or a count: waiting for a state.
+  if (retry.check && (bound.deadline || typeof bound.attempts === 'number') && probesState(retry.check, env)) return undefined;
   const sleep = chooseSleep(scan.sleeps, retry.failurePath);
   const delay = sleep ? sleepValue(sleep, env) : (helperWait(retry, scan, loop, env) ?? immediateOrUnknown(retry, scan, loop, ctx));
   const site: RetrySite = {
@@ -475,12 +480,12 @@ function checkForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry 
     const retriesOnFailure = !onFailure || !alwaysExits(onFailure) || endsInContinue(onFailure) || hasConditionalExit(onFailure);
     if (!leavesOnSuccess || !retriesOnFailure) continue;
     const operation = firstCallIn(loop.body, scan.calls);
-    if (operation) return { operation, failurePath: onFailure ?? loop.body };
+    if (operation) return { operation, failurePath: onFailure ?? loop.body, check: statement.test };
   }
   const test = loopTest(loop);
   if (test && outcomeCheck(test, env) === 'failure') {
     const operation = firstCallIn(loop.body, scan.calls) ?? firstCallIn(test, scan.calls);
-    if (operation) return { operation, failurePath: loop.body };
+    if (operation) return { operation, failurePath: loop.body, check: test };
   }
   return undefined;
 }

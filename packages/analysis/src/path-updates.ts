@@ -1,5 +1,6 @@
 import { isAnyLoop, isFunction, type Node } from './ast.js';
 import { join, type Value } from './value.js';
+import { composedShape } from './evolution/scalar.js';
 
 /**
  * What several updates of one variable in one attempt make of it. Updates that run one after
@@ -33,14 +34,16 @@ function branchOf(write: Node, region: Node): Node | undefined {
 
 /** `a` then `b` on one path: factors multiply; a step added to a product keeps the product's factor. */
 function compose(a: Value & { t: 'grow' }, b: Value & { t: 'grow' }): Value & { t: 'grow' } {
-  const exponential = a.shape === 'exponential' || b.shape === 'exponential';
+  const shape = composedShape(a, b);
   let factor: number | undefined;
   if (a.shape === 'exponential' && b.shape === 'exponential') factor = a.factor !== undefined && b.factor !== undefined ? a.factor * b.factor : undefined;
   else factor = a.shape === 'exponential' ? a.factor : b.shape === 'exponential' ? b.factor : undefined;
   // 2 ** 1100 and beyond: a factor too large to be a number is a factor not known.
   if (factor !== undefined && !Number.isFinite(factor)) factor = undefined;
-  const result: Value & { t: 'grow' } = { ...a, shape: exponential ? 'exponential' : 'linear', random: a.random || b.random };
+  const result: Value & { t: 'grow' } = { ...a, shape: shape.shape, random: a.random || b.random };
   delete result.factor;
+  delete result.power;
+  if (shape.power !== undefined) result.power = shape.power;
   delete result.cap;
   delete result.jitter;
   if (factor !== undefined) result.factor = factor;

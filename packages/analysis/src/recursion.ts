@@ -13,6 +13,7 @@ import { policyFrom, serverWaitMark } from './policy.js';
 import { prototypeSlot } from './prototype-methods.js';
 import { racedTimeout } from './raced-timeouts.js';
 import { drainedStore, requeuedBefore, sameStore } from './requeue.js';
+import { nextAttemptInputs } from './inputs/next-attempt.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
 import { asSleep, computesWait, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
@@ -264,6 +265,10 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   const way = reentry && wayBack(reentry, call, fn, baseEnv, path);
   if (reentry && !way) return undefined;
   const back = way?.back ?? call;
+  // A way back that closes itself behind a changed input goes at most once more: another request
+  // when the attempt reads that input (no retry), the same one bounded by a one-shot flag when not.
+  const next = resend ? 'same' : nextAttemptInputs({ fn, back, leaves: call, failure: path.container, ...(way ? { through: way.through } : {}), ctx });
+  if (next === 'other-request') return undefined;
   const counters = way ? way.counters : counterParameters(fn, call, ctx);
   // (A walk started over once exhausted moves through its alternatives on purpose: its restart is the retry.)
   if (!restart && (walksAlternatives(fn, counters, baseEnv) || (way && walksAlternatives(way.through, way.throughCounters, baseEnv)))) return undefined;
@@ -301,7 +306,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
     // `send(req, true)` guarded by `!isRetry`, or a 409/401 that re-reads state: at most once more.
     // A 404 or 409 on the way back in through `b` re-reads state: at most once more, as in `a`.
     const flag = resend?.once?.(call, fn);
-    if (retriesOnce(fn, call, env, back) || (way && testedOnTheWay(way.back, way.through, (node) => isStateChangingStatus(node), env)) || (flag && testedOnTheWay(call, fn, flag, env))) limits.attempts = 2;
+    if (next === 'one-shot' || retriesOnce(fn, call, env) || (way && testedOnTheWay(way.back, way.through, (node) => isStateChangingStatus(node), env)) || (flag && testedOnTheWay(call, fn, flag, env))) limits.attempts = 2;
     else if (recovery.changesCondition) limits.attempts = recovery.fromError ? 'unknown' : 2;
     if (limits.attempts === 2) afterStateChange = true;
     else if (resend?.mayCount?.(call, fn)) limits.attempts = 'unknown';
@@ -524,22 +529,12 @@ function readsError(node: Node, path: FailurePath, env: Env): boolean {
 }
 
 /**
- * At most one retry: the self-call passes a flag (`true`) for a parameter that a condition
- * on the way to it tests (`if (!retried)`), or the failure it answers is a specific client
- * error that changes state rather than a transient one (`status === 409` re-reads,
- * `code === 401` refreshes).
+ * At most one retry: the failure it answers is a specific client error that changes state
+ * rather than a transient one (`status === 409` re-reads, `code === 401` refreshes). (A flag
+ * passed on the way back, `send(req, true)` behind `!retried`, is a one-shot input change:
+ * inputs/next-attempt.ts.)
  */
-function retriesOnce(fn: FunctionNode, call: Node, env: Env, back: Node = call): boolean {
-  if (back.type === 'CallExpression') {
-    const scope = env.ctx.sourceCode.getScope(fn);
-    for (const [i, param] of fn.params.entries()) {
-      const id = param.type === 'AssignmentPattern' ? param.left : param;
-      const arg = back.arguments[i] && unwrap(back.arguments[i] as Node);
-      if (id.type !== 'Identifier' || arg?.type !== 'Literal' || typeof arg.value !== 'boolean') continue;
-      const variable = scope.set.get(id.name);
-      if (variable && testedOnTheWay(call, fn, (node) => node.type === 'Identifier' && env.ctx.variableOf(node) === variable, env)) return true;
-    }
-  }
+function retriesOnce(fn: FunctionNode, call: Node, env: Env): boolean {
   return testedOnTheWay(call, fn, (node) => isStateChangingStatus(node), env);
 }
 

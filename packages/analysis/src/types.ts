@@ -8,9 +8,11 @@ export interface RetryPolicy {
   maxAttempts: number | 'unbounded' | 'unknown';
   deadlineMs?: number;
   delay: {
-    kind: 'none' | 'constant' | 'linear' | 'exponential' | 'decorrelated' | 'unknown';
+    kind: 'none' | 'constant' | 'linear' | 'polynomial' | 'exponential' | 'decorrelated' | 'unknown';
     baseMs?: number;
     factor?: number;
+    /** The power of the attempt number a polynomial wait grows by (`200 * attempt ** 2`: 2); absent when not known. */
+    power?: number;
     capMs?: number;
   };
   jitter: 'none' | 'full' | 'equal' | 'decorrelated' | 'proportional' | 'unknown';

@@ -5,7 +5,7 @@ import type { RetryPolicy } from './types.js';
  * - `num`: the same known number every attempt;
  * - `invariant`: the same every attempt, value unknown;
  * - `counter`: the attempt counter itself (grows by one per attempt);
- * - `grow`: grows with the attempt, linearly or exponentially;
+ * - `grow`: grows with the attempt: linearly, as a power of it, or exponentially (evolution/scalar.ts);
  * - `rand`: a random number in [0, 1) (Math.random());
  * - `unknown`: anything else.
  * `random` marks values with randomness mixed in, which is what jitter is.
@@ -14,7 +14,7 @@ export type Value = (
   | { t: 'num'; v: number; random: boolean; jitter?: Jitter }
   | { t: 'invariant'; random: boolean; jitter?: Jitter }
   | { t: 'counter'; random: boolean; jitter?: Jitter }
-  | { t: 'grow'; shape: 'linear' | 'exponential'; base?: number; factor?: number; cap?: number; random: boolean; jitter?: Jitter }
+  | { t: 'grow'; shape: 'linear' | 'polynomial' | 'exponential'; base?: number; factor?: number; power?: number; cap?: number; random: boolean; jitter?: Jitter }
   | { t: 'rand'; random: true; jitter?: Jitter }
   | { t: 'unknown'; random: boolean; jitter?: Jitter }
 ) &
@@ -83,6 +83,9 @@ export function join(a: Value, b: Value): Value {
   const random = a.random || b.random;
   const jitter = a.jitter ?? b.jitter;
   if (a.t === 'num' && b.t === 'num' && a.v === b.v) return withRandom(a, random, jitter);
+  // The counter or its start (`this.failures++` and `this.failures = 0` on success): still the counter.
+  const steady = (v: Value) => v.t === 'num' || v.t === 'invariant';
+  if ((a.t === 'counter' && steady(b)) || (b.t === 'counter' && steady(a))) return withRandom({ t: 'counter', random: false }, random, jitter);
   if (a.t === 'grow' || b.t === 'grow' || a.t === 'counter' || b.t === 'counter') {
     const grow = a.t === 'grow' ? a : b.t === 'grow' ? b : undefined;
     return withRandom(grow ?? { t: 'grow', shape: 'linear', random: false }, random, jitter);
@@ -103,7 +106,8 @@ export function toDelay(value: Value): RetryPolicy['delay'] {
     case 'grow': {
       const delay: RetryPolicy['delay'] = { kind: value.shape };
       if (value.base !== undefined) delay.baseMs = value.base;
-      if (value.factor !== undefined) delay.factor = value.factor;
+      if (value.factor !== undefined && value.shape === 'exponential') delay.factor = value.factor;
+      if (value.power !== undefined && value.shape === 'polynomial') delay.power = value.power;
       if (value.cap !== undefined) delay.capMs = value.cap;
       return delay;
     }

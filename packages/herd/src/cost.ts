@@ -1,5 +1,5 @@
 import type { Scenario } from './model.js';
-import { isDeterministic, type ResolvedPolicy } from './policies.js';
+import { growthOf, isDeterministic, type ResolvedPolicy } from './policies.js';
 
 /**
  * What each step of each engine costs, in work units (about a nanosecond each on the
@@ -99,16 +99,13 @@ export function retriesWithin(policy: ResolvedPolicy, waitMs: number): number {
   if (!(waitMs > 0)) return 0;
   const { baseMs: base, capMs: cap, factor } = policy;
   const jitter = policy.shape === 'decorrelated' ? 1 : policy.jitter === 'full' ? 0.5 : policy.jitter === 'equal' ? 0.75 : 1;
+  const grow = growthOf(policy);
   const meanAt = (n: number): number => {
     const d =
-      policy.shape === 'constant'
-        ? base
-        : policy.shape === 'linear'
-          ? Math.min(cap, base * (n + 1))
-          : policy.shape === 'exponential'
-            ? Math.min(cap, base * factor ** n)
-            : // decorrelated: uniform over [base, factor·prev), capped: its mean grows about (1 + factor) / 2 a step.
-              Math.min(cap, base * ((1 + factor) / 2) ** n);
+      policy.shape !== 'decorrelated'
+        ? grow(n)
+        : // decorrelated: uniform over [base, factor·prev), capped: its mean grows about (1 + factor) / 2 a step.
+          Math.min(cap, base * ((1 + factor) / 2) ** n);
     return Math.max(1e-3, d * jitter);
   };
   let elapsed = 0;

@@ -15,17 +15,19 @@ export const UNKNOWN_MAX_ATTEMPTS = 10;
 export const PROPORTIONAL_SPREAD = 0.5;
 /** Growth of `exponential` when the policy has no factor, and of `decorrelated` (AWS uses 3). */
 export const DEFAULT_FACTOR = { exponential: 2, decorrelated: 3 } as const;
+/** The power of a polynomial wait whose power the analysis could not tell. */
+export const DEFAULT_POWER = 2;
 
 /** A policy with every number known: what both engines run. */
 export interface ResolvedPolicy {
   label: string;
   /** How the wait grows with the rejection count n (0 for the first rejection). */
-  shape: 'constant' | 'linear' | 'exponential' | 'decorrelated';
+  shape: 'constant' | 'linear' | 'polynomial' | 'exponential' | 'decorrelated';
   /** Randomness applied on top of constant, linear and exponential shapes. */
   jitter: 'none' | 'full' | 'equal' | 'proportional';
   baseMs: number;
   capMs: number;
-  /** Exponential growth per attempt, or decorrelated's multiplier of the previous wait. */
+  /** Exponential growth per attempt, the polynomial shape's power of n, or decorrelated's multiplier of the previous wait. */
   factor: number;
   /** Counts the first call; Infinity for unbounded. */
   maxAttempts: number;
@@ -79,7 +81,7 @@ export function resolvePolicy(policy: StrategyName | RetryPolicy, options: Simul
   const shape: ResolvedPolicy['shape'] =
     policy.jitter === 'decorrelated' || delay.kind === 'decorrelated'
       ? 'decorrelated'
-      : delay.kind === 'linear' || delay.kind === 'exponential'
+      : delay.kind === 'linear' || delay.kind === 'polynomial' || delay.kind === 'exponential'
         ? delay.kind
         : 'constant';
   const jitter: ResolvedPolicy['jitter'] =
@@ -93,7 +95,7 @@ export function resolvePolicy(policy: StrategyName | RetryPolicy, options: Simul
   // More attempts than the limit would not fit the fluid engine's per-attempt arrays: the
   // run makes at most the limit, and the label says so, rather than take gigabytes.
   const analysedAttempts = attempts === Infinity ? Infinity : Math.min(attempts, SCENARIO_LIMITS.maxAttempts.max);
-  const defaultFactor = shape === 'decorrelated' ? DEFAULT_FACTOR.decorrelated : DEFAULT_FACTOR.exponential;
+  const defaultFactor = shape === 'decorrelated' ? DEFAULT_FACTOR.decorrelated : shape === 'polynomial' ? DEFAULT_POWER : DEFAULT_FACTOR.exponential;
   const resolved = finish({
     label: '',
     shape,
@@ -101,7 +103,7 @@ export function resolvePolicy(policy: StrategyName | RetryPolicy, options: Simul
     // Past the limit a wait outlasts the horizon all the same: the same run, in bounded arrays.
     baseMs: delay.kind === 'none' ? 0 : known(delay.baseMs) ? clampToLimit('baseMs', delay.baseMs) : baseMs,
     capMs: known(delay.capMs) ? clampToLimit('capMs', delay.capMs) : capMs,
-    factor: known(delay.factor) ? delay.factor : defaultFactor,
+    factor: shape === 'polynomial' ? (known(delay.power) && delay.power > 0 ? delay.power : defaultFactor) : known(delay.factor) ? delay.factor : defaultFactor,
     maxAttempts: analysedAttempts,
     deadlineMs: known(policy.deadlineMs) ? policy.deadlineMs : Infinity,
   });
@@ -124,8 +126,9 @@ function finish(policy: ResolvedPolicy): ResolvedPolicy {
     ...policy,
     baseMs: Math.max(MIN_DELAY_MS, policy.baseMs),
     capMs: Math.max(MIN_DELAY_MS, policy.capMs),
-    // A factor below 1 would shrink waits towards zero and never let time pass.
-    factor: Math.max(1, policy.factor),
+    // A factor below 1 would shrink waits towards zero and never let time pass (a power below
+    // 1 still grows: n^0.5).
+    factor: policy.shape === 'polynomial' ? policy.factor : Math.max(1, policy.factor),
   };
 }
 
@@ -141,6 +144,9 @@ export function describePolicy(policy: ResolvedPolicy, immediate = false): strin
     case 'linear':
       text = `linear +${base} ≤ ${cap}`;
       break;
+    case 'polynomial':
+      text = `polynomial ${base} × n^${policy.factor} ≤ ${cap}`;
+      break;
     case 'exponential':
       text = `exponential ${base} ×${policy.factor} ≤ ${cap}`;
       break;
@@ -150,7 +156,7 @@ export function describePolicy(policy: ResolvedPolicy, immediate = false): strin
   }
   if (policy.jitter !== 'none') {
     text += policy.jitter === 'proportional' ? `, ±${PROPORTIONAL_SPREAD * 100}% jitter` : `, ${policy.jitter} jitter`;
-  } else if (policy.shape === 'linear' || policy.shape === 'exponential') {
+  } else if (policy.shape === 'linear' || policy.shape === 'polynomial' || policy.shape === 'exponential') {
     text += ', no jitter';
   }
   text += policy.maxAttempts === Infinity ? ', unbounded' : `, ${policy.maxAttempts} attempts`;
@@ -171,12 +177,7 @@ export function createDelay(policy: ResolvedPolicy, uniform: Uniform): DelayFunc
   if (policy.shape === 'decorrelated') {
     return (client, n, prev) => Math.min(cap, base + uniform(client, n) * (factor * prev - base));
   }
-  const grow: (n: number) => number =
-    policy.shape === 'constant'
-      ? () => base
-      : policy.shape === 'linear'
-        ? (n) => Math.min(cap, base * (n + 1))
-        : exponentialTable(base, cap, factor);
+  const grow: (n: number) => number = policy.shape === 'exponential' ? exponentialTable(base, cap, factor) : growthOf(policy);
   switch (policy.jitter) {
     case 'none':
       return (_client, n) => grow(n);
@@ -189,6 +190,25 @@ export function createDelay(policy: ResolvedPolicy, uniform: Uniform): DelayFunc
       };
     case 'proportional':
       return (client, n) => grow(n) * (1 - PROPORTIONAL_SPREAD + 2 * PROPORTIONAL_SPREAD * uniform(client, n));
+  }
+}
+
+/**
+ * The wait after the n-th rejection (n = 0 for the first) before jitter, for every shape but
+ * decorrelated (which draws each wait from the last): the one formula the engines and the cost
+ * estimate share.
+ */
+export function growthOf(policy: ResolvedPolicy): (n: number) => number {
+  const { baseMs: base, capMs: cap, factor } = policy;
+  switch (policy.shape) {
+    case 'constant':
+      return () => base;
+    case 'linear':
+      return (n) => Math.min(cap, base * (n + 1));
+    case 'polynomial':
+      return (n) => Math.min(cap, base * (n + 1) ** factor);
+    default:
+      return (n) => Math.min(cap, base * factor ** n);
   }
 }
 

@@ -1,6 +1,6 @@
 import { WindowSeries } from './load.js';
 import type { Scenario, SimulationResult } from './model.js';
-import { PROPORTIONAL_SPREAD, type ResolvedPolicy } from './policies.js';
+import { PROPORTIONAL_SPREAD, growthOf, type ResolvedPolicy } from './policies.js';
 import { WORK } from './cost.js';
 import { buildResult, type Completions, type Tally } from './stats.js';
 
@@ -159,12 +159,7 @@ function planFluid(policy: ResolvedPolicy, scenario: Scenario): Plan | string {
     longest = Math.max(base, cap);
     shortest = Math.min(base, cap);
   } else {
-    const grow = (n: number): number =>
-      policy.shape === 'constant'
-        ? base
-        : policy.shape === 'linear'
-          ? Math.min(cap, base * (n + 1))
-          : Math.min(cap, base * factor ** n);
+    const grow = growthOf(policy);
     // From nCap on, every wait has the same distribution.
     let nCap = 0;
     while (nCap < MAX_STATES && grow(nCap) !== grow(nCap + 1)) nCap++;

@@ -138,7 +138,7 @@ function hasUnknowns(policy: RetryPolicy): boolean {
     policy.maxAttempts === 'unknown' ||
     policy.jitter === 'unknown' ||
     delay.kind === 'unknown' ||
-    ((delay.kind === 'constant' || delay.kind === 'linear' || delay.kind === 'exponential') && delay.baseMs === undefined)
+    ((delay.kind === 'constant' || delay.kind === 'linear' || delay.kind === 'polynomial' || delay.kind === 'exponential') && delay.baseMs === undefined)
   );
 }
 

@@ -23,7 +23,7 @@ const LIBRARY_FIX: Record<string, string> = {
 
 function isGrowing(site: RetrySite): boolean {
   const kind = site.policy.delay.kind;
-  return kind === 'linear' || kind === 'exponential';
+  return kind === 'linear' || kind === 'polynomial' || kind === 'exponential';
 }
 
 export default createRule<Options, MessageIds>({

@@ -39,8 +39,9 @@ export function rewrittenPolicy(site: RetrySite, bound: number | undefined): Ret
       return { ...base, delay: { kind: 'exponential', ...REWRITE_DEFAULTS } };
     case 'constant':
       return { ...base, delay: { kind: 'constant', ...(delay.baseMs !== undefined ? { baseMs: delay.baseMs } : {}) } };
-    case 'linear': {
-      const last = delay.baseMs !== undefined && typeof attempts === 'number' ? delay.baseMs * (attempts - 1) : Infinity;
+    case 'linear':
+    case 'polynomial': {
+      const last = delay.baseMs !== undefined && typeof attempts === 'number' ? lastWait(delay, attempts) : Infinity;
       const capMs = Math.min(delay.capMs ?? Infinity, last);
       return { ...base, delay: { kind: 'exponential', ...(delay.baseMs !== undefined ? { baseMs: delay.baseMs } : {}), factor: REWRITE_DEFAULTS.factor, ...(Number.isFinite(capMs) ? { capMs } : {}) } };
     }
@@ -49,6 +50,12 @@ export function rewrittenPolicy(site: RetrySite, bound: number | undefined): Ret
     default:
       return { ...base, delay };
   }
+}
+
+/** The wait before the last attempt of a linear (base × n) or polynomial (base × n^power) schedule. */
+export function lastWait(delay: RetryPolicy['delay'], attempts: number): number {
+  const n = attempts - 1;
+  return (delay.baseMs ?? 0) * (delay.kind === 'polynomial' ? n ** (delay.power ?? 2) : n);
 }
 
 /** A library option edit: a bound sets the attempts; a jitter edit the jitter (and delay) the library then uses. */

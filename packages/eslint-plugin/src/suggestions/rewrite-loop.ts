@@ -2,6 +2,7 @@ import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { ensureNamedImport, isCommonJs } from './imports.js';
 import { attemptParameter } from './rewrite-scope.js';
+import { lastWait } from './policies.js';
 import { indentOf } from './text.js';
 import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
 
@@ -733,11 +734,11 @@ export function delayOptions(site: RetrySite, sourceCode: SourceCode, loop: Node
     if (base && start !== undefined) return { baseMs: start === 0 ? base : `${base} * 2` };
     return undefined;
   }
-  if (kind === 'linear' && baseMs !== undefined && !fromCaller) {
-    // retry() doubles; capped at the linear schedule's last wait, no wait grows past the original's.
+  if ((kind === 'linear' || kind === 'polynomial') && baseMs !== undefined && !fromCaller) {
+    // retry() doubles; capped at the schedule's last wait, no wait grows past the original's.
     const attempts = site.policy.maxAttempts;
     if (typeof attempts !== 'number') return undefined;
-    return { baseMs: ms(baseMs), capMs: ms(Math.min(capMs ?? Infinity, baseMs * (attempts - 1))) };
+    return { baseMs: ms(baseMs), capMs: ms(Math.min(capMs ?? Infinity, lastWait(site.policy.delay, attempts))) };
   }
   if (kind === 'exponential' && baseMs !== undefined && !fromCaller) {
     const options: Plan['delay'] = { baseMs: ms(baseMs) };

@@ -1,0 +1,251 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { alwaysExits, contains, dottedName, isFunction, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
+import { evaluate, type Env } from '../evaluate.js';
+import type { Value } from '../value.js';
+
+/**
+ * Does the next attempt get the same inputs as this one? A retry runs its operation again with
+ * the same inputs (a counter or a wait may step); a way back that gives an input the way back
+ * itself requires a value that closes it (`save(store, doc)` without the `existing` tested on
+ * the way; `this.fallback = null` before `this.send(req)` under `if (this.fallback)`) goes at
+ * most once more. What that once is depends on whether the attempt reads the changed input:
+ * - 'other-request': it does (`existing ? update(existing) : create()`, `manifest(ref,
+ *   platform)`): the next call is another request, a fallback, not a retry of this one;
+ * - 'one-shot': only the way back reads it (`if (!retried) return send(req, true)`): the same
+ *   request once more, a retry bounded at two attempts by a one-shot flag;
+ * - 'same': no input the way back requires is given a value that closes it.
+ * The question is asked of what the code does on the way back, for any function and any
+ * names: an argument left out, a constant passed, a field of `this` set to one.
+ */
+export type NextAttempt = 'same' | 'one-shot' | 'other-request';
+
+export interface WayBackInputs {
+  /** The function whose attempt runs again. */
+  fn: FunctionNode;
+  /** The call of `fn` that starts the next attempt. */
+  back: Node;
+  /** Where the way back leaves `fn`: the self-call, or its call of the second function. */
+  leaves: Node;
+  /** The code that runs when the attempt failed (a catch block, a rejection callback). */
+  failure: Node;
+  /** The second function the way back goes through, when it does (`back` sits in it). */
+  through?: FunctionNode;
+  ctx: AnalysisContext;
+}
+
+/** An input of the next attempt given a known value: a parameter of `fn`, or a field of `this`. */
+interface Change {
+  variable?: Variable;
+  field?: string;
+  value: Value;
+  /** The write on the failure path that gives a field its value. */
+  write?: Node;
+}
+
+/** A test the way back passes, and the answer it needs to go on. */
+interface Passage {
+  test: Node;
+  needs: boolean;
+}
+
+/** Left out or `undefined`, and `null`: both false to a test; told apart by a strict comparison. */
+const ABSENT: Value = { t: 'unknown', random: false, truth: false };
+const NULL: Value = { t: 'unknown', random: false, truth: false };
+const TRUE: Value = { t: 'unknown', random: false, truth: true };
+const FALSE: Value = { t: 'unknown', random: false, truth: false };
+/** Bounds the tests read and the changes tried: the answer is 'same' past them. */
+const MAX_PASSAGES = 16;
+const MAX_CHANGES = 8;
+
+export function nextAttemptInputs(q: WayBackInputs): NextAttempt {
+  const passages = [...passagesTo(q.leaves, q.fn), ...(q.through ? passagesTo(q.back, q.through) : [])].slice(0, MAX_PASSAGES);
+  if (passages.length === 0) return 'same';
+  const changes = [...parameterChanges(q), ...fieldChanges(q)].slice(0, MAX_CHANGES);
+  let result: NextAttempt = 'same';
+  for (const change of changes) {
+    if (writtenAgain(change, q) || !passages.some((p) => closes(p, change, q))) continue;
+    if (readByAttempt(change, passages, q)) return 'other-request';
+    result = 'one-shot';
+  }
+  return result;
+}
+
+/**
+ * The tests on the way from `fn`'s start to `node`, each with the answer that lets it through:
+ * the conditions around it, and the guards before it that leave (`if (!this.mirror) throw e;`).
+ */
+function passagesTo(node: Node, fn: FunctionNode): Passage[] {
+  const passages: Passage[] = [];
+  let child: Node = node;
+  for (let p = node.parent; p && child !== fn; child = p, p = p.parent) {
+    if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) passages.push({ test: p.test, needs: child === p.consequent });
+    else if (p.type === 'LogicalExpression' && child === p.right && p.operator !== '??') passages.push({ test: p.left, needs: p.operator === '&&' });
+    else if (p.type === 'BlockStatement') {
+      for (const statement of p.body) {
+        if (statement === child) break;
+        if (statement.type === 'IfStatement' && !statement.alternate && alwaysExits(statement.consequent)) passages.push({ test: statement.test, needs: false });
+      }
+    }
+  }
+  return passages;
+}
+
+/** Parameters of `fn` the call back gives a known value: left out (its default, or nothing), or a constant. */
+function parameterChanges(q: WayBackInputs): Change[] {
+  const { back, fn, ctx } = q;
+  if (back.type !== 'CallExpression' || back.arguments.some((a) => a.type === 'SpreadElement')) return [];
+  const scope = ctx.sourceCode.getScope(fn);
+  const env = plainEnv(fn, ctx);
+  const changes: Change[] = [];
+  fn.params.forEach((param, i) => {
+    const id = param.type === 'AssignmentPattern' ? param.left : param;
+    if (id.type !== 'Identifier') return;
+    const variable = scope.set.get(id.name);
+    const arg = back.arguments[i];
+    const value = arg ? constantValue(arg, env) : param.type === 'AssignmentPattern' ? evaluate(param.right, env) : ABSENT;
+    if (variable && value) changes.push({ variable, value });
+  });
+  return changes;
+}
+
+/** `null`, `undefined`, `void 0`, `true`, `0`, `''`: a value known without running anything. */
+function constantValue(node: Node, env: Env): Value | undefined {
+  const n = unwrap(node);
+  if (n.type === 'Literal') {
+    if (n.value === null && !('regex' in n && n.regex)) return NULL;
+    if (typeof n.value === 'boolean') return n.value ? TRUE : FALSE;
+    if (typeof n.value === 'number') return evaluate(n, env);
+    if (typeof n.value === 'string') return { t: 'unknown', random: false, kind: 'string', text: n.value, truth: n.value !== '' };
+    return undefined;
+  }
+  if (n.type === 'Identifier' && n.name === 'undefined') return ABSENT;
+  if (n.type === 'UnaryExpression' && n.operator === 'void') return ABSENT;
+  return undefined;
+}
+
+/** Fields of `this` the failure path (or the second function, before its call back) sets to a constant or deletes. */
+function fieldChanges(q: WayBackInputs): Change[] {
+  const changes: Change[] = [];
+  const env = plainEnv(q.fn, q.ctx);
+  const collect = (root: Node, before: Node) =>
+    walk(root, q.ctx.keys, (node) => {
+      if (node.range[0] >= before.range[0] || changes.length >= MAX_CHANGES) return false;
+      if (isFunction(node) && !contains(node, before)) return false;
+      const target = node.type === 'AssignmentExpression' && node.operator === '=' ? node.left : node.type === 'UnaryExpression' && node.operator === 'delete' ? node.argument : undefined;
+      if (target?.type !== 'MemberExpression' || target.computed || unwrap(target.object).type !== 'ThisExpression') return undefined;
+      const field = dottedName(target);
+      const value = node.type === 'UnaryExpression' ? ABSENT : constantValue((node as TSESTree.AssignmentExpression).right, env);
+      if (field && value) changes.push({ field, value, write: node });
+      return undefined;
+    });
+  collect(q.failure, q.leaves);
+  if (q.through) collect(q.through.body, q.back);
+  return changes;
+}
+
+/**
+ * The input is written again where the attempt runs (`version ??= await latest()`, `this.mirror =
+ * pick()` at the top): what the way back sets does not last to the next test, which may open again.
+ */
+function writtenAgain(change: Change, q: WayBackInputs): boolean {
+  if (change.variable) return writesWithin(change.variable, q.fn.body).length > 0;
+  let written = false;
+  const look = (root: Node) =>
+    walk(root, q.ctx.keys, (node) => {
+      if (written) return false;
+      const target = node.type === 'AssignmentExpression' ? node.left : node.type === 'UpdateExpression' ? node.argument : node.type === 'UnaryExpression' && node.operator === 'delete' ? node.argument : undefined;
+      if (node !== change.write && target?.type === 'MemberExpression' && dottedName(target) === change.field) written = true;
+      return undefined;
+    });
+  look(q.fn.body);
+  if (q.through) look(q.through.body);
+  return written;
+}
+
+/** The test, read with the changed input at its new value, refuses the way back (and did not without it). */
+function closes(passage: Passage, change: Change, q: WayBackInputs): boolean {
+  const env = plainEnv(q.fn, q.ctx);
+  // A test that refuses the way back whatever the input (a branch never taken) says nothing of it.
+  const already = truthOf(passage.test, plainEnv(q.fn, q.ctx), { value: ABSENT });
+  if (already !== undefined && already !== passage.needs) return false;
+  if (change.variable) env.bindings = new Map([[change.variable, change.value]]);
+  else env.receiver = { member: (member) => (dottedName(member) === change.field ? change.value : undefined) };
+  const truth = truthOf(passage.test, env, change);
+  return truth !== undefined && truth !== passage.needs;
+}
+
+/**
+ * A test's answer in three values, the connectives read here so that one known side decides
+ * (`e.code === 'GONE' && !retried` is false once `retried` is, whatever the error).
+ */
+function truthOf(test: Node, env: Env, change: Change, depth = 0): boolean | undefined {
+  const n = unwrap(test);
+  if (depth > 8) return undefined;
+  if (n.type === 'UnaryExpression' && n.operator === '!') {
+    const inner = truthOf(n.argument, env, change, depth + 1);
+    return inner === undefined ? undefined : !inner;
+  }
+  if (n.type === 'BinaryExpression' && /^[!=]==?$/.test(n.operator)) {
+    const nullish = nullishTest(n, change, env);
+    if (nullish !== undefined) return nullish;
+  }
+  if (n.type === 'LogicalExpression' && n.operator !== '??') {
+    const [a, b] = [truthOf(n.left, env, change, depth + 1), truthOf(n.right, env, change, depth + 1)];
+    const decisive = n.operator === '||';
+    if (a === decisive || b === decisive) return decisive;
+    return a === !decisive && b === !decisive ? !decisive : undefined;
+  }
+  const value = evaluate(n, env);
+  if (value.truth !== undefined) return value.truth;
+  return value.t === 'num' && !value.random && !Number.isNaN(value.v) ? value.v !== 0 : undefined;
+}
+
+/**
+ * The attempt reads the input: a read in `fn` outside the failure path and the tests on the way
+ * back (the operation's argument, the condition that picks the operation).
+ */
+/** `id !== undefined`, `this.mirror == null`, `typeof id === 'undefined'` of the changed input. */
+function nullishTest(n: TSESTree.BinaryExpression, change: Change, env: Env): boolean | undefined {
+  if (n.left.type === 'PrivateIdentifier') return undefined;
+  const [left, right] = [unwrap(n.left), unwrap(n.right)];
+  const typeofUndefined = (a: Node, b: Node) => a.type === 'UnaryExpression' && a.operator === 'typeof' && b.type === 'Literal' && b.value === 'undefined';
+  let read: Node;
+  let against: 'null' | 'undefined';
+  if (typeofUndefined(left, right) || typeofUndefined(right, left)) {
+    read = unwrap(((typeofUndefined(left, right) ? left : right) as TSESTree.UnaryExpression).argument);
+    against = 'undefined';
+  } else {
+    const kind = (x: Node) => (x.type === 'Literal' && x.value === null && !('regex' in x && x.regex) ? 'null' : (x.type === 'Identifier' && x.name === 'undefined') || (x.type === 'UnaryExpression' && x.operator === 'void') ? 'undefined' : undefined);
+    const side = kind(right) ? left : kind(left) ? right : undefined;
+    if (!side) return undefined;
+    read = side;
+    against = (kind(right) ?? kind(left)) as 'null' | 'undefined';
+  }
+  const isInput = change.variable ? read.type === 'Identifier' && env.ctx.variableOf(read) === change.variable : read.type === 'MemberExpression' && dottedName(read) === change.field;
+  if (!isInput) return undefined;
+  const value = change.value === ABSENT ? 'undefined' : change.value === NULL ? 'null' : 'other';
+  const loose = n.operator.length === 2 || n.left.type === 'UnaryExpression' || n.right.type === 'UnaryExpression';
+  const equal = value === 'other' ? false : loose ? true : value === against;
+  return n.operator.startsWith('=') ? equal : !equal;
+}
+
+function readByAttempt(change: Change, passages: readonly Passage[], q: WayBackInputs): boolean {
+  let read = false;
+  walk(q.fn.body, q.ctx.keys, (node) => {
+    if (read || node === q.failure || passages.some((p) => p.test === node)) return false;
+    if (change.variable && node.type === 'Identifier' && q.ctx.variableOf(node) === change.variable) read = true;
+    if (change.field && node.type === 'MemberExpression' && !isWritten(node) && dottedName(node) === change.field) read = true;
+    return undefined;
+  });
+  return read;
+}
+
+function isWritten(member: TSESTree.MemberExpression): boolean {
+  const parent = member.parent;
+  return (parent?.type === 'AssignmentExpression' && parent.left === member) || (parent?.type === 'UnaryExpression' && parent.operator === 'delete');
+}
+
+function plainEnv(fn: FunctionNode, ctx: AnalysisContext): Env {
+  return { ctx, region: fn.body, counters: new Set(), depth: 0 };
+}

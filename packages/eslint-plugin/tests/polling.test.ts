@@ -1,0 +1,171 @@
+import noFixedSleepRetry from '../src/rules/no-fixed-sleep-retry.js';
+import noUnboundedRetry from '../src/rules/no-unbounded-retry.js';
+import { ruleTester } from './rule-tester.js';
+
+/**
+ * Polling is not retrying (analysis/src/polling/state-probe.ts). A loop that goes round while a
+ * probe answers "not yet" — a function of the file whose failures are folded into \`false\` and
+ * whose \`true\` is a state read from what its operation returned — up to a deadline or a count,
+ * waits for a state: silent. A loop on a function that answers a constant \`true\` once its
+ * operation went through retries that operation, and a loop around the operation's own failure
+ * is a retry whatever its bound: both still reported, as is a probe polled with no bound at all.
+ */
+
+const JS = 'poll.js';
+const loop = 'This retry loop';
+
+const readinessProbe = `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function answers(endpoint: string): Promise<boolean> {
+  try {
+    return (await fetch(endpoint)).ok;
+  } catch {
+    return false;
+  }
+}
+export async function untilAnswering(endpoint: string, limitMs = 20_000): Promise<void> {
+  const giveUpAt = Date.now() + limitMs;
+  while (!(await answers(endpoint))) {
+    if (Date.now() > giveUpAt) throw new Error(\`\${endpoint} still down\`);
+    await sleep(750);
+  }
+}
+`;
+
+const countedProbe = `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function migrated(db: { query(sql: string): Promise<{ rows: unknown[] }> }): Promise<boolean> {
+  try {
+    const result = await db.query('select 1 from schema_version where done');
+    return result.rows.length > 0;
+  } catch (err) {
+    return false;
+  }
+}
+export async function awaitMigration(db: { query(sql: string): Promise<{ rows: unknown[] }> }) {
+  for (let check = 0; check < 40; check++) {
+    if (await migrated(db)) return;
+    await sleep(3000);
+  }
+  throw new Error('migration did not finish');
+}
+`;
+
+const portProbe = `
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function listening(port) {
+  try {
+    const reply = await fetch(\`http://127.0.0.1:\${port}/health\`);
+    return reply.status === 200;
+  } catch (_) {
+    return false;
+  }
+}
+async function waitForServer(port, timeout) {
+  const deadline = Date.now() + timeout;
+  while (!(await listening(port))) {
+    if (Date.now() >= deadline) throw new Error('server did not start');
+    await sleep(200);
+  }
+}
+module.exports = { waitForServer };
+`;
+
+const probeAndRetryTs = `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function delivered(event: string): Promise<boolean> {
+  try {
+    await fetch('/events', { method: 'POST', body: event });
+    return true;
+  } catch {
+    return false;
+  }
+}
+export async function deliverWithin(event: string) {
+  const giveUpAt = Date.now() + 15_000;
+  while (!(await delivered(event))) {
+    if (Date.now() > giveUpAt) throw new Error('not delivered');
+    await sleep(750);
+  }
+}
+export async function openWithin(open: () => Promise<void>) {
+  const giveUpAt = Date.now() + 15_000;
+  while (true) {
+    try {
+      return await open();
+    } catch (e) {
+      if (Date.now() > giveUpAt) throw e;
+      await sleep(750);
+    }
+  }
+}
+async function answers(endpoint: string): Promise<boolean> {
+  try {
+    return (await fetch(endpoint)).ok;
+  } catch {
+    return false;
+  }
+}
+export async function forever(endpoint: string) {
+  while (!(await answers(endpoint))) await sleep(750);
+}
+`;
+
+const probeAndRetryJs = `
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function pushed(item) {
+  try {
+    await queue.push(item);
+    return true;
+  } catch (_) {
+    return false;
+  }
+}
+async function pushFor(item, timeout) {
+  const deadline = Date.now() + timeout;
+  while (!(await pushed(item))) {
+    if (Date.now() >= deadline) throw new Error('not pushed');
+    await sleep(200);
+  }
+}
+module.exports = { pushFor };
+`;
+
+ruleTester.run('no-fixed-sleep-retry and waiting for a state', noFixedSleepRetry, {
+  valid: [
+    { name: 'readiness probe up to a deadline (TS, while on the probe)', code: readinessProbe },
+    { name: 'a probe of a query up to a count (TS, for with an if that returns)', code: countedProbe },
+    { name: 'a health probe up to a deadline (JS)', code: portProbe, filename: JS },
+  ],
+  invalid: [
+    {
+      name: 'a constant true once the POST went through, and an operation caught in the loop (TS)',
+      code: probeAndRetryTs,
+      errors: [
+        { messageId: 'fixedDelay', line: 13, column: 3, data: { what: loop, delay: 'a fixed 750 ms', attempts: 'for up to 15 s' } },
+        { messageId: 'fixedDelay', line: 20, column: 3, data: { what: loop, delay: 'a fixed 750 ms', attempts: 'for up to 15 s' } },
+        { messageId: 'fixedDelay', line: 37, column: 3, data: { what: loop, delay: 'a fixed 750 ms', attempts: 'no limit on attempts' } },
+      ],
+    },
+    {
+      name: 'a constant true once the push went through (JS)',
+      code: probeAndRetryJs,
+      filename: JS,
+      errors: [{ messageId: 'fixedDelay', line: 13, column: 3, data: { what: loop, delay: 'a fixed 200 ms', attempts: 'an unknown number of attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry and waiting for a state', noUnboundedRetry, {
+  valid: [
+    { name: 'readiness probe up to a deadline (TS)', code: readinessProbe },
+    { name: 'a health probe up to a deadline (JS)', code: portProbe, filename: JS },
+  ],
+  invalid: [
+    {
+      name: 'a probe polled with no deadline nor count is still reported',
+      code: probeAndRetryTs,
+      errors: [{ messageId: 'unbounded', line: 37, column: 3, data: { what: loop } }],
+    },
+  ],
+});
