@@ -31,7 +31,7 @@ const cache = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
  * Cheap pre-check on the text: a file with no loop, no timer, no promise callback and no
  * retry library cannot hold a retry site, and most files of a large project are like that.
  */
-const MAYBE_RETRY = /\b(?:for|while|do|catch)\b|setTimeout|\.catch\(|\.then\(|\.on\(|\bonclose\b|\bonerror\b|addEventListener|retry|Retry|backOff|reconnect|Reconnect|\.interceptors\./;
+const MAYBE_RETRY = /\b(?:for|while|do|catch)\b|setTimeout|queueMicrotask|setImmediate|\.catch\(|\.then\(|\.on\(|\bonclose\b|\bonerror\b|addEventListener|retry|Retry|backOff|reconnect|Reconnect|\.interceptors\./;
 
 /**
  * Every retry site of a file, from the AST that ESLint already parsed. Computed once per
