@@ -126,12 +126,20 @@ function enclosingNonCallback(node: Node): FunctionNode | undefined {
 
 /** Every call of the file that hands over a `this` or an object literal with methods. */
 export function handingCalls(calls: readonly TSESTree.CallExpression[]): TSESTree.CallExpression[] {
-  return calls.filter((call) =>
-    call.arguments.some((arg) => {
+  return calls.filter(
+    (call) =>
+      !bindsThis(call) &&
+      call.arguments.some((arg) => {
       const a = unwrap(arg);
-      return a.type === 'ThisExpression' || (a.type === 'ObjectExpression' && a.properties.some((p) => p.type === 'Property' && isFunction(unwrap(p.value))));
-    }),
+        return a.type === 'ThisExpression' || (a.type === 'ObjectExpression' && a.properties.some((p) => p.type === 'Property' && isFunction(unwrap(p.value))));
+      }),
   );
+}
+
+/** `f.call(this, …)`, `f.apply(this, args)`, `this.m.bind(this)`: `this` as a function's receiver, not an object handed to be called back. */
+function bindsThis(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === 'MemberExpression' && /^(call|apply|bind)$/.test(propertyName(callee) ?? '') && unwrap(call.arguments[0] as Node).type === 'ThisExpression';
 }
 
 /** The handed object literal's method that holds `node`, if `node` sits in one. */

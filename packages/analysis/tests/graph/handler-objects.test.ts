@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FunctionNode, Node } from '../../src/ast.js';
 import { functionName } from '../../src/ast.js';
 import type { AnalysisContext } from '../../src/context.js';
-import { failureMethods, handedObjects, handlerWaysBack, literalFailureMethod, takesError } from '../../src/graph/handler-objects.js';
+import { failureMethods, handedObjects, handingCalls, handlerWaysBack, literalFailureMethod, takesError } from '../../src/graph/handler-objects.js';
 import { localResolve } from '../../src/graph/resolve.js';
 import { continuationGraph } from '../../src/graph/way-back.js';
 import { calls, fn, parse, text } from './parse.js';
@@ -133,5 +133,12 @@ describe('literalFailureMethod: a call inside a handed object literal\'s failure
         return method ? functionName(method) : null;
       }),
     ).toEqual(['onError', null]);
+  });
+});
+
+describe('handingCalls: `this` as a function\'s receiver is no hand-over', () => {
+  it('passes over `.call(this)`, `.apply(this)` and `.bind(this)`', () => {
+    const ctx = parse('class C { a() { f.call(this, 1); g.apply(this, []); this.b.bind(this); this.t.go(this); } b() {} }');
+    expect(handingCalls(calls(ctx)).map((c) => text(ctx, c))).toEqual(['this.t.go(this)']);
   });
 });
