@@ -139,7 +139,8 @@ export function handingCalls(calls: readonly TSESTree.CallExpression[]): TSESTre
 /** `f.call(this, …)`, `f.apply(this, args)`, `this.m.bind(this)`: `this` as a function's receiver, not an object handed to be called back. */
 function bindsThis(call: TSESTree.CallExpression): boolean {
   const callee = unwrap(call.callee);
-  return callee.type === 'MemberExpression' && /^(call|apply|bind)$/.test(propertyName(callee) ?? '') && unwrap(call.arguments[0] as Node).type === 'ThisExpression';
+  const receiver = call.arguments[0];
+  return callee.type === 'MemberExpression' && /^(call|apply|bind)$/.test(propertyName(callee) ?? '') && receiver !== undefined && unwrap(receiver).type === 'ThisExpression';
 }
 
 /** The handed object literal's method that holds `node`, if `node` sits in one. */

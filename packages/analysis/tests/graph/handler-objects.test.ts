@@ -138,7 +138,7 @@ describe('literalFailureMethod: a call inside a handed object literal\'s failure
 
 describe('handingCalls: `this` as a function\'s receiver is no hand-over', () => {
   it('passes over `.call(this)`, `.apply(this)` and `.bind(this)`', () => {
-    const ctx = parse('class C { a() { f.call(this, 1); g.apply(this, []); this.b.bind(this); this.t.go(this); } b() {} }');
+    const ctx = parse('class C { a() { f.call(this, 1); g.apply(this, []); this.b.bind(this); h.call(); this.t.go(this); } b() {} }');
     expect(handingCalls(calls(ctx)).map((c) => text(ctx, c))).toEqual(['this.t.go(this)']);
   });
 });
