@@ -134,7 +134,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   for (const way of handlerWaysBack(calls, ctx, continuationGraph(lookup.resolve, ctx.keys), lookup.resolve, onFailurePath)) {
     if (reentries.has(way.handing)) continue;
     selfCalls.set(way.holder, [...(selfCalls.get(way.holder) ?? []), way.handing]);
-    reentries.set(way.handing, { through: way.through, backs: way.backs, others: [], handed: true });
+    reentries.set(way.handing, { through: way.through, backs: way.backs, others: [], handed: true, ...(way.via ? { via: way.via } : {}) });
   }
 
   const sites: RetrySite[] = [];

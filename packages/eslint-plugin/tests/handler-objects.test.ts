@@ -134,6 +134,45 @@ export class Importer {
 }
 `;
 
+/** Two methods on the way back: the failure method checks the count and calls a method whose timer goes back in. */
+const e8 = `
+class Relay {
+  constructor(port) {
+    this.port = port;
+    this.count = 0;
+  }
+  forward() {
+    this.port.write(this);
+  }
+  rejected(err) {
+    if (this.count >= 5) throw err;
+    this.later();
+  }
+  later() {
+    this.count++;
+    setTimeout(() => this.forward(), 250 * 2 ** this.count);
+  }
+}
+module.exports = Relay;
+`;
+
+/** TypeScript, two methods on the way back, a fixed wait and no limit. */
+const e9 = `
+export class Relay {
+  constructor(private port: { write(h: Relay): void }) {}
+  forward(): void {
+    this.port.write(this);
+  }
+  rejected(err: Error): void {
+    console.warn(err);
+    this.later();
+  }
+  private later(): void {
+    setTimeout(() => this.forward(), 2000);
+  }
+}
+`;
+
 /** The method called back takes data, not an error: a subscription that re-subscribes, not a retry. */
 const ev1 = `
 class Reader {
@@ -228,6 +267,26 @@ export function listen(source: { watch(h: { message(text: string): void }): void
 }
 `;
 
+/** The method in between is also called after a write succeeds: a schedule others start too, not the failure's alone. */
+const ev6 = `
+export class Relay {
+  constructor(private port: { write(h: Relay): void }) {}
+  forward(): void {
+    this.port.write(this);
+  }
+  rejected(err: Error): void {
+    console.warn(err);
+    this.later();
+  }
+  written(): void {
+    this.later();
+  }
+  private later(): void {
+    setTimeout(() => this.forward(), 2000);
+  }
+}
+`;
+
 ruleTester.run('require-jitter with a way back through a handler object', requireJitter, {
   valid: [
     { name: 'a jittered backoff through the failure method', code: ev4, filename: 'file.js' },
@@ -236,6 +295,7 @@ ruleTester.run('require-jitter with a way back through a handler object', requir
     { name: 'a readable receiver that calls only the success method', code: ev3, filename: 'file.js' },
     { name: 'an object literal method taking a message', code: ev5 },
     { name: "a fixed wait is no-fixed-sleep-retry's", code: e2 },
+    { name: 'the method in between called after a success too', code: ev6 },
   ],
   invalid: [
     {
@@ -243,6 +303,12 @@ ruleTester.run('require-jitter with a way back through a handler object', requir
       code: e1,
       filename: 'file.js',
       errors: [{ messageId: 'missingJitter', line: 15, column: 22, endLine: 15, endColumn: 36, data: { what: '`deliver()` retrying itself through `fail()`', delay: '200 ms × 2^n, capped at 10 s', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'through a second method: 250 ms × 2^n, 6 attempts',
+      code: e8,
+      filename: 'file.js',
+      errors: [{ messageId: 'missingJitter', line: 8, column: 5, endLine: 8, endColumn: 26, data: { what: '`forward()` retrying itself through `rejected()`', delay: '250 ms × 2^n', attempts: 'up to 6 attempts' } }],
     },
   ],
 });
@@ -255,6 +321,7 @@ ruleTester.run('no-fixed-sleep-retry with a way back through a handler object', 
     { name: 'a jittered backoff', code: ev4, filename: 'file.js' },
     { name: 'an object literal method taking a message', code: ev5 },
     { name: "a growing wait is require-jitter's", code: e1, filename: 'file.js' },
+    { name: 'the method in between called after a success too', code: ev6 },
   ],
   invalid: [
     {
@@ -284,6 +351,11 @@ ruleTester.run('no-fixed-sleep-retry with a way back through a handler object', 
       code: e7,
       errors: [{ messageId: 'immediate', line: 9, column: 5, endLine: 9, endColumn: 28, data: { what: '`start()` retrying itself through `failed()`', attempts: 'up to 3 attempts' } }],
     },
+    {
+      name: 'through a second method, a fixed 2 s',
+      code: e9,
+      errors: [{ messageId: 'fixedDelay', line: 5, column: 5, endLine: 5, endColumn: 26, data: { what: '`forward()` retrying itself through `rejected()`', delay: 'a fixed 2 s', attempts: 'no limit on attempts' } }],
+    },
   ],
 });
 
@@ -297,6 +369,8 @@ ruleTester.run('no-unbounded-retry with a way back through a handler object', no
     { name: 'a failure method that gives up', code: ev2, filename: 'file.js' },
     { name: 'a readable receiver that calls only the success method', code: ev3, filename: 'file.js' },
     { name: 'an object literal method taking a message', code: ev5 },
+    { name: 'through a second method, counted', code: e8, filename: 'file.js' },
+    { name: 'the method in between called after a success too', code: ev6 },
   ],
   invalid: [
     {
@@ -314,6 +388,11 @@ ruleTester.run('no-unbounded-retry with a way back through a handler object', no
       code: e6,
       filename: 'file.js',
       errors: [{ messageId: 'unbounded', line: 15, column: 22, endLine: 15, endColumn: 32, data: { what: '`run()` retrying itself through `oops()`' } }],
+    },
+    {
+      name: 'through a second method, no limit',
+      code: e9,
+      errors: [{ messageId: 'unbounded', line: 5, column: 5, endLine: 5, endColumn: 26, data: { what: '`forward()` retrying itself through `rejected()`' } }],
     },
   ],
 });

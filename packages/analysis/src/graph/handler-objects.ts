@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunction, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
+import { calleeName, contains, isFunction, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
 import { localResolve, instanceMethods, thisClass, thisMethod } from './resolve.js';
+import { deferredBy } from './continuations.js';
 import { findWayBack, type ContinuationGraph } from './way-back.js';
 
 /** Whether a call sits on a failure path of its function (recursion.ts's reading), handed in to keep the modules acyclic. */
@@ -166,6 +167,11 @@ export interface HandlerWayBack {
   handing: TSESTree.CallExpression;
   through: FunctionNode;
   backs: Node[];
+  /**
+   * Two functions on the way: the failure method `via.fn` calls `through` (at `via.call`), whose
+   * timer goes back in (`onFailure(err) { …; this.later() }`, `later() { setTimeout(() => this.send(), ms) }`).
+   */
+  via?: { fn: FunctionNode; call: Node };
 }
 
 /**
@@ -182,13 +188,26 @@ export function handlerWaysBack(calls: readonly TSESTree.CallExpression[], ctx: 
       for (const through of failureMethods(handed, ctx, resolve, onFailure)) {
         const path = findWayBack(through, handed.holder, graph);
         // A method the file calls itself too is a way back the callers' paths decide (analyze.ts's reentries).
-        if (path?.length !== 1 || calls.some((c) => resolve(c.callee) === through)) continue;
-        const backs = graph.edgesOf(through).filter((e) => e.target === handed.holder).map((e) => e.node);
-        result.push({ holder: handed.holder, handing, through, backs });
+        if (!path || calls.some((c) => resolve(c.callee) === through)) continue;
+        const [first, second] = path;
+        if (path.length === 1) {
+          result.push({ holder: handed.holder, handing, through, backs: backsOf(through, handed.holder, graph) });
+          continue;
+        }
+        // Through one more function, called at once from the failure method and from nowhere else,
+        // whose one-off timer goes back in (a function others call too may be a schedule's).
+        if (path.length !== 2 || !first || first.kind !== 'call' || second?.kind !== 'timer' || second.scheduler && calleeName(second.scheduler) !== 'setTimeout') continue;
+        const middle = first.target;
+        if (calls.some((c) => resolve(c.callee) === middle && !contains(through, c))) continue;
+        result.push({ holder: handed.holder, handing, through: middle, backs: backsOf(middle, handed.holder, graph).filter((b) => deferredBy(b, middle)), via: { fn: through, call: first.node } });
       }
     }
   }
   return result;
+}
+
+function backsOf(fn: FunctionNode, holder: FunctionNode, graph: ContinuationGraph): Node[] {
+  return graph.edgesOf(fn).filter((e) => e.target === holder).map((e) => e.node);
 }
 
 /**

@@ -93,7 +93,7 @@ describe('handlerWaysBack: the way back from a failure method into the method th
   const ways = (code: string) => {
     const ctx: AnalysisContext = parse(code);
     const resolve = localResolve(ctx);
-    return handlerWaysBack(calls(ctx), ctx, continuationGraph(resolve, ctx.keys), resolve, inCatch).map((w) => [functionName(w.holder), text(ctx, w.handing), functionName(w.through), w.backs.map((b) => text(ctx, b))]);
+    return handlerWaysBack(calls(ctx), ctx, continuationGraph(resolve, ctx.keys), resolve, inCatch).map((w) => [functionName(w.holder), text(ctx, w.handing), functionName(w.through), w.backs.map((b) => text(ctx, b)), ...(w.via ? [functionName(w.via.fn), text(ctx, w.via.call)] : [])]);
   };
 
   it('finds the timer back into the handing method', () => {
@@ -105,9 +105,15 @@ describe('handlerWaysBack: the way back from a failure method into the method th
     `)).toEqual([['send', 'this.t.dispatch(this.req, this)', 'onFailure', ['this.send()']]]);
   });
 
-  it('keeps none when the failure method does not come back, or comes back only through another method', () => {
+  it('finds a way through one more method, called from the failure method alone, whose timer goes back in', () => {
+    expect(ways('class R { send() { this.t.go(this); } onFailure(err) { if (err instanceof E) this.later(); } later() { setTimeout(() => this.send(), 1); } }')).toEqual([
+      ['send', 'this.t.go(this)', 'later', ['this.send()'], 'onFailure', 'this.later()'],
+    ]);
+  });
+
+  it('keeps none when the failure method does not come back, or the method in between is called elsewhere too', () => {
     expect(ways('class R { send() { this.t.go(this); } onFailure(err) { throw err; } }')).toEqual([]);
-    expect(ways('class R { send() { this.t.go(this); } onFailure(err) { if (err instanceof E) this.later(); } later() { setTimeout(() => this.send(), 1); } }')).toEqual([]);
+    expect(ways('class R { send() { this.t.go(this); } onFailure(err) { if (err instanceof E) this.later(); } later() { setTimeout(() => this.send(), 1); } done() { this.later(); } }')).toEqual([]);
   });
 
   it('leaves a failure method the file calls itself to the callers\' reading', () => {
