@@ -80,6 +80,42 @@ export class Collector {
 }
 `;
 
+/** TypeScript, a loop: a success waits the period, a failure waits a doubling backoff; nothing leaves. */
+const f5 = `
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+export async function syncForever(pull: () => Promise<void>, every: number): Promise<never> {
+  let backoff = 1000;
+  for (;;) {
+    try {
+      await pull();
+      backoff = 1000;
+      await sleep(every);
+    } catch {
+      await sleep(backoff);
+      backoff = Math.min(backoff * 2, 60_000);
+    }
+  }
+}
+`;
+
+/** A loop whose failure wait (2 s) differs from its period (30 s); five failures in a row end it. */
+const f6 = `
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export async function follow(pull) {
+  let failures = 0;
+  while (failures < 5) {
+    try {
+      await pull();
+      failures = 0;
+      await sleep(30000);
+    } catch (e) {
+      failures++;
+      await sleep(2000);
+    }
+  }
+}
+`;
+
 /** The same wait after a failure as after a success: a ticker that carries on, not a retry. */
 const fv1 = `
 export class Ticker {
@@ -157,6 +193,22 @@ export function refresh(load) {
 }
 `;
 
+/** A loop that waits the same period after a failure as after a success. */
+const fv6 = `
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export async function follow(pull, every) {
+  while (true) {
+    try {
+      await pull();
+      await sleep(every);
+    } catch (e) {
+      console.error(e);
+      await sleep(every);
+    }
+  }
+}
+`;
+
 ruleTester.run("require-jitter on a periodic task's failure path", requireJitter, {
   valid: [
     { name: 'the same wait after a failure as after a success', code: fv1 },
@@ -165,6 +217,7 @@ ruleTester.run("require-jitter on a periodic task's failure path", requireJitter
     { name: 'the wait first, the same on both ways', code: fv4 },
     { name: 'a jittered failure wait', code: fv5, filename: 'file.js' },
     { name: "a fixed error wait is no-fixed-sleep-retry's", code: f3, filename: 'file.js' },
+    { name: 'a loop, the same wait both ways', code: fv6, filename: 'file.js' },
   ],
   invalid: [
     {
@@ -183,6 +236,11 @@ ruleTester.run("require-jitter on a periodic task's failure path", requireJitter
       code: f4,
       errors: [{ messageId: 'missingJitter', line: 12, column: 24, endLine: 12, endColumn: 34, data: { what: '`run()` retrying itself', delay: '1 s × 2^n', attempts: 'up to 6 attempts' } }],
     },
+    {
+      name: 'a loop, the error wait doubling',
+      code: f5,
+      errors: [{ messageId: 'missingJitter', line: 5, column: 3, endLine: 5, endColumn: 11, data: { what: 'This retry loop', delay: '1 s × 2^n, capped at 1 min', attempts: 'no limit on attempts' } }],
+    },
   ],
 });
 
@@ -194,6 +252,8 @@ ruleTester.run("no-fixed-sleep-retry on a periodic task's failure path", noFixed
     { name: 'the wait first, the same on both ways', code: fv4 },
     { name: "a growing error wait is require-jitter's", code: f1 },
     { name: "a doubling error wait is require-jitter's", code: f2, filename: 'file.js' },
+    { name: 'a loop, the same wait both ways', code: fv6, filename: 'file.js' },
+    { name: "a loop, a doubling error wait is require-jitter's", code: f5 },
   ],
   invalid: [
     {
@@ -201,6 +261,12 @@ ruleTester.run("no-fixed-sleep-retry on a periodic task's failure path", noFixed
       code: f3,
       filename: 'file.js',
       errors: [{ messageId: 'fixedDelay', line: 5, column: 28, endLine: 5, endColumn: 40, data: { what: '`watch()` retrying itself', delay: 'a fixed 5 s', attempts: 'no limit on attempts' } }],
+    },
+    {
+      name: 'a loop, a fixed error wait other than the period',
+      code: f6,
+      filename: 'file.js',
+      errors: [{ messageId: 'fixedDelay', line: 5, column: 3, endLine: 5, endColumn: 23, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'an unknown number of attempts' } }],
     },
   ],
 });
@@ -212,6 +278,8 @@ ruleTester.run("no-unbounded-retry on a periodic task's failure path", noUnbound
     { name: 'a heartbeat and a setInterval poller', code: fv2, filename: 'file.js' },
     { name: 'the same fixed wait on both ways', code: fv3, filename: 'file.js' },
     { name: 'the wait first, the same on both ways', code: fv4 },
+    { name: 'a loop ended by five failures in a row', code: f6, filename: 'file.js' },
+    { name: 'a loop, the same wait both ways', code: fv6, filename: 'file.js' },
   ],
   invalid: [
     {
@@ -236,6 +304,11 @@ ruleTester.run("no-unbounded-retry on a periodic task's failure path", noUnbound
       code: fv5,
       filename: 'file.js',
       errors: [{ messageId: 'unbounded', line: 11, column: 24, endLine: 11, endColumn: 37, data: { what: '`refresh()` retrying itself' } }],
+    },
+    {
+      name: 'a loop with no way out',
+      code: f5,
+      errors: [{ messageId: 'unbounded', line: 5, column: 3, endLine: 5, endColumn: 11, data: { what: 'This retry loop' } }],
     },
   ],
 });
