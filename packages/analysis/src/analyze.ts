@@ -15,6 +15,8 @@ import { loopSite } from './loops.js';
 import { linkNested } from './nesting.js';
 import { listenerSites, onFailurePath, recursionSites, type Reentry } from './recursion.js';
 import { handedHandlers } from './handed.js';
+import { handlerWaysBack } from './graph/handler-objects.js';
+import { continuationGraph } from './graph/way-back.js';
 import { interceptorSite } from './interceptors.js';
 import { eventReentrySites } from './events.js';
 import { factoryListenerSites } from './listener-factories.js';
@@ -29,7 +31,7 @@ const cache = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
  * Cheap pre-check on the text: a file with no loop, no timer, no promise callback and no
  * retry library cannot hold a retry site, and most files of a large project are like that.
  */
-const MAYBE_RETRY = /\b(?:for|while|do|catch)\b|setTimeout|\.catch\(|\.then\(|\.on\(|\bonclose\b|\bonerror\b|addEventListener|retry|Retry|backOff|reconnect|Reconnect|\.interceptors\./;
+const MAYBE_RETRY = /\b(?:for|while|do|catch)\b|setTimeout|queueMicrotask|setImmediate|\.catch\(|\.then\(|\.on\(|\bonclose\b|\bonerror\b|addEventListener|retry|Retry|backOff|reconnect|Reconnect|\.interceptors\./;
 
 /**
  * Every retry site of a file, from the AST that ESLint already parsed. Computed once per
@@ -128,6 +130,12 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   for (const call of calls) if (mayCallLocal(call, functionNames, methodParams)) collectSelfCall(call, selfCalls, ctx, edges, lookup);
   const reentries = collectReentries(edges, selfCalls, ctx, lookup);
   handedHandlers(calls.filter((c) => c.callee.type === 'Identifier' && functionNames.has(c.callee.name)), selfCalls, reentries, ctx, onFailurePath);
+  // `this` handed to a receiver that calls a failure method of it back, which goes into the handing method again (graph/handler-objects.ts).
+  for (const way of handlerWaysBack(calls, ctx, continuationGraph(lookup.resolve, ctx.keys), lookup.resolve, onFailurePath)) {
+    if (reentries.has(way.handing)) continue;
+    selfCalls.set(way.holder, [...(selfCalls.get(way.holder) ?? []), way.handing]);
+    reentries.set(way.handing, { through: way.through, backs: way.backs, others: [], handed: true, ...(way.via ? { via: way.via } : {}) });
+  }
 
   const sites: RetrySite[] = [];
   const clients = new Map<Variable, RetrySite>();

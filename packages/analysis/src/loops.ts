@@ -11,6 +11,7 @@ import { defaultTruth, enclosingClass, helperEnv, localFunction, numberArray, re
 import { policyFrom, serverWaitMark } from './policy.js';
 import { breaksOut, firstCallIn, isOperationCall, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
 import { sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
+import { failureBacksOff } from './graph/schedules.js';
 import type { RetrySite } from './types.js';
 import { writesWithin, type Variable } from './context.js';
 import { scheduleValue, type Value } from './value.js';
@@ -360,7 +361,12 @@ function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry | 
     if (!operation) continue;
     // `if (config.until(result)) return result` leaves on every success only by default.
     const byDefaults = !successExitIn(statement.block, loop, scan, env);
-    if (byDefaults && !successExitIn(statement.block, loop, scan, env, true)) continue;
+    if (byDefaults && !successExitIn(statement.block, loop, scan, env, true)) {
+      // A periodic loop: a success goes round after its own wait, a failure after another (graph/schedules.ts).
+      const waits = (root: Node) => scan.sleeps.filter((sleep) => contains(root, sleep.node)).map((sleep) => sleepValue(sleep, env));
+      if (!handlerSteersAttempt(statement, env) && failureBacksOff(waits(statement.block), waits(handler.body))) return { operation, failurePath: handler.body };
+      continue;
+    }
     if (handlerSteersAttempt(statement, env)) continue;
     return byDefaults ? { operation, failurePath: handler.body, byDefaults } : { operation, failurePath: handler.body };
   }

@@ -15,6 +15,8 @@ import { racedTimeout } from './raced-timeouts.js';
 import { drainedStore, requeuedBefore, sameStore } from './requeue.js';
 import { nextAttemptInputs } from './inputs/next-attempt.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
+import { failureBacksOff } from './graph/schedules.js';
+import { literalFailureMethod } from './graph/handler-objects.js';
 import { asSleep, computesWait, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
 import { UNKNOWN, num, type Value } from './value.js';
@@ -110,6 +112,7 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   let byDefaults = false;
   /** The stores drained after a success (their next item), each needing a failure path that queues the failed input there. */
   const drains: Node[] = [];
+  const schedules: Node[] = [];
   for (const call of selfCalls) {
     // A way back in under a branch the options' defaults never take (`else if (typeof retryOn
     // === 'function')` with `retryOn: []`): what the function does with a caller's option, not by default.
@@ -124,13 +127,17 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
         // A drain of a queue (the next item, on a timer) after a success: not this call again,
         // when the failure path queues the failed input in that store (requeue.ts).
         const drained = drainOf(reentries?.get(call), ctx);
-        if (!drained) return [];
-        drains.push(drained);
+        // A way back on success that waits first schedules the task again; its failure path may still back off (below).
+        if (!drained && reentries?.has(call)) return [];
+        if (drained) drains.push(drained);
+        else schedules.push(call);
         continue;
       }
       onSuccessAtOnce.push(call);
     }
   }
+  // A periodic task: the success path's way back is its schedule (no finding), the failure path's a retry when it waits otherwise (graph/schedules.ts).
+  if (schedules.length > 0 && !failureBacksOff(schedules.map((c) => waitValue(c, paths.get(c), fn, baseEnv)), [...paths.keys()].map((c) => (reentries?.has(c) ? UNKNOWN : waitValue(c, paths.get(c), fn, baseEnv))))) return [];
   if (drains.length > 0 && !drains.every((store) => [...paths].some(([c, path]) => requeuesInto(c, path, fn, reentries?.get(c), store, ctx)))) return [];
   // A work loop that goes on at once after a success and only after a timer after a failure
   // (`.then(() => this.next(), () => setTimeout(() => this.next(), interval))`) retries its failed
@@ -654,6 +661,10 @@ function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): Failure
         break;
       case 'CatchClause':
         return withTimer({ container: p.body }, timer, call, fn);
+      case 'Property':
+        // A method of an object literal handed over as a handler, run on a failure (graph/handler-objects.ts).
+        if (p.value === child && isFunction(child) && literalFailureMethod(call, fn, env.ctx, onFailurePath)) return withTimer({ container: child }, timer, call, fn);
+        break;
       case 'CallExpression': {
         if (!p.arguments.includes(child as TSESTree.CallExpressionArgument)) break;
         const name = calleeName(p);
@@ -822,6 +833,12 @@ function recursionDelay(call: Node, path: FailurePath, env: Env, fn: FunctionNod
   const result: { value: Value; sleep?: Node; expression?: Node; onSignal?: boolean } = { value: sleepValue(sleep, env), sleep: sleep.node, onSignal: waitsOnSignal(sleep) };
   if (sleep.delay) result.expression = sleep.delay;
   return result;
+}
+
+/** The wait before a direct self-call goes again, with the parameters it passes bound. */
+function waitValue(call: Node, path: FailurePath | undefined, fn: FunctionNode, env: Env): Value {
+  const bindings = parameterBindings(fn, call, new Set(), env.ctx);
+  return recursionDelay(call, path ?? withTimer({ container: fn.body }, undefined, call, fn), { ...env, bindings }, fn).value;
 }
 
 /**

@@ -1,0 +1,95 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from '../ast.js';
+
+/**
+ * How control gets from one function to another: a plain call, or a call deferred by a
+ * scheduler — a timer, a microtask, a promise reaction, an event listener.
+ */
+export type ContinuationKind = 'call' | 'timer' | 'microtask' | 'promise' | 'listener';
+
+/** An edge of the continuation graph: from the function that holds `node` to `target`. */
+export interface Continuation {
+  kind: ContinuationKind;
+  /** The call of `target`, or the reference to it handed to a scheduler (`setTimeout(this.send.bind(this))`). */
+  node: Node;
+  target: FunctionNode;
+  /** The scheduler call that defers it (`setTimeout(…)`, `.catch(…)`), the innermost one; none for a plain call. */
+  scheduler?: TSESTree.CallExpression;
+}
+
+/** The function of the file an expression names (a local function, a sibling method), if any. */
+export type Resolve = (expression: Node) => FunctionNode | undefined;
+
+// What a scheduler does is the same whoever it is called on (`timers.setTimeout`, `globalThis.queueMicrotask`).
+const SCHEDULERS: readonly [RegExp, ContinuationKind][] = [
+  [/^(setTimeout|setImmediate|setInterval)$/, 'timer'],
+  [/^(queueMicrotask|nextTick)$/, 'microtask'],
+  [/^(then|catch|finally)$/, 'promise'],
+  [/^(on|once|addListener|addEventListener|prependListener|prependOnceListener)$/, 'listener'],
+];
+
+/** The kind of deferral a call gives the functions handed to it, or undefined when it is no scheduler. */
+export function schedulerKind(call: TSESTree.CallExpression): ContinuationKind | undefined {
+  const name = calleeName(call);
+  if (name === undefined) return undefined;
+  return SCHEDULERS.find(([pattern]) => pattern.test(name))?.[1];
+}
+
+/** Work is bounded on hostile input: a function with more calls than this is read this far. */
+const MAX_CALLS = 2_000;
+
+/**
+ * The continuations out of `fn`: the calls its body makes (and the callbacks it hands to
+ * calls, which run as part of it or later) of functions `resolve` names, each with the
+ * innermost scheduler between `fn` and the call. A function defined in the body but not handed
+ * to a call (a local helper, an object literal's method) is a node of its own: its calls are
+ * its edges, not `fn`'s.
+ */
+export function continuationsOf(fn: FunctionNode, resolve: Resolve, keys: VisitorKeys): Continuation[] {
+  const result: Continuation[] = [];
+  let seen = 0;
+  walk(fn.body, keys, (node) => {
+    if (seen > MAX_CALLS) return false;
+    if (isFunction(node) && !handedToCall(node)) return false;
+    if (node.type !== 'CallExpression') return undefined;
+    seen++;
+    const target = resolve(node.callee);
+    if (target) result.push(edge(node, target, fn));
+    const kind = schedulerKind(node);
+    if (!kind) return undefined;
+    // A function handed by reference: `setTimeout(send, ms)`, `.catch(this.onError.bind(this))`.
+    for (const arg of node.arguments) {
+      const ref = boundReference(arg);
+      const handed = ref && !isFunction(ref) ? resolve(ref) : undefined;
+      if (handed) result.push({ kind, node: ref as Node, target: handed, scheduler: node });
+    }
+    return undefined;
+  });
+  return result;
+}
+
+function edge(call: Node, target: FunctionNode, fn: FunctionNode): Continuation {
+  const scheduler = deferredBy(call, fn);
+  return scheduler ? { kind: schedulerKind(scheduler) as ContinuationKind, node: call, target, scheduler } : { kind: 'call', node: call, target };
+}
+
+/** The innermost scheduler call whose callback holds `node`, below `fn`. */
+export function deferredBy(node: Node, fn: FunctionNode): TSESTree.CallExpression | undefined {
+  for (let child: Node = node, p = node.parent; p && child !== fn; child = p, p = p.parent) {
+    if (isFunction(child) && p.type === 'CallExpression' && p.arguments.includes(child as TSESTree.CallExpressionArgument) && schedulerKind(p)) return p;
+  }
+  return undefined;
+}
+
+function handedToCall(fn: FunctionNode): boolean {
+  const p = fn.parent;
+  return (p?.type === 'CallExpression' || p?.type === 'NewExpression') && p.arguments.includes(fn as TSESTree.CallExpressionArgument);
+}
+
+/** `f`, `this.m`, or `this.m.bind(this)`: the reference an argument hands over. */
+function boundReference(arg: Node): Node | undefined {
+  const a = unwrap(arg);
+  if (a.type === 'CallExpression' && a.callee.type === 'MemberExpression' && propertyName(a.callee) === 'bind') return unwrap(a.callee.object);
+  if (a.type === 'Identifier' || a.type === 'MemberExpression') return a;
+  return undefined;
+}
