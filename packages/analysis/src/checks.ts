@@ -3,6 +3,7 @@ import { calleeName, contains, dottedName, isFunction, propertyName, unwrap, wal
 import { writesWithin, type AnalysisContext } from './context.js';
 import { evaluate, localFunction, type Env } from './evaluate.js';
 import { neverAbortedByDefault } from './never-aborted.js';
+import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
 // Names of calls whose boolean result says whether they worked. `tryStatSync`, `tryAdd` and a
@@ -210,7 +211,7 @@ function insideTryBlock(node: Node, fn: FunctionNode): boolean {
  * `e` elsewhere (minified code) is not.
  */
 function holdsError(id: TSESTree.Identifier, env: Env): boolean {
-  const def = env.ctx.variableOf(id)?.defs[0];
+  const def = firstDefinition(env.ctx.variableOf(id));
   if (!def) return false;
   if (def.type === 'CatchClause') return true;
   if (def.type === 'Parameter') {
@@ -358,8 +359,8 @@ export function isSnapshotCheck(node: TSESTree.BinaryExpression, env: Env): bool
   const copy = member === a ? b : a;
   if (!member || member.computed || copy.type !== 'Identifier') return false;
   const variable = env.ctx.variableOf(copy);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return false;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return false;
   let init = unwrap(def.node.init);
   if (init.type === 'UpdateExpression') init = unwrap(init.argument);
   else if (init.type === 'AssignmentExpression' && init.operator === '+=') init = unwrap(init.left);
@@ -372,7 +373,7 @@ export function isSnapshotCheck(node: TSESTree.BinaryExpression, env: Env): bool
 function setByTimer(id: TSESTree.Identifier, env: Env, depth = 0): boolean {
   const variable = env.ctx.variableOf(id);
   // `const isLastAttempt = hasTimedOut`: follow the copy.
-  const def = variable?.defs[0];
+  const def = firstDefinition(variable);
   const init = def?.type === 'Variable' && def.node.init ? unwrap(def.node.init) : undefined;
   if (init?.type === 'Identifier' && depth < 2 && setByTimer(init, env, depth + 1)) return true;
   return (variable?.references ?? []).some((ref) => {
@@ -421,7 +422,7 @@ function mentionsName(node: Node, pattern: RegExp, env: Env): boolean {
 function isHandedOutcome(node: Node, env: Env): boolean {
   const n = unwrap(node);
   if (n.type !== 'Identifier') return false;
-  const def = env.ctx.variableOf(n)?.defs[0];
+  const def = firstDefinition(env.ctx.variableOf(n));
   if (def?.type !== 'Parameter' || !isFunction(def.node)) return false;
   const fn = def.node as FunctionNode;
   if (fn.params[0] !== def.name) return false;

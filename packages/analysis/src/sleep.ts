@@ -6,6 +6,7 @@ import { isOperationCall } from './scan.js';
 import { evaluate, foreignHelperEnv, helperEnv, localFunction, parameterVariables, usesRandomness, type Env } from './evaluate.js';
 import { UNKNOWN, num, withRandom, type Value } from './value.js';
 import { objectWait } from './object-waits.js';
+import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 /** A wait between attempts and the expression that says how long. */
 export interface Sleep {
@@ -75,7 +76,7 @@ function isPromiseTimer(callee: Node, ctx: AnalysisContext): boolean {
   if (callee.type !== 'Identifier') return false;
   const module = importOf(callee, ctx)?.module;
   if (module !== undefined) return TIMERS_PROMISES.test(module);
-  const def = ctx.variableOf(callee)?.defs[0];
+  const def = firstDefinition(ctx.variableOf(callee));
   const init = def?.type === 'Variable' ? def.node.init : undefined;
   if (init?.type === 'CallExpression' && calleeName(init) === 'promisify') {
     const arg = init.arguments[0];
@@ -174,8 +175,8 @@ export function computesWait(call: TSESTree.CallExpression, ctx: AnalysisContext
 /** A variable declared with no value, assigned a function of this file that has no timer of its own. */
 function holdsComputingFunction(id: TSESTree.Identifier, ctx: AnalysisContext): boolean {
   const variable = ctx.variableOf(id);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.init) return false;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || def.node.init) return false;
   return variable.references.some((ref) => {
     const assignment = ref.identifier.parent;
     if (!ref.isWrite() || assignment?.type !== 'AssignmentExpression' || assignment.left !== ref.identifier) return false;
