@@ -1,0 +1,207 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import type { AnalysisContext } from '../context.js';
+import { isOperationCall } from '../scan.js';
+
+/**
+ * Is this a sleep? A sleep is code whose promise settles by resolving after a timer, and only
+ * then: `new Promise((r) => setTimeout(r, ms))` and the functions that return or await one.
+ * A promise whose timer rejects (a watchdog around a read), or that also settles on other
+ * events (`stream.on('end', resolve)`), or whose executor starts work, is an operation with a
+ * deadline: it does not wait between attempts, whatever its function is called. Cancelling
+ * the wait (an abort signal's listener that rejects or resolves early) keeps it a sleep.
+ */
+
+/** The timer whose end resolves the promise, when `node` is a promise that settles only so. */
+export function timerOfPromise(node: TSESTree.NewExpression, ctx: AnalysisContext): TSESTree.CallExpression | undefined {
+  if (unwrap(node.callee).type !== 'Identifier' || calleeName(node) !== 'Promise') return undefined;
+  const executor = node.arguments[0] && unwrap(node.arguments[0] as Node);
+  if (!executor || !isFunction(executor)) return undefined;
+  const resolve = executor.params[0]?.type === 'Identifier' ? executor.params[0].name : undefined;
+  if (resolve === undefined) return undefined;
+  const reject = executor.params[1]?.type === 'Identifier' ? executor.params[1].name : undefined;
+  const timers = timersIn(executor, ctx);
+  const timer = timers.find((t) => settlesThrough(t, resolve, ctx));
+  if (!timer) return undefined;
+  // A timer that rejects is a watchdog, whichever other timer resolves.
+  if (reject !== undefined && timers.some((t) => settlesThrough(t, reject, ctx))) return undefined;
+  if (settlesElsewhere(executor, timer, resolve, reject, ctx)) return undefined;
+  return startsWork(executor, timer, reject, ctx) ? undefined : timer;
+}
+
+export interface SleepSummary {
+  /** The timer whose end resolves the promise the function returns or awaits. */
+  timer: TSESTree.CallExpression;
+}
+
+const summaries = new WeakMap<AnalysisContext, WeakMap<FunctionNode, SleepSummary | null>>();
+
+/**
+ * The function's promise settles after a timer and only then: it returns (or, async, awaits)
+ * one timer promise, in straight-line code (a loop or a try around it makes it more than a
+ * wait). Read once per function and file.
+ */
+export function sleepSummary(fn: FunctionNode, ctx: AnalysisContext): SleepSummary | undefined {
+  let byFn = summaries.get(ctx);
+  if (!byFn) summaries.set(ctx, (byFn = new WeakMap()));
+  let summary = byFn.get(fn);
+  if (summary === undefined) {
+    summary = summarise(fn, ctx) ?? null;
+    byFn.set(fn, summary);
+  }
+  return summary ?? undefined;
+}
+
+function summarise(fn: FunctionNode, ctx: AnalysisContext): SleepSummary | undefined {
+  if (fn.generator) return undefined;
+  const settled = settledPromises(fn, ctx);
+  if (settled.length !== 1) return undefined;
+  const promise = settled[0] as Node;
+  if (promise.type !== 'NewExpression' || !straightLine(fn, ctx)) return undefined;
+  const timer = timerOfPromise(promise, ctx);
+  return timer && { timer };
+}
+
+/**
+ * The promises whose settling is the function's: what it returns, and in an async function
+ * what it awaits as a statement. Early outs that give nothing back (`return;`,
+ * `return Promise.resolve()`) are left out.
+ */
+function settledPromises(fn: FunctionNode, ctx: AnalysisContext): Node[] {
+  if (fn.body.type !== 'BlockStatement') return [unwrapAwait(fn.body)];
+  const found: Node[] = [];
+  walk(fn.body, ctx.keys, (n) => {
+    if (n !== fn.body && isFunction(n)) return false;
+    if (n.type === 'ReturnStatement') {
+      if (n.argument && !nothing(n.argument)) found.push(unwrapAwait(n.argument));
+      return false;
+    }
+    if (fn.async && n.type === 'ExpressionStatement' && unwrap(n.expression).type === 'AwaitExpression') found.push(unwrapAwait(n.expression));
+    return undefined;
+  });
+  return found;
+}
+
+function unwrapAwait(node: Node): Node {
+  const n = unwrap(node);
+  return n.type === 'AwaitExpression' ? unwrap(n.argument) : n;
+}
+
+/** `undefined`, `void 0`, `Promise.resolve()`: an early out that gives nothing back. */
+function nothing(node: Node): boolean {
+  const n = unwrap(node);
+  if (n.type === 'Identifier') return n.name === 'undefined';
+  if (n.type === 'UnaryExpression') return n.operator === 'void';
+  return n.type === 'CallExpression' && n.arguments.length === 0 && n.callee.type === 'MemberExpression' && unwrap(n.callee.object).type === 'Identifier' && (unwrap(n.callee.object) as TSESTree.Identifier).name === 'Promise' && propertyName(n.callee) === 'resolve';
+}
+
+function straightLine(fn: FunctionNode, ctx: AnalysisContext): boolean {
+  let branches = false;
+  walk(fn.body, ctx.keys, (n) => {
+    if (n !== fn.body && isFunction(n)) return false;
+    if (n.type === 'TryStatement' || n.type === 'ForStatement' || n.type === 'WhileStatement' || n.type === 'DoWhileStatement' || n.type === 'ForOfStatement' || n.type === 'ForInStatement') branches = true;
+    return !branches;
+  });
+  return !branches;
+}
+
+/** The `setTimeout(…)` calls of the executor, its callbacks included. */
+function timersIn(executor: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpression[] {
+  const timers: TSESTree.CallExpression[] = [];
+  walk(executor.body, ctx.keys, (n) => {
+    if (n.type === 'CallExpression' && unwrap(n.callee).type === 'Identifier' && calleeName(n) === 'setTimeout') timers.push(n);
+    return undefined;
+  });
+  return timers;
+}
+
+/** The timer's callback is `settle` itself or calls it. */
+function settlesThrough(timer: TSESTree.CallExpression, settle: string, ctx: AnalysisContext): boolean {
+  const callback = timer.arguments[0] && unwrap(timer.arguments[0] as Node);
+  if (!callback) return false;
+  if (callback.type === 'Identifier') return callback.name === settle;
+  if (!isFunction(callback)) return false;
+  let calls = false;
+  walk(callback.body, ctx.keys, (n) => {
+    if (n.type === 'CallExpression' && unwrap(n.callee).type === 'Identifier' && calleeName(n) === settle) calls = true;
+    return !calls;
+  });
+  return calls;
+}
+
+/**
+ * The promise may settle other than by the timer: `resolve` or `reject` named outside the
+ * timer's callback, except where an abort cancels the wait (a listener for 'abort', an
+ * `onabort` handler, a branch on `aborted`) or either is called outright, before any wait
+ * (`if (ms <= 0) return resolve()`): a wait of nothing, not another event.
+ */
+function settlesElsewhere(executor: FunctionNode, timer: TSESTree.CallExpression, resolve: string, reject: string | undefined, ctx: AnalysisContext): boolean {
+  let elsewhere = false;
+  walk(executor.body, ctx.keys, (n) => {
+    if (elsewhere || n === timer || cancels(n)) return false;
+    if (n.type !== 'Identifier' || (n.name !== resolve && n.name !== reject)) return undefined;
+    const call = n.parent;
+    const outright = call?.type === 'CallExpression' && call.callee === n && (call.parent?.type === 'ExpressionStatement' || call.parent?.type === 'ReturnStatement') && !insideCallback(call, executor);
+    if (!outright) elsewhere = true;
+    return undefined;
+  });
+  return elsewhere;
+}
+
+/** A node inside a function the executor hands on (a callback), not run by the executor itself. */
+function insideCallback(node: Node, executor: FunctionNode): boolean {
+  for (let p = node.parent; p && p !== executor; p = p.parent) if (isFunction(p)) return true;
+  return false;
+}
+
+/** Code that runs when the wait is cancelled: `signal.addEventListener('abort', …)`, `x.onabort = …`, `if (signal.aborted) …`. */
+function cancels(n: Node): boolean {
+  if (n.type === 'CallExpression') {
+    const event = n.arguments[0] && unwrap(n.arguments[0] as Node);
+    return /^(addEventListener|once|on)$/.test(calleeName(n) ?? '') && event?.type === 'Literal' && event.value === 'abort';
+  }
+  if (n.type === 'AssignmentExpression') return n.left.type === 'MemberExpression' && propertyName(n.left) === 'onabort';
+  if (n.type === 'IfStatement') {
+    const test = unwrap(n.test);
+    return test.type === 'MemberExpression' && propertyName(test) === 'aborted';
+  }
+  return false;
+}
+
+/**
+ * The executor does more than wait: a call that may do I/O (`socket.write(d)`), or an async
+ * executor. Arithmetic and bookkeeping, clearing or unref-ing the timer, registering the
+ * cancellation, or a synchronous function of the file whose own calls are all such, are not work.
+ */
+function startsWork(executor: FunctionNode, timer: TSESTree.CallExpression, reject: string | undefined, ctx: AnalysisContext): boolean {
+  let work = false;
+  walk(executor.body, ctx.keys, (n) => {
+    if (work || (n !== executor.body && isFunction(n)) || cancels(n)) return false;
+    if (n.type === 'CallExpression' && n !== timer && !contains(n, timer) && !contains(timer, n) && !/^(clearTimeout|unref|ref|addEventListener|removeEventListener|once|on)$/.test(calleeName(n) ?? '') && !computesInExecutor(n, executor, reject, ctx)) work = true;
+    return undefined;
+  });
+  return work;
+}
+
+/**
+ * A call of a synchronous executor that only works out the wait or gives it up:
+ * `const after = parseRetryAfter(h)`, `Math.random() * d`, `reject(err); return;` before the
+ * timer. Arithmetic and bookkeeping (not an operation call), or a synchronous function of
+ * this file whose own calls are all such; the executor's own `reject` called outright.
+ */
+function computesInExecutor(call: TSESTree.CallExpression, executor: FunctionNode, reject: string | undefined, ctx: AnalysisContext): boolean {
+  if (executor.async) return false;
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier' && reject !== undefined && callee.name === reject) return call.parent?.type === 'ExpressionStatement';
+  if (!isOperationCall(call)) return true;
+  if (callee.type !== 'Identifier') return false;
+  const fn = ctx.functionOf(callee);
+  if (!fn || fn.async || fn.generator) return false;
+  let pure = true;
+  walk(fn.body, ctx.keys, (n) => {
+    if (!pure || (n !== fn.body && isFunction(n))) return false;
+    if ((n.type === 'CallExpression' && isOperationCall(n)) || n.type === 'NewExpression' || n.type === 'AwaitExpression') pure = false;
+    return undefined;
+  });
+  return pure;
+}
