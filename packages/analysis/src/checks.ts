@@ -4,6 +4,7 @@ import { writesWithin, type AnalysisContext } from './context.js';
 import { evaluate, localFunction, type Env } from './evaluate.js';
 import { neverAbortedByDefault } from './never-aborted.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
+import { mirror, statusPolarity, statusTestOutcome, type Polarity } from './outcomes/status-tests.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
 // Names of calls whose boolean result says whether they worked. `tryStatSync`, `tryAdd` and a
@@ -17,7 +18,7 @@ const ERROR_NAME = /^(err|error|e|ex|failure|failed|exception|lastError)$/i;
 const SUCCESS_MEMBER = /^(ok|success|succeeded|acknowledged|successful)$/;
 const STATUS_MEMBER = /^(status|statusCode|code)$/;
 
-export type Polarity = 'success' | 'failure';
+export type { Polarity };
 
 /**
  * Whether `test` checks the outcome of an operation: 'success' when true means it worked
@@ -47,7 +48,11 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
       if (n.arguments.length === 1 && FAILURE_PREDICATE.test(name) && isHandedOutcome(n.arguments[0] as Node, env)) return 'failure';
       // `if (await attempt())` where `attempt` returns null or false from its catch: the result tested as it comes.
       if (catchSentinel(n, env) !== undefined) return 'success';
-      return undefined;
+      // `TRANSIENT.includes(res.status)`, `isTransient(res.status)`: what the codes say.
+      return statusTestOutcome(n, env, {
+        status: (x) => isStatus(x) && isFresh(x, env, requireFreshResult),
+        result: (x) => unwrap(x).type === 'Identifier' && freshValue(x, env) !== undefined,
+      });
     }
     case 'BinaryExpression':
       // `'success' in result`: the same question as `result.success`, asked of a result object.
@@ -238,28 +243,7 @@ function statusComparison(n: TSESTree.BinaryExpression, env: Env, requireFresh: 
   if (!side || !isFresh(side, env, requireFresh)) return undefined;
   const other = evaluate(leftStatus ? n.right : n.left, env);
   if (other.t !== 'num' || other.v < 100 || other.v > 599) return undefined;
-  const code = other.v;
-  const op = leftStatus ? n.operator : mirror(n.operator);
-  switch (op) {
-    case '===':
-    case '==':
-      return code >= 400 ? 'failure' : code === 200 || code === 201 || code === 204 ? 'success' : undefined;
-    case '!==':
-    case '!=':
-      return code === 200 || code === 201 || code === 204 ? 'failure' : undefined;
-    case '<':
-    case '<=':
-      return code >= 300 ? 'success' : undefined;
-    case '>':
-    case '>=':
-      return code >= 399 ? 'failure' : undefined;
-    default:
-      return undefined;
-  }
-}
-
-function mirror(op: string): string {
-  return ({ '<': '>', '>': '<', '<=': '>=', '>=': '<=' } as Record<string, string>)[op] ?? op;
+  return statusPolarity(leftStatus ? n.operator : mirror(n.operator), other.v);
 }
 
 function isStatus(node: Node): boolean {
