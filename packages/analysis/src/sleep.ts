@@ -54,11 +54,12 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
   // `const ms = Math.min(await this.#calculateRetryDelay(err), max)`: a method of the class named
   // like a wait, with no timer of its own, whose answer is taken as a value computes a wait.
   if (callee.type === 'MemberExpression' && computesWait(node, ctx)) return undefined;
+  // `import { holdOff } from './util'`: a helper of the project is a sleep by what its code
+  // does; its own timer says what it waits, and whether at random.
+  const root = callee.type === 'Identifier' ? callee : callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' ? callee.object : undefined;
+  const foreign = root ? importedSleep(node, root, ctx, name) : undefined;
+  if (foreign !== undefined) return foreign ?? undefined;
   if (SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name)) {
-    // `import { sleep } from './util'`: the helper's own timer says what it waits, and whether at random.
-    const root = callee.type === 'Identifier' ? callee : callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' ? callee.object : undefined;
-    const foreign = root ? importedSleep(node, root, ctx, name) : undefined;
-    if (foreign) return foreign;
     // `sleepAbortable(signal, ms)`: the duration is the argument that is not the signal.
     const delay = node.arguments.find((arg) => !isSignal(arg as Node)) as Node | undefined;
     return { node, delay, opaque: true, jittered: /jitter|random/i.test(name) };
@@ -150,12 +151,15 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
  * A sleep imported from a module of the project (`sleep(ms)`, `util.sleep(ms)` of a namespace or
  * a required module), read there as a sleep of that file is: its
  * timer's delay with its parameters bound to this call's arguments, and its randomness. A
- * helper read there with no timer of its own (it calls a package's sleep) stays a sleep by name.
+ * helper read there with no timer of its own (it calls a package's sleep) stays a sleep by
+ * name; one whose timer is not a sleep's is null: not a sleep.
  */
-function importedSleep(call: TSESTree.CallExpression, root: TSESTree.Identifier, ctx: AnalysisContext, name: string): Sleep | undefined {
+function importedSleep(call: TSESTree.CallExpression, root: TSESTree.Identifier, ctx: AnalysisContext, name: string): Sleep | null | undefined {
   if (!ctx.foreignFunction || importOf(root, ctx) === undefined) return undefined;
   const foreign = ctx.foreignFunction(call);
   if (!foreign) return undefined;
+  // Read there with a timer that is not a sleep's (a watchdog): an operation, whatever its name (null).
+  if (helperFacts(foreign.fn, foreign.ctx).timer && !sleepSummary(foreign.fn, foreign.ctx)) return null;
   const sleep = sleepHelper(call, foreign.fn, foreign.ctx, name);
   if (!sleep?.timerDelay) return undefined;
   sleep.helperCtx = foreign.ctx;
