@@ -169,6 +169,30 @@ module.exports = start;
       ],
     },
     {
+      name: "loop (TS): an async helper that awaits its timer promise, with early outs that resolve at once, is a sleep",
+      code: `async function idle(ms: number): Promise<void> {
+  if (ms <= 0) return;
+  await new Promise<void>((resolve) => {
+    if (ms > 60_000) return resolve();
+    setTimeout(resolve, ms);
+  });
+}
+
+export async function refresh(token: () => Promise<string>) {
+  for (let i = 0; i < 4; i++) {
+    try {
+      return await token();
+    } catch {
+      await idle(1200);
+    }
+  }
+}
+`,
+      errors: [
+        { messageId: 'fixedDelay', line: 10, column: 3, endLine: 10, endColumn: 30, data: {"what": "This retry loop", "delay": "a fixed 1.2 s", "attempts": "up to 4 attempts"} },
+      ],
+    },
+    {
       name: "loop (TS): a sleep that an abort signal cancels (rejects early) is still a sleep",
       code: `function pauseFor(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

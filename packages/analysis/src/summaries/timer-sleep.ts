@@ -68,23 +68,19 @@ function summarise(fn: FunctionNode, ctx: AnalysisContext): SleepSummary | undef
  * `return Promise.resolve()`) are left out.
  */
 function settledPromises(fn: FunctionNode, ctx: AnalysisContext): Node[] {
-  if (fn.body.type !== 'BlockStatement') return [unwrapAwait(fn.body)];
+  // (unwrap also looks through `await`.)
+  if (fn.body.type !== 'BlockStatement') return [unwrap(fn.body)];
   const found: Node[] = [];
   walk(fn.body, ctx.keys, (n) => {
     if (n !== fn.body && isFunction(n)) return false;
     if (n.type === 'ReturnStatement') {
-      if (n.argument && !nothing(n.argument)) found.push(unwrapAwait(n.argument));
+      if (n.argument && !nothing(n.argument)) found.push(unwrap(n.argument));
       return false;
     }
-    if (fn.async && n.type === 'ExpressionStatement' && unwrap(n.expression).type === 'AwaitExpression') found.push(unwrapAwait(n.expression));
+    if (fn.async && n.type === 'ExpressionStatement' && n.expression.type === 'AwaitExpression') found.push(unwrap(n.expression));
     return undefined;
   });
   return found;
-}
-
-function unwrapAwait(node: Node): Node {
-  const n = unwrap(node);
-  return n.type === 'AwaitExpression' ? unwrap(n.argument) : n;
 }
 
 /** `undefined`, `void 0`, `Promise.resolve()`: an early out that gives nothing back. */
@@ -185,14 +181,16 @@ function startsWork(executor: FunctionNode, timer: TSESTree.CallExpression, reje
 
 /**
  * A call of a synchronous executor that only works out the wait or gives it up:
- * `const after = parseRetryAfter(h)`, `Math.random() * d`, `reject(err); return;` before the
- * timer. Arithmetic and bookkeeping (not an operation call), or a synchronous function of
- * this file whose own calls are all such; the executor's own `reject` called outright.
+ * `const after = parseRetryAfter(h)`, `Math.random() * d`, `reject(err); return;` or
+ * `return resolve()` before the timer. Arithmetic and bookkeeping (not an operation call), or
+ * a synchronous function of this file whose own calls are all such; the executor's own
+ * `resolve` or `reject` called outright.
  */
 function computesInExecutor(call: TSESTree.CallExpression, executor: FunctionNode, reject: string | undefined, ctx: AnalysisContext): boolean {
   if (executor.async) return false;
   const callee = unwrap(call.callee);
-  if (callee.type === 'Identifier' && reject !== undefined && callee.name === reject) return call.parent?.type === 'ExpressionStatement';
+  const resolve = executor.params[0]?.type === 'Identifier' ? executor.params[0].name : undefined;
+  if (callee.type === 'Identifier' && (callee.name === reject || callee.name === resolve)) return call.parent?.type === 'ExpressionStatement' || call.parent?.type === 'ReturnStatement';
   if (!isOperationCall(call)) return true;
   if (callee.type !== 'Identifier') return false;
   const fn = ctx.functionOf(callee);
