@@ -41,6 +41,7 @@ describe('statusTestOutcome: membership and predicates, read from the codes', ()
     ['a predicate handed the response', `function fine(r) { return r.status < 300; } if (fine(res)) {}`, 'success'],
     ['a predicate calling a list membership', `const L = [503]; function again(c) { return L.includes(c); } if (again(res.status)) {}`, 'failure'],
     ['a negated predicate', `const bad = (c) => !(c < 400); if (bad(res.status)) {}`, 'failure'],
+    ["a predicate returning the response's ok", `function good(r) { return r.ok; } if (!good(res)) {}`, 'success'],
   ])('%s', (_, code, polarity) => {
     expect(outcome(code)).toBe(polarity);
   });

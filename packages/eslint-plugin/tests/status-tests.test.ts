@@ -114,6 +114,21 @@ export async function getJson(url) {
       ],
     },
     {
+      name: "loop (TS): a predicate returns the response's ok",
+      code: `function good(r: Response) { return r.ok; }
+export async function get(url: string) {
+  for (let i = 0; i < 4; i++) {
+    const res = await fetch(url);
+    if (good(res)) return res;
+    await new Promise((r) => setTimeout(r, 900));
+  }
+}
+`,
+      errors: [
+        { messageId: 'fixedDelay', line: 3, column: 3, endLine: 3, endColumn: 30, data: {"what": "This retry loop", "delay": "a fixed 900 ms", "attempts": "up to 4 attempts"} },
+      ],
+    },
+    {
       name: "promise chain (JS): a list of success codes, then a timer and the self-call",
       filename: 'file.js',
       code: `const OK_CODES = [200, 204];

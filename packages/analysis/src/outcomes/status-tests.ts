@@ -83,8 +83,8 @@ function codeList(node: Node, env: Env): number[] | undefined {
 
 /**
  * `isTransient(res.status)` or `shouldRetry(res)`: a function of the file (or a method of the
- * class) whose one returned expression tests the status it is handed, read with its
- * parameter standing for the argument.
+ * class) whose one returned expression tests the status it is handed (or the response's
+ * `ok`), read with its parameter standing for the argument.
  */
 function predicate(call: TSESTree.CallExpression, env: Env, holders: Holders, depth: number): Polarity | undefined {
   if (depth >= MAX_DEPTH) return undefined;
@@ -103,14 +103,16 @@ function predicate(call: TSESTree.CallExpression, env: Env, holders: Holders, de
   });
   if (statusParams.size === 0 && resultParams.size === 0) return undefined;
   const inner: Env = { ...env, region: fn };
+  const result = (node: Node): boolean => {
+    const n = unwrap(node);
+    return n.type === 'Identifier' && resultParams.has(n.name) && declaredBy(n, fn, env);
+  };
   const status = (node: Node): boolean => {
     const n = unwrap(node);
     if (n.type === 'Identifier') return statusParams.has(n.name) && declaredBy(n, fn, env);
-    if (n.type !== 'MemberExpression' || !/^(status|statusCode)$/.test(propertyName(n) ?? '')) return false;
-    const object = unwrap(n.object);
-    return object.type === 'Identifier' && resultParams.has(object.name) && declaredBy(object, fn, env);
+    return n.type === 'MemberExpression' && /^(status|statusCode)$/.test(propertyName(n) ?? '') && result(n.object);
   };
-  return polarityOf(returned, inner, { status, result: () => false }, depth);
+  return polarityOf(returned, inner, { status, result }, depth);
 }
 
 /** The parameter `id` names is one of `fn`'s own (not a shadowing local). */
@@ -155,6 +157,9 @@ function polarityOf(node: Node, env: Env, holders: Holders, depth: number): Pola
     }
     case 'CallExpression':
       return statusTestOutcome(n, env, holders, depth + 1);
+    case 'MemberExpression':
+      // `r.ok` of the response handed in: the Fetch API's own word for a 2xx status.
+      return propertyName(n) === 'ok' && holders.result(n.object) ? 'success' : undefined;
     default:
       return undefined;
   }
