@@ -1,5 +1,5 @@
 import { parseForESLint } from '@typescript-eslint/parser';
-import type { TSESTree } from '@typescript-eslint/utils';
+import type { AST_NODE_TYPES, TSESTree } from '@typescript-eslint/utils';
 import { SourceCode } from 'eslint';
 import { walk, type Node } from '../src/ast.js';
 import { AnalysisContext, type SourceCodeLike } from '../src/context.js';
@@ -13,10 +13,10 @@ export function parse(text: string): { ctx: AnalysisContext; ast: TSESTree.Progr
 }
 
 /** Every node of a type, in source order. */
-export function all<T extends Node['type']>(ctx: AnalysisContext, type: T): Extract<Node, { type: T }>[] {
+export function all<K extends keyof typeof AST_NODE_TYPES>(ctx: AnalysisContext, type: K): Extract<Node, { type: (typeof AST_NODE_TYPES)[K] }>[] {
   const found: Node[] = [];
-  walk(ctx.sourceCode.ast, ctx.keys, (n) => void (n.type === type && found.push(n)));
-  return (found as Extract<Node, { type: T }>[]).sort((a, b) => a.range[0] - b.range[0]);
+  walk(ctx.sourceCode.ast, ctx.keys, (n) => void ((n.type as string) === type && found.push(n)));
+  return (found as Extract<Node, { type: (typeof AST_NODE_TYPES)[K] }>[]).sort((a, b) => a.range[0] - b.range[0]);
 }
 
 /** The top-level function or variable-held function named `name`. */

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
-import { isOperationCall } from '../scan.js';
+import { isOperationCall } from '../operations/operation-call.js';
 
 /**
  * Is this a sleep? A sleep is code whose promise settles by resolving after a timer, and only
