@@ -4,7 +4,7 @@ import { writesWithin, type AnalysisContext } from './context.js';
 import { evaluate, localFunction, type Env } from './evaluate.js';
 import { neverAbortedByDefault } from './never-aborted.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
-import { mirror, statusPolarity, statusTestOutcome, type Polarity } from './outcomes/status-tests.js';
+import { indexMembership, mirror, statusPolarity, statusTestOutcome, type Holders, type Polarity } from './outcomes/status-tests.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
 // Names of calls whose boolean result says whether they worked. `tryStatSync`, `tryAdd` and a
@@ -49,10 +49,7 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
       // `if (await attempt())` where `attempt` returns null or false from its catch: the result tested as it comes.
       if (catchSentinel(n, env) !== undefined) return 'success';
       // `TRANSIENT.includes(res.status)`, `isTransient(res.status)`: what the codes say.
-      return statusTestOutcome(n, env, {
-        status: (x) => isStatus(x) && isFresh(x, env, requireFreshResult),
-        result: (x) => unwrap(x).type === 'Identifier' && freshValue(x, env) !== undefined,
-      });
+      return statusTestOutcome(n, env, attemptHolders(env, requireFreshResult));
     }
     case 'BinaryExpression':
       // `'success' in result`: the same question as `result.success`, asked of a result object.
@@ -62,7 +59,7 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
         if (/^(error|err|errors|failed|failure)$/.test(key) && isFresh(n.right, env, requireFreshResult)) return 'failure';
         return undefined;
       }
-      return statusComparison(n, env, requireFreshResult) ?? sentinelComparison(n, env);
+      return statusComparison(n, env, requireFreshResult) ?? indexMembership(n, env, attemptHolders(env, requireFreshResult)) ?? sentinelComparison(n, env);
     default:
       return undefined;
   }
@@ -233,6 +230,23 @@ function holdsError(id: TSESTree.Identifier, env: Env): boolean {
     return init?.type === 'CallExpression' || (init?.type === 'Identifier' && /^(result|res|response|outcome)$/.test(init.name)) || freshValue(id, env) !== undefined;
   }
   return false;
+}
+
+/**
+ * The attempt's status and result: `res.status` of a fresh result, or a `const` that holds
+ * one (`const code = res.status`); the fresh result itself.
+ */
+function attemptHolders(env: Env, requireFresh: boolean): Holders {
+  const status = (x: Node): boolean => {
+    if (isStatus(x) && isFresh(x, env, requireFresh)) return true;
+    const n = unwrap(x);
+    if (n.type !== 'Identifier') return false;
+    const def = soleDefinition(env.ctx.variableOf(n));
+    if (def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return false;
+    const init = unwrap(def.node.init);
+    return init.type === 'MemberExpression' && isStatus(init) && isFresh(init, env, requireFresh);
+  };
+  return { status, result: (x) => unwrap(x).type === 'Identifier' && freshValue(x, env) !== undefined };
 }
 
 /** `res.status >= 500`, `status !== 200`, `res.statusCode < 400`. */

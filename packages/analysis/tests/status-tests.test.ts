@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import { propertyName, unwrap, type Node } from '../src/ast.js';
-import { statusPolarity, statusTestOutcome } from '../src/outcomes/status-tests.js';
+import { indexMembership, statusPolarity, statusTestOutcome } from '../src/outcomes/status-tests.js';
 import { all, parse } from './parse.js';
 
 /** What the last `if` of `code` says of the status `res.status` / the response `res`. */
@@ -56,5 +56,22 @@ describe('statusTestOutcome: membership and predicates, read from the codes', ()
     ['an unknown function', `import { isTransient } from 'somewhere'; if (isTransient(res.status)) {}`],
   ])('decides nothing: %s', (_, code) => {
     expect(outcome(code)).toBeUndefined();
+  });
+});
+
+describe('indexMembership: indexOf compared with -1 or 0', () => {
+  it.each([
+    ['!== -1 of failure codes', `const L = [502, 503]; if (L.indexOf(res.status) !== -1) {}`, 'failure'],
+    ['>= 0 of failure codes', `const L = [502, 503]; if (L.indexOf(res.status) >= 0) {}`, 'failure'],
+    ['=== -1 of failure codes', `const L = [502, 503]; if (L.indexOf(res.status) === -1) {}`, 'success'],
+    ['< 0 of success codes', `const L = [200]; if (L.indexOf(res.status) < 0) {}`, 'failure'],
+    ['compared with something else', `const L = [502]; if (L.indexOf(res.status) === 1) {}`, undefined],
+  ])('%s', (_, code, polarity) => {
+    const { ctx, ast } = parse(code);
+    const test = all(ctx, 'IfStatement').pop()?.test;
+    if (test?.type !== 'BinaryExpression') throw new Error('no comparison');
+    const isRes = (n: Node) => unwrap(n).type === 'Identifier' && (unwrap(n) as TSESTree.Identifier).name === 'res';
+    const status = (n: Node) => unwrap(n).type === 'MemberExpression' && isRes((unwrap(n) as TSESTree.MemberExpression).object);
+    expect(indexMembership(test, { ctx, region: ast, counters: new Set(), depth: 0 }, { status, result: isRes })).toBe(polarity);
   });
 });

@@ -129,6 +129,55 @@ export async function get(url: string) {
       ],
     },
     {
+      name: "loop (TS): a Set of codes asked of a const holding the status",
+      code: `const AGAIN = new Set([500, 502, 503]);
+export async function put(url: string) {
+  for (let i = 0; i < 3; i++) {
+    const res = await fetch(url, { method: 'PUT' });
+    const code = res.status;
+    if (!AGAIN.has(code)) return res;
+    await new Promise((r) => setTimeout(r, 1100));
+  }
+}
+`,
+      errors: [
+        { messageId: 'fixedDelay', line: 3, column: 3, endLine: 3, endColumn: 30, data: {"what": "This retry loop", "delay": "a fixed 1.1 s", "attempts": "up to 3 attempts"} },
+      ],
+    },
+    {
+      name: "loop (TS): indexOf(status) === -1 is not in the list of temporary codes",
+      code: `const TEMPORARY = [429, 503];
+export async function pull(url: string) {
+  for (let i = 0; i < 3; i++) {
+    const res = await fetch(url);
+    if (TEMPORARY.indexOf(res.status) === -1) return res;
+    await new Promise((r) => setTimeout(r, 700));
+  }
+}
+`,
+      errors: [
+        { messageId: 'fixedDelay', line: 3, column: 3, endLine: 3, endColumn: 30, data: {"what": "This retry loop", "delay": "a fixed 700 ms", "attempts": "up to 3 attempts"} },
+      ],
+    },
+    {
+      name: "callback (JS): indexOf over statusCode decides between done() and the timer that calls again",
+      filename: 'file.js',
+      code: `var TEMPORARY = [429, 503];
+var PAUSE = 700;
+function pull(url, left, done) {
+  request(url, function (err, res) {
+    if (!err && TEMPORARY.indexOf(res.statusCode) === -1) return done(null, res);
+    if (left <= 0) return done(err || new Error('unavailable'));
+    setTimeout(function () { pull(url, left - 1, done); }, PAUSE);
+  });
+}
+module.exports = pull;
+`,
+      errors: [
+        { messageId: 'fixedDelay', line: 7, column: 30, endLine: 7, endColumn: 55, data: {"what": "`pull()` retrying itself", "delay": "a fixed 700 ms", "attempts": "an unknown number of attempts"} },
+      ],
+    },
+    {
       name: "promise chain (JS): a list of success codes, then a timer and the self-call",
       filename: 'file.js',
       code: `const OK_CODES = [200, 204];

@@ -50,15 +50,29 @@ export function statusTestOutcome(test: TSESTree.CallExpression, env: Env, holde
 }
 
 /** `CODES.includes(status)`, `CODES.has(status)` of a list or set of HTTP codes the file spells out. */
-function membership(call: TSESTree.CallExpression, env: Env, isStatus: (node: Node) => boolean): Polarity | undefined {
+function membership(call: TSESTree.CallExpression, env: Env, isStatus: (node: Node) => boolean, methods = /^(includes|has)$/): Polarity | undefined {
   const callee = unwrap(call.callee);
   if (callee.type !== 'MemberExpression' || call.arguments.length !== 1) return undefined;
-  const method = propertyName(callee);
-  if ((method !== 'includes' && method !== 'has') || !isStatus(call.arguments[0] as Node)) return undefined;
+  if (!methods.test(propertyName(callee) ?? '') || !isStatus(call.arguments[0] as Node)) return undefined;
   const codes = codeList(callee.object, env);
   if (!codes || codes.length === 0) return undefined;
   const each = codes.map((code) => statusPolarity('===', code));
   return each.every((p) => p === each[0]) ? each[0] : undefined;
+}
+
+/**
+ * `CODES.indexOf(status) !== -1` (also `>= 0`, `> -1`) is membership; `=== -1` (also `< 0`)
+ * is its negation.
+ */
+export function indexMembership(test: TSESTree.BinaryExpression, env: Env, holders: Holders): Polarity | undefined {
+  const left = unwrap(test.left as Node);
+  if (left.type !== 'CallExpression') return undefined;
+  const bound = evaluate(test.right, env);
+  if (bound.t !== 'num') return undefined;
+  const member = (test.operator === '!==' || test.operator === '!=' || test.operator === '>') && bound.v === -1 ? true : test.operator === '>=' && bound.v === 0 ? true : (test.operator === '===' || test.operator === '==') && bound.v === -1 ? false : test.operator === '<' && bound.v === 0 ? false : undefined;
+  if (member === undefined) return undefined;
+  const polarity = membership(left, env, holders.status, /^indexOf$/);
+  return member ? polarity : polarity === 'success' ? 'failure' : polarity === 'failure' ? 'success' : undefined;
 }
 
 /** The numbers of `[502, 503]`, `new Set([…])` or a `const` holding one. */
@@ -149,6 +163,8 @@ function polarityOf(node: Node, env: Env, holders: Holders, depth: number): Pola
     }
     case 'BinaryExpression': {
       if (n.left.type === 'PrivateIdentifier') return undefined;
+      const indexed = indexMembership(n, env, holders);
+      if (indexed) return indexed;
       const leftStatus = holders.status(n.left);
       if (!leftStatus && !holders.status(n.right)) return undefined;
       const other = evaluate(leftStatus ? n.right : n.left, env);
