@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, unwrap, type Node } from './ast.js';
 import { isReassigned, type AnalysisContext } from './context.js';
 import type { Env } from './evaluate.js';
-import { firstDefinition, definitionsOf, soleDefinition } from './definitions/bodies.js';
+import { definitionsOf, soleDefinition } from './definitions/bodies.js';
 
 /**
  * `signal.aborted` where `signal` is a parameter the caller left out, so it holds its default, and
@@ -39,8 +39,8 @@ function neverAborted(value: Node, ctx: AnalysisContext, depth: number): boolean
   }
   if (v.type !== 'Identifier' || depth > 2) return false;
   const variable = ctx.variableOf(v);
-  const def = firstDefinition(variable);
-  if (variable && soleDefinition(variable) !== undefined && def?.type === 'Variable' && def.parent?.type === 'VariableDeclaration' && def.parent.kind === 'const' && def.node.id === def.name && def.node.init) {
+  const def = soleDefinition(variable);
+  if (variable && def?.type === 'Variable' && def.parent?.type === 'VariableDeclaration' && def.parent.kind === 'const' && def.node.id === def.name && def.node.init) {
     return neverAborted(def.node.init, ctx, depth + 1);
   }
   // An import (`import { neverAbortedSignal } from './abort'`, or its `require`): the other module's constant.

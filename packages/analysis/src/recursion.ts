@@ -913,7 +913,7 @@ function closureValue(arg: Node | undefined, handing: Node, fn: FunctionNode, re
   if (a?.type === 'Literal' && typeof a.value === 'number') return num(a.value);
   if (a?.type !== 'Identifier') return undefined;
   const variable = env.ctx.variableOf(a);
-  const declared = soleDefinition(variable) !== undefined ? firstDefinition(variable) : undefined;
+  const declared = soleDefinition(variable);
   if (declared?.type !== 'Variable') return undefined;
   const functions = [fn, reentry.through, ...(reentry.via ? [reentry.via.fn] : [])];
   if (functions.some((f) => contains(f, declared.node))) return undefined;

@@ -251,7 +251,7 @@ export function classChain(callee: TSESTree.Identifier, ctx: Env['ctx'], overrid
 /** Every value a variable of this file is given (`let backoff;` then `backoff = …` in the loop). */
 function variableObjects(id: TSESTree.Identifier, env: Env, self: Map<Variable, StrategyObject[]>, hops: number): StrategyObject[] | undefined {
   const variable = env.ctx.variableOf(id);
-  if (!variable || !soleDefinition(variable) || firstDefinition(variable)?.type !== 'Variable') return undefined;
+  if (!variable || soleDefinition(variable)?.type !== 'Variable') return undefined;
   const before = self.get(variable);
   if (before) return before;
   const writes: Node[] = [];

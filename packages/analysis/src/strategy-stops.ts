@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, enclosingFunction, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { Variable } from './context.js';
 import { classFieldValue, enclosingClass, localFunction, parameterVariables, type Env } from './evaluate.js';
-import { firstDefinition, definitionsOf, soleDefinition } from './definitions/bodies.js';
+import { definitionsOf, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 /**
  * Whether what a strategy call answers is a "stop" (a non-number: `false`, an Error, the failure
@@ -260,8 +260,8 @@ function isStop(value: Node, env: Env, failures: Set<Variable>): boolean {
   const variable = env.ctx.variableOf(n);
   if (!variable) return false;
   if (failures.has(variable)) return true;
-  const def = firstDefinition(variable);
-  return soleDefinition(variable) !== undefined && def?.type === 'Variable' && def.node.init !== null && unwrap(def.node.init).type === 'NewExpression' && isStop(def.node.init, env, failures);
+  const def = soleDefinition(variable);
+  return def?.type === 'Variable' && def.node.init !== null && unwrap(def.node.init).type === 'NewExpression' && isStop(def.node.init, env, failures);
 }
 
 /** A number by its form: numeric literals, arithmetic, `Math.*(…)`, a const bound to one. */
