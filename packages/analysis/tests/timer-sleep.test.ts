@@ -18,6 +18,8 @@ describe('sleepSummary: settles after a timer, and only then', () => {
     ['resolving at once for no wait is a wait of nothing', `function rest(ms) { return new Promise((r) => { if (ms <= 0) return r(); setTimeout(r, ms); }); }`, 'rest', 'ms'],
     ['an abort signal that rejects early cancels the wait', `function pause(ms, signal) { return new Promise((resolve, reject) => { const t = setTimeout(resolve, ms); signal.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason); }); }); }`, 'pause', 'ms'],
     ['an early return of nothing before the wait', `async function after(ms) { if (!ms) return; await new Promise((r) => setTimeout(r, ms)); }`, 'after', 'ms'],
+    ['a conditional that waits or gives back a resolved promise', `const maybe = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());`, 'maybe', 'ms'],
+    ['an async helper that returns a plain value once it has waited', `async function waited(ms) { await new Promise((r) => setTimeout(r, ms)); return true; }`, 'waited', 'ms'],
   ])('%s', (_, code, name, delay) => {
     expect(sleepDelay(code, name)).toBe(delay);
   });
@@ -30,6 +32,8 @@ describe('sleepSummary: settles after a timer, and only then', () => {
     ['a loop around the wait', `async function spin(ms) { for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, ms)); }`, 'spin'],
     ['two promises settle it', `async function twice(ms) { await new Promise((r) => setTimeout(r, ms)); await new Promise((r) => setTimeout(r, ms)); }`, 'twice'],
     ['a timer that runs a callback, with no promise', `function later(fn, ms) { setTimeout(fn, ms); }`, 'later'],
+    ['an async helper that returns a call once it has waited', `async function thenFetch(ms) { await new Promise((r) => setTimeout(r, ms)); return fetch('/x'); }`, 'thenFetch'],
+    ['a conditional between a wait and work', `const either = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : fetch('/x'));`, 'either'],
   ])('not a sleep: %s', (_, code, name) => {
     expect(sleepDelay(code, name)).toBeUndefined();
   });

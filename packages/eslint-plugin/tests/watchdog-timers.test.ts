@@ -193,6 +193,26 @@ export async function refresh(token: () => Promise<string>) {
       ],
     },
     {
+      name: "loop (JS): a helper that waits or gives back a resolved promise is a sleep",
+      filename: 'file.js',
+      code: `const nap = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
+
+async function send(queue, job) {
+  for (let n = 0; n < 5; n++) {
+    try {
+      return await queue.add(job);
+    } catch {
+      await nap(250);
+    }
+  }
+}
+module.exports = { send };
+`,
+      errors: [
+        { messageId: 'fixedDelay', line: 4, column: 3, endLine: 4, endColumn: 30, data: {"what": "This retry loop", "delay": "a fixed 250 ms", "attempts": "up to 5 attempts"} },
+      ],
+    },
+    {
       name: "loop (TS): a sleep that an abort signal cancels (rejects early) is still a sleep",
       code: `function pauseFor(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -26,7 +26,7 @@ export function timerOfPromise(node: TSESTree.NewExpression, ctx: AnalysisContex
   // A timer that rejects is a watchdog, whichever other timer resolves.
   if (reject !== undefined && timers.some((t) => settlesThrough(t, reject, ctx))) return undefined;
   if (settlesElsewhere(executor, timer, resolve, reject, ctx)) return undefined;
-  return startsWork(executor, timer, reject, ctx) ? undefined : timer;
+  return startsWork(executor, timer, new Set(reject === undefined ? [resolve] : [resolve, reject]), ctx) ? undefined : timer;
 }
 
 export interface SleepSummary {
@@ -53,34 +53,53 @@ export function sleepSummary(fn: FunctionNode, ctx: AnalysisContext): SleepSumma
 }
 
 function summarise(fn: FunctionNode, ctx: AnalysisContext): SleepSummary | undefined {
-  if (fn.generator) return undefined;
+  if (fn.generator || !straightLine(fn, ctx)) return undefined;
+  // (A timer that calls back a function handed in schedules that function: a way back, not a wait.)
   const settled = settledPromises(fn, ctx);
   if (settled.length !== 1) return undefined;
   const promise = settled[0] as Node;
-  if (promise.type !== 'NewExpression' || !straightLine(fn, ctx)) return undefined;
-  const timer = timerOfPromise(promise, ctx);
+  const timer = promise.type === 'NewExpression' ? timerOfPromise(promise, ctx) : undefined;
   return timer && { timer };
 }
 
 /**
  * The promises whose settling is the function's: what it returns, and in an async function
  * what it awaits as a statement. Early outs that give nothing back (`return;`,
- * `return Promise.resolve()`) are left out.
+ * `return Promise.resolve()`, either branch of `ms > 0 ? wait : Promise.resolve()`) and, in
+ * an async function, plain values it returns once it has waited (`return true`) are left out.
  */
 function settledPromises(fn: FunctionNode, ctx: AnalysisContext): Node[] {
   // (unwrap also looks through `await`.)
-  if (fn.body.type !== 'BlockStatement') return [unwrap(fn.body)];
+  if (fn.body.type !== 'BlockStatement') return returned(fn.body, fn, ctx);
   const found: Node[] = [];
   walk(fn.body, ctx.keys, (n) => {
     if (n !== fn.body && isFunction(n)) return false;
     if (n.type === 'ReturnStatement') {
-      if (n.argument && !nothing(n.argument)) found.push(unwrap(n.argument));
+      if (n.argument) found.push(...returned(n.argument, fn, ctx));
       return false;
     }
     if (fn.async && n.type === 'ExpressionStatement' && n.expression.type === 'AwaitExpression') found.push(unwrap(n.expression));
     return undefined;
   });
   return found;
+}
+
+function returned(node: Node, fn: FunctionNode, ctx: AnalysisContext): Node[] {
+  const n = unwrap(node);
+  if (nothing(n)) return [];
+  if (n.type === 'ConditionalExpression') return [...returned(n.consequent, fn, ctx), ...returned(n.alternate, fn, ctx)];
+  if (fn.async && node.type !== 'AwaitExpression' && plain(n, ctx)) return [];
+  return [n];
+}
+
+/** A value computed without calling anything: `true`, `ms`, `{ waited: ms }`. */
+function plain(node: Node, ctx: AnalysisContext): boolean {
+  let calls = false;
+  walk(node, ctx.keys, (n) => {
+    if (isFunction(n) || n.type === 'CallExpression' || n.type === 'NewExpression' || n.type === 'AwaitExpression' || n.type === 'TaggedTemplateExpression') calls = true;
+    return !calls;
+  });
+  return !calls;
 }
 
 /** `undefined`, `void 0`, `Promise.resolve()`: an early out that gives nothing back. */
@@ -169,11 +188,11 @@ function cancels(n: Node): boolean {
  * executor. Arithmetic and bookkeeping, clearing or unref-ing the timer, registering the
  * cancellation, or a synchronous function of the file whose own calls are all such, are not work.
  */
-function startsWork(executor: FunctionNode, timer: TSESTree.CallExpression, reject: string | undefined, ctx: AnalysisContext): boolean {
+function startsWork(executor: FunctionNode, timer: TSESTree.CallExpression, settles: ReadonlySet<string>, ctx: AnalysisContext): boolean {
   let work = false;
   walk(executor.body, ctx.keys, (n) => {
     if (work || (n !== executor.body && isFunction(n)) || cancels(n)) return false;
-    if (n.type === 'CallExpression' && n !== timer && !contains(n, timer) && !contains(timer, n) && !/^(clearTimeout|unref|ref|addEventListener|removeEventListener|once|on)$/.test(calleeName(n) ?? '') && !computesInExecutor(n, executor, reject, ctx)) work = true;
+    if (n.type === 'CallExpression' && n !== timer && !contains(n, timer) && !contains(timer, n) && !/^(clearTimeout|unref|ref|addEventListener|removeEventListener|once|on)$/.test(calleeName(n) ?? '') && !computesInExecutor(n, executor, settles, ctx)) work = true;
     return undefined;
   });
   return work;
@@ -183,14 +202,13 @@ function startsWork(executor: FunctionNode, timer: TSESTree.CallExpression, reje
  * A call of a synchronous executor that only works out the wait or gives it up:
  * `const after = parseRetryAfter(h)`, `Math.random() * d`, `reject(err); return;` or
  * `return resolve()` before the timer. Arithmetic and bookkeeping (not an operation call), or
- * a synchronous function of this file whose own calls are all such; the executor's own
- * `resolve` or `reject` called outright.
+ * a synchronous function of this file whose own calls are all such; what settles the wait
+ * (the executor's `resolve` or `reject`, a callback handed in) called outright.
  */
-function computesInExecutor(call: TSESTree.CallExpression, executor: FunctionNode, reject: string | undefined, ctx: AnalysisContext): boolean {
+function computesInExecutor(call: TSESTree.CallExpression, executor: FunctionNode, settles: ReadonlySet<string>, ctx: AnalysisContext): boolean {
   if (executor.async) return false;
   const callee = unwrap(call.callee);
-  const resolve = executor.params[0]?.type === 'Identifier' ? executor.params[0].name : undefined;
-  if (callee.type === 'Identifier' && (callee.name === reject || callee.name === resolve)) return call.parent?.type === 'ExpressionStatement' || call.parent?.type === 'ReturnStatement';
+  if (callee.type === 'Identifier' && settles.has(callee.name)) return call.parent?.type === 'ExpressionStatement' || call.parent?.type === 'ReturnStatement';
   if (!isOperationCall(call)) return true;
   if (callee.type !== 'Identifier') return false;
   const fn = ctx.functionOf(callee);
