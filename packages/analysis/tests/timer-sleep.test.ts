@@ -17,6 +17,7 @@ describe('sleepSummary: settles after a timer, and only then', () => {
     ['an async function awaiting it as a statement', `async function idle(ms) { await new Promise((r) => setTimeout(r, ms)); }`, 'idle', 'ms'],
     ['resolving at once for no wait is a wait of nothing', `function rest(ms) { return new Promise((r) => { if (ms <= 0) return r(); setTimeout(r, ms); }); }`, 'rest', 'ms'],
     ['an abort signal that rejects early cancels the wait', `function pause(ms, signal) { return new Promise((resolve, reject) => { const t = setTimeout(resolve, ms); signal.addEventListener('abort', () => { clearTimeout(t); reject(signal.reason); }); }); }`, 'pause', 'ms'],
+    ['a named abort listener that rejects, taken off again when the timer fires', `function pause(ms, signal) { return new Promise((resolve, reject) => { const onAbort = () => { clearTimeout(t); reject(signal.reason); }; const t = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms); signal.addEventListener('abort', onAbort, { once: true }); }); }`, 'pause', 'ms'],
     ['an early return of nothing before the wait', `async function after(ms) { if (!ms) return; await new Promise((r) => setTimeout(r, ms)); }`, 'after', 'ms'],
     ['a conditional that waits or gives back a resolved promise', `const maybe = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());`, 'maybe', 'ms'],
     ['an async helper that returns a plain value once it has waited', `async function waited(ms) { await new Promise((r) => setTimeout(r, ms)); return true; }`, 'waited', 'ms'],
@@ -27,6 +28,7 @@ describe('sleepSummary: settles after a timer, and only then', () => {
   it.each([
     ['a watchdog: the timer rejects', `function within(p, ms) { return new Promise((resolve, reject) => { const t = setTimeout(() => reject(new Error('late')), ms); p.then((v) => { clearTimeout(t); resolve(v); }); }); }`, 'within'],
     ['the promise also resolves on another event', `function drained(out, ms) { return new Promise((resolve) => { setTimeout(resolve, ms); out.once('drain', resolve); }); }`, 'drained'],
+    ['a named listener that also settles on another event', `function wait(ms, s) { return new Promise((resolve) => { const done = () => resolve(); setTimeout(resolve, ms); s.addEventListener('abort', done); s.on('close', done); }); }`, 'wait'],
     ['the promise rejects on an error event', `function quiet(s, ms) { return new Promise((resolve, reject) => { setTimeout(resolve, ms); s.on('error', reject); }); }`, 'quiet'],
     ['the executor starts work', `function sendThenWait(sock, ms) { return new Promise((r) => { sock.write('ping'); setTimeout(r, ms); }); }`, 'sendThenWait'],
     ['a loop around the wait', `async function spin(ms) { for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, ms)); }`, 'spin'],

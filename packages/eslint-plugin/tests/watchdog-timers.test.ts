@@ -213,6 +213,36 @@ module.exports = { send };
       ],
     },
     {
+      name: "loop (TS): a sleep whose named abort listener rejects is still a sleep",
+      code: `export function holdFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export async function stream(open: () => Promise<void>, signal: AbortSignal) {
+  for (let i = 0; i < 8; i++) {
+    try {
+      return await open();
+    } catch {
+      await holdFor(3000, signal);
+    }
+  }
+}
+`,
+      errors: [
+        { messageId: 'fixedDelay', line: 16, column: 3, endLine: 16, endColumn: 30, data: {"what": "This retry loop", "delay": "a fixed 3 s", "attempts": "up to 8 attempts"} },
+      ],
+    },
+    {
       name: "loop (TS): a sleep that an abort signal cancels (rejects early) is still a sleep",
       code: `function pauseFor(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

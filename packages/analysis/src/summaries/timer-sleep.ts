@@ -151,9 +151,10 @@ function settlesThrough(timer: TSESTree.CallExpression, settle: string, ctx: Ana
  * (`if (ms <= 0) return resolve()`): a wait of nothing, not another event.
  */
 function settlesElsewhere(executor: FunctionNode, timer: TSESTree.CallExpression, resolve: string, reject: string | undefined, ctx: AnalysisContext): boolean {
+  const handlers = abortHandlers(executor, ctx);
   let elsewhere = false;
   walk(executor.body, ctx.keys, (n) => {
-    if (elsewhere || n === timer || cancels(n)) return false;
+    if (elsewhere || n === timer || cancels(n) || (isFunction(n) && handlers.has(n))) return false;
     if (n.type !== 'Identifier' || (n.name !== resolve && n.name !== reject)) return undefined;
     const call = n.parent;
     const outright = call?.type === 'CallExpression' && call.callee === n && (call.parent?.type === 'ExpressionStatement' || call.parent?.type === 'ReturnStatement') && !insideCallback(call, executor);
@@ -167,6 +168,32 @@ function settlesElsewhere(executor: FunctionNode, timer: TSESTree.CallExpression
 function insideCallback(node: Node, executor: FunctionNode): boolean {
   for (let p = node.parent; p && p !== executor; p = p.parent) if (isFunction(p)) return true;
   return false;
+}
+
+/**
+ * The executor's named functions registered only as abort listeners:
+ * `const onAbort = () => { clearTimeout(t); reject(signal.reason); }` with
+ * `signal.addEventListener('abort', onAbort, { once: true })`.
+ */
+function abortHandlers(executor: FunctionNode, ctx: AnalysisContext): Set<Node> {
+  const named = new Map<string, FunctionNode>();
+  const registered = new Set<string>();
+  const otherUses = new Set<string>();
+  walk(executor.body, ctx.keys, (n) => {
+    if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && n.init && isFunction(unwrap(n.init))) named.set(n.id.name, unwrap(n.init) as FunctionNode);
+    if (n.type === 'FunctionDeclaration' && n.id) named.set(n.id.name, n);
+    if (n.type === 'Identifier') {
+      const p = n.parent;
+      const listener = (p?.type === 'CallExpression' && cancels(p) && p.arguments[1] === n) || (p?.type === 'AssignmentExpression' && cancels(p) && p.right === n);
+      const declaring = (p?.type === 'VariableDeclarator' && p.id === n) || (p?.type === 'FunctionDeclaration' && p.id === n);
+      // Taking the listener off again (`removeEventListener('abort', onAbort)`) is no other use.
+      const removing = p?.type === 'CallExpression' && /^(removeEventListener|off|removeListener)$/.test(calleeName(p) ?? '') && p.arguments[1] === n;
+      if (listener) registered.add(n.name);
+      else if (!declaring && !removing) otherUses.add(n.name);
+    }
+    return undefined;
+  });
+  return new Set([...named].flatMap(([name, fn]) => (registered.has(name) && !otherUses.has(name) ? [fn] : [])));
 }
 
 /** Code that runs when the wait is cancelled: `signal.addEventListener('abort', …)`, `x.onabort = …`, `if (signal.aborted) …`. */
