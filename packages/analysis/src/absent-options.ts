@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, isFunction, propertyName, unwrap, type Node } from './ast.js';
 import { isReassigned, type Variable } from './context.js';
 import type { Env } from './evaluate.js';
+import { soleDefinition } from './definitions/bodies.js';
 
 /**
  * A retry behind a test that holds whenever the caller leaves an option out that the code gives
@@ -25,8 +26,8 @@ export function partsLeftWithoutOptions(test: Node, env: Env): Node[] | undefine
   if (t.type === 'Identifier') {
     // `const shouldRestart = …; if (shouldRestart)`.
     const variable = env.ctx.variableOf(t);
-    const def = variable?.defs[0];
-    if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return undefined;
+    const def = soleDefinition(variable);
+    if (!variable || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return undefined;
     t = unwrap(def.node.init);
   }
   const parts = operands(t, '&&');
@@ -68,8 +69,8 @@ function holdsWithoutOption(node: Node, env: Env): boolean {
 /** `o` names the caller's options (or one of them) as described above. */
 function callerOption(id: TSESTree.Identifier, env: Env): Variable | undefined {
   const variable = env.ctx.variableOf(id);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Parameter' || isReassigned(variable)) return undefined;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Parameter' || isReassigned(variable)) return undefined;
   if (env.ctx.paramValues?.has(variable) || env.ctx.paramObjects?.has(variable)) return undefined;
   const name = def.name as Node;
   // No default: `(opts) =>`, `({ retry }) =>`; not `(opts = {})` nor `({ retry = {} })`.

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
+import { firstDefinition } from './definitions/bodies.js';
 
 /**
  * Failover and iteration look like retries but move on to another alternative each time:
@@ -46,7 +47,7 @@ function drawnInputs(operation: Node, region: Node, ctx: AnalysisContext, selfCa
       if (!variable || seen.has(variable)) return undefined;
       seen.add(variable);
       // An iterator handed to the operation is advanced by it: `borrowFirst(contactPointsIterator)`.
-      const def = variable.defs[0];
+      const def = firstDefinition(variable);
       if (def?.type === 'Variable' && def.node.init && makesIterator(def.node.init)) {
         drawn = true;
         return false;
@@ -91,7 +92,7 @@ function handsOnIteratorOrConsumes(region: Node, ctx: AnalysisContext): boolean 
     for (const arg of node.arguments) {
       const a = unwrap(arg);
       if (a.type !== 'Identifier') continue;
-      const def = ctx.variableOf(a)?.defs[0];
+      const def = firstDefinition(ctx.variableOf(a));
       if (def?.type === 'Variable' && def.node.init && !contains(region, def.node) && makesIterator(def.node.init)) iterator = true;
     }
     const callee = unwrap(node.callee);

@@ -24,6 +24,7 @@ import { emitterReentrySites } from './emitter-reentry.js';
 import { handedFunction, prototypeSibling, prototypeSlot, type MethodLookup } from './prototype-methods.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
+import { classMembers, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 const cache = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
 
@@ -437,7 +438,7 @@ function foreignFunctionOf(call: TSESTree.CallExpression, ctx: AnalysisContext, 
 function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost): { cls: ClassNode; ctx: AnalysisContext } | undefined {
   const origin = importOf(id, ctx);
   // `const Runner = require('./runner')`: what the module assigns to `module.exports` (its default).
-  const imported = origin?.imported === '*' && ctx.variableOf(id)?.defs[0]?.type === 'Variable' ? 'default' : origin?.imported;
+  const imported = origin?.imported === '*' && firstDefinition(ctx.variableOf(id))?.type === 'Variable' ? 'default' : origin?.imported;
   const file = origin && isRelativeSpecifier(origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
   const found = file ? exported(file, imported as string, host, analyzeWith, 'delay', (summary, n) => summary.classes.get(n)) : undefined;
   if (!found) return undefined;
@@ -457,7 +458,7 @@ function constructorOf(id: TSESTree.Identifier, ctx: AnalysisContext, host: Nest
   if (local) return { fn: local, ctx };
   if (!host) return undefined;
   const origin = importOf(id, ctx);
-  const imported = origin?.imported === '*' && ctx.variableOf(id)?.defs[0]?.type === 'Variable' ? 'default' : origin?.imported;
+  const imported = origin?.imported === '*' && firstDefinition(ctx.variableOf(id))?.type === 'Variable' ? 'default' : origin?.imported;
   const file = origin && isRelativeSpecifier(origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
   const found = file ? exported(file, imported as string, host, analyzeWith, 'retry', (summary, n) => summary.exports.get(n)) : undefined;
   return found && { fn: found.found, ctx: found.summary.ctx };
@@ -484,7 +485,7 @@ function inheritedMethod(cls: ClassNode, name: string, ctx: AnalysisContext, hos
     if (found) parent = { cls: found.found, ctx: found.summary.ctx };
   }
   if (!parent) return undefined;
-  for (const element of parent.cls.body.body) {
+  for (const element of classMembers(parent.cls)) {
     if (element.type === 'MethodDefinition' && element.kind === 'method' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === name && element.value.type === 'FunctionExpression') return { fn: element.value, ctx: parent.ctx };
   }
   // Further up only in the same file: another module's imports are resolved from its own path.
@@ -952,13 +953,13 @@ function privateMethod(key: TSESTree.Identifier | TSESTree.PrivateIdentifier): F
 }
 
 /** A class's methods and function fields by static-ness and name; null where the name is not one plain function. */
-const classMembers = new WeakMap<TSESTree.ClassBody, Map<string, FunctionNode | null>>();
+const membersByName = new WeakMap<TSESTree.ClassBody, Map<string, FunctionNode | null>>();
 
 function membersOf(body: TSESTree.ClassBody): Map<string, FunctionNode | null> {
-  let members = classMembers.get(body);
+  let members = membersByName.get(body);
   if (members) return members;
   members = new Map();
-  for (const element of body.body) {
+  for (const element of classMembers(body)) {
     if ((element.type !== 'MethodDefinition' && element.type !== 'PropertyDefinition') || element.computed) continue;
     if (element.key.type !== 'Identifier' && element.key.type !== 'PrivateIdentifier') continue;
     const key = memberKey(element.static, element.key);
@@ -966,7 +967,7 @@ function membersOf(body: TSESTree.ClassBody): Map<string, FunctionNode | null> {
     const value = (element.type !== 'MethodDefinition' || element.kind === 'method') && element.value && isFunction(element.value) ? (element.value as FunctionNode) : null;
     members.set(key, members.has(key) ? null : value);
   }
-  classMembers.set(body, members);
+  membersByName.set(body, members);
   return members;
 }
 
@@ -1026,8 +1027,8 @@ function thisBinder(node: Node, ctx: AnalysisContext): FunctionNode | undefined 
   if (node.type === 'ThisExpression') at = node;
   else if (node.type === 'Identifier') {
     const variable = ctx.variableOf(node);
-    const def = variable?.defs[0];
-    if (variable?.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init) return undefined;
+    const def = soleDefinition(variable);
+    if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init) return undefined;
     if (unwrap(def.node.init).type !== 'ThisExpression' || isReassigned(variable)) return undefined;
     at = def.node.init;
   }

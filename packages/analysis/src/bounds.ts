@@ -5,6 +5,7 @@ import { givesUp } from './exits.js';
 import { isReassigned, writesWithin, type Variable } from './context.js';
 import { enclosingClass, evaluate, keepsValue, memberWritesWithin, resolveObject, type Env } from './evaluate.js';
 import type { RetryPolicy } from './types.js';
+import { classMembers, constructorOf, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 /** What limits a retry; `attempts` is absent when nothing counts attempts. */
 export interface Bound {
@@ -78,8 +79,8 @@ export function defaultsToInfinity(node: Node, env: Env, depth = 0): boolean {
   if (n.type === 'ConditionalExpression') return (infinite(n.alternate) && evaluate(n.consequent, env).t !== 'num') || (infinite(n.consequent) && evaluate(n.alternate, env).t !== 'num');
   if (n.type === 'Identifier' && depth < 2) {
     const variable = env.ctx.variableOf(n);
-    const def = variable?.defs[0];
-    if (def?.type === 'Variable' && def.node.id === def.name && def.node.init && variable?.defs.length === 1) return defaultsToInfinity(def.node.init, env, depth + 1);
+    const def = firstDefinition(variable);
+    if (def?.type === 'Variable' && def.node.id === def.name && def.node.init && soleDefinition(variable) !== undefined) return defaultsToInfinity(def.node.init, env, depth + 1);
   }
   if (n.type === 'MemberExpression' && depth < 2) {
     // `this.options.maxAttempts` with the options the package's constructions hand the class.
@@ -103,8 +104,8 @@ function memberDefaultsToInfinity(member: TSESTree.MemberExpression, env: Env, d
   const dotted = dottedName(member);
   const cls = enclosingClass(member);
   if (!dotted || !cls) return false;
-  const ctor = cls.body.body.find((e) => e.type === 'MethodDefinition' && e.kind === 'constructor');
-  if (ctor?.type !== 'MethodDefinition' || !ctor.value.body) return false;
+  const ctor = constructorOf(cls);
+  if (!ctor?.value.body) return false;
   const writes = memberWritesWithin(dotted, { ...env, region: cls.body });
   if (writes.length === 0) return false;
   let fromConstructor = false;
@@ -221,8 +222,8 @@ function counterMember(node: Node, env: Env): MemberCounter | undefined {
   }
   if (object.type !== 'Identifier') return undefined;
   const variable = env.ctx.variableOf(object);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || isReassigned(variable)) return undefined;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || isReassigned(variable)) return undefined;
   const writes: Node[] = [];
   for (const ref of variable.references) {
     const read = ref.identifier.parent;
@@ -243,7 +244,7 @@ function counterStart(node: Node, env: Env): number | undefined {
     return value.t === 'num' ? value.v : undefined;
   }
   const variable = counterVariable(node, env);
-  const def = variable?.defs[0];
+  const def = firstDefinition(variable);
   if (!def) return undefined;
   let init: Node | undefined | null;
   if (def.type === 'Variable') init = def.node.id === def.name ? def.node.init : undefined;
@@ -293,7 +294,7 @@ export function deadlineFrom(test: Node, env: Env): number | undefined {
       if (comparesTime && value.t === 'num' && value.v > 0) found = value.v;
       const s = unwrap(side);
       if (found === undefined && s.type === 'Identifier') {
-        const def = env.ctx.variableOf(s)?.defs[0];
+        const def = firstDefinition(env.ctx.variableOf(s));
         const init = def?.type === 'Variable' ? def.node.init : undefined;
         if (init && init.type === 'BinaryExpression' && init.operator === '+') {
           const a = evaluate(init.left as Node, env);
@@ -378,8 +379,8 @@ function namedCondition(test: Node, env: Env): Node {
   const id = negated ? unwrap(n.argument) : n;
   if (id.type !== 'Identifier') return test;
   const variable = env.ctx.variableOf(id);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return test;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return test;
   const init = unwrap(def.node.init);
   if (init.type !== 'BinaryExpression' || !/^[<>]=?$/.test(init.operator)) return test;
   // Negated, `!(n < max)` leaves when the count is reached: the comparison still limits.
@@ -399,7 +400,7 @@ export function getterCondition(test: Node): { condition: Node; negated: boolean
   const name = propertyName(read);
   const cls = name === undefined ? undefined : enclosingClass(read);
   const keyType = read.property.type === 'PrivateIdentifier' ? 'PrivateIdentifier' : 'Identifier';
-  for (const element of cls?.body.body ?? []) {
+  for (const element of (cls ? classMembers(cls) : [])) {
     if (element.type !== 'MethodDefinition' || element.kind !== 'get' || element.computed || element.static || element.key.type !== keyType || element.key.name !== name) continue;
     const body = element.value.body?.body;
     const only = body?.length === 1 ? body[0] : undefined;

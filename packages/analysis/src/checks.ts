@@ -3,6 +3,8 @@ import { calleeName, contains, dottedName, isFunction, propertyName, unwrap, wal
 import { writesWithin, type AnalysisContext } from './context.js';
 import { evaluate, localFunction, type Env } from './evaluate.js';
 import { neverAbortedByDefault } from './never-aborted.js';
+import { firstDefinition, soleDefinition } from './definitions/bodies.js';
+import { indexMembership, mirror, statusPolarity, statusTestOutcome, type Holders, type Polarity } from './outcomes/status-tests.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
 // Names of calls whose boolean result says whether they worked. `tryStatSync`, `tryAdd` and a
@@ -16,7 +18,7 @@ const ERROR_NAME = /^(err|error|e|ex|failure|failed|exception|lastError)$/i;
 const SUCCESS_MEMBER = /^(ok|success|succeeded|acknowledged|successful)$/;
 const STATUS_MEMBER = /^(status|statusCode|code)$/;
 
-export type Polarity = 'success' | 'failure';
+export type { Polarity };
 
 /**
  * Whether `test` checks the outcome of an operation: 'success' when true means it worked
@@ -46,7 +48,8 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
       if (n.arguments.length === 1 && FAILURE_PREDICATE.test(name) && isHandedOutcome(n.arguments[0] as Node, env)) return 'failure';
       // `if (await attempt())` where `attempt` returns null or false from its catch: the result tested as it comes.
       if (catchSentinel(n, env) !== undefined) return 'success';
-      return undefined;
+      // `TRANSIENT.includes(res.status)`, `isTransient(res.status)`: what the codes say.
+      return statusTestOutcome(n, env, attemptHolders(env, requireFreshResult));
     }
     case 'BinaryExpression':
       // `'success' in result`: the same question as `result.success`, asked of a result object.
@@ -56,7 +59,7 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
         if (/^(error|err|errors|failed|failure)$/.test(key) && isFresh(n.right, env, requireFreshResult)) return 'failure';
         return undefined;
       }
-      return statusComparison(n, env, requireFreshResult) ?? sentinelComparison(n, env);
+      return statusComparison(n, env, requireFreshResult) ?? indexMembership(n, env, attemptHolders(env, requireFreshResult)) ?? sentinelComparison(n, env);
     default:
       return undefined;
   }
@@ -210,7 +213,7 @@ function insideTryBlock(node: Node, fn: FunctionNode): boolean {
  * `e` elsewhere (minified code) is not.
  */
 function holdsError(id: TSESTree.Identifier, env: Env): boolean {
-  const def = env.ctx.variableOf(id)?.defs[0];
+  const def = firstDefinition(env.ctx.variableOf(id));
   if (!def) return false;
   if (def.type === 'CatchClause') return true;
   if (def.type === 'Parameter') {
@@ -229,6 +232,23 @@ function holdsError(id: TSESTree.Identifier, env: Env): boolean {
   return false;
 }
 
+/**
+ * The attempt's status and result: `res.status` of a fresh result, or a `const` that holds
+ * one (`const code = res.status`); the fresh result itself.
+ */
+function attemptHolders(env: Env, requireFresh: boolean): Holders {
+  const status = (x: Node): boolean => {
+    if (isStatus(x) && isFresh(x, env, requireFresh)) return true;
+    const n = unwrap(x);
+    if (n.type !== 'Identifier') return false;
+    const def = soleDefinition(env.ctx.variableOf(n));
+    if (def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return false;
+    const init = unwrap(def.node.init);
+    return init.type === 'MemberExpression' && isStatus(init) && isFresh(init, env, requireFresh);
+  };
+  return { status, result: (x) => unwrap(x).type === 'Identifier' && freshValue(x, env) !== undefined };
+}
+
 /** `res.status >= 500`, `status !== 200`, `res.statusCode < 400`. */
 function statusComparison(n: TSESTree.BinaryExpression, env: Env, requireFresh: boolean): Polarity | undefined {
   if (n.left.type === 'PrivateIdentifier') return undefined;
@@ -237,28 +257,7 @@ function statusComparison(n: TSESTree.BinaryExpression, env: Env, requireFresh: 
   if (!side || !isFresh(side, env, requireFresh)) return undefined;
   const other = evaluate(leftStatus ? n.right : n.left, env);
   if (other.t !== 'num' || other.v < 100 || other.v > 599) return undefined;
-  const code = other.v;
-  const op = leftStatus ? n.operator : mirror(n.operator);
-  switch (op) {
-    case '===':
-    case '==':
-      return code >= 400 ? 'failure' : code === 200 || code === 201 || code === 204 ? 'success' : undefined;
-    case '!==':
-    case '!=':
-      return code === 200 || code === 201 || code === 204 ? 'failure' : undefined;
-    case '<':
-    case '<=':
-      return code >= 300 ? 'success' : undefined;
-    case '>':
-    case '>=':
-      return code >= 399 ? 'failure' : undefined;
-    default:
-      return undefined;
-  }
-}
-
-function mirror(op: string): string {
-  return ({ '<': '>', '>': '<', '<=': '>=', '>=': '<=' } as Record<string, string>)[op] ?? op;
+  return statusPolarity(leftStatus ? n.operator : mirror(n.operator), other.v);
 }
 
 function isStatus(node: Node): boolean {
@@ -358,8 +357,8 @@ export function isSnapshotCheck(node: TSESTree.BinaryExpression, env: Env): bool
   const copy = member === a ? b : a;
   if (!member || member.computed || copy.type !== 'Identifier') return false;
   const variable = env.ctx.variableOf(copy);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return false;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return false;
   let init = unwrap(def.node.init);
   if (init.type === 'UpdateExpression') init = unwrap(init.argument);
   else if (init.type === 'AssignmentExpression' && init.operator === '+=') init = unwrap(init.left);
@@ -372,7 +371,7 @@ export function isSnapshotCheck(node: TSESTree.BinaryExpression, env: Env): bool
 function setByTimer(id: TSESTree.Identifier, env: Env, depth = 0): boolean {
   const variable = env.ctx.variableOf(id);
   // `const isLastAttempt = hasTimedOut`: follow the copy.
-  const def = variable?.defs[0];
+  const def = firstDefinition(variable);
   const init = def?.type === 'Variable' && def.node.init ? unwrap(def.node.init) : undefined;
   if (init?.type === 'Identifier' && depth < 2 && setByTimer(init, env, depth + 1)) return true;
   return (variable?.references ?? []).some((ref) => {
@@ -421,7 +420,7 @@ function mentionsName(node: Node, pattern: RegExp, env: Env): boolean {
 function isHandedOutcome(node: Node, env: Env): boolean {
   const n = unwrap(node);
   if (n.type !== 'Identifier') return false;
-  const def = env.ctx.variableOf(n)?.defs[0];
+  const def = firstDefinition(env.ctx.variableOf(n));
   if (def?.type !== 'Parameter' || !isFunction(def.node)) return false;
   const fn = def.node as FunctionNode;
   if (fn.params[0] !== def.name) return false;

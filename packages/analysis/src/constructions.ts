@@ -7,6 +7,7 @@ import { importOf } from './imports.js';
 import { classFieldValue, enclosingClass, localFunction, optionSource, resolveObject, type Env } from './evaluate.js';
 import { isWithin, projectRootOf } from './files/project-root.js';
 import { listFolder, readKnownFile, readText, statFile, statPath } from './files/read.js';
+import { classMembers, constructorOf, soleDefinition } from './definitions/bodies.js';
 
 /**
  * A class's options read where the package constructs it. `this.options.k`, where the
@@ -45,8 +46,8 @@ export function constructorParameter(object: Node, ctx: AnalysisContext): Constr
   }
   if (n.type !== 'Identifier') return undefined;
   const variable = ctx.variableOf(n);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Parameter' || isReassigned(variable)) return undefined;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Parameter' || isReassigned(variable)) return undefined;
   const fn = def.node as Node;
   if (fn.type !== 'FunctionExpression' || fn.parent?.type !== 'MethodDefinition' || fn.parent.kind !== 'constructor') return undefined;
   const cls = fn.parent.parent?.parent;
@@ -72,7 +73,7 @@ function extendedInModule(cls: ClassNode, ctx: AnalysisContext): boolean {
 
 /** TypeScript's `constructor(private options: Options)`: the parameter the field holds. */
 function parameterProperty(cls: ClassNode, field: string): TSESTree.Identifier | undefined {
-  const ctor = cls.body.body.find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'constructor');
+  const ctor = constructorOf(cls);
   for (const p of ctor?.value.params ?? []) {
     if (p.type !== 'TSParameterProperty') continue;
     const id = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
@@ -137,11 +138,11 @@ function fieldSetAtConstruction(cls: ClassNode, field: string, ctx: AnalysisCont
   if (!write || more.length > 0 || write.operator !== '=' || write.parent?.type !== 'ExpressionStatement') return undefined;
   const left = write.left as TSESTree.MemberExpression;
   if (left.computed || unwrap(left.object).type !== 'ThisExpression' || enclosingClass(write) !== cls) return undefined;
-  const ctor = cls.body.body.find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'constructor');
+  const ctor = constructorOf(cls);
   const body = ctor?.value.body;
   if (!body) return undefined;
   if (write.parent.parent === body) return write.right;
-  const method = cls.body.body.find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'method' && !e.static && e.value.body === write.parent?.parent);
+  const method = classMembers(cls).find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'method' && !e.static && e.value.body === write.parent?.parent);
   if (!method || method.computed || method.key.type !== 'Identifier') return undefined;
   const name = method.key.name;
   const called = body.body.some((st) => {
@@ -269,7 +270,7 @@ function fieldSetWhileConstructing(member: TSESTree.MemberExpression, env: Env):
   const field = propertyName(member);
   const cls = enclosingClass(member);
   if (field === undefined || !cls) return undefined;
-  const ctor = cls.body.body.find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'constructor');
+  const ctor = constructorOf(cls);
   if (!ctor?.value.body || !contains(ctor.value.body, member)) return undefined;
   const writes: TSESTree.AssignmentExpression[] = [];
   walk(cls.body, env.ctx.keys, (node) => {
@@ -280,7 +281,7 @@ function fieldSetWhileConstructing(member: TSESTree.MemberExpression, env: Env):
   if (!write || more.length > 0 || write.operator !== '=' || write.parent?.type !== 'ExpressionStatement' || write.range[0] > member.range[0] && contains(ctor.value.body, write)) return undefined;
   if (contains(ctor.value.body, write)) return write.parent.parent === ctor.value.body ? write.right : undefined;
   // Set by a method: its body's own statement, and the constructor calls it before the read.
-  const method = cls.body.body.find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'method' && !e.static && contains(e.value, write));
+  const method = classMembers(cls).find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'method' && !e.static && contains(e.value, write));
   if (!method || method.computed || method.key.type !== 'Identifier' || write.parent.parent !== method.value.body) return undefined;
   const name = method.key.name;
   const called = ctor.value.body.body.some((st) => {
@@ -318,8 +319,8 @@ function passedThrough(call: TSESTree.CallExpression, prop: string, env: Env): N
   for (const r of returned) {
     const id = unwrap(r);
     const variable = id.type === 'Identifier' ? ctx.variableOf(id) : undefined;
-    const def = variable?.defs[0];
-    if (!variable || variable.defs.length !== 1 || def?.type !== 'Parameter' || def.node !== fn) return undefined;
+    const def = soleDefinition(variable);
+    if (!variable || def?.type !== 'Parameter' || def.node !== fn) return undefined;
     const at = fn.params.findIndex((p) => p === def.name);
     if (at < 0 || (index !== undefined && index !== at)) return undefined;
     index = at;
@@ -354,8 +355,8 @@ function copiesWithout(node: Node, variable: Variable, prop: string, ctx: Analys
 function filledByMerges(id: TSESTree.Identifier, prop: string, env: Env): { node: Node; env: Env } | undefined {
   const ctx = env.ctx;
   const variable = ctx.variableOf(id);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || isReassigned(variable)) return undefined;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || isReassigned(variable)) return undefined;
   const init = def.node.init && unwrap(def.node.init);
   if (init?.type !== 'ObjectExpression' || init.properties.length > 0) return undefined;
   const fn = enclosingFunction(def.node);
@@ -454,8 +455,8 @@ function callersValue(node: Node, fn: Node, ctx: AnalysisContext, depth = 0): bo
       if (parent?.type === 'MemberExpression' && parent.property === n) return undefined;
       if (isCalleeRoot(n)) return undefined;
       const variable = ctx.variableOf(n);
-      const def = variable?.defs[0];
-      if (!variable || variable.defs.length !== 1 || !def) {
+      const def = soleDefinition(variable);
+      if (!variable || !def) {
         fromParameters = false;
         return false;
       }

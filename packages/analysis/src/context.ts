@@ -4,6 +4,7 @@ import type { ObjectArgument } from './bind-arguments.js';
 import type { Value } from './value.js';
 import { prototypeOwners } from './prototype-methods.js';
 import type { Env } from './evaluate.js';
+import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 type Scope = TSESLint.Scope.Scope;
 export type Variable = TSESLint.Scope.Variable;
@@ -144,8 +145,8 @@ export class AnalysisContext {
   /** The literal a `const` declared once holds (`const CLOSED = 2`), named by `id`. */
   constLiteral(id: TSESTree.Identifier): TSESTree.Literal | undefined {
     const variable = this.variableOf(id);
-    const def = variable?.defs[0];
-    if (variable?.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || !def.node.init) return undefined;
+    const def = soleDefinition(variable);
+    if (def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || !def.node.init) return undefined;
     const init = unwrap(def.node.init);
     return init.type === 'Literal' ? init : undefined;
   }
@@ -190,8 +191,8 @@ export class AnalysisContext {
     // name no function of the file is bound to needs no lookup through the scopes.
     if (!this.bindsFunction(id.name)) return undefined;
     const variable = this.variableOf(id);
-    const def = variable?.defs[0];
-    if (!def || variable.defs.length !== 1) return undefined;
+    const def = soleDefinition(variable);
+    if (!variable || !def) return undefined;
     // A parameter's def also points at its function: only a function's own name counts.
     // (`const x = function retry() { … retry() … }` names the expression.)
     if (def.type === 'FunctionName' && (def.node.type === 'FunctionDeclaration' || def.node.type === 'FunctionExpression')) return def.node;
@@ -337,8 +338,8 @@ function normalises(node: Node, name: string, depth: number): boolean {
  * the variable is written any other way, or that write may not have run when `read` runs.
  */
 export function mergingWrite(variable: Variable, read: Node): TSESTree.CallExpression | undefined {
-  const def = variable.defs[0];
-  if (!def || variable.defs.length !== 1 || (def.type !== 'Parameter' && def.type !== 'Variable')) return undefined;
+  const def = soleDefinition(variable);
+  if (!def || (def.type !== 'Parameter' && def.type !== 'Variable')) return undefined;
   const home = def.type === 'Parameter' ? def.node : enclosingFunction(def.name as Node);
   let merge: TSESTree.CallExpression | undefined;
   for (const id of laterWrites(variable)) {
@@ -364,8 +365,8 @@ export function mergingWrite(variable: Variable, read: Node): TSESTree.CallExpre
  */
 export function onlyCallerOverrides(variable: Variable, region: Node, ctx: AnalysisContext): boolean {
   const writes = laterWrites(variable);
-  const def = variable.defs[0];
-  if (writes.length === 0 || !def || variable.defs.length !== 1 || def.type !== 'Variable') return false;
+  const def = soleDefinition(variable);
+  if (writes.length === 0 || !def || def.type !== 'Variable') return false;
   const home = enclosingFunction(def.name as Node);
   return writes.every((id) => {
     const parent = id.parent;
@@ -375,7 +376,7 @@ export function onlyCallerOverrides(variable: Variable, region: Node, ctx: Analy
     const holder = unwrap(right.object) as TSESTree.Identifier;
     const prop = propertyName(right);
     // The holder is a parameter (the caller's options), resolved through the scopes.
-    if (ctx.variableOf(holder)?.defs[0]?.type !== 'Parameter') return false;
+    if (firstDefinition(ctx.variableOf(holder))?.type !== 'Parameter') return false;
     for (let p: Node | undefined = parent.parent; p && p !== home; p = p.parent) {
       if (isFunction(p) || isAnyLoop(p)) return false;
       if (p.type === 'IfStatement' && contains(p.consequent, parent) && testsSet(p.test, holder.name, prop)) return true;

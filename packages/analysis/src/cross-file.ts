@@ -8,6 +8,7 @@ import { localFunction } from './evaluate.js';
 import type { RetrySite } from './types.js';
 import { isWithin, projectRootOf, reallyWithin } from './files/project-root.js';
 import { readKnownFile, statFile } from './files/read.js';
+import { constructorFunction, soleDefinition } from './definitions/bodies.js';
 
 /**
  * How the analysis reads the project's other files: the file being linted, and a parser that
@@ -362,8 +363,8 @@ export function classIn(node: Node, ctx: AnalysisContext): ClassNode | undefined
   if (n.type === 'ClassDeclaration' || n.type === 'ClassExpression') return n;
   if (n.type !== 'Identifier') return undefined;
   const variable = ctx.variableOf(n);
-  const def = variable?.defs[0];
-  if (!def || variable.defs.length !== 1) return undefined;
+  const def = soleDefinition(variable);
+  if (!variable || !def) return undefined;
   if (def.type === 'ClassName' && def.node.type === 'ClassDeclaration') return def.node;
   if (def.type === 'Variable' && def.node.id === def.name && def.node.init?.type === 'ClassExpression' && !isReassigned(variable)) return def.node.init;
   return undefined;
@@ -593,10 +594,7 @@ function importedRetry(call: TSESTree.CallExpression, summary: ModuleSummary, im
 
 function localConstructor(node: TSESTree.NewExpression, ctx: AnalysisContext): FunctionNode | undefined {
   const cls = classIn(node.callee, ctx);
-  for (const element of cls?.body.body ?? []) {
-    if (element.type === 'MethodDefinition' && element.kind === 'constructor' && element.value.type === 'FunctionExpression') return element.value;
-  }
-  return undefined;
+  return cls && constructorFunction(cls);
 }
 const NO_COUNTERS: ReadonlySet<Variable> = new Set();
 
@@ -726,8 +724,8 @@ function exportedObjects(summary: ModuleSummary): Map<string, TSESTree.ObjectExp
     let v = value ? unwrap(value) : undefined;
     if (v?.type === 'Identifier') {
       const variable = ctx.variableOf(v);
-      const def = variable?.defs[0];
-      if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || isReassigned(variable)) return undefined;
+      const def = soleDefinition(variable);
+      if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || isReassigned(variable)) return undefined;
       v = def.node.init ? unwrap(def.node.init) : undefined;
     }
     return v?.type === 'ObjectExpression' ? v : undefined;
@@ -784,8 +782,8 @@ function exportedConstants(summary: ModuleSummary): Map<string, Node> {
   const ctx = summary.ctx;
   const constOf = (local: TSESTree.Identifier): Node | undefined => {
     const variable = ctx.variableOf(local);
-    const def = variable?.defs[0];
-    if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name) return undefined;
+    const def = soleDefinition(variable);
+    if (!variable || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name) return undefined;
     return def.node.init ?? undefined;
   };
   for (const statement of ctx.sourceCode.ast.body) {

@@ -9,6 +9,7 @@ import { prototypeMethod, prototypeSlot } from './prototype-methods.js';
 import { pastSentinelStops, type SentinelWay } from './sentinel-stops.js';
 import type { RetrySite } from './types.js';
 import { UNKNOWN } from './value.js';
+import { soleDefinition } from './definitions/bodies.js';
 
 /**
  * A failure handed to an emitter the retrying object keeps, which puts the attempt back on a
@@ -111,8 +112,8 @@ function errorFirstTest(call: Node, fn: FunctionNode, ctx: AnalysisContext): boo
 
 function firstArgument(id: TSESTree.Identifier, fn: FunctionNode, ctx: AnalysisContext): boolean {
   const variable = ctx.variableOf(id);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || variable.references.some((r) => r.isWrite() && !r.init)) return false;
+  const def = soleDefinition(variable);
+  if (!variable || variable.references.some((r) => r.isWrite() && !r.init)) return false;
   if (def?.type === 'Parameter') return def.node === fn && fn.params[0] === def.name;
   if (def?.type !== 'Variable' || !def.node.init || def.node.id !== def.name) return false;
   const init = unwrap(def.node.init);
@@ -121,8 +122,8 @@ function firstArgument(id: TSESTree.Identifier, fn: FunctionNode, ctx: AnalysisC
   if (isArguments(list, fn)) return true;
   // `var args = Array.prototype.slice.call(arguments)`, never written again.
   const listVar = list.type === 'Identifier' ? ctx.variableOf(list) : undefined;
-  const listDef = listVar?.defs[0];
-  if (!listVar || listVar.defs.length !== 1 || listDef?.type !== 'Variable' || !listDef.node.init || listVar.references.some((r) => r.isWrite() && !r.init)) return false;
+  const listDef = soleDefinition(listVar);
+  if (!listVar || listDef?.type !== 'Variable' || !listDef.node.init || listVar.references.some((r) => r.isWrite() && !r.init)) return false;
   const made = unwrap(listDef.node.init);
   return made.type === 'CallExpression' && /^(Array\.prototype\.slice\.call|\[\]\.slice\.call|Array\.from)$/.test(sliceName(made.callee)) && made.arguments.length === 1 && isArguments(unwrap(made.arguments[0] as Node), fn);
 }
@@ -192,7 +193,7 @@ function handedBy(handler: FunctionNode, listener: FunctionNode, ctx: AnalysisCo
   if (parent?.type !== 'VariableDeclarator' || parent.init !== handed || parent.id.type !== 'Identifier') return undefined;
   const variable = ctx.variableOf(parent.id);
   const uses = variable?.references.filter((r) => !r.init) ?? [];
-  if (!variable || variable.defs.length !== 1 || uses.length !== 1 || uses.some((r) => r.isWrite())) return undefined;
+  if (!variable || !soleDefinition(variable) || uses.length !== 1 || uses.some((r) => r.isWrite())) return undefined;
   const use = uses[0]?.identifier as Node;
   const call = use.parent;
   return call?.type === 'CallExpression' && call.arguments.includes(use as TSESTree.CallExpressionArgument) ? operationCall(call, listener) : undefined;

@@ -10,6 +10,7 @@ import { strategyAnswer } from './strategy-objects.js';
 import { factoryChoice } from './factory-choice.js';
 import { memberOf } from './object-waits.js';
 import { filledDefault, unsetOptionFallback, writtenOtherwise } from './filled-defaults.js';
+import { classMembers, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 /** Where an expression is evaluated: what changes between attempts, and what is bound. */
 export interface Env {
@@ -325,9 +326,9 @@ function typeofFunctionTest(test: Node, env: Env): boolean | undefined {
  */
 function defaultFunction(id: TSESTree.Identifier, env: Env): FunctionNode | undefined {
   const variable = env.ctx.variableOf(id);
-  const def = variable?.defs[0];
+  const def = firstDefinition(variable);
   // `{ until = () => true } = opts`: the function the name falls back to, unless a caller's value is bound to it.
-  const fromPattern = variable && variable.defs.length === 1 && !isReassigned(variable) ? patternDefault(def?.name as TSESTree.Node) : undefined;
+  const fromPattern = variable && soleDefinition(variable) !== undefined && !isReassigned(variable) ? patternDefault(def?.name as TSESTree.Node) : undefined;
   if (variable && fromPattern) {
     if (env.bindings?.has(variable) || env.ctx.paramValues?.has(variable)) return undefined;
     if (def?.type === 'Parameter' && patternCallerMaySet(def.node as Node, def.name as Node, env)) return undefined;
@@ -340,7 +341,7 @@ function defaultFunction(id: TSESTree.Identifier, env: Env): FunctionNode | unde
     }
     return env.ctx.functionIn(fromPattern as Node);
   }
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
+  if (!variable || !soleDefinition(variable) || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
   const init = unwrap(def.node.init);
   if (init.type !== 'LogicalExpression' || init.operator === '&&' || unwrap(init.left).type !== 'MemberExpression') return undefined;
   // A helper analysed for a call that passes this option: the caller's value, not the fallback.
@@ -468,8 +469,8 @@ function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node | unde
  */
 function switchChosen(id: TSESTree.Identifier, env: Env): FunctionNode | undefined {
   const variable = env.ctx.variableOf(id);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.init || env.depth > MAX_DEPTH) return undefined;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || def.node.init || env.depth > MAX_DEPTH) return undefined;
   const writes = writesWithin(variable, env.ctx.sourceCode.ast as Node);
   let statement: TSESTree.SwitchStatement | undefined;
   for (const write of writes) {
@@ -663,8 +664,8 @@ function isZero(value: Value): boolean {
 }
 
 function declaredOutside(variable: Variable, region: Node): boolean {
-  const def = variable.defs[0];
-  if (!def || variable.defs.length !== 1) return false;
+  const def = soleDefinition(variable);
+  if (!def) return false;
   if (def.type !== 'Variable' && def.type !== 'Parameter') return false;
   const name = def.name as Node;
   return !(region.range[0] <= name.range[0] && name.range[1] <= region.range[1]);
@@ -743,8 +744,8 @@ function passedThroughMerge(object: Node, key: string | undefined, env: Env): Va
 
 /** The value a variable starts with: its initialiser, or a parameter's default. */
 function initialValue(variable: Variable, env: Env): Value {
-  const def = variable.defs[0];
-  if (!def || variable.defs.length !== 1) return UNKNOWN;
+  const def = soleDefinition(variable);
+  if (!def) return UNKNOWN;
   if (def.type === 'Variable') {
     const declarator = def.node;
     if (declarator.id === def.name && declarator.init) return evaluate(declarator.init, deeper(env));
@@ -1000,7 +1001,7 @@ function writtenAfter(write: Node, test: Node, variable: Variable, env: Env): bo
 /** A test that reads no variable or member written in the region (before it); calls only those readableCall allows, when asked. */
 /** A variable declared in the region whose value comes from a call made there (`const res = await op()`). */
 function attemptResult(variable: Variable, region: Node): boolean {
-  const def = variable.defs[0];
+  const def = firstDefinition(variable);
   if (def?.type !== 'Variable' || !def.node.init || !contains(region, def.node)) return false;
   let init = unwrap(def.node.init);
   if (init.type === 'AwaitExpression') init = unwrap(init.argument);
@@ -1054,7 +1055,7 @@ function computeWriteValue(target: Node, initial: Value, env: Env, name: string)
   const right = evaluate(parent.right, deeper(env));
   // `let ms = base; ms *= 2 ** n` inside the attempt: declared afresh each time, so one product, not an accumulation.
   const local = target.type === 'Identifier' ? env.ctx.variableOf(target) : undefined;
-  if (local && local.defs[0]?.type === 'Variable' && !declaredOutside(local, env.region) && /^([*+-]|\*\*)=$/.test(parent.operator) && !inLoopWithin(parent, env.region)) {
+  if (local && firstDefinition(local)?.type === 'Variable' && !declaredOutside(local, env.region) && /^([*+-]|\*\*)=$/.test(parent.operator) && !inLoopWithin(parent, env.region)) {
     return combine(parent.operator.slice(0, -1), initial, right);
   }
   switch (parent.operator) {
@@ -1077,7 +1078,7 @@ function assignedValue(target: Node, parent: TSESTree.AssignmentExpression, init
   // `let d = base; d = jitter(d)` inside the attempt: `d` on the right is this attempt's
   // value, not the last attempt's (the declaration runs again each time): no growth.
   const variable = target.type === 'Identifier' ? env.ctx.variableOf(target) : undefined;
-  if (variable && !declaredOutside(variable, env.region) && variable.defs[0]?.type === 'Variable' && mentions(parent.right, name, env)) {
+  if (variable && !declaredOutside(variable, env.region) && firstDefinition(variable)?.type === 'Variable' && mentions(parent.right, name, env)) {
     return evaluate(parent.right, deeper(env, { bindings: new Map([...(env.bindings ?? []), [variable, reachingValue(variable, parent, initial, env, name)]]) }));
   }
   return selfReferentialValue(parent.right, name, initial.t === 'num' ? initial.v : undefined, env) ?? evaluate(parent.right, deeper(env));
@@ -1090,7 +1091,7 @@ function assignedValue(target: Node, parent: TSESTree.AssignmentExpression, init
  * later write may reach it too: then the start alone, as before.
  */
 function reachingValue(variable: Variable, write: TSESTree.AssignmentExpression, initial: Value, env: Env, name: string): Value {
-  const declaration = variable.defs[0]?.node as Node | undefined;
+  const declaration = firstDefinition(variable)?.node as Node | undefined;
   for (let p: Node | undefined = write.parent; p && p !== declaration?.parent?.parent; p = p.parent) {
     if (isAnyLoop(p)) return initial;
   }
@@ -1250,7 +1251,7 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
 /** The getter `get name()` (or `get #name()`) of a class, not static. */
 function classGetter(cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, name: string, isPrivate: boolean): FunctionNode | undefined {
   const keyType = isPrivate ? 'PrivateIdentifier' : 'Identifier';
-  for (const element of cls.body.body) {
+  for (const element of classMembers(cls)) {
     if (element.type === 'MethodDefinition' && element.kind === 'get' && !element.static && !element.computed && element.key.type === keyType && element.key.name === name && isFunction(element.value)) return element.value;
   }
   return undefined;
@@ -1342,7 +1343,7 @@ function closedOverMethod(expression: Node, env: Env): boolean {
     if (node.type !== 'Identifier') return undefined;
     const parent = node.parent;
     if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return undefined;
-    const def = env.ctx.variableOf(node)?.defs[0];
+    const def = firstDefinition(env.ctx.variableOf(node));
     // A global (`Math`, declared or not) is the same everywhere; a parameter or local of the method is not known here.
     if (!def) closed = /^(Math|Infinity|Number)$/.test(node.name);
     else if (host && contains(host, def.name)) closed = false;
@@ -1404,7 +1405,7 @@ export function numberArray(node: Node, env: Env): number[] | undefined {
   const n = unwrap(node);
   if (n.type === 'Identifier') {
     const variable = env.ctx.variableOf(n);
-    const def = variable?.defs[0];
+    const def = firstDefinition(variable);
     if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || env.depth > MAX_DEPTH) return undefined;
     return numberArray(def.node.init, deeper(env));
   }
@@ -1580,7 +1581,7 @@ function unorderedMerge(call: TSESTree.CallExpression, env: Env): Node[] | undef
 function isCallersSource(node: Node, env: Env): boolean {
   const n = unwrap(node);
   if (n.type === 'MemberExpression') return !n.computed && unwrap(n.object).type === 'ThisExpression';
-  return n.type === 'Identifier' && env.ctx.variableOf(n)?.defs[0]?.type === 'Parameter';
+  return n.type === 'Identifier' && firstDefinition(env.ctx.variableOf(n))?.type === 'Parameter';
 }
 
 /** The call an options object is made by, through `const` bindings and a field set once in the constructor. */
@@ -1590,7 +1591,7 @@ function mergeSource(object: Node, env: Env): { call: TSESTree.CallExpression; d
   for (;;) {
     if (n.type === 'Identifier') {
       const variable = env.ctx.variableOf(n);
-      const def = variable?.defs[0];
+      const def = firstDefinition(variable);
       // `defaults = Object.assign(baseDefaults, defaults)` at the top of the function that takes them.
       const merge = variable && isReassigned(variable) ? mergingWrite(variable, n) : undefined;
       if (merge) return ++depth > MAX_DEPTH ? undefined : { call: merge, depth };
@@ -1635,15 +1636,15 @@ function soleCallArgument(variable: Variable, env: Env): TSESTree.Identifier | T
 
 /** The function a parameter belongs to, its position, and every use of the function's name in the file. */
 function callsOfParameter(variable: Variable, env: Env): { fn: FunctionNode; index: number; uses: Node[] } | undefined {
-  const def = variable.defs[0];
-  if (variable.defs.length !== 1 || def?.type !== 'Parameter') return undefined;
+  const def = soleDefinition(variable);
+  if (def?.type !== 'Parameter') return undefined;
   const fn = def.node as Node;
   if (!isFunction(fn)) return undefined;
   const index = fn.params.findIndex((p) => p === def.name || (p.type === 'AssignmentPattern' && p.left === def.name));
   if (index < 0) return undefined;
   const nameNode = fn.type === 'FunctionDeclaration' ? fn.id : fn.parent?.type === 'VariableDeclarator' && fn.parent.init === fn && fn.parent.id.type === 'Identifier' ? fn.parent.id : undefined;
   const named = nameNode ? env.ctx.variableOf(nameNode) : undefined;
-  if (!named || named.defs.length !== 1) return undefined;
+  if (!named || !soleDefinition(named)) return undefined;
   return { fn, index, uses: named.references.filter((ref) => !ref.init).map((ref) => ref.identifier as Node) };
 }
 
@@ -1701,8 +1702,8 @@ function argumentMaySet(arg: Node, key: string, env: Env, depth: number, held?: 
   if (a.type === 'Identifier') {
     if (a.name === 'undefined') return false;
     const variable = env.ctx.variableOf(a);
-    const def = variable?.defs[0];
-    if (!variable || variable.defs.length !== 1 || isReassigned(variable)) return true;
+    const def = soleDefinition(variable);
+    if (!variable || isReassigned(variable)) return true;
     if (def?.type === 'Parameter') return fileCallerMaySet(a, key, env, depth + 1, held, seen);
     if (def?.type === 'Variable' && def.node.id === def.name && def.node.init) return argumentMaySet(def.node.init, key, env, depth + 1, held, seen);
     return true;
@@ -1741,8 +1742,8 @@ const MAX_RETURNED = 4;
  */
 function returnedLocal(id: TSESTree.Identifier, fn: FunctionNode, env: Env): { literal: TSESTree.ObjectExpression; written: ReadonlySet<string> } | undefined {
   const variable = env.ctx.variableOf(id);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name) return undefined;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name) return undefined;
   const init = def.node.init ? unwrap(def.node.init) : undefined;
   if (init?.type !== 'ObjectExpression' || !contains(fn.body, def.node)) return undefined;
   const written = new Set<string>();
@@ -1791,7 +1792,7 @@ export function resolveObject(node: Node, env: Env): TSESTree.ObjectExpression |
   if (n.type === 'ObjectExpression') return n;
   if (n.type === 'Identifier') {
     const variable = env.ctx.variableOf(n);
-    const def = variable?.defs[0];
+    const def = firstDefinition(variable);
     const handed = variable && env.depth <= MAX_DEPTH ? soleCallArgument(variable, env) : undefined;
     if (handed) return resolveObject(handed, deeper(env));
     if (!variable || !def || def.type !== 'Variable' || def.node.id !== def.name || !def.node.init) return undefined;
@@ -1831,7 +1832,7 @@ export function enclosingClass(node: Node): TSESTree.ClassDeclaration | TSESTree
 }
 
 function classOf(id: TSESTree.Identifier, env: Env): TSESTree.ClassDeclaration | undefined {
-  const def = env.ctx.variableOf(id)?.defs[0];
+  const def = firstDefinition(env.ctx.variableOf(id));
   return def?.node.type === 'ClassDeclaration' ? def.node : undefined;
 }
 
@@ -1843,7 +1844,7 @@ export function classFieldValue(
 ): Node | undefined {
   let value: Node | undefined;
   let constructorValue: Node | undefined;
-  for (const element of cls.body.body) {
+  for (const element of classMembers(cls)) {
     if (element.type === 'PropertyDefinition' && !element.computed && element.static === isStatic) {
       const key = element.key;
       if ((key.type === 'Identifier' || key.type === 'PrivateIdentifier') && key.name === prop && element.value) value = element.value;
@@ -2035,9 +2036,9 @@ function staticMethod(callee: TSESTree.MemberExpression, env: Env): FunctionNode
   const key = memberKeyOf(callee.computed, callee.property, env);
   if (!key) return undefined;
   const classVar = env.ctx.variableOf(callee.object as TSESTree.Identifier);
-  const def = classVar?.defs[0];
-  if (!classVar || classVar.defs.length !== 1 || def?.node.type !== 'ClassDeclaration') return undefined;
-  const statics = def.node.body.body.filter((e): e is TSESTree.MethodDefinition | TSESTree.PropertyDefinition => (e.type === 'MethodDefinition' || e.type === 'PropertyDefinition') && e.static);
+  const def = soleDefinition(classVar);
+  if (!classVar || def?.node.type !== 'ClassDeclaration') return undefined;
+  const statics = classMembers(def.node).filter((e): e is TSESTree.MethodDefinition | TSESTree.PropertyDefinition => (e.type === 'MethodDefinition' || e.type === 'PropertyDefinition') && e.static);
   let index = -1;
   statics.forEach((e, i) => {
     const k = memberKeyOf(e.computed, e.key, env);
@@ -2067,8 +2068,8 @@ function memberKeyOf(computed: boolean, key: Node, env: Env): MemberKey | undefi
   if (!computed) return key.type === 'Identifier' ? { name: key.name } : undefined;
   if (key.type !== 'Identifier') return undefined;
   const variable = env.ctx.variableOf(key);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || !def) return undefined;
+  const def = soleDefinition(variable);
+  if (!variable || !def) return undefined;
   if (def.type === 'ImportBinding') return { binding: variable, symbol: false };
   if (def.type !== 'Variable' || (def.parent as TSESTree.VariableDeclaration | undefined)?.kind !== 'const') return undefined;
   const init = def.node.id.type === 'Identifier' ? def.node.init && unwrap(def.node.init as Node) : undefined;
@@ -2097,7 +2098,7 @@ export function localFunction(call: TSESTree.CallExpression, env: Env): Function
     if (!cls || name === undefined) return undefined;
     // `this.#reset()` names the private `#reset`, not a public `reset`.
     const keyType = callee.property.type === 'PrivateIdentifier' ? 'PrivateIdentifier' : 'Identifier';
-    for (const element of cls.body.body) {
+    for (const element of classMembers(cls)) {
       if (element.type === 'MethodDefinition' && !element.computed && element.key.type === keyType && element.key.name === name && isFunction(element.value)) return element.value;
       if (element.type === 'PropertyDefinition' && !element.computed && element.key.type === keyType && element.key.name === name && element.value && isFunction(element.value)) return element.value;
     }

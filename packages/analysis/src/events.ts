@@ -9,6 +9,7 @@ import { prototypeSlot } from './prototype-methods.js';
 import { FAILURE_EVENT } from './recursion.js';
 import type { RetrySite } from './types.js';
 import { num } from './value.js';
+import { classMembers, firstDefinition } from './definitions/bodies.js';
 
 /**
  * A connect re-entered through an event (the failed connection's listener puts the connect
@@ -106,7 +107,7 @@ function methodAround(node: Node): FunctionNode | undefined {
 /** The source is one the connect opens: a local of it (or of a callback in it), or `this.x` it assigns. */
 export function openedBy(receiver: Node, connect: FunctionNode, ctx: AnalysisContext): boolean {
   if (receiver.type === 'Identifier') {
-    const def = ctx.variableOf(receiver)?.defs[0];
+    const def = firstDefinition(ctx.variableOf(receiver));
     // (A parameter of the connect itself is a source it was handed; one of a callback in it, what it opened.)
     return def !== undefined && contains(connect, def.name as Node) && (def.type === 'Variable' || (def.type === 'Parameter' && def.node !== connect));
   }
@@ -382,5 +383,5 @@ function resetByConnect(connect: FunctionNode, names: ReadonlySet<string>, ctx: 
     }
     return undefined;
   });
-  return cls.body.some((m) => m.type === 'MethodDefinition' && m.key.type === 'Identifier' && called.has(m.key.name) && assigns(m.value.body as Node, names, ctx));
+  return classMembers(cls).some((m) => m.type === 'MethodDefinition' && m.key.type === 'Identifier' && called.has(m.key.name) && assigns(m.value.body as Node, names, ctx));
 }

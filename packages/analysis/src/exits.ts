@@ -7,6 +7,7 @@ import { readStrategy } from './strategy-callback.js';
 import { stopsOnlyOnFailure } from './strategy-stops.js';
 import { isOperationCall } from './scan.js';
 import { partsLeftWithoutOptions } from './absent-options.js';
+import { firstDefinition } from './definitions/bodies.js';
 
 /**
  * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
@@ -149,7 +150,7 @@ function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFai
     }
     // `const retryable = attempt < MAX; if (!retryable) throw e`: the bound is held in a variable.
     if (node.type === 'Identifier' && depth < 2) {
-      const def = env.ctx.variableOf(node)?.defs[0];
+      const def = firstDefinition(env.ctx.variableOf(node));
       // (A table of constants, `const KINDS = { A: Symbol('a') }`, holds no condition.)
       const init = def?.type === 'Variable' && def.node.init ? unwrap(def.node.init) : undefined;
       const table = init?.type === 'ObjectExpression' || init?.type === 'ArrayExpression' || (init !== undefined && isFunction(init));
@@ -172,7 +173,7 @@ function callerPredicate(call: TSESTree.CallExpression, env: Env): boolean {
   const callee = unwrap(call.callee);
   const root = callee.type === 'MemberExpression' && !callee.computed ? unwrap(callee.object) : callee;
   if (root.type !== 'Identifier') return false;
-  return env.ctx.variableOf(root)?.defs[0]?.type === 'Parameter';
+  return firstDefinition(env.ctx.variableOf(root))?.type === 'Parameter';
 }
 
 /** A test on the way to the next attempt may count or measure something (mayDecideToStop), for a way back in read elsewhere (listener-factories.ts). */
@@ -286,7 +287,7 @@ function namedConstant(node: Node, env: Env): boolean {
   if (node.type === 'MemberExpression' && !node.computed) {
     const object = unwrap(node.object);
     if (object.type !== 'Identifier') return false;
-    const def = env.ctx.variableOf(object)?.defs[0];
+    const def = firstDefinition(env.ctx.variableOf(object));
     if (def?.type === 'ImportBinding') return true;
     return def?.type === 'Variable' && def.parent?.type === 'VariableDeclaration' && def.parent.kind === 'const' && def.node.init !== null && unwrap(def.node.init).type === 'ObjectExpression';
   }
@@ -403,7 +404,7 @@ function isFailureOrConstant(id: TSESTree.Identifier, region: Node, env: Env, de
   const variable = env.ctx.variableOf(id);
   // A global (`Error`, `TypeError`) or a name the file never declares.
   if (!variable) return true;
-  const def = variable.defs[0];
+  const def = firstDefinition(variable);
   if (!def) return true;
   if (def.type === 'ImportBinding' || def.type === 'ClassName' || def.type === 'FunctionName') return true;
   if (isFailureValue(id, region, env, depth)) return true;
@@ -424,7 +425,7 @@ export function isFailureArgument(arg: Node, region: Node, env: Env): boolean {
 /** The caught error, an error-first callback's first argument, or a value of this attempt derived from them. */
 function isFailureValue(id: TSESTree.Identifier, region: Node, env: Env, depth: number): boolean {
   const variable = env.ctx.variableOf(id);
-  const def = variable?.defs[0];
+  const def = firstDefinition(variable);
   if (!def) return false;
   if (def.type === 'CatchClause') return true;
   if (variable && env.handedFailures?.has(variable)) return true;

@@ -4,6 +4,7 @@ import { isReassigned, type AnalysisContext } from './context.js';
 import { evaluate, localFunction, type Env } from './evaluate.js';
 import { memberOf } from './object-waits.js';
 import type { Value } from './value.js';
+import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 /**
  * A strategy function a factory picks by an option: `const jitter = pickJitter(options)` then
@@ -30,9 +31,9 @@ const shapes = new WeakMap<FunctionNode, FactoryShape | null>();
  */
 export function factoryChoice(callee: TSESTree.Identifier, env: Env): { fn: FunctionNode; ctx: AnalysisContext }[] | undefined {
   const variable = env.ctx.variableOf(callee);
-  const def = variable?.defs[0];
+  const def = firstDefinition(variable);
   // Cheap tests first: a `const` initialised with a plain call.
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name) return undefined;
+  if (!variable || !soleDefinition(variable) || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name) return undefined;
   const init = def.node.init ? unwrap(def.node.init) : undefined;
   if (init?.type !== 'CallExpression' || unwrap(init.callee).type !== 'Identifier' || init.arguments.some((a) => a.type === 'SpreadElement') || isReassigned(variable)) return undefined;
   const local = localFunction(init, env);

@@ -4,6 +4,7 @@ import type { AnalysisContext, Variable } from './context.js';
 import { classIn } from './cross-file.js';
 import { importOf } from './imports.js';
 import type { Reentry } from './recursion.js';
+import { classMembers, constructorOf, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 
@@ -43,7 +44,7 @@ export function handedHandlers(calls: readonly TSESTree.CallExpression[], selfCa
     if (reentries.has(call)) continue;
     // The handler is only ever handed to `start`, at the same place.
     const variable = ctx.variableOf(arg);
-    if (!variable || variable.defs.length !== 1 || !onlyHandedTo(variable, call.callee.name, index)) continue;
+    if (!variable || !soleDefinition(variable) || !onlyHandedTo(variable, call.callee.name, index)) continue;
     const param = start.params[index];
     const paramVar = param?.type === 'Identifier' ? ctx.variableOf(param) : undefined;
     if (!paramVar) continue;
@@ -110,7 +111,7 @@ function handOvers(param: Variable, start: FunctionNode, ctx: AnalysisContext, o
 function callsOnFailureOnly(cls: ClassNode, key: string, ctx: AnalysisContext, onFailure: (call: Node, fn: FunctionNode, ctx: AnalysisContext) => boolean): boolean {
   // A superclass's methods may call the field too: only Node's EventEmitter, which calls nothing of its subclass's own.
   if (cls.superClass && !fromEvents(cls.superClass, ctx)) return false;
-  const ctor = cls.body.body.find((e): e is TSESTree.MethodDefinition => e.type === 'MethodDefinition' && e.kind === 'constructor');
+  const ctor = constructorOf(cls);
   const options = ctor?.value.params[0];
   if (!ctor || options?.type !== 'ObjectPattern') return false;
   const prop = options.properties.find((p): p is TSESTree.Property => p.type === 'Property' && keyName(p) === key);
@@ -125,7 +126,7 @@ function callsOnFailureOnly(cls: ClassNode, key: string, ctx: AnalysisContext, o
   if (!field) return false;
   let calls = 0;
   let other = false;
-  for (const element of cls.body.body) {
+  for (const element of classMembers(cls)) {
     // A field's arrow (`onEnd = () => this.onCrash(…)`) is read as a use elsewhere.
     if (element.type === 'PropertyDefinition' && element.value) {
       walk(element.value, ctx.keys, (node: Node) => {
@@ -151,7 +152,7 @@ function callsOnFailureOnly(cls: ClassNode, key: string, ctx: AnalysisContext, o
 /** The class gives the field a value of its own (`onCrash = noop`, a method or accessor of that name): not followed. */
 function mentionedOutside(cls: ClassNode, field: string): boolean {
   // (A declaration without a value, `private readonly onCrash: Handler`, is only the field's type.)
-  return cls.body.body.some((e) => ((e.type === 'PropertyDefinition' && e.value !== null) || e.type === 'MethodDefinition') && !e.computed && e.key.type === 'Identifier' && e.key.name === field);
+  return classMembers(cls).some((e) => ((e.type === 'PropertyDefinition' && e.value !== null) || e.type === 'MethodDefinition') && !e.computed && e.key.type === 'Identifier' && e.key.name === field);
 }
 
 function keyName(p: TSESTree.Property): string | undefined {
@@ -162,7 +163,7 @@ function keyName(p: TSESTree.Property): string | undefined {
 /** `onCrash(e)` with the error a catch clause or a `.catch((e) => …)` callback caught: the handler is handed the failure. */
 function handsCaught(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
   const arg = call.arguments[0];
-  const def = arg?.type === 'Identifier' ? ctx.variableOf(arg)?.defs[0] : undefined;
+  const def = arg?.type === 'Identifier' ? firstDefinition(ctx.variableOf(arg)) : undefined;
   if (def?.type === 'CatchClause') return true;
   if (def?.type !== 'Parameter' || !isFunction(def.node) || def.node.params[0] !== def.name) return false;
   const holder = def.node.parent;

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, unwrap } from './ast.js';
 import type { AnalysisContext } from './context.js';
+import { firstDefinition } from './definitions/bodies.js';
 
 export interface ImportedName {
   module: string;
@@ -10,7 +11,7 @@ export interface ImportedName {
 
 /** Where an identifier comes from: `import x from`, `import { y as x } from`, `require()`. */
 export function importOf(id: TSESTree.Identifier, ctx: AnalysisContext): ImportedName | undefined {
-  const def = ctx.variableOf(id)?.defs[0];
+  const def = firstDefinition(ctx.variableOf(id));
   if (!def) return undefined;
   if (def.type === 'ImportBinding') {
     const declaration = def.parent;

@@ -4,6 +4,7 @@ import { isReassigned, type AnalysisContext, type Variable } from './context.js'
 import { classIn, exported, isRelativeSpecifier, resolveModule, type Analyze, type ClassNode, type ForeignTarget, type ModuleSummary, type NestedHost } from './cross-file.js';
 import { classFieldValue, enclosingClass } from './evaluate.js';
 import { importOf } from './imports.js';
+import { classMembers, constructorFunction, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 /** A class of another module of the project, as an instance here is made of it. */
 interface Owner {
@@ -35,7 +36,7 @@ export function importedMethod(call: TSESTree.CallExpression, ctx: AnalysisConte
     const inherited = inheritedFrom(owner.cls, owner.summary, method as string, host, analyze);
     return inherited && { fn: inherited.fn, summary: inherited.summary, label };
   }
-  const ctor = constructorOf(owner.cls);
+  const ctor = constructorFunction(owner.cls);
   const construction = ctor && owner.made ? { ctor, ...owner.made } : undefined;
   return { fn, summary: owner.summary, label, ...(construction ? { construction } : {}) };
 }
@@ -78,8 +79,8 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
       return { cls, summary: found.summary, name: cls.id?.name ?? holder.name, module: origin.module, made: { node, ctx: found.summary.ctx } };
     }
     const variable = ctx.variableOf(holder);
-    const def = variable?.defs[0];
-    if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name) return undefined;
+    const def = soleDefinition(variable);
+    if (!variable || def?.type !== 'Variable' || def.node.id !== def.name) return undefined;
     if (def.node.init && !isReassigned(variable)) return constructed(def.node.init, ctx, host, analyze);
     let owner = variableOwners.get(variable);
     if (owner === undefined) {
@@ -115,7 +116,7 @@ const variableOwners = new WeakMap<Variable, Owner | null>();
 
 /** TypeScript's `constructor(private readonly pool: Pool)`: the field is the parameter. */
 function parameterProperty(cls: ClassNode, field: string): Node | undefined {
-  for (const p of constructorOf(cls)?.params ?? []) {
+  for (const p of constructorFunction(cls)?.params ?? []) {
     if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === field) return p.parameter;
   }
   return undefined;
@@ -245,9 +246,9 @@ function declared(value: Node, cls: ClassNode, ctx: AnalysisContext, host: Neste
   const v = unwrap(value);
   if (v.type !== 'Identifier') return undefined;
   const variable = ctx.variableOf(v);
-  const def = variable?.defs[0];
-  const ctor = constructorOf(cls);
-  if (!variable || !ctor || variable.defs.length !== 1 || def?.type !== 'Parameter' || def.node !== ctor || isReassigned(variable)) return undefined;
+  const def = firstDefinition(variable);
+  const ctor = constructorFunction(cls);
+  if (!variable || !ctor || !soleDefinition(variable) || def?.type !== 'Parameter' || def.node !== ctor || isReassigned(variable)) return undefined;
   const id = def.name as TSESTree.Identifier;
   // TypeScript: `constructor(pool: Pool)`.
   const annotation = id.typeAnnotation?.typeAnnotation;
@@ -315,16 +316,10 @@ function exportOf(imported: string): string {
   return imported === '*' ? 'default' : imported;
 }
 
-function constructorOf(cls: ClassNode): FunctionNode | undefined {
-  for (const element of cls.body.body) {
-    if (element.type === 'MethodDefinition' && element.kind === 'constructor' && element.value.type === 'FunctionExpression') return element.value;
-  }
-  return undefined;
-}
 
 /** An instance method by name: `async run(fn) {…}` or a field holding a function (`run = async (fn) => {…}`). */
 function methodOf(cls: ClassNode, name: string): FunctionNode | undefined {
-  for (const element of cls.body.body) {
+  for (const element of classMembers(cls)) {
     if ((element.type !== 'MethodDefinition' && element.type !== 'PropertyDefinition') || element.static || element.computed) continue;
     if (element.key.type !== 'Identifier' || element.key.name !== name) continue;
     const value = element.value;

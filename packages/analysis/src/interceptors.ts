@@ -3,6 +3,7 @@ import { contains, dottedName, isFunction, propertyName, unwrap, walk, type Func
 import type { AnalysisContext, Variable } from './context.js';
 import { resendSite, type Reentry, type ResendOptions } from './recursion.js';
 import type { RetrySite } from './types.js';
+import { soleDefinition } from './definitions/bodies.js';
 
 /**
  * Retries through an HTTP client's error interceptor (axios's documented API):
@@ -140,7 +141,7 @@ function collectDerived(fn: FunctionNode, errors: Set<Variable>, configs: Set<Va
     if (init.type === 'LogicalExpression' && (init.operator === '||' || init.operator === '??')) init = unwrap(init.left);
     if (node.id.type === 'Identifier') {
       const variable = ctx.variableOf(node.id);
-      if (!variable || variable.defs.length !== 1) return undefined;
+      if (!variable || !soleDefinition(variable)) return undefined;
       if (init.type === 'Identifier' && rootedIn(init, errors, ctx)) errors.add(variable);
       else if (isConfig(init, errors, configs, ctx) && init.type !== 'ObjectExpression') configs.add(variable);
     } else if (node.id.type === 'ObjectPattern' && init.type === 'Identifier' && rootedIn(init, errors, ctx)) {

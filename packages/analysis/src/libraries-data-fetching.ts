@@ -10,6 +10,7 @@ import {
 } from './library-options.js';
 import { readStrategy, strategyFunction, type StrategyReading } from './strategy-callback.js';
 import type { RetryPolicy, RetrySite } from './types.js';
+import { soleDefinition } from './definitions/bodies.js';
 
 // Data-fetching libraries: @tanstack/query (hooks, client defaults, imperative fetches) and swr (hooks, <SWRConfig>).
 
@@ -158,8 +159,8 @@ export function queryClientFetch(call: TSESTree.CallExpression, ctx: AnalysisCon
 /** The query module a client comes from: `const c = new QueryClient()` or `useQueryClient()` of @tanstack/query. */
 function queryClientOrigin(id: TSESTree.Identifier, ctx: AnalysisContext): string | undefined {
   const variable = ctx.variableOf(id);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
   const init = unwrap(def.node.init);
   if (init.type !== 'NewExpression' && init.type !== 'CallExpression') return undefined;
   const made = unwrap(init.callee);

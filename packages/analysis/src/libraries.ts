@@ -15,6 +15,7 @@ import {
   type LibraryCall, type LibraryFinding,
 } from './library-options.js';
 import type { RetryPolicy, RetrySite } from './types.js';
+import { firstDefinition, definitionsOf, soleDefinition } from './definitions/bodies.js';
 
 export type { LibraryFinding } from './library-options.js';
 
@@ -525,7 +526,7 @@ const INTEROP = /^_?_?(?:interopRequire(?:Default|Wildcard)|import(?:Default|Sta
 
 /** `var _r = _interopRequireDefault(_m)` with `_m = require('m')`, called as `(0, _r.default)(…)`: the default import of 'm'. */
 function interopImport(root: TSESTree.Identifier, members: string[], ctx: AnalysisContext): ImportedName | undefined {
-  const def = ctx.variableOf(root)?.defs[0];
+  const def = firstDefinition(ctx.variableOf(root));
   if (def?.type !== 'Variable' || !def.node.init) return undefined;
   const init = unwrap(def.node.init);
   if (init.type !== 'CallExpression' || init.callee.type !== 'Identifier' || !INTEROP.test(init.callee.name) || init.arguments.length !== 1) return undefined;
@@ -551,7 +552,7 @@ function interopImport(root: TSESTree.Identifier, members: string[], ctx: Analys
  */
 function ownExport(root: TSESTree.Identifier, members: string[], ctx: AnalysisContext): ImportedName | undefined {
   const variable = ctx.variableOf(root);
-  if (!variable || variable.defs.length === 0) {
+  if (!variable || definitionsOf(variable).length === 0) {
     if (root.name === 'exports' && members.length > 0) return { module: '', imported: '*' };
     if (root.name === 'module' && members[0] === 'exports' && members.length > 1) {
       members.shift();
@@ -559,8 +560,8 @@ function ownExport(root: TSESTree.Identifier, members: string[], ctx: AnalysisCo
     }
     return undefined;
   }
-  const def = variable.defs[0];
-  if (variable.defs.length !== 1 || def?.type !== 'FunctionName' || members.length > 0) return undefined;
+  const def = soleDefinition(variable);
+  if (def?.type !== 'FunctionName' || members.length > 0) return undefined;
   const parent = def.node.parent;
   if (parent?.type === 'ExportDefaultDeclaration') return { module: '', imported: 'default' };
   if (parent?.type === 'ExportNamedDeclaration') return { module: '', imported: root.name };

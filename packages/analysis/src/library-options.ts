@@ -4,6 +4,7 @@ import type { AnalysisContext, Variable } from './context.js';
 import { evaluate, helperEnv, resolveObject, staticNumber, type Env } from './evaluate.js';
 import { delayAndJitter } from './policy.js';
 import type { RetryLibrary, RetryPolicy, RetrySite } from './types.js';
+import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 // Shared readers of library options: present/absent/unknown options, defaults, delay callbacks.
 
@@ -85,8 +86,8 @@ function isCallerParameter(node: Node, env: Env): boolean {
   const n = unwrap(node);
   if (n.type !== 'Identifier') return false;
   const variable = env.ctx.variableOf(n);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Parameter') return false;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Parameter') return false;
   // The whole argument (`options`, `options = {}`), not a name destructured out of it.
   if (!def.node.params.some((p) => p === def.name || (p.type === 'AssignmentPattern' && p.left === def.name))) return false;
   return variable.references.every((ref) => {
@@ -101,7 +102,7 @@ function isCallerParameter(node: Node, env: Env): boolean {
     const right = unwrap(assignment.right);
     // `options = null` (the caller gave none, `wrap(obj, methods)`): every option is then the library's default.
     if ((right.type === 'Literal' && right.value === null) || (right.type === 'Identifier' && right.name === 'undefined' && !env.ctx.variableOf(right)?.defs.length)) return true;
-    return right.type === 'Identifier' && env.ctx.variableOf(right)?.defs[0]?.type === 'Parameter';
+    return right.type === 'Identifier' && firstDefinition(env.ctx.variableOf(right))?.type === 'Parameter';
   });
 }
 
@@ -118,7 +119,7 @@ export function boolOption(options: Options, name: string, fallback: boolean, en
   const n = unwrap(option.node);
   if (n.type === 'Literal' && typeof n.value === 'boolean') return n.value;
   if (n.type === 'Identifier') {
-    const def = env.ctx.variableOf(n)?.defs[0];
+    const def = firstDefinition(env.ctx.variableOf(n));
     const init = def?.type === 'Variable' ? def.node.init : undefined;
     if (init?.type === 'Literal' && typeof init.value === 'boolean') return init.value;
   }
@@ -196,7 +197,7 @@ export function resolveNew(node: Node, env: Env): TSESTree.NewExpression | undef
   const n = unwrap(node);
   if (n.type === 'NewExpression') return n;
   if (n.type === 'Identifier') {
-    const def = env.ctx.variableOf(n)?.defs[0];
+    const def = firstDefinition(env.ctx.variableOf(n));
     const init = def?.type === 'Variable' ? def.node.init : undefined;
     if (init && unwrap(init).type === 'NewExpression') return unwrap(init) as TSESTree.NewExpression;
   }

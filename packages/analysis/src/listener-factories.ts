@@ -11,6 +11,7 @@ import { importOf } from './imports.js';
 import { timedReentrySite } from './policy.js';
 import type { RetrySite } from './types.js';
 import { num } from './value.js';
+import { classMembers, soleDefinition } from './definitions/bodies.js';
 
 /**
  * A failure listener made by a factory of this module and registered by another module of the
@@ -85,8 +86,8 @@ function candidateAt(timer: TSESTree.CallExpression, ctx: AnalysisContext): Cand
   });
   if (!found) return undefined;
   const param = ctx.variableOf(found.object);
-  const def = param?.defs[0];
-  if (!param || param.defs.length !== 1 || def?.type !== 'Parameter' || def.node !== factory || isReassigned(param)) return undefined;
+  const def = soleDefinition(param);
+  if (!param || def?.type !== 'Parameter' || def.node !== factory || isReassigned(param)) return undefined;
   const index = factory.params.findIndex((p) => p === def.name);
   return index < 0 ? undefined : { timer, listener, factory, param, index, call: found.call, method: found.method };
 }
@@ -175,8 +176,8 @@ function instanceMethod(arg: Node, ctx: AnalysisContext): FunctionNode | undefin
   if (arg.type === 'ThisExpression') at = arg;
   else if (arg.type === 'Identifier') {
     const variable = ctx.variableOf(arg);
-    const def = variable?.defs[0];
-    if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
+    const def = soleDefinition(variable);
+    if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable)) return undefined;
     if (unwrap(def.node.init).type !== 'ThisExpression') return undefined;
     at = def.node.init;
   }
@@ -191,7 +192,7 @@ function instanceMethod(arg: Node, ctx: AnalysisContext): FunctionNode | undefin
 /** The class's method `name` is `target`, or calls it through `this.m()` calls of the class's methods (arrows in them included). */
 function reaches(cls: ClassNode, name: string, target: FunctionNode, ctx: AnalysisContext): boolean {
   const methods = new Map<string, FunctionNode>();
-  for (const element of cls.body.body) {
+  for (const element of classMembers(cls)) {
     if (element.type === 'MethodDefinition' && element.kind === 'method' && !element.static && !element.computed && element.key.type === 'Identifier') methods.set(element.key.name, element.value as FunctionNode);
   }
   let frontier = [methods.get(name)];

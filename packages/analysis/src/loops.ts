@@ -18,6 +18,7 @@ import { scheduleValue, type Value } from './value.js';
 import { loopsWhileNeverAborted } from './never-aborted.js';
 import { nodesWithin } from './source-order.js';
 import { probesState } from './polling/state-probe.js';
+import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 interface LoopRetry {
   operation: TSESTree.CallExpression;
@@ -234,8 +235,8 @@ function setsUpAgain(call: TSESTree.CallExpression, operation: TSESTree.CallExpr
   const assignment = call.parent?.parent;
   if (assignment?.type !== 'AssignmentExpression' || assignment.operator !== '=' || assignment.left.type !== 'Identifier') return false;
   const variable = env.ctx.variableOf(assignment.left);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || !def.node.init || contains(loop, def.node)) return false;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || !def.node.init || contains(loop, def.node)) return false;
   const init = def.node.init;
   if (init.type !== 'AwaitExpression' || init.argument.type !== 'CallExpression' || def.node.range[1] > loop.range[0]) return false;
   if (textOf(init.argument.callee, env.ctx) !== textOf(call.callee, env.ctx)) return false;
@@ -304,7 +305,7 @@ function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.CallExpre
       if (!variable || inputs.has(variable)) return undefined;
       inputs.add(variable);
       // `const pkgPath = join(basedir, 'package.json')` inside the loop: follow it.
-      const def = variable.defs[0];
+      const def = firstDefinition(variable);
       if (depth < 2 && def?.type === 'Variable' && def.node.init && contains(loop, def.node)) addInputs(def.node.init, depth + 1);
       return undefined;
     });

@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, unwrap, type Node } from './ast.js';
 import { isReassigned, type AnalysisContext } from './context.js';
 import type { Env } from './evaluate.js';
+import { definitionsOf, soleDefinition } from './definitions/bodies.js';
 
 /**
  * `signal.aborted` where `signal` is a parameter the caller left out, so it holds its default, and
@@ -20,8 +21,8 @@ export function neverAbortedByDefault(object: Node, env: Env): boolean {
   const o = unwrap(object);
   if (o.type !== 'Identifier') return false;
   const variable = env.ctx.variableOf(o);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Parameter' || isReassigned(variable)) return false;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Parameter' || isReassigned(variable)) return false;
   if (env.ctx.paramValues?.has(variable) || env.ctx.paramObjects?.has(variable)) return false;
   const name = def.name as Node;
   const pattern = name.parent;
@@ -38,8 +39,8 @@ function neverAborted(value: Node, ctx: AnalysisContext, depth: number): boolean
   }
   if (v.type !== 'Identifier' || depth > 2) return false;
   const variable = ctx.variableOf(v);
-  const def = variable?.defs[0];
-  if (variable && variable.defs.length === 1 && def?.type === 'Variable' && def.parent?.type === 'VariableDeclaration' && def.parent.kind === 'const' && def.node.id === def.name && def.node.init) {
+  const def = soleDefinition(variable);
+  if (variable && def?.type === 'Variable' && def.parent?.type === 'VariableDeclaration' && def.parent.kind === 'const' && def.node.id === def.name && def.node.init) {
     return neverAborted(def.node.init, ctx, depth + 1);
   }
   // An import (`import { neverAbortedSignal } from './abort'`, or its `require`): the other module's constant.
@@ -50,7 +51,7 @@ function neverAborted(value: Node, ctx: AnalysisContext, depth: number): boolean
 /** `AbortController` not declared or imported in the file: the global one. */
 function isGlobal(id: TSESTree.Identifier, ctx: AnalysisContext): boolean {
   const variable = ctx.variableOf(id);
-  return !variable || variable.defs.length === 0;
+  return !variable || definitionsOf(variable).length === 0;
 }
 
 /** `while (!signal.aborted)` with such a default signal: read with the defaults, `while (true)`. */

@@ -3,7 +3,8 @@ import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } 
 import type { AnalysisContext, Variable } from './context.js';
 import { enclosingClass, evaluate, helperEnv, localFunction, parameterVariables, type Alias, type Env, type Receiver } from './evaluate.js';
 import { asSleep } from './sleep.js';
-import { classChain, constructorOf, type ClassLink } from './strategy-objects.js';
+import { classChain, type ClassLink } from './strategy-objects.js';
+import { classMembers, constructorFunction, soleDefinition } from './definitions/bodies.js';
 import { join, num, type Value } from './value.js';
 
 /**
@@ -91,7 +92,7 @@ function instancesOf(node: Node, env: Env, hops: number): Instance[] | undefined
     const chain = classChain(callee, env.ctx, true);
     if (!chain) return undefined;
     // The constructor that runs: the nearest of the chain, one that does not hand on to super(…).
-    const owner = chain.find((link) => constructorOf(link.cls));
+    const owner = chain.find((link) => constructorFunction(link.cls));
     if (owner && owner.cls.superClass) return undefined;
     return [{ chain, made: n, env, setters: [] }];
   }
@@ -124,8 +125,8 @@ function instancesOf(node: Node, env: Env, hops: number): Instance[] | undefined
  */
 function heldInstances(id: TSESTree.Identifier, env: Env, hops: number): Instance[] | undefined {
   const variable = env.ctx.variableOf(id);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return undefined;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return undefined;
   const calls: TSESTree.CallExpression[] = [];
   const reads: Node[] = [];
   for (const ref of variable.references) {
@@ -222,11 +223,11 @@ function aliasOf(given: Node, caller: Env): Alias | undefined {
 /** The method (or getter) `name` the instance runs, looked for from the chain's class at `from` up. */
 function dispatch(chain: readonly ClassLink[], name: string, from: number, kind: 'method' | 'get'): { fn: FunctionNode; at: number } | undefined {
   for (let i = from; i < chain.length; i++) {
-    for (const element of (chain[i] as ClassLink).cls.body.body) {
+    for (const element of classMembers((chain[i] as ClassLink).cls)) {
       if (element.type !== 'MethodDefinition' || element.static || element.computed || element.key.type !== 'Identifier' || element.key.name !== name) continue;
       return element.kind === kind && element.value.type === 'FunctionExpression' ? { fn: element.value, at: i } : undefined;
     }
-    for (const element of (chain[i] as ClassLink).cls.body.body) {
+    for (const element of classMembers((chain[i] as ClassLink).cls)) {
       if (element.type === 'PropertyDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === name) return undefined;
     }
   }
@@ -354,7 +355,7 @@ function ownCode(instance: Instance, member: Node): boolean {
  */
 function fieldSource(instance: Instance, field: string): { node: Node; env: Env } | undefined {
   for (const link of instance.chain) {
-    for (const element of link.cls.body.body) {
+    for (const element of classMembers(link.cls)) {
       // `attempt = 0;` in a class of the chain: a first value only a setter's store replaces (it is not read itself).
       if (element.type === 'PropertyDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === field && element.value && !instance.setters.some((s) => storedParameter(s.method, field) !== undefined)) return undefined;
       if (element.type !== 'MethodDefinition' || element.kind === 'constructor' || element.static) continue;
@@ -369,8 +370,8 @@ function fieldSource(instance: Instance, field: string): { node: Node; env: Env 
     const given = setter.call.arguments[index];
     return given && given.type !== 'SpreadElement' ? { node: given, env: setter.env } : undefined;
   }
-  const owner = instance.chain.find((link) => constructorOf(link.cls));
-  const ctor = owner && constructorOf(owner.cls);
+  const owner = instance.chain.find((link) => constructorFunction(link.cls));
+  const ctor = owner && constructorFunction(owner.cls);
   if (!ctor) return undefined;
   const index = ctor.params.findIndex((p) => p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === field);
   // The parameter property, never written in the constructor; or one plain store of a parameter.

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, isFunction, propertyName, unwrap, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, type AnalysisContext } from './context.js';
+import { soleDefinition } from './definitions/bodies.js';
 
 /**
  * Methods written the ES5 way (`Queue.prototype.next = function () {…}`): the constructor's
@@ -84,8 +85,8 @@ export interface MethodLookup {
  */
 export function handedFunction(id: TSESTree.Identifier, ctx: AnalysisContext, lookup: MethodLookup, isHandOver: (use: Node) => boolean): HandedFunction | undefined {
   const variable = ctx.variableOf(id);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Parameter' || isReassigned(variable)) return undefined;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Parameter' || isReassigned(variable)) return undefined;
   const method = def.node as Node;
   if (!isFunction(method)) return undefined;
   const index = method.params.indexOf(def.name as TSESTree.Parameter);
@@ -105,8 +106,8 @@ export function handedFunction(id: TSESTree.Identifier, ctx: AnalysisContext, lo
   if (handed?.type !== 'Identifier') return undefined;
   // The caller's `const next = this.run.bind(this, i)`, handed over at this one call.
   const local = ctx.variableOf(handed);
-  const localDef = local?.defs[0];
-  if (!local || local.defs.length !== 1 || localDef?.type !== 'Variable' || localDef.parent?.type !== 'VariableDeclaration' || localDef.parent.kind !== 'const' || !localDef.node.init) return undefined;
+  const localDef = soleDefinition(local);
+  if (!local || localDef?.type !== 'Variable' || localDef.parent?.type !== 'VariableDeclaration' || localDef.parent.kind !== 'const' || !localDef.node.init) return undefined;
   if (local.references.filter((ref) => !ref.init).length !== 1) return undefined;
   const source = boundSource(unwrap(localDef.node.init));
   // Last, as it reads the whole file once: the one call is the method's only mention.

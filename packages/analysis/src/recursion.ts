@@ -20,6 +20,7 @@ import { literalFailureMethod } from './graph/handler-objects.js';
 import { asSleep, computesWait, sleepValue, waitsOnSignal, type Sleep } from './sleep.js';
 import type { RetrySite } from './types.js';
 import { UNKNOWN, num, type Value } from './value.js';
+import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 // Not 'end': a stream that ended normally is not a failure.
 export const FAILURE_EVENT = /^(error|close|disconnect|disconnected|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
@@ -527,7 +528,7 @@ function readsError(node: Node, path: FailurePath, env: Env): boolean {
     if (found) return false;
     // `err.offset`, not `err` itself (recording the error is bookkeeping).
     if (n.type === 'MemberExpression' && unwrap(n.object).type === 'Identifier') {
-      const def = env.ctx.variableOf(unwrap(n.object) as TSESTree.Identifier)?.defs[0];
+      const def = firstDefinition(env.ctx.variableOf(unwrap(n.object) as TSESTree.Identifier));
       if (def?.type === 'CatchClause' || (def?.type === 'Parameter' && contains(path.container, def.name as Node))) found = true;
     }
     return undefined;
@@ -716,7 +717,7 @@ function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): Failure
 function namedCallbackPath(declarator: TSESTree.VariableDeclarator, callback: FunctionNode, call: Node, fn: FunctionNode, env: Env, depth: number): FailurePath | undefined {
   if (depth >= 2 || declarator.id.type !== 'Identifier') return undefined;
   const variable = env.ctx.variableOf(declarator.id);
-  if (!variable || variable.defs.length !== 1) return undefined;
+  if (!variable || !soleDefinition(variable)) return undefined;
   const uses = variable.references.filter((ref) => !ref.init);
   if (uses.length === 0 || uses.some((ref) => ref.isWrite())) return undefined;
   let found: FailurePath | undefined;
@@ -924,7 +925,7 @@ function closureValue(arg: Node | undefined, handing: Node, fn: FunctionNode, re
   if (a?.type === 'Literal' && typeof a.value === 'number') return num(a.value);
   if (a?.type !== 'Identifier') return undefined;
   const variable = env.ctx.variableOf(a);
-  const declared = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  const declared = soleDefinition(variable);
   if (declared?.type !== 'Variable') return undefined;
   const functions = [fn, reentry.through, ...(reentry.via ? [reentry.via.fn] : [])];
   if (functions.some((f) => contains(f, declared.node))) return undefined;
@@ -993,7 +994,7 @@ function handsFailure(call: Node, path: FailurePath, env: Env): boolean {
   return call.arguments.some((arg) => {
     const a = unwrap(arg);
     if (a.type !== 'Identifier') return false;
-    const def = env.ctx.variableOf(a)?.defs[0];
+    const def = firstDefinition(env.ctx.variableOf(a));
     return def?.type === 'CatchClause' || (def?.type === 'Parameter' && isFunction(path.container) && def.node === path.container);
   });
 }
@@ -1011,7 +1012,7 @@ function failureParameters(call: Node, through: FunctionNode, path: FailurePath,
   const params = parameterVariables(through, env.ctx);
   call.arguments.forEach((arg, j) => {
     const a = unwrap(arg);
-    const def = a.type === 'Identifier' ? env.ctx.variableOf(a)?.defs[0] : undefined;
+    const def = a.type === 'Identifier' ? firstDefinition(env.ctx.variableOf(a)) : undefined;
     const failure = def?.type === 'CatchClause' || (def?.type === 'Parameter' && isFunction(path.container) && def.node === path.container && path.container.params[0] === def.name);
     const param = params[j];
     if (failure && param && through.params[j]?.type === 'Identifier') result.add(param);

@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, dottedName, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isDraw } from './alternatives.js';
 import type { AnalysisContext } from './context.js';
+import { soleDefinition } from './definitions/bodies.js';
 
 /**
  * A failover walk that starts over once every alternative has failed: the function draws the
@@ -104,8 +105,8 @@ function withoutResult(call: Node, operation: TSESTree.CallExpression, ctx: Anal
   if (p?.type === 'AwaitExpression') p = p.parent;
   if (p?.type !== 'AssignmentExpression' || p.operator !== '=' || p.left.type !== 'Identifier') return false;
   const variable = ctx.variableOf(p.left);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable') return false;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable') return false;
   const init = def.node.init ? unwrap(def.node.init) : undefined;
   if (init && !((init.type === 'Literal' && init.value === null) || (init.type === 'Identifier' && init.name === 'undefined'))) return false;
   // Written only by the declaration and by the attempt, inside a try block.

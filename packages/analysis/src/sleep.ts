@@ -1,11 +1,12 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, dottedName, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { calleeName, dottedName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
 import { importOf } from './imports.js';
-import { isOperationCall } from './scan.js';
 import { evaluate, foreignHelperEnv, helperEnv, localFunction, parameterVariables, usesRandomness, type Env } from './evaluate.js';
 import { UNKNOWN, num, withRandom, type Value } from './value.js';
 import { objectWait } from './object-waits.js';
+import { sleepSummary, timerOfPromise } from './summaries/timer-sleep.js';
+import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 /** A wait between attempts and the expression that says how long. */
 export interface Sleep {
@@ -53,11 +54,12 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
   // `const ms = Math.min(await this.#calculateRetryDelay(err), max)`: a method of the class named
   // like a wait, with no timer of its own, whose answer is taken as a value computes a wait.
   if (callee.type === 'MemberExpression' && computesWait(node, ctx)) return undefined;
+  // `import { holdOff } from './util'`: a helper of the project is a sleep by what its code
+  // does; its own timer says what it waits, and whether at random.
+  const root = callee.type === 'Identifier' ? callee : callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' ? callee.object : undefined;
+  const foreign = root ? importedSleep(node, root, ctx, name) : undefined;
+  if (foreign !== undefined) return foreign ?? undefined;
   if (SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name)) {
-    // `import { sleep } from './util'`: the helper's own timer says what it waits, and whether at random.
-    const root = callee.type === 'Identifier' ? callee : callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' ? callee.object : undefined;
-    const foreign = root ? importedSleep(node, root, ctx, name) : undefined;
-    if (foreign) return foreign;
     // `sleepAbortable(signal, ms)`: the duration is the argument that is not the signal.
     const delay = node.arguments.find((arg) => !isSignal(arg as Node)) as Node | undefined;
     return { node, delay, opaque: true, jittered: /jitter|random/i.test(name) };
@@ -75,7 +77,7 @@ function isPromiseTimer(callee: Node, ctx: AnalysisContext): boolean {
   if (callee.type !== 'Identifier') return false;
   const module = importOf(callee, ctx)?.module;
   if (module !== undefined) return TIMERS_PROMISES.test(module);
-  const def = ctx.variableOf(callee)?.defs[0];
+  const def = firstDefinition(ctx.variableOf(callee));
   const init = def?.type === 'Variable' ? def.node.init : undefined;
   if (init?.type === 'CallExpression' && calleeName(init) === 'promisify') {
     const arg = init.arguments[0];
@@ -84,68 +86,10 @@ function isPromiseTimer(callee: Node, ctx: AnalysisContext): boolean {
   return false;
 }
 
-/** `new Promise(r => setTimeout(r, ms))` and its longer spellings. */
+/** `new Promise(r => setTimeout(r, ms))` and its longer spellings: a promise that settles only on its timer. */
 function promiseTimeout(node: TSESTree.NewExpression, ctx: AnalysisContext): Sleep | undefined {
-  if (unwrap(node.callee).type !== 'Identifier' || calleeName(node) !== 'Promise') return undefined;
-  const executor = node.arguments[0];
-  if (!executor || !isFunction(executor)) return undefined;
-  const timer = findTimeout(executor, ctx);
-  if (!timer || !resolvesOnTimer(executor, timer, ctx)) return undefined;
-  return { node, delay: timer.arguments[1] as Node | undefined, opaque: false, jittered: false };
-}
-
-/**
- * The timer settles the promise by resolving it, and the executor does nothing else:
- * `setTimeout(r, ms)`, `setTimeout(() => resolve(), ms)`. A timer that rejects, or an
- * executor that also starts work (`op().then(resolve, reject)`), is a timeout around an
- * operation, not a wait.
- */
-function resolvesOnTimer(executor: FunctionNode, timer: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
-  const resolve = executor.params[0];
-  if (resolve?.type !== 'Identifier') return false;
-  const callback = timer.arguments[0] && unwrap(timer.arguments[0] as Node);
-  let settles = false;
-  if (callback?.type === 'Identifier') settles = callback.name === resolve.name;
-  else if (callback && isFunction(callback)) {
-    walk(callback.body, ctx.keys, (n) => {
-      if (n.type === 'CallExpression' && unwrap(n.callee).type === 'Identifier' && calleeName(n) === resolve.name) settles = true;
-      return !settles;
-    });
-  }
-  if (!settles) return false;
-  const reject = executor.params[1]?.type === 'Identifier' ? executor.params[1].name : undefined;
-  let otherWork = false;
-  walk(executor.body, ctx.keys, (n) => {
-    if (otherWork || (n !== executor.body && isFunction(n))) return false;
-    if (n.type === 'CallExpression' && n !== timer && !contains(n, timer) && !contains(timer, n) && !/^(clearTimeout|unref|ref|addEventListener|once|on)$/.test(calleeName(n) ?? '') && !computesInExecutor(n, executor, reject, ctx)) otherWork = true;
-    return undefined;
-  });
-  return !otherWork;
-}
-
-/**
- * A call of a synchronous executor that only works out the wait or gives it up:
- * `const after = parseRetryAfter(h)`, `Math.random() * d`, `reject(err); return;` before the
- * timer. Arithmetic and bookkeeping (not an operation call), or a synchronous function of
- * this file whose own calls are all such; the executor's own `reject` called outright. An
- * async executor, or any call that may do I/O (`socket.write(d)`), is work: the promise is
- * more than a wait.
- */
-function computesInExecutor(call: TSESTree.CallExpression, executor: FunctionNode, reject: string | undefined, ctx: AnalysisContext): boolean {
-  if (executor.async) return false;
-  const callee = unwrap(call.callee);
-  if (callee.type === 'Identifier' && reject !== undefined && callee.name === reject) return call.parent?.type === 'ExpressionStatement';
-  if (!isOperationCall(call)) return true;
-  if (callee.type !== 'Identifier') return false;
-  const fn = ctx.functionOf(callee);
-  if (!fn || fn.async || fn.generator) return false;
-  let pure = true;
-  walk(fn.body, ctx.keys, (n) => {
-    if (!pure || (n !== fn.body && isFunction(n))) return false;
-    if ((n.type === 'CallExpression' && isOperationCall(n)) || n.type === 'NewExpression' || n.type === 'AwaitExpression') pure = false;
-    return undefined;
-  });
-  return pure;
+  const timer = timerOfPromise(node, ctx);
+  return timer && { node, delay: timer.arguments[1] as Node | undefined, opaque: false, jittered: false };
 }
 
 function findTimeout(fn: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpression | undefined {
@@ -174,8 +118,8 @@ export function computesWait(call: TSESTree.CallExpression, ctx: AnalysisContext
 /** A variable declared with no value, assigned a function of this file that has no timer of its own. */
 function holdsComputingFunction(id: TSESTree.Identifier, ctx: AnalysisContext): boolean {
   const variable = ctx.variableOf(id);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.init) return false;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || def.node.init) return false;
   return variable.references.some((ref) => {
     const assignment = ref.identifier.parent;
     if (!ref.isWrite() || assignment?.type !== 'AssignmentExpression' || assignment.left !== ref.identifier) return false;
@@ -186,15 +130,16 @@ function holdsComputingFunction(id: TSESTree.Identifier, ctx: AnalysisContext): 
 
 function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: AnalysisContext, name: string): Sleep | undefined {
   const facts = helperFacts(helper, ctx);
-  const timer = facts.timer;
   const named = SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name);
+  // A helper with a timer of its own is a sleep when its summary says so, whatever it is
+  // called: a watchdog (`readWithDeadline`), a retry function that also sleeps, or a promise
+  // that settles on other events is an operation.
+  const timer = facts.timer && sleepSummary(helper, ctx)?.timer;
+  if (facts.timer && !timer) return undefined;
   if (!timer && !named) return undefined;
   // `const d = computeDelay(n)`: a function of this file named like a wait, with no timer of its
   // own, whose result is taken as a value computes a wait; it does not make one.
   if (!timer && usedAsValue(call)) return undefined;
-  // Unnamed helpers count only when small and straight-line: a retry function that also
-  // sleeps with `new Promise(setTimeout)` is an operation, not a sleep.
-  if (timer && !named && !(facts.promiseInStraightLine ??= containsPromise(helper, ctx) && isStraightLine(helper, ctx))) return undefined;
   const jittered = /jitter|random/i.test(name) || (facts.random ??= usesRandomness(helper, { ctx, region: helper, counters: new Set(), depth: 0 }));
   const timerDelay = timer?.arguments[1] as Node | undefined;
   const sleep: Sleep = { node: call, delay: timerDelay ? durationArgument(call, helper, timerDelay, ctx) : (call.arguments[0] as Node | undefined), helper, opaque: !timer, jittered };
@@ -206,12 +151,15 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
  * A sleep imported from a module of the project (`sleep(ms)`, `util.sleep(ms)` of a namespace or
  * a required module), read there as a sleep of that file is: its
  * timer's delay with its parameters bound to this call's arguments, and its randomness. A
- * helper read there with no timer of its own (it calls a package's sleep) stays a sleep by name.
+ * helper read there with no timer of its own (it calls a package's sleep) stays a sleep by
+ * name; one whose timer is not a sleep's is null: not a sleep.
  */
-function importedSleep(call: TSESTree.CallExpression, root: TSESTree.Identifier, ctx: AnalysisContext, name: string): Sleep | undefined {
+function importedSleep(call: TSESTree.CallExpression, root: TSESTree.Identifier, ctx: AnalysisContext, name: string): Sleep | null | undefined {
   if (!ctx.foreignFunction || importOf(root, ctx) === undefined) return undefined;
   const foreign = ctx.foreignFunction(call);
   if (!foreign) return undefined;
+  // Read there with a timer that is not a sleep's (a watchdog): an operation, whatever its name (null).
+  if (helperFacts(foreign.fn, foreign.ctx).timer && !sleepSummary(foreign.fn, foreign.ctx)) return null;
   const sleep = sleepHelper(call, foreign.fn, foreign.ctx, name);
   if (!sleep?.timerDelay) return undefined;
   sleep.helperCtx = foreign.ctx;
@@ -259,7 +207,6 @@ function durationArgument(call: TSESTree.CallExpression, helper: FunctionNode, t
  */
 interface HelperFacts {
   timer: TSESTree.CallExpression | undefined;
-  promiseInStraightLine?: boolean;
   random?: boolean;
 }
 
@@ -271,24 +218,6 @@ function helperFacts(helper: FunctionNode, ctx: AnalysisContext): HelperFacts {
   let facts = byHelper.get(helper);
   if (!facts) byHelper.set(helper, (facts = { timer: findTimeout(helper, ctx) }));
   return facts;
-}
-
-function isStraightLine(helper: FunctionNode, ctx: AnalysisContext): boolean {
-  let branches = false;
-  walk(helper.body, ctx.keys, (n) => {
-    if (n.type === 'TryStatement' || n.type === 'ForStatement' || n.type === 'WhileStatement' || n.type === 'DoWhileStatement' || n.type === 'ForOfStatement') branches = true;
-    return !branches;
-  });
-  return !branches;
-}
-
-function containsPromise(helper: FunctionNode, ctx: AnalysisContext): boolean {
-  let found = false;
-  walk(helper.body, ctx.keys, (n) => {
-    if (n.type === 'NewExpression' && calleeName(n) === 'Promise') found = true;
-    return !found;
-  });
-  return found;
 }
 
 /** The wait a sleep makes, per attempt, in milliseconds. */

@@ -4,6 +4,7 @@ import { isReassigned, type Variable } from './context.js';
 import { classIn, type ClassNode } from './cross-file.js';
 import { evaluate, parameterVariables, passedObjectRead, readsVariable, type Env } from './evaluate.js';
 import { join, type Value } from './value.js';
+import { classMembers, constructorFunction, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 /**
  * The wait a strategy object answers: `backoff.duration` where `backoff` is what a strategy's
@@ -39,7 +40,7 @@ export function strategyAnswer(member: TSESTree.MemberExpression, env: Env): Val
   const object = unwrap(member.object);
   // Cheap test first: only a variable of this function or a method's answer holds a strategy's object.
   if (object.type !== 'Identifier' && !(object.type === 'CallExpression' && unwrap(object.callee).type === 'MemberExpression')) return undefined;
-  if (object.type === 'Identifier' && env.ctx.variableOf(object)?.defs[0]?.type !== 'Variable') return undefined;
+  if (object.type === 'Identifier' && firstDefinition(env.ctx.variableOf(object))?.type !== 'Variable') return undefined;
   const objects = objectsOf(object, env, new Map(), 0);
   if (!objects?.length) return undefined;
   let value: Value | undefined;
@@ -64,7 +65,7 @@ function propertyValue(o: StrategyObject, prop: string): Value | undefined {
   let value: Node | undefined;
   // From the class that first gives the field a value up the chain (a chain has no overrides).
   for (const link of [...o.chain].reverse()) {
-    for (const element of link.cls.body.body) {
+    for (const element of classMembers(link.cls)) {
       // `length: number;` declares the field; `length = 750;` gives it a first value the constructor may replace.
       if (element.type === 'PropertyDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === prop) {
         // A first value written in another module than the constructor's is read in neither.
@@ -74,7 +75,7 @@ function propertyValue(o: StrategyObject, prop: string): Value | undefined {
       if (element.type === 'MethodDefinition' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === prop && element.kind !== 'constructor') return undefined;
     }
   }
-  const ctor = constructorOf(o.cls);
+  const ctor = constructorFunction(o.cls);
   // TypeScript's `constructor(readonly gap: number)`: the field is the parameter.
   for (const p of ctor?.params ?? []) {
     if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === prop) value = p.parameter;
@@ -108,7 +109,7 @@ function stateless(value: Node, env: Env): boolean {
 /** A method of the class (not its constructor) writes a member of `this`: its answers may change from one call to the next. */
 function classChangesItself(cls: ClassNode, ctx: Env['ctx']): boolean {
   let writes = false;
-  for (const element of cls.body.body) {
+  for (const element of classMembers(cls)) {
     if (element.type !== 'MethodDefinition' || element.kind === 'constructor' || element.static) continue;
     walk(element.value, ctx.keys, (n) => {
       if (writes) return false;
@@ -135,12 +136,6 @@ function changesItself(literal: TSESTree.ObjectExpression, env: Env): boolean {
   return writes;
 }
 
-export function constructorOf(cls: ClassNode): TSESTree.FunctionExpression | undefined {
-  for (const element of cls.body.body) {
-    if (element.type === 'MethodDefinition' && element.kind === 'constructor') return element.value.type === 'FunctionExpression' ? element.value : undefined;
-  }
-  return undefined;
-}
 
 /**
  * The objects an expression may hold, or undefined when one of them cannot be read. `self`
@@ -187,10 +182,10 @@ function constructed(n: TSESTree.NewExpression, env: Env): StrategyObject[] | un
   const chain = classChain(callee, env.ctx);
   if (!chain || chain.some((link) => classChangesItself(link.cls, link.ctx))) return undefined;
   // The constructor that runs: the nearest of the chain; one that hands on to `super(…)` is not read.
-  const owner = chain.find((link) => constructorOf(link.cls)) ?? chain[0];
-  if (!owner || (constructorOf(owner.cls) && owner.cls.superClass)) return undefined;
+  const owner = chain.find((link) => constructorFunction(link.cls)) ?? chain[0];
+  if (!owner || (constructorFunction(owner.cls) && owner.cls.superClass)) return undefined;
   const found = owner;
-  const ctor = constructorOf(found.cls);
+  const ctor = constructorFunction(found.cls);
   const bindings = new Map<Variable, Value>();
   if (ctor) {
     const scope = found.ctx.sourceCode.getScope(ctor);
@@ -256,7 +251,7 @@ export function classChain(callee: TSESTree.Identifier, ctx: Env['ctx'], overrid
 /** Every value a variable of this file is given (`let backoff;` then `backoff = …` in the loop). */
 function variableObjects(id: TSESTree.Identifier, env: Env, self: Map<Variable, StrategyObject[]>, hops: number): StrategyObject[] | undefined {
   const variable = env.ctx.variableOf(id);
-  if (!variable || variable.defs.length !== 1 || variable.defs[0]?.type !== 'Variable') return undefined;
+  if (!variable || soleDefinition(variable)?.type !== 'Variable') return undefined;
   const before = self.get(variable);
   if (before) return before;
   const writes: Node[] = [];
@@ -334,7 +329,7 @@ function methodOf(o: StrategyObject, name: string): FunctionNode | undefined {
     return value && (value.type === 'FunctionExpression' || value.type === 'ArrowFunctionExpression') ? value : undefined;
   }
   for (const link of o.chain) {
-    for (const element of link.cls.body.body) {
+    for (const element of classMembers(link.cls)) {
       if (element.type === 'MethodDefinition' && element.kind === 'method' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === name) return element.value.type === 'FunctionExpression' ? element.value : undefined;
     }
   }
@@ -344,7 +339,7 @@ function methodOf(o: StrategyObject, name: string): FunctionNode | undefined {
 /** The module the method of an instance's chain is read in. */
 function methodCtx(o: StrategyObject, fn: FunctionNode): Env['ctx'] {
   if (o.kind === 'literal') return o.env.ctx;
-  return o.chain.find((link) => link.cls.body.body.some((element) => element.type === 'MethodDefinition' && element.value === fn))?.ctx ?? o.env.ctx;
+  return o.chain.find((link) => classMembers(link.cls).some((element) => element.type === 'MethodDefinition' && element.value === fn))?.ctx ?? o.env.ctx;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, enclosingFunction, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { Variable } from './context.js';
 import { classFieldValue, enclosingClass, localFunction, parameterVariables, type Env } from './evaluate.js';
+import { definitionsOf, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 /**
  * Whether what a strategy call answers is a "stop" (a non-number: `false`, an Error, the failure
@@ -67,7 +68,7 @@ function callTargets(call: TSESTree.CallExpression, env: Env): FunctionNode[] | 
 function callersParameter(arg: Node, at: Node, env: Env): boolean {
   const a = unwrap(arg);
   if (a.type !== 'Identifier') return false;
-  const def = env.ctx.variableOf(a)?.defs[0];
+  const def = firstDefinition(env.ctx.variableOf(a));
   return def?.type === 'Parameter' && def.node === enclosingFunction(at);
 }
 
@@ -236,8 +237,8 @@ function answeringCall(value: Node, env: Env): { call: TSESTree.CallExpression; 
   if (n.type === 'CallExpression') return { call: n, key: undefined };
   if (n.type !== 'Identifier') return undefined;
   const variable = env.ctx.variableOf(n);
-  const def = variable?.defs[0];
-  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || !def.node.init) return undefined;
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || !def.node.init) return undefined;
   if (variable.references.some((ref) => ref.isWrite() && ref.init !== true)) return undefined;
   const init = unwrap(def.node.init);
   if (init.type !== 'CallExpression') return undefined;
@@ -259,8 +260,8 @@ function isStop(value: Node, env: Env, failures: Set<Variable>): boolean {
   const variable = env.ctx.variableOf(n);
   if (!variable) return false;
   if (failures.has(variable)) return true;
-  const def = variable.defs[0];
-  return variable.defs.length === 1 && def?.type === 'Variable' && def.node.init !== null && unwrap(def.node.init).type === 'NewExpression' && isStop(def.node.init, env, failures);
+  const def = soleDefinition(variable);
+  return def?.type === 'Variable' && def.node.init !== null && unwrap(def.node.init).type === 'NewExpression' && isStop(def.node.init, env, failures);
 }
 
 /** A number by its form: numeric literals, arithmetic, `Math.*(…)`, a const bound to one. */
@@ -280,8 +281,8 @@ function isNumeric(value: Node, env: Env, depth: number): boolean {
   }
   if (n.type === 'Identifier' && depth < 3) {
     const variable = env.ctx.variableOf(n);
-    const def = variable?.defs[0];
-    if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init) return false;
+    const def = soleDefinition(variable);
+    if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init) return false;
     if (def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const') return false;
     return isNumeric(def.node.init, env, depth + 1);
   }
@@ -345,9 +346,9 @@ function looksAtFailureOrConstant(node: Node, env: Env, failures: Set<Variable>)
 /** A global, an import, or a module constant bound to a literal or `require(…)`. */
 function constantName(id: TSESTree.Identifier, env: Env): boolean {
   const variable = env.ctx.variableOf(id);
-  if (!variable || variable.defs.length === 0) return true;
-  const def = variable.defs[0];
-  if (!def || variable.defs.length !== 1) return false;
+  if (!variable || definitionsOf(variable).length === 0) return true;
+  const def = soleDefinition(variable);
+  if (!def) return false;
   if (def.type === 'ImportBinding' || def.type === 'ClassName') return true;
   if (def.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || !def.node.init) return false;
   const init = unwrap(def.node.init);

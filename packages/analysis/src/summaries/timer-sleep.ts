@@ -1,0 +1,250 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import type { AnalysisContext } from '../context.js';
+import { isOperationCall } from '../operations/operation-call.js';
+
+/**
+ * Is this a sleep? A sleep is code whose promise settles by resolving after a timer, and only
+ * then: `new Promise((r) => setTimeout(r, ms))` and the functions that return or await one.
+ * A promise whose timer rejects (a watchdog around a read), or that also settles on other
+ * events (`stream.on('end', resolve)`), or whose executor starts work, is an operation with a
+ * deadline: it does not wait between attempts, whatever its function is called. Cancelling
+ * the wait (an abort signal's listener that rejects or resolves early) keeps it a sleep.
+ */
+
+/** The timer whose end resolves the promise, when `node` is a promise that settles only so. */
+export function timerOfPromise(node: TSESTree.NewExpression, ctx: AnalysisContext): TSESTree.CallExpression | undefined {
+  if (unwrap(node.callee).type !== 'Identifier' || calleeName(node) !== 'Promise') return undefined;
+  const executor = node.arguments[0] && unwrap(node.arguments[0] as Node);
+  if (!executor || !isFunction(executor)) return undefined;
+  const resolve = executor.params[0]?.type === 'Identifier' ? executor.params[0].name : undefined;
+  if (resolve === undefined) return undefined;
+  const reject = executor.params[1]?.type === 'Identifier' ? executor.params[1].name : undefined;
+  const timers = timersIn(executor, ctx);
+  const timer = timers.find((t) => settlesThrough(t, resolve, ctx));
+  if (!timer) return undefined;
+  // A timer that rejects is a watchdog, whichever other timer resolves.
+  if (reject !== undefined && timers.some((t) => settlesThrough(t, reject, ctx))) return undefined;
+  if (settlesElsewhere(executor, timer, resolve, reject, ctx)) return undefined;
+  return startsWork(executor, timer, new Set(reject === undefined ? [resolve] : [resolve, reject]), ctx) ? undefined : timer;
+}
+
+export interface SleepSummary {
+  /** The timer whose end resolves the promise the function returns or awaits. */
+  timer: TSESTree.CallExpression;
+}
+
+const summaries = new WeakMap<AnalysisContext, WeakMap<FunctionNode, SleepSummary | null>>();
+
+/**
+ * The function's promise settles after a timer and only then: it returns (or, async, awaits)
+ * one timer promise, in straight-line code (a loop or a try around it makes it more than a
+ * wait). Read once per function and file.
+ */
+export function sleepSummary(fn: FunctionNode, ctx: AnalysisContext): SleepSummary | undefined {
+  let byFn = summaries.get(ctx);
+  if (!byFn) summaries.set(ctx, (byFn = new WeakMap()));
+  let summary = byFn.get(fn);
+  if (summary === undefined) {
+    summary = summarise(fn, ctx) ?? null;
+    byFn.set(fn, summary);
+  }
+  return summary ?? undefined;
+}
+
+function summarise(fn: FunctionNode, ctx: AnalysisContext): SleepSummary | undefined {
+  if (fn.generator || !straightLine(fn, ctx)) return undefined;
+  // (A timer that calls back a function handed in schedules that function: a way back, not a wait.)
+  const settled = settledPromises(fn, ctx);
+  if (settled.length !== 1) return undefined;
+  const promise = settled[0] as Node;
+  const timer = promise.type === 'NewExpression' ? timerOfPromise(promise, ctx) : undefined;
+  return timer && { timer };
+}
+
+/**
+ * The promises whose settling is the function's: what it returns, and in an async function
+ * what it awaits as a statement. Early outs that give nothing back (`return;`,
+ * `return Promise.resolve()`, either branch of `ms > 0 ? wait : Promise.resolve()`) and, in
+ * an async function, plain values it returns once it has waited (`return true`) are left out.
+ */
+function settledPromises(fn: FunctionNode, ctx: AnalysisContext): Node[] {
+  // (unwrap also looks through `await`.)
+  if (fn.body.type !== 'BlockStatement') return returned(fn.body, fn, ctx);
+  const found: Node[] = [];
+  walk(fn.body, ctx.keys, (n) => {
+    if (n !== fn.body && isFunction(n)) return false;
+    if (n.type === 'ReturnStatement') {
+      if (n.argument) found.push(...returned(n.argument, fn, ctx));
+      return false;
+    }
+    if (fn.async && n.type === 'ExpressionStatement' && n.expression.type === 'AwaitExpression') found.push(unwrap(n.expression));
+    return undefined;
+  });
+  return found;
+}
+
+function returned(node: Node, fn: FunctionNode, ctx: AnalysisContext): Node[] {
+  const n = unwrap(node);
+  if (nothing(n)) return [];
+  if (n.type === 'ConditionalExpression') return [...returned(n.consequent, fn, ctx), ...returned(n.alternate, fn, ctx)];
+  if (fn.async && node.type !== 'AwaitExpression' && plain(n, ctx)) return [];
+  return [n];
+}
+
+/** A value computed without calling anything: `true`, `ms`, `{ waited: ms }`. */
+function plain(node: Node, ctx: AnalysisContext): boolean {
+  let calls = false;
+  walk(node, ctx.keys, (n) => {
+    if (isFunction(n) || n.type === 'CallExpression' || n.type === 'NewExpression' || n.type === 'AwaitExpression' || n.type === 'TaggedTemplateExpression') calls = true;
+    return !calls;
+  });
+  return !calls;
+}
+
+/** `undefined`, `void 0`, `Promise.resolve()`: an early out that gives nothing back. */
+function nothing(node: Node): boolean {
+  const n = unwrap(node);
+  if (n.type === 'Identifier') return n.name === 'undefined';
+  if (n.type === 'UnaryExpression') return n.operator === 'void';
+  return n.type === 'CallExpression' && n.arguments.length === 0 && n.callee.type === 'MemberExpression' && unwrap(n.callee.object).type === 'Identifier' && (unwrap(n.callee.object) as TSESTree.Identifier).name === 'Promise' && propertyName(n.callee) === 'resolve';
+}
+
+function straightLine(fn: FunctionNode, ctx: AnalysisContext): boolean {
+  let branches = false;
+  walk(fn.body, ctx.keys, (n) => {
+    if (n !== fn.body && isFunction(n)) return false;
+    if (n.type === 'TryStatement' || n.type === 'ForStatement' || n.type === 'WhileStatement' || n.type === 'DoWhileStatement' || n.type === 'ForOfStatement' || n.type === 'ForInStatement') branches = true;
+    return !branches;
+  });
+  return !branches;
+}
+
+/** The `setTimeout(…)` calls of the executor, its callbacks included. */
+function timersIn(executor: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpression[] {
+  const timers: TSESTree.CallExpression[] = [];
+  walk(executor.body, ctx.keys, (n) => {
+    if (n.type === 'CallExpression' && unwrap(n.callee).type === 'Identifier' && calleeName(n) === 'setTimeout') timers.push(n);
+    return undefined;
+  });
+  return timers;
+}
+
+/** The timer's callback is `settle` itself or calls it. */
+function settlesThrough(timer: TSESTree.CallExpression, settle: string, ctx: AnalysisContext): boolean {
+  const callback = timer.arguments[0] && unwrap(timer.arguments[0] as Node);
+  if (!callback) return false;
+  if (callback.type === 'Identifier') return callback.name === settle;
+  if (!isFunction(callback)) return false;
+  let calls = false;
+  walk(callback.body, ctx.keys, (n) => {
+    if (n.type === 'CallExpression' && unwrap(n.callee).type === 'Identifier' && calleeName(n) === settle) calls = true;
+    return !calls;
+  });
+  return calls;
+}
+
+/**
+ * The promise may settle other than by the timer: `resolve` or `reject` named outside the
+ * timer's callback, except where an abort cancels the wait (a listener for 'abort', an
+ * `onabort` handler, a branch on `aborted`) or either is called outright, before any wait
+ * (`if (ms <= 0) return resolve()`): a wait of nothing, not another event.
+ */
+function settlesElsewhere(executor: FunctionNode, timer: TSESTree.CallExpression, resolve: string, reject: string | undefined, ctx: AnalysisContext): boolean {
+  const handlers = abortHandlers(executor, ctx);
+  let elsewhere = false;
+  walk(executor.body, ctx.keys, (n) => {
+    if (elsewhere || n === timer || cancels(n) || (isFunction(n) && handlers.has(n))) return false;
+    if (n.type !== 'Identifier' || (n.name !== resolve && n.name !== reject)) return undefined;
+    const call = n.parent;
+    const outright = call?.type === 'CallExpression' && call.callee === n && (call.parent?.type === 'ExpressionStatement' || call.parent?.type === 'ReturnStatement') && !insideCallback(call, executor);
+    if (!outright) elsewhere = true;
+    return undefined;
+  });
+  return elsewhere;
+}
+
+/** A node inside a function the executor hands on (a callback), not run by the executor itself. */
+function insideCallback(node: Node, executor: FunctionNode): boolean {
+  for (let p = node.parent; p && p !== executor; p = p.parent) if (isFunction(p)) return true;
+  return false;
+}
+
+/**
+ * The executor's named functions registered only as abort listeners:
+ * `const onAbort = () => { clearTimeout(t); reject(signal.reason); }` with
+ * `signal.addEventListener('abort', onAbort, { once: true })`.
+ */
+function abortHandlers(executor: FunctionNode, ctx: AnalysisContext): Set<Node> {
+  const named = new Map<string, FunctionNode>();
+  const registered = new Set<string>();
+  const otherUses = new Set<string>();
+  walk(executor.body, ctx.keys, (n) => {
+    if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && n.init && isFunction(unwrap(n.init))) named.set(n.id.name, unwrap(n.init) as FunctionNode);
+    if (n.type === 'FunctionDeclaration' && n.id) named.set(n.id.name, n);
+    if (n.type === 'Identifier') {
+      const p = n.parent;
+      const listener = (p?.type === 'CallExpression' && cancels(p) && p.arguments[1] === n) || (p?.type === 'AssignmentExpression' && cancels(p) && p.right === n);
+      const declaring = (p?.type === 'VariableDeclarator' && p.id === n) || (p?.type === 'FunctionDeclaration' && p.id === n);
+      // Taking the listener off again (`removeEventListener('abort', onAbort)`) is no other use.
+      const removing = p?.type === 'CallExpression' && /^(removeEventListener|off|removeListener)$/.test(calleeName(p) ?? '') && p.arguments[1] === n;
+      if (listener) registered.add(n.name);
+      else if (!declaring && !removing) otherUses.add(n.name);
+    }
+    return undefined;
+  });
+  return new Set([...named].flatMap(([name, fn]) => (registered.has(name) && !otherUses.has(name) ? [fn] : [])));
+}
+
+/** Code that runs when the wait is cancelled: `signal.addEventListener('abort', …)`, `x.onabort = …`, `if (signal.aborted) …`. */
+function cancels(n: Node): boolean {
+  if (n.type === 'CallExpression') {
+    const event = n.arguments[0] && unwrap(n.arguments[0] as Node);
+    return /^(addEventListener|once|on)$/.test(calleeName(n) ?? '') && event?.type === 'Literal' && event.value === 'abort';
+  }
+  if (n.type === 'AssignmentExpression') return n.left.type === 'MemberExpression' && propertyName(n.left) === 'onabort';
+  if (n.type === 'IfStatement') {
+    const test = unwrap(n.test);
+    return test.type === 'MemberExpression' && propertyName(test) === 'aborted';
+  }
+  return false;
+}
+
+/**
+ * The executor does more than wait: a call that may do I/O (`socket.write(d)`), or an async
+ * executor. Arithmetic and bookkeeping, clearing or unref-ing the timer, registering the
+ * cancellation, or a synchronous function of the file whose own calls are all such, are not work.
+ */
+function startsWork(executor: FunctionNode, timer: TSESTree.CallExpression, settles: ReadonlySet<string>, ctx: AnalysisContext): boolean {
+  let work = false;
+  walk(executor.body, ctx.keys, (n) => {
+    if (work || (n !== executor.body && isFunction(n)) || cancels(n)) return false;
+    if (n.type === 'CallExpression' && n !== timer && !contains(n, timer) && !contains(timer, n) && !/^(clearTimeout|unref|ref|addEventListener|removeEventListener|once|on)$/.test(calleeName(n) ?? '') && !computesInExecutor(n, executor, settles, ctx)) work = true;
+    return undefined;
+  });
+  return work;
+}
+
+/**
+ * A call of a synchronous executor that only works out the wait or gives it up:
+ * `const after = parseRetryAfter(h)`, `Math.random() * d`, `reject(err); return;` or
+ * `return resolve()` before the timer. Arithmetic and bookkeeping (not an operation call), or
+ * a synchronous function of this file whose own calls are all such; what settles the wait
+ * (the executor's `resolve` or `reject`, a callback handed in) called outright.
+ */
+function computesInExecutor(call: TSESTree.CallExpression, executor: FunctionNode, settles: ReadonlySet<string>, ctx: AnalysisContext): boolean {
+  if (executor.async) return false;
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier' && settles.has(callee.name)) return call.parent?.type === 'ExpressionStatement' || call.parent?.type === 'ReturnStatement';
+  if (!isOperationCall(call)) return true;
+  if (callee.type !== 'Identifier') return false;
+  const fn = ctx.functionOf(callee);
+  if (!fn || fn.async || fn.generator) return false;
+  let pure = true;
+  walk(fn.body, ctx.keys, (n) => {
+    if (!pure || (n !== fn.body && isFunction(n))) return false;
+    if ((n.type === 'CallExpression' && isOperationCall(n)) || n.type === 'NewExpression' || n.type === 'AwaitExpression') pure = false;
+    return undefined;
+  });
+  return pure;
+}
