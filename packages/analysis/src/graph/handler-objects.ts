@@ -1,3 +1,4 @@
+import { firstDefinition } from '../definitions/bodies.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, isFunction, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
@@ -94,7 +95,7 @@ function rejects(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
   const callee = unwrap(call.callee);
   if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'Identifier' && (unwrap(callee.object) as TSESTree.Identifier).name === 'Promise' && propertyName(callee) === 'reject') return true;
   if (callee.type !== 'Identifier') return false;
-  const def = ctx.variableOf(callee)?.defs[0];
+  const def = firstDefinition(ctx.variableOf(callee));
   if (def?.type !== 'Parameter' || !isFunction(def.node) || def.node.params[1] !== def.name) return false;
   const made = def.node.parent;
   return made?.type === 'NewExpression' && made.callee.type === 'Identifier' && made.callee.name === 'Promise' && made.arguments[0] === def.node;

@@ -1,3 +1,4 @@
+import { firstDefinition } from '../definitions/bodies.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, isFunction, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
@@ -29,7 +30,7 @@ function probeCall(check: Node, ctx: AnalysisContext): TSESTree.CallExpression |
   let n = unwrap(check);
   while ((n.type === 'UnaryExpression' && n.operator === '!') || n.type === 'AwaitExpression') n = unwrap(n.argument);
   if (n.type === 'Identifier') {
-    const def = ctx.variableOf(n)?.defs[0];
+    const def = firstDefinition(ctx.variableOf(n));
     const declaration = def?.type === 'Variable' && def.parent.kind === 'const' ? def.node : undefined;
     if (!declaration?.init || declaration.id.type !== 'Identifier') return undefined;
     n = unwrap(declaration.init);
