@@ -4,7 +4,7 @@ import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage } from './own-package.js';
-import { calleeRootIdentifier, classIn, exported, importedConstant, importedFunction, importedObject, isRelativeSpecifier, resolveModule, retryIn, setImportedCallRetry, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, classIn, exported, importedConstant, importedFunction, importedObject, isProjectSpecifier, resolveModule, retryIn, setImportedCallRetry, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
 import { catchSentinelOf } from './checks.js';
 import { importedMethod } from './instances.js';
 import { constructedOption } from './constructions.js';
@@ -167,7 +167,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   }
   if (host) {
     // Most calls name nothing imported from the project: a name check first, scopes after.
-    const imported = relativeImportNames(sourceCode.ast);
+    const imported = relativeImportNames(sourceCode.ast, (specifier) => isProjectSpecifier(host.filename, specifier));
     // With an imported class instantiated here, a method call on any receiver may reach it.
     const instances = [...constructed].some((name) => imported.has(name));
     // `this.pool.refresh()`: the field may hold an imported class's instance, made here or declared (instances.ts).
@@ -199,7 +199,7 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
   // Helpers first: the retriers they make are sites too, and any site makes the other calls worth following.
   const follow = (list: readonly TSESTree.CallExpression[]) => {
     for (const call of list) {
-      const target = (callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
+      const target = (callsProjectImport(call, ctx, host) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
       const foreign = target && (retryIn(target) ?? pollRetry(target, call, ctx));
       if (!foreign) continue;
       const site = callSite(foreign, call, ctx, host);
@@ -229,7 +229,7 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
  * or with one attempt, is not one). Asked only for calls on a path another file's retry runs.
  */
 function importedCallSite(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined {
-  const target = callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined;
+  const target = callsProjectImport(call, ctx, host) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined;
   const foreign = target && retryIn(target);
   if (!foreign || foreign.factory) return undefined;
   const site = callSite(foreign, call, ctx, host);
@@ -374,9 +374,9 @@ function isOperation(arg: Node, ctx: AnalysisContext): boolean {
   return awaits;
 }
 
-function callsRelativeImport(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+function callsProjectImport(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): boolean {
   const root = calleeRootIdentifier(call);
-  return root !== undefined && isRelativeSpecifier(importOf(root, ctx)?.module);
+  return root !== undefined && isProjectSpecifier(host.filename, importOf(root, ctx)?.module);
 }
 
 /**
@@ -430,7 +430,7 @@ function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: Nest
   const origin = importOf(id, ctx);
   // `const Runner = require('./runner')`: what the module assigns to `module.exports` (its default).
   const imported = origin?.imported === '*' && ctx.variableOf(id)?.defs[0]?.type === 'Variable' ? 'default' : origin?.imported;
-  const file = origin && isRelativeSpecifier(origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
+  const file = origin && isProjectSpecifier(host.filename, origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
   const found = file ? exported(file, imported as string, host, analyzeWith, 'delay', (summary, n) => summary.classes.get(n)) : undefined;
   if (!found) return undefined;
   // The class's own module reads the classes it imports in turn (the one it extends), from where it is.
@@ -450,7 +450,7 @@ function constructorOf(id: TSESTree.Identifier, ctx: AnalysisContext, host: Nest
   if (!host) return undefined;
   const origin = importOf(id, ctx);
   const imported = origin?.imported === '*' && ctx.variableOf(id)?.defs[0]?.type === 'Variable' ? 'default' : origin?.imported;
-  const file = origin && isRelativeSpecifier(origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
+  const file = origin && isProjectSpecifier(host.filename, origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
   const found = file ? exported(file, imported as string, host, analyzeWith, 'retry', (summary, n) => summary.exports.get(n)) : undefined;
   return found && { fn: found.found, ctx: found.summary.ctx };
 }
@@ -471,7 +471,7 @@ function inheritedMethod(cls: ClassNode, name: string, ctx: AnalysisContext, hos
   if (local) parent = { cls: local, ctx };
   else if (host) {
     const origin = importOf(sup, ctx);
-    const file = origin && isRelativeSpecifier(origin.module) && origin.imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
+    const file = origin && isProjectSpecifier(host.filename, origin.module) && origin.imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
     const found = file ? exported(file, origin?.imported as string, host, analyzeWith, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
     if (found) parent = { cls: found.found, ctx: found.summary.ctx };
   }

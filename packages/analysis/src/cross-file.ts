@@ -1,13 +1,16 @@
-import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
-import { CATALOG_MODULES } from './catalog.js';
+import { CATALOG_MODULES, libraryOfModule } from './catalog.js';
 import { importOf, relativeImportNames, type ImportedName } from './imports.js';
 import { localFunction } from './evaluate.js';
 import type { RetrySite } from './types.js';
 import { isWithin, projectRootOf, reallyWithin } from './files/project-root.js';
+import { findModuleFile } from './files/module-file.js';
 import { readKnownFile, statFile } from './files/read.js';
+import { isWorkspaceSpecifier, resolveWorkspaceImport } from './workspaces/resolve.js';
+import { splitSpecifier } from './workspaces/packages.js';
 
 /**
  * How the analysis reads the project's other files: the file being linted, and a parser that
@@ -23,9 +26,6 @@ export interface ModuleHost {
 
 /** How far helpers are followed: a file, the modules it imports, and the ones they import. */
 const MAX_DEPTH = 2;
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
-/** `import './x.js'` in TypeScript names `x.ts`. */
-const TS_FOR_JS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'], '.jsx': ['.tsx'] };
 /** Generated or huge files are not helpers anyone reads: skip them rather than parse them. */
 const MAX_BYTES = 1_000_000;
 
@@ -49,8 +49,8 @@ function mayHoldRetry(text: string): boolean {
   return MAY_HOLD_RETRY.test(code.replace(COMMENTS_AND_STRINGS, ''));
 }
 
-/** `require('./x')`, `import … from './x'`: the relative modules a text names. */
-const RELATIVE_SPECIFIERS = /\bfrom\s*['"](\.\.?\/[^'"]+)['"]|\brequire\(\s*['"](\.\.?\/[^'"]+)['"]\s*\)/g;
+/** `require('./x')`, `import … from '@acme/utils'`: the modules a text names (resolveModule keeps the project's). */
+const IMPORT_SPECIFIERS = /\bfrom\s*['"]([^'"\n]+)['"]|\brequire\(\s*['"]([^'"\n]+)['"]\s*\)/g;
 
 /** Per path and version: whether a module's own text may hold a retry (the gate without its imports). */
 const textGates = new Map<string, { mtimeMs: number; size: number; may: boolean }>();
@@ -58,12 +58,12 @@ const textGates = new Map<string, { mtimeMs: number; size: number; may: boolean 
 /**
  * A module whose own text shows no wait may retry through a helper of the project it imports
  * (`const createRetry = require('../retry')`, a class whose methods call `this.retrier(…)`): it
- * passes when one of its relative imports passes on its own text. One level only, each module's
+ * passes when one of its imports of the project (relative, or a workspace package) passes on its own text. One level only, each module's
  * text read once per version.
  */
 function importsRetry(file: string, text: string): boolean {
   const code = text.replace(COMMENTS_AND_STRINGS, (match) => (match.startsWith('/') ? '' : match));
-  for (const m of code.matchAll(RELATIVE_SPECIFIERS)) {
+  for (const m of code.matchAll(IMPORT_SPECIFIERS)) {
     const target = resolveModule(file, (m[1] ?? m[2]) as string);
     if (target && ownTextMayRetry(target)) return true;
   }
@@ -206,6 +206,25 @@ export function isRelativeSpecifier(specifier: unknown): specifier is string {
   return typeof specifier === 'string' && (specifier.startsWith('./') || specifier.startsWith('../'));
 }
 
+/**
+ * A module of the project, seen from a file: relative, or a package of the file's workspace
+ * (`@acme/utils`, `@acme/utils/retry`: workspaces/). A catalog library's name is the
+ * catalog's, even where the project holds the library's own package.
+ */
+export function isProjectSpecifier(fromFile: string, specifier: unknown): specifier is string {
+  return isRelativeSpecifier(specifier) || (typeof specifier === 'string' && !isCatalogName(specifier) && isWorkspaceSpecifier(fromFile, specifier));
+}
+
+/** What may name a module of the project, before the file naming it is known: relative, or a package name (resolveModule decides). */
+function mayNameProjectModule(specifier: unknown): specifier is string {
+  return isRelativeSpecifier(specifier) || (typeof specifier === 'string' && splitSpecifier(specifier) !== undefined);
+}
+
+function isCatalogName(specifier: string): boolean {
+  const name = splitSpecifier(specifier)?.name;
+  return libraryOfModule(specifier) !== undefined || (name !== undefined && libraryOfModule(name) !== undefined);
+}
+
 /** The identifier a call's callee starts from: `f` in `f()`, `ns` in `ns.f()`. */
 export function calleeRootIdentifier(call: TSESTree.CallExpression): TSESTree.Identifier | undefined {
   let root: Node = unwrap(call.callee);
@@ -213,37 +232,35 @@ export function calleeRootIdentifier(call: TSESTree.CallExpression): TSESTree.Id
   return root.type === 'Identifier' ? root : undefined;
 }
 
-/** A relative specifier resolved to a file of the same project (not past its root by name or symlink: files/project-root.ts): extensions, `.js`→`.ts`, index files. */
+/**
+ * A specifier resolved to a file of the same project (not past its root by name or symlink:
+ * files/project-root.ts): a relative one with extensions, `.js`→`.ts`, index files; a
+ * workspace package's name through its manifest to its entry or subpath, or the source that
+ * entry is built from (workspaces/resolve.ts). Any other package name names no file here.
+ */
 export function resolveModule(fromFile: string, specifier: string): string | undefined {
-  if (!isRelativeSpecifier(specifier)) return undefined;
+  const relativeSpecifier = isRelativeSpecifier(specifier);
+  if (!relativeSpecifier && !mayNameProjectModule(specifier)) return undefined;
   const key = `${dirname(fromFile)}\0${specifier}`;
   const known = resolutions.get(key);
   if (typeof known === 'string') return known;
   if (known && Date.now() - known.missingSince < MISSING_TTL_MS) return undefined;
   const root = projectRootOf(fromFile);
-  const base = resolve(dirname(fromFile), specifier);
-  const found = isWithin(root, base) ? findFile(base) : undefined;
+  let found: string | undefined;
+  if (relativeSpecifier) {
+    const base = resolve(dirname(fromFile), specifier);
+    found = isWithin(root, base) ? findModuleFile(base) : undefined;
+  } else if (!isCatalogName(specifier)) {
+    found = resolveWorkspaceImport(fromFile, specifier);
+  }
   // Never into a node_modules folder the importer is not in: packages are the catalog's business.
-  const inside = found !== undefined && !relative(dirname(fromFile), found).split(sep).includes('node_modules') && reallyWithin(root, found);
+  const from = relativeSpecifier ? dirname(fromFile) : root;
+  const inside = found !== undefined && isWithin(root, found) && !relative(from, found).split(sep).includes('node_modules') && reallyWithin(root, found);
   const result = inside ? found : undefined;
   remember(resolutions, key, result ?? { missingSince: Date.now() });
   return result;
 }
 
-function findFile(base: string): string | undefined {
-  const ext = extname(base);
-  const candidates: string[] = [];
-  if (EXTENSIONS.includes(ext)) {
-    candidates.push(base);
-    for (const alt of TS_FOR_JS[ext] ?? []) candidates.push(base.slice(0, -ext.length) + alt);
-  }
-  for (const e of EXTENSIONS) candidates.push(base + e);
-  for (const e of EXTENSIONS) candidates.push(join(base, `index${e}`));
-  for (const candidate of candidates) {
-    if (statFile(candidate)) return candidate;
-  }
-  return undefined;
-}
 
 /** The summary of a module: parsed with the host's parser, analysed, its exported functions. */
 export function moduleSummary(file: string, host: NestedHost, analyze: Analyze, purpose: Purpose): ModuleSummary | undefined {
@@ -286,7 +303,7 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
       const sites = analyze(sourceCode, child);
       const ctx = new AnalysisContext(sourceCode);
       summary = { file, ctx, sites, silent: silentSites.get(sourceCode.ast) ?? [], ...moduleExports(ctx) };
-      const names = child ? relativeImportNames(sourceCode.ast) : undefined;
+      const names = child ? relativeImportNames(sourceCode.ast, (specifier) => isProjectSpecifier(file, specifier)) : undefined;
       if (child && names && names.size > 0) summary.imports = { host: child, names };
       // Its look-ups are done: kept here, they kept a module `summaries` had replaced (two parsed copies).
       if (child) child.checked = new Map();
@@ -340,11 +357,11 @@ function moduleExports(ctx: AnalysisContext): Pick<ModuleSummary, 'exports' | 'r
         if (spec.type !== 'ExportSpecifier') continue;
         const exported = exportName(spec.exported);
         if (from === undefined && spec.local.type === 'Identifier') add(exported, spec.local);
-        else if (isRelativeSpecifier(from) && !reexports.has(exported)) reexports.set(exported, { module: from, imported: exportName(spec.local) });
+        else if (mayNameProjectModule(from) && !reexports.has(exported)) reexports.set(exported, { module: from, imported: exportName(spec.local) });
       }
     } else if (statement.type === 'ExportAllDeclaration') {
       // `export * as ns from` names a namespace, not functions of this module.
-      if (!statement.exported && isRelativeSpecifier(statement.source.value)) stars.push(statement.source.value);
+      if (!statement.exported && mayNameProjectModule(statement.source.value)) stars.push(statement.source.value);
     } else if (statement.type === 'ExportDefaultDeclaration') {
       add('default', statement.declaration as Node);
     } else if (statement.type === 'ExpressionStatement') {
@@ -390,7 +407,7 @@ function reexported(node: Node, ctx: AnalysisContext): ImportedName | undefined 
     const name = propertyName(n);
     if (module !== undefined && name !== undefined) origin = { module, imported: name };
   }
-  return origin && isRelativeSpecifier(origin.module) && origin.imported !== '*' ? origin : undefined;
+  return origin && mayNameProjectModule(origin.module) && origin.imported !== '*' ? origin : undefined;
 }
 
 /** `require('./x')`, with `require` the CommonJS global (not a local of that name). */
@@ -413,7 +430,7 @@ function compiledExportStar(expression: Node, ctx: AnalysisContext): string | un
   const [a, b] = e.arguments as [Node, Node];
   const isExports = (n: Node) => n.type === 'Identifier' && n.name === 'exports' && !ctx.variableOf(n)?.defs.length;
   const module = isExports(b) ? requiredModule(a, ctx) : isExports(a) ? requiredModule(b, ctx) : undefined;
-  return isRelativeSpecifier(module) ? module : undefined;
+  return mayNameProjectModule(module) ? module : undefined;
 }
 
 function commonJsExport(expression: Node, ctx: AnalysisContext, add: (name: string, node: Node) => void, stars: string[]): void {
@@ -432,7 +449,7 @@ function commonJsExport(expression: Node, ctx: AnalysisContext, add: (name: stri
   if (!isModuleExports(left)) return;
   const right = unwrap(e.right);
   const whole = requiredModule(right, ctx);
-  if (isRelativeSpecifier(whole)) stars.push(whole);
+  if (mayNameProjectModule(whole)) stars.push(whole);
   else if (right.type === 'ObjectExpression') {
     for (const p of right.properties) {
       if (p.type !== 'Property' || p.computed) continue;
@@ -616,7 +633,7 @@ export function importedFunction(call: TSESTree.CallExpression, ctx: AnalysisCon
   const callee = unwrap(call.callee);
   const member = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
   const origin = importOf(root, ctx);
-  if (!origin || !isRelativeSpecifier(origin.module)) return undefined;
+  if (!origin || !isProjectSpecifier(host.filename, origin.module)) return undefined;
   const name = member !== undefined ? (origin.imported === '*' || origin.imported === 'default' ? member : undefined) : origin.imported === '*' ? 'default' : origin.imported;
   if (name === undefined) return undefined;
   const file = resolveModule(host.filename, origin.module);
@@ -707,7 +724,7 @@ export function importedObject(node: Node, ctx: AnalysisContext, host: NestedHos
   const root = n.type === 'MemberExpression' && !n.computed ? unwrap(n.object) : n;
   if (root.type !== 'Identifier') return undefined;
   const origin = importOf(root, ctx);
-  if (!origin || !isRelativeSpecifier(origin.module)) return undefined;
+  if (!origin || !isProjectSpecifier(host.filename, origin.module)) return undefined;
   const member = n === root ? undefined : propertyName(n as TSESTree.MemberExpression);
   const name = member !== undefined ? (origin.imported === '*' ? member : undefined) : origin.imported;
   if (name === undefined || name === '*') return undefined;
@@ -769,7 +786,7 @@ const objectsBySummary = new WeakMap<ModuleSummary, Map<string, TSESTree.ObjectE
  */
 export function importedConstant(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): { node: Node; ctx: AnalysisContext } | undefined {
   const origin = importOf(id, ctx);
-  if (!origin || !isRelativeSpecifier(origin.module) || origin.imported === '*' || origin.imported === 'default') return undefined;
+  if (!origin || !isProjectSpecifier(host.filename, origin.module) || origin.imported === '*' || origin.imported === 'default') return undefined;
   const file = resolveModule(host.filename, origin.module);
   const found = file ? exported(file, origin.imported, host, analyze, 'delay', (summary, key) => exportedConstants(summary).get(key)) : undefined;
   return found && { node: found.found, ctx: found.summary.ctx };
