@@ -48,38 +48,48 @@ export function analyzeRetrySites(sourceCode: SourceCodeLike, host?: ModuleHost)
 function analyzeWith(sourceCode: SourceCodeLike, host: NestedHost | undefined): readonly RetrySite[] {
   const cached = cache.get(sourceCode.ast);
   if (cached) return cached;
-  const { checkLibraries, maybe } = textGate(sourceCode, host !== undefined);
+  const { checkLibraries, maybe } = textGate(sourceCode, host?.filename ?? false);
   const sites = maybe ? findSites(sourceCode, host, checkLibraries) : [];
   cache.set(sourceCode.ast, sites);
   return sites;
 }
 
-const gates = new WeakMap<object, { checkLibraries: boolean; maybe: boolean; withHost: boolean }>();
+const gates = new WeakMap<object, { checkLibraries: boolean; maybe: boolean; withHost: boolean | string }>();
 
 /**
  * Whether the text can hold a retry site at all (a retry word, a catalog import, or — when
  * other modules are followed — a relative import), read once per AST: the rules ask it before
  * ESLint's traversal too, so as not to record the nodes of a file the analysis will not read.
  */
-function textGate(sourceCode: SourceCodeLike, withHost: boolean): { checkLibraries: boolean; maybe: boolean } {
+function textGate(sourceCode: SourceCodeLike, withHost: boolean | string): { checkLibraries: boolean; maybe: boolean } {
   const known = gates.get(sourceCode.ast);
   if (known && known.withHost === withHost) return known;
   const text = sourceCode.text;
   // The catalog scan runs once: it also decides whether findSites looks at library calls.
   const checkLibraries = CATALOG_MODULES.test(text);
-  const maybe = checkLibraries || MAYBE_RETRY.test(text) || (withHost && RELATIVE_IMPORT.test(text));
+  const maybe = checkLibraries || MAYBE_RETRY.test(text) || (withHost !== false && (RELATIVE_IMPORT.test(text) || (typeof withHost === 'string' && importsWorkspacePackage(withHost, text))));
   const gate = { checkLibraries, maybe, withHost };
   gates.set(sourceCode.ast, gate);
   return gate;
 }
 
-/** Whether analyzeRetrySites can find a site in this file (with a module host when `withHost`). */
-export function mayHoldRetrySites(sourceCode: SourceCodeLike, withHost: boolean): boolean {
+/**
+ * Whether analyzeRetrySites can find a site in this file (with a module host when `withHost`;
+ * given the host's file name, an import of a workspace package of its project counts as one of the project).
+ */
+export function mayHoldRetrySites(sourceCode: SourceCodeLike, withHost: boolean | string): boolean {
   return textGate(sourceCode, withHost).maybe;
 }
 
 /** The file imports a module of its own project: a helper there may retry. */
 const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\//;
+/** `from '@acme/utils'`, `require('@acme/utils/retry')`: a package name, which may be a workspace package of the project. */
+const BARE_IMPORT = /\bfrom\s*['"]([^'".\/\n][^'"\n]*)['"]|\brequire\(\s*['"]([^'".\/\n][^'"\n]*)['"]\s*\)/g;
+
+function importsWorkspacePackage(filename: string, text: string): boolean {
+  for (const m of text.matchAll(BARE_IMPORT)) if (isProjectSpecifier(filename, m[1] ?? m[2])) return true;
+  return false;
+}
 
 function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, catalogImported: boolean): RetrySite[] {
   let checkLibraries = catalogImported;
