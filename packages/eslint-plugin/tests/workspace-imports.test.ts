@@ -77,6 +77,12 @@ ruleTester.run('no-fixed-sleep-retry through workspace packages', noFixedSleepRe
       errors: [{ messageId: 'fixedDelay', line: 4, column: 3, data: fixed("This call of `runLater()` from '@acme/utils'", 'a fixed 750 ms', 'up to 5 attempts') }],
     },
     {
+      name: "npm: an umbrella package's re-export, by another name, of a workspace package's helper",
+      filename: at(npm, 'umbrella.ts'),
+      code: "import { retryCall } from '@acme/sdk';\n\nexport const ping = () => retryCall(() => fetch('/ping'), 2);\n",
+      errors: [{ messageId: 'fixedDelay', line: 3, column: 27, data: fixed("This call of `retryCall()` from '@acme/sdk'", 'a fixed 500 ms', 'up to 2 attempts') }],
+    },
+    {
       name: 'pnpm, TS: the entry through exports["."].types (dist/index.d.ts → src/index.ts, rootDir from include)',
       filename: at(pnpm, 'deploy.ts'),
       code: CALLERS.loopTs,
@@ -127,6 +133,12 @@ ruleTester.run('no-nested-retry through workspace packages', noNestedRetry, {
       filename: at(npm, 'poll.ts'),
       code: CALLERS.nestedRecursion,
       errors: [{ messageId: 'nested', line: 9, column: 12, data: nested('`poll()` retrying itself', 5, 'up to 4 × 3 = 12 calls per request') }],
+    },
+    {
+      name: "npm: a retry loop around the retrying client, through an umbrella package's `export *` of a built path",
+      filename: at(npm, 'umbrella-sync.ts'),
+      code: CALLERS.nestedLoopTs.replace("'@acme/utils'", "'@acme/sdk'"),
+      errors: [{ messageId: 'nested', line: 4, column: 3, data: { ...nested('This retry loop', 6, 'up to 5 × 3 = 15 calls per request'), inner: "`fetchStatus()` from '@acme/sdk'" } }],
     },
     {
       name: 'pnpm, TS: a backoff loop around the retrying client (exports → types → source)',

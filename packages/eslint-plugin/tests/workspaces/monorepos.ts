@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
  *   npm/  (.git)              package.json: workspaces ["packages/*", "../shared/*"]
  *     packages/utils/         @acme/utils: main dist/index.js (not built), tsconfig outDir dist, rootDir src;
  *                             a fixed-wait loop helper, a recursive one, a timer one, a backoff one, a retrying client
+ *     packages/sdk/           @acme/sdk: re-exports @acme/utils by name (exports with a `source` condition)
  *     packages/nosrc/         @acme/nosrc: main dist/index.js, no tsconfig: its source is unknown
  *     packages/app/src/       the callers
  *     node_modules/@acme/dep/ a dependency with the same helper: not a workspace package
@@ -128,6 +129,9 @@ export function makeMonorepos(): Monorepos {
     'packages/utils/src/recursive.ts': RECURSIVE_HELPER,
     'packages/utils/src/later.ts': TIMER_HELPER,
     'packages/utils/src/client.ts': RETRYING_CLIENT,
+    // An umbrella package re-exporting another workspace package by name; its `source` condition names the source.
+    'packages/sdk/package.json': JSON.stringify({ name: '@acme/sdk', exports: { '.': { source: './src/index.ts', default: './dist/index.js' } } }),
+    'packages/sdk/src/index.ts': "export { retryOnAPIFailure as retryCall } from '@acme/utils';\nexport * from '@acme/utils/dist/client.js';\n",
     'packages/nosrc/package.json': JSON.stringify({ name: '@acme/nosrc', main: 'dist/index.js' }),
     'packages/nosrc/src/index.ts': LOOP_HELPER,
     'packages/app/package.json': JSON.stringify({ name: '@acme/app', dependencies: { '@acme/utils': '*', '@acme/dep': '1.0.0' } }),
