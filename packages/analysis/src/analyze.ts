@@ -9,6 +9,7 @@ import { catchSentinelOf } from './checks.js';
 import { importedMethod } from './instances.js';
 import { constructedOption } from './constructions.js';
 import { importOf, relativeImportNames } from './imports.js';
+import { importsWorkspacePackage } from './specifiers/project.js';
 import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
@@ -73,23 +74,13 @@ function textGate(sourceCode: SourceCodeLike, withHost: boolean | string): { che
   return gate;
 }
 
-/**
- * Whether analyzeRetrySites can find a site in this file (with a module host when `withHost`;
- * given the host's file name, an import of a workspace package of its project counts as one of the project).
- */
+/** Whether analyzeRetrySites can find a site in this file (with a module host when `withHost`: its file name, or true). */
 export function mayHoldRetrySites(sourceCode: SourceCodeLike, withHost: boolean | string): boolean {
   return textGate(sourceCode, withHost).maybe;
 }
 
 /** The file imports a module of its own project: a helper there may retry. */
 const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\//;
-/** `from '@acme/utils'`, `require('@acme/utils/retry')`: a package name, which may be a workspace package of the project. */
-const BARE_IMPORT = /\bfrom\s*['"]([^'".\/\n][^'"\n]*)['"]|\brequire\(\s*['"]([^'".\/\n][^'"\n]*)['"]\s*\)/g;
-
-function importsWorkspacePackage(filename: string, text: string): boolean {
-  for (const m of text.matchAll(BARE_IMPORT)) if (isProjectSpecifier(filename, m[1] ?? m[2])) return true;
-  return false;
-}
 
 function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, catalogImported: boolean): RetrySite[] {
   let checkLibraries = catalogImported;

@@ -1,16 +1,16 @@
-import { dirname, relative, resolve, sep } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
-import { CATALOG_MODULES, libraryOfModule } from './catalog.js';
+import { CATALOG_MODULES } from './catalog.js';
 import { importOf, relativeImportNames, type ImportedName } from './imports.js';
 import { localFunction } from './evaluate.js';
 import type { RetrySite } from './types.js';
-import { isWithin, projectRootOf, reallyWithin } from './files/project-root.js';
-import { findModuleFile } from './files/module-file.js';
 import { readKnownFile, statFile } from './files/read.js';
-import { isWorkspaceSpecifier, resolveWorkspaceImport } from './workspaces/resolve.js';
-import { splitSpecifier } from './workspaces/packages.js';
+import { isProjectSpecifier, isRelativeSpecifier, mayNameProjectModule } from './specifiers/project.js';
+import { forgetResolutions, resolveModule } from './specifiers/resolve-module.js';
+
+// Which specifiers name a module of the project, and which file: specifiers/.
+export { isProjectSpecifier, isRelativeSpecifier, resolveModule };
 
 /**
  * How the analysis reads the project's other files: the file being linted, and a parser that
@@ -157,8 +157,6 @@ export const silentSites = new WeakMap<TSESTree.Program, readonly RetrySite[]>()
 
 /** Per path and version: parsed and analysed once per lint run, and again only when the file changes. */
 const summaries = new Map<string, CacheEntry>();
-/** A resolved path, or when a specifier was last found to name no file (one may be created later). */
-const resolutions = new Map<string, string | { missingSince: number }>();
 /** A language server lives for days: the caches keep the most recent entries only. */
 const MAX_CACHED = 5_000;
 /**
@@ -168,8 +166,6 @@ const MAX_CACHED = 5_000;
  * stays, a module read once for one neighbour goes.
  */
 const MAX_SUMMARIES = 64;
-/** How long "no such module" is believed before the disk is asked again. */
-const MISSING_TTL_MS = 5_000;
 
 function remember<V>(cache: Map<string, V>, key: string, value: V, max = MAX_CACHED): void {
   cache.delete(key);
@@ -185,7 +181,7 @@ export function cachedSummaryCount(): number {
 /** Drops what was read from the project's files: a module may change what another one it imports reads as. */
 export function forgetModules(): void {
   summaries.clear();
-  resolutions.clear();
+  forgetResolutions();
   textGates.clear();
 }
 
@@ -201,66 +197,12 @@ export interface NestedHost extends ModuleHost {
   checked?: Map<string, { summary: ModuleSummary | undefined }>;
 }
 
-/** `./x`, `../x`: a module of the project itself, not a package. */
-export function isRelativeSpecifier(specifier: unknown): specifier is string {
-  return typeof specifier === 'string' && (specifier.startsWith('./') || specifier.startsWith('../'));
-}
-
-/**
- * A module of the project, seen from a file: relative, or a package of the file's workspace
- * (`@acme/utils`, `@acme/utils/retry`: workspaces/). A catalog library's name is the
- * catalog's, even where the project holds the library's own package.
- */
-export function isProjectSpecifier(fromFile: string, specifier: unknown): specifier is string {
-  return isRelativeSpecifier(specifier) || (typeof specifier === 'string' && !isCatalogName(specifier) && isWorkspaceSpecifier(fromFile, specifier));
-}
-
-/** What may name a module of the project, before the file naming it is known: relative, or a package name (resolveModule decides). */
-function mayNameProjectModule(specifier: unknown): specifier is string {
-  return isRelativeSpecifier(specifier) || (typeof specifier === 'string' && splitSpecifier(specifier) !== undefined);
-}
-
-function isCatalogName(specifier: string): boolean {
-  const name = splitSpecifier(specifier)?.name;
-  return libraryOfModule(specifier) !== undefined || (name !== undefined && libraryOfModule(name) !== undefined);
-}
-
 /** The identifier a call's callee starts from: `f` in `f()`, `ns` in `ns.f()`. */
 export function calleeRootIdentifier(call: TSESTree.CallExpression): TSESTree.Identifier | undefined {
   let root: Node = unwrap(call.callee);
   if (root.type === 'MemberExpression') root = unwrap(root.object);
   return root.type === 'Identifier' ? root : undefined;
 }
-
-/**
- * A specifier resolved to a file of the same project (not past its root by name or symlink:
- * files/project-root.ts): a relative one with extensions, `.js`→`.ts`, index files; a
- * workspace package's name through its manifest to its entry or subpath, or the source that
- * entry is built from (workspaces/resolve.ts). Any other package name names no file here.
- */
-export function resolveModule(fromFile: string, specifier: string): string | undefined {
-  const relativeSpecifier = isRelativeSpecifier(specifier);
-  if (!relativeSpecifier && !mayNameProjectModule(specifier)) return undefined;
-  const key = `${dirname(fromFile)}\0${specifier}`;
-  const known = resolutions.get(key);
-  if (typeof known === 'string') return known;
-  if (known && Date.now() - known.missingSince < MISSING_TTL_MS) return undefined;
-  const root = projectRootOf(fromFile);
-  let found: string | undefined;
-  if (relativeSpecifier) {
-    const base = resolve(dirname(fromFile), specifier);
-    found = isWithin(root, base) ? findModuleFile(base) : undefined;
-  } else if (!isCatalogName(specifier)) {
-    found = resolveWorkspaceImport(fromFile, specifier);
-  }
-  // Never into a node_modules folder the importer is not in: packages are the catalog's business.
-  const from = relativeSpecifier ? dirname(fromFile) : root;
-  const inside = found !== undefined && isWithin(root, found) && !relative(from, found).split(sep).includes('node_modules') && reallyWithin(root, found);
-  const result = inside ? found : undefined;
-  remember(resolutions, key, result ?? { missingSince: Date.now() });
-  return result;
-}
-
 
 /** The summary of a module: parsed with the host's parser, analysed, its exported functions. */
 export function moduleSummary(file: string, host: NestedHost, analyze: Analyze, purpose: Purpose): ModuleSummary | undefined {

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, unwrap } from './ast.js';
 import type { AnalysisContext } from './context.js';
+import { isRelativeSpecifier } from './specifiers/project.js';
 
 export interface ImportedName {
   module: string;
@@ -58,7 +59,7 @@ export function importOf(id: TSESTree.Identifier, ctx: AnalysisContext): Importe
  * imports of any other specifier `isProject` accepts (a workspace package of the project).
  */
 export function relativeImportNames(program: TSESTree.Program, isProject: (specifier: string) => boolean = () => false): Set<string> {
-  const ofProject = (specifier: unknown) => isRelative(specifier) || (typeof specifier === 'string' && !specifier.startsWith('.') && isProject(specifier));
+  const ofProject = (specifier: unknown) => isRelativeSpecifier(specifier) || (typeof specifier === 'string' && !specifier.startsWith('.') && isProject(specifier));
   const names = new Set<string>();
   const bind = (pattern: TSESTree.Node) => {
     if (pattern.type === 'Identifier') names.add(pattern.name);
@@ -79,9 +80,4 @@ export function relativeImportNames(program: TSESTree.Program, isProject: (speci
     }
   }
   return names;
-}
-
-/** `./x`, `../x` (as cross-file.ts's isRelativeSpecifier, which imports this module). */
-function isRelative(specifier: unknown): boolean {
-  return typeof specifier === 'string' && (specifier.startsWith('./') || specifier.startsWith('../'));
 }
