@@ -214,6 +214,25 @@ describe('declarations and globs', () => {
     expect(resolveWorkspaceImport(from(root), 'a')).toBeUndefined();
   });
 
+  it('hostile globs: a segment of many stars against a long name, a run of `**` in a negation, a glob of 17 segments', () => {
+    const long = 'a'.repeat(200);
+    const root = project({
+      'package.json': JSON.stringify({
+        workspaces: [`p/${'a*'.repeat(30)}b`, 'q/*', `!${'**/'.repeat(40)}nothing`, `${'x/'.repeat(16)}*`],
+      }),
+      [`p/${long}/package.json`]: JSON.stringify({ name: 'long' }),
+      [`p/${long}/index.ts`]: '',
+      'q/kept/package.json': JSON.stringify({ name: 'kept' }),
+      'q/kept/index.ts': '',
+      [`${'x/'.repeat(16)}deep/package.json`]: JSON.stringify({ name: 'deep' }),
+      [`${'x/'.repeat(16)}deep/index.ts`]: '',
+    });
+    // No `b` at the end: the many-star segment matches nothing, and answers at once (no backtracking).
+    expect(resolveWorkspaceImport(from(root), 'long')).toBeUndefined();
+    expect(resolveWorkspaceImport(from(root), 'kept')).toBe(join(root, 'q/kept/index.ts'));
+    expect(resolveWorkspaceImport(from(root), 'deep')).toBeUndefined();
+  });
+
   it('a package added later is found once the project files are forgotten (as the language server does on a change)', () => {
     const root = project({ 'package.json': JSON.stringify({ workspaces: ['packages/*'] }) });
     expect(resolveWorkspaceImport(from(root), 'late')).toBeUndefined();

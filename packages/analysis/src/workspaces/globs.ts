@@ -15,6 +15,8 @@ import { listFolder, statPath } from '../files/read.js';
 export const MAX_WORKSPACE_FOLDERS = 1_000;
 /** Folders whose entries are listed while expanding the globs of one workspace. */
 export const MAX_FOLDERS_LISTED = 1_000;
+/** Real globs have a few segments (`packages/*`, `apps/web/packages/*`); a longer one is not a workspace's. */
+export const MAX_GLOB_SEGMENTS = 16;
 /** `**` goes this many folders down, no further. */
 export const MAX_GLOBSTAR_DEPTH = 4;
 
@@ -42,15 +44,33 @@ function segmentsOf(pattern: string): string[] | undefined {
   const segments = pattern.split('/').filter((s) => s !== '' && s !== '.');
   // A folder's package.json is what makes it a package: `packages/*/package.json` names `packages/*`.
   if (segments[segments.length - 1] === 'package.json') segments.pop();
-  if (segments.length === 0 || pattern.startsWith('/') || segments.includes('..')) return undefined;
-  return segments;
+  if (segments.length === 0 || segments.length > MAX_GLOB_SEGMENTS || pattern.startsWith('/') || segments.includes('..')) return undefined;
+  // `**/**` is `**`.
+  return segments.filter((s, i) => s !== '**' || segments[i - 1] !== '**');
 }
 
 const hasWildcard = (segment: string) => /[*?]/.test(segment);
 
-function segmentRegex(segment: string): RegExp {
-  const body = segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]');
-  return new RegExp(`^${body}$`);
+/**
+ * Whether a folder name matches a segment with `*` and `?`: by dynamic programming over the
+ * two strings, not a regular expression, whose backtracking a segment such as `a*a*a*a*b`
+ * makes exponential.
+ */
+function segmentMatches(segment: string, name: string): boolean {
+  // row[j]: whether the segment so far matches name.slice(0, j).
+  let row = new Array<boolean>(name.length + 1).fill(false);
+  row[0] = true;
+  for (const c of segment) {
+    const next = new Array<boolean>(name.length + 1).fill(false);
+    if (c === '*') {
+      next[0] = row[0] as boolean;
+      for (let j = 1; j <= name.length; j++) next[j] = (row[j] as boolean) || (next[j - 1] as boolean);
+    } else {
+      for (let j = 1; j <= name.length; j++) next[j] = (row[j - 1] as boolean) && (c === '?' || c === name[j - 1]);
+    }
+    row = next;
+  }
+  return row[name.length] as boolean;
 }
 
 /** The relative paths (as segments) of the folders a glob names, sorted by name at each level, within the budget. */
@@ -84,8 +104,7 @@ function expand(root: string, segments: readonly string[], budget: { listed: num
       next.push({ rel, index: index + 1, starDepth });
       if (starDepth < MAX_GLOBSTAR_DEPTH) for (const name of names) next.push({ rel: [...rel, name], index, starDepth: starDepth + 1 });
     } else {
-      const regex = segmentRegex(segment);
-      for (const name of names) if (regex.test(name)) next.push({ rel: [...rel, name], index: index + 1, starDepth: 0 });
+      for (const name of names) if (segmentMatches(segment, name)) next.push({ rel: [...rel, name], index: index + 1, starDepth: 0 });
     }
     // Pushed last-first, so that they come off in name order.
     for (let i = next.length - 1; i >= 0; i--) stack.push(next[i] as (typeof next)[number]);
@@ -93,15 +112,24 @@ function expand(root: string, segments: readonly string[], budget: { listed: num
   return out;
 }
 
-/** Whether a folder's relative path matches a glob (for the negated ones). */
-function matches(segments: readonly string[], rel: readonly string[], i = 0, j = 0): boolean {
-  if (i === segments.length) return j === rel.length;
-  const segment = segments[i] as string;
-  if (segment === '**') {
-    for (let k = j; k <= rel.length; k++) if (matches(segments, rel, i + 1, k)) return true;
-    return false;
-  }
-  if (j === rel.length) return false;
-  const name = rel[j] as string;
-  return (hasWildcard(segment) ? segmentRegex(segment).test(name) : segment === name) && matches(segments, rel, i + 1, j + 1);
+/** Whether a folder's relative path matches a glob (for the negated ones): memoised over (segment, folder) positions, so `**` runs cost no more than their product. */
+function matches(segments: readonly string[], rel: readonly string[]): boolean {
+  const memo = new Map<number, boolean>();
+  const at = (i: number, j: number): boolean => {
+    const key = i * (rel.length + 1) + j;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let result: boolean;
+    if (i === segments.length) result = j === rel.length;
+    else if (segments[i] === '**') {
+      result = false;
+      for (let k = j; k <= rel.length && !result; k++) result = at(i + 1, k);
+    } else {
+      const segment = segments[i] as string;
+      result = j < rel.length && (hasWildcard(segment) ? segmentMatches(segment, rel[j] as string) : segment === rel[j]) && at(i + 1, j + 1);
+    }
+    memo.set(key, result);
+    return result;
+  };
+  return at(0, 0);
 }
