@@ -389,7 +389,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
     if (flags.configuration) void loadSettings().catch((e) => logError('loading settings', e));
     if (flags.watchFiles) {
-      const watchers = [{ globPattern: `**/*.{${MODULE_EXTENSIONS}}` }];
+      // Modules, and what decides which file a workspace package import names (manifests, tsconfig files, pnpm's workspace file).
+      const watchers = [{ globPattern: `**/*.{${MODULE_EXTENSIONS}}` }, { globPattern: '**/{package.json,tsconfig*.json,pnpm-workspace.yaml}' }];
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch((e) => logError('registering file watchers', e));
     }
   });
