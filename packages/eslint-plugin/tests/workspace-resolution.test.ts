@@ -257,5 +257,6 @@ describe('declarations and globs', () => {
     // The root manifest, then one manifest per package folder within the bound.
     expect(fileReadStats().filesRead).toBe(1 + MAX_WORKSPACE_FOLDERS);
     expect(touched.filter((p) => p.startsWith('readdir:'))).toEqual([`readdir:${join(root, 'packages')}`]);
+    nodeFs.rmSync(root, { recursive: true, force: true });
   });
 });
