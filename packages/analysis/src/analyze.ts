@@ -4,11 +4,12 @@ import { enclosingClass } from './evaluate.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage } from './own-package.js';
-import { calleeRootIdentifier, classIn, exported, importedConstant, importedFunction, importedObject, isRelativeSpecifier, resolveModule, retryIn, setImportedCallRetry, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
+import { calleeRootIdentifier, classIn, exported, importedConstant, importedFunction, importedObject, isProjectSpecifier, resolveModule, retryIn, setImportedCallRetry, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
 import { catchSentinelOf } from './checks.js';
 import { importedMethod } from './instances.js';
 import { constructedOption } from './constructions.js';
 import { importOf, relativeImportNames } from './imports.js';
+import { importsWorkspacePackage } from './specifiers/project.js';
 import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
@@ -51,33 +52,33 @@ export function analyzeRetrySites(sourceCode: SourceCodeLike, host?: ModuleHost)
 function analyzeWith(sourceCode: SourceCodeLike, host: NestedHost | undefined): readonly RetrySite[] {
   const cached = cache.get(sourceCode.ast);
   if (cached) return cached;
-  const { checkLibraries, maybe } = textGate(sourceCode, host !== undefined);
+  const { checkLibraries, maybe } = textGate(sourceCode, host?.filename ?? false);
   const sites = maybe ? findSites(sourceCode, host, checkLibraries) : [];
   cache.set(sourceCode.ast, sites);
   return sites;
 }
 
-const gates = new WeakMap<object, { checkLibraries: boolean; maybe: boolean; withHost: boolean }>();
+const gates = new WeakMap<object, { checkLibraries: boolean; maybe: boolean; withHost: boolean | string }>();
 
 /**
  * Whether the text can hold a retry site at all (a retry word, a catalog import, or — when
  * other modules are followed — a relative import), read once per AST: the rules ask it before
  * ESLint's traversal too, so as not to record the nodes of a file the analysis will not read.
  */
-function textGate(sourceCode: SourceCodeLike, withHost: boolean): { checkLibraries: boolean; maybe: boolean } {
+function textGate(sourceCode: SourceCodeLike, withHost: boolean | string): { checkLibraries: boolean; maybe: boolean } {
   const known = gates.get(sourceCode.ast);
   if (known && known.withHost === withHost) return known;
   const text = sourceCode.text;
   // The catalog scan runs once: it also decides whether findSites looks at library calls.
   const checkLibraries = CATALOG_MODULES.test(text);
-  const maybe = checkLibraries || MAYBE_RETRY.test(text) || (withHost && RELATIVE_IMPORT.test(text));
+  const maybe = checkLibraries || MAYBE_RETRY.test(text) || (withHost !== false && (RELATIVE_IMPORT.test(text) || (typeof withHost === 'string' && importsWorkspacePackage(withHost, text))));
   const gate = { checkLibraries, maybe, withHost };
   gates.set(sourceCode.ast, gate);
   return gate;
 }
 
-/** Whether analyzeRetrySites can find a site in this file (with a module host when `withHost`). */
-export function mayHoldRetrySites(sourceCode: SourceCodeLike, withHost: boolean): boolean {
+/** Whether analyzeRetrySites can find a site in this file (with a module host when `withHost`: its file name, or true). */
+export function mayHoldRetrySites(sourceCode: SourceCodeLike, withHost: boolean | string): boolean {
   return textGate(sourceCode, withHost).maybe;
 }
 
@@ -176,7 +177,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   }
   if (host) {
     // Most calls name nothing imported from the project: a name check first, scopes after.
-    const imported = relativeImportNames(sourceCode.ast);
+    const imported = relativeImportNames(sourceCode.ast, (specifier) => isProjectSpecifier(host.filename, specifier));
     // With an imported class instantiated here, a method call on any receiver may reach it.
     const instances = [...constructed].some((name) => imported.has(name));
     // `this.pool.refresh()`: the field may hold an imported class's instance, made here or declared (instances.ts).
@@ -208,7 +209,7 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
   // Helpers first: the retriers they make are sites too, and any site makes the other calls worth following.
   const follow = (list: readonly TSESTree.CallExpression[]) => {
     for (const call of list) {
-      const target = (callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
+      const target = (callsProjectImport(call, ctx, host) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
       const foreign = target && (retryIn(target) ?? pollRetry(target, call, ctx));
       if (!foreign) continue;
       const site = callSite(foreign, call, ctx, host);
@@ -238,7 +239,7 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
  * or with one attempt, is not one). Asked only for calls on a path another file's retry runs.
  */
 function importedCallSite(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined {
-  const target = callsRelativeImport(call, ctx) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined;
+  const target = callsProjectImport(call, ctx, host) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined;
   const foreign = target && retryIn(target);
   if (!foreign || foreign.factory) return undefined;
   const site = callSite(foreign, call, ctx, host);
@@ -383,9 +384,9 @@ function isOperation(arg: Node, ctx: AnalysisContext): boolean {
   return awaits;
 }
 
-function callsRelativeImport(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+function callsProjectImport(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): boolean {
   const root = calleeRootIdentifier(call);
-  return root !== undefined && isRelativeSpecifier(importOf(root, ctx)?.module);
+  return root !== undefined && isProjectSpecifier(host.filename, importOf(root, ctx)?.module);
 }
 
 /**
@@ -439,7 +440,7 @@ function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: Nest
   const origin = importOf(id, ctx);
   // `const Runner = require('./runner')`: what the module assigns to `module.exports` (its default).
   const imported = origin?.imported === '*' && firstDefinition(ctx.variableOf(id))?.type === 'Variable' ? 'default' : origin?.imported;
-  const file = origin && isRelativeSpecifier(origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
+  const file = origin && isProjectSpecifier(host.filename, origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
   const found = file ? exported(file, imported as string, host, analyzeWith, 'delay', (summary, n) => summary.classes.get(n)) : undefined;
   if (!found) return undefined;
   // The class's own module reads the classes it imports in turn (the one it extends), from where it is.
@@ -459,7 +460,7 @@ function constructorOf(id: TSESTree.Identifier, ctx: AnalysisContext, host: Nest
   if (!host) return undefined;
   const origin = importOf(id, ctx);
   const imported = origin?.imported === '*' && firstDefinition(ctx.variableOf(id))?.type === 'Variable' ? 'default' : origin?.imported;
-  const file = origin && isRelativeSpecifier(origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
+  const file = origin && isProjectSpecifier(host.filename, origin.module) && imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
   const found = file ? exported(file, imported as string, host, analyzeWith, 'retry', (summary, n) => summary.exports.get(n)) : undefined;
   return found && { fn: found.found, ctx: found.summary.ctx };
 }
@@ -480,7 +481,7 @@ function inheritedMethod(cls: ClassNode, name: string, ctx: AnalysisContext, hos
   if (local) parent = { cls: local, ctx };
   else if (host) {
     const origin = importOf(sup, ctx);
-    const file = origin && isRelativeSpecifier(origin.module) && origin.imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
+    const file = origin && isProjectSpecifier(host.filename, origin.module) && origin.imported !== '*' ? resolveModule(host.filename, origin.module) : undefined;
     const found = file ? exported(file, origin?.imported as string, host, analyzeWith, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
     if (found) parent = { cls: found.found, ctx: found.summary.ctx };
   }

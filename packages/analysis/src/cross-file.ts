@@ -1,4 +1,3 @@
-import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
@@ -6,9 +5,13 @@ import { CATALOG_MODULES } from './catalog.js';
 import { importOf, relativeImportNames, type ImportedName } from './imports.js';
 import { localFunction } from './evaluate.js';
 import type { RetrySite } from './types.js';
-import { isWithin, projectRootOf, reallyWithin } from './files/project-root.js';
 import { readKnownFile, statFile } from './files/read.js';
 import { constructorFunction, soleDefinition } from './definitions/bodies.js';
+import { isProjectSpecifier, isRelativeSpecifier, mayNameProjectModule } from './specifiers/project.js';
+import { forgetResolutions, resolveModule } from './specifiers/resolve-module.js';
+
+// Which specifiers name a module of the project, and which file: specifiers/.
+export { isProjectSpecifier, isRelativeSpecifier, resolveModule };
 
 /**
  * How the analysis reads the project's other files: the file being linted, and a parser that
@@ -24,9 +27,6 @@ export interface ModuleHost {
 
 /** How far helpers are followed: a file, the modules it imports, and the ones they import. */
 const MAX_DEPTH = 2;
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
-/** `import './x.js'` in TypeScript names `x.ts`. */
-const TS_FOR_JS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'], '.jsx': ['.tsx'] };
 /** Generated or huge files are not helpers anyone reads: skip them rather than parse them. */
 const MAX_BYTES = 1_000_000;
 
@@ -50,8 +50,8 @@ function mayHoldRetry(text: string): boolean {
   return MAY_HOLD_RETRY.test(code.replace(COMMENTS_AND_STRINGS, ''));
 }
 
-/** `require('./x')`, `import … from './x'`: the relative modules a text names. */
-const RELATIVE_SPECIFIERS = /\bfrom\s*['"](\.\.?\/[^'"]+)['"]|\brequire\(\s*['"](\.\.?\/[^'"]+)['"]\s*\)/g;
+/** `require('./x')`, `import … from '@acme/utils'`: the modules a text names (resolveModule keeps the project's). */
+const IMPORT_SPECIFIERS = /\bfrom\s*['"]([^'"\n]+)['"]|\brequire\(\s*['"]([^'"\n]+)['"]\s*\)/g;
 
 /** Per path and version: whether a module's own text may hold a retry (the gate without its imports). */
 const textGates = new Map<string, { mtimeMs: number; size: number; may: boolean }>();
@@ -59,12 +59,12 @@ const textGates = new Map<string, { mtimeMs: number; size: number; may: boolean 
 /**
  * A module whose own text shows no wait may retry through a helper of the project it imports
  * (`const createRetry = require('../retry')`, a class whose methods call `this.retrier(…)`): it
- * passes when one of its relative imports passes on its own text. One level only, each module's
+ * passes when one of its imports of the project (relative, or a workspace package) passes on its own text. One level only, each module's
  * text read once per version.
  */
 function importsRetry(file: string, text: string): boolean {
   const code = text.replace(COMMENTS_AND_STRINGS, (match) => (match.startsWith('/') ? '' : match));
-  for (const m of code.matchAll(RELATIVE_SPECIFIERS)) {
+  for (const m of code.matchAll(IMPORT_SPECIFIERS)) {
     const target = resolveModule(file, (m[1] ?? m[2]) as string);
     if (target && ownTextMayRetry(target)) return true;
   }
@@ -158,8 +158,6 @@ export const silentSites = new WeakMap<TSESTree.Program, readonly RetrySite[]>()
 
 /** Per path and version: parsed and analysed once per lint run, and again only when the file changes. */
 const summaries = new Map<string, CacheEntry>();
-/** A resolved path, or when a specifier was last found to name no file (one may be created later). */
-const resolutions = new Map<string, string | { missingSince: number }>();
 /** A language server lives for days: the caches keep the most recent entries only. */
 const MAX_CACHED = 5_000;
 /**
@@ -169,8 +167,6 @@ const MAX_CACHED = 5_000;
  * stays, a module read once for one neighbour goes.
  */
 const MAX_SUMMARIES = 64;
-/** How long "no such module" is believed before the disk is asked again. */
-const MISSING_TTL_MS = 5_000;
 
 function remember<V>(cache: Map<string, V>, key: string, value: V, max = MAX_CACHED): void {
   cache.delete(key);
@@ -186,7 +182,7 @@ export function cachedSummaryCount(): number {
 /** Drops what was read from the project's files: a module may change what another one it imports reads as. */
 export function forgetModules(): void {
   summaries.clear();
-  resolutions.clear();
+  forgetResolutions();
   textGates.clear();
 }
 
@@ -202,48 +198,11 @@ export interface NestedHost extends ModuleHost {
   checked?: Map<string, { summary: ModuleSummary | undefined }>;
 }
 
-/** `./x`, `../x`: a module of the project itself, not a package. */
-export function isRelativeSpecifier(specifier: unknown): specifier is string {
-  return typeof specifier === 'string' && (specifier.startsWith('./') || specifier.startsWith('../'));
-}
-
 /** The identifier a call's callee starts from: `f` in `f()`, `ns` in `ns.f()`. */
 export function calleeRootIdentifier(call: TSESTree.CallExpression): TSESTree.Identifier | undefined {
   let root: Node = unwrap(call.callee);
   if (root.type === 'MemberExpression') root = unwrap(root.object);
   return root.type === 'Identifier' ? root : undefined;
-}
-
-/** A relative specifier resolved to a file of the same project (not past its root by name or symlink: files/project-root.ts): extensions, `.js`→`.ts`, index files. */
-export function resolveModule(fromFile: string, specifier: string): string | undefined {
-  if (!isRelativeSpecifier(specifier)) return undefined;
-  const key = `${dirname(fromFile)}\0${specifier}`;
-  const known = resolutions.get(key);
-  if (typeof known === 'string') return known;
-  if (known && Date.now() - known.missingSince < MISSING_TTL_MS) return undefined;
-  const root = projectRootOf(fromFile);
-  const base = resolve(dirname(fromFile), specifier);
-  const found = isWithin(root, base) ? findFile(base) : undefined;
-  // Never into a node_modules folder the importer is not in: packages are the catalog's business.
-  const inside = found !== undefined && !relative(dirname(fromFile), found).split(sep).includes('node_modules') && reallyWithin(root, found);
-  const result = inside ? found : undefined;
-  remember(resolutions, key, result ?? { missingSince: Date.now() });
-  return result;
-}
-
-function findFile(base: string): string | undefined {
-  const ext = extname(base);
-  const candidates: string[] = [];
-  if (EXTENSIONS.includes(ext)) {
-    candidates.push(base);
-    for (const alt of TS_FOR_JS[ext] ?? []) candidates.push(base.slice(0, -ext.length) + alt);
-  }
-  for (const e of EXTENSIONS) candidates.push(base + e);
-  for (const e of EXTENSIONS) candidates.push(join(base, `index${e}`));
-  for (const candidate of candidates) {
-    if (statFile(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 /** The summary of a module: parsed with the host's parser, analysed, its exported functions. */
@@ -287,7 +246,7 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
       const sites = analyze(sourceCode, child);
       const ctx = new AnalysisContext(sourceCode);
       summary = { file, ctx, sites, silent: silentSites.get(sourceCode.ast) ?? [], ...moduleExports(ctx) };
-      const names = child ? relativeImportNames(sourceCode.ast) : undefined;
+      const names = child ? relativeImportNames(sourceCode.ast, (specifier) => isProjectSpecifier(file, specifier)) : undefined;
       if (child && names && names.size > 0) summary.imports = { host: child, names };
       // Its look-ups are done: kept here, they kept a module `summaries` had replaced (two parsed copies).
       if (child) child.checked = new Map();
@@ -341,11 +300,11 @@ function moduleExports(ctx: AnalysisContext): Pick<ModuleSummary, 'exports' | 'r
         if (spec.type !== 'ExportSpecifier') continue;
         const exported = exportName(spec.exported);
         if (from === undefined && spec.local.type === 'Identifier') add(exported, spec.local);
-        else if (isRelativeSpecifier(from) && !reexports.has(exported)) reexports.set(exported, { module: from, imported: exportName(spec.local) });
+        else if (mayNameProjectModule(from) && !reexports.has(exported)) reexports.set(exported, { module: from, imported: exportName(spec.local) });
       }
     } else if (statement.type === 'ExportAllDeclaration') {
       // `export * as ns from` names a namespace, not functions of this module.
-      if (!statement.exported && isRelativeSpecifier(statement.source.value)) stars.push(statement.source.value);
+      if (!statement.exported && mayNameProjectModule(statement.source.value)) stars.push(statement.source.value);
     } else if (statement.type === 'ExportDefaultDeclaration') {
       add('default', statement.declaration as Node);
     } else if (statement.type === 'ExpressionStatement') {
@@ -391,7 +350,7 @@ function reexported(node: Node, ctx: AnalysisContext): ImportedName | undefined 
     const name = propertyName(n);
     if (module !== undefined && name !== undefined) origin = { module, imported: name };
   }
-  return origin && isRelativeSpecifier(origin.module) && origin.imported !== '*' ? origin : undefined;
+  return origin && mayNameProjectModule(origin.module) && origin.imported !== '*' ? origin : undefined;
 }
 
 /** `require('./x')`, with `require` the CommonJS global (not a local of that name). */
@@ -414,7 +373,7 @@ function compiledExportStar(expression: Node, ctx: AnalysisContext): string | un
   const [a, b] = e.arguments as [Node, Node];
   const isExports = (n: Node) => n.type === 'Identifier' && n.name === 'exports' && !ctx.variableOf(n)?.defs.length;
   const module = isExports(b) ? requiredModule(a, ctx) : isExports(a) ? requiredModule(b, ctx) : undefined;
-  return isRelativeSpecifier(module) ? module : undefined;
+  return mayNameProjectModule(module) ? module : undefined;
 }
 
 function commonJsExport(expression: Node, ctx: AnalysisContext, add: (name: string, node: Node) => void, stars: string[]): void {
@@ -433,7 +392,7 @@ function commonJsExport(expression: Node, ctx: AnalysisContext, add: (name: stri
   if (!isModuleExports(left)) return;
   const right = unwrap(e.right);
   const whole = requiredModule(right, ctx);
-  if (isRelativeSpecifier(whole)) stars.push(whole);
+  if (mayNameProjectModule(whole)) stars.push(whole);
   else if (right.type === 'ObjectExpression') {
     for (const p of right.properties) {
       if (p.type !== 'Property' || p.computed) continue;
@@ -614,7 +573,7 @@ export function importedFunction(call: TSESTree.CallExpression, ctx: AnalysisCon
   const callee = unwrap(call.callee);
   const member = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
   const origin = importOf(root, ctx);
-  if (!origin || !isRelativeSpecifier(origin.module)) return undefined;
+  if (!origin || !isProjectSpecifier(host.filename, origin.module)) return undefined;
   const name = member !== undefined ? (origin.imported === '*' || origin.imported === 'default' ? member : undefined) : origin.imported === '*' ? 'default' : origin.imported;
   if (name === undefined) return undefined;
   const file = resolveModule(host.filename, origin.module);
@@ -705,7 +664,7 @@ export function importedObject(node: Node, ctx: AnalysisContext, host: NestedHos
   const root = n.type === 'MemberExpression' && !n.computed ? unwrap(n.object) : n;
   if (root.type !== 'Identifier') return undefined;
   const origin = importOf(root, ctx);
-  if (!origin || !isRelativeSpecifier(origin.module)) return undefined;
+  if (!origin || !isProjectSpecifier(host.filename, origin.module)) return undefined;
   const member = n === root ? undefined : propertyName(n as TSESTree.MemberExpression);
   const name = member !== undefined ? (origin.imported === '*' ? member : undefined) : origin.imported;
   if (name === undefined || name === '*') return undefined;
@@ -767,7 +726,7 @@ const objectsBySummary = new WeakMap<ModuleSummary, Map<string, TSESTree.ObjectE
  */
 export function importedConstant(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): { node: Node; ctx: AnalysisContext } | undefined {
   const origin = importOf(id, ctx);
-  if (!origin || !isRelativeSpecifier(origin.module) || origin.imported === '*' || origin.imported === 'default') return undefined;
+  if (!origin || !isProjectSpecifier(host.filename, origin.module) || origin.imported === '*' || origin.imported === 'default') return undefined;
   const file = resolveModule(host.filename, origin.module);
   const found = file ? exported(file, origin.imported, host, analyze, 'delay', (summary, key) => exportedConstants(summary).get(key)) : undefined;
   return found && { node: found.found, ctx: found.summary.ctx };

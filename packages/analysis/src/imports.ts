@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, unwrap } from './ast.js';
 import type { AnalysisContext } from './context.js';
 import { firstDefinition } from './definitions/bodies.js';
+import { isRelativeSpecifier } from './specifiers/project.js';
 
 export interface ImportedName {
   module: string;
@@ -54,8 +55,12 @@ export function importOf(id: TSESTree.Identifier, ctx: AnalysisContext): Importe
   return undefined;
 }
 
-/** Local names bound by `import … from './x'` or `require('./x')` at the top of a module. */
-export function relativeImportNames(program: TSESTree.Program): Set<string> {
+/**
+ * Local names bound by `import … from './x'` or `require('./x')` at the top of a module, and by
+ * imports of any other specifier `isProject` accepts (a workspace package of the project).
+ */
+export function relativeImportNames(program: TSESTree.Program, isProject: (specifier: string) => boolean = () => false): Set<string> {
+  const ofProject = (specifier: unknown) => isRelativeSpecifier(specifier) || (typeof specifier === 'string' && !specifier.startsWith('.') && isProject(specifier));
   const names = new Set<string>();
   const bind = (pattern: TSESTree.Node) => {
     if (pattern.type === 'Identifier') names.add(pattern.name);
@@ -64,21 +69,16 @@ export function relativeImportNames(program: TSESTree.Program): Set<string> {
     }
   };
   for (const statement of program.body) {
-    if (statement.type === 'ImportDeclaration' && isRelative(statement.source.value)) {
+    if (statement.type === 'ImportDeclaration' && ofProject(statement.source.value)) {
       for (const spec of statement.specifiers) names.add(spec.local.name);
     } else if (statement.type === 'VariableDeclaration') {
       for (const d of statement.declarations) {
         let init = d.init ? unwrap(d.init) : undefined;
         if (init?.type === 'MemberExpression') init = unwrap(init.object);
         const arg = init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require' ? init.arguments[0] : undefined;
-        if (arg?.type === 'Literal' && isRelative(arg.value)) bind(d.id);
+        if (arg?.type === 'Literal' && ofProject(arg.value)) bind(d.id);
       }
     }
   }
   return names;
-}
-
-/** `./x`, `../x` (as cross-file.ts's isRelativeSpecifier, which imports this module). */
-function isRelative(specifier: unknown): boolean {
-  return typeof specifier === 'string' && (specifier.startsWith('./') || specifier.startsWith('../'));
 }

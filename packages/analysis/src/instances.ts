@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, type AnalysisContext, type Variable } from './context.js';
-import { classIn, exported, isRelativeSpecifier, resolveModule, type Analyze, type ClassNode, type ForeignTarget, type ModuleSummary, type NestedHost } from './cross-file.js';
+import { classIn, exported, isProjectSpecifier, resolveModule, type Analyze, type ClassNode, type ForeignTarget, type ModuleSummary, type NestedHost } from './cross-file.js';
 import { classFieldValue, enclosingClass } from './evaluate.js';
 import { importOf } from './imports.js';
 import { classMembers, constructorFunction, firstDefinition, soleDefinition } from './definitions/bodies.js';
@@ -58,7 +58,7 @@ function inheritedFrom(cls: ClassNode, summary: ModuleSummary, name: string, hos
   if (local) parent = { cls: local, summary };
   else {
     const origin = importOf(sup, summary.ctx);
-    const file = origin && isRelativeSpecifier(origin.module) ? resolveModule(summary.file, origin.module) : undefined;
+    const file = origin && isProjectSpecifier(summary.file, origin.module) ? resolveModule(summary.file, origin.module) : undefined;
     const found = file && origin ? exported(file, exportOf(origin.imported), host, analyze, 'retry', (s, n) => s.classes.get(n)) : undefined;
     if (found) parent = { cls: found.found, summary: found.summary };
   }
@@ -71,7 +71,7 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
   if (holder.type === 'Identifier') {
     const origin = importOf(holder, ctx);
     if (origin) {
-      if (!isRelativeSpecifier(origin.module)) return undefined;
+      if (!isProjectSpecifier(host.filename, origin.module)) return undefined;
       const file = resolveModule(host.filename, origin.module);
       const found = file ? exported(file, exportOf(origin.imported), host, analyze, 'retry', (summary, name) => summary.instances.get(name)) : undefined;
       if (!found) return undefined;
@@ -227,7 +227,7 @@ function constructed(init: Node, ctx: AnalysisContext, host: NestedHost, analyze
   const n = unwrap(init);
   if (n.type !== 'NewExpression' || n.callee.type !== 'Identifier') return undefined;
   const origin = importOf(n.callee, ctx);
-  if (!origin || !isRelativeSpecifier(origin.module)) return undefined;
+  if (!origin || !isProjectSpecifier(host.filename, origin.module)) return undefined;
   const file = resolveModule(host.filename, origin.module);
   const name = exportOf(origin.imported);
   const found = file ? exported(file, name, host, analyze, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
@@ -301,7 +301,7 @@ function leadingBlockComment(node: Node, ctx: AnalysisContext): string | undefin
 
 /** An exported class of a relative module, by export name. */
 function classOwner(module: string, name: string, label: string, host: NestedHost, analyze: Analyze): Owner | undefined {
-  if (!isRelativeSpecifier(module)) return undefined;
+  if (!isProjectSpecifier(host.filename, module)) return undefined;
   const file = resolveModule(host.filename, module);
   const found = file ? exported(file, name, host, analyze, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
   return found && { cls: found.found, summary: found.summary, name: found.found.id?.name ?? label, module };

@@ -3,6 +3,8 @@ import { cachedSummaryCount, forgetModules } from './cross-file.js';
 import { forgetProjectRoots } from './files/project-root.js';
 import { forgetFailures } from './files/read.js';
 import { forgetPackages } from './own-package.js';
+import { forgetBuildLayouts } from './workspaces/output-source.js';
+import { forgetWorkspaces } from './workspaces/packages.js';
 
 /**
  * Forgets everything read from files other than the one being linted. Each cache checks its own
@@ -15,6 +17,8 @@ export function forgetProjectFiles(): void {
   forgetModules();
   forgetConstructions();
   forgetPackages();
+  forgetWorkspaces();
+  forgetBuildLayouts();
   forgetProjectRoots();
   forgetFailures();
 }

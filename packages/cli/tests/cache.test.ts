@@ -112,3 +112,31 @@ describe('a sloppy CommonJS file from the cache', () => {
     expect(await check(['sloppy.js', '-f', 'json', '--cache'], dir)).toEqual(fresh);
   });
 });
+
+describe('a workspace package import from the cache', () => {
+  it('is linted again when the tsconfig that maps the package to its source changes (the manifests and the tsconfig are dependencies)', async () => {
+    const write = (rel: string, text: string) => {
+      mkdirSync(dirname(join(dir, rel)), { recursive: true });
+      writeFileSync(join(dir, rel), text);
+    };
+    mkdirSync(join(dir, '.git'));
+    write('package.json', JSON.stringify({ name: 'mono', private: true, workspaces: ['packages/*'] }));
+    write('packages/utils/package.json', JSON.stringify({ name: '@mono/utils', main: 'dist/index.js' }));
+    write('packages/utils/tsconfig.json', JSON.stringify({ compilerOptions: { outDir: 'dist', rootDir: 'src' } }));
+    write('packages/utils/src/index.ts', HELPER.replace('export async function withRetry(fn)', 'export async function withRetry(fn: () => Promise<unknown>)'));
+    write('packages/app/src/load.ts', APP.replace("'./lib/helper.js'", "'@mono/utils'"));
+    const run = async () => (JSON.parse((await check(['packages/app/src/load.ts', '-f', 'json', '--cache', '--no-herd'], dir)).stdout) as { messages: { ruleId: string }[] }[])[0]!.messages.map((m) => m.ruleId);
+    expect(await run()).toEqual(['retry-hygiene/no-nested-retry']);
+    const deps = Object.keys(readCache().entries[join(dir, 'packages/app/src/load.ts')]!.deps);
+    for (const file of ['package.json', 'packages/utils/package.json', 'packages/utils/tsconfig.json', 'packages/utils/src/index.ts']) expect(deps).toContain(join(dir, file));
+    // A result planted in the cache is printed while nothing it depends on changes...
+    const cache = readCache();
+    cache.entries[join(dir, 'packages/app/src/load.ts')]!.result.messages[0]!.message = 'from the cache';
+    writeFileSync(join(dir, '.retry-hygiene-cache'), JSON.stringify(cache));
+    const planted = async () => (await check(['packages/app/src/load.ts', '--cache', '--no-herd'], dir)).stdout.includes('from the cache');
+    expect(await planted()).toBe(true);
+    // ...and the file is linted again once the tsconfig that maps the package to its source changes.
+    write('packages/utils/tsconfig.json', JSON.stringify({ compilerOptions: { outDir: 'lib', rootDir: 'src' } }));
+    expect(await planted()).toBe(false);
+  });
+});

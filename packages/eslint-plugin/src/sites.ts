@@ -34,6 +34,6 @@ export function policySitesOf(context: Parameters<typeof sitesOf>[0]): readonly 
  */
 export function siteNodes(context: LintedFile): Record<string, (node: never) => void> {
   // A file the analysis will not read (no retry word, no retry import) records nothing.
-  if (!mayHoldRetrySites(context.sourceCode, hostOf(context) !== undefined)) return {};
+  if (!mayHoldRetrySites(context.sourceCode, hostOf(context)?.filename ?? false)) return {};
   return siteNodeListeners(context.sourceCode.ast);
 }

@@ -1,6 +1,7 @@
 // What every suggestion must satisfy, shared by the rule suites (every invalid case) and the
 // fixture proof: the applied output parses, and re-linting it shows no finding of the same
 // rule at the same site.
+import { parse } from 'node:path';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import plugin from '../src/index.js';
@@ -16,7 +17,8 @@ export interface AppliedSuggestion {
   problems: string[];
 }
 
-const linter = new Linter({ configType: 'flat' });
+// Based at the file system's root: a case may be a file of a temporary project outside the checkout (workspace-imports.test.ts).
+const linter = new Linter({ configType: 'flat', cwd: parse(process.cwd()).root });
 
 export function configFor(filename: string, ruleOptions: Record<string, unknown[]> = {}, jsx = false): Linter.Config[] {
   const ts = /\.[cm]?tsx?$/.test(filename);

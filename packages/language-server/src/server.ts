@@ -28,8 +28,12 @@ import { Lifetime } from './lifetime.js';
 import { DEFAULT_SETTINGS, resolveSettings, type Settings } from './settings.js';
 
 export const SERVER_NAME = 'retry-hygiene';
-/** A document that imports a module of its own project (`./lib/retry`): it may read other files. */
-const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\/|\bimport\(\s*['"]\.\.?\//;
+/**
+ * A document that imports a module that may be of its own project (`./lib/retry`, or
+ * `@acme/utils`, a package of its monorepo): it may read other files. Any specifier counts:
+ * which package names are the project's is the analysis's question, asked when it lints.
+ */
+const PROJECT_IMPORT = /\bfrom\s*['"]|\brequire\(\s*['"]|\bimport\(\s*['"]/;
 const MODULE_EXTENSIONS = 'js,jsx,mjs,cjs,ts,tsx,mts,cts';
 export const DEFAULT_CHART_COMMAND = 'retryHygiene.showHerdChart';
 /** Internal request: counters and heap, for the fuzz test and the benchmark. `{ gc: true }` collects first when node runs with --expose-gc. */
@@ -311,7 +315,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   /**
    * A module of the project changed on disk (saved here, or by anything else the client
-   * watches): the documents that import relative modules may have read it (a retry helper in
+   * watches): the documents that import modules may have read it (a retry helper in
    * another file), so every analysis is redone, with the analysis's module caches dropped:
    * each is keyed by its own file's mtime, which does not show a change two imports away or a
    * file added beside a class.
@@ -320,7 +324,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   function modulesChanged(): void {
     // Whatever is open now: a document opened later must not read a module as it was.
     scheduler.forgetProjectFiles();
-    if (!documents.all().some((d) => RELATIVE_IMPORT.test(d.getText()))) return;
+    if (!documents.all().some((d) => PROJECT_IMPORT.test(d.getText()))) return;
     clearTimeout(modulesTimer);
     modulesTimer = setTimeout(() => {
       modulesTimer = undefined;
@@ -329,7 +333,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (flags.pull) {
         if (flags.refresh) void connection.languages.diagnostics.refresh().catch((e) => logError('refreshing diagnostics', e));
       } else {
-        for (const document of documents.all()) if (RELATIVE_IMPORT.test(document.getText())) schedule(document.uri, 0);
+        for (const document of documents.all()) if (PROJECT_IMPORT.test(document.getText())) schedule(document.uri, 0);
       }
     }, settings.debounceMs);
   }
@@ -385,7 +389,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
     if (flags.configuration) void loadSettings().catch((e) => logError('loading settings', e));
     if (flags.watchFiles) {
-      const watchers = [{ globPattern: `**/*.{${MODULE_EXTENSIONS}}` }];
+      // Modules, and what decides which file a workspace package import names (manifests, tsconfig files, pnpm's workspace file).
+      const watchers = [{ globPattern: `**/*.{${MODULE_EXTENSIONS}}` }, { globPattern: '**/{package.json,tsconfig*.json,pnpm-workspace.yaml}' }];
       void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch((e) => logError('registering file watchers', e));
     }
   });

@@ -76,6 +76,35 @@ describe('retry helpers in other modules', () => {
     expect(afterWatch.diagnostics[0]!.message).toContain('waits a fixed 2.1 min between attempts');
   });
 
+  it('follows a workspace package import, and lints a document that imports only packages again when a tsconfig changes', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'retry-hygiene-ls-workspace-'));
+    const files: Record<string, string> = {
+      'package.json': JSON.stringify({ name: 'mono', private: true, workspaces: ['packages/*'] }),
+      'packages/utils/package.json': JSON.stringify({ name: '@mono/utils', main: 'dist/index.js' }),
+      'packages/utils/tsconfig.json': JSON.stringify({ compilerOptions: { outDir: 'dist', rootDir: 'src' } }),
+      'packages/utils/src/index.ts':
+        'export async function retryable<T>(fn: () => Promise<T>, retries = 5): Promise<T> {\n  for (let attempt = 0; ; attempt++) {\n    try {\n      return await fn();\n    } catch (err) {\n      if (attempt >= retries) throw err;\n      await new Promise((resolve) => setTimeout(resolve, 1000));\n    }\n  }\n}\n',
+    };
+    mkdirSync(join(project, '.git'));
+    for (const [rel, text] of Object.entries(files)) {
+      mkdirSync(join(project, rel, '..'), { recursive: true });
+      writeFileSync(join(project, rel), text);
+    }
+    const client = await start();
+    const uri = pathToFileURL(join(project, 'packages', 'app', 'src', 'main.ts')).href;
+    await client.open(uri, "import { retryable } from '@mono/utils';\n\nexport const load = () => retryable(() => fetch('/x'), 3);\n", 'typescript');
+    const first = await client.diagnosticsFor(uri, 1);
+    expect(where(first.diagnostics)).toEqual(['3:27 no-fixed-sleep-retry']);
+    expect(first.diagnostics[0]!.message).toContain("This call of `retryable()` from '@mono/utils' waits a fixed 1 s between attempts");
+    // Built to lib/ now: dist/index.js is no output of the package, so its source is not known.
+    const tsconfig = join(project, 'packages', 'utils', 'tsconfig.json');
+    writeFileSync(tsconfig, JSON.stringify({ compilerOptions: { outDir: 'lib', rootDir: 'src' } }));
+    const since = client.published.length;
+    await client.filesChanged([pathToFileURL(tsconfig).href]);
+    const after = await client.until(() => client.published.slice(since).find((p) => p.uri === uri), 15_000, 'main.ts linted after the tsconfig change');
+    expect(after.diagnostics).toEqual([]);
+  });
+
   it('reads a module two imports away afresh after a watched-file change (its importer did not change)', async () => {
     // main.mjs → lib/wrap.mjs (the retry loop) → lib/pause.mjs (the wait). Only pause.mjs
     // changes: wrap.mjs's mtime does not, yet what it reads as does.

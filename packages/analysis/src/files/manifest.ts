@@ -10,6 +10,12 @@ export interface Manifest {
   name?: string;
   /** The files the package's main entry may be, in the order Node would try them: `exports['.']`'s targets, `module`, `main`. */
   entryTargets: string[];
+  /** The manifest's `exports`, as written (walked within the bounds below by whoever reads it). */
+  exports?: unknown;
+  module?: string;
+  main?: string;
+  /** The `workspaces` globs (an array, or yarn's `{ packages }`), at most MAX_WORKSPACE_PATTERNS of them. */
+  workspaces?: string[];
 }
 
 /** Real manifests are a few kilobytes; a lockfile-sized one is not a package's. */
@@ -18,6 +24,9 @@ export const MAX_MANIFEST_BYTES = 512 * 1024;
 export const MAX_EXPORTS_DEPTH = 32;
 /** How many values of `exports` are looked at in all: each target costs up to 19 stats to resolve. */
 export const MAX_EXPORTS_VISITED = 100;
+
+/** A workspace root names a few folders or globs; more is not a real project's. */
+export const MAX_WORKSPACE_PATTERNS = 64;
 
 /** The manifest in a folder, or undefined: none, unreadable, too big, not JSON, not an object. */
 export function readManifest(dir: string): Manifest | undefined {
@@ -35,9 +44,14 @@ export function readManifest(dir: string): Manifest | undefined {
   const dot = typeof exportsField === 'object' && exportsField !== null && !Array.isArray(exportsField) && '.' in exportsField ? (exportsField as Record<string, unknown>)['.'] : exportsField;
   const entryTargets = exportTargets(dot);
   for (const field of ['module', 'main']) if (typeof fields[field] === 'string') entryTargets.push(fields[field] as string);
+  const workspaces = workspacePatterns(fields.workspaces);
   return {
     ...(typeof fields.name === 'string' ? { name: fields.name } : {}),
-    entryTargets: entryTargets.filter((t) => t.length > 0 && !t.includes('\0')),
+    entryTargets: entryTargets.filter(usableTarget),
+    ...(exportsField !== undefined ? { exports: exportsField } : {}),
+    ...(typeof fields.module === 'string' && usableTarget(fields.module) ? { module: fields.module } : {}),
+    ...(typeof fields.main === 'string' && usableTarget(fields.main) ? { main: fields.main } : {}),
+    ...(workspaces ? { workspaces } : {}),
   };
 }
 
@@ -58,4 +72,14 @@ function exportTargets(value: unknown): string[] {
     }
   }
   return out;
+}
+
+function usableTarget(target: string): boolean {
+  return target.length > 0 && !target.includes('\0');
+}
+
+/** `workspaces: ["packages/*"]` (npm, yarn) or `workspaces: { packages: [...] }` (yarn's older form): the strings, bounded. */
+function workspacePatterns(value: unknown): string[] | undefined {
+  const list = Array.isArray(value) ? value : typeof value === 'object' && value !== null && Array.isArray((value as { packages?: unknown }).packages) ? (value as { packages: unknown[] }).packages : undefined;
+  return list?.slice(0, MAX_WORKSPACE_PATTERNS).filter((p): p is string => typeof p === 'string' && usableTarget(p));
 }

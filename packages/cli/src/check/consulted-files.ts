@@ -6,7 +6,8 @@ import { LINTED_EXTENSIONS } from './files.js';
 /**
  * Which files the analysis consulted while it linted each file: the modules it followed
  * imports into (and the ones it looked for and did not find), the package.json files it
- * read. `check --cache` keys a file's cached result on them, so that a helper that stops
+ * read, and the tsconfig files and pnpm-workspace.yaml a workspace package import consulted.
+ * `check --cache` keys a file's cached result on them, so that a helper that stops
  * retrying invalidates the files that import it.
  *
  * The analysis checks every file it consults with fs.statSync (to reuse its own cached
@@ -30,8 +31,9 @@ export function fileLinted(file: string): void {
   ((globalThis as Record<symbol, unknown>)[KEY] as Hook | undefined)?.fileDone(file);
 }
 
+/** Modules, and what decides where a package import leads: manifests, tsconfig files (any name, through `extends`), pnpm's workspace file. */
 function relevant(path: string): boolean {
-  return LINTED_EXTENSIONS.has(extname(path)) || basename(path) === 'package.json';
+  return LINTED_EXTENSIONS.has(extname(path)) || extname(path) === '.json' || basename(path) === 'pnpm-workspace.yaml';
 }
 
 export function recordConsultedFiles(): ConsultedFiles {
