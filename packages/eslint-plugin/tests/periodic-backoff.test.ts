@@ -266,7 +266,7 @@ ruleTester.run("no-fixed-sleep-retry on a periodic task's failure path", noFixed
       name: 'a loop, a fixed error wait other than the period',
       code: f6,
       filename: 'file.js',
-      errors: [{ messageId: 'fixedDelay', line: 5, column: 3, endLine: 5, endColumn: 23, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'an unknown number of attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 5, column: 3, endLine: 5, endColumn: 23, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'up to 5 attempts' } }],
     },
   ],
 });
