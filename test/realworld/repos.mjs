@@ -27,6 +27,8 @@ const EXTENSIONS = /\.(?:[cm]?js|[cm]?ts|jsx|tsx)$/;
 /** Tests, fixtures, examples, type declarations, bundles and generated code are not what a team lints as its product. */
 const SKIPPED = /\.d\.[cm]?ts$|\.min\.[cm]?js$|(?:^|\/)(?:node_modules|test|tests|__tests__|__test__|spec|__mocks__|__fixtures__|fixtures?|e2e|examples?|dist|build|coverage)\/|\.(?:spec|test|bench|stories)\.[cm]?[jt]sx?$/;
 const MAX_BYTES = 2 * 1024 * 1024;
+/** What an extraction holds; a cache of another version is extracted again. 2: the workspace declarations too. */
+const EXTRACT_VERSION = 2;
 const RULE_IDS = Object.keys(plugin.rules);
 
 export function slug(repo) {
@@ -63,7 +65,7 @@ export function checkoutDir(entry) {
 /** Extracts the pinned commit once; returns the folder, or a sentence saying why it is not there. */
 export function checkout(entry) {
   const dir = checkoutDir(entry);
-  if (existsSync(join(dir, '.complete'))) return dir;
+  if (existsSync(join(dir, '.complete')) && readFileSync(join(dir, '.complete'), 'utf8') === `${entry.commit} ${EXTRACT_VERSION}\n`) return dir;
   const gitDir = join(mirror, slug(entry.repo), 'repo');
   if (!existsSync(gitDir)) return `no snapshot of ${entry.repo} at ${gitDir} (bring one with the fetch tool: github:${entry.repo})`;
   const partial = `${dir}.part`;
@@ -79,7 +81,7 @@ export function checkout(entry) {
     const match = /^(\d+) blob ([0-9a-f]+)\t(.*)$/s.exec(line);
     if (!match || match[1] === '120000') continue;
     const path = match[3];
-    if (EXTENSIONS.test(path) || /(?:^|\/)(?:package|tsconfig[^/]*)\.json$/.test(path)) blobs.push({ sha: match[2], path });
+    if (EXTENSIONS.test(path) || /(?:^|\/)(?:(?:package|tsconfig[^/]*|lerna)\.json|pnpm-workspace\.yaml)$/.test(path)) blobs.push({ sha: match[2], path });
   }
   const batch = git(['cat-file', '--batch'], blobs.map((b) => b.sha).join('\n') + '\n');
   if (batch.status !== 0) return `git cat-file of ${entry.repo} failed: ${batch.stderr.toString().trim()}`;
@@ -96,7 +98,7 @@ export function checkout(entry) {
     writeFileSync(target, out.subarray(offset, offset + size));
     offset += size + 1;
   }
-  writeFileSync(join(partial, '.complete'), `${entry.commit}\n`);
+  writeFileSync(join(partial, '.complete'), `${entry.commit} ${EXTRACT_VERSION}\n`);
   rmSync(dir, { recursive: true, force: true });
   renameSync(partial, dir);
   return dir;

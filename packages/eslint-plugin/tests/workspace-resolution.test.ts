@@ -103,6 +103,23 @@ describe('entries: conditions, patterns, fields', () => {
     expect(resolveWorkspaceImport(from(root), '@x/lib/internal/x')).toBeUndefined();
   });
 
+  it("a bundler's layout: an entry under an output folder not in the checkout is the same path under src/, any extension", () => {
+    const root = project({
+      'package.json': JSON.stringify({ workspaces: ['packages/*'] }),
+      'packages/lib/package.json': JSON.stringify({ name: 'lib', exports: { '.': { types: './dist/index.d.mts', import: './dist/index.mjs' }, './retry': { import: './dist/retry.mjs' } } }),
+      'packages/lib/tsconfig.json': JSON.stringify({ compilerOptions: { module: 'esnext' }, include: ['**/*.ts'] }),
+      'packages/lib/src/index.ts': 'export {};\n',
+      'packages/lib/src/retry.ts': 'export {};\n',
+      'packages/built/package.json': JSON.stringify({ name: 'built', main: './out/index.cjs' }),
+      'packages/built/out/index.cjs': 'module.exports = {};\n',
+      'packages/built/src/index.ts': 'export {};\n',
+    });
+    expect(resolveWorkspaceImport(from(root), 'lib')).toBe(join(root, 'packages/lib/src/index.ts'));
+    expect(resolveWorkspaceImport(from(root), 'lib/retry')).toBe(join(root, 'packages/lib/src/retry.ts'));
+    // A committed output is read as it is, not mapped.
+    expect(resolveWorkspaceImport(from(root), 'built')).toBe(join(root, 'packages/built/out/index.cjs'));
+  });
+
   it('module before main; index when there is neither', () => {
     const root = project({
       'package.json': JSON.stringify({ workspaces: ['packages/*'] }),
@@ -153,7 +170,8 @@ describe('output → source: the tsconfig', () => {
   it('a base config from a package (node_modules) is not read', () => {
     const root = pkg({ extends: '@tsconfig/node20/tsconfig.json', compilerOptions: { rootDir: 'src' } }, { 'src/index.ts': '' });
     write(root, { 'node_modules/@tsconfig/node20/tsconfig.json': JSON.stringify({ compilerOptions: { outDir: '../../../packages/lib/dist' } }) });
-    expect(resolveWorkspaceImport(from(root), 'lib')).toBeUndefined();
+    // Found by the bundler's layout (dist/ is not in the checkout, src/index.ts is), not by the base config's outDir.
+    expect(resolveWorkspaceImport(from(root), 'lib')).toBe(join(root, 'packages/lib/src/index.ts'));
     expect(touched.filter((p) => p.includes('node_modules'))).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { findModuleFile, MODULE_EXTENSIONS } from '../files/module-file.js';
 import { isWithin } from '../files/project-root.js';
-import { listFolder } from '../files/read.js';
+import { listFolder, statPath } from '../files/read.js';
 import { buildLayout, type BuildLayout } from './tsconfig.js';
 
 /**
@@ -9,8 +9,8 @@ import { buildLayout, type BuildLayout } from './tsconfig.js';
  * output out: a path under the package's `outDir` (or `declarationDir`) is the same path
  * under its `rootDir`, and `.js`/`.mjs`/`.cjs`/`.d.ts` is `.ts`/`.tsx`/`.mts`/`.cts`. Without
  * a `rootDir`, TypeScript's: the config's folder for a `composite` project, else the common
- * folder of the package's source files. Nothing else is guessed: a package without a tsconfig
- * or an `outDir`, or whose sources cannot be found this way, has none.
+ * folder of the package's source files. Failing that, a bundler's layout (bundledSource). Nothing
+ * else is guessed: a package whose sources cannot be found these ways has none.
  */
 
 /** Entries looked at while finding the common folder of a package's sources. */
@@ -18,6 +18,24 @@ export const MAX_SOURCE_WALK_ENTRIES = 5_000;
 const MAX_SOURCE_WALK_DEPTH = 8;
 
 export function sourceOfOutput(packageDir: string, output: string, projectRoot: string): string | undefined {
+  return compiledSource(packageDir, output, projectRoot) ?? bundledSource(packageDir, output);
+}
+
+/**
+ * A bundler's layout (tsup, tsdown, unbuild, rollup, esbuild: `src/index.ts` → `dist/index.mjs`),
+ * for a package whose tsconfig names no output folder: the entry's path under an output folder
+ * that is not in the checkout (built, not committed) is the same path under `src/`. Only when
+ * that folder is absent and `src/` holds the file: a committed output is read as it is.
+ */
+function bundledSource(packageDir: string, output: string): string | undefined {
+  const inside = relative(packageDir, output).split(sep);
+  if (inside.length < 2 || inside[0] === 'src' || inside[0] === '..' || statPath(join(packageDir, inside[0] as string))) return undefined;
+  // A bundle's extension says the output format, not the source's: `dist/index.mjs` may come from `src/index.ts`.
+  const mapped = join(packageDir, 'src', ...inside.slice(1)).replace(/(?:\.d)?\.[cm]?[jt]sx?$/, '');
+  return findModuleFile(mapped);
+}
+
+function compiledSource(packageDir: string, output: string, projectRoot: string): string | undefined {
   const known = layoutOf(packageDir, projectRoot);
   if (!known) return undefined;
   const { layout, rootDir } = known;

@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path';
  *     packages/utils/         @acme/utils: main dist/index.js (not built), tsconfig outDir dist, rootDir src;
  *                             a fixed-wait loop helper, a recursive one, a timer one, a backoff one, a retrying client
  *     packages/sdk/           @acme/sdk: re-exports @acme/utils by name (exports with a `source` condition)
- *     packages/nosrc/         @acme/nosrc: main dist/index.js, no tsconfig: its source is unknown
+ *     packages/nosrc/         @acme/nosrc: main dist/index.js, no tsconfig, sources in code/: unknown
+ *                             (neither TypeScript's layout nor a bundler's src/ → dist/ names them)
  *     packages/app/src/       the callers
  *     node_modules/@acme/dep/ a dependency with the same helper: not a workspace package
  *   pnpm/ (.git)              pnpm-workspace.yaml: packages/*, !packages/legacy
@@ -133,7 +134,7 @@ export function makeMonorepos(): Monorepos {
     'packages/sdk/package.json': JSON.stringify({ name: '@acme/sdk', exports: { '.': { source: './src/index.ts', default: './dist/index.js' } } }),
     'packages/sdk/src/index.ts': "export { retryOnAPIFailure as retryCall } from '@acme/utils';\nexport * from '@acme/utils/dist/client.js';\n",
     'packages/nosrc/package.json': JSON.stringify({ name: '@acme/nosrc', main: 'dist/index.js' }),
-    'packages/nosrc/src/index.ts': LOOP_HELPER,
+    'packages/nosrc/code/index.ts': LOOP_HELPER,
     'packages/app/package.json': JSON.stringify({ name: '@acme/app', dependencies: { '@acme/utils': '*', '@acme/dep': '1.0.0' } }),
     'node_modules/@acme/dep/package.json': JSON.stringify({ name: '@acme/dep', main: 'index.js' }),
     'node_modules/@acme/dep/index.js': JS_HELPER,
