@@ -7,6 +7,7 @@ import { readStrategy } from './strategy-callback.js';
 import { stopsOnlyOnFailure } from './strategy-stops.js';
 import { isOperationCall } from './scan.js';
 import { partsLeftWithoutOptions } from './absent-options.js';
+import { externalStop, givesUpAfter, stopsOnTheWay } from './exits/external.js';
 
 /**
  * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
@@ -38,6 +39,8 @@ export function mayStopUnseen(region: Node, env: Env, isRetry: (node: Node) => b
  */
 export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?: Node): boolean {
   const isRetry = (node: Node) => contains(node, call);
+  // A flag set, a timer cleared or a predicate of the failure answered elsewhere (exits/external.ts).
+  if (stopsOnTheWay(call, fn, env, (id) => isFailureValue(id, fn.body, env, 0), (branch) => givesUp(branch, env))) return true;
   let child: Node = call;
   for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
     if (p.type === 'IfStatement' && child !== p.test && (mayDecideToStop(p.test, fn.body, env) || sentinelDecidedByCallee(p.test, env)) && !onlyCallerOptionsDecide(p, child, fn, env)) return true;
@@ -71,8 +74,10 @@ function onlyCallerOptionsDecide(branch: TSESTree.IfStatement, child: Node, fn: 
 
 function isUncountedStop(node: Node, region: Node, env: Env, isRetry: (node: Node) => boolean): boolean {
   if (node.type === 'IfStatement' && !isRetry(node.consequent) && givesUp(node.consequent, env) && !caughtWithin(node, region)) {
-    return outcomeCheck(node.test, env, false) !== 'success' && mayDecideToStop(node.test, region, env);
+    return outcomeCheck(node.test, env, false) !== 'success' && (mayDecideToStop(node.test, region, env) || externalStop(exitQuery(node.test, true, region, env)));
   }
+  // `if (shouldRetry(err)) continue; throw err`: the way back taken only while the test holds.
+  if (node.type === 'IfStatement' && isRetry(node.consequent) && givesUpAfter(node, (branch) => givesUp(branch, env)) && !caughtWithin(node, region)) return externalStop(exitQuery(node.test, false, region, env));
   // `if (res === null) continue` where `send` returned null for a failure and throws once it has had enough.
   if (node.type === 'IfStatement' && isRetry(node) && sentinelDecidedByCallee(node.test, env)) return true;
   // `const wait = await this.#nextDelay(err)` on the way to the next attempt: a function of this
@@ -83,6 +88,8 @@ function isUncountedStop(node: Node, region: Node, env: Env, isRetry: (node: Nod
   // (not on a way out already: `catch (e) { try { await close() } catch (x) { squash(x) } throw e }`).
   return node.type === 'CatchClause' && node.param?.type === 'Identifier' && !onWayOut(node, region) && delegatesError(node, node.param.name, env);
 }
+
+const exitQuery = (test: Node, stopsWhen: boolean, cycle: Node, env: Env) => ({ test, stopsWhen, cycle, env, isFailure: (id: TSESTree.Identifier) => isFailureValue(id, cycle, env, 0) });
 
 /**
  * A call of a function of this file (`this.#calculateDelay(err)`, `nextWait(n)`) whose value
