@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, enclosingFunction, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
-import type { Env } from '../evaluate.js';
+import { localFunction, type Env } from '../evaluate.js';
 
 /**
  * Exits from the failure cycle that something outside the cycle decides: a flag another
@@ -50,7 +50,7 @@ export function externalStop(q: ExitQuery): boolean {
     }
     if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier') {
       if (n.operator === 'instanceof' && mentionsFailure(n.left, q)) predicate = true;
-      const compared = comparedWithLiteral(n);
+      const compared = comparedWithLiteral(n, q.env.ctx);
       if (!compared) return;
       if (mentionsFailure(compared.side, q) && compared.side.type === 'MemberExpression') predicate = true;
       else if (isStateRead(compared.side)) {
@@ -77,7 +77,7 @@ export function clearedElsewhere(schedule: Node, cycle: Node, env: Env): boolean
   const home = enclosingFunction(schedule);
   return clearCalls(env.ctx).some((clear) => {
     const arg = clear.arguments[0] && unwrap(clear.arguments[0]);
-    return arg !== undefined && sameState(arg, holder, env.ctx) && outsideCycle(clear, cycle, home);
+    return arg !== undefined && sameState(arg, holder, env.ctx) && outsideCycle(clear, cycle, home, env);
   });
 }
 
@@ -97,13 +97,15 @@ function isStateRead(node: Node): node is TSESTree.MemberExpression | TSESTree.I
   return node.type === 'MemberExpression' && propertyName(node) !== undefined && !node.computed;
 }
 
-function comparedWithLiteral(n: TSESTree.BinaryExpression): { side: Node; value: unknown; equal: boolean } | undefined {
+function comparedWithLiteral(n: TSESTree.BinaryExpression, ctx: AnalysisContext): { side: Node; value: unknown; equal: boolean } | undefined {
   if (!/^[!=]==?$/.test(n.operator)) return undefined;
   const literal = (x: Node): { value: unknown } | undefined => {
     const u = unwrap(x);
     if (u.type === 'Literal') return { value: u.value };
     if (u.type === 'Identifier' && u.name === 'undefined') return { value: undefined };
-    return undefined;
+    // `this.state === CLOSED` with `const CLOSED = 2`.
+    const named = u.type === 'Identifier' ? ctx.constLiteral(u) : undefined;
+    return named ? { value: named.value } : undefined;
   };
   const left = unwrap(n.left as Node);
   const right = unwrap(n.right);
@@ -157,9 +159,9 @@ function mentionsFailure(node: Node, q: ExitQuery): boolean {
 function setElsewhere(w: Watched, q: ExitQuery): boolean {
   const writes = writesOf(w.target, q.env.ctx);
   const home = enclosingFunction(q.test);
-  const reset = writes.some((write) => contains(q.cycle, write) && enclosingFunction(write) === home && write.range[1] <= q.test.range[0] && !mayGiveUp(write.right, w.wanted));
+  const reset = writes.some((write) => contains(q.cycle, write) && enclosingFunction(write) === home && write.range[1] <= q.test.range[0] && !mayGiveUp(write.right, w.wanted, q.env.ctx));
   if (reset) return false;
-  return writes.some((write) => outsideCycle(write, q.cycle, home) && !inConstructor(write) && mayGiveUp(write.right, w.wanted));
+  return writes.some((write) => outsideCycle(write, q.cycle, home, q.env) && !inConstructor(write) && mayGiveUp(write.right, w.wanted, q.env.ctx));
 }
 
 /**
@@ -167,11 +169,47 @@ function setElsewhere(w: Watched, q: ExitQuery): boolean {
  * function the attempt runs in (a write there before a loop is its starting value), nor one
  * around it (the same).
  */
-function outsideCycle(node: Node, cycle: Node, home: FunctionNode | undefined): boolean {
+function outsideCycle(node: Node, cycle: Node, home: FunctionNode | undefined, env: Env): boolean {
   if (contains(cycle, node)) return false;
   const writer = enclosingFunction(node);
-  if (!writer || writer === home) return false;
-  return !(home && contains(writer, home));
+  if (!writer || writer === home || (home && contains(writer, home))) return false;
+  // (A function the attempt itself calls, `this.#afterFailure(err)` or a helper that arms the timer, is part of the cycle.)
+  return ![...cycleFunctions(cycle, env)].some((fn) => fn === writer || contains(fn, writer));
+}
+
+const MAX_CYCLE_FUNCTIONS = 32;
+const cycles = new WeakMap<Node, Set<FunctionNode>>();
+
+/** The functions of this file the cycle calls, and those they call (bounded). */
+function cycleFunctions(cycle: Node, env: Env): Set<FunctionNode> {
+  const known = cycles.get(cycle);
+  if (known) return known;
+  const found = new Set<FunctionNode>();
+  const queue: Node[] = [cycle];
+  while (queue.length > 0 && found.size < MAX_CYCLE_FUNCTIONS) {
+    const body = queue.shift() as Node;
+    walk(body, env.ctx.keys, (node) => {
+      if (node.type !== 'CallExpression') return undefined;
+      const fn = localFunction(node, env) ?? callbackArgument(node, env);
+      if (fn && !found.has(fn) && found.size < MAX_CYCLE_FUNCTIONS) {
+        found.add(fn);
+        queue.push(fn.body);
+      }
+      return undefined;
+    });
+  }
+  cycles.set(cycle, found);
+  return found;
+}
+
+/** `setTimeout(drain, ms)`, `.then(step)`: a function of the file handed by name, run later by the cycle. */
+function callbackArgument(call: TSESTree.CallExpression, env: Env): FunctionNode | undefined {
+  for (const arg of call.arguments) {
+    const a = unwrap(arg);
+    const fn = a.type === 'Identifier' ? env.ctx.functionOf(a) : undefined;
+    if (fn) return fn;
+  }
+  return undefined;
 }
 
 function inConstructor(node: Node): boolean {
@@ -180,9 +218,10 @@ function inConstructor(node: Node): boolean {
 }
 
 /** A written value that may make the test give up (anything not a literal that keeps it going). */
-function mayGiveUp(value: Node, wanted: Wanted): boolean {
+function mayGiveUp(value: Node, wanted: Wanted, ctx: AnalysisContext): boolean {
   const v = unwrap(value);
-  const literal = v.type === 'Literal' ? { value: v.value } : v.type === 'Identifier' && v.name === 'undefined' ? { value: undefined } : undefined;
+  const named = v.type === 'Identifier' ? ctx.constLiteral(v) : undefined;
+  const literal = v.type === 'Literal' ? { value: v.value } : v.type === 'Identifier' && v.name === 'undefined' ? { value: undefined } : named ? { value: named.value } : undefined;
   if (!literal) return true;
   switch (wanted.kind) {
     case 'truthy': return Boolean(literal.value);
