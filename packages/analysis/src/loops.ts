@@ -544,8 +544,9 @@ function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean 
   const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);
   if (guards) bound = merge(bound, guards);
   const result: Bound = bound ?? { deadline: false, abortAware: false };
-  // A give-up branch whose condition the analysis cannot count may still end the loop.
-  if (unbounded && result.attempts === undefined && (mayStopUnseen(loop.body, env, containsContinue) || (test !== undefined && sentinelDecidedByCallee(test, env)))) {
+  // A give-up branch whose condition the analysis cannot count may still end the loop (a deadline
+  // or an abort that already bounds it says more than "an unknown number").
+  if (unbounded && result.attempts === undefined && !result.abortAware && !result.deadline && (mayStopUnseen(loop.body, env, containsContinue) || (test !== undefined && sentinelDecidedByCallee(test, env)))) {
     result.attempts = 'unknown';
   }
   return { ...result, unbounded: unbounded && result.attempts === undefined };

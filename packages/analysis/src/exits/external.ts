@@ -302,7 +302,8 @@ export function stopsOnTheWay(call: Node, fn: FunctionNode, env: Env, isFailure:
   let child: Node = call;
   for (let p: Node | undefined = call; p && p !== fn; child = p, p = p.parent) {
     if (p.type === 'CallExpression' && clearedElsewhere(p, cycle, env)) return true;
-    if (p.type === 'IfStatement' && child !== p.test && p !== call && query(p.test, child !== p.consequent)) return true;
+    // (Only where the other way gives up: `if (res.status === 429) return again(); return res` goes on or succeeds.)
+    if (p.type === 'IfStatement' && child !== p.test && p !== call && (child === p.consequent ? givesUpAfter(p, givesUp) : givesUp(p.consequent)) && query(p.test, child !== p.consequent)) return true;
     if (p.type !== 'BlockStatement' || p === call) continue;
     for (const statement of p.body) {
       if (statement === child) break;
