@@ -11,12 +11,12 @@ import { externalStop, givesUpAfter, stopsOnTheWay } from './exits/external.js';
 
 /**
  * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
- * (`throw`, `return;`, `reject(err)`, `break`) behind a condition that is more than a look
- * at the failure itself. `if (!isTransient(err)) throw err` only sorts errors (the retry
- * still never ends while they are transient); `if (retryDelay <= 0) throw e`,
- * `if (this.closing) return`, `if (++iter > this.maxRediscovers) throw err` and
- * `catch (e) { await this.resumeOrThrow(e) }` may end it. A finding that says "never gives
- * up" must not be made when such an exit exists.
+ * (`throw`, `return;`, `reject(err)`, `break`) behind a condition that may count or measure
+ * (`if (retryDelay <= 0) throw e`, `if (++iter > this.maxRediscovers) throw err`,
+ * `catch (e) { await this.resumeOrThrow(e) }`), or one decided outside the failure cycle
+ * (exits/external.ts: `if (this.closing) return` with close() setting it, a predicate of the
+ * failure that may say no). A finding that says "never gives up" must not be made when such an
+ * exit exists.
  *
  * `region` is the code of one attempt; `inside` tells which nested functions belong to it
  * (failure callbacks of a recursion do, the callbacks of a loop body do not).
@@ -121,8 +121,8 @@ function onWayOut(node: Node, region: Node): boolean {
  * A condition that may count or measure something the analysis cannot evaluate: a
  * comparison (`retryDelay <= 0`, `++iter > this.max`), a counter update, a decision handed
  * other state (`this.shouldRetry(attempt)`). Sorting failures (`!isTransient(err)`) and
- * lifecycle flags (`this.closing`, `!this.isConnected()`) are not: a retry that stops only
- * when its owner closes still never gives up on its own.
+ * lifecycle flags (`this.closing`) are not counts: whether they are exits (a predicate that may
+ * say no, a flag another function sets) is read by exits/external.ts.
  */
 function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFailure = true): boolean {
   if (checkFailure && onlyInspectsFailure(test, region, env)) return false;

@@ -44,7 +44,7 @@ function firstIfTest(code: string): boolean {
   const fn = attempt(nodes);
   const branch = nodes.find((n) => n.type === 'IfStatement' && enclosingFunction(n) !== undefined && fn.range[0] <= n.range[0] && n.range[1] <= fn.range[1]);
   if (branch?.type !== 'IfStatement') throw new Error('no if');
-  const env: Env = { ctx, region: fn.body, counters: new Set() };
+  const env: Env = { ctx, region: fn.body, counters: new Set(), depth: 0 };
   return externalStop({ test: branch.test, stopsWhen: true, cycle: fn.body, env, isFailure: (id) => id.name === 'err' });
 }
 
@@ -115,7 +115,7 @@ class Link {
     const fn = attempt(nodes);
     const schedule = nodes.find((n) => n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === 'setTimeout');
     const call = nodes.find((n) => n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && n.callee.property.type === 'Identifier' && n.callee.property.name === 'attempt');
-    const env: Env = { ctx, region: fn.body, counters: new Set() };
+    const env: Env = { ctx, region: fn.body, counters: new Set(), depth: 0 };
     return { cleared: clearedElsewhere(schedule as Node, fn.body, env), onTheWay: stopsOnTheWay(call as Node, fn, env, () => false, () => false) };
   };
   it('clearTimeout of the stored handle in dispose()', () => expect(ask(timer('clearTimeout(this.timer);'))).toEqual({ cleared: true, onTheWay: true }));
