@@ -270,6 +270,45 @@ const i7_ts = `export class Beacon {
 }
 `;
 
+const i8_ts = `const rest = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+export class Consumer {
+  private halted = false;
+  constructor(private take: () => Promise<void>) {}
+  async loop(): Promise<void> {
+    while (!this.halted) {
+      try {
+        await this.take();
+        return;
+      } catch {
+        await rest(2000);
+      }
+    }
+  }
+}
+`;
+
+const v11_ts = `const rest = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+export class Consumer {
+  private halted = false;
+  private failures = 0;
+  constructor(private take: () => Promise<void>) {}
+  async loop(): Promise<void> {
+    while (!this.halted) {
+      try {
+        await this.take();
+        return;
+      } catch {
+        this.note();
+        await rest(2000);
+      }
+    }
+  }
+  private note(): void {
+    if (++this.failures > 4) this.halted = true;
+  }
+}
+`;
+
 ruleTester.run('no-unbounded-retry with exits decided outside the failure cycle', noUnboundedRetry, {
   valid: [
     { name: "class timer re-entry: `if (this.stopped) return` before each attempt, stop() sets it", filename: 'file.ts', code: v1_ts },
@@ -282,8 +321,10 @@ ruleTester.run('no-unbounded-retry with exits decided outside the failure cycle'
     { name: "React effect (JSX): the cleanup clears the timer handle the failure path stores", filename: 'file.jsx', code: v8_jsx },
     { name: "JS event reconnect: on('close') checks `this.closing`, which close() sets", filename: 'file.js', code: v9_js },
     { name: "class: a state compared with a string literal that end() writes", filename: 'file.ts', code: v10_ts },
+    { name: "loop `while (!this.halted)`: a method the catch calls sets the flag past a count", filename: 'file.ts', code: v11_ts },
   ],
   invalid: [
+    { name: "loop `while (!this.halted)` where nothing but the initialiser writes the flag", filename: 'file.ts', code: i8_ts, errors: [{ messageId: 'unbounded', line: 6, column: 5, data: { what: 'This retry loop' } }] },
     { name: "the same ticker with no stop(): nothing outside the cycle writes the flag", filename: 'file.ts', code: i1_ts, errors: [{ messageId: 'unbounded', line: 7, column: 24, data: { what: "`beat()` retrying itself" } }] },
     { name: "the ticker resets its flag at the start of every attempt: stop() is undone", filename: 'file.ts', code: i2_ts, errors: [{ messageId: 'unbounded', line: 8, column: 24, data: { what: "`beat()` retrying itself" } }] },
     { name: "`while (true)` with only `continue` on failure", filename: 'file.js', code: i3_js, errors: [{ messageId: 'unbounded', line: 3, column: 3, data: { what: "This retry loop" } }] },

@@ -320,3 +320,22 @@ export function givesUpAfter(branch: TSESTree.IfStatement, givesUp: (branch: Nod
   const next = block?.type === 'BlockStatement' ? block.body[block.body.indexOf(branch) + 1] : undefined;
   return next !== undefined && givesUp(next);
 }
+
+/**
+ * `while (!this.stopped)` where nothing but a constructor, an initialiser or the code before the
+ * loop ever writes `stopped`: the test can never turn, so it is no exit at all (a flag nothing
+ * outside the cycle writes). Undefined-free: false for any other test.
+ */
+export function flagNeverWritten(test: Node, cycle: Node, env: Env): boolean {
+  const n = unwrap(test);
+  const target = n.type === 'UnaryExpression' && n.operator === '!' ? unwrap(n.argument) : n;
+  if (!isStateRead(target)) return false;
+  if (target.type === 'Identifier' && !env.ctx.variableOf(target)) return false;
+  const home = enclosingFunction(test);
+  return writesOf(target, env.ctx).every((write) => inConstructor(write) || (!contains(cycle, write) && enclosingFunction(write) === home && write.range[1] <= cycle.range[0]));
+}
+
+/** A loop's condition turns false when something outside the loop sets the owner's flag (`while (!this.closing)`, close() sets it). */
+export function loopTestMayTurn(test: Node | undefined, cycle: Node, env: Env): boolean {
+  return test !== undefined && externalStop({ test, stopsWhen: false, cycle, env, isFailure: () => false });
+}
