@@ -8,15 +8,16 @@ import { stopsOnlyOnFailure } from './strategy-stops.js';
 import { isOperationCall } from './scan.js';
 import { partsLeftWithoutOptions } from './absent-options.js';
 import { firstDefinition } from './definitions/bodies.js';
+import { externalStop, givesUpAfter, stopsOnTheWay } from './exits/external.js';
 
 /**
  * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
- * (`throw`, `return;`, `reject(err)`, `break`) behind a condition that is more than a look
- * at the failure itself. `if (!isTransient(err)) throw err` only sorts errors (the retry
- * still never ends while they are transient); `if (retryDelay <= 0) throw e`,
- * `if (this.closing) return`, `if (++iter > this.maxRediscovers) throw err` and
- * `catch (e) { await this.resumeOrThrow(e) }` may end it. A finding that says "never gives
- * up" must not be made when such an exit exists.
+ * (`throw`, `return;`, `reject(err)`, `break`) behind a condition that may count or measure
+ * (`if (retryDelay <= 0) throw e`, `if (++iter > this.maxRediscovers) throw err`,
+ * `catch (e) { await this.resumeOrThrow(e) }`), or one decided outside the failure cycle
+ * (exits/external.ts: `if (this.closing) return` with close() setting it, a predicate of the
+ * failure that may say no). A finding that says "never gives up" must not be made when such an
+ * exit exists.
  *
  * `region` is the code of one attempt; `inside` tells which nested functions belong to it
  * (failure callbacks of a recursion do, the callbacks of a loop body do not).
@@ -39,6 +40,8 @@ export function mayStopUnseen(region: Node, env: Env, isRetry: (node: Node) => b
  */
 export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?: Node): boolean {
   const isRetry = (node: Node) => contains(node, call);
+  // A flag set, a timer cleared or a predicate of the failure answered elsewhere (exits/external.ts).
+  if (stopsOnTheWay(call, fn, env, (id) => isFailureValue(id, fn.body, env, 0), (branch) => givesUp(branch, env))) return true;
   let child: Node = call;
   for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
     if (p.type === 'IfStatement' && child !== p.test && (mayDecideToStop(p.test, fn.body, env) || sentinelDecidedByCallee(p.test, env)) && !onlyCallerOptionsDecide(p, child, fn, env)) return true;
@@ -72,8 +75,10 @@ function onlyCallerOptionsDecide(branch: TSESTree.IfStatement, child: Node, fn: 
 
 function isUncountedStop(node: Node, region: Node, env: Env, isRetry: (node: Node) => boolean): boolean {
   if (node.type === 'IfStatement' && !isRetry(node.consequent) && givesUp(node.consequent, env) && !caughtWithin(node, region)) {
-    return outcomeCheck(node.test, env, false) !== 'success' && mayDecideToStop(node.test, region, env);
+    return outcomeCheck(node.test, env, false) !== 'success' && (mayDecideToStop(node.test, region, env) || externalStop(exitQuery(node.test, true, region, env)));
   }
+  // `if (shouldRetry(err)) continue; throw err`: the way back taken only while the test holds.
+  if (node.type === 'IfStatement' && isRetry(node.consequent) && givesUpAfter(node, (branch) => givesUp(branch, env)) && !caughtWithin(node, region)) return externalStop(exitQuery(node.test, false, region, env));
   // `if (res === null) continue` where `send` returned null for a failure and throws once it has had enough.
   if (node.type === 'IfStatement' && isRetry(node) && sentinelDecidedByCallee(node.test, env)) return true;
   // `const wait = await this.#nextDelay(err)` on the way to the next attempt: a function of this
@@ -84,6 +89,8 @@ function isUncountedStop(node: Node, region: Node, env: Env, isRetry: (node: Nod
   // (not on a way out already: `catch (e) { try { await close() } catch (x) { squash(x) } throw e }`).
   return node.type === 'CatchClause' && node.param?.type === 'Identifier' && !onWayOut(node, region) && delegatesError(node, node.param.name, env);
 }
+
+const exitQuery = (test: Node, stopsWhen: boolean, cycle: Node, env: Env) => ({ test, stopsWhen, cycle, env, isFailure: (id: TSESTree.Identifier) => isFailureValue(id, cycle, env, 0) });
 
 /**
  * A call of a function of this file (`this.#calculateDelay(err)`, `nextWait(n)`) whose value
@@ -115,8 +122,8 @@ function onWayOut(node: Node, region: Node): boolean {
  * A condition that may count or measure something the analysis cannot evaluate: a
  * comparison (`retryDelay <= 0`, `++iter > this.max`), a counter update, a decision handed
  * other state (`this.shouldRetry(attempt)`). Sorting failures (`!isTransient(err)`) and
- * lifecycle flags (`this.closing`, `!this.isConnected()`) are not: a retry that stops only
- * when its owner closes still never gives up on its own.
+ * lifecycle flags (`this.closing`) are not counts: whether they are exits (a predicate that may
+ * say no, a flag another function sets) is read by exits/external.ts.
  */
 function mayDecideToStop(test: Node, region: Node, env: Env, depth = 0, checkFailure = true): boolean {
   if (checkFailure && onlyInspectsFailure(test, region, env)) return false;

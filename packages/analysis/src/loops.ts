@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, enclosingFunction, dottedName, isAnyLoop, isFunction, loopTest, propertyName, unwrap, walk, type FunctionNode, type Node, type RetryLoopNode } from './ast.js';
 import { movesToNextAlternative } from './alternatives.js';
 import { mayStopUnseen } from './exits.js';
+import { flagNeverWritten, loopTestMayTurn } from './exits/external.js';
 import { doneOrOwnerFlags } from './owner-flags.js';
 import { boundOf, getterCondition, guardsIn, merge, type Bound } from './bounds.js';
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
@@ -551,13 +552,14 @@ function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean 
     const [condition, giveUp] = getter ? [getter.condition, getter.negated] : [test, false];
     const kind = boundKind(condition, env);
     if (kind) bound = boundOf(kind, condition, env, giveUp, loop.type === 'DoWhileStatement', getter ? test : undefined);
-    unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env) || doneOrOwnerFlags(test, loop, env, (part) => isFlag(part, loop, env))));
+    unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env) || doneOrOwnerFlags(test, loop, env, (part) => isFlag(part, loop, env)) || flagNeverWritten(test, loop.body, env)));
   }
   const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);
   if (guards) bound = merge(bound, guards);
   const result: Bound = bound ?? { deadline: false, abortAware: false };
-  // A give-up branch whose condition the analysis cannot count may still end the loop.
-  if (unbounded && result.attempts === undefined && (mayStopUnseen(loop.body, env, containsContinue) || (test !== undefined && sentinelDecidedByCallee(test, env)))) {
+  // A give-up branch whose condition the analysis cannot count may still end the loop (a deadline
+  // or an abort that already bounds it says more than "an unknown number").
+  if (unbounded && result.attempts === undefined && !result.abortAware && !result.deadline && (mayStopUnseen(loop.body, env, containsContinue) || (test !== undefined && sentinelDecidedByCallee(test, env)))) {
     result.attempts = 'unknown';
   }
   return { ...result, unbounded: unbounded && result.attempts === undefined };
@@ -767,7 +769,8 @@ function guardedSite(loop: RetryLoopNode, scan: AttemptScan, env: Env): RetrySit
     let bound = loopBound(loop, env);
     // `while (!this.closing)`: a flag of the owner that neither the loop nor the guard's catch sets
     // ends the loop when the owner closes, not when the retry gives up: on its own it never does.
-    if (!bound.unbounded && bound.attempts === undefined && !bound.deadline && !bound.abortAware && lifecycleTest(loop, env)) bound = { ...bound, unbounded: true };
+    // (Unless another function sets it: the owner's stop is an exit, exits/external.ts.)
+    if (!bound.unbounded && bound.attempts === undefined && !bound.deadline && !bound.abortAware && lifecycleTest(loop, env) && !loopTestMayTurn(loopTest(loop), loop.body, env)) bound = { ...bound, unbounded: true };
     // Other work in the catch (`this.stop()`, `await this.reconnect()`) may end the loop unseen: no claim that nothing does.
     // Work only some failures do (`if (isNotConnectionError(err)) this.emit('error', err)`, the wait
     // after the `if`) leaves the others to the wait alone: for those, nothing but the wait runs.

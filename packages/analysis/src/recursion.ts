@@ -310,6 +310,8 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   if (((recovery.awaited && !reissued) || waitsInOperation) && delay.value.t === 'num' && delay.value.v === 0 && !delay.sleep) delay = { value: UNKNOWN };
   const limits: Bound = bound ?? { deadline: false, abortAware: false };
   let afterStateChange = false;
+  // A deadline or an abort already bounds it: an exit of unknown count would say less.
+  const otherwiseBounded = limits.deadline || limits.abortAware;
   if (limits.attempts === undefined) {
     // `send(req, true)` guarded by `!isRetry`, or a 409/401 that re-reads state: at most once more.
     // A 404 or 409 on the way back in through `b` re-reads state: at most once more, as in `a`.
@@ -318,11 +320,11 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
     else if (recovery.changesCondition) limits.attempts = recovery.fromError ? 'unknown' : 2;
     if (limits.attempts === 2) afterStateChange = true;
     else if (resend?.mayCount?.(call, fn)) limits.attempts = 'unknown';
-    else if (mayStopBefore(call, fn, env, way ? call : undefined)) limits.attempts = 'unknown';
+    else if (!otherwiseBounded && mayStopBefore(call, fn, env, way ? call : undefined)) limits.attempts = 'unknown';
     // The second function may give up on the way back (`if (remaining <= 0) throw error`).
-    else if (way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings, handedFailures: failureParameters(call, way.through, path, env, reentry?.handed) })) limits.attempts = 'unknown';
+    else if (!otherwiseBounded && way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings, handedFailures: failureParameters(call, way.through, path, env, reentry?.handed) })) limits.attempts = 'unknown';
     // Or the middle one of two, on the way to its call of the last.
-    else if (reentry?.via && mayStopBefore(reentry.via.call, reentry.via.fn, { ...env, region: reentry.via.fn.body, counters: new Set(), bindings: new Map() })) limits.attempts = 'unknown';
+    else if (!otherwiseBounded && reentry?.via && mayStopBefore(reentry.via.call, reentry.via.fn, { ...env, region: reentry.via.fn.body, counters: new Set(), bindings: new Map() })) limits.attempts = 'unknown';
   }
   const site: RetrySite = {
     kind: 'recursion',

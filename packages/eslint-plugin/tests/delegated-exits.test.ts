@@ -56,6 +56,11 @@ ruleTester.run('no-unbounded-retry (exits delegated to a method of the class)', 
       code: stream(resumable, '', `if (!isResumable(err, this.stats.resumes)) throw err;\n        this.stats.resumes++;\n        this.reader = await this.source.open();`),
     },
     {
+      // A predicate of the failure that may answer "not resumable" is an exit of unknown count (exits/external.ts).
+      name: 'written in the loop: the predicate is told the failure and a fact about the connection',
+      code: stream(resumable, '', `if (!isResumable(err, this.reader.protocolVersion)) throw err;\n        this.reader = await this.source.open();`),
+    },
+    {
       name: 'the method counts the resumes',
       code: stream(resumable.replace('if (this.closed)', 'if (this.closed || ++this.resumes > 3)')),
     },
@@ -81,11 +86,6 @@ ruleTester.run('no-unbounded-retry (exits delegated to a method of the class)', 
     },
   ],
   invalid: [
-    {
-      name: 'written in the loop: the predicate is told the failure and a fact about the connection',
-      code: stream(resumable, '', `if (!isResumable(err, this.reader.protocolVersion)) throw err;\n        this.reader = await this.source.open();`),
-      errors: [{ messageId: 'unbounded', line: 9, column: 5, endLine: 9, endColumn: 17, data: { what: 'This retry loop' } }],
-    },
     {
       name: 'the method throws only on a closed stream or a non-resumable error',
       code: stream(resumable),
