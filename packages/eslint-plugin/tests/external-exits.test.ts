@@ -315,7 +315,6 @@ ruleTester.run('no-unbounded-retry with exits decided outside the failure cycle'
     { name: "class: the failure callback checks `this.disposed`, which dispose() sets", filename: 'file.ts', code: v2_ts },
     { name: "class: the timer handle is kept and shutdown() clears it", filename: 'file.ts', code: v3_ts },
     { name: "class loop `while (this.running)`: halt() clears the flag", filename: 'file.ts', code: v4_ts },
-    { name: "JS loop: a predicate of the caught error that may say no ends it", filename: 'file.js', code: v5_js },
     { name: "loop: the caller's callback decides whether to go again, otherwise it throws", filename: 'file.ts', code: v6_ts },
     { name: "React effect: the cleanup sets the `gone` local the reconnect checks", filename: 'file.tsx', code: v7_tsx },
     { name: "React effect (JSX): the cleanup clears the timer handle the failure path stores", filename: 'file.jsx', code: v8_jsx },
@@ -324,6 +323,8 @@ ruleTester.run('no-unbounded-retry with exits decided outside the failure cycle'
     { name: "loop `while (!this.halted)`: a method the catch calls sets the flag past a count", filename: 'file.ts', code: v11_ts },
   ],
   invalid: [
+    // Sorting failures is not counting them: in an outage every failure is the transient kind.
+    { name: "JS loop: a readable predicate that sorts the caught error by its code lets the transient kind go on for ever", filename: 'file.js', code: v5_js, errors: [{ messageId: 'unbounded', line: 6, column: 3, data: { what: 'This retry loop' } }] },
     { name: "loop `while (!this.halted)` where nothing but the initialiser writes the flag", filename: 'file.ts', code: i8_ts, errors: [{ messageId: 'unbounded', line: 6, column: 5, data: { what: 'This retry loop' } }] },
     { name: "the same ticker with no stop(): nothing outside the cycle writes the flag", filename: 'file.ts', code: i1_ts, errors: [{ messageId: 'unbounded', line: 7, column: 24, data: { what: "`beat()` retrying itself" } }] },
     { name: "the ticker resets its flag at the start of every attempt: stop() is undone", filename: 'file.ts', code: i2_ts, errors: [{ messageId: 'unbounded', line: 8, column: 24, data: { what: "`beat()` retrying itself" } }] },
@@ -339,7 +340,7 @@ ruleTester.run('no-fixed-sleep-retry with exits decided outside the failure cycl
   invalid: [
     { name: "still a fixed wait, count unknown: class timer re-entry: `if (this.stopped) return` before each attempt, stop() sets it", filename: 'file.ts', code: v1_ts, errors: [{ messageId: 'fixedDelay', line: 7, column: 24, data: { what: "`beat()` retrying itself", delay: 'a fixed 1.5 s', attempts: 'an unknown number of attempts' } }] },
     { name: "still a fixed wait, count unknown: class: the timer handle is kept and shutdown() clears it", filename: 'file.ts', code: v3_ts, errors: [{ messageId: 'fixedDelay', line: 6, column: 39, data: { what: "`send()` retrying itself", delay: 'a fixed 4 s', attempts: 'an unknown number of attempts' } }] },
-    { name: "still a fixed wait, count unknown: JS loop: a predicate of the caught error that may say no ends it", filename: 'file.js', code: v5_js, errors: [{ messageId: 'fixedDelay', line: 6, column: 3, data: { what: "This retry loop", delay: 'a fixed 750 ms', attempts: 'an unknown number of attempts' } }] },
+    { name: "no exit: JS loop: a readable predicate sorts the caught error by its code", filename: 'file.js', code: v5_js, errors: [{ messageId: 'fixedDelay', line: 6, column: 3, data: { what: "This retry loop", delay: 'a fixed 750 ms', attempts: 'no limit on attempts' } }] },
     { name: "still a fixed wait, count unknown: React effect: the cleanup sets the `gone` local the reconnect checks", filename: 'file.tsx', code: v7_tsx, errors: [{ messageId: 'fixedDelay', line: 8, column: 30, data: { what: "`dial()` retrying itself", delay: 'a fixed 2.5 s', attempts: 'an unknown number of attempts' } }] },
     { name: "still a fixed wait, count unknown: JS event reconnect: on('close') checks `this.closing`, which close() sets", filename: 'file.js', code: v9_js, errors: [{ messageId: 'fixedDelay', line: 11, column: 24, data: { what: "`open()` retrying itself", delay: 'a fixed 1 s', attempts: 'an unknown number of attempts' } }] },
     { name: "still a fixed wait, count unknown: loop: the caller's callback decides whether to go again, otherwise it throws", filename: 'file.ts', code: v6_ts, errors: [{ messageId: 'fixedDelay', line: 3, column: 3, data: { what: "This retry loop", delay: 'a fixed 300 ms', attempts: 'an unknown number of attempts' } }] },

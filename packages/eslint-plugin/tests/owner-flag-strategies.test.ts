@@ -8,8 +8,9 @@ import { ruleTester } from './rule-tester.js';
 // for every failure but a handshake timeout, where it answers `false` (stop). The owner's
 // `shut()` clears the flag the loop tests, from outside the failure cycle: an exit of unknown
 // count (exits/external.ts), so the loop is not one that never gives up, whatever the strategy
-// answers. (Before issue 26 this file asserted the opposite: "sorting failures is not counting
-// them"; the five cases marked below were its invalid ones.)
+// answers. (Before issue 26 these five cases, marked below, were invalid: the strategy's sorting
+// of failures was read, rightly, as no count; what makes them valid now is the owner's flag, an
+// exit of its own. A predicate that only sorts failures is still no exit: external-exits.test.ts.)
 
 interface Parts {
   /** The default strategy's give-up test. */

@@ -93,7 +93,7 @@ class Scripts {
       errors: [
         {
           messageId: 'immediate', line: 6, column: 48, endLine: 6, endColumn: 68,
-          data: { what: '`run()` retrying itself', delay: 'no delay', attempts: 'an unknown number of attempts' },
+          data: { what: '`run()` retrying itself', delay: 'no delay', attempts: 'no limit on attempts' },
           suggestions: [{ messageId: 'waitBeforeRetry', data: { ms: '1000' }, output: `
 class Scripts {
   run(name: string, args: unknown[]): Promise<unknown> {
@@ -127,7 +127,7 @@ class Store {
 }
 `,
       errors: [
-        { messageId: 'immediate', line: 9, column: 16, endLine: 9, endColumn: 37, data: { what: '`exec()` retrying itself', delay: 'no delay', attempts: 'an unknown number of attempts' },
+        { messageId: 'immediate', line: 9, column: 16, endLine: 9, endColumn: 37, data: { what: '`exec()` retrying itself', delay: 'no delay', attempts: 'no limit on attempts' },
           suggestions: [
             {
               messageId: 'waitBeforeRetry',
@@ -166,7 +166,7 @@ function call(client, name, args) {
       errors: [
         {
           messageId: 'immediate', line: 4, column: 85, endLine: 4, endColumn: 109,
-          data: { what: '`call()` retrying itself', delay: 'no delay', attempts: 'an unknown number of attempts' },
+          data: { what: '`call()` retrying itself', delay: 'no delay', attempts: 'no limit on attempts' },
           suggestions: [{ messageId: 'waitBeforeRetry', data: { ms: '1000' }, output: `
 function call(client, name, args) {
   return client.send(name, args).catch((e) => {

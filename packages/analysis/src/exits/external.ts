@@ -49,11 +49,11 @@ export function externalStop(q: ExitQuery): boolean {
       return;
     }
     if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier') {
-      if (n.operator === 'instanceof' && mentionsFailure(n.left, q)) predicate = true;
+      // Sorting failures is not counting them: `err instanceof X`, `err.status === 503` lets
+      // the retryable kind through for ever, which is what an outage sends.
       const compared = comparedWithLiteral(n, q.env.ctx);
-      if (!compared) return;
-      if (mentionsFailure(compared.side, q) && compared.side.type === 'MemberExpression') predicate = true;
-      else if (isStateRead(compared.side)) {
+      if (!compared || mentionsFailure(compared.side, q)) return;
+      if (isStateRead(compared.side)) {
         const equalStops = compared.equal === stopsWhen;
         watched.push({ target: compared.side, wanted: { kind: equalStops ? 'equal' : 'unequal', value: compared.value } });
       }
@@ -115,30 +115,14 @@ function comparedWithLiteral(n: TSESTree.BinaryExpression, ctx: AnalysisContext)
 }
 
 /**
- * A call handed the failure whose answer may be either way: a callback the caller hands in,
- * an import, or a function of this file that does not answer the same constant every time.
+ * A call handed the failure whose code cannot be read here (a callback the caller hands in,
+ * an import): it may count, so it is an exit of unknown kind. A function of this file is read
+ * instead: one that sorts failures by their fields lets the retryable kind through for ever.
  */
 function failurePredicate(call: TSESTree.CallExpression, q: ExitQuery): boolean {
   if (!call.arguments.some((arg) => arg.type !== 'SpreadElement' && mentionsFailure(arg, q))) return false;
   const callee = unwrap(call.callee);
-  const fn = callee.type === 'Identifier' ? q.env.ctx.functionOf(callee) : undefined;
-  return !fn || !answersOneConstant(fn, q.env.ctx);
-}
-
-function answersOneConstant(fn: FunctionNode, ctx: AnalysisContext): boolean {
-  if (fn.body.type !== 'BlockStatement') return unwrap(fn.body).type === 'Literal';
-  const answers = new Set<unknown>();
-  let other = false;
-  walk(fn.body, ctx.keys, (node) => {
-    if (other || (node !== fn.body && isFunction(node))) return false;
-    if (node.type === 'ReturnStatement') {
-      const value = node.argument && unwrap(node.argument);
-      if (value?.type === 'Literal') answers.add(value.value);
-      else other = true;
-    }
-    return undefined;
-  });
-  return !other && answers.size === 1;
+  return callee.type !== 'Identifier' || q.env.ctx.functionOf(callee) === undefined;
 }
 
 function mentionsFailure(node: Node, q: ExitQuery): boolean {
