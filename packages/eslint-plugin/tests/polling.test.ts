@@ -151,7 +151,7 @@ ruleTester.run('no-fixed-sleep-retry and waiting for a state', noFixedSleepRetry
       name: 'a constant true once the push went through (JS)',
       code: probeAndRetryJs,
       filename: JS,
-      errors: [{ messageId: 'fixedDelay', line: 13, column: 3, data: { what: loop, delay: 'a fixed 200 ms', attempts: 'an unknown number of attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 13, column: 3, data: { what: loop, delay: 'a fixed 200 ms', attempts: 'until a deadline' } }],
     },
   ],
 });

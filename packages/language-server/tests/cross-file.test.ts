@@ -84,6 +84,9 @@ describe('retry helpers in other modules', () => {
       'packages/utils/tsconfig.json': JSON.stringify({ compilerOptions: { outDir: 'dist', rootDir: 'src' } }),
       'packages/utils/src/index.ts':
         'export async function retryable<T>(fn: () => Promise<T>, retries = 5): Promise<T> {\n  for (let attempt = 0; ; attempt++) {\n    try {\n      return await fn();\n    } catch (err) {\n      if (attempt >= retries) throw err;\n      await new Promise((resolve) => setTimeout(resolve, 1000));\n    }\n  }\n}\n',
+      // The same helper with another wait, in a folder the package's tsconfig may name as its rootDir.
+      'packages/utils/next/index.ts':
+        'export async function retryable<T>(fn: () => Promise<T>, retries = 5): Promise<T> {\n  for (let attempt = 0; ; attempt++) {\n    try {\n      return await fn();\n    } catch (err) {\n      if (attempt >= retries) throw err;\n      await new Promise((resolve) => setTimeout(resolve, 2000));\n    }\n  }\n}\n',
     };
     mkdirSync(join(project, '.git'));
     for (const [rel, text] of Object.entries(files)) {
@@ -96,13 +99,13 @@ describe('retry helpers in other modules', () => {
     const first = await client.diagnosticsFor(uri, 1);
     expect(where(first.diagnostics)).toEqual(['3:27 no-fixed-sleep-retry']);
     expect(first.diagnostics[0]!.message).toContain("This call of `retryable()` from '@mono/utils' waits a fixed 1 s between attempts");
-    // Built to lib/ now: dist/index.js is no output of the package, so its source is not known.
+    // Built from next/ now: dist/index.js is the output of next/index.ts.
     const tsconfig = join(project, 'packages', 'utils', 'tsconfig.json');
-    writeFileSync(tsconfig, JSON.stringify({ compilerOptions: { outDir: 'lib', rootDir: 'src' } }));
+    writeFileSync(tsconfig, JSON.stringify({ compilerOptions: { outDir: 'dist', rootDir: 'next' } }));
     const since = client.published.length;
     await client.filesChanged([pathToFileURL(tsconfig).href]);
     const after = await client.until(() => client.published.slice(since).find((p) => p.uri === uri), 15_000, 'main.ts linted after the tsconfig change');
-    expect(after.diagnostics).toEqual([]);
+    expect(after.diagnostics[0]!.message).toContain("This call of `retryable()` from '@mono/utils' waits a fixed 2 s between attempts");
   });
 
   it('reads a module two imports away afresh after a watched-file change (its importer did not change)', async () => {

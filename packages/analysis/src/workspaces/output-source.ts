@@ -2,7 +2,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { findModuleFile, MODULE_EXTENSIONS } from '../files/module-file.js';
 import { isWithin } from '../files/project-root.js';
 import { listFolder, statPath } from '../files/read.js';
-import { buildLayout, type BuildLayout } from './tsconfig.js';
+import { buildLayout, type BuildLayout } from './build-layout.js';
 
 /**
  * The source file a build output of a package was compiled from, the way TypeScript lays
