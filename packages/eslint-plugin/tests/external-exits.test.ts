@@ -309,6 +309,54 @@ export class Consumer {
 }
 `;
 
+
+/** The way back waits for an answer from code not read here (a prompt): it may say no. */
+const v12_ts = `import { confirm } from './prompts';
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function upload(send: () => Promise<void>): Promise<void> {
+  while (true) {
+    try {
+      return await send();
+    } catch (err) {
+      const again = await confirm('Upload failed. Try again?');
+      if (!again) throw err;
+      await pause(1000);
+    }
+  }
+}
+`;
+/** The same with the answer asked inline, from an options object the caller hands in. */
+const v13_js = `const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+async function sync(job, options) {
+  for (;;) {
+    try {
+      return await job();
+    } catch (err) {
+      if (!(await options.keepTrying())) throw err;
+      await pause(500);
+    }
+  }
+}
+module.exports = { sync };
+`;
+/** A local function that always says yes is read: nothing stops it. */
+const i9_js = `const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+function again() {
+  return true;
+}
+async function sync(job) {
+  for (;;) {
+    try {
+      return await job();
+    } catch (err) {
+      if (!again()) throw err;
+      await pause(500);
+    }
+  }
+}
+module.exports = { sync };
+`;
+
 ruleTester.run('no-unbounded-retry with exits decided outside the failure cycle', noUnboundedRetry, {
   valid: [
     { name: "class timer re-entry: `if (this.stopped) return` before each attempt, stop() sets it", filename: 'file.ts', code: v1_ts },
@@ -321,6 +369,8 @@ ruleTester.run('no-unbounded-retry with exits decided outside the failure cycle'
     { name: "JS event reconnect: on('close') checks `this.closing`, which close() sets", filename: 'file.js', code: v9_js },
     { name: "class: a state compared with a string literal that end() writes", filename: 'file.ts', code: v10_ts },
     { name: "loop `while (!this.halted)`: a method the catch calls sets the flag past a count", filename: 'file.ts', code: v11_ts },
+    { name: "loop: the way back asks a prompt not read here whether to go again", filename: 'file.ts', code: v12_ts },
+    { name: "JS loop: the way back asks a callback of the caller's options whether to go again", filename: 'file.js', code: v13_js },
   ],
   invalid: [
     // Sorting failures is not counting them: in an outage every failure is the transient kind.
@@ -328,6 +378,7 @@ ruleTester.run('no-unbounded-retry with exits decided outside the failure cycle'
     { name: "loop `while (!this.halted)` where nothing but the initialiser writes the flag", filename: 'file.ts', code: i8_ts, errors: [{ messageId: 'unbounded', line: 6, column: 5, data: { what: 'This retry loop' } }] },
     { name: "the same ticker with no stop(): nothing outside the cycle writes the flag", filename: 'file.ts', code: i1_ts, errors: [{ messageId: 'unbounded', line: 7, column: 24, data: { what: "`beat()` retrying itself" } }] },
     { name: "the ticker resets its flag at the start of every attempt: stop() is undone", filename: 'file.ts', code: i2_ts, errors: [{ messageId: 'unbounded', line: 8, column: 24, data: { what: "`beat()` retrying itself" } }] },
+    { name: "a local function that always answers yes is no exit", filename: 'file.js', code: i9_js, errors: [{ messageId: 'unbounded', line: 6, column: 3, data: { what: 'This retry loop' } }] },
     { name: "`while (true)` with only `continue` on failure", filename: 'file.js', code: i3_js, errors: [{ messageId: 'unbounded', line: 3, column: 3, data: { what: "This retry loop" } }] },
     { name: "the only other write of the flag is reopen()'s `false`, the value that goes on", filename: 'file.js', code: i4_js, errors: [{ messageId: 'unbounded', line: 11, column: 24, data: { what: "`open()` retrying itself" } }] },
     { name: "an effect whose cleanup neither sets the flag nor clears the timer", filename: 'file.tsx', code: i6_tsx, errors: [{ messageId: 'unbounded', line: 8, column: 30, data: { what: "`dial()` retrying itself" } }] },
@@ -344,6 +395,7 @@ ruleTester.run('no-fixed-sleep-retry with exits decided outside the failure cycl
     { name: "still a fixed wait, count unknown: React effect: the cleanup sets the `gone` local the reconnect checks", filename: 'file.tsx', code: v7_tsx, errors: [{ messageId: 'fixedDelay', line: 8, column: 30, data: { what: "`dial()` retrying itself", delay: 'a fixed 2.5 s', attempts: 'an unknown number of attempts' } }] },
     { name: "still a fixed wait, count unknown: JS event reconnect: on('close') checks `this.closing`, which close() sets", filename: 'file.js', code: v9_js, errors: [{ messageId: 'fixedDelay', line: 11, column: 24, data: { what: "`open()` retrying itself", delay: 'a fixed 1 s', attempts: 'an unknown number of attempts' } }] },
     { name: "still a fixed wait, count unknown: loop: the caller's callback decides whether to go again, otherwise it throws", filename: 'file.ts', code: v6_ts, errors: [{ messageId: 'fixedDelay', line: 3, column: 3, data: { what: "This retry loop", delay: 'a fixed 300 ms', attempts: 'an unknown number of attempts' } }] },
+    { name: "still a fixed wait, count unknown: the way back asks a prompt not read here", filename: 'file.ts', code: v12_ts, errors: [{ messageId: 'fixedDelay', line: 4, column: 3, data: { what: "This retry loop", delay: 'a fixed 1 s', attempts: 'an unknown number of attempts' } }] },
     { name: "no exit: the same ticker with no stop(): nothing outside the cycle writes the flag", filename: 'file.ts', code: i1_ts, errors: [{ messageId: 'fixedDelay', line: 7, column: 24, data: { what: "`beat()` retrying itself", delay: 'a fixed 1.5 s', attempts: 'no limit on attempts' } }] },
     { name: "no exit: the ticker resets its flag at the start of every attempt: stop() is undone", filename: 'file.ts', code: i2_ts, errors: [{ messageId: 'fixedDelay', line: 8, column: 24, data: { what: "`beat()` retrying itself", delay: 'a fixed 1.5 s', attempts: 'no limit on attempts' } }] },
   ],

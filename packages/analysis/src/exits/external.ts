@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, enclosingFunction, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
 import { localFunction, type Env } from '../evaluate.js';
+import { soleDefinition } from '../definitions/bodies.js';
 
 /**
  * Exits from the failure cycle that something outside the cycle decides: a flag another
@@ -44,8 +45,15 @@ export function externalStop(q: ExitQuery): boolean {
       visit(n.right, stopsWhen);
       return;
     }
+    if (n.type === 'AwaitExpression') return visit(n.argument, stopsWhen);
     if (n.type === 'CallExpression') {
-      if (failurePredicate(n, q)) predicate = true;
+      if (failurePredicate(n, q) || answeredOutside(n, q)) predicate = true;
+      return;
+    }
+    // `const again = await confirm('Try again?'); if (!again) throw …`: the answer, read once.
+    const answer = n.type === 'Identifier' ? answerHeldIn(n, q) : undefined;
+    if (answer && answeredOutside(answer, q)) {
+      predicate = true;
       return;
     }
     if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier') {
@@ -119,6 +127,29 @@ function comparedWithLiteral(n: TSESTree.BinaryExpression, ctx: AnalysisContext)
  * an import): it may count, so it is an exit of unknown kind. A function of this file is read
  * instead: one that sorts failures by their fields lets the retryable kind through for ever.
  */
+/**
+ * A call in the cycle whose answer comes from code that cannot be read here (a prompt, a
+ * health probe, a callback): whether it says "give up" is unknown, so the retry may stop.
+ */
+function answeredOutside(call: TSESTree.CallExpression, q: ExitQuery): boolean {
+  if (!contains(q.cycle, call)) return false;
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') return q.env.ctx.functionOf(callee) === undefined && !isFailureRead(callee, q);
+  // `this.decide()`, `options.shouldRetry()`: a method of the class is read elsewhere; any other object's is not.
+  return callee.type === 'MemberExpression' && unwrap(callee.object).type !== 'ThisExpression' && !mentionsFailure(callee, q);
+}
+
+const isFailureRead = (id: TSESTree.Identifier, q: ExitQuery) => q.isFailure(id);
+
+/** The call a `const` holds (`const again = await confirm(…)`), when the name is read nowhere it could change. */
+function answerHeldIn(id: TSESTree.Identifier, q: ExitQuery): TSESTree.CallExpression | undefined {
+  const def = soleDefinition(q.env.ctx.variableOf(id));
+  if (def?.type !== 'Variable' || def.parent.kind !== 'const' || !def.node.init) return undefined;
+  let init = unwrap(def.node.init);
+  while (init.type === 'AwaitExpression') init = unwrap(init.argument);
+  return init.type === 'CallExpression' ? init : undefined;
+}
+
 function failurePredicate(call: TSESTree.CallExpression, q: ExitQuery): boolean {
   if (!call.arguments.some((arg) => arg.type !== 'SpreadElement' && mentionsFailure(arg, q))) return false;
   const callee = unwrap(call.callee);
