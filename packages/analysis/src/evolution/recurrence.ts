@@ -135,7 +135,7 @@ export function solveRecurrence(first: Value, update: Update, cap?: number): Val
   const jitter = factor.jitter ?? step?.jitter ?? 'proportional';
   const capped = (value: Value): Value => (cap !== undefined && value.t === 'grow' ? minMax(true, value, num(cap)) : value);
   let value: Value;
-  if (factor.t === 'num' && factor.v === 1 && !factor.random) value = stepped(first, step, base);
+  if (factor.t === 'num' && factor.v === 1 && !factor.random) value = stepped(first, step);
   else if (factor.t === 'num' && factor.v > 1) value = growth('exponential', base, factor.v);
   // `d = d * retry.delayMultiplier`, `d *= 1 + Math.random()`: a factor fixed before the retry (or drawn) still multiplies.
   else if (factor.t === 'invariant' || factor.t === 'rand' || (factor.t === 'num' && factor.random && factor.v >= 1)) value = growth('exponential', base, undefined);
@@ -147,11 +147,13 @@ export function solveRecurrence(first: Value, update: Update, cap?: number): Val
 }
 
 /** x' = x + step: the first value when there is no step, affine for a fixed step, summed for a growing one. */
-function stepped(first: Value, step: Value | undefined, base: number | undefined): Value {
+function stepped(first: Value, step: Value | undefined): Value {
   if (!step || (step.t === 'num' && step.v === 0)) return first;
   const summed = accumulated(step);
   if (summed) return summed;
   if (step.t === 'num' && step.v < 0) return UNKNOWN;
-  if (step.t === 'num' || step.t === 'invariant' || step.t === 'rand') return growth('linear', base, undefined);
+  // x_n = x_0 + step·n: the step is the leading term (the first value is an offset, dropped).
+  if (step.t === 'num') return growth('linear', step.v, undefined);
+  if (step.t === 'invariant' || step.t === 'rand') return growth('linear', undefined, undefined);
   return UNKNOWN;
 }
