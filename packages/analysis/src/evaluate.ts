@@ -7,6 +7,7 @@ import { UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, rand
 import { joinAlongPaths, type PathUpdate } from './path-updates.js';
 import { combine, growth, keepRandomOff, minMax } from './evolution/scalar.js';
 import { compoundUpdate, readUpdate, solveRecurrence, type UpdateReader } from './evolution/recurrence.js';
+import { handedAwayOnCycle } from './evolution/handed-away.js';
 import { strategyAnswer } from './strategy-objects.js';
 import { factoryChoice } from './factory-choice.js';
 import { memberOf } from './object-waits.js';
@@ -1193,6 +1194,8 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   // between attempts, as a write in the region would.
   const stepped = ownClass && dotted ? steppedDuringAttempt(dotted, ownClass, env) : undefined;
   if (stepped) return stepped.writes.map((write) => elsewhereWriteValue(write, initial, stepped.env, dotted as string)).reduce(join);
+  // `tune(this)` on the failure path: code not read may write the field between attempts.
+  if (!member.computed && handedAwayOnCycle(member, env.region, env.ctx.keys, (call) => localFunction(call, env) !== undefined)) return UNKNOWN;
   if (!holder && prop !== undefined && !member.computed) {
     const defaulted = memberDefault(member.object, prop, env);
     if (defaulted) return defaulted;

@@ -87,6 +87,46 @@ export async function download(path: string, left = 5, gap = 400): Promise<Respo
 `,
   },
   {
+    name: 'the instance handed to an imported function on every failure: it may change the field the wait reads',
+    code: `
+import { retune } from './tuning';
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export class Downloader {
+  gap = 400;
+  async get(path: string) {
+    for (let round = 0; round < 5; round++) {
+      try {
+        return await fetch(path);
+      } catch {
+        retune(this);
+        await pause(this.gap);
+      }
+    }
+    throw new Error('no download');
+  }
+}
+`,
+  },
+  {
+    name: 'the options object handed to an unread function on every failure (JS)',
+    code: `
+import { adjustOptions } from './tuning.js';
+const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+export async function download(path, opts) {
+  for (let round = 0; round < 5; round++) {
+    try {
+      return await fetch(path);
+    } catch {
+      adjustOptions(opts);
+      await pause(opts.gap);
+    }
+  }
+  throw new Error('no download');
+}
+`,
+    filename: 'file.js',
+  },
+  {
     name: 'a timer recursion (JS) whose next wait comes from an unread module',
     code: `
 import { widen } from './tuning';
@@ -242,6 +282,24 @@ export async function download(path) {
 `,
       filename: 'file.js',
       errors: fixed(6, 3, 6, 42, loop, '`gap` (the same every time)', 'up to 5 attempts'),
+    },
+    {
+      name: 'the options only logged on the failure path: still the same every attempt',
+      code: `
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function download(path: string, opts: { gap: number }) {
+  for (let round = 0; round < 5; round++) {
+    try {
+      return await fetch(path);
+    } catch {
+      console.warn('retrying', opts);
+      await pause(opts.gap);
+    }
+  }
+  throw new Error('no download');
+}
+`,
+      errors: fixed(4, 3, 4, 42, loop, '`opts.gap` (the same every time)', 'up to 5 attempts'),
     },
     {
       name: 'a parameter passed on unchanged by a recursion (TS)',
