@@ -1195,7 +1195,7 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   const stepped = ownClass && dotted ? steppedDuringAttempt(dotted, ownClass, env) : undefined;
   if (stepped) return stepped.writes.map((write) => elsewhereWriteValue(write, initial, stepped.env, dotted as string)).reduce(join);
   // `tune(this)` on the failure path: code not read may write the field between attempts.
-  if (!member.computed && handedAwayOnCycle(member, env.region, env.ctx.keys, (call) => localFunction(call, env) !== undefined)) return UNKNOWN;
+  if (!member.computed && handedAwayOnCycle(member, env.region, env.ctx)) return UNKNOWN;
   if (!holder && prop !== undefined && !member.computed) {
     const defaulted = memberDefault(member.object, prop, env);
     if (defaulted) return defaulted;

@@ -87,9 +87,9 @@ export async function download(path: string, left = 5, gap = 400): Promise<Respo
 `,
   },
   {
-    name: 'the instance handed to an imported function on every failure: it may change the field the wait reads',
+    name: 'the instance handed to a package function on every failure: it may change the field the wait reads',
     code: `
-import { retune } from './tuning';
+import { retune } from 'tuning-kit';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class Downloader {
   gap = 400;
@@ -108,16 +108,15 @@ export class Downloader {
 `,
   },
   {
-    name: 'the options object handed to an unread function on every failure (JS)',
+    name: 'the options object handed to a hook the caller supplies on every failure (JS)',
     code: `
-import { adjustOptions } from './tuning.js';
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
-export async function download(path, opts) {
+export async function download(path, opts, hooks) {
   for (let round = 0; round < 5; round++) {
     try {
       return await fetch(path);
     } catch {
-      adjustOptions(opts);
+      hooks.beforeRetry(opts);
       await pause(opts.gap);
     }
   }

@@ -1,16 +1,33 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, isFunction, unwrap, walk, type Node, type VisitorKeys } from '../ast.js';
+import { dottedName, isFunction, unwrap, walk, type Node } from '../ast.js';
+import type { AnalysisContext } from '../context.js';
+
+/**
+ * A call of code the analysis never reads: a function the caller supplies (rooted at a
+ * parameter, `hooks.onRetry(…)`) or one from a package (`import { tune } from 'tuning-kit'`).
+ * A function of the project, read or not, is not taken to write what it is given.
+ */
+function callsUnreadCode(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  let root: Node = unwrap(call.callee);
+  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  if (root.type !== 'Identifier') return false;
+  const def = ctx.variableOf(root)?.defs[0];
+  if (def?.type === 'Parameter') return true;
+  if (def?.type !== 'ImportBinding' || def.parent.type !== 'ImportDeclaration') return false;
+  const specifier = def.parent.source.value;
+  return !specifier.startsWith('.') && !specifier.startsWith('/');
+}
+
+/** Built-ins that read what they are given and write none of it (logging, serialising, inspecting). */
+const LOOKS_ONLY = /^(console\.\w+|JSON\.stringify|Object\.(keys|values|entries)|Array\.isArray|String|Number|Boolean)$/;
 
 /**
  * Is the object a wait is read from (`this` in `this.gap`, `opts` in `opts.delay`, or
  * `this.config` in `this.config.gapMs`) handed, on the failure cycle, to a function the analysis
- * does not read (`tune(this)`, `adjust(opts)`)? That function may write the field: the wait is
+ * never reads (`tune(this)`, `hooks.adjust(opts)`)? That function may write the field: the wait is
  * then written on the cycle by unread code, and is not known to stay the same.
  */
-/** Built-ins that read what they are given and write none of it (logging, serialising, inspecting). */
-const LOOKS_ONLY = /^(console\.\w+|JSON\.stringify|Object\.(keys|values|entries)|Array\.isArray|String|Number|Boolean)$/;
-
-export function handedAwayOnCycle(member: TSESTree.MemberExpression, region: Node, keys: VisitorKeys, isRead: (call: TSESTree.CallExpression) => boolean): boolean {
+export function handedAwayOnCycle(member: TSESTree.MemberExpression, region: Node, ctx: AnalysisContext): boolean {
   const holders = new Set<string>();
   for (let n: Node = unwrap(member.object); ; n = unwrap((n as TSESTree.MemberExpression).object)) {
     const name = n.type === 'ThisExpression' ? 'this' : dottedName(n);
@@ -20,7 +37,7 @@ export function handedAwayOnCycle(member: TSESTree.MemberExpression, region: Nod
   }
   if (holders.size === 0) return false;
   let handed = false;
-  walk(region, keys, (n) => {
+  walk(region, ctx.keys, (n) => {
     if (handed) return false;
     // A function defined here runs when someone calls it, not on this path.
     if (n !== region && isFunction(n)) return false;
@@ -29,7 +46,7 @@ export function handedAwayOnCycle(member: TSESTree.MemberExpression, region: Nod
       const arg = unwrap(a as Node);
       return holders.has(arg.type === 'ThisExpression' ? 'this' : (dottedName(arg) ?? ''));
     });
-    if (passes && !isRead(n)) handed = true;
+    if (passes && callsUnreadCode(n, ctx)) handed = true;
     return undefined;
   });
   return handed;
