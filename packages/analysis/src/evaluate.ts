@@ -5,7 +5,9 @@ import { readProperty } from './bind-arguments.js';
 import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
 import { UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
 import { joinAlongPaths, type PathUpdate } from './path-updates.js';
-import { accumulated, combine, growth, keepRandomOff, minMax } from './evolution/scalar.js';
+import { combine, growth, keepRandomOff, minMax } from './evolution/scalar.js';
+import { compoundUpdate, readUpdate, solveRecurrence, type UpdateReader } from './evolution/recurrence.js';
+import { handedAwayOnCycle } from './evolution/handed-away.js';
 import { strategyAnswer } from './strategy-objects.js';
 import { factoryChoice } from './factory-choice.js';
 import { memberOf } from './object-waits.js';
@@ -666,6 +668,8 @@ function isZero(value: Value): boolean {
 function declaredOutside(variable: Variable, region: Node): boolean {
   const def = soleDefinition(variable);
   if (!def) return false;
+  // An import sits at the top of its module and this module cannot assign it: fixed before any retry starts.
+  if (def.type === 'ImportBinding') return true;
   if (def.type !== 'Variable' && def.type !== 'Parameter') return false;
   const name = def.name as Node;
   return !(region.range[0] <= name.range[0] && name.range[1] <= region.range[1]);
@@ -1046,7 +1050,6 @@ function writeValue(target: Node, initial: Value, env: Env, name: string): Value
 
 function computeWriteValue(target: Node, initial: Value, env: Env, name: string): Value {
   const parent = target.parent;
-  const base = initial.t === 'num' ? initial.v : undefined;
   if (parent?.type === 'UpdateExpression') return { t: 'counter', random: false };
   if (parent?.type !== 'AssignmentExpression' || parent.left !== target) return UNKNOWN;
   // `d = d * 2` is read by its shape (selfReferentialValue), not by evaluating `d` again: that
@@ -1058,19 +1061,8 @@ function computeWriteValue(target: Node, initial: Value, env: Env, name: string)
   if (local && firstDefinition(local)?.type === 'Variable' && !declaredOutside(local, env.region) && /^([*+-]|\*\*)=$/.test(parent.operator) && !inLoopWithin(parent, env.region)) {
     return combine(parent.operator.slice(0, -1), initial, right);
   }
-  switch (parent.operator) {
-    case '+=':
-    case '-=':
-      if (right.t === 'num' && Math.abs(right.v) === 1) return { t: 'counter', random: false };
-      // `d += 100 * attempt`: a growing step summed.
-      return withRandom((parent.operator === '+=' ? accumulated(right) : undefined) ?? growth('linear', base, undefined), right.random, right.jitter);
-    case '*=':
-      return withRandom(growth('exponential', base, right.t === 'num' ? right.v : undefined), right.random, right.jitter);
-    case '<<=':
-      return growth('exponential', base, 2);
-    default:
-      return UNKNOWN;
-  }
+  if ((parent.operator === '+=' || parent.operator === '-=') && right.t === 'num' && Math.abs(right.v) === 1 && !right.random) return { t: 'counter', random: false };
+  return solveRecurrence(initial, compoundUpdate(parent.operator, right));
 }
 
 /** The value of a plain assignment `x = …` to a variable or member named `name`. */
@@ -1081,7 +1073,7 @@ function assignedValue(target: Node, parent: TSESTree.AssignmentExpression, init
   if (variable && !declaredOutside(variable, env.region) && firstDefinition(variable)?.type === 'Variable' && mentions(parent.right, name, env)) {
     return evaluate(parent.right, deeper(env, { bindings: new Map([...(env.bindings ?? []), [variable, reachingValue(variable, parent, initial, env, name)]]) }));
   }
-  return selfReferentialValue(parent.right, name, initial.t === 'num' ? initial.v : undefined, env) ?? evaluate(parent.right, deeper(env));
+  return selfReferentialValue(parent.right, name, initial, env) ?? evaluate(parent.right, deeper(env));
 }
 
 /**
@@ -1114,59 +1106,30 @@ function inLoopWithin(node: Node, region: Node): boolean {
   return false;
 }
 
-/** `d = d * 2`, `d = Math.min(d * 2, cap)`, `d = d + 500`, `d = Math.min(cap, d * 2 + Math.random() * 100)`. */
-function selfReferentialValue(expr: Node, name: string, base: number | undefined, env: Env): Value | undefined {
-  let n = unwrap(expr);
-  let cap: number | undefined;
-  let random = false;
-  for (let guard = 0; guard < 4; guard++) {
-    if (n.type === 'CallExpression' && dottedName(n.callee) === 'Math.min' && n.arguments.length === 2) {
-      const [a, b] = n.arguments as [Node, Node];
-      const aSelf = mentions(a, name, env);
-      const capValue = evaluate(aSelf ? b : a, deeper(env));
-      if (capValue.t === 'num') cap = capValue.v;
-      n = unwrap(aSelf ? a : b);
-      continue;
-    }
-    if (n.type === 'CallExpression' && /^Math\.(floor|ceil|round|trunc)$/.test(dottedName(n.callee) ?? '') && n.arguments[0]) {
-      n = unwrap(n.arguments[0] as Node);
-      continue;
-    }
-    break;
-  }
-  if (!mentions(n, name, env)) return undefined;
+/**
+ * `d = d * 2`, `d = Math.min(d * 2, cap)`, `d = d + 500`, `d = adjust(d)`: the update solved as a
+ * recurrence from the first value (evolution/recurrence.ts). Undefined when the right side does
+ * not read the last value (a fresh value each attempt, evaluated as such).
+ */
+function selfReferentialValue(expr: Node, name: string, first: Value, env: Env): Value | undefined {
+  if (!mentions(expr, name, env)) return undefined;
+  const read = readUpdate(expr, updateReader(name, env));
   // `d = min(cap, base + random * (d * 3 - base))`: randomness anywhere in the update is jitter
   // (decorrelated when the wait is drawn relative to the last one).
   if (usesRandomness(expr, env)) {
-    const value: Value = growth('exponential', base, undefined);
-    if (cap !== undefined && value.t === 'grow') value.cap = cap;
+    if (read.update.kind === 'affine' && read.update.factor.t === 'num' && read.update.factor.v < 1 && !read.update.factor.random) return UNKNOWN;
+    const value: Value = growth('exponential', first.t === 'num' ? first.v : undefined, undefined);
+    if (read.cap !== undefined && value.t === 'grow') value.cap = read.cap;
     return withRandom(value, true, 'decorrelated');
   }
-  if (n.type === 'BinaryExpression' && n.left.type !== 'PrivateIdentifier') {
-    const selfLeft = mentions(n.left, name, env);
-    const other = evaluate(selfLeft ? n.right : n.left, deeper(env));
-    random = other.random;
-    let value: Value | undefined;
-    if (n.operator === '*' && other.t === 'num') value = growth('exponential', base, other.v);
-    // `d = d * retry.delayMultiplier`: a factor fixed before the retry still multiplies.
-    else if (n.operator === '*' && (other.random || other.t === 'invariant')) value = growth('exponential', base, undefined);
-    else if (n.operator === '+' || n.operator === '-') {
-      // `n = n + 1`, `config.tries = (config.tries || 0) + 1`: a step of one, as `n += 1` is.
-      if (other.t === 'num' && Math.abs(other.v) === 1 && !other.random && (selfLeft || n.operator === '+') && isSelf(selfLeft ? n.left : n.right, name)) return { t: 'counter', random: false };
-      value = (n.operator === '+' ? accumulated(other) : undefined) ?? growth('linear', base, undefined);
-      // d = d * 2 + random: the inner product carries the growth.
-      const inner = unwrap(selfLeft ? n.left : n.right);
-      if (inner.type === 'BinaryExpression' && inner.operator === '*') {
-        const factor = evaluate(mentions(inner.left as Node, name, env) ? inner.right : (inner.left as Node), deeper(env));
-        value = growth('exponential', base, factor.t === 'num' ? factor.v : undefined);
-      }
-    }
-    if (value) {
-      if (cap !== undefined && value.t === 'grow') value.cap = cap;
-      return withRandom(value, random, other.jitter ?? 'proportional');
-    }
-  }
-  return growth('linear', base, undefined);
+  // `n = n + 1`, `config.tries = (config.tries || 0) + 1`: a step of one, as `n += 1` is.
+  if (read.unitStep) return { t: 'counter', random: false };
+  return solveRecurrence(first, read.update, read.cap);
+}
+
+/** How the recurrence solver reads an update of the variable or member named `name`. */
+function updateReader(name: string, env: Env): UpdateReader {
+  return { isSelf: (node) => isSelf(node, name), mentionsSelf: (node) => mentions(node, name, env), value: (node) => evaluate(node, deeper(env)) };
 }
 
 /** The variable or member itself, or it with a zero default (`(n || 0)`, `(n ?? 0)`). */
@@ -1232,6 +1195,8 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   // between attempts, as a write in the region would.
   const stepped = ownClass && dotted ? steppedDuringAttempt(dotted, ownClass, env) : undefined;
   if (stepped) return stepped.writes.map((write) => elsewhereWriteValue(write, initial, stepped.env, dotted as string)).reduce(join);
+  // `tune(this)` on the failure path: code not read may write the field between attempts.
+  if (!member.computed && handedAwayOnCycle(member, env.region, env.ctx)) return UNKNOWN;
   if (!holder && prop !== undefined && !member.computed) {
     const defaulted = memberDefault(member.object, prop, env);
     if (defaulted) return defaulted;
@@ -1328,7 +1293,7 @@ function elsewhereWriteValue(target: Node, initial: Value, env: Env, name: strin
   const literal = right.type === 'Literal' && typeof right.value === 'number';
   if (parent.operator === '=') {
     if (literal) return num(right.value as number);
-    return mentions(parent.right, name, env) ? (selfReferentialValue(parent.right, name, initial.t === 'num' ? initial.v : undefined, env) ?? UNKNOWN) : UNKNOWN;
+    return selfReferentialValue(parent.right, name, initial, env) ?? UNKNOWN;
   }
   return literal && /^([*+-]|<<)=$/.test(parent.operator) ? computeWriteValue(target, initial, env, name) : UNKNOWN;
 }

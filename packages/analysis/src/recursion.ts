@@ -21,6 +21,7 @@ import { asSleep, computesWait, sleepValue, waitsOnSignal, type Sleep } from './
 import type { RetrySite } from './types.js';
 import { UNKNOWN, num, type Value } from './value.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
+import { readUpdate, solveRecurrence, type UpdateReader } from './evolution/recurrence.js';
 
 // Not 'end': a stream that ended normally is not a failure.
 export const FAILURE_EVENT = /^(error|close|disconnect|disconnected|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
@@ -787,25 +788,47 @@ function counterParameters(fn: FunctionNode, call: Node, ctx: AnalysisContext): 
   return counters;
 }
 
-/** Parameters the self-call multiplies (`delay * 2`): an exponential wait from their default. */
+/**
+ * Parameters the self-call hands an update of themselves (`wait * 2`, `Math.min(wait * 2, cap)`,
+ * `backoff + 1000`): the wait the next attempt gets, solved as a recurrence from the parameter's
+ * default (evolution/recurrence.ts). A step of one is left to counterParameters.
+ */
 function accumulatorParameters(fn: FunctionNode, call: Node, ctx: AnalysisContext): Map<Variable, Value> {
   const bindings = new Map<Variable, Value>();
   if (call.type !== 'CallExpression') return bindings;
   const scope = ctx.sourceCode.getScope(fn);
+  const env: Env = { ctx, region: fn.body, counters: new Set(), depth: 0 };
   fn.params.forEach((param, i) => {
     const id = param.type === 'AssignmentPattern' ? param.left : param;
     const arg = call.arguments[i] && unwrap(call.arguments[i] as Node);
-    if (id.type !== 'Identifier' || arg?.type !== 'BinaryExpression' || arg.operator !== '*') return;
-    const self = [arg.left, arg.right].find((side) => side.type === 'Identifier' && side.name === id.name);
-    const factorNode = self === arg.left ? arg.right : arg.left;
-    const variable = scope.set.get(id.name);
-    if (!self || !variable || factorNode.type !== 'Literal' || typeof factorNode.value !== 'number') return;
-    const fallback = param.type === 'AssignmentPattern' && param.right.type === 'Literal' && typeof param.right.value === 'number' ? param.right.value : undefined;
-    const value: Value = { t: 'grow', shape: 'exponential', factor: factorNode.value, random: false };
-    if (fallback !== undefined) value.base = fallback;
-    bindings.set(variable, value);
+    const variable = id.type === 'Identifier' ? scope.set.get(id.name) : undefined;
+    if (!variable || !arg || arg.type === 'SpreadElement' || (arg.type === 'Identifier' && arg.name === variable.name)) return;
+    const reader = parameterReader(variable, env);
+    if (!reader.mentionsSelf(arg)) return;
+    const read = readUpdate(arg, reader);
+    if (read.unitStep) return;
+    const first = param.type === 'AssignmentPattern' ? evaluate(param.right, env) : UNKNOWN;
+    bindings.set(variable, solveRecurrence(first, read.update, read.cap));
   });
   return bindings;
+}
+
+/** How the solver reads an argument that updates the parameter `variable`: the other parts as the function sees them. */
+function parameterReader(variable: Variable, env: Env): UpdateReader {
+  const refersTo = (node: Node): boolean => node.type === 'Identifier' && env.ctx.variableOf(node) === variable;
+  return {
+    isSelf: (node) => refersTo(unwrap(node)),
+    mentionsSelf: (node) => {
+      let found = false;
+      walk(node, env.ctx.keys, (n) => {
+        if (found) return false;
+        if (refersTo(n)) found = true;
+        return undefined;
+      });
+      return found;
+    },
+    value: (node) => evaluate(node, env),
+  };
 }
 
 function decrements(variable: Variable, call: Node): boolean {
