@@ -141,6 +141,39 @@ export class Uploader {
 }
 `;
 
+
+/** An options object handed back with the property the way back tests set: `{ ...opts, offline: true }`. */
+const offlineAgain = `
+const nap = (ms: number) => new Promise((r) => setTimeout(r, ms));
+interface LoadOptions { url: string; offline?: boolean }
+export async function loadConfig(opts: LoadOptions): Promise<string> {
+  const { url, offline } = opts;
+  try {
+    return await read(url, offline ?? false);
+  } catch (e) {
+    if (!offline) {
+      await nap(200);
+      return loadConfig({ ...opts, offline: true });
+    }
+    throw e;
+  }
+}
+declare function read(url: string, offline: boolean): Promise<string>;
+`;
+
+/** The same with a destructured parameter and a property written after the fields it keeps (JS). */
+const cachedAgain = `
+async function resolveHost({ host, cached = false }) {
+  try {
+    return await lookup(host, cached);
+  } catch (e) {
+    if (cached) throw e;
+    return resolveHost({ host, cached: true });
+  }
+}
+module.exports = { resolveHost };
+`;
+
 const whatFixed = (fn: string) => `\`${fn}()\` retrying itself`;
 
 ruleTester.run('no-fixed-sleep-retry where a way back that changes what the attempt reads is a fallback', noFixedSleepRetry, {
@@ -150,8 +183,14 @@ ruleTester.run('no-fixed-sleep-retry where a way back that changes what the atte
     { name: 'the region left out on a rejection callback (JS)', code: regionDropped, filename: JS },
     { name: 'the backup left out on a timer from an error listener (JS)', code: backupDropped, filename: JS },
     { name: 'an explicit null for the validator the attempt sends (TS)', code: etagNulled },
+    { name: 'the options handed back with the property the way back tests set (TS, const destructuring)', code: offlineAgain },
   ],
   invalid: [
+    {
+      name: "the options spread after the property: the caller's value comes back, the same inputs again",
+      code: offlineAgain.replace('{ ...opts, offline: true }', '{ offline: true, ...opts }'),
+      errors: [{ messageId: 'fixedDelay', line: 11, column: 14, data: { what: whatFixed('loadConfig'), delay: 'a fixed 200 ms', attempts: 'no limit on attempts' } }],
+    },
     {
       name: 'the same inputs with a counter stepped: a retry',
       code: sameInputs,
@@ -182,9 +221,16 @@ ruleTester.run('no-unbounded-retry where a way back that closes itself is not un
     { name: 'the region, then none (JS)', code: regionDropped, filename: JS },
     { name: 'the backup, then the primary alone (JS timer)', code: backupDropped, filename: JS },
     { name: 'an explicit null (TS)', code: etagNulled },
+    { name: 'a destructured parameter handed back with the property its guard tests (JS)', code: cachedAgain, filename: JS },
     { name: 'a one-shot flag is a bound of two attempts', code: sameInputs.replace(/export async function upsertCounted[\s\S]*?\n}\nexport async function fetchAgain[\s\S]*?\n}\n/, '') },
   ],
   invalid: [
+    {
+      name: 'a destructured parameter handed back as it came (JS): it never gives up',
+      code: cachedAgain.replace('{ host, cached: true }', '{ host, cached }'),
+      filename: JS,
+      errors: [{ messageId: 'unbounded', line: 7, column: 12, data: { what: whatFixed('resolveHost') } }],
+    },
     {
       name: 'the same inputs, no count (TS)',
       code: sameInputs,

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, dottedName, isFunction, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { alwaysExits, contains, dottedName, isFunction, keyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
 import { evaluate, type Env } from '../evaluate.js';
 import type { Value } from '../value.js';
@@ -61,7 +61,7 @@ const MAX_CHANGES = 8;
 export function nextAttemptInputs(q: WayBackInputs): NextAttempt {
   const passages = [...passagesTo(q.leaves, q.fn), ...(q.through ? passagesTo(q.back, q.through) : [])].slice(0, MAX_PASSAGES);
   if (passages.length === 0) return 'same';
-  const changes = [...parameterChanges(q), ...fieldChanges(q)].slice(0, MAX_CHANGES);
+  const changes = [...parameterChanges(q), ...propertyChanges(q), ...fieldChanges(q)].slice(0, MAX_CHANGES);
   let result: NextAttempt = 'same';
   for (const change of changes) {
     if (writtenAgain(change, q) || !passages.some((p) => closes(p, change, q))) continue;
@@ -107,6 +107,53 @@ function parameterChanges(q: WayBackInputs): Change[] {
     if (variable && value) changes.push({ variable, value });
   });
   return changes;
+}
+
+/**
+ * Properties of an options parameter the call back gives a known value: `f({ ...opts, offline:
+ * true })` for `f({ offline })`, or for `f(opts)` that reads `const { offline } = opts`. The
+ * property's variable takes the constant; a spread after the property may override it (unknown).
+ */
+function propertyChanges(q: WayBackInputs): Change[] {
+  const { back, fn, ctx } = q;
+  if (back.type !== 'CallExpression') return [];
+  const env = plainEnv(fn, ctx);
+  const changes: Change[] = [];
+  fn.params.forEach((param, i) => {
+    const arg = back.arguments[i] && unwrap(back.arguments[i]);
+    if (arg?.type !== 'ObjectExpression') return;
+    const target = param.type === 'AssignmentPattern' ? param.left : param;
+    const patterns: TSESTree.ObjectPattern[] = [];
+    if (target.type === 'ObjectPattern') patterns.push(target);
+    else if (target.type === 'Identifier') {
+      for (const ref of ctx.variableOf(target)?.references ?? []) {
+        const declarator = ref.identifier.parent;
+        if (declarator?.type === 'VariableDeclarator' && declarator.init === ref.identifier && declarator.id.type === 'ObjectPattern') patterns.push(declarator.id);
+      }
+    }
+    for (const pattern of patterns) {
+      for (const property of pattern.properties) {
+        if (property.type !== 'Property' || property.computed || changes.length >= MAX_CHANGES) continue;
+        const key = keyName(property.key);
+        const local = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+        if (!key || local.type !== 'Identifier') continue;
+        const variable = ctx.variableOf(local);
+        const value = givenProperty(arg, key, env);
+        if (variable && value) changes.push({ variable, value });
+      }
+    }
+  });
+  return changes;
+}
+
+/** The constant an object literal gives `key`, read from its end: a spread met first may hold the key (unknown). */
+function givenProperty(object: TSESTree.ObjectExpression, key: string, env: Env): Value | undefined {
+  for (let i = object.properties.length - 1; i >= 0; i--) {
+    const property = object.properties[i] as TSESTree.ObjectLiteralElement;
+    if (property.type === 'SpreadElement') return undefined;
+    if (property.type === 'Property' && !property.computed && keyName(property.key) === key) return constantValue(property.value, env);
+  }
+  return undefined;
 }
 
 /** `null`, `undefined`, `void 0`, `true`, `0`, `''`: a value known without running anything. */
