@@ -57,18 +57,27 @@ export function readManifest(dir: string): Manifest | undefined {
 
 /** The files an `exports` condition object names (`default`, `import`, `require`, `node`; not `types`), depth-first, within the bounds. */
 function exportTargets(value: unknown): string[] {
+  // In the manifest's order; arrays (fallback lists) are not followed here.
+  return conditionStrings(value, (v) => (Array.isArray(v) ? [] : Object.entries(v).filter(([key]) => key !== 'types').map(([, child]) => child)));
+}
+
+/**
+ * The strings an `exports` value holds, depth-first in the order `children` gives each object's
+ * values, within the manifest bounds (depth, values visited). An explicit stack: a manifest
+ * decides the nesting, not the call stack.
+ */
+export function conditionStrings(value: unknown, children: (v: object) => unknown[]): string[] {
   const out: string[] = [];
   let visited = 0;
-  // An explicit stack: a manifest decides the nesting, not the call stack.
   const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
   while (stack.length > 0 && visited < MAX_EXPORTS_VISITED) {
     const { value: v, depth } = stack.pop() as { value: unknown; depth: number };
     visited++;
     if (typeof v === 'string') out.push(v);
-    else if (typeof v === 'object' && v !== null && !Array.isArray(v) && depth < MAX_EXPORTS_DEPTH) {
-      const children = Object.entries(v).filter(([key]) => key !== 'types');
-      // Pushed last-first, so that they come off in the manifest's order.
-      for (let i = children.length - 1; i >= 0; i--) stack.push({ value: (children[i] as [string, unknown])[1], depth: depth + 1 });
+    else if (typeof v === 'object' && v !== null && depth < MAX_EXPORTS_DEPTH) {
+      const next = children(v);
+      // Pushed last-first, so that they come off in order.
+      for (let i = next.length - 1; i >= 0; i--) stack.push({ value: next[i], depth: depth + 1 });
     }
   }
   return out;

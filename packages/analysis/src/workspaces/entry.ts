@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { isWithin } from '../files/project-root.js';
-import { MAX_EXPORTS_DEPTH, MAX_EXPORTS_VISITED, type Manifest } from '../files/manifest.js';
+import { conditionStrings, type Manifest } from '../files/manifest.js';
 
 /**
  * The files a package's subpath may be (`.` for the package itself, `./retry` for
@@ -51,23 +51,9 @@ function exportTargets(exportsField: unknown, subpath: string): string[] {
 
 /** The target strings a condition value names, preferred conditions first, within the manifest bounds. */
 function conditionTargets(value: unknown): string[] {
-  const out: string[] = [];
-  let visited = 0;
-  // An explicit stack: a manifest decides the nesting, not the call stack.
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  while (stack.length > 0 && visited < MAX_EXPORTS_VISITED) {
-    const { value: v, depth } = stack.pop() as { value: unknown; depth: number };
-    visited++;
-    if (typeof v === 'string') {
-      if (v.startsWith('./') && !v.includes('\0')) out.push(v);
-      continue;
-    }
-    if (typeof v !== 'object' || v === null || depth >= MAX_EXPORTS_DEPTH) continue;
-    const children: unknown[] = Array.isArray(v)
+  const ordered = (v: object): unknown[] =>
+    Array.isArray(v)
       ? v
       : [...CONDITIONS.filter((c) => c in v).map((c) => (v as Record<string, unknown>)[c]), ...Object.entries(v).filter(([k]) => !CONDITIONS.includes(k)).map(([, child]) => child)];
-    // Pushed last-first, so that they come off in order.
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ value: children[i], depth: depth + 1 });
-  }
-  return out;
+  return conditionStrings(value, ordered).filter((t) => t.startsWith('./') && !t.includes('\0'));
 }
