@@ -134,12 +134,11 @@ function comparedWithLiteral(n: TSESTree.BinaryExpression, ctx: AnalysisContext)
 function answeredOutside(call: TSESTree.CallExpression, q: ExitQuery): boolean {
   if (!contains(q.cycle, call)) return false;
   const callee = unwrap(call.callee);
-  if (callee.type === 'Identifier') return q.env.ctx.functionOf(callee) === undefined && !isFailureRead(callee, q);
+  // A callee that is the failure itself (`err()`) is no answer from outside.
+  if (callee.type === 'Identifier') return q.env.ctx.functionOf(callee) === undefined && !q.isFailure(callee);
   // `this.decide()`, `options.shouldRetry()`: a method of the class is read elsewhere; any other object's is not.
   return callee.type === 'MemberExpression' && unwrap(callee.object).type !== 'ThisExpression' && !mentionsFailure(callee, q);
 }
-
-const isFailureRead = (id: TSESTree.Identifier, q: ExitQuery) => q.isFailure(id);
 
 /** The call a `const` holds (`const again = await confirm(…)`), when the name is read nowhere it could change. */
 function answerHeldIn(id: TSESTree.Identifier, q: ExitQuery): TSESTree.CallExpression | undefined {
