@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, functionName, isFunction, isLoop, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { enclosingClass } from './evaluate.js';
+import { repeatedCall, repeatedCallSite } from './repeats/repeated-call.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage } from './own-package.js';
@@ -109,8 +110,11 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   const constructed = new Set<string>();
   const functionNames = new Set<string>();
   const methodParams = new Set<string>();
+  const tries: TSESTree.TryStatement[] = [];
   ctx.forEachNode((node) => {
-    if (isLoop(node) || (node.type === 'ForOfStatement' && node.right.type !== 'CallExpression')) loops.push(node);
+    if (node.type === 'TryStatement') {
+      if (node.handler) tries.push(node);
+    } else if (isLoop(node) || (node.type === 'ForOfStatement' && node.right.type !== 'CallExpression')) loops.push(node);
     else if (node.type === 'CallExpression') {
       if (checkLibraries) libraryCalls.push(node);
       calls.push(node);
@@ -151,6 +155,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   // A failure listener and the function that sets it up go back in through each other: one retry, the listener's.
   const listeners = recursions.filter((s) => listenerSites.has(s));
   sites.push(...recursions.filter((s) => !listeners.some((l) => l !== s && l.through === s.node && s.through === l.node)));
+  // The operation written out again on its failure path (repeats/repeated-call.ts), where no loop or recursion already retries it.
+  sites.push(...repeatedCallSites(tries, sites, ctx));
   // A connect its failed connection's listener puts back on a timer (events.ts).
   sites.push(...eventReentrySites(calls, ctx, { resolve: lookup.resolve, thisOwner: (node) => thisBinder(node, ctx) }, new Set(sites.map((s) => s.node))));
   // A failure listener a factory of this module makes, registered by another module of the package (listener-factories.ts).
@@ -648,6 +654,10 @@ function reboundSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: 
   const node = foreign.site.node;
   if (foreign.site.kind === 'loop') return loopSite(node as Parameters<typeof loopSite>[0], helperCtx);
   if (foreign.site.kind === 'library' && (node.type === 'CallExpression' || node.type === 'NewExpression')) return librarySite(node, helperCtx)?.site;
+  if (foreign.site.kind === 'repeat' && node.type === 'TryStatement') {
+    const repeat = repeatedCall(node, helperCtx);
+    return repeat && repeatedCallSite(repeat, helperCtx);
+  }
   if (foreign.site.kind === 'recursion' && isFunction(node)) {
     // The function's calls of itself, found again in the helper's module, then its site with the bindings.
     const selfCalls = new Map<FunctionNode, Node[]>();
@@ -1043,3 +1053,18 @@ function thisBinder(node: Node, ctx: AnalysisContext): FunctionNode | undefined 
   return undefined;
 }
 
+
+/** Repeated calls in `try`s that no loop or self-retrying function of the file already runs again. */
+function repeatedCallSites(tries: readonly TSESTree.TryStatement[], found: readonly RetrySite[], ctx: AnalysisContext): RetrySite[] {
+  const result: RetrySite[] = [];
+  // The `try`s of a chain's later copies belong to the chain's site.
+  const chained = new Set<Node>();
+  for (const statement of tries) {
+    if (chained.has(statement) || found.some((s) => (s.kind === 'loop' || s.kind === 'recursion') && contains(s.node, statement))) continue;
+    const repeat = repeatedCall(statement, ctx);
+    if (!repeat) continue;
+    result.push(repeatedCallSite(repeat, ctx));
+    for (const { failure } of repeat.later) if (failure.parent?.parent) chained.add(failure.parent.parent);
+  }
+  return result;
+}

@@ -230,6 +230,8 @@ const SITE_NODE_TYPES = [
   'WhileStatement',
   'DoWhileStatement',
   'ForOfStatement',
+  // A `try` whose catch may call its operation again (repeats/repeated-call.ts).
+  'TryStatement',
   'CallExpression',
   'NewExpression',
   'JSXOpeningElement',

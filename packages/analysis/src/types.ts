@@ -18,7 +18,8 @@ export interface RetryPolicy {
   jitter: 'none' | 'full' | 'equal' | 'decorrelated' | 'proportional' | 'unknown';
 }
 
-export type RetrySiteKind = 'loop' | 'recursion' | 'library';
+/** `repeat`: the operation written out again on its failure path (`catch { await sleep(5); return await request() }`). */
+export type RetrySiteKind = 'loop' | 'recursion' | 'library' | 'repeat';
 
 /** A library of the catalog (catalog.ts): its `library` name. */
 export type RetryLibrary = string;
@@ -36,9 +37,9 @@ export interface NestedRetry {
 export interface RetrySite {
   kind: RetrySiteKind;
   library?: RetryLibrary;
-  /** The loop statement, the retrying function, or the library call. */
+  /** The loop statement, the retrying function, the library call, or the `try` whose catch calls the operation again. */
   node: TSESTree.Node;
-  /** Where a finding is reported: loop head, recursive call, library call or `retry:` property. */
+  /** Where a finding is reported: loop head, recursive call, library call, `retry:` property or the repeated call. */
   loc: TSESTree.SourceLocation;
   /** The call that is retried, when one can be named. */
   operation?: TSESTree.Node;

@@ -1,4 +1,4 @@
-import { catalogEntry, describeAttempts, describeDelay, functionName, type FunctionNode, type RetrySite } from '@retry-hygiene/analysis';
+import { catalogEntry, describeAttempts, describeDelay, functionName, repeatedName, type FunctionNode, type RetrySite } from '@retry-hygiene/analysis';
 
 /** How a message names a site: "This retry loop", "p-retry", "`connect()` retrying itself". */
 export function describeSite(site: RetrySite): string {
@@ -17,6 +17,11 @@ export function describeSite(site: RetrySite): string {
     case 'library':
       // A helper of the project's own (`retryable()` from './lib/retry') is named as imported.
       return `This ${LIBRARY_NOUN[site.library ?? ''] ?? catalogEntry(site.library)?.noun ?? (site.library ? `call of ${site.library}` : 'retry library call')}`;
+    case 'repeat': {
+      // The operation written out again in the catch: "Calling `request()` again after it fails".
+      const name = repeatedName(site);
+      return name ? `Calling \`${name}()\` again after it fails` : 'Calling the operation again after it fails';
+    }
   }
 }
 
@@ -45,6 +50,10 @@ export function describeInner(site: RetrySite, via: 'literal' | 'function' | 'cl
     }
     case 'library':
       return site.library ?? 'a retry library';
+    case 'repeat': {
+      const name = repeatedName(site);
+      return name ? `\`${name}()\`, called again after it fails` : 'a call made again after it fails';
+    }
   }
 }
 

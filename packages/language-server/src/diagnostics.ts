@@ -90,6 +90,8 @@ export function describeKind(site: Pick<SiteView, 'kind' | 'library' | 'name'>):
       return 'retry loop';
     case 'recursion':
       return site.name ? `\`${site.name}()\` retrying itself` : 'self-retrying function';
+    case 'repeat':
+      return site.name ? `\`${site.name}()\` called again after it fails` : 'call made again after it fails';
     case 'library':
       return `${site.library ?? 'retry library'} call`;
   }

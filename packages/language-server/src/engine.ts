@@ -1,6 +1,6 @@
 import { basename, dirname, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { analyzeRetrySites, functionName, type FunctionNode, type RetryPolicy, type RetrySite, type SourceCodeLike } from '@retry-hygiene/analysis';
+import { analyzeRetrySites, functionName, repeatedName, type FunctionNode, type RetryPolicy, type RetrySite, type SourceCodeLike } from '@retry-hygiene/analysis';
 import { Linter, type Rule } from 'eslint';
 import plugin, { buildDeferredSuggestions } from 'eslint-plugin-retry-hygiene';
 import { RULE_NAMES, type SeverityName, type Settings } from './settings.js';
@@ -313,7 +313,7 @@ function plainLoc(loc: RetrySite['loc']): SiteLoc {
 }
 
 function shallowViewOf(site: RetrySite): Omit<SiteView, 'nested'> {
-  const name = site.kind === 'recursion' ? functionName(site.node as FunctionNode) : undefined;
+  const name = site.kind === 'recursion' ? functionName(site.node as FunctionNode) : site.kind === 'repeat' ? repeatedName(site) : undefined;
   return {
     kind: site.kind,
     ...(site.library !== undefined ? { library: site.library } : {}),

@@ -1,0 +1,262 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { contains, dottedName, isFunction, unwrap, walk, type Node } from '../ast.js';
+import { writesWithin, type AnalysisContext } from '../context.js';
+import type { Env } from '../evaluate.js';
+import { policyFrom, serverWaitMark } from '../policy.js';
+import { scanAttempt } from '../scan.js';
+import { sleepValue, waitsOnSignal, type Sleep } from '../sleep.js';
+import type { RetrySite } from '../types.js';
+import type { Value } from '../value.js';
+
+/**
+ * Is the operation run again, with the same inputs, on its failure path, written out rather than
+ * looped: `try { return await request() } catch { await sleep(5); return await request() }`?
+ * That second call is a way back (ANALYSIS.md: O runs again with the same inputs), taken once
+ * for each copy: a retry bounded by the copies, whose wait is what the failure path waits before
+ * the copy. The same call must stand in for the first: its result goes where the first one's
+ * would (returned, or given to the same variable), or the first is the `try`'s opening statement
+ * and the copy a statement of its own (`try { await connect() } catch { … await connect() }`);
+ * a call both paths make on the way out (`release()`) repeats nothing.
+ */
+export interface RepeatedCall {
+  /** The `try` whose failure path runs the operation again. */
+  statement: TSESTree.TryStatement;
+  operation: TSESTree.CallExpression;
+  again: TSESTree.CallExpression;
+  /** How many times the operation runs at most: the first call and each copy down the chain of catches. */
+  attempts: number;
+  /** Each copy after `again` down the chain, with the catch block it sits in. */
+  later: { again: TSESTree.CallExpression; failure: TSESTree.BlockStatement }[];
+}
+
+/** Copies chained through nested catches (`catch { try { again } catch { again } }`) are counted up to this. */
+const MAX_CHAIN = 8;
+
+export function repeatedCall(statement: TSESTree.TryStatement, ctx: AnalysisContext): RepeatedCall | undefined {
+  const handler = statement.handler;
+  if (!handler) return undefined;
+  const firsts = candidateCalls(statement.block, ctx);
+  if (firsts.length === 0) return undefined;
+  for (const again of candidateCalls(handler.body, ctx)) {
+    const operation = firsts.find((first) => standsIn(first, again, statement) && sameCall(first, again, statement, ctx));
+    if (operation) {
+      const later = chained(again, operation, handler.body, ctx);
+      return { statement, operation, again, attempts: 2 + later.length, later };
+    }
+  }
+  return undefined;
+}
+
+/** The site of a repeated call: reported at the copy, the wait and bound of the way to it. */
+export function repeatedCallSite(repeat: RepeatedCall, ctx: AnalysisContext): RetrySite {
+  const { statement, operation, again } = repeat;
+  const env: Env = { ctx, region: statement, counters: new Set(), depth: 0 };
+  const handler = statement.handler as TSESTree.CatchClause;
+  const sleep = waitBefore(again, handler.body, ctx);
+  // Each copy down a chain waits what its own catch waits: the same wait each time, or one this reading does not follow.
+  const sameWaits = repeat.later.every(({ again: next, failure }) => sameWait(sleep, waitBefore(next, failure, ctx), ctx));
+  // Other work awaited on the way (`await reauthenticate(conn)`, `installed = await install()`):
+  // the copy goes after a recovery step, whose time is not a wait the code chose.
+  const recovers = awaitsBefore(again, handler.body, operation, ctx);
+  const delay: Value = !sameWaits ? { t: 'unknown', random: false } : sleep ? sleepValue(sleep, env) : recovers ? { t: 'unknown', random: false } : { t: 'num', v: 0, random: false };
+  const site: RetrySite = {
+    kind: 'repeat',
+    node: statement,
+    loc: again.loc,
+    operation,
+    operationScope: statement.block,
+    policy: policyFrom(delay, { attempts: repeat.attempts, deadline: false, abortAware: false }, false),
+    fromLibraryDefault: { delay: false, jitter: false, attempts: false },
+    classifiesErrors: decidedOnTheWay(again, handler.body, ctx),
+    abortAware: sleep !== undefined && waitsOnSignal(sleep),
+    deadlineBound: false,
+    nested: [],
+    ...serverWaitMark(delay),
+  };
+  // One more attempt after repairing what failed is a second request of another kind: no other retry nests it.
+  if (recovers && repeat.attempts === 2) site.afterStateChange = true;
+  if (sleep) {
+    site.sleep = sleep.node;
+    if (sleep.delay) site.delayExpression = sleep.delay;
+  }
+  return site;
+}
+
+/** Calls of an attempt that may be the operation: not in nested functions or loops, not a sleep. */
+function candidateCalls(root: Node, ctx: AnalysisContext): TSESTree.CallExpression[] {
+  return scanAttempt(root, ctx).calls;
+}
+
+/** Where a call's result goes: returned, given to a variable, or nowhere (a statement of its own). */
+function destination(call: TSESTree.CallExpression): { kind: 'return' } | { kind: 'assign'; name: string } | { kind: 'statement'; statement: Node } | undefined {
+  let node: Node = call;
+  while (node.parent && (node.parent.type === 'AwaitExpression' || node.parent.type === 'TSAsExpression' || node.parent.type === 'TSNonNullExpression' || node.parent.type === 'ChainExpression')) node = node.parent;
+  const parent = node.parent;
+  if (!parent) return undefined;
+  if (parent.type === 'ReturnStatement') return { kind: 'return' };
+  if (parent.type === 'ExpressionStatement') return { kind: 'statement', statement: parent };
+  if (parent.type === 'AssignmentExpression' && parent.operator === '=' && parent.right === node && parent.left.type === 'Identifier') return { kind: 'assign', name: parent.left.name };
+  if (parent.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') return { kind: 'assign', name: parent.id.name };
+  return undefined;
+}
+
+/** `const result = await request(); return result;`: the result is returned, through a variable of the block. */
+function returnedLater(to: ReturnType<typeof destination>, block: TSESTree.BlockStatement): ReturnType<typeof destination> {
+  if (to?.kind !== 'assign') return to;
+  const returns = block.body.some((s) => s.type === 'ReturnStatement' && s.argument?.type === 'Identifier' && s.argument.name === to.name);
+  return returns ? { kind: 'return' } : to;
+}
+
+/** The copy takes the first call's place: the same destination, or both statements with the first opening the `try`. */
+function standsIn(first: TSESTree.CallExpression, again: TSESTree.CallExpression, statement: TSESTree.TryStatement): boolean {
+  const a = returnedLater(destination(first), statement.block);
+  const b = returnedLater(destination(again), (statement.handler as TSESTree.CatchClause).body);
+  if (!a || !b || a.kind !== b.kind) return false;
+  if (a.kind === 'return') return true;
+  if (a.kind === 'assign') return b.kind === 'assign' && a.name === b.name;
+  return a.kind === 'statement' && statement.block.body[0] === a.statement;
+}
+
+/**
+ * The same function called with the same inputs: the callee and arguments read alike, none of
+ * the variables they read is written from the first call to the copy, and nothing in them runs
+ * code that may hand out something new each time (`nextHost()`, `i++`).
+ */
+function sameCall(first: TSESTree.CallExpression, again: TSESTree.CallExpression, statement: TSESTree.TryStatement, ctx: AnalysisContext): boolean {
+  if (first.arguments.length !== again.arguments.length) return false;
+  const text = ctx.sourceCode.text;
+  const shape = (node: Node) => text.slice(node.range[0], node.range[1]).replace(/\s+/g, '');
+  if (shape(first.callee) !== shape(again.callee)) return false;
+  if (first.arguments.some((a, i) => shape(a as Node) !== shape(again.arguments[i] as Node))) return false;
+  const between = { range: [first.range[0], again.range[0]] } as Node;
+  let same = true;
+  const inputs = [first.callee, ...first.arguments] as Node[];
+  for (const input of inputs) {
+    walk(input, ctx.keys, (node) => {
+      if (!same) return false;
+      // A function handed over is the same code each time; what it reads is read when it runs.
+      if (isFunction(node)) return false;
+      if (node.type === 'UpdateExpression' || node.type === 'AssignmentExpression' || node.type === 'NewExpression' || node.type === 'YieldExpression' || node.type === 'AwaitExpression') same = false;
+      // The callee's own call is the operation; a call among its inputs may give something new.
+      else if (node.type === 'CallExpression' && !(input === first.callee && node === unwrap(first.callee))) same = false;
+      else if (node.type === 'Identifier' && !isPropertyKey(node)) {
+        const variable = ctx.variableOf(node);
+        if (variable && writesWithin(variable, between).length > 0) same = false;
+      }
+      return same ? undefined : false;
+    });
+    if (!same) return false;
+  }
+  // A function of the file called by name reads what it closes over when it runs: `installed =
+  // await install()` before `launchOnce()` gives the copy another input.
+  const callee = unwrap(first.callee);
+  const local = callee.type === 'Identifier' ? ctx.functionOf(callee) : undefined;
+  if (local && readsWrittenBetween(local, between, ctx)) return false;
+  // The copy is not the first call's own code run later (`catch { … }` inside the first call's callback).
+  return !contains(first, again) && contains(statement, again);
+}
+
+/** A variable from outside `fn` that `fn` reads and that is written in `between`. */
+function readsWrittenBetween(fn: Node, between: Node, ctx: AnalysisContext): boolean {
+  let written = false;
+  walk(fn, ctx.keys, (node) => {
+    if (written) return false;
+    if (node.type === 'Identifier' && !isPropertyKey(node)) {
+      const variable = ctx.variableOf(node);
+      const declared = variable?.defs[0]?.name;
+      if (variable && declared && !contains(fn, declared as Node) && writesWithin(variable, between).length > 0) written = true;
+    }
+    return written ? false : undefined;
+  });
+  return written;
+}
+
+function isPropertyKey(id: TSESTree.Identifier): boolean {
+  const parent = id.parent;
+  if (!parent) return false;
+  if (parent.type === 'MemberExpression') return parent.property === id && !parent.computed;
+  if (parent.type === 'Property') return parent.key === id && !parent.computed && !parent.shorthand;
+  return false;
+}
+
+/** More copies down the chain: the copy sits in a `try` of the catch whose own catch runs the operation again. */
+function chained(again: TSESTree.CallExpression, operation: TSESTree.CallExpression, within: Node, ctx: AnalysisContext): RepeatedCall['later'] {
+  const later: RepeatedCall['later'] = [];
+  let current = again;
+  let failure = within;
+  outer: while (later.length < MAX_CHAIN) {
+    for (let p: Node | undefined = current.parent; p && p !== failure; p = p.parent) {
+      if (isFunction(p)) break outer;
+      if (p.type === 'TryStatement' && contains(p.block, current) && p.handler) {
+        const next = candidateCalls(p.handler.body, ctx).find((call) => standsIn(current, call, p) && sameCall(operation, call, p, ctx));
+        if (!next) break outer;
+        later.push({ again: next, failure: p.handler.body });
+        current = next;
+        failure = p.handler.body;
+        continue outer;
+      }
+    }
+    break;
+  }
+  return later;
+}
+
+/**
+ * The wait on the way from the failure to the copy: a sleep whose statement comes before the
+ * copy in a block the copy is in (a sleep in a branch beside it is another way through).
+ */
+function waitBefore(again: TSESTree.CallExpression, failure: TSESTree.BlockStatement, ctx: AnalysisContext): Sleep | undefined {
+  const sleeps = scanAttempt(failure, ctx).sleeps.filter((s) => s.node.range[1] <= again.range[0] && onTheWay(s.node, again, failure));
+  return sleeps[sleeps.length - 1];
+}
+
+/** Two waits written alike (or both absent). */
+function sameWait(a: Sleep | undefined, b: Sleep | undefined, ctx: AnalysisContext): boolean {
+  if (!a || !b) return a === b;
+  const text = (node: Node) => ctx.sourceCode.text.slice(node.range[0], node.range[1]).replace(/\s+/g, '');
+  return text(a.node) === text(b.node);
+}
+
+/** Another awaited call on the way to the copy may wait too: the wait is then not known. */
+function awaitsBefore(again: TSESTree.CallExpression, failure: TSESTree.BlockStatement, operation: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  return scanAttempt(failure, ctx).calls.some((call) => call !== again && call !== operation && call.range[1] <= again.range[0] && awaited(call) && onTheWay(call, again, failure));
+}
+
+/** `await f()`, `await o.f?.()`: the call's value is awaited. */
+function awaited(call: TSESTree.CallExpression): boolean {
+  let node: Node = call;
+  while (node.parent && (node.parent.type === 'ChainExpression' || node.parent.type === 'TSNonNullExpression' || node.parent.type === 'TSAsExpression')) node = node.parent;
+  return node.parent?.type === 'AwaitExpression';
+}
+
+/** `node` runs before `target` whenever `target` runs: its statement is an earlier sibling of a statement around `target`. */
+function onTheWay(node: Node, target: Node, root: Node): boolean {
+  let statement: Node = node;
+  while (statement.parent && statement.parent.type !== 'BlockStatement' && statement.parent !== root) statement = statement.parent;
+  const block = statement.parent;
+  return block !== undefined && (block === root || block.type === 'BlockStatement') && contains(block, target) && !contains(statement, target);
+}
+
+/** The copy runs only for some failures: a branch or an early exit on the way to it decides. */
+function decidedOnTheWay(again: TSESTree.CallExpression, failure: TSESTree.BlockStatement, ctx: AnalysisContext): boolean {
+  for (let p: Node | undefined = again.parent; p && p !== failure; p = p.parent) {
+    if (p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'LogicalExpression' || p.type === 'SwitchCase') return true;
+  }
+  return failure.body.some((s) => s.range[1] <= again.range[0] && s.type === 'IfStatement' && containsThrowOrReturn(s, ctx));
+}
+
+function containsThrowOrReturn(node: Node, ctx: AnalysisContext): boolean {
+  let found = false;
+  walk(node, ctx.keys, (n) => {
+    if (found || isFunction(n)) return false;
+    if (n.type === 'ThrowStatement' || n.type === 'ReturnStatement') found = true;
+    return found ? false : undefined;
+  });
+  return found;
+}
+
+/** The name a message gives the operation: `request()`, `this.client.get()`. */
+export function repeatedName(site: RetrySite): string | undefined {
+  const operation = site.operation;
+  return operation?.type === 'CallExpression' ? dottedName(operation.callee) : undefined;
+}
