@@ -174,4 +174,56 @@ export async function put(key: string, version?: number) {
 }`;
     expect(answer(parameter, 'put')).toBe('same');
   });
+
+  it('a part of the input handed down in its place: another request (a descent)', () => {
+    const code = `
+export async function resolve({ ref, depth }: { ref: string; depth: number }): Promise<string> {
+  try {
+    return await lookup(ref);
+  } catch (e) {
+    const alias = aliasOf(e);
+    if (!alias || depth > 3) throw e;
+    return resolve({ ref: alias, depth: depth + 1 });
+  }
+}`;
+    expect(answer(code, 'resolve')).toBe('other-request');
+  });
+
+  it('another value made from the input in its place: another request (a suggestion)', () => {
+    const code = `
+export async function run(name: string, opts: object) {
+  try {
+    return await start(name, opts);
+  } catch (e) {
+    const suggestion = closest(name);
+    if (!suggestion) throw e;
+    return run(suggestion, opts);
+  }
+}`;
+    expect(answer(code, 'run')).toBe('other-request');
+  });
+
+  it('steps of a counter and a wait, the input itself passed on: the same', () => {
+    const positional = `
+export async function send(body: string, left: number, wait: number) {
+  try {
+    return await post(body);
+  } catch (e) {
+    if (left <= 0) throw e;
+    await sleep(wait);
+    return send(body, left - 1, wait * 2);
+  }
+}`;
+    expect(answer(positional, 'send')).toBe('same');
+    const options = `
+export async function send({ body, attempt }: { body: string; attempt: number }) {
+  try {
+    return await post(body, attempt);
+  } catch (e) {
+    if (attempt > 4) throw e;
+    return send({ body, attempt: attempt + 1 });
+  }
+}`;
+    expect(answer(options, 'send')).toBe('same');
+  });
 });

@@ -60,6 +60,7 @@ const MAX_CHANGES = 8;
 
 export function nextAttemptInputs(q: WayBackInputs): NextAttempt {
   const passages = [...passagesTo(q.leaves, q.fn), ...(q.through ? passagesTo(q.back, q.through) : [])].slice(0, MAX_PASSAGES);
+  if (freshInput(q, passages)) return 'other-request';
   if (passages.length === 0) return 'same';
   const changes = [...parameterChanges(q), ...propertyChanges(q), ...fieldChanges(q)].slice(0, MAX_CHANGES);
   let result: NextAttempt = 'same';
@@ -89,6 +90,56 @@ function passagesTo(node: Node, fn: FunctionNode): Passage[] {
     }
   }
   return passages;
+}
+
+/**
+ * The call back gives an input the attempt reads a value made elsewhere, not from that input
+ * (`parse({ command: inner, depth: depth + 1 })` for `parse({ command, depth })`, `run(suggestion)`
+ * for `run(name)`): the next call works on something else, a descent or another request, not the
+ * same one again. A step of the input itself (`n - 1`, `delay * 2`, `{ ...opts }`) keeps it; a
+ * constant is read by the tests it may close (the changes below).
+ */
+function freshInput(q: WayBackInputs, passages: readonly Passage[]): boolean {
+  const { back, fn, ctx } = q;
+  if (q.through || back.type !== 'CallExpression' || back.arguments.some((a) => a.type === 'SpreadElement')) return false;
+  const fresh = (variable: Variable | undefined, given: Node | undefined) =>
+    variable !== undefined && given !== undefined && constantValue(given, plainEnv(fn, ctx)) === undefined && !readsVariable(given, variable, ctx) && readByAttempt({ variable, value: ABSENT }, passages, q);
+  return fn.params.some((param, i) => {
+    const target = param.type === 'AssignmentPattern' ? param.left : param;
+    const arg = back.arguments[i] as Node | undefined;
+    if (!arg) return false;
+    if (target.type === 'Identifier') return fresh(ctx.variableOf(target), arg);
+    const object = unwrap(arg);
+    if (target.type !== 'ObjectPattern' || object.type !== 'ObjectExpression') return false;
+    return target.properties.some((property) => {
+      if (property.type !== 'Property' || property.computed) return false;
+      const key = keyName(property.key);
+      const local = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+      if (key === undefined || local.type !== 'Identifier') return false;
+      return fresh(ctx.variableOf(local), givenNode(object, key));
+    });
+  });
+}
+
+/** The expression an object literal gives `key` (from its end; none past a spread, which may hold it). */
+function givenNode(object: TSESTree.ObjectExpression, key: string): Node | undefined {
+  for (let i = object.properties.length - 1; i >= 0; i--) {
+    const property = object.properties[i] as TSESTree.ObjectLiteralElement;
+    if (property.type === 'SpreadElement') return undefined;
+    if (property.type === 'Property' && !property.computed && keyName(property.key) === key) return property.value as Node;
+  }
+  return undefined;
+}
+
+/** `expr` reads `variable` (not inside a function it makes). */
+function readsVariable(expr: Node, variable: Variable, ctx: AnalysisContext): boolean {
+  let read = false;
+  walk(expr, ctx.keys, (node) => {
+    if (read) return false;
+    if (node.type === 'Identifier' && ctx.variableOf(node) === variable) read = true;
+    return read ? false : undefined;
+  });
+  return read;
 }
 
 /** Parameters of `fn` the call back gives a known value: left out (its default, or nothing), or a constant. */
