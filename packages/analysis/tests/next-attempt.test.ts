@@ -189,18 +189,44 @@ export async function resolve({ ref, depth }: { ref: string; depth: number }): P
     expect(answer(code, 'resolve')).toBe('other-request');
   });
 
-  it('another value made from the input in its place: another request (a suggestion)', () => {
+  it('a value from elsewhere in its place: another request (an answer read from the user)', () => {
     const code = `
 export async function run(name: string, opts: object) {
   try {
     return await start(name, opts);
   } catch (e) {
-    const suggestion = closest(name);
+    const suggestion = await ask("did you mean…?");
     if (!suggestion) throw e;
     return run(suggestion, opts);
   }
 }`;
     expect(answer(code, 'run')).toBe('other-request');
+  });
+
+  it('a value made from the input, through a normalised copy or a computed step: the same', () => {
+    const normalised = `
+export async function attempt(input: { max?: number; current?: number }, op: () => Promise<void>) {
+  const options = { max: input.max ?? 3, current: input.current ?? 1 };
+  try {
+    return await op();
+  } catch (e) {
+    if (options.current >= options.max) throw e;
+    options.current++;
+    return attempt(options, op);
+  }
+}`;
+    expect(answer(normalised, 'attempt')).toBe('same');
+    const step = `
+export async function pull(retryTime: number, op: (t: number) => Promise<void>) {
+  const next = Math.min(retryTime * 2, 30000);
+  try {
+    return await op(retryTime);
+  } catch (e) {
+    await sleep(retryTime);
+    return pull(next, op);
+  }
+}`;
+    expect(answer(step, 'pull')).toBe('same');
   });
 
   it('steps of a counter and a wait, the input itself passed on: the same', () => {
