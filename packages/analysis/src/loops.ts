@@ -19,6 +19,7 @@ import { scheduleValue, type Value } from './value.js';
 import { loopsWhileNeverAborted } from './never-aborted.js';
 import { nodesWithin } from './source-order.js';
 import { probesState } from './polling/state-probe.js';
+import { pollsStoredState } from './polling/stored-state.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 interface LoopRetry {
@@ -55,6 +56,8 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env);
   // Going round while a probe answers "not yet", up to a deadline or a count: waiting for a state.
   if (retry.check && (bound.deadline || typeof bound.attempts === 'number') && probesState(retry.check, env)) return undefined;
+  // Going round after a success until a state the operation reports is reached: polling.
+  if (pollsStoredState(loop, retry.operation, ctx)) return undefined;
   const sleep = chooseSleep(scan.sleeps, retry.failurePath);
   const delay = sleep ? sleepValue(sleep, env) : (helperWait(retry, scan, loop, env) ?? immediateOrUnknown(retry, scan, loop, ctx));
   const site: RetrySite = {

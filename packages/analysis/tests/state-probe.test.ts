@@ -24,6 +24,12 @@ describe('a probe of a state', () => {
     expect(loopProbes(loop('const probe = (u: string) => fetch(u).then((r) => r.ok).catch(() => false);'))).toBe(true);
   });
 
+  it('a false of its own after a test, beside a state read: "not yet", still a probe', () => {
+    expect(loopProbes(loop('async function probe(u: string) { try { const s = await servers(u); if (s.length === 0) { return false; } const r = await ask(s, u); return r.answers.length > 0; } catch { return false; } }'))).toBe(true);
+    // Only constants, no state read: nothing says what state it waits for.
+    expect(loopProbes(loop('async function probe(u: string) { try { if (!(await head(u))) return false; return false; } catch { return false; } }'))).toBe(false);
+  });
+
   it('a constant true once the operation went through: the operation succeeded, not a state', () => {
     expect(loopProbes(loop('async function probe(u: string) { try { await fetch(u, { method: "POST" }); return true; } catch { return false; } }'))).toBe(false);
   });

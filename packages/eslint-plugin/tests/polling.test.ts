@@ -1,5 +1,6 @@
 import noFixedSleepRetry from '../src/rules/no-fixed-sleep-retry.js';
 import noUnboundedRetry from '../src/rules/no-unbounded-retry.js';
+import requireJitter from '../src/rules/require-jitter.js';
 import { ruleTester } from './rule-tester.js';
 
 /**
@@ -131,8 +132,71 @@ async function pushFor(item, timeout) {
 module.exports = { pushFor };
 `;
 
+// A probe that answers "not yet" with a `false` of its own, after a test, besides the state it reads.
+const notYetProbe = `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function resolvable(name: string): Promise<boolean> {
+  try {
+    const servers = await nameServersOf(name);
+    if (servers.length === 0) {
+      return false;
+    }
+    const answer = await query(servers, name);
+    return answer.records.length > 0;
+  } catch {
+    return false;
+  }
+}
+export async function untilResolvable(name: string, started: number) {
+  while (Date.now() - started < 60_000) {
+    if (await resolvable(name)) return;
+    await sleep(1000);
+  }
+}
+declare function nameServersOf(name: string): Promise<string[]>;
+declare function query(servers: string[], name: string): Promise<{ records: string[] }>;
+`;
+
+// The success path stores a state the status read returned; the loop goes round until it is final.
+const storedState = `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function awaitRollout(getRollout: (id: string) => Promise<{ phase: { name: string; status: string } }>, id: string) {
+  let phase: { name: string; status: string } | undefined;
+  let checks = 0;
+  while (checks < 8 && phase?.status !== 'done' && phase?.status !== 'failed') {
+    await sleep(2 ** checks++ * 500);
+    try {
+      const rollout = await getRollout(id);
+      phase = rollout.phase;
+    } catch (error) {
+      console.debug('status read failed', error);
+    }
+  }
+  return phase;
+}
+`;
+
+// The success path keeps the result itself: the loop asks whether the call answered at all.
+const keptResult = `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function firstAnswer(url: string) {
+  let response: Response | undefined;
+  let tries = 0;
+  while (!response && tries < 4) {
+    tries++;
+    try {
+      response = await fetch(url);
+    } catch {
+      await sleep(300);
+    }
+  }
+  return response;
+}
+`;
+
 ruleTester.run('no-fixed-sleep-retry and waiting for a state', noFixedSleepRetry, {
   valid: [
+    { name: 'a probe whose own test answers "not yet" with false, up to a deadline', code: notYetProbe },
     { name: 'readiness probe up to a deadline (TS, while on the probe)', code: readinessProbe },
     { name: 'a probe of a query up to a count (TS, for with an if that returns)', code: countedProbe },
     { name: 'a health probe up to a deadline (JS)', code: portProbe, filename: JS },
@@ -153,7 +217,17 @@ ruleTester.run('no-fixed-sleep-retry and waiting for a state', noFixedSleepRetry
       filename: JS,
       errors: [{ messageId: 'fixedDelay', line: 13, column: 3, data: { what: loop, delay: 'a fixed 200 ms', attempts: 'until a deadline' } }],
     },
+    {
+      name: 'the success path keeps the result itself: going round only on failure is a retry',
+      code: keptResult,
+      errors: [{ messageId: 'fixedDelay', line: 6, column: 3, data: { what: loop, delay: 'a fixed 300 ms', attempts: 'up to 4 attempts' } }],
+    },
   ],
+});
+
+ruleTester.run('require-jitter and waiting for a state', requireJitter, {
+  valid: [{ name: 'a status read whose stored state the loop waits on, with a growing wait', code: storedState }],
+  invalid: [],
 });
 
 ruleTester.run('no-unbounded-retry and waiting for a state', noUnboundedRetry, {
