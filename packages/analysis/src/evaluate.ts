@@ -8,6 +8,7 @@ import { joinAlongPaths, type PathUpdate } from './path-updates.js';
 import { combine, growth, keepRandomOff, minMax } from './evolution/scalar.js';
 import { compoundUpdate, readUpdate, solveRecurrence, type UpdateReader } from './evolution/recurrence.js';
 import { handedAwayOnCycle } from './evolution/handed-away.js';
+import { keptOrWritten, mayKeepInitial } from './evolution/skipped-writes.js';
 import { strategyAnswer } from './strategy-objects.js';
 import { factoryChoice } from './factory-choice.js';
 import { memberOf } from './object-waits.js';
@@ -396,7 +397,13 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   if (env.counters.has(variable)) return { t: 'counter', random: false };
   const writes = writesWithin(variable, env.region);
   const initial = initialValue(variable, env);
-  if (writes.length > 0) return writesValue(writes, initial, env, id.name);
+  if (writes.length > 0) {
+    const written = writesValue(writes, initial, env, id.name);
+    // Declared here and written only in branches: the path past them keeps the declared value.
+    if (declaredOutside(variable, env.region) || !mayKeepInitial(variable, writes, env.ctx)) return written;
+    // A wait with no randomness on the path past the branches is a fact of that path.
+    return keptOrWritten(initial, written);
+  }
   // `if (init && init.retryOn) retryOn = init.retryOn` before the retry: the caller's option
   // when set; left out, the value the variable was declared with.
   if (isReassigned(variable) && !onlyCallerOverrides(variable, env.region, env.ctx)) return UNKNOWN;

@@ -37,7 +37,8 @@ export function policyFrom(delay: Value, bound: Bound, unbounded: boolean): Retr
 
 /** The wait and its jitter, from what the analysis knows of the delay value. */
 export function delayAndJitter(delay: Value): Pick<RetryPolicy, 'delay' | 'jitter'> {
-  const jitter = delay.random ? (delay.jitter ?? 'unknown') : delay.t === 'unknown' ? 'unknown' : 'none';
+  // Random on some paths only: a way to the wait has none, and that wait is the finding's.
+  const jitter = delay.partlyRandom ? 'none' : delay.random ? (delay.jitter ?? 'unknown') : delay.t === 'unknown' ? 'unknown' : 'none';
   return { delay: toDelay(delay), jitter };
 }
 

@@ -39,6 +39,12 @@ export interface ValueMarks {
   empty?: true;
   /** Computed with the server's wait (a `Retry-After` header) read as absent: the wait of a response without one. */
   withoutServerWait?: true;
+  /**
+   * Random on some paths only: a branch the code can take waits a known amount with no
+   * randomness (`wait = backoff` beside `wait = backoff + jitter` for a 429). Jitter is a fact
+   * only when every way to the wait has it.
+   */
+  partlyRandom?: true;
 }
 
 export type Jitter = RetryPolicy['jitter'];
@@ -78,8 +84,41 @@ export function withRandom(value: Value, random: boolean, jitter?: Jitter): Valu
   return { ...value, random: true, jitter: value.jitter ?? jitter ?? 'unknown' } as Value;
 }
 
-/** Either of two values (branches of a conditional, several assignments). */
+/** Randomness on every path of `value`. */
+export function fullyRandom(value: Value): boolean {
+  return value.random && !value.partlyRandom;
+}
+
+/**
+ * Marks a result random on some paths only: one side is random and the other a known value
+ * with none (an unknown side may be random for all the analysis knows), or a side was already
+ * partly random and the other adds no randomness on every path.
+ */
+export function markPartlyRandom(result: Value, a: Value, b: Value, either: boolean): Value {
+  if (!result.random) return result;
+  const known = (v: Value) => v.t !== 'unknown';
+  const split = either && a.random !== b.random && known(a) && known(b);
+  const carried = (a.partlyRandom === true && !fullyRandom(b)) || (b.partlyRandom === true && !fullyRandom(a));
+  if (!split && !carried) return result.partlyRandom ? withoutPartly(result) : result;
+  return result.partlyRandom ? result : { ...result, partlyRandom: true };
+}
+
+function withoutPartly(value: Value): Value {
+  const { partlyRandom: _partly, ...rest } = value;
+  return rest as Value;
+}
+
+/**
+ * Either of two values (branches of a conditional, several assignments). Random if either is:
+ * which branch runs may be the caller's choice (an option), so a random branch is taken as
+ * jitter the code offers; a randomness that only some failures get is marked where the paths
+ * are known to be the code's own (evolution/skipped-writes.ts), and carried from there.
+ */
 export function join(a: Value, b: Value): Value {
+  return markPartlyRandom(joinValues(a, b), a, b, false);
+}
+
+function joinValues(a: Value, b: Value): Value {
   const random = a.random || b.random;
   const jitter = a.jitter ?? b.jitter;
   if (a.t === 'num' && b.t === 'num' && a.v === b.v) return withRandom(a, random, jitter);

@@ -1,4 +1,4 @@
-import { RANDOM_OFF_TERM, UNKNOWN, join, markRandomOff, num, offByDefault, randomOff, withRandom, type Value } from '../value.js';
+import { RANDOM_OFF_TERM, UNKNOWN, join, markPartlyRandom, markRandomOff, num, offByDefault, randomOff, withRandom, type Value } from '../value.js';
 
 /**
  * How a wait evolves with the attempt number n, computed as a compiler's scalar evolution: each
@@ -61,7 +61,7 @@ export function combine(op: string, a: Value, b: Value): Value {
     const offTerm = (v: Value) => randomOff(v) && isZero({ ...v, random: false } as Value);
     if ((offTerm(a) && b.t !== 'unknown') || (offTerm(b) && a.t !== 'unknown')) return RANDOM_OFF_TERM;
   }
-  return keepRandomOff(a, b, combineValues(op, a, b));
+  return keepRandomOff(a, b, markPartlyRandom(combineValues(op, a, b), a, b, false));
 }
 
 /** The result of combining `a` and `b`, still marked when randomness in either was off by default. */
@@ -201,6 +201,10 @@ function arithmetic(op: string, a: number, b: number): number | undefined {
 
 /** `Math.min(a, b)` / `Math.max(a, b)`: a cap (or floor) on a growth keeps its class; numbers fold. */
 export function minMax(isMin: boolean, a: Value, b: Value): Value {
+  return markPartlyRandom(minMaxValues(isMin, a, b), a, b, false);
+}
+
+function minMaxValues(isMin: boolean, a: Value, b: Value): Value {
   const random = a.random || b.random;
   const jitter = a.jitter ?? b.jitter;
   if (a.t === 'num' && b.t === 'num') return withRandom(num(isMin ? Math.min(a.v, b.v) : Math.max(a.v, b.v)), random, jitter);

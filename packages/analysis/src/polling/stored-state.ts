@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunction, loopTest, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { isAnyLoop, isFunction, loopTest, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
 import type { AnalysisContext, Variable } from '../context.js';
 
 /**
@@ -27,7 +27,8 @@ export function pollsStoredState(loop: RetryLoopNode, operation: TSESTree.CallEx
   const result = resultVariable(operation, ctx);
   let polls = false;
   walk(loop.body, ctx.keys, (node) => {
-    if (polls || isFunction(node) || node.type === 'CatchClause') return false;
+    // An inner loop's writes are its own attempts' (and walking into every one is quadratic in a nest).
+    if (polls || isFunction(node) || node.type === 'CatchClause' || (node !== loop.body && isAnyLoop(node))) return false;
     if (node.type !== 'AssignmentExpression' || node.operator !== '=' || node.left.type !== 'Identifier') return undefined;
     const target = ctx.variableOf(node.left);
     if (target && tested.has(target) && readsFieldOf(node.right, operation, result, ctx)) polls = true;
