@@ -6,7 +6,8 @@ import { evaluate, foreignHelperEnv, helperEnv, localFunction, parameterVariable
 import { UNKNOWN, num, withRandom, type Value } from './value.js';
 import { objectWait } from './object-waits.js';
 import { sleepSummary, timerOfPromise } from './summaries/timer-sleep.js';
-import { firstDefinition, soleDefinition } from './definitions/bodies.js';
+import { isPromiseTimer, promiseTimerCall } from './summaries/promise-timer.js';
+import { soleDefinition } from './definitions/bodies.js';
 
 /** A wait between attempts and the expression that says how long. */
 export interface Sleep {
@@ -27,7 +28,6 @@ export interface Sleep {
 
 const SLEEP_NAMES = /^(sleep|delay|wait|pause|snooze|nap|waitForTimeout|sleepMs|delayMs|waitMs|sleepFor|delayFor|waitFor(Ms|Millis|Seconds))$/i;
 const SLEEP_SUFFIX = /[a-z](Sleep|Delay|Wait|Pause)$|^(sleep|delay|wait|pause)(Abortable|Cancellable|Cancelable|WithSignal|Unref)$/;
-const TIMERS_PROMISES = /^(node:)?timers\/promises$/;
 
 /** Recognises every common sleep form (DESIGN.md: the retry-site model). */
 export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
@@ -67,25 +67,6 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
   return undefined;
 }
 
-/** `setTimeout` from timers/promises, or a `promisify(setTimeout)`. */
-function isPromiseTimer(callee: Node, ctx: AnalysisContext): boolean {
-  if (callee.type === 'MemberExpression') {
-    const object = unwrap(callee.object);
-    if (object.type !== 'Identifier') return false;
-    return TIMERS_PROMISES.test(importOf(object, ctx)?.module ?? '');
-  }
-  if (callee.type !== 'Identifier') return false;
-  const module = importOf(callee, ctx)?.module;
-  if (module !== undefined) return TIMERS_PROMISES.test(module);
-  const def = firstDefinition(ctx.variableOf(callee));
-  const init = def?.type === 'Variable' ? def.node.init : undefined;
-  if (init?.type === 'CallExpression' && calleeName(init) === 'promisify') {
-    const arg = init.arguments[0];
-    return arg?.type === 'Identifier' && arg.name === 'setTimeout';
-  }
-  return false;
-}
-
 /** `new Promise(r => setTimeout(r, ms))` and its longer spellings: a promise that settles only on its timer. */
 function promiseTimeout(node: TSESTree.NewExpression, ctx: AnalysisContext): Sleep | undefined {
   const timer = timerOfPromise(node, ctx);
@@ -96,7 +77,8 @@ function findTimeout(fn: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpre
   let found: TSESTree.CallExpression | undefined;
   walk(fn.body, ctx.keys, (n) => {
     if (found) return false;
-    if (n.type === 'CallExpression' && unwrap(n.callee).type === 'Identifier' && calleeName(n) === 'setTimeout') found = n;
+    // (A promise timer under another name, `later(ms)` for timers/promises' setTimeout, is one too.)
+    if (n.type === 'CallExpression' && ((unwrap(n.callee).type === 'Identifier' && calleeName(n) === 'setTimeout') || promiseTimerCall(n, ctx))) found = n;
     return undefined;
   });
   return found;
@@ -134,14 +116,15 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
   // A helper with a timer of its own is a sleep when its summary says so, whatever it is
   // called: a watchdog (`readWithDeadline`), a retry function that also sleeps, or a promise
   // that settles on other events is an operation.
-  const timer = facts.timer && sleepSummary(helper, ctx)?.timer;
+  const summary = facts.timer ? sleepSummary(helper, ctx) : undefined;
+  const timer = summary?.timer;
   if (facts.timer && !timer) return undefined;
   if (!timer && !named) return undefined;
   // `const d = computeDelay(n)`: a function of this file named like a wait, with no timer of its
   // own, whose result is taken as a value computes a wait; it does not make one.
   if (!timer && usedAsValue(call)) return undefined;
   const jittered = /jitter|random/i.test(name) || (facts.random ??= usesRandomness(helper, { ctx, region: helper, counters: new Set(), depth: 0 }));
-  const timerDelay = timer?.arguments[1] as Node | undefined;
+  const timerDelay = summary?.delay;
   const sleep: Sleep = { node: call, delay: timerDelay ? durationArgument(call, helper, timerDelay, ctx) : (call.arguments[0] as Node | undefined), helper, opaque: !timer, jittered };
   if (timerDelay) sleep.timerDelay = timerDelay;
   return sleep;

@@ -6,8 +6,8 @@ import { all, fnNamed, parse } from './parse.js';
 /** The text of the delay argument of the timer the summary names, or undefined when `name` is not a sleep. */
 function sleepDelay(code: string, name: string): string | undefined {
   const { ctx } = parse(code);
-  const timer = sleepSummary(fnNamed(ctx, name) as FunctionNode, ctx)?.timer;
-  return timer ? ctx.sourceCode.text.slice(...(timer.arguments[1]?.range ?? [0, 0])) : undefined;
+  const summary = sleepSummary(fnNamed(ctx, name) as FunctionNode, ctx);
+  return summary ? ctx.sourceCode.text.slice(...(summary.delay?.range ?? [0, 0])) : undefined;
 }
 
 describe('sleepSummary: settles after a timer, and only then', () => {
@@ -21,6 +21,9 @@ describe('sleepSummary: settles after a timer, and only then', () => {
     ['an early return of nothing before the wait', `async function after(ms) { if (!ms) return; await new Promise((r) => setTimeout(r, ms)); }`, 'after', 'ms'],
     ['a conditional that waits or gives back a resolved promise', `const maybe = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());`, 'maybe', 'ms'],
     ['an async helper that returns a plain value once it has waited', `async function waited(ms) { await new Promise((r) => setTimeout(r, ms)); return true; }`, 'waited', 'ms'],
+    ['awaiting the promise timer of timers/promises, its wait the first argument', `import { setTimeout } from 'node:timers/promises'; export async function sleep(seconds: number) { await setTimeout(1000 * seconds); }`, 'sleep', '1000 * seconds'],
+    ['returning a promise timer made with promisify', `import { promisify } from 'util'; const later = promisify(setTimeout); export function rest(ms: number) { return later(ms); }`, 'rest', 'ms'],
+    ['a member of the timers/promises namespace', `import * as timers from 'timers/promises'; export const hold = (ms: number) => timers.setTimeout(ms);`, 'hold', 'ms'],
   ])('%s', (_, code, name, delay) => {
     expect(sleepDelay(code, name)).toBe(delay);
   });

@@ -34,6 +34,11 @@ ruleTester.run('no-fixed-sleep-retry with a sleep imported from the project', no
       errors: [{ messageId: 'fixedDelay', line: 5, column: 3, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'up to 3 attempts' } }],
     },
     {
+      name: 'a TypeScript module whose sleep awaits the timers/promises timer under another name',
+      ...file('promise-timer.ts'),
+      errors: [{ messageId: 'fixedDelay', line: 5, column: 3, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'up to 4 attempts' } }],
+    },
+    {
       name: "a required module's sleep in seconds, called as a member",
       ...file('required.cjs'),
       errors: [{ messageId: 'fixedDelay', line: 5, column: 3, data: { what: 'This retry loop', delay: 'a fixed 3 s', attempts: 'up to 5 attempts' } }],

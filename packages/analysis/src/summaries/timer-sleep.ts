@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
 import { isOperationCall } from '../operations/operation-call.js';
+import { promiseTimerCall } from './promise-timer.js';
 
 /**
  * Is this a sleep? A sleep is code whose promise settles by resolving after a timer, and only
@@ -32,6 +33,8 @@ export function timerOfPromise(node: TSESTree.NewExpression, ctx: AnalysisContex
 export interface SleepSummary {
   /** The timer whose end resolves the promise the function returns or awaits. */
   timer: TSESTree.CallExpression;
+  /** The timer's wait: `setTimeout(resolve, ms)`'s second argument, a promise timer's first. */
+  delay: Node | undefined;
 }
 
 const summaries = new WeakMap<AnalysisContext, WeakMap<FunctionNode, SleepSummary | null>>();
@@ -58,8 +61,11 @@ function summarise(fn: FunctionNode, ctx: AnalysisContext): SleepSummary | undef
   const settled = settledPromises(fn, ctx);
   if (settled.length !== 1) return undefined;
   const promise = settled[0] as Node;
+  // `await setTimeout(1000 * s)` from timers/promises: the promise is the timer's own.
+  const promised = promiseTimerCall(promise, ctx);
+  if (promised) return { timer: promised, delay: promised.arguments[0] as Node | undefined };
   const timer = promise.type === 'NewExpression' ? timerOfPromise(promise, ctx) : undefined;
-  return timer && { timer };
+  return timer && { timer, delay: timer.arguments[1] as Node | undefined };
 }
 
 /**
