@@ -80,6 +80,20 @@ export async function start() {
 }`,
     },
     {
+      name: 'a token fetched anew on every failure: the copy is another request',
+      code: `${delayHelper}declare function fetchToken(): Promise<string>;
+export async function upsert(post: (url: string, token: string) => Promise<unknown>, token: string) {
+  let jwt = token;
+  try {
+    return await post('/assets/upsert', jwt);
+  } catch {
+    await delay(1000);
+    jwt = await fetchToken();
+    return await post('/assets/upsert', jwt);
+  }
+}`,
+    },
+    {
       name: 'one immediate second try doubles the load at most: not the lockstep herd',
       code: `export async function ping(client: { ping(): Promise<boolean> }) {
   try {
@@ -163,6 +177,24 @@ export async function start() {
   return text;
 }`,
       errors: [{ messageId: 'immediate', line: 7, column: 14, endLine: 7, endColumn: 24, data: { what: 'Calling `read()` again after it fails', attempts: 'up to 3 attempts' } }],
+    },
+    {
+      name: 'the body rebuilt alike, the token refreshed only when it expired: the other failures resend the same request',
+      code: `${delayHelper}declare function fetchToken(): Promise<string>;
+declare function expired(token: string): boolean;
+export async function upsert(post: (url: string, init: object) => Promise<unknown>, hashes: string[], token: string) {
+  let jwt = token;
+  try {
+    return await post('/assets/upsert', { headers: { Authorization: \`Bearer \${jwt}\` }, body: JSON.stringify({ hashes: hashes.map((h) => h.trim()) }) });
+  } catch {
+    await delay(1000);
+    if (expired(jwt)) {
+      jwt = await fetchToken();
+    }
+    return await post('/assets/upsert', { headers: { Authorization: \`Bearer \${jwt}\` }, body: JSON.stringify({ hashes: hashes.map((h) => h.trim()) }) });
+  }
+}`,
+      errors: [{ messageId: 'fixedDelay', line: 13, column: 18, endLine: 13, endColumn: 152, data: { what: 'Calling `post()` again after it fails', delay: 'a fixed 1 s', attempts: 'up to 2 attempts' } }],
     },
     {
       name: 'only some errors take the copy; the wait is still fixed',

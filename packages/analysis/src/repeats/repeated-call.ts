@@ -137,11 +137,14 @@ function sameCall(first: TSESTree.CallExpression, again: TSESTree.CallExpression
       // A function handed over is the same code each time; what it reads is read when it runs.
       if (isFunction(node)) return false;
       if (node.type === 'UpdateExpression' || node.type === 'AssignmentExpression' || node.type === 'NewExpression' || node.type === 'YieldExpression' || node.type === 'AwaitExpression') same = false;
-      // The callee's own call is the operation; a call among its inputs may give something new.
-      else if (node.type === 'CallExpression' && !(input === first.callee && node === unwrap(first.callee))) same = false;
+      // The callee's own call is the operation; a call among its inputs may give something new,
+      // unless it only reshapes what it is given (`JSON.stringify(body)`, `files.map(…)`).
+      else if (node.type === 'CallExpression' && !(input === first.callee && node === unwrap(first.callee)) && !reshapes(node)) same = false;
       else if (node.type === 'Identifier' && !isPropertyKey(node)) {
         const variable = ctx.variableOf(node);
-        if (variable && writesWithin(variable, between).length > 0) same = false;
+        // A write on every way to the copy gives it another input; one under a branch (a token
+        // refreshed only when it expired) leaves the other failures the same request.
+        if (variable && writesWithin(variable, between).some((write) => !inBranchOf(write, statement))) same = false;
       }
       return same ? undefined : false;
     });
@@ -169,6 +172,31 @@ function readsWrittenBetween(fn: Node, between: Node, ctx: AnalysisContext): boo
     return written ? false : undefined;
   });
   return written;
+}
+
+/**
+ * Built-ins that compute a value from what they are given and change nothing (the catalog of
+ * the language's own functions, as data): the same inputs give the same result.
+ */
+const RESHAPING_FUNCTIONS = new Set(['JSON.stringify', 'JSON.parse', 'encodeURIComponent', 'encodeURI', 'String', 'Number', 'Boolean', 'Object.keys', 'Object.values', 'Object.entries', 'Object.fromEntries', 'Buffer.from']);
+const RESHAPING_METHODS = new Set(['map', 'filter', 'join', 'slice', 'concat', 'toString', 'trim', 'toLowerCase', 'toUpperCase', 'split', 'replace', 'flat', 'flatMap', 'toISOString']);
+
+function reshapes(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  const name = dottedName(callee);
+  if (name !== undefined && RESHAPING_FUNCTIONS.has(name)) return true;
+  return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && RESHAPING_METHODS.has(callee.property.name);
+}
+
+/** The write sits under a branch inside the catch (an `if` arm, a `?:` arm, the right of `&&`/`||`). */
+function inBranchOf(write: Node, statement: TSESTree.TryStatement): boolean {
+  const handler = statement.handler;
+  if (!handler || !contains(handler.body, write)) return false;
+  for (let child: Node = write, p = write.parent; p && p !== handler.body; child = p, p = p.parent) {
+    if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) return true;
+    if (p.type === 'LogicalExpression' && child === p.right) return true;
+  }
+  return false;
 }
 
 function isPropertyKey(id: TSESTree.Identifier): boolean {
