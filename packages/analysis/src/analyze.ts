@@ -1059,8 +1059,14 @@ function repeatedCallSites(tries: readonly TSESTree.TryStatement[], found: reado
   const result: RetrySite[] = [];
   // The `try`s of a chain's later copies belong to the chain's site.
   const chained = new Set<Node>();
+  // Looked up through each `try`'s ancestors: a scan of every site per `try` is quadratic in a file of many loops.
+  const retrying = new Set<Node>(found.filter((s) => s.kind === 'loop' || s.kind === 'recursion').map((s) => s.node));
+  const insideRetry = (statement: Node) => {
+    for (let p = statement.parent; p; p = p.parent) if (retrying.has(p)) return true;
+    return false;
+  };
   for (const statement of tries) {
-    if (chained.has(statement) || found.some((s) => (s.kind === 'loop' || s.kind === 'recursion') && contains(s.node, statement))) continue;
+    if (chained.has(statement) || insideRetry(statement)) continue;
     const repeat = repeatedCall(statement, ctx);
     if (!repeat) continue;
     result.push(repeatedCallSite(repeat, ctx));
