@@ -288,3 +288,24 @@ export function repeatedName(site: RetrySite): string | undefined {
   const operation = site.operation;
   return operation?.type === 'CallExpression' ? dottedName(operation.callee) : undefined;
 }
+
+/** Repeated calls in `try`s that no loop or self-retrying function of the file already runs again. */
+export function repeatedCallSites(tries: readonly TSESTree.TryStatement[], found: readonly RetrySite[], ctx: AnalysisContext): RetrySite[] {
+  const result: RetrySite[] = [];
+  // The `try`s of a chain's later copies belong to the chain's site.
+  const chained = new Set<Node>();
+  // Looked up through each `try`'s ancestors: a scan of every site per `try` is quadratic in a file of many loops.
+  const retrying = new Set<Node>(found.filter((s) => s.kind === 'loop' || s.kind === 'recursion').map((s) => s.node));
+  const insideRetry = (statement: Node) => {
+    for (let p = statement.parent; p; p = p.parent) if (retrying.has(p)) return true;
+    return false;
+  };
+  for (const statement of tries) {
+    if (chained.has(statement) || insideRetry(statement)) continue;
+    const repeat = repeatedCall(statement, ctx);
+    if (!repeat) continue;
+    result.push(repeatedCallSite(repeat, ctx));
+    for (const { failure } of repeat.later) if (failure.parent?.parent) chained.add(failure.parent.parent);
+  }
+  return result;
+}
