@@ -473,11 +473,35 @@ function guardedBySuccess(exit: Node, block: Node, env: Env, byDefaults: boolean
       const inConsequent = child === p.consequent;
       // `if (config.until(result)) return result` with `until: () => true` by default: a test
       // that, read with the options' defaults, lets every success through.
-      if (!((inConsequent && polarity === 'success') || (!inConsequent && polarity === 'failure')) && (!byDefaults || polarity !== undefined || defaultTruth(p.test, env) !== inConsequent)) return false;
+      if (!((inConsequent && polarity === 'success') || (!inConsequent && polarity === 'failure')) && (!byDefaults || polarity !== undefined || defaultTruth(p.test, env) !== inConsequent)) {
+        // `if (theme) return theme; throw new Error()`: the code itself makes the other way a failure.
+        if (polarity === undefined && !byDefaults && throwsOtherwise(p, child)) continue;
+        return false;
+      }
     }
     if (p.type === 'CatchClause' || p.type === 'SwitchCase') return false;
   }
   return true;
+}
+
+/**
+ * The other way past the `if` throws: its other branch always throws, or (with no other branch)
+ * the statement after it is a `throw`. Inside the attempt's `try`, that throw is the failure.
+ */
+function throwsOtherwise(statement: TSESTree.IfStatement, taken: Node): boolean {
+  const other = taken === statement.consequent ? statement.alternate : statement.consequent;
+  if (other) return alwaysThrows(other);
+  const parent = statement.parent;
+  if (parent?.type !== 'BlockStatement') return false;
+  const next = parent.body[parent.body.indexOf(statement) + 1];
+  return next?.type === 'ThrowStatement';
+}
+
+function alwaysThrows(node: Node): boolean {
+  if (node.type === 'ThrowStatement') return true;
+  if (node.type !== 'BlockStatement') return false;
+  const last = node.body[node.body.length - 1];
+  return last !== undefined && alwaysThrows(last);
 }
 
 /** `const res = await fetch(); if (res.ok) return res;` or `do { … } while (!res.ok)`. */
