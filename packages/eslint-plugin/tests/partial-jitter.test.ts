@@ -11,37 +11,30 @@ import { ruleTester } from './rule-tester.js';
 const sleep = `const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 `;
 
-ruleTester.run('require-jitter where only some failures get randomness', requireJitter, {
-  valid: [
-    {
-      name: 'the declared wait is random too: every failure waits a random time',
-      code: `${sleep}export async function push(send: () => Promise<void>) {
+/** A loop whose catch declares `wait` as `declared` and gives a 429 `on429` instead. */
+const push = (declared: string, on429: string) => `${sleep}export async function push(send: () => Promise<void>) {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       return await send();
     } catch (error) {
-      let wait = Math.random() * 200 * 2 ** attempt;
-      if ((error as { status?: number }).status === 429) wait = 1000 + Math.random() * 200 * 2 ** attempt;
+      let wait = ${declared};
+      if ((error as { status?: number }).status === 429) wait = ${on429};
       await sleep(wait);
     }
   }
-}`,
+}`;
+
+ruleTester.run('require-jitter where only some failures get randomness', requireJitter, {
+  valid: [
+    {
+      name: 'the declared wait is random too: every failure waits a random time',
+      code: push('Math.random() * 200 * 2 ** attempt', '1000 + Math.random() * 200 * 2 ** attempt'),
     },
   ],
   invalid: [
     {
       name: 'a loop: randomness added for a 429 only, the other failures back off exactly',
-      code: `${sleep}export async function push(send: () => Promise<void>) {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      return await send();
-    } catch (error) {
-      let wait = 200 * 2 ** attempt;
-      if ((error as { status?: number }).status === 429) wait = 200 * 2 ** attempt + Math.random() * 1000;
-      await sleep(wait);
-    }
-  }
-}`,
+      code: push('200 * 2 ** attempt', '200 * 2 ** attempt + Math.random() * 1000'),
       errors: [{ messageId: 'missingJitter', line: 3, column: 3, endLine: 3, endColumn: 48, data: { what: 'This retry loop', delay: '200 ms × 2^n', attempts: 'up to 5 attempts' } }],
     },
     {

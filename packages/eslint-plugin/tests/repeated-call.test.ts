@@ -212,18 +212,21 @@ export async function upsert(post: (url: string, init: object) => Promise<unknow
   ],
 });
 
-ruleTester.run('require-jitter on an operation called again in its catch', requireJitter, {
-  valid: [
-    {
-      name: 'a fixed wait before the copy is no growing backoff',
-      code: `${delayHelper}export async function once(send: () => Promise<void>) {
+/** One copy after a fixed wait: neither a growing backoff nor a retry without a bound. */
+const copyAfterFixedWait = `${delayHelper}export async function twice(send: () => Promise<void>) {
   try {
     await send();
   } catch {
     await delay(400);
     await send();
   }
-}`,
+}`;
+
+ruleTester.run('require-jitter on an operation called again in its catch', requireJitter, {
+  valid: [
+    {
+      name: 'a fixed wait before the copy is no growing backoff',
+      code: copyAfterFixedWait,
     },
   ],
   invalid: [],
@@ -233,14 +236,7 @@ ruleTester.run('no-unbounded-retry on an operation called again in its catch', n
   valid: [
     {
       name: 'copies are a bound: never "never gives up"',
-      code: `${delayHelper}export async function twice(send: () => Promise<void>) {
-  try {
-    await send();
-  } catch {
-    await delay(400);
-    await send();
-  }
-}`,
+      code: copyAfterFixedWait,
     },
   ],
   invalid: [],
