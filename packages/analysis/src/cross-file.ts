@@ -306,6 +306,14 @@ function moduleExports(ctx: AnalysisContext): Pick<ModuleSummary, 'exports' | 'r
       // `export * as ns from` names a namespace, not functions of this module.
       if (!statement.exported && mayNameProjectModule(statement.source.value)) stars.push(statement.source.value);
     } else if (statement.type === 'ExportDefaultDeclaration') {
+      // `export default { sleep, retry }` read as `utils.sleep()`: each property is the default's member, as `module.exports = { … }` is.
+      const declaration = unwrap(statement.declaration as Node);
+      if (declaration.type === 'ObjectExpression') {
+        for (const p of declaration.properties) {
+          const key = p.type === 'Property' && !p.computed ? keyName(p.key) : undefined;
+          if (key !== undefined) add(key, (p as TSESTree.Property).value as Node);
+        }
+      }
       add('default', statement.declaration as Node);
     } else if (statement.type === 'ExpressionStatement') {
       const star = compiledExportStar(statement.expression, ctx);

@@ -34,6 +34,11 @@ ruleTester.run('no-fixed-sleep-retry with a sleep imported from the project', no
       errors: [{ messageId: 'fixedDelay', line: 5, column: 3, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'up to 3 attempts' } }],
     },
     {
+      name: 'a sleep among the members of a default-exported object, its argument in seconds',
+      ...file('default-object.ts'),
+      errors: [{ messageId: 'fixedDelay', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'up to 3 attempts' } }],
+    },
+    {
       name: 'a TypeScript module whose sleep awaits the timers/promises timer under another name',
       ...file('promise-timer.ts'),
       errors: [{ messageId: 'fixedDelay', line: 5, column: 3, data: { what: 'This retry loop', delay: 'a fixed 2 s', attempts: 'up to 4 attempts' } }],
