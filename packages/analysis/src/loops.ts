@@ -19,6 +19,7 @@ import { scheduleValue, type Value } from './value.js';
 import { loopsWhileNeverAborted } from './never-aborted.js';
 import { nodesWithin } from './source-order.js';
 import { probesState } from './polling/state-probe.js';
+import { throwsOtherwise } from './outcomes/thrown-failure.js';
 import { pollsStoredState } from './polling/stored-state.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 
@@ -482,26 +483,6 @@ function guardedBySuccess(exit: Node, block: Node, env: Env, byDefaults: boolean
     if (p.type === 'CatchClause' || p.type === 'SwitchCase') return false;
   }
   return true;
-}
-
-/**
- * The other way past the `if` throws: its other branch always throws, or (with no other branch)
- * the statement after it is a `throw`. Inside the attempt's `try`, that throw is the failure.
- */
-function throwsOtherwise(statement: TSESTree.IfStatement, taken: Node): boolean {
-  const other = taken === statement.consequent ? statement.alternate : statement.consequent;
-  if (other) return alwaysThrows(other);
-  const parent = statement.parent;
-  if (parent?.type !== 'BlockStatement') return false;
-  const next = parent.body[parent.body.indexOf(statement) + 1];
-  return next?.type === 'ThrowStatement';
-}
-
-function alwaysThrows(node: Node): boolean {
-  if (node.type === 'ThrowStatement') return true;
-  if (node.type !== 'BlockStatement') return false;
-  const last = node.body[node.body.length - 1];
-  return last !== undefined && alwaysThrows(last);
 }
 
 /** `const res = await fetch(); if (res.ok) return res;` or `do { … } while (!res.ok)`. */

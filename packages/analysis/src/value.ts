@@ -85,7 +85,7 @@ export function withRandom(value: Value, random: boolean, jitter?: Jitter): Valu
 }
 
 /** Randomness on every path of `value`. */
-export function fullyRandom(value: Value): boolean {
+function fullyRandom(value: Value): boolean {
   return value.random && !value.partlyRandom;
 }
 

@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../src/ast.js';
-import { repeatedCall, repeatedCallSite } from '../src/repeats/repeated-call.js';
+import { walk } from '../src/ast.js';
+import { repeatedCall, repeatedCallSite, repeatedCallSites } from '../src/repeats/repeated-call.js';
 import { parse } from './program.js';
 
 const isTry = (n: Node): n is TSESTree.TryStatement => n.type === 'TryStatement';
@@ -144,5 +145,22 @@ export async function f(work: () => Promise<void>, done: () => void) {
   }
 }`;
     expect(repeatOf(code)).toBeUndefined();
+  });
+
+  it('a try holding more than 64 tries is not read (a deep nest costs its size, not its depth times its size)', () => {
+    let code = 'export async function f(op: (n: number) => Promise<void>) {\n';
+    for (let i = 0; i < 100; i++) code += 'try {\nawait op(1);\n} catch {\n';
+    code += 'await op(1);\n';
+    for (let i = 0; i < 100; i++) code += '}\n';
+    code += '}\n';
+    const { ctx } = parse(code);
+    const tries: TSESTree.TryStatement[] = [];
+    walk(ctx.sourceCode.ast as Node, ctx.keys, (n) => void (isTry(n) && tries.push(n)));
+    const sites = repeatedCallSites(tries, [], ctx);
+    const read = new Set(sites.map((site) => site.node));
+    // The outer 35 hold 65 or more tries each; the inner ones are read, in chains of at most 10 attempts.
+    expect(tries.slice(0, 35).some((t) => read.has(t))).toBe(false);
+    expect(sites.length).toBeGreaterThan(0);
+    expect(sites.every((site) => site.policy.maxAttempts === 10 || tries.indexOf(site.node as TSESTree.TryStatement) >= 90)).toBe(true);
   });
 });

@@ -35,10 +35,15 @@ const MAX_CHAIN = 8;
 export function repeatedCall(statement: TSESTree.TryStatement, ctx: AnalysisContext): RepeatedCall | undefined {
   const handler = statement.handler;
   if (!handler) return undefined;
-  const firsts = candidateCalls(statement.block, ctx);
-  if (firsts.length === 0) return undefined;
+  // Grouped by the callee as written: each copy is compared with the calls it can be a copy of, not with all of them.
+  const firsts = new Map<string, TSESTree.CallExpression[]>();
+  for (const call of candidateCalls(statement.block, ctx)) {
+    const key = shapeOf(call.callee, ctx);
+    firsts.set(key, [...(firsts.get(key) ?? []), call]);
+  }
+  if (firsts.size === 0) return undefined;
   for (const again of candidateCalls(handler.body, ctx)) {
-    const operation = firsts.find((first) => standsIn(first, again, statement) && sameCall(first, again, statement, ctx));
+    const operation = firsts.get(shapeOf(again.callee, ctx))?.find((first) => standsIn(first, again, statement) && sameCall(first, again, statement, ctx));
     if (operation) {
       const later = chained(again, operation, handler.body, ctx);
       return { statement, operation, again, attempts: 2 + later.length, later };
@@ -122,10 +127,14 @@ function standsIn(first: TSESTree.CallExpression, again: TSESTree.CallExpression
  * the variables they read is written from the first call to the copy, and nothing in them runs
  * code that may hand out something new each time (`nextHost()`, `i++`).
  */
+/** Code as written, its white space left out: `api .get` and `api.get` read alike. */
+function shapeOf(node: Node, ctx: AnalysisContext): string {
+  return ctx.sourceCode.text.slice(node.range[0], node.range[1]).replace(/\s+/g, '');
+}
+
 function sameCall(first: TSESTree.CallExpression, again: TSESTree.CallExpression, statement: TSESTree.TryStatement, ctx: AnalysisContext): boolean {
   if (first.arguments.length !== again.arguments.length) return false;
-  const text = ctx.sourceCode.text;
-  const shape = (node: Node) => text.slice(node.range[0], node.range[1]).replace(/\s+/g, '');
+  const shape = (node: Node) => shapeOf(node, ctx);
   if (shape(first.callee) !== shape(again.callee)) return false;
   if (first.arguments.some((a, i) => shape(a as Node) !== shape(again.arguments[i] as Node))) return false;
   const between = { range: [first.range[0], again.range[0]] } as Node;
@@ -139,7 +148,7 @@ function sameCall(first: TSESTree.CallExpression, again: TSESTree.CallExpression
       if (node.type === 'UpdateExpression' || node.type === 'AssignmentExpression' || node.type === 'NewExpression' || node.type === 'YieldExpression' || node.type === 'AwaitExpression') same = false;
       // The callee's own call is the operation; a call among its inputs may give something new,
       // unless it only reshapes what it is given (`JSON.stringify(body)`, `files.map(…)`).
-      else if (node.type === 'CallExpression' && !(input === first.callee && node === unwrap(first.callee)) && !reshapes(node)) same = false;
+      else if (node.type === 'CallExpression' && !(input === first.callee && node === unwrap(first.callee)) && !reshapes(node, ctx)) same = false;
       else if (node.type === 'Identifier' && !isPropertyKey(node)) {
         const variable = ctx.variableOf(node);
         // A write on every way to the copy gives it another input; one under a branch (a token
@@ -181,10 +190,14 @@ function readsWrittenBetween(fn: Node, between: Node, ctx: AnalysisContext): boo
 const RESHAPING_FUNCTIONS = new Set(['JSON.stringify', 'JSON.parse', 'encodeURIComponent', 'encodeURI', 'String', 'Number', 'Boolean', 'Object.keys', 'Object.values', 'Object.entries', 'Object.fromEntries', 'Buffer.from']);
 const RESHAPING_METHODS = new Set(['map', 'filter', 'join', 'slice', 'concat', 'toString', 'trim', 'toLowerCase', 'toUpperCase', 'split', 'replace', 'flat', 'flatMap', 'toISOString']);
 
-function reshapes(call: TSESTree.CallExpression): boolean {
+function reshapes(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
   const callee = unwrap(call.callee);
   const name = dottedName(callee);
-  if (name !== undefined && RESHAPING_FUNCTIONS.has(name)) return true;
+  // The language's own `JSON`, `String`…: a binding of the file under that name is the file's, not the built-in.
+  let root: Node = callee;
+  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  const builtin = root.type === 'Identifier' && !ctx.variableOf(root)?.defs.length;
+  if (name !== undefined && builtin && RESHAPING_FUNCTIONS.has(name)) return true;
   return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && RESHAPING_METHODS.has(callee.property.name);
 }
 
@@ -241,8 +254,7 @@ function waitBefore(again: TSESTree.CallExpression, failure: TSESTree.BlockState
 /** Two waits written alike (or both absent). */
 function sameWait(a: Sleep | undefined, b: Sleep | undefined, ctx: AnalysisContext): boolean {
   if (!a || !b) return a === b;
-  const text = (node: Node) => ctx.sourceCode.text.slice(node.range[0], node.range[1]).replace(/\s+/g, '');
-  return text(a.node) === text(b.node);
+  return shapeOf(a.node, ctx) === shapeOf(b.node, ctx);
 }
 
 /** Another awaited call on the way to the copy may wait too: the wait is then not known. */
@@ -300,12 +312,31 @@ export function repeatedCallSites(tries: readonly TSESTree.TryStatement[], found
     for (let p = statement.parent; p; p = p.parent) if (retrying.has(p)) return true;
     return false;
   };
+  // A `try` with many `try`s inside (generated or hostile code) is not read: each one read scans
+  // what it holds, so a deep nest would cost its depth times its size.
+  const starts = tries.map((t) => t.range[0]);
+  const nestedCount = (statement: TSESTree.TryStatement) => firstAtOrAfter(starts, statement.range[1]) - firstAtOrAfter(starts, statement.range[0] + 1);
   for (const statement of tries) {
-    if (chained.has(statement) || insideRetry(statement)) continue;
+    if (chained.has(statement) || nestedCount(statement) > MAX_NESTED_TRIES || insideRetry(statement)) continue;
     const repeat = repeatedCall(statement, ctx);
     if (!repeat) continue;
     result.push(repeatedCallSite(repeat, ctx));
     for (const { failure } of repeat.later) if (failure.parent?.parent) chained.add(failure.parent.parent);
   }
   return result;
+}
+
+/** Tries inside one `try` past which it is not read. */
+const MAX_NESTED_TRIES = 64;
+
+/** The index of the first of the sorted `values` at or after `value`. */
+function firstAtOrAfter(values: readonly number[], value: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((values[mid] as number) < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
