@@ -26,6 +26,7 @@ import { emitterReentrySites } from './emitter-reentry.js';
 import { handedFunction, prototypeSibling, prototypeSlot, type MethodLookup } from './prototype-methods.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
+import { asksUserEveryAttempt } from './inputs/asks-user.js';
 import { classMembers, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 const cache = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
@@ -190,6 +191,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     const candidates = calls.filter((call) => imported.has(calleeRootIdentifier(call)?.name ?? '') || ((instances || imported.size > 0) && memberCall(call, instances)));
     if (candidates.length > 0) importedRetries(candidates, calls, sites, silent, ctx, host);
   }
+  // An attempt that asks a person each time round is a re-prompt, not a retry (inputs/asks-user.ts).
+  for (let i = sites.length - 1; i >= 0; i--) if (asksUserEveryAttempt(sites[i] as RetrySite, ctx)) sites.splice(i, 1);
   sites.sort((a, b) => a.node.range[0] - b.node.range[0] || a.loc.start.line - b.loc.start.line);
   linkNested(sites, clients, ctx, silent);
   silentSites.set(sourceCode.ast, silent);

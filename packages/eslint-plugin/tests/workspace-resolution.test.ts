@@ -120,6 +120,22 @@ describe('entries: conditions, patterns, fields', () => {
     expect(resolveWorkspaceImport(from(root), 'built')).toBe(join(root, 'packages/built/out/index.cjs'));
   });
 
+  it("a bundler's layout with its entries at the package's root: the same path there when src/ has none", () => {
+    const root = project({
+      'package.json': JSON.stringify({ workspaces: ['packages/*'] }),
+      'packages/cli/package.json': JSON.stringify({ name: '@x/cli', exports: { '.': { import: './dist/index.mjs' }, './interactive': { types: './dist/interactive.d.mts', import: './dist/interactive.mjs' } } }),
+      'packages/cli/index.ts': 'export {};\n',
+      'packages/cli/interactive.ts': 'export {};\n',
+      'packages/both/package.json': JSON.stringify({ name: 'both', main: './dist/index.js' }),
+      'packages/both/index.ts': 'export {};\n',
+      'packages/both/src/index.ts': 'export {};\n',
+    });
+    expect(resolveWorkspaceImport(from(root), '@x/cli')).toBe(join(root, 'packages/cli/index.ts'));
+    expect(resolveWorkspaceImport(from(root), '@x/cli/interactive')).toBe(join(root, 'packages/cli/interactive.ts'));
+    // src/ first, where it holds the entry.
+    expect(resolveWorkspaceImport(from(root), 'both')).toBe(join(root, 'packages/both/src/index.ts'));
+  });
+
   it('module before main; index when there is neither', () => {
     const root = project({
       'package.json': JSON.stringify({ workspaces: ['packages/*'] }),

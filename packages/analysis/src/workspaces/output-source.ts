@@ -24,15 +24,17 @@ export function sourceOfOutput(packageDir: string, output: string, projectRoot: 
 /**
  * A bundler's layout (tsup, tsdown, unbuild, rollup, esbuild: `src/index.ts` → `dist/index.mjs`),
  * for a package whose tsconfig names no output folder: the entry's path under an output folder
- * that is not in the checkout (built, not committed) is the same path under `src/`. Only when
- * that folder is absent and `src/` holds the file: a committed output is read as it is.
+ * that is not in the checkout (built, not committed) is the same path under `src/`, or else
+ * under the package's own folder. Only when that folder is absent and one of those holds the
+ * file: a committed output is read as it is.
  */
 function bundledSource(packageDir: string, output: string): string | undefined {
   const inside = relative(packageDir, output).split(sep);
   if (inside.length < 2 || inside[0] === 'src' || inside[0] === '..' || statPath(join(packageDir, inside[0] as string))) return undefined;
   // A bundle's extension says the output format, not the source's: `dist/index.mjs` may come from `src/index.ts`.
-  const mapped = join(packageDir, 'src', ...inside.slice(1)).replace(/(?:\.d)?\.[cm]?[jt]sx?$/, '');
-  return findModuleFile(mapped);
+  const strip = (path: string) => path.replace(/(?:\.d)?\.[cm]?[jt]sx?$/, '');
+  // Entries kept at the package's root (`entry: ['index.ts', 'interactive.ts']`) when src/ has none.
+  return findModuleFile(strip(join(packageDir, 'src', ...inside.slice(1)))) ?? findModuleFile(strip(join(packageDir, ...inside.slice(1))));
 }
 
 function compiledSource(packageDir: string, output: string, projectRoot: string): string | undefined {

@@ -1,0 +1,153 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import type { AnalysisContext } from '../context.js';
+import { firstDefinition } from '../definitions/bodies.js';
+import { importOf } from '../imports.js';
+import type { RetrySite } from '../types.js';
+import { ASKING_MODULES, ASKING_GLOBALS } from './asking-catalog.js';
+
+/**
+ * Does every attempt ask a person? A loop or a recursion whose attempt reads an answer from
+ * the user (`await input({ message })`, `rl.question()`, a project function that does) goes
+ * round at the pace of that person, with what they type this time: a re-prompt, not a retry
+ * of a failing service, however it is written. A prompt that only some ways round reach (after
+ * the third automatic failure, "keep trying?") leaves the automatic attempts a retry.
+ *
+ * Which calls ask is read from what code does: a call of a prompt API of the catalog
+ * (asking-catalog.ts, data), or of a function of this file or of the project whose own code
+ * makes one on its way (followed a few calls deep).
+ */
+export function asksUserEveryAttempt(site: RetrySite, ctx: AnalysisContext): boolean {
+  if (site.kind === 'library' || !site.operationScope) return false;
+  const scopes: Node[] = [site.operationScope];
+  const through = site.through;
+  if (through && isFunction(through)) scopes.push(through.body);
+  return scopes.some((scope) => {
+    const calls = callsIn(scope, ctx);
+    const ways = waysBack(site, calls);
+    return calls.some((call) => asks(call, ctx, MAX_DEPTH) && unconditional(call, scope, ways));
+  });
+}
+
+const MAX_DEPTH = 3;
+const MAX_CALLS = 400;
+
+/** The calls a body makes itself, not those of the functions it defines (they run when called, if ever). */
+function callsIn(scope: Node, ctx: AnalysisContext): (TSESTree.CallExpression | TSESTree.NewExpression)[] {
+  const found: (TSESTree.CallExpression | TSESTree.NewExpression)[] = [];
+  walk(scope, ctx.keys, (n) => {
+    if (found.length >= MAX_CALLS) return false;
+    // (The executor of `new Promise(…)` runs at once: `new Promise((r) => rl.question(q, r))` asks.)
+    if (n !== scope && isFunction(n) && !promiseExecutor(n)) return false;
+    if (n.type === 'CallExpression' || n.type === 'NewExpression') found.push(n);
+    return undefined;
+  });
+  return found;
+}
+
+function promiseExecutor(fn: FunctionNode): boolean {
+  const parent = fn.parent;
+  const callee = parent?.type === 'NewExpression' ? unwrap(parent.callee) : undefined;
+  return parent?.type === 'NewExpression' && parent.arguments[0] === fn && callee?.type === 'Identifier' && callee.name === 'Promise';
+}
+
+/**
+ * Where the site goes round again: the call it is reported at (the self-call, the repeated
+ * call, the timer that goes back in). A loop goes round at the end of its body: none.
+ */
+function waysBack(site: RetrySite, calls: readonly Node[]): Node[] {
+  if (site.kind === 'loop') return [];
+  const at = site.loc.start;
+  return calls.filter((c) => c.loc.start.line === at.line && c.loc.start.column === at.column);
+}
+
+/**
+ * The call runs on every way round: no branch between it and the scope holds it, unless the
+ * branch also holds the way back (`if (!known) { const yes = await confirm(…); return run(yes ? s : x) }`),
+ * or is the failure path itself (a `catch`). A loop inside the attempt runs its body as the attempt does.
+ */
+function unconditional(call: Node, scope: Node, ways: readonly Node[]): boolean {
+  for (let child: Node = call, p = call.parent; p && child !== scope; child = p, p = p.parent) {
+    const branch =
+      (p.type === 'IfStatement' && child !== p.test) ||
+      (p.type === 'ConditionalExpression' && child !== p.test) ||
+      (p.type === 'LogicalExpression' && child === p.right) ||
+      p.type === 'SwitchCase';
+    if (branch && !ways.some((way) => contains(child, way))) return false;
+  }
+  return true;
+}
+
+const seen = new WeakMap<FunctionNode, boolean>();
+
+/** The call asks a person: a prompt of the catalog, or a function whose own code asks on its way. */
+function asks(call: TSESTree.CallExpression | TSESTree.NewExpression, ctx: AnalysisContext, depth: number): boolean {
+  if (catalogPrompt(call, ctx)) return true;
+  if (depth === 0 || call.type !== 'CallExpression') return false;
+  const callee = unwrap(call.callee);
+  const local = callee.type === 'Identifier' ? ctx.functionOf(callee) : undefined;
+  const target = local ? { fn: local, ctx } : ctx.foreignFunction?.(call);
+  if (!target) return false;
+  const known = seen.get(target.fn);
+  if (known !== undefined) return known;
+  // (A cycle of calls reads as "does not ask" while it is being read.)
+  seen.set(target.fn, false);
+  // Inside a prompt of the project, a branch per kind of question (`type === 'select'`) each asks: any of them will do.
+  const result = callsIn(target.fn.body, target.ctx).some((inner) => asks(inner, target.ctx, depth - 1));
+  seen.set(target.fn, result);
+  return result;
+}
+
+/** A call of a catalogued prompt: by the import it names, or a global one of the browser (`prompt()`, `window.confirm()`). */
+function catalogPrompt(call: TSESTree.CallExpression | TSESTree.NewExpression, ctx: AnalysisContext): boolean {
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') {
+    const from = importOf(callee, ctx);
+    // (`const prompts = require('prompts')` calls the whole module: its default.)
+    if (from) return asking(from.module, from.imported === '*' ? 'default' : from.imported, call.type === 'NewExpression');
+    return call.type === 'CallExpression' && ASKING_GLOBALS.includes(callee.name) && unbound(callee, ctx);
+  }
+  if (callee.type !== 'MemberExpression') return false;
+  const name = propertyName(callee);
+  const object = unwrap(callee.object);
+  if (name === undefined || object.type !== 'Identifier') return false;
+  if (object.name === 'window' && unbound(object, ctx)) return ASKING_GLOBALS.includes(name);
+  const from = importOf(object, ctx);
+  // `inquirer.prompt(q)`, `p.text(…)` on a default or namespace import.
+  if (from && (from.imported === 'default' || from.imported === '*')) return asking(from.module, name, call.type === 'NewExpression');
+  // `rl.question(q)` on what the catalog's factory made (`readline.createInterface(…)`).
+  return call.type === 'CallExpression' && madeByFactory(object, name, ctx);
+}
+
+function asking(module: string, name: string, constructed: boolean): boolean {
+  const entry = ASKING_MODULES[module];
+  if (!entry) return false;
+  return constructed ? (entry.classes?.includes(name) ?? false) : (entry.functions?.includes(name) ?? false);
+}
+
+function unbound(id: TSESTree.Identifier, ctx: AnalysisContext): boolean {
+  const variable = ctx.variableOf(id);
+  return !variable || variable.defs.length === 0;
+}
+
+/** `rl` is a constant made by a catalog factory whose objects ask through `method`. */
+function madeByFactory(id: TSESTree.Identifier, method: string, ctx: AnalysisContext): boolean {
+  const def = firstDefinition(ctx.variableOf(id));
+  if (def?.type !== 'Variable' || def.node.id.type !== 'Identifier' || !def.node.init) return false;
+  const init = unwrap(def.node.init);
+  if (init.type !== 'CallExpression') return false;
+  const callee = unwrap(init.callee);
+  const from =
+    callee.type === 'Identifier'
+      ? importOf(callee, ctx)
+      : callee.type === 'MemberExpression' && unwrap(callee.object).type === 'Identifier'
+        ? memberImport(unwrap(callee.object) as TSESTree.Identifier, propertyName(callee), ctx)
+        : undefined;
+  const made = from ? ASKING_MODULES[from.module]?.made : undefined;
+  return made !== undefined && made.factory === from?.imported && made.methods.includes(method);
+}
+
+function memberImport(object: TSESTree.Identifier, name: string | undefined, ctx: AnalysisContext): { module: string; imported: string } | undefined {
+  const from = importOf(object, ctx);
+  return from && name !== undefined && (from.imported === 'default' || from.imported === '*') ? { module: from.module, imported: name } : undefined;
+}
