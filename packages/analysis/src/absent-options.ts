@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, isFunction, propertyName, unwrap, type Node } from './ast.js';
+import { dottedName, isFunction, operands, propertyName, unwrap, type Node } from './ast.js';
 import { isReassigned, type Variable } from './context.js';
 import type { Env } from './evaluate.js';
 import { soleDefinition } from './definitions/bodies.js';
@@ -35,11 +35,6 @@ export function partsLeftWithoutOptions(test: Node, env: Env): Node[] | undefine
   return left.length < parts.length ? left : undefined;
 }
 
-function operands(node: Node, operator: '&&' | '||'): Node[] {
-  const n = unwrap(node);
-  if (n.type !== 'LogicalExpression' || n.operator !== operator) return [n];
-  return [...operands(n.left, operator), ...operands(n.right, operator)];
-}
 
 /** `!o.k`, `o.k == null`, `o.k === undefined`, `typeof o.k !== 'function'` (or of `o` itself) with `o.k` an option left out. */
 function holdsWithoutOption(node: Node, env: Env): boolean {

@@ -26,7 +26,7 @@ import { emitterReentrySites } from './emitter-reentry.js';
 import { handedFunction, prototypeSibling, prototypeSlot, type MethodLookup } from './prototype-methods.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
-import { asksUserEveryAttempt } from './inputs/asks-user.js';
+import { askingCalls, asksUserEveryAttempt } from './inputs/asks-user.js';
 import { classMembers, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 const cache = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
@@ -112,6 +112,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   const functionNames = new Set<string>();
   const methodParams = new Set<string>();
   const tries: TSESTree.TryStatement[] = [];
+  const news: TSESTree.NewExpression[] = [];
   ctx.forEachNode((node) => {
     if (node.type === 'TryStatement') {
       if (node.handler) tries.push(node);
@@ -120,6 +121,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
       if (checkLibraries) libraryCalls.push(node);
       calls.push(node);
     } else if (node.type === 'NewExpression') {
+      news.push(node);
       if (checkLibraries) libraryCalls.push(node);
       if (node.callee.type === 'Identifier') constructed.add(node.callee.name);
     } else if (node.type === 'JSXOpeningElement') {
@@ -192,7 +194,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     if (candidates.length > 0) importedRetries(candidates, calls, sites, silent, ctx, host);
   }
   // An attempt that asks a person each time round is a re-prompt, not a retry (inputs/asks-user.ts).
-  for (let i = sites.length - 1; i >= 0; i--) if (asksUserEveryAttempt(sites[i] as RetrySite, ctx)) sites.splice(i, 1);
+  const asking = askingCalls(sites, [...calls, ...news], ctx);
+  for (let i = sites.length - 1; i >= 0 && asking.length > 0; i--) if (asksUserEveryAttempt(sites[i] as RetrySite, asking)) sites.splice(i, 1);
   sites.sort((a, b) => a.node.range[0] - b.node.range[0] || a.loc.start.line - b.loc.start.line);
   linkNested(sites, clients, ctx, silent);
   silentSites.set(sourceCode.ast, silent);

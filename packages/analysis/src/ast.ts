@@ -183,6 +183,13 @@ export function functionName(fn: FunctionNode): string | undefined {
 }
 
 /** Statement always leaves the enclosing block (every path ends in return/throw/break/continue). */
+/** The parts a condition joins with `operator`: `a && (b && c)` → a, b, c. */
+export function operands(test: Node, operator: '&&' | '||'): Node[] {
+  const n = unwrap(test);
+  if (n.type !== 'LogicalExpression' || n.operator !== operator) return [n];
+  return [...operands(n.left, operator), ...operands(n.right, operator)];
+}
+
 export function alwaysExits(node: Node | null | undefined): boolean {
   if (!node) return false;
   switch (node.type) {

@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, dottedName, getProperty, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
+import { alwaysExits, contains, dottedName, getProperty, isFunction, operands, propertyName, unwrap, walk, type Node } from './ast.js';
+import { oneShotGuard } from './exits/one-shot-flag.js';
 import { boundKind, isClockRead, isCounter } from './checks.js';
 import { givesUp } from './exits.js';
 import { isReassigned, writesWithin, type Variable } from './context.js';
@@ -340,7 +341,11 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       }
       // `if (aborted(e) || this.limitReached) throw e`: one of the parts is such a getter.
       if (!kind) kind = [...operands(test, '||'), ...operands(test, '&&')].map((part) => getterCondition(part)).map((g) => g && boundKind(g.condition, env)).find((k) => k !== undefined);
-      if (!kind) return undefined;
+      if (!kind) {
+        // `if (!recovered && …) { …; recovered = true }`: one more way round (exits/one-shot-flag.ts).
+        if (node.type === 'IfStatement' && oneShotGuard(node, env.region, env.ctx, isRetry)) bound = merge(bound, { attempts: 2, deadline: false, abortAware: false });
+        return undefined;
+      }
       // `if (n > 0) return retryLater()` limits by keeping going only while true;
       // `if (n >= 3) throw err` limits by leaving when true.
       const retriesOnTrue = node.type === 'IfStatement' ? isRetry(node.consequent) : true;
@@ -410,11 +415,6 @@ export function getterCondition(test: Node): { condition: Node; negated: boolean
 }
 
 /** `a && b && c` as [a, b, c] for `&&`; the test itself when it is not such a chain. */
-function operands(test: Node, operator: '&&' | '||'): Node[] {
-  const n = unwrap(test);
-  if (n.type !== 'LogicalExpression' || n.operator !== operator) return [n];
-  return [...operands(n.left, operator), ...operands(n.right, operator)];
-}
 
 /** `at`: where the condition is read, when it is written elsewhere (a getter's body): what the attempt did before it counts from there. */
 export function boundOf(kind: 'attempts' | 'time' | 'abort', test: Node, env: Env, isGiveUpGuard: boolean, checkedAfterAttempt: boolean, at?: Node): Bound {

@@ -14,6 +14,7 @@ import { prototypeSlot } from './prototype-methods.js';
 import { racedTimeout } from './raced-timeouts.js';
 import { drainedStore, requeuedBefore, sameStore } from './requeue.js';
 import { nextAttemptInputs } from './inputs/next-attempt.js';
+import { synchronousAttempt } from './outcomes/synchronous-result.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
 import { failureBacksOff } from './graph/schedules.js';
 import { literalFailureMethod } from './graph/handler-objects.js';
@@ -694,7 +695,7 @@ function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): Failure
         const index = p.body.indexOf(child as never);
         const earlier = p.body.slice(0, Math.max(index, 0));
         if (earlier.some((s) => s.type === 'IfStatement' && alwaysExits(s.consequent) && outcomeCheck(s.test, env, false) === 'success')) {
-          return withTimer({ container: p }, timer, call, fn);
+          return !timer && synchronousAttempt(call, fn) ? undefined : withTimer({ container: p }, timer, call, fn);
         }
         break;
       }
@@ -703,7 +704,7 @@ function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): Failure
         if (child === p.test) break;
         const polarity = outcomeCheck(p.test, env, false);
         const inConsequent = child === p.consequent;
-        if ((inConsequent && polarity === 'failure') || (!inConsequent && polarity === 'success')) return withTimer({ container: child }, timer, call, fn);
+        if ((inConsequent && polarity === 'failure') || (!inConsequent && polarity === 'success')) return !timer && synchronousAttempt(call, fn) ? undefined : withTimer({ container: child }, timer, call, fn);
         if (polarity) return undefined;
         break;
       }

@@ -17,16 +17,58 @@ import { ASKING_MODULES, ASKING_GLOBALS } from './asking-catalog.js';
  * (asking-catalog.ts, data), or of a function of this file or of the project whose own code
  * makes one on its way (followed a few calls deep).
  */
-export function asksUserEveryAttempt(site: RetrySite, ctx: AnalysisContext): boolean {
-  if (site.kind === 'library' || !site.operationScope) return false;
+export function asksUserEveryAttempt(site: RetrySite, asking: readonly Node[]): boolean {
+  if (site.kind === 'library' || !site.operationScope || asking.length === 0) return false;
   const scopes: Node[] = [site.operationScope];
   const through = site.through;
   if (through && isFunction(through)) scopes.push(through.body);
   return scopes.some((scope) => {
-    const calls = callsIn(scope, ctx);
-    const ways = waysBack(site, calls);
-    return calls.some((call) => asks(call, ctx, MAX_DEPTH) && unconditional(call, scope, ways));
+    const inside = asking.filter((call) => contains(scope, call) && runsWith(call, scope));
+    if (inside.length === 0) return false;
+    return inside.some((call) => unconditional(call, scope, wayBackAt(site)));
   });
+}
+
+/**
+ * The calls of the file that ask a person, among those the sites run again: found once for all
+ * the sites (most files have none), each site then asks only about those inside it (reading
+ * each site's code instead costs a nest of loops its depth times its size).
+ */
+export function askingCalls(sites: readonly RetrySite[], calls: readonly (TSESTree.CallExpression | TSESTree.NewExpression)[], ctx: AnalysisContext): Node[] {
+  const spans = mergedSpans(sites.flatMap((s) => (s.kind === 'library' || !s.operationScope ? [] : [s.operationScope, ...(s.through && isFunction(s.through) ? [s.through.body] : [])])));
+  if (spans.length === 0) return [];
+  return calls.filter((call) => within(spans, call.range[0]) && asks(call, ctx, MAX_DEPTH));
+}
+
+/** The ranges of the scopes, sorted, those inside another merged into it. */
+function mergedSpans(scopes: readonly Node[]): [number, number][] {
+  const sorted = scopes.map((s) => [s.range[0], s.range[1]] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const span of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
+    else merged.push(span);
+  }
+  return merged;
+}
+
+function within(spans: readonly [number, number][], at: number): boolean {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [start, end] = spans[mid] as [number, number];
+    if (at < start) hi = mid - 1;
+    else if (at > end) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/** The call runs when the scope does: no function of its own in between, but for a promise's executor (it runs at once). */
+function runsWith(call: Node, scope: Node): boolean {
+  for (let p = call.parent; p && p !== scope; p = p.parent) if (isFunction(p) && !promiseExecutor(p)) return false;
+  return true;
 }
 
 const MAX_DEPTH = 3;
@@ -52,13 +94,18 @@ function promiseExecutor(fn: FunctionNode): boolean {
 }
 
 /**
- * Where the site goes round again: the call it is reported at (the self-call, the repeated
- * call, the timer that goes back in). A loop goes round at the end of its body: none.
+ * Where the site goes round again: where it is reported (the self-call, the repeated call, the
+ * timer that goes back in). A loop goes round at the end of its body: nowhere in particular.
  */
-function waysBack(site: RetrySite, calls: readonly Node[]): Node[] {
-  if (site.kind === 'loop') return [];
-  const at = site.loc.start;
-  return calls.filter((c) => c.loc.start.line === at.line && c.loc.start.column === at.column);
+function wayBackAt(site: RetrySite): TSESTree.Position | undefined {
+  return site.kind === 'loop' ? undefined : site.loc.start;
+}
+
+function holds(node: Node, at: TSESTree.Position | undefined): boolean {
+  if (!at) return false;
+  const { start, end } = node.loc;
+  const after = (p: TSESTree.Position, q: TSESTree.Position) => p.line > q.line || (p.line === q.line && p.column >= q.column);
+  return after(at, start) && after(end, at);
 }
 
 /**
@@ -66,14 +113,14 @@ function waysBack(site: RetrySite, calls: readonly Node[]): Node[] {
  * branch also holds the way back (`if (!known) { const yes = await confirm(…); return run(yes ? s : x) }`),
  * or is the failure path itself (a `catch`). A loop inside the attempt runs its body as the attempt does.
  */
-function unconditional(call: Node, scope: Node, ways: readonly Node[]): boolean {
+function unconditional(call: Node, scope: Node, wayBack: TSESTree.Position | undefined): boolean {
   for (let child: Node = call, p = call.parent; p && child !== scope; child = p, p = p.parent) {
     const branch =
       (p.type === 'IfStatement' && child !== p.test) ||
       (p.type === 'ConditionalExpression' && child !== p.test) ||
       (p.type === 'LogicalExpression' && child === p.right) ||
       p.type === 'SwitchCase';
-    if (branch && !ways.some((way) => contains(child, way))) return false;
+    if (branch && !holds(child, wayBack)) return false;
   }
   return true;
 }
