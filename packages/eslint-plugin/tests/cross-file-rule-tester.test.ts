@@ -307,3 +307,15 @@ ruleTester.run("no-fixed-sleep-retry in a catalog library's own source", noFixed
     },
   ],
 });
+
+ruleTester.run('no-fixed-sleep-retry across files: a callback of an options object the runner calls on a failure', noFixedSleepRetry, {
+  valid: [{ name: 'the runner module itself', ...file('crash-handler/lib/run.ts') }],
+  invalid: [
+    {
+      // The runner's code says which callback runs on a failure: `onCrash` (in its catch), not `onDone`.
+      name: 'restarted from the crash callback, after a fixed wait, up to 6 starts',
+      ...file('crash-handler/tunnel.ts'),
+      errors: [{ messageId: 'fixedDelay', line: 16, column: 9, data: { what: '`start()` retrying itself', delay: 'a fixed 1 s', attempts: 'up to 6 attempts' } }],
+    },
+  ],
+});

@@ -50,10 +50,14 @@ export function handedObjects(call: TSESTree.CallExpression): HandedObject[] {
  * Names are no evidence either way: an `onError` that takes no error is not one.
  */
 export function failureMethods(handed: HandedObject, ctx: AnalysisContext, resolve: (expression: Node) => FunctionNode | undefined, onFailure: OnFailure): FunctionNode[] {
-  const receiver = resolve(handed.handing.callee);
+  const local = resolve(handed.handing.callee);
+  // A receiver another module of the project exports is read there (`exec(cmd, args, { onCrash })`).
+  const foreign = local ? undefined : ctx.foreignFunction?.(handed.handing);
+  const receiver = local ?? foreign?.fn;
+  const receiverCtx = foreign?.ctx ?? ctx;
   if (!receiver) return handed.methods.filter((m) => takesError(m, ctx));
   const param = receiver.params[handed.index];
-  const variable = param?.type === 'Identifier' ? ctx.variableOf(param) : undefined;
+  const variable = param?.type === 'Identifier' ? receiverCtx.variableOf(param) : undefined;
   if (!variable) return [];
   const names = new Set<string>();
   for (const ref of variable.references) {
@@ -61,7 +65,7 @@ export function failureMethods(handed: HandedObject, ctx: AnalysisContext, resol
     const call = member?.parent;
     if (member?.type !== 'MemberExpression' || member.object !== ref.identifier || call?.type !== 'CallExpression' || call.callee !== member) continue;
     const name = propertyName(member);
-    if (name !== undefined && onFailure(call, receiver, ctx)) names.add(name);
+    if (name !== undefined && onFailure(call, receiver, receiverCtx)) names.add(name);
   }
   return handed.methods.filter((m) => {
     const name = methodName(m);
