@@ -10,4 +10,5 @@ export { forgetProjectFiles, keptModuleCount } from './project-caches.js';
 export { fileReadStats, resetFileReadStats, setFileSystem, type DirEntry, type FileReadStats, type FileStat, type FileSystem } from './files/read.js';
 export { projectRootOf } from './files/project-root.js';
 export { resolveWorkspaceImport } from './workspaces/resolve.js';
+export { resolvePathAlias } from './specifiers/path-aliases.js';
 export { MAX_WORKSPACE_FOLDERS } from './workspaces/globs.js';

@@ -3,6 +3,7 @@ import { cachedSummaryCount, forgetModules } from './cross-file.js';
 import { forgetProjectRoots } from './files/project-root.js';
 import { forgetFailures } from './files/read.js';
 import { forgetPackages } from './own-package.js';
+import { forgetPathAliases } from './specifiers/path-aliases.js';
 import { forgetBuildLayouts } from './workspaces/output-source.js';
 import { forgetWorkspaces } from './workspaces/packages.js';
 
@@ -19,6 +20,7 @@ export function forgetProjectFiles(): void {
   forgetPackages();
   forgetWorkspaces();
   forgetBuildLayouts();
+  forgetPathAliases();
   forgetProjectRoots();
   forgetFailures();
 }

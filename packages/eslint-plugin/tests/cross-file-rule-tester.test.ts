@@ -319,3 +319,18 @@ ruleTester.run('no-fixed-sleep-retry across files: a callback of an options obje
     },
   ],
 });
+
+ruleTester.run('no-fixed-sleep-retry across files: a helper imported by a name the tsconfig maps', noFixedSleepRetry, {
+  valid: [],
+  invalid: [
+    {
+      // `@/lib/retry` through `paths`, `lib/retry` through `baseUrl`: both the project's src/lib/retry.ts.
+      name: 'calls of a retry helper imported through `paths` and through `baseUrl`',
+      ...file('path-aliases/src/app/sync.ts'),
+      errors: [
+        { messageId: 'fixedDelay', line: 5, column: 10, data: { what: "This call of `withRetries()` from '@/lib/retry'", delay: 'a fixed 500 ms', attempts: 'up to 4 attempts' } },
+        { messageId: 'fixedDelay', line: 9, column: 10, data: { what: "This call of `withRetries()` from 'lib/retry'", delay: 'a fixed 500 ms', attempts: 'up to 4 attempts' } },
+      ],
+    },
+  ],
+});

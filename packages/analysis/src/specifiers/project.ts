@@ -1,6 +1,7 @@
 import { libraryOfModule } from '../catalog.js';
 import { isWorkspaceSpecifier } from '../workspaces/resolve.js';
 import { splitSpecifier } from '../workspaces/packages.js';
+import { resolvePathAlias } from './path-aliases.js';
 
 /**
  * Which import specifiers name a module of the project itself (a retry helper there is
@@ -14,12 +15,13 @@ export function isRelativeSpecifier(specifier: unknown): specifier is string {
 }
 
 /**
- * A module of the project, seen from a file: relative, or a package of the file's workspace
- * (`@acme/utils`, `@acme/utils/retry`). A catalog library's name is the catalog's, even where
+ * A module of the project, seen from a file: relative, a package of the file's workspace
+ * (`@acme/utils`, `@acme/utils/retry`), or a name its tsconfig maps to a file of the project
+ * (`@/lib/retry`, `helpers/retry`). A catalog library's name is the catalog's, even where
  * the project holds the library's own package.
  */
 export function isProjectSpecifier(fromFile: string, specifier: unknown): specifier is string {
-  return isRelativeSpecifier(specifier) || (typeof specifier === 'string' && !isCatalogName(specifier) && isWorkspaceSpecifier(fromFile, specifier));
+  return isRelativeSpecifier(specifier) || (typeof specifier === 'string' && !isCatalogName(specifier) && (isWorkspaceSpecifier(fromFile, specifier) || resolvePathAlias(fromFile, specifier) !== undefined));
 }
 
 /** What may name a module of the project before the importing file is known: relative, or a package name (resolveModule decides). */

@@ -2,6 +2,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { findModuleFile } from '../files/module-file.js';
 import { isWithin, projectRootOf, reallyWithin } from '../files/project-root.js';
 import { resolveWorkspaceImport } from '../workspaces/resolve.js';
+import { resolvePathAlias } from './path-aliases.js';
 import { isCatalogName, isRelativeSpecifier, mayNameProjectModule } from './project.js';
 
 /** A resolved path, or when a specifier was last found to name no file (one may be created later). */
@@ -19,7 +20,8 @@ export function forgetResolutions(): void {
  * A specifier resolved to a file of the same project (not past its root by name or symlink:
  * files/project-root.ts): a relative one with extensions, `.js`→`.ts`, index files; a
  * workspace package's name through its manifest to its entry or subpath, or the source that
- * entry is built from (workspaces/resolve.ts). Any other package name names no file here.
+ * entry is built from (workspaces/resolve.ts); a specifier the file's tsconfig maps by `paths`
+ * or `baseUrl` (path-aliases.ts). Any other package name names no file here.
  */
 export function resolveModule(fromFile: string, specifier: string): string | undefined {
   const relativeSpecifier = isRelativeSpecifier(specifier);
@@ -34,7 +36,7 @@ export function resolveModule(fromFile: string, specifier: string): string | und
     const base = resolve(dirname(fromFile), specifier);
     found = isWithin(root, base) ? findModuleFile(base) : undefined;
   } else if (!isCatalogName(specifier)) {
-    found = resolveWorkspaceImport(fromFile, specifier);
+    found = resolveWorkspaceImport(fromFile, specifier) ?? resolvePathAlias(fromFile, specifier);
   }
   // Never into a node_modules folder the importer is not in: packages are the catalog's business.
   const from = relativeSpecifier ? dirname(fromFile) : root;

@@ -17,6 +17,10 @@ export interface BuildLayout {
   composite?: boolean;
   /** Folders the `include` and `files` entries start from (the part before any wildcard). */
   sourceBases?: string[];
+  /** `baseUrl`, absolute: where non-relative specifiers and `paths` targets are resolved from. */
+  baseUrl?: string;
+  /** `paths` as written, with the folder of the config that sets it (its targets' base without a baseUrl). */
+  paths?: { patterns: Readonly<Record<string, readonly string[]>>; base: string };
 }
 
 /** Real configs are a few kilobytes. */
@@ -28,6 +32,12 @@ export function buildLayout(packageDir: string, projectRoot: string): BuildLayou
   const file = join(packageDir, 'tsconfig.json');
   const layout = readLayout(file, projectRoot, 0);
   return layout && { ...layout, configDir: packageDir };
+}
+
+/** The layout one config file (a tsconfig.json or jsconfig.json) says, through its relative `extends`. */
+export function configLayout(file: string, projectRoot: string): BuildLayout | undefined {
+  const layout = readLayout(file, projectRoot, 0);
+  return layout && { ...layout, configDir: dirname(file) };
 }
 
 function readLayout(file: string, projectRoot: string, hops: number): Omit<BuildLayout, 'configDir'> | undefined {
@@ -53,9 +63,23 @@ function readLayout(file: string, projectRoot: string, hops: number): Omit<Build
     if (typeof value === 'string' && value.length > 0 && !value.includes('\0')) own[key] = isAbsolute(value) ? value : resolve(dir, value);
   }
   if (typeof options.composite === 'boolean') own.composite = options.composite;
+  if (typeof options.baseUrl === 'string' && !options.baseUrl.includes('\0')) own.baseUrl = resolve(dir, options.baseUrl);
+  const paths = pathPatterns(options.paths);
+  if (paths) own.paths = { patterns: paths, base: dir };
   const bases = [...stringsOf(config.include).map(staticBase), ...stringsOf(config.files).map((f) => dirname(f))];
   if (Array.isArray(config.include) || Array.isArray(config.files)) own.sourceBases = bases.map((b) => resolve(dir, b));
   return { ...inherited, ...own };
+}
+
+/** `paths` kept when it is an object of string arrays (at most 256 patterns of 16 targets: real ones have a few). */
+function pathPatterns(value: unknown): Record<string, string[]> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const patterns: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  for (const [key, targets] of Object.entries(value).slice(0, 256)) {
+    const kept = stringsOf(targets).slice(0, 16);
+    if (kept.length > 0 && !key.includes('\0')) patterns[key] = kept;
+  }
+  return patterns;
 }
 
 function stringsOf(value: unknown): string[] {
