@@ -130,8 +130,8 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
         // A drain of a queue (the next item, on a timer) after a success: not this call again,
         // when the failure path queues the failed input in that store (requeue.ts).
         const drained = drainOf(reentries?.get(call), ctx);
-        // A way back on success that waits first schedules the task again; its failure path may still back off (below).
-        if (!drained && reentries?.has(call)) return [];
+        // A way back on success that waits first schedules the task again (through another
+        // function too: a connection's later drop); its failure path may still back off (below).
         if (drained) drains.push(drained);
         else schedules.push(call);
         continue;
