@@ -35,8 +35,9 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     const visited = new Set<Node>();
     const record = (inner: RetrySite, via: NestedRetry['via'], through: Node) => {
       if (inner === outer || inner.afterStateChange || foundFor.get(inner) === outer || contains(inner.node, outer.node)) return;
-      // Two functions that go back in through each other (`onError` → `listen` → `onError`) are one retry.
-      if (inner.through === outer.node || outer.through === inner.node) return;
+      // Two functions that go back in through each other (`onError` → `listen` → `onError`) are one retry;
+      // so is a loop inside the function the outer one goes back in through (a drop → a reconnect loop → wire again).
+      if (inner.through === outer.node || outer.through === inner.node || (outer.through && contains(outer.through, inner.node)) || (inner.through && contains(inner.through, outer.node))) return;
       // A retry only by its options' defaults, reached through a call that may pass them: not known to retry.
       if (inner.byDefaults && via !== 'literal') return;
       // `attempt(op, retriesLeft - 1)`: the inner retry spends the outer one's budget.
