@@ -1,4 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
+import { nearestUp } from '../files/nearest-up.js';
 import { findModuleFile } from '../files/module-file.js';
 import { isWithin, projectRootOf } from '../files/project-root.js';
 import { statFile } from '../files/read.js';
@@ -73,25 +74,9 @@ function bestPattern(patterns: readonly string[], specifier: string): { pattern:
 
 /** The nearest tsconfig.json or jsconfig.json from `dir` up to the project root, read once per folder. */
 function nearestConfig(dir: string, root: string): BuildLayout | undefined {
-  const passed: string[] = [];
-  let found: BuildLayout | null = null;
-  for (let d = dir; isWithin(root, d); ) {
-    const known = configs.get(d);
-    if (known !== undefined) {
-      found = known;
-      break;
-    }
-    passed.push(d);
+  return nearestUp(dir, root, configs, (d) => {
     const file = ['tsconfig.json', 'jsconfig.json'].map((name) => join(d, name)).find((f) => statFile(f));
-    if (file) {
-      found = configLayout(file, root) ?? null;
-      break;
-    }
-    const parent = dirname(d);
-    if (parent === d) break;
-    d = parent;
-  }
-  if (configs.size >= MAX_CONFIGS) configs.clear();
-  for (const d of passed) configs.set(d, found);
-  return found ?? undefined;
+    // (A config that cannot be read stops the walk: it is the file's, whatever it says.)
+    return file ? (configLayout(file, root) ?? null) : undefined;
+  }, MAX_CONFIGS);
 }

@@ -1,6 +1,6 @@
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { MAX_WORKSPACE_PATTERNS, readManifest } from '../files/manifest.js';
-import { isWithin } from '../files/project-root.js';
+import { nearestUp } from '../files/nearest-up.js';
 import { readText, statFile } from '../files/read.js';
 
 /**
@@ -30,27 +30,7 @@ export function forgetWorkspaceDeclarations(): void {
 
 /** The workspace declaration for a folder within a project root, or undefined. */
 export function workspaceDeclarationOf(dir: string, projectRoot: string): WorkspaceDeclaration | undefined {
-  const passed: string[] = [];
-  let found: WorkspaceDeclaration | null = null;
-  for (let d = dir; isWithin(projectRoot, d); ) {
-    const known = declarations.get(d);
-    if (known !== undefined) {
-      found = known;
-      break;
-    }
-    passed.push(d);
-    const here = declarationIn(d);
-    if (here) {
-      found = here;
-      break;
-    }
-    const parent = dirname(d);
-    if (parent === d) break;
-    d = parent;
-  }
-  if (declarations.size > MAX_REMEMBERED) declarations.clear();
-  for (const d of passed) declarations.set(d, found);
-  return found ?? undefined;
+  return nearestUp(dir, projectRoot, declarations, declarationIn, MAX_REMEMBERED);
 }
 
 function declarationIn(dir: string): WorkspaceDeclaration | undefined {
