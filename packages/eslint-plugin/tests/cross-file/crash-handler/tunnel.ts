@@ -1,4 +1,4 @@
-import { describe, run } from './lib/run';
+import { describe, run } from './lib/run.js';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 

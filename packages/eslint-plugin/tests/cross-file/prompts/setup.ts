@@ -1,4 +1,4 @@
-import { ask, promptText, question } from './lib/ask';
+import { ask, promptText, question } from './lib/ask.js';
 
 declare function createBucket(name: string): Promise<void>;
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
