@@ -33,11 +33,26 @@ const mapped = new Map<string, string | null>();
 const MAX_MAPPED = 20_000;
 /** Per folder: the layout of the nearest config above it, or none. */
 const configs = new Map<string, BuildLayout | null>();
-const MAX_CONFIGS = 2_000;
+const MAX_CONFIGS = 10_000;
+/** Per config file: its layout, read once (the folders' memo is emptied when full; the configs are few). */
+const layouts = new Map<string, BuildLayout | null>();
+const MAX_LAYOUTS = 1_000;
 
 export function forgetPathAliases(): void {
   mapped.clear();
   configs.clear();
+  layouts.clear();
+}
+
+function layoutOf(file: string, root: string): BuildLayout | null {
+  const key = `${root}\0${file}`;
+  let layout = layouts.get(key);
+  if (layout === undefined) {
+    layout = configLayout(file, root) ?? null;
+    if (layouts.size >= MAX_LAYOUTS) layouts.clear();
+    layouts.set(key, layout);
+  }
+  return layout;
 }
 
 function mapThrough(layout: BuildLayout, specifier: string): string | undefined {
@@ -77,6 +92,6 @@ function nearestConfig(dir: string, root: string): BuildLayout | undefined {
   return nearestUp(dir, root, configs, (d) => {
     const file = ['tsconfig.json', 'jsconfig.json'].map((name) => join(d, name)).find((f) => statFile(f));
     // (A config that cannot be read stops the walk: it is the file's, whatever it says.)
-    return file ? (configLayout(file, root) ?? null) : undefined;
+    return file ? layoutOf(file, root) : undefined;
   }, MAX_CONFIGS);
 }
