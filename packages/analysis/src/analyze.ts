@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, functionName, isFunction, isLoop, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { enclosingClass } from './evaluate.js';
-import { repeatedCall, repeatedCallSite, repeatedCallSites } from './repeats/repeated-call.js';
+import { repeatedCallSites } from './repeats/repeated-call.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage } from './own-package.js';
@@ -27,6 +27,8 @@ import { handedFunction, prototypeSibling, prototypeSlot, type MethodLookup } fr
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
 import { askingCalls, asksUserEveryAttempt } from './inputs/asks-user.js';
+import { helperCallSite, passesNoOptions, policyFromParameters, siteAtCall, type HelperReader } from './helpers/call-site.js';
+import { localHelperSites } from './helpers/local-calls.js';
 import { classMembers, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 const cache = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
@@ -184,6 +186,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     const finding = swrConfigElement(element, ctx);
     if (finding && finding.site.policy.maxAttempts !== 1) sites.push(finding.site);
   }
+  // Calls of a function of this file that retries as its caller chooses (helpers/local-calls.ts).
+  sites.push(...localHelperSites(calls, sites, selfCalls, ctx, lookup.resolve, helperReader(host), host?.filename ?? ''));
   if (host) {
     // Most calls name nothing imported from the project: a name check first, scopes after.
     const imported = relativeImportNames(sourceCode.ast, (specifier) => isProjectSpecifier(host.filename, specifier));
@@ -222,9 +226,11 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
   const follow = (list: readonly TSESTree.CallExpression[]) => {
     for (const call of list) {
       const target = (callsProjectImport(call, ctx, host) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
-      const foreign = target && (retryIn(target) ?? pollRetry(target, call, ctx));
+      let foreign = target && (retryIn(target) ?? pollRetry(target, call, ctx));
       if (!foreign) continue;
-      const site = callSite(foreign, call, ctx, host);
+      // Its own work retried with a policy the caller passes: a helper too (helpers/call-site.ts).
+      if (foreign.role === 'retrying' && policyFromParameters(foreign, helperReader(host))) foreign = { ...foreign, role: 'helper' };
+      const site = helperCallSite(foreign, call, ctx, helperReader(host));
       if (!site) continue;
       if (foreign.role === 'helper') sites.push(site);
       else silent.push(site);
@@ -254,7 +260,7 @@ function importedCallSite(call: TSESTree.CallExpression, ctx: AnalysisContext, h
   const target = callsProjectImport(call, ctx, host) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined;
   const foreign = target && retryIn(target);
   if (!foreign || foreign.factory) return undefined;
-  const site = callSite(foreign, call, ctx, host);
+  const site = helperCallSite(foreign, call, ctx, helperReader(host));
   if (!site || site.byDefaults || site.makesRetrier || site.afterStateChange || site.policy.maxAttempts === 1) return undefined;
   return site;
 }
@@ -401,33 +407,17 @@ function callsProjectImport(call: TSESTree.CallExpression, ctx: AnalysisContext,
   return root !== undefined && isProjectSpecifier(host.filename, importOf(root, ctx)?.module);
 }
 
-/**
- * A call of an imported helper as a site of this file: the helper's policy, reported at the
- * call; what it retries is the function handed to it.
- */
-function callSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined {
-  const inner = foreign.site;
-  const site = siteAtCall(inner, foreign.label, call);
-  if (foreign.role === 'helper') {
-    site.helper = { site: inner, fn: foreign.fn, file: foreign.summary.file, sourceCode: foreign.summary.ctx.sourceCode };
-    const bound = boundPolicy(foreign, call, ctx, host);
-    // A retry only by the helper's option defaults, called with options that (may) set them: the caller's predicate decides.
-    if (bound === null) return undefined;
-    if (bound) {
-      site.policy = bound.policy;
-      site.fromLibraryDefault = { ...bound.fromLibraryDefault };
-      site.deadlineBound = bound.deadlineBound;
-      site.abortAware = bound.abortAware;
-    }
-    for (const a of call.arguments) {
-      const callback = isFunction(a as Node) ? (a as FunctionNode) : a.type === 'Identifier' ? ctx.functionOf(a) : undefined;
-      if (callback) {
-        site.operationScope = callback.body;
-        break;
-      }
-    }
-  }
-  return site;
+/** How a helper's module is read from this file: what it imports, from where it is (nothing without a host). */
+function helperReader(host: NestedHost | undefined): HelperReader {
+  return {
+    prepare: (helperCtx, file) => {
+      if (!host) return;
+      const there: NestedHost = { ...host, filename: file };
+      helperCtx.foreignFunction = (next) => foreignFunctionOf(next, helperCtx, there);
+      helperCtx.foreignClass = (next) => importedClass(next, helperCtx, there);
+    },
+    collectSelfCall: (call, selfCalls, ctx) => collectSelfCall(call, selfCalls, ctx),
+  };
 }
 
 /**
@@ -567,23 +557,6 @@ function localPollSite(call: TSESTree.CallExpression, ctx: AnalysisContext): Ret
   return site;
 }
 
-/** A site at `call` that retries as `inner` does (a helper's or a poller's retry, seen where it is called). */
-function siteAtCall(inner: RetrySite, library: string, call: TSESTree.CallExpression): RetrySite {
-  return {
-    kind: 'library',
-    library,
-    node: call,
-    loc: call.loc,
-    policy: { ...inner.policy, delay: { ...inner.policy.delay } },
-    fromLibraryDefault: { ...inner.fromLibraryDefault },
-    classifiesErrors: inner.classifiesErrors,
-    abortAware: inner.abortAware,
-    deadlineBound: inner.deadlineBound,
-    nested: [],
-    ...(inner.withoutServerWait ? { withoutServerWait: true as const } : {}),
-  };
-}
-
 /** The loops and self-recursions inside a function, read with the context given. */
 function pollingSites(fn: FunctionNode, ctx: AnalysisContext): RetrySite[] {
   const sites: RetrySite[] = [];
@@ -606,76 +579,6 @@ function callsVariable(operation: Node | undefined, variable: Variable, ctx: Ana
   if (n?.type !== 'CallExpression') return false;
   const callee = unwrap(n.callee);
   return callee.type === 'Identifier' && ctx.variableOf(callee) === variable;
-}
-
-/**
- * The helper's site analysed again with what this call passes bound to its parameters
- * (`retryable(op, 2)`: 3 attempts, not the default's 6; `withRetry(op, { retries: 2 })`
- * read as `opts.retries` or `{ retries = 5 }`). A parameter the call leaves out keeps the
- * helper's default.
- */
-function boundPolicy(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined | null {
-  const site = reboundSite(foreign, call, ctx, host);
-  if (!foreign.site.byDefaults || !passedAnything(foreign, call, ctx)) return site;
-  // Read again with what the call passes, a retry found only by the defaults is no longer one;
-  // nor is one in a function the helper hands its arguments on to (read without them).
-  const inHelper = foreign.site.node === foreign.fn || contains(foreign.fn, foreign.site.node);
-  return site && inHelper ? site : null;
-}
-
-/** The call binds something to the helper's parameters (or its instance's constructor's). */
-function passedAnything(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
-  const helperCtx = new AnalysisContext(foreign.summary.ctx.sourceCode);
-  const bindings = bindArguments(foreign.fn, call, ctx, helperCtx);
-  const made = foreign.construction;
-  if (made) bindArguments(made.ctor, made.node, made.ctx, helperCtx, bindings);
-  return bindings.values.size > 0 || bindings.objects.size > 0;
-}
-
-/**
- * Every argument of a retrier's invocation is a function, a literal or a template: nothing
- * that may carry options (an object, a variable) is handed over.
- */
-function passesNoOptions(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
-  return call.arguments.every((a) => {
-    const n = unwrap(a as Node);
-    return n.type === 'Literal' || n.type === 'TemplateLiteral' || isFunction(n) || (n.type === 'Identifier' && ctx.functionOf(n) !== undefined);
-  });
-}
-
-function reboundSite(foreign: ForeignRetry, call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined {
-  const helperCtx = new AnalysisContext(foreign.summary.ctx.sourceCode);
-  // The helper's module reads what it imports (its sleep), from where it is.
-  const there: NestedHost = { ...host, filename: foreign.summary.file };
-  helperCtx.foreignFunction = (next) => foreignFunctionOf(next, helperCtx, there);
-  helperCtx.foreignClass = (next) => importedClass(next, helperCtx, there);
-  const bindings = bindArguments(foreign.fn, call, ctx, helperCtx);
-  // A method reads what its instance was made with through `this` (`this.retries = retries`).
-  const made = foreign.construction;
-  if (made) bindArguments(made.ctor, made.node, made.ctx, helperCtx, bindings);
-  const { values, objects } = bindings;
-  if (values.size === 0 && objects.size === 0) return undefined;
-  helperCtx.paramValues = values;
-  helperCtx.paramObjects = objects;
-  const node = foreign.site.node;
-  if (foreign.site.kind === 'loop') return loopSite(node as Parameters<typeof loopSite>[0], helperCtx);
-  if (foreign.site.kind === 'library' && (node.type === 'CallExpression' || node.type === 'NewExpression')) return librarySite(node, helperCtx)?.site;
-  if (foreign.site.kind === 'repeat' && node.type === 'TryStatement') {
-    const repeat = repeatedCall(node, helperCtx);
-    return repeat && repeatedCallSite(repeat, helperCtx);
-  }
-  if (foreign.site.kind === 'recursion' && isFunction(node)) {
-    // The function's calls of itself, found again in the helper's module, then its site with the bindings.
-    const selfCalls = new Map<FunctionNode, Node[]>();
-    walk(node, helperCtx.keys, (n) => {
-      if (n.type === 'CallExpression') collectSelfCall(n, selfCalls, helperCtx);
-      return undefined;
-    });
-    const calls = selfCalls.get(node);
-    const loc = foreign.site.loc.start;
-    return calls && recursionSites(node, calls, helperCtx).find((s) => s.loc.start.line === loc.line && s.loc.start.column === loc.column);
-  }
-  return undefined;
 }
 
 /** `….interceptors.response.use(…)`, by the callee's last names only: a cheap test for every call. */

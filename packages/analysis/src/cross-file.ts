@@ -637,10 +637,35 @@ function retriesParameter(site: RetrySite, params: ReadonlySet<Variable>, ctx: A
   let found = false;
   walk(scope, ctx.keys, (node) => {
     if (found) return false;
-    if (node.type === 'CallExpression' && isParam(node.callee)) found = true;
+    if (node.type === 'CallExpression' && isParam(node.callee) && outcomeObserved(node)) found = true;
     return undefined;
   });
   return found;
+}
+
+/**
+ * The call's outcome is what the attempt goes on: awaited, returned, kept, chained
+ * (`fn().then(…).catch(…)`) or handed a callback (`task((err) => …)`). A parameter called as a
+ * statement with no callback (`done(err)`, `onRetry(e)`) is told the outcome; it is not the attempt.
+ */
+function outcomeObserved(call: TSESTree.CallExpression): boolean {
+  if (call.arguments.some((a) => isFunction(a as Node))) return true;
+  const parent = call.parent;
+  if (!parent) return false;
+  // As a statement its throw is the outcome only inside a `try` (`try { fn(); return } catch …`),
+  // and only of the parameter itself: a method of one (`log.debug(…)`) is work beside the attempt.
+  if (parent.type === 'ExpressionStatement') return unwrap(call.callee).type !== 'MemberExpression' && insideTry(parent);
+  // `void done(err)`, `return void cb()`: thrown away as a statement is.
+  if (parent.type === 'UnaryExpression' && parent.operator === 'void') return false;
+  return true;
+}
+
+function insideTry(statement: Node): boolean {
+  for (let n: Node = statement; n.parent; n = n.parent) {
+    if (isFunction(n)) return false;
+    if (n.parent.type === 'TryStatement' && n.parent.block === n) return true;
+  }
+  return false;
 }
 
 /** Functions the helper returns: `return (source) => source.pipe(retryWhen(…))` makes a retrier. */

@@ -3,7 +3,7 @@ import { alwaysExits, calleeName, contains, isAnyLoop, dottedName, getProperty, 
 import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './bind-arguments.js';
 import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
-import { UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, withRandom, type Jitter, type Value } from './value.js';
+import { UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, tableRead, withRandom, type Jitter, type Value } from './value.js';
 import { joinAlongPaths, type PathUpdate } from './path-updates.js';
 import { combine, growth, keepRandomOff, minMax } from './evolution/scalar.js';
 import { compoundUpdate, readUpdate, solveRecurrence, type UpdateReader } from './evolution/recurrence.js';
@@ -1178,9 +1178,15 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   if (member.computed) {
     // `DELAYS[attempt]`: a table of waits indexed by the attempt.
     const table = numberArray(member.object, env);
-    const index = evaluate(member.property, env);
-    if (table && index.t === 'counter') return scheduleValue(table);
-    if (table && index.t === 'num') return table[index.v] === undefined ? UNKNOWN : num(table[index.v] as number);
+    if (table) {
+      const index = evaluate(member.property, env);
+      if (index.t === 'num') return table[index.v] === undefined ? UNKNOWN : num(table[index.v] as number);
+      return tableRead(table, index);
+    }
+  } else if (propertyName(member) === 'length') {
+    // `DELAYS.length`, `HOSTS.length`: an array literal's size, through `const` bindings.
+    const size = arrayLength(member.object, env);
+    if (size !== undefined) return num(size);
   }
   const dotted = dottedName(member);
   if (dotted === 'Number.POSITIVE_INFINITY' || dotted === 'Number.MAX_VALUE') return num(Infinity);
@@ -1370,6 +1376,31 @@ function aliasedProperty(object: Node, prop: string, env: Env): Node | undefined
   const alias = variable && env.aliases?.get(variable);
   if (!alias || alias.env.ctx !== env.ctx || memberWritesWithin(`${(o as TSESTree.Identifier).name}.${prop}`, env).length > 0) return undefined;
   return resolveObjectProperty(alias.id, prop, alias.env);
+}
+
+/** The number of elements of an array literal with no spread or hole, through `const` bindings never written into. */
+function arrayLength(node: Node, env: Env): number | undefined {
+  const n = unwrap(node);
+  if (n.type === 'Identifier') {
+    const variable = env.ctx.variableOf(n);
+    const def = firstDefinition(variable);
+    if (!variable || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return undefined;
+    // `DELAYS.push(…)` or a hand-over may change the size: only reads of it as an index or `.length`.
+    if (!variable.references.every((r) => r.init || readOnlyUse(r.identifier as Node))) return undefined;
+    return arrayLength(def.node.init, env);
+  }
+  if (n.type !== 'ArrayExpression' || n.elements.some((e) => !e || e.type === 'SpreadElement')) return undefined;
+  return n.elements.length;
+}
+
+/** `X[i]` read, or `X.length`: a use that cannot change the array. */
+function readOnlyUse(id: Node): boolean {
+  const parent = id.parent;
+  if (parent?.type !== 'MemberExpression' || parent.object !== id) return false;
+  const holder = parent.parent;
+  // `X[i] = v` writes an element, which may add one past the end.
+  if ((holder?.type === 'AssignmentExpression' && holder.left === parent) || holder?.type === 'UpdateExpression') return false;
+  return parent.computed || propertyName(parent) === 'length';
 }
 
 /** The numbers of an array literal, through `const` bindings and spreads: `[0, ...DELAYS]`. */

@@ -23,6 +23,7 @@ import type { RetrySite } from './types.js';
 import { UNKNOWN, num, type Value } from './value.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { readUpdate, solveRecurrence, type UpdateReader } from './evolution/recurrence.js';
+import { parameterSlots } from './evolution/parameter-slots.js';
 
 // Not 'end': a stream that ended normally is not a failure.
 export const FAILURE_EVENT = /^(error|close|disconnect|disconnected|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
@@ -432,17 +433,16 @@ function sleepBefore(call: Node, path: FailurePath, env: Env): boolean {
 function parameterBindings(fn: FunctionNode, call: Node, counters: ReadonlySet<Variable>, ctx: AnalysisContext): Map<Variable, Value> {
   const bindings = accumulatorParameters(fn, call, ctx);
   if (call.type !== 'CallExpression') return bindings;
-  const scope = ctx.sourceCode.getScope(fn);
-  fn.params.forEach((param, i) => {
-    const id = param.type === 'AssignmentPattern' ? param.left : param;
-    const arg = call.arguments[i];
-    if (id.type !== 'Identifier' || !arg) return;
-    const variable = scope.set.get(id.name);
-    if (!variable || counters.has(variable) || bindings.has(variable)) return;
-    const a = unwrap(arg);
-    if (a.type === 'Identifier' && a.name === id.name) return;
-    bindings.set(variable, UNKNOWN);
-  });
+  for (const slot of parameterSlots(fn, call, ctx)) {
+    if (counters.has(slot.variable) || bindings.has(slot.variable)) continue;
+    if (slot.unseen) {
+      bindings.set(slot.variable, UNKNOWN);
+      continue;
+    }
+    const a = slot.arg;
+    if (!a || (a.type === 'Identifier' && a.name === slot.id.name)) continue;
+    bindings.set(slot.variable, UNKNOWN);
+  }
   return bindings;
 }
 
@@ -769,23 +769,17 @@ function isFunctionArgument(call: TSESTree.CallExpression, child: Node): boolean
   return isFunction(child) || child.type === 'Identifier' || child.type === 'MemberExpression' || bound;
 }
 
-/** Parameters the self-call changes by a step (`attempt + 1`, `retries - 1`): the attempt counters. */
+/** Parameters the self-call changes by a step (`attempt + 1`, `retries - 1`, `{ attempt: attempt + 1 }`): the attempt counters. */
 function counterParameters(fn: FunctionNode, call: Node, ctx: AnalysisContext): Set<Variable> {
   const counters = new Set<Variable>();
   if (call.type !== 'CallExpression') return counters;
-  const scope = ctx.sourceCode.getScope(fn);
-  fn.params.forEach((param, i) => {
-    const id = param.type === 'AssignmentPattern' ? param.left : param;
-    if (id.type !== 'Identifier') return;
-    const arg = call.arguments[i];
-    if (!arg) return;
-    const a = unwrap(arg);
+  for (const { variable, id, arg: a } of parameterSlots(fn, call, ctx)) {
+    if (!a) continue;
     const steps =
       (a.type === 'BinaryExpression' && (a.operator === '+' || a.operator === '-') && a.left.type === 'Identifier' && a.left.name === id.name) ||
       (a.type === 'UpdateExpression' && a.argument.type === 'Identifier' && a.argument.name === id.name);
-    const variable = scope.set.get(id.name);
-    if (steps && variable) counters.add(variable);
-  });
+    if (steps) counters.add(variable);
+  }
   return counters;
 }
 
@@ -797,20 +791,16 @@ function counterParameters(fn: FunctionNode, call: Node, ctx: AnalysisContext): 
 function accumulatorParameters(fn: FunctionNode, call: Node, ctx: AnalysisContext): Map<Variable, Value> {
   const bindings = new Map<Variable, Value>();
   if (call.type !== 'CallExpression') return bindings;
-  const scope = ctx.sourceCode.getScope(fn);
   const env: Env = { ctx, region: fn.body, counters: new Set(), depth: 0 };
-  fn.params.forEach((param, i) => {
-    const id = param.type === 'AssignmentPattern' ? param.left : param;
-    const arg = call.arguments[i] && unwrap(call.arguments[i] as Node);
-    const variable = id.type === 'Identifier' ? scope.set.get(id.name) : undefined;
-    if (!variable || !arg || arg.type === 'SpreadElement' || (arg.type === 'Identifier' && arg.name === variable.name)) return;
+  for (const { variable, arg, initial } of parameterSlots(fn, call, ctx)) {
+    if (!arg || (arg.type === 'Identifier' && arg.name === variable.name)) continue;
     const reader = parameterReader(variable, env);
-    if (!reader.mentionsSelf(arg)) return;
+    if (!reader.mentionsSelf(arg)) continue;
     const read = readUpdate(arg, reader);
-    if (read.unitStep) return;
-    const first = param.type === 'AssignmentPattern' ? evaluate(param.right, env) : UNKNOWN;
+    if (read.unitStep) continue;
+    const first = initial ? evaluate(initial, env) : UNKNOWN;
     bindings.set(variable, solveRecurrence(first, read.update, read.cap));
-  });
+  }
   return bindings;
 }
 
@@ -834,7 +824,9 @@ function parameterReader(variable: Variable, env: Env): UpdateReader {
 
 function decrements(variable: Variable, call: Node): boolean {
   if (call.type !== 'CallExpression') return false;
-  return call.arguments.some((arg) => {
+  // An argument, or a property of an object literal passed (`{ left: left - 1 }`).
+  const passed = call.arguments.flatMap((arg) => (arg.type === 'ObjectExpression' ? arg.properties.flatMap((p) => (p.type === 'Property' ? [p.value as Node] : [])) : [arg as Node]));
+  return passed.some((arg) => {
     const a = unwrap(arg);
     if (a.type === 'BinaryExpression' && a.operator === '-' && a.left.type === 'Identifier') return a.left.name === variable.name;
     return a.type === 'UpdateExpression' && a.operator === '--' && a.argument.type === 'Identifier' && a.argument.name === variable.name;

@@ -174,3 +174,20 @@ export function scheduleValue(waits: readonly number[]): Value {
     ? { t: 'grow', shape: 'exponential', base: first, factor: ratio, random: false }
     : { t: 'grow', shape: 'linear', base: first, random: false };
 }
+
+/**
+ * A table of waits read at an index that is not one known number: the attempt counter, or a
+ * clamp of it (`DELAYS[Math.min(n, DELAYS.length - 1)]`), or any index that changes between
+ * attempts. Whatever the index, the wait is one of the table's: all equal is a fixed wait; an
+ * index drawn at random is a random wait; else the schedule the table holds, as read in order,
+ * capped at its largest entry.
+ */
+export function tableRead(waits: readonly number[], index: Value): Value {
+  const first = waits[0];
+  if (first === undefined) return UNKNOWN;
+  if (waits.every((w) => w === first)) return num(first);
+  if (index.random) return { t: 'unknown', random: true };
+  const schedule = scheduleValue(waits);
+  if (index.t === 'counter' || schedule.t !== 'grow') return schedule;
+  return { ...schedule, cap: Math.max(...waits) };
+}

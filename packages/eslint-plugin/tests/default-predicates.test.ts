@@ -542,7 +542,11 @@ async function retryUntil<T>(fn: () => Promise<T>, options?: Partial<typeof DEFA
 export const job = () => retryUntil(() => fetch("/job"));
 export const other = () => retryUntil(() => fetch("/other"), { tries: 2 });
 `,
-      errors: [{ messageId: 'fixedDelay', line: 6, column: 3, endLine: 6, endColumn: 36, data: { what: 'This retry loop', delay: 'a fixed 300 ms', attempts: 'up to 5 attempts' } }],
+      // The call that sets the count makes a retry of its own (helpers/local-calls.ts); the one with the defaults is the loop's.
+      errors: [
+        { messageId: 'fixedDelay', line: 6, column: 3, endLine: 6, endColumn: 36, data: { what: 'This retry loop', delay: 'a fixed 300 ms', attempts: 'up to 5 attempts' } },
+        { messageId: 'fixedDelay', line: 15, column: 28, data: { what: 'This call of `retryUntil()`', delay: 'a fixed 300 ms', attempts: 'up to 2 attempts' } },
+      ],
     },
     {
       // Options passed straight on from the exported function's own parameter are its callers': left out by default.

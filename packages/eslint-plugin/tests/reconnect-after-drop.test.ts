@@ -73,7 +73,7 @@ ruleTester.run('require-jitter on a reconnect whose connection calls it again wh
     {
       name: "a table of growing waits, in a command's method",
       code: tableBackoff,
-      errors: [{ messageId: 'missingJitter', line: 26, column: 14, data: { what: '`reconnect()` retrying itself', delay: '1 s × 2^n', attempts: 'an unknown number of attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 26, column: 14, data: { what: '`reconnect()` retrying itself', delay: '1 s × 2^n', attempts: 'up to 6 attempts' } }],
     },
   ],
 });

@@ -1,0 +1,77 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { contains, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
+import type { AnalysisContext } from '../context.js';
+import { retryIn, type ForeignRetry, type ModuleSummary } from '../cross-file.js';
+import type { RetryPolicy, RetrySite } from '../types.js';
+import { helperCallSite, policyFromParameters, type HelperReader } from './call-site.js';
+
+/**
+ * Calls of a function of this file that retries with a policy its caller chooses, read as a
+ * call of such a helper from another module is, with what the call passes bound:
+ * - a function that retries its own request with the attempts and waits its parameters set
+ *   (`fetchWithRetry(url, init, { maxAttempts = 5 } = {})`): each call is a request that retries,
+ *   a site with that call's policy;
+ * - a helper handed the operation (`attemptAll(op, retries = 5)`): its loop, reported in this
+ *   file, is the retry its calls run; a call is a site of its own only where what it passes makes
+ *   a known other policy (`attemptAll(op, Infinity)` never gives up). From another module every
+ *   call is a site (cross-file.ts): there the helper's own finding is not in the file read.
+ * Calls the helper makes of itself, directly or through a second function, are its own retry.
+ */
+export function localHelperSites(calls: readonly TSESTree.CallExpression[], sites: readonly RetrySite[], waysBack: ReadonlyMap<FunctionNode, readonly Node[]>, ctx: AnalysisContext, resolve: (callee: Node) => FunctionNode | undefined, reader: HelperReader, file: string): RetrySite[] {
+  const found: RetrySite[] = [];
+  // Functions that hold a site: the only ones a call can make a helper call of.
+  const holders = new Set<FunctionNode>();
+  for (const site of sites) {
+    for (let n: Node | undefined = site.node; n; n = n.parent) if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') holders.add(n);
+  }
+  if (holders.size === 0) return found;
+  const summary = localSummary(ctx, sites, file);
+  const helpers = new Map<FunctionNode, (ForeignRetry & { ownWork: boolean }) | null>();
+  for (const call of calls) {
+    const callee = unwrap(call.callee);
+    const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' ? propertyName(callee) : undefined;
+    if (name === undefined) continue;
+    const fn = resolve(callee);
+    if (!fn || !holders.has(fn) || contains(fn, call)) continue;
+    // A call that goes back into the function (from a second one it fails over to, a listener) is its own retry's way back.
+    if (waysBack.get(fn)?.includes(call) || sites.some((s) => s.node === fn && s.through && contains(s.through, call))) continue;
+    let helper = helpers.get(fn);
+    if (helper === undefined) {
+      helper = helperOf(fn, summary, name, reader) ?? null;
+      helpers.set(fn, helper);
+    }
+    if (!helper) continue;
+    const site = helperCallSite({ ...helper, label: `\`${name}()\`` }, call, ctx, reader);
+    // A helper of what it is handed, handed no function here (its caller's parameter passed on): the
+    // retry is the caller's caller's, found where that function is called (cross-file.ts, handedOnParameter).
+    if (!site || site.policy.maxAttempts === 1 || (!helper.ownWork && !site.operationScope)) continue;
+    // A helper handed the operation is reported at its loop, where the file shows it; a call is a
+    // retry of its own when what it passes makes another one, known (`attemptAll(op, Infinity)`).
+    if (!helper.ownWork && !knownOther(site.policy, helper.site.policy)) continue;
+    found.push(site);
+  }
+  return found;
+}
+
+/** `policy` is known where it differs from `own`: a count or a wait the call sets, not one it may set. */
+function knownOther(policy: RetryPolicy, own: RetryPolicy): boolean {
+  const attempts = policy.maxAttempts !== 'unknown' && policy.maxAttempts !== own.maxAttempts;
+  const { delay } = policy;
+  const waitKnown = delay.kind === 'none' || (delay.kind !== 'unknown' && delay.baseMs !== undefined);
+  const wait = waitKnown && JSON.stringify(delay) !== JSON.stringify(own.delay);
+  return attempts || wait;
+}
+
+/** The helper a function of this file is, when its caller chooses what it retries or how. */
+function helperOf(fn: FunctionNode, summary: ModuleSummary, name: string, reader: HelperReader): (ForeignRetry & { ownWork: boolean }) | undefined {
+  const foreign = retryIn({ fn, summary, label: `\`${name}()\`` });
+  // One more call after changing what failed is no retry a caller runs (a refreshed login).
+  if (!foreign || foreign.factory || foreign.site.afterStateChange) return undefined;
+  if (foreign.role === 'helper') return { ...foreign, ownWork: false };
+  return policyFromParameters(foreign, reader) ? { ...foreign, role: 'helper', ownWork: true } : undefined;
+}
+
+/** This file read as a module another one imports: its sites, nothing exported needed. */
+function localSummary(ctx: AnalysisContext, sites: readonly RetrySite[], file: string): ModuleSummary {
+  return { file, ctx, sites, silent: [], exports: new Map(), reexports: new Map(), stars: [], classes: new Map(), instances: new Map() };
+}
