@@ -120,7 +120,7 @@ ruleTester.run('require-jitter across files', requireJitter, {
       // doubles without jitter; a call that passes its own retryDelay decides the wait itself.
       name: 'a self-retrying helper whose default wait is behind an option the call may pass',
       ...file('recursion-helper/app.mjs'),
-      errors: [{ messageId: 'libraryDefault', line: 5, column: 20, data: { what: "This call of `createRetryer()` from './lib/retryer.mjs'", delay: '1 s × 2^n, capped at 30 s', attempts: 'up to 4 attempts', inherited: '', fix: 'Add jitter' } }],
+      errors: [{ messageId: 'libraryDefault', line: 5, column: 20, data: { what: "This call of `createRetryer()` from './lib/retryer.mjs'", delay: '1 s × 2^n, capped at 30 s', attempts: 'up to 4 attempts', inherited: '', fix: "Add jitter to the helper's wait (lib/retryer.mjs, line 16)" } }],
     },
     {
       name: 'the self-retrying helper itself',

@@ -87,7 +87,7 @@ describe('retry helpers in other files', () => {
   it('re-exports are followed: export * and export { default as x } from an index, an import exported again, compiled __exportStar (TypeScript) and __reExport (esbuild)', () => {
     expect(lint('barrel/app.mjs')).toEqual([
       `4:33 no-fixed-sleep-retry: ${FIXED("This call of `retryable()` from './lib/index.mjs'", 'a fixed 500 ms', 'up to 5 attempts')}`,
-      "5:34 require-jitter: This call of `retryWithBackoff()` from './lib/index.mjs' backs off by 100 ms × 2^n without jitter (up to 5 attempts). Add jitter.",
+      "5:34 require-jitter: This call of `retryWithBackoff()` from './lib/index.mjs' backs off by 100 ms × 2^n without jitter (up to 5 attempts). Add jitter to the helper's wait (lib/backoff.mjs, line 8).",
       `6:33 no-fixed-sleep-retry: ${FIXED("This call of `again()` from './lib/aliases.mjs'", 'a fixed 500 ms', 'up to 2 attempts')}`,
     ]);
     const forever = "This call of `retryForever()` from './lib/compiled.cjs'";
@@ -103,7 +103,7 @@ describe('retry helpers in other files', () => {
   it('classes: a method of an imported class called on an instance (a local, a field, this.x set in the constructor, an exported instance), with the constructor’s arguments bound', () => {
     const run = "This call of `Retrier.run()` from '../lib/retry.mjs'";
     expect(lint('classes/services/orders.mjs')).toEqual([
-      "8:20 require-jitter: This call of `createRetrier()` from '../lib/retry.mjs' backs off by 100 ms × 2^n without jitter (up to 3 attempts). Add jitter.",
+      "8:20 require-jitter: This call of `createRetrier()` from '../lib/retry.mjs' backs off by 100 ms × 2^n without jitter (up to 3 attempts). Add jitter to the helper's wait (../lib/retry.mjs, line 26).",
       `12:12 no-fixed-sleep-retry: ${FIXED(run, 'a fixed 200 ms', 'up to 6 attempts')}`,
       "20:5 no-nested-retry: This retry loop retries code that retries again (`ApiClient.getJson()` from '../lib/retry.mjs', line 22): up to 3 × 3 = 9 calls per request. Retry at one layer only.",
       `31:27 no-fixed-sleep-retry: ${FIXED(run, 'a fixed 200 ms', 'up to 4 attempts')}`,
@@ -182,7 +182,7 @@ describe('retry helpers in other files', () => {
 
   it('a factory that returns a retrier: its call is the site, its argument bound', () => {
     expect(lint('factory/client.mjs')).toEqual([
-      "3:17 require-jitter: This call of `createRetrier()` from './retrier.mjs' backs off by 100 ms × 2^n without jitter (up to 4 attempts). Add jitter.",
+      "3:17 require-jitter: This call of `createRetrier()` from './retrier.mjs' backs off by 100 ms × 2^n without jitter (up to 4 attempts). Add jitter to the helper's wait (retrier.mjs, line 9).",
     ]);
   });
 

@@ -164,8 +164,8 @@ ruleTester.run('require-jitter and helpers of the same file', requireJitter, {
       filename: JS,
       errors: [
         { messageId: 'missingJitter', line: 3, column: 3, data: { what: loop, delay: '100 ms × 2^n', attempts: 'up to 4 attempts' } },
-        { messageId: 'libraryDefault', line: 12, column: 35, data: { what: 'This call of `postWithBackoff()`', delay: '100 ms × 2^n', inherited: '', attempts: 'up to 4 attempts', fix: 'Add jitter' } },
-        { messageId: 'libraryDefault', line: 13, column: 35, data: { what: 'This call of `postWithBackoff()`', delay: '100 ms × 2^n', inherited: '', attempts: 'up to 8 attempts', fix: 'Add jitter' } },
+        { messageId: 'libraryDefault', line: 12, column: 35, data: { what: 'This call of `postWithBackoff()`', delay: '100 ms × 2^n', inherited: '', attempts: 'up to 4 attempts', fix: "Add jitter to the helper's wait (line 8)" } },
+        { messageId: 'libraryDefault', line: 13, column: 35, data: { what: 'This call of `postWithBackoff()`', delay: '100 ms × 2^n', inherited: '', attempts: 'up to 8 attempts', fix: "Add jitter to the helper's wait (line 8)" } },
       ],
     },
   ],

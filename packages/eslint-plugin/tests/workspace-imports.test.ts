@@ -163,13 +163,13 @@ ruleTester.run('require-jitter through workspace packages', requireJitter, {
       name: 'npm, TS: a backoff helper without jitter, re-exported by name from the entry',
       filename: at(npm, 'backoff.ts'),
       code: "import { withBackoff } from '@acme/utils';\n\nexport const save = (body: string) => withBackoff(() => fetch('/save', { method: 'PUT', body }), 3);\n",
-      errors: [{ messageId: 'libraryDefault', line: 3, column: 39, data: { what: "This call of `withBackoff()` from '@acme/utils'", delay: '200 ms × 2^n', attempts: 'up to 3 attempts', inherited: '', fix: 'Add jitter' } }],
+      errors: [{ messageId: 'libraryDefault', line: 3, column: 39, data: { what: "This call of `withBackoff()` from '@acme/utils'", delay: '200 ms × 2^n', attempts: 'up to 3 attempts', inherited: '', fix: "Add jitter to the helper's wait (../../utils/src/backoff.ts, line 8)" } }],
     },
     {
       name: 'npm, JS: the same helper called with 4 attempts',
       filename: at(npm, 'backoff.mjs'),
       code: "import { withBackoff } from '@acme/utils';\n\nexport async function save(body) {\n  return withBackoff(() => fetch('/save', { method: 'PUT', body }), 4);\n}\n",
-      errors: [{ messageId: 'libraryDefault', line: 4, column: 10, data: { what: "This call of `withBackoff()` from '@acme/utils'", delay: '200 ms × 2^n', attempts: 'up to 4 attempts', inherited: '', fix: 'Add jitter' } }],
+      errors: [{ messageId: 'libraryDefault', line: 4, column: 10, data: { what: "This call of `withBackoff()` from '@acme/utils'", delay: '200 ms × 2^n', attempts: 'up to 4 attempts', inherited: '', fix: "Add jitter to the helper's wait (../../utils/src/backoff.ts, line 8)" } }],
     },
   ],
 });

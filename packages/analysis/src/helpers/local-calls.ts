@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { contains, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
+import { contains, functionName, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
 import { retryIn, type ForeignRetry, type ModuleSummary } from '../cross-file.js';
 import type { RetryPolicy, RetrySite } from '../types.js';
@@ -25,12 +25,19 @@ export function localHelperSites(calls: readonly TSESTree.CallExpression[], site
     for (let n: Node | undefined = site.node; n; n = n.parent) if (n.type === 'FunctionDeclaration' || n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression') holders.add(n);
   }
   if (holders.size === 0) return found;
+  // Most calls name no function that holds a site: a name check before any scope lookup.
+  const names = new Set<string>();
+  for (const holder of holders) {
+    const name = functionName(holder);
+    if (name) names.add(name);
+  }
+  if (names.size === 0) return found;
   const summary = localSummary(ctx, sites, file);
   const helpers = new Map<FunctionNode, (ForeignRetry & { ownWork: boolean }) | null>();
   for (const call of calls) {
     const callee = unwrap(call.callee);
     const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' ? propertyName(callee) : undefined;
-    if (name === undefined) continue;
+    if (name === undefined || !names.has(name)) continue;
     const fn = resolve(callee);
     if (!fn || !holders.has(fn) || contains(fn, call)) continue;
     // A call that goes back into the function (from a second one it fails over to, a listener) is its own retry's way back.

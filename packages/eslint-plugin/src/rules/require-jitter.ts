@@ -1,3 +1,4 @@
+import { dirname, relative } from 'node:path';
 import { catalogEntry, describeDelay, type RetrySite } from '@retry-hygiene/analysis';
 import { createRule } from '../create-rule.js';
 import { policySitesOf, siteNodes } from '../sites.js';
@@ -74,7 +75,7 @@ export default createRule<Options, MessageIds>({
           const data = { what: describeSite(site), delay: describeDelay(site.policy), attempts: describeLimit(site) };
           const suggest = () => suggestionsFor('require-jitter', site, context);
           if (site.kind === 'library') {
-            reportSuggesting(context, { loc: site.loc, messageId: site.withoutServerWait ? 'libraryDefaultNoRetryAfter' : 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: LIBRARY_FIX[site.library ?? ''] ?? catalogEntry(site.library)?.jitterFix ?? 'Add jitter' } }, suggest);
+            reportSuggesting(context, { loc: site.loc, messageId: site.withoutServerWait ? 'libraryDefaultNoRetryAfter' : 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: helperFix(site, context.filename, context.sourceCode) ?? LIBRARY_FIX[site.library ?? ''] ?? catalogEntry(site.library)?.jitterFix ?? 'Add jitter' } }, suggest);
           } else {
             reportSuggesting(context, { loc: site.loc, messageId: site.withoutServerWait ? 'missingJitterNoRetryAfter' : 'missingJitter', data }, suggest);
           }
@@ -83,3 +84,15 @@ export default createRule<Options, MessageIds>({
     };
   },
 });
+
+/**
+ * A call of a project helper: the wait to change is the helper's, named by where it is (its
+ * line in this file, or its file from here), so that "Add jitter" says where.
+ */
+function helperFix(site: RetrySite, filename: string, sourceCode: unknown): string | undefined {
+  const helper = site.helper;
+  if (!helper) return undefined;
+  const line = (helper.site.sleep ?? helper.site.node).loc.start.line;
+  const where = helper.sourceCode === sourceCode || !helper.file ? `line ${line}` : `${relative(dirname(filename), helper.file)}, line ${line}`;
+  return `Add jitter to the helper's wait (${where})`;
+}
