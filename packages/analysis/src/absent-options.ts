@@ -51,6 +51,10 @@ function holdsWithoutOption(node: Node, env: Env): boolean {
     // `typeof o.k !== 'function'`: anything but 'undefined' compared unequal holds for an absent option.
     else if ((n.operator === '!==' || n.operator === '!=') && isTypeof(a) && isString(b) && (b as TSESTree.StringLiteral).value !== 'undefined') read = unwrap((a as TSESTree.UnaryExpression).argument);
     else if ((n.operator === '!==' || n.operator === '!=') && isTypeof(b) && isString(a) && (a as TSESTree.StringLiteral).value !== 'undefined') read = unwrap((b as TSESTree.UnaryExpression).argument);
+    // `o.k !== false`, `o.k !== 'off'`: an absent option is `undefined`, unequal to any literal
+    // (to `null` too, strictly); loosely, `undefined != null` is false.
+    else if ((n.operator === '!==' || n.operator === '!=') && unequalWhenAbsent(b, n.operator)) read = a;
+    else if ((n.operator === '!==' || n.operator === '!=') && unequalWhenAbsent(a, n.operator)) read = b;
   }
   if (!read) return false;
   if (read.type === 'ChainExpression') read = unwrap(read.expression);
@@ -59,6 +63,11 @@ function holdsWithoutOption(node: Node, env: Env): boolean {
   const key = propertyName(read);
   const object = unwrap(read.object);
   return key !== undefined && object.type === 'Identifier' && !env.ctx.isMutableMember(key) && callerOption(object, env) !== undefined;
+}
+
+function unequalWhenAbsent(x: Node, operator: string): boolean {
+  if (x.type !== 'Literal' || 'regex' in x || 'bigint' in x) return false;
+  return operator === '!==' || x.value !== null;
 }
 
 /** `o` names the caller's options (or one of them) as described above. */

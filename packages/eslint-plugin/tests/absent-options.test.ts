@@ -98,3 +98,37 @@ ruleTester.run('no-unbounded-retry (a stop only a caller’s callback could give
     },
   ],
 });
+
+// A switch the caller may turn off (`options?.retryOnBusy !== false`): left out, it is on, and
+// what is left of the test only sorts the response, so nothing stops the retry. Opt-in switches
+// (`=== true`, `!= null`) are off when left out: no retry at all then.
+const busyRetry = (test: string, params = 'options?: { retryOnBusy?: boolean }') => `
+export async function query(body: string, ${params}): Promise<unknown> {
+  const res = await fetch('/query', { method: 'POST', body });
+  if (${test}) {
+    return query(body, options);
+  }
+  if (!res.ok) throw new Error(String(res.status));
+  return res.json();
+}
+`;
+
+ruleTester.run('no-unbounded-retry (a switch the caller may turn off)', noUnboundedRetry, {
+  valid: [
+    { name: 'opt-in: on only when set to true', code: busyRetry('options?.retryOnBusy === true && res.status === 503') },
+    { name: 'opt-in: on only when given at all (loosely unequal to null)', code: busyRetry('options?.retryOnBusy != null && res.status === 503') },
+    { name: 'the switch has a default that turns it off', code: busyRetry('options.retryOnBusy !== false && res.status === 503', 'options: { retryOnBusy?: boolean } = { retryOnBusy: false }') },
+  ],
+  invalid: [
+    {
+      name: 'on unless turned off, strictly unequal to false',
+      code: busyRetry('options?.retryOnBusy !== false && res.status === 503'),
+      errors: [{ messageId: 'unbounded', line: 5, column: 12, data: { what: '`query()` retrying itself' } }],
+    },
+    {
+      name: 'on unless set to a mode, loosely unequal to a string',
+      code: busyRetry("options?.onBusy != 'fail' && res.status === 503", "options?: { onBusy?: 'fail' | 'retry' }"),
+      errors: [{ messageId: 'unbounded', line: 5, column: 12, data: { what: '`query()` retrying itself' } }],
+    },
+  ],
+});
