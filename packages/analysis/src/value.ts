@@ -179,14 +179,19 @@ export function scheduleValue(waits: readonly number[]): Value {
  * A table of waits read at an index that is not one known number: the attempt counter, or a
  * clamp of it (`DELAYS[Math.min(n, DELAYS.length - 1)]`), or any index that changes between
  * attempts. Whatever the index, the wait is one of the table's: all equal is a fixed wait; an
- * index drawn at random is a random wait; else the schedule the table holds, as read in order,
- * capped at its largest entry.
+ * index drawn at random is a random wait; one that does not change reads the same entry each
+ * time; one that steps with the attempts walks the schedule the table holds, in order, capped
+ * at its largest entry; any other index says nothing.
  */
 export function tableRead(waits: readonly number[], index: Value): Value {
   const first = waits[0];
   if (first === undefined) return UNKNOWN;
   if (waits.every((w) => w === first)) return num(first);
   if (index.random) return { t: 'unknown', random: true };
+  // An index that does not change between attempts (`LEVELS[level]`) reads one entry every time.
+  if (index.t === 'invariant') return { t: 'invariant', random: false };
+  // Only an index that steps with the attempts walks the table; any other is not known to.
+  if (index.t !== 'counter' && index.t !== 'grow') return UNKNOWN;
   const schedule = scheduleValue(waits);
   if (index.t === 'counter' || schedule.t !== 'grow') return schedule;
   return { ...schedule, cap: Math.max(...waits) };

@@ -12,7 +12,7 @@ import { ruleTester } from './rule-tester.js';
  */
 const JS = 'jobs.js';
 const loop = 'This retry loop';
-const fixed = (what: string, delay: string, attempts: string) => ({ messageId: 'fixedDelay', data: { what, delay, attempts } });
+const fixed = (what: string, delay: string, attempts: string) => ({ messageId: 'fixedDelay' as const, data: { what, delay, attempts } });
 
 // Retries what it is handed, a second apart; the count is the caller's (5 unless given). The
 // loop is the retry of the calls that leave the count; the calls that set one make another.

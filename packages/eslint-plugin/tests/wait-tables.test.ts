@@ -76,6 +76,22 @@ async function receive(queue) {
 module.exports = { receive };
 `;
 
+// The index is the caller's and the same on every attempt: one entry, every time.
+const chosenEntry = `
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const LEVELS = [200, 400, 800];
+async function receive(queue, level) {
+  for (let n = 0; n < 5; n++) {
+    try {
+      return await queue.receive();
+    } catch (e) {
+      await sleep(LEVELS[level]);
+    }
+  }
+}
+module.exports = { receive };
+`;
+
 // Entries added at run time: the size is not the literal's, so the count is not claimed.
 const addedTo = boundedByTable.replace("const SCHEDULE = [250, 500, 1000, 2000];", "const SCHEDULE = [250, 500, 1000, 2000];\nif (process.env.SLOW) SCHEDULE.push(4000);");
 
@@ -86,6 +102,12 @@ ruleTester.run('no-fixed-sleep-retry and tables of waits', noFixedSleepRetry, {
   ],
   invalid: [
     {
+      name: 'an entry the caller chooses, the same on every attempt: a fixed wait, whatever the table holds',
+      code: chosenEntry,
+      filename: JS,
+      errors: [{ messageId: 'fixedDelay', line: 5, column: 3, data: { what: loop, delay: '`LEVELS[level]` (the same every time)', attempts: 'up to 5 attempts' } }],
+    },
+    {
       name: 'a table of equal entries read at a clamped index: a fixed wait (TS)',
       code: clampedEqual,
       errors: [{ messageId: 'fixedDelay', line: 6, column: 3, data: { what: loop, delay: 'a fixed 750 ms', attempts: 'up to 4 attempts' } }],
@@ -94,7 +116,10 @@ ruleTester.run('no-fixed-sleep-retry and tables of waits', noFixedSleepRetry, {
 });
 
 ruleTester.run('require-jitter and tables of waits', requireJitter, {
-  valid: [{ name: 'an index drawn at random: a random wait', code: randomPick, filename: JS }],
+  valid: [
+    { name: 'an index drawn at random: a random wait', code: randomPick, filename: JS },
+    { name: 'an entry the caller chooses: the same wait every attempt, not a backoff', code: chosenEntry, filename: JS },
+  ],
   invalid: [
     {
       name: 'a counter tested against the table’s size: one attempt more than its entries',
