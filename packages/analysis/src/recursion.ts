@@ -440,7 +440,7 @@ function parameterBindings(fn: FunctionNode, call: Node, counters: ReadonlySet<V
       continue;
     }
     const a = slot.arg;
-    if (!a || (a.type === 'Identifier' && a.name === slot.id.name)) continue;
+    if (!a || (a.type === 'Identifier' && ctx.variableOf(a) === slot.variable)) continue;
     bindings.set(slot.variable, UNKNOWN);
   }
   return bindings;
@@ -773,11 +773,12 @@ function isFunctionArgument(call: TSESTree.CallExpression, child: Node): boolean
 function counterParameters(fn: FunctionNode, call: Node, ctx: AnalysisContext): Set<Variable> {
   const counters = new Set<Variable>();
   if (call.type !== 'CallExpression') return counters;
-  for (const { variable, id, arg: a } of parameterSlots(fn, call, ctx)) {
+  const isSelf = (n: Node, variable: Variable) => n.type === 'Identifier' && ctx.variableOf(n) === variable;
+  for (const { variable, arg: a } of parameterSlots(fn, call, ctx)) {
     if (!a) continue;
     const steps =
-      (a.type === 'BinaryExpression' && (a.operator === '+' || a.operator === '-') && a.left.type === 'Identifier' && a.left.name === id.name) ||
-      (a.type === 'UpdateExpression' && a.argument.type === 'Identifier' && a.argument.name === id.name);
+      (a.type === 'BinaryExpression' && (a.operator === '+' || a.operator === '-') && isSelf(a.left as Node, variable)) ||
+      (a.type === 'UpdateExpression' && isSelf(a.argument, variable));
     if (steps) counters.add(variable);
   }
   return counters;
@@ -793,7 +794,7 @@ function accumulatorParameters(fn: FunctionNode, call: Node, ctx: AnalysisContex
   if (call.type !== 'CallExpression') return bindings;
   const env: Env = { ctx, region: fn.body, counters: new Set(), depth: 0 };
   for (const { variable, arg, initial } of parameterSlots(fn, call, ctx)) {
-    if (!arg || (arg.type === 'Identifier' && arg.name === variable.name)) continue;
+    if (!arg || (arg.type === 'Identifier' && ctx.variableOf(arg) === variable)) continue;
     const reader = parameterReader(variable, env);
     if (!reader.mentionsSelf(arg)) continue;
     const read = readUpdate(arg, reader);

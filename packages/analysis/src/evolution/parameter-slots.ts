@@ -9,8 +9,6 @@ import type { AnalysisContext, Variable } from '../context.js';
  */
 export interface ParameterSlot {
   variable: Variable;
-  /** The name as the parameter list writes it (an Identifier, or the value of a pattern's property). */
-  id: TSESTree.Identifier;
   /** What the call passes for it; `undefined` when it leaves it out (the default applies). */
   arg: Node | undefined;
   /** The call passes something the name cannot be matched to (an object the analysis does not see into). */
@@ -36,7 +34,7 @@ export function parameterSlots(fn: FunctionNode, call: TSESTree.CallExpression, 
     const target = param.type === 'AssignmentPattern' ? param.left : param;
     if (target.type === 'Identifier') {
       const variable = scope.set.get(target.name);
-      if (variable) slots.push({ variable, id: target, arg, unseen: hidden, initial: param.type === 'AssignmentPattern' ? (param.right as Node) : undefined });
+      if (variable) slots.push({ variable, arg, unseen: hidden, initial: param.type === 'AssignmentPattern' ? (param.right as Node) : undefined });
       return;
     }
     if (target.type !== 'ObjectPattern') return;
@@ -49,11 +47,11 @@ export function parameterSlots(fn: FunctionNode, call: TSESTree.CallExpression, 
       if (!variable || value.type !== 'Identifier') continue;
       const initial = property.value.type === 'AssignmentPattern' ? (property.value.right as Node) : undefined;
       if (!arg) {
-        slots.push({ variable, id: value, arg: undefined, unseen: hidden, initial });
+        slots.push({ variable, arg: undefined, unseen: hidden, initial });
         continue;
       }
       const passed = object && propertyPassed(object, key as string);
-      slots.push({ variable, id: value, arg: passed && passed !== 'unseen' ? passed : undefined, unseen: !object || passed === 'unseen', initial });
+      slots.push({ variable, arg: passed && passed !== 'unseen' ? passed : undefined, unseen: !object || passed === 'unseen', initial });
     }
   });
   return slots;

@@ -186,6 +186,7 @@ const fromParameters = new WeakMap<Node, boolean>();
 /** What a caller passes that the analysis does not know: one value for the whole retry. */
 const CHOSEN: Value = { t: 'invariant', random: false };
 
-function sameDelay(a: RetryPolicy['delay'], b: RetryPolicy['delay']): boolean {
+/** The same wait, part for part. */
+export function sameDelay(a: RetryPolicy['delay'], b: RetryPolicy['delay']): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -3,7 +3,7 @@ import { contains, functionName, propertyName, unwrap, type FunctionNode, type N
 import type { AnalysisContext } from '../context.js';
 import { retryIn, type ForeignRetry, type ModuleSummary } from '../cross-file.js';
 import type { RetryPolicy, RetrySite } from '../types.js';
-import { helperCallSite, policyFromParameters, type HelperReader } from './call-site.js';
+import { helperCallSite, policyFromParameters, sameDelay, type HelperReader } from './call-site.js';
 
 /**
  * Calls of a function of this file that retries with a policy its caller chooses, read as a
@@ -65,7 +65,7 @@ function knownOther(policy: RetryPolicy, own: RetryPolicy): boolean {
   const attempts = policy.maxAttempts !== 'unknown' && policy.maxAttempts !== own.maxAttempts;
   const { delay } = policy;
   const waitKnown = delay.kind === 'none' || (delay.kind !== 'unknown' && delay.baseMs !== undefined);
-  const wait = waitKnown && JSON.stringify(delay) !== JSON.stringify(own.delay);
+  const wait = waitKnown && !sameDelay(delay, own.delay);
   return attempts || wait;
 }
 
