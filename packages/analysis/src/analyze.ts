@@ -1,6 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, functionName, isFunction, isLoop, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { enclosingClass } from './evaluate.js';
+import { enclosingClass, registerEvaluationReadings } from './evaluate.js';
+import { strategyAnswer } from './strategy-objects.js';
+import { factoryChoice } from './factory-choice.js';
 import { repeatedCallSites } from './repeats/repeated-call.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
@@ -23,7 +25,8 @@ import { interceptorSite } from './interceptors.js';
 import { eventReentrySites } from './events.js';
 import { factoryListenerSites } from './listener-factories.js';
 import { emitterReentrySites } from './emitter-reentry.js';
-import { handedFunction, prototypeSibling, prototypeSlot, type MethodLookup } from './prototype-methods.js';
+import { handedFunction, type MethodLookup } from './prototype-methods.js';
+import { prototypeSibling, prototypeSlot } from './prototype-slots.js';
 import type { RetrySite } from './types.js';
 import { bindArguments } from './bind-arguments.js';
 import { askingCalls, asksUserEveryAttempt } from './inputs/asks-user.js';
@@ -265,6 +268,7 @@ function importedCallSite(call: TSESTree.CallExpression, ctx: AnalysisContext, h
   return site;
 }
 setImportedCallRetry(importedCallSite);
+registerEvaluationReadings({ strategyAnswer, factoryChoice });
 
 /**
  * The calls of the retrier a factory call made: `createRetrier(opts)(op)`, `retrier(op)` with

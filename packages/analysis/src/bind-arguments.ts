@@ -3,17 +3,7 @@ import { keyName, unwrap, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
 import { evaluate, resolveObject, type Env } from './evaluate.js';
 import type { Value } from './value.js';
-
-/**
- * What a call passes in an options object, as the helper in another file reads it
- * (`withRetry(op, { retries: 2 })` read as `opts.retries` or `{ retries = 5 }`).
- * `complete`: the object is written out in full (no spread), so a key it lacks is absent and
- * the helper's own default applies; with a spread, a missing key may come from it.
- */
-export interface ObjectArgument {
-  props: ReadonlyMap<string, Value>;
-  complete: boolean;
-}
+import { readProperty, UNSEEN, type ObjectArgument } from './object-argument.js';
 
 export interface ArgumentBindings {
   /** A parameter (or a name destructured from one) bound to what the call passes. */
@@ -59,16 +49,6 @@ export function bindArguments(fn: FunctionNode, call: TSESTree.CallExpression | 
   }
   return result;
 }
-
-/** `opts.retries` where `opts` holds what the call passed: the value, or 'absent' when the call left it out. */
-export function readProperty(object: ObjectArgument, key: string): Value | 'absent' {
-  const value = object.props.get(key);
-  if (value) return value;
-  return object.complete ? 'absent' : UNSEEN;
-}
-
-/** Passed by the caller, but not a number the analysis knows: fixed for the whole retry. */
-const UNSEEN: Value = { t: 'invariant', random: false };
 
 function passed(value: Value): Value {
   return value.t === 'num' ? value : { t: 'invariant', random: value.random, ...(value.jitter ? { jitter: value.jitter } : {}) };

@@ -1,8 +1,8 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { contains, dottedName, enclosingFunction, isAnyLoop, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
-import type { ObjectArgument } from './bind-arguments.js';
+import type { ObjectArgument } from './object-argument.js';
 import type { Value } from './value.js';
-import { prototypeOwners } from './prototype-methods.js';
+import { prototypeOwners } from './prototype-slots.js';
 import type { Env } from './evaluate.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 

@@ -1,11 +1,12 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { guardsIn, merge, type Bound } from './bounds.js';
+import { guardsIn, merge } from './bounds.js';
+import type { Bound } from './exits/bound.js';
 import type { AnalysisContext } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 import { mayStopBefore } from './exits.js';
 import { timedReentrySite } from './policy.js';
-import { prototypeMethod, prototypeSlot } from './prototype-methods.js';
+import { prototypeMethod, prototypeSlot } from './prototype-slots.js';
 import { pastSentinelStops, type SentinelWay } from './sentinel-stops.js';
 import type { RetrySite } from './types.js';
 import { UNKNOWN } from './value.js';

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, calleeName, contains, isAnyLoop, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
-import { readProperty } from './bind-arguments.js';
+import { readProperty } from './object-argument.js';
 import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
 import { UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, tableRead, withRandom, type Jitter, type Value } from './value.js';
 import { joinAlongPaths, type PathUpdate } from './path-updates.js';
@@ -9,9 +9,7 @@ import { combine, growth, keepRandomOff, minMax } from './evolution/scalar.js';
 import { compoundUpdate, readUpdate, solveRecurrence, type UpdateReader } from './evolution/recurrence.js';
 import { handedAwayOnCycle } from './evolution/handed-away.js';
 import { keptOrWritten, mayKeepInitial } from './evolution/skipped-writes.js';
-import { strategyAnswer } from './strategy-objects.js';
-import { factoryChoice } from './factory-choice.js';
-import { memberOf } from './object-waits.js';
+import { memberOf } from './synthetic-member.js';
 import { filledDefault, unsetOptionFallback, writtenOtherwise } from './filled-defaults.js';
 import { classMembers, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
@@ -48,6 +46,23 @@ export interface Env {
 /** An instance's reading of `this.name` and `this.field.key` in its own code; undefined for anything else. */
 export interface Receiver {
   member(member: TSESTree.MemberExpression, env: Env): Value | undefined;
+}
+
+/**
+ * Readings that evaluate values themselves while the evaluation asks them: what a strategy
+ * object's member answers (strategy-objects.ts), which function a factory's call hands back
+ * (factory-choice.ts). They register here (analyze.ts wires them), so that this module imports
+ * neither and the modules stay free of import cycles; unregistered, the evaluation knows less.
+ */
+export interface EvaluationReadings {
+  strategyAnswer(member: TSESTree.MemberExpression, env: Env): Value | undefined;
+  factoryChoice(callee: TSESTree.Identifier, env: Env): { fn: FunctionNode; ctx: AnalysisContext }[] | undefined;
+}
+
+const readings: Partial<EvaluationReadings> = {};
+
+export function registerEvaluationReadings(more: Partial<EvaluationReadings>): void {
+  Object.assign(readings, more);
 }
 
 const MAX_DEPTH = 10;
@@ -1218,7 +1233,7 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   }
   // `backoff.duration` with `backoff = factory.next(ctx)`: what the strategy's objects answer.
   if (!holder && initial.t === 'unknown' && memberWrites.length === 0) {
-    const answer = strategyAnswer(member, env);
+    const answer = readings.strategyAnswer?.(member, env);
     if (answer) return answer;
   }
   if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && initial.kind === undefined && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
@@ -1989,7 +2004,7 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   const chosen = callee.type === 'Identifier' ? switchChosen(callee, env) : undefined;
   if (chosen) return inlineHelper(chosen, args, env);
   // `const jitter = pickJitter(options)`: the function a factory picks by the option.
-  const picked = callee.type === 'Identifier' ? factoryChoice(callee, env) : undefined;
+  const picked = callee.type === 'Identifier' ? readings.factoryChoice?.(callee, env) : undefined;
   if (picked) return picked.map((p) => (p.ctx === env.ctx ? inlineHelper(p.fn, args, env) : inlineForeign(p.fn, p.ctx, args.map((a) => evaluate(a as Node, deeper(env))), env))).reduce(join);
   const strategy = strategyFunction(call, env);
   if (strategy) return inlineHelper(strategy.fn, args, strategy.env);

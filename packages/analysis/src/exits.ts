@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { defaultsToInfinity } from './bounds.js';
+import { defaultsToInfinity } from './exits/infinite-limit.js';
 import { isSnapshotCheck, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import { calledStrategy, evaluate, localFunction, parameterVariables, type Env } from './evaluate.js';
 import { readStrategy } from './strategy-callback.js';

@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, unwrap, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, type AnalysisContext } from './context.js';
 import { evaluate, localFunction, type Env } from './evaluate.js';
-import { memberOf } from './object-waits.js';
+import { memberOf } from './synthetic-member.js';
 import type { Value } from './value.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 

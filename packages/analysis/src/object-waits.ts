@@ -3,6 +3,7 @@ import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } 
 import type { AnalysisContext, Variable } from './context.js';
 import { enclosingClass, evaluate, helperEnv, localFunction, parameterVariables, type Alias, type Env, type Receiver } from './evaluate.js';
 import { asSleep } from './sleep.js';
+import { memberOf } from './synthetic-member.js';
 import { classChain, type ClassLink } from './strategy-objects.js';
 import { classMembers, constructorFunction, soleDefinition } from './definitions/bodies.js';
 import { join, num, type Value } from './value.js';
@@ -414,23 +415,4 @@ function writesField(fn: Node, field: string, keys: Keys): boolean {
     return undefined;
   });
   return writes;
-}
-
-const members = new WeakMap<Node, Map<string, TSESTree.MemberExpression>>();
-
-/**
- * `object.key` as a node of the tree, where `object` is (made once per object and key): read as
- * the code would read it there, by the evaluation that reads any member.
- */
-export function memberOf(object: Node, key: string): TSESTree.MemberExpression {
-  let byKey = members.get(object);
-  if (!byKey) members.set(object, (byKey = new Map()));
-  let member = byKey.get(key);
-  if (!member) {
-    const property = { type: 'Identifier', name: key, range: object.range, loc: object.loc, decorators: [], optional: false, typeAnnotation: undefined } as unknown as TSESTree.Identifier;
-    member = { type: 'MemberExpression', object, property, computed: false, optional: false, range: object.range, loc: object.loc, parent: object.parent } as unknown as TSESTree.MemberExpression;
-    (property as { parent: Node }).parent = member;
-    byKey.set(key, member);
-  }
-  return member;
 }

@@ -1,5 +1,4 @@
-import type { Bound } from './bounds.js';
-import { maxAttemptsOf } from './bounds.js';
+import { maxAttemptsOf, type Bound } from './exits/bound.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { RetryPolicy, RetrySite } from './types.js';
 import { toDelay, type Value } from './value.js';

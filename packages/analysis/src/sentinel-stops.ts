@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunction, propertyName, unwrap, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
-import { prototypeSlot } from './prototype-methods.js';
+import { prototypeSlot } from './prototype-slots.js';
 
 /**
  * A stop an emitter's method tests that never holds while its owner keeps its defaults

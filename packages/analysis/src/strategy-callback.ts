@@ -3,7 +3,8 @@ import { calleeName, isFunction, unwrap, walk, type FunctionNode, type Node } fr
 import type { Variable } from './context.js';
 import { evaluate, helperEnv, type Env } from './evaluate.js';
 import { delayAndJitter } from './policy.js';
-import { asSleep, sleepValue } from './sleep.js';
+import { asSleep } from './sleep.js';
+import { sleepValue } from './sleep-value.js';
 import type { RetryPolicy } from './types.js';
 import { join, type Value } from './value.js';
 

@@ -4,7 +4,8 @@ import { writesWithin, type AnalysisContext } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { policyFrom, serverWaitMark } from '../policy.js';
 import { scanAttempt } from '../scan.js';
-import { sleepValue, waitsOnSignal, type Sleep } from '../sleep.js';
+import { waitsOnSignal, type Sleep } from '../sleep.js';
+import { sleepValue } from '../sleep-value.js';
 import type { RetrySite } from '../types.js';
 import type { Value } from '../value.js';
 
