@@ -3,22 +3,14 @@ import { contains, dottedName, enclosingFunction, isAnyLoop, isFunction, propert
 import type { ObjectArgument } from './object-argument.js';
 import type { Value } from './value.js';
 import { prototypeOwners } from './prototype-slots.js';
-import type { Env } from './evaluate.js';
+import type { SourceCodeLike } from './source-code.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
+
+export type { SourceCodeLike };
 
 type Scope = TSESLint.Scope.Scope;
 export type Variable = TSESLint.Scope.Variable;
 
-/** What the analysis needs of ESLint's SourceCode (both ESLint's and typescript-eslint's fit). */
-export interface SourceCodeLike {
-  ast: TSESTree.Program;
-  text: string;
-  visitorKeys: VisitorKeys;
-  getScope(node: Node): Scope;
-  getLocFromIndex(index: number): TSESTree.Position;
-  /** ESLint ≥ 9: the steps of the traversal it ran the rules on, kept on the SourceCode. */
-  traverse?(): readonly unknown[];
-}
 
 /** A step of SourceCode#traverse: entering (phase 1) or leaving (phase 2) a node; other kinds are code-path events. */
 interface TraversalStep {
@@ -431,4 +423,46 @@ export function writesWithin(variable: Variable, region: Node): TSESTree.Identif
     if (region.range[0] <= id.range[0] && id.range[1] <= region.range[1]) result.push(id);
   }
   return result;
+}
+
+/** Where an expression is evaluated: what changes between attempts, and what is bound. */
+export interface Env {
+  ctx: AnalysisContext;
+  /** Code that runs once per attempt: a variable written in here changes between attempts. */
+  region: Node;
+  /** Variables that change between attempts although not written in the region (recursion parameters). */
+  counters: ReadonlySet<Variable>;
+  /** Counters that count down (`retries - 1` passed to a recursive call). */
+  decrementing?: ReadonlySet<Variable>;
+  /** Parameters of an inlined helper, bound to the caller's arguments. */
+  bindings?: ReadonlyMap<Variable, Value>;
+  /**
+   * Parameters of an inlined helper that stand for a variable of the caller
+   * (`calculateDelay(n, options)`): an option read from one is read from the caller's variable,
+   * where the defaults it was given before the retry are seen.
+   */
+  aliases?: ReadonlyMap<Variable, Alias>;
+  /** Parameters of a function of the file that the retry hands its failure to (`catch (e) { await this.handle(e) }`). */
+  handedFailures?: ReadonlySet<Variable>;
+  /**
+   * The region of the retry itself when `region` is a helper's body inlined for it
+   * (`this.#nextDelay()`): a member of `this` the attempt steps there (`this.#count++`)
+   * changes between attempts in the helper too.
+   */
+  attempt?: Node;
+  /** `this` is an instance the analysis follows (object-waits.ts): its members read as that instance's. */
+  receiver?: Receiver;
+  depth: number;
+}
+
+/** An instance's reading of `this.name` and `this.field.key` in its own code; undefined for anything else. */
+export interface Receiver {
+  member(member: TSESTree.MemberExpression, env: Env): Value | undefined;
+}
+
+/** The caller's identifier a helper's parameter stands for, with the caller's environment. */
+export interface Alias {
+  /** A name, or `this.options` a function of another module is handed (object-waits.ts). */
+  id: TSESTree.Identifier | TSESTree.MemberExpression;
+  env: Env;
 }

@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, calleeName, contains, isAnyLoop, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writesWithin, type AnalysisContext, type Variable } from './context.js';
 import { readProperty } from './object-argument.js';
+import type { Alias, Env, Receiver } from './context.js';
 import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
 import { UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, tableRead, withRandom, type Jitter, type Value } from './value.js';
 import { joinAlongPaths, type PathUpdate } from './path-updates.js';
@@ -13,40 +14,7 @@ import { memberOf } from './synthetic-member.js';
 import { filledDefault, unsetOptionFallback, writtenOtherwise } from './filled-defaults.js';
 import { classMembers, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
-/** Where an expression is evaluated: what changes between attempts, and what is bound. */
-export interface Env {
-  ctx: AnalysisContext;
-  /** Code that runs once per attempt: a variable written in here changes between attempts. */
-  region: Node;
-  /** Variables that change between attempts although not written in the region (recursion parameters). */
-  counters: ReadonlySet<Variable>;
-  /** Counters that count down (`retries - 1` passed to a recursive call). */
-  decrementing?: ReadonlySet<Variable>;
-  /** Parameters of an inlined helper, bound to the caller's arguments. */
-  bindings?: ReadonlyMap<Variable, Value>;
-  /**
-   * Parameters of an inlined helper that stand for a variable of the caller
-   * (`calculateDelay(n, options)`): an option read from one is read from the caller's variable,
-   * where the defaults it was given before the retry are seen.
-   */
-  aliases?: ReadonlyMap<Variable, Alias>;
-  /** Parameters of a function of the file that the retry hands its failure to (`catch (e) { await this.handle(e) }`). */
-  handedFailures?: ReadonlySet<Variable>;
-  /**
-   * The region of the retry itself when `region` is a helper's body inlined for it
-   * (`this.#nextDelay()`): a member of `this` the attempt steps there (`this.#count++`)
-   * changes between attempts in the helper too.
-   */
-  attempt?: Node;
-  /** `this` is an instance the analysis follows (object-waits.ts): its members read as that instance's. */
-  receiver?: Receiver;
-  depth: number;
-}
-
-/** An instance's reading of `this.name` and `this.field.key` in its own code; undefined for anything else. */
-export interface Receiver {
-  member(member: TSESTree.MemberExpression, env: Env): Value | undefined;
-}
+export type { Alias, Env, Receiver };
 
 /**
  * Readings that evaluate values themselves while the evaluation asks them: what a strategy
@@ -67,12 +35,6 @@ export function registerEvaluationReadings(more: Partial<EvaluationReadings>): v
 
 const MAX_DEPTH = 10;
 
-/** The caller's identifier a helper's parameter stands for, with the caller's environment. */
-export interface Alias {
-  /** A name, or `this.options` a function of another module is handed (object-waits.ts). */
-  id: TSESTree.Identifier | TSESTree.MemberExpression;
-  env: Env;
-}
 
 /**
  * Bounded work on any input. Evaluation is memoised per node and environment (a delay written

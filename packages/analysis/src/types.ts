@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FunctionNode } from './ast.js';
-import type { SourceCodeLike } from './context.js';
+import type { SourceCodeLike } from './source-code.js';
 
 /** The shape the herd simulator takes, so a hover can simulate the code under the cursor. */
 export interface RetryPolicy {
