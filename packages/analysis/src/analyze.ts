@@ -190,7 +190,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     if (finding && finding.site.policy.maxAttempts !== 1) sites.push(finding.site);
   }
   // Calls of a function of this file that retries as its caller chooses (helpers/local-calls.ts).
-  sites.push(...localHelperSites(calls, sites, selfCalls, ctx, lookup.resolve, helperReader(host), host?.filename ?? ''));
+  sites.push(...localHelperSites(calls, sites, selfCalls, ctx, lookup.resolve, helperReader(host), host?.filename ?? '', host?.depth ?? 0));
   if (host) {
     // Most calls name nothing imported from the project: a name check first, scopes after.
     const imported = relativeImportNames(sourceCode.ast, (specifier) => isProjectSpecifier(host.filename, specifier));
@@ -229,7 +229,7 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
   const follow = (list: readonly TSESTree.CallExpression[]) => {
     for (const call of list) {
       const target = (callsProjectImport(call, ctx, host) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
-      let foreign = target && (retryIn(target) ?? pollRetry(target, call, ctx));
+      let foreign = target && (retryIn(target, host.depth + 1) ?? pollRetry(target, call, ctx));
       if (!foreign) continue;
       // Its own work retried with a policy the caller passes: a helper too (helpers/call-site.ts).
       if (foreign.role === 'retrying' && policyFromParameters(foreign, helperReader(host))) foreign = { ...foreign, role: 'helper' };
@@ -261,7 +261,7 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
  */
 function importedCallSite(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined {
   const target = callsProjectImport(call, ctx, host) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined;
-  const foreign = target && retryIn(target);
+  const foreign = target && retryIn(target, host.depth + 1);
   if (!foreign || foreign.factory) return undefined;
   const site = helperCallSite(foreign, call, ctx, helperReader(host));
   if (!site || site.byDefaults || site.makesRetrier || site.afterStateChange || site.policy.maxAttempts === 1) return undefined;

@@ -25,8 +25,18 @@ export interface ModuleHost {
   parse(file: string, text: string): SourceCodeLike | undefined;
 }
 
-/** How far helpers are followed: a file, the modules it imports, and the ones they import. */
+/**
+ * How far imported modules are analysed in full (their own sites, and the helpers they call
+ * followed at once): a file, the modules it imports, and the ones they import.
+ */
 const MAX_DEPTH = 2;
+/**
+ * How far a call is followed, on demand, through modules that reach a retry only through
+ * calls (an API client's layers: `submitOrder()` → `createOrder()` → `post()` →
+ * `sendWithRetry()`): modules up to four imports from the file that asks. Asked only for the
+ * calls another module's retry runs, so a chain costs its modules' parses, not a whole project's.
+ */
+const MAX_REACH_DEPTH = 4;
 /** Generated or huge files are not helpers anyone reads: skip them rather than parse them. */
 const MAX_BYTES = 1_000_000;
 
@@ -53,33 +63,57 @@ function mayHoldRetry(text: string): boolean {
 /** `require('./x')`, `import … from '@acme/utils'`: the modules a text names (resolveModule keeps the project's). */
 const IMPORT_SPECIFIERS = /\bfrom\s*['"]([^'"\n]+)['"]|\brequire\(\s*['"]([^'"\n]+)['"]\s*\)/g;
 
-/** Per path and version: whether a module's own text may hold a retry (the gate without its imports). */
-const textGates = new Map<string, { mtimeMs: number; size: number; may: boolean }>();
+/** Per path and version: whether a module's own text may hold a retry (the gate without its imports), and the project modules it imports. */
+const textGates = new Map<string, { mtimeMs: number; size: number; may: boolean; imports: readonly string[] }>();
+
+/** The most modules one gate question reads the text of: an index importing hundreds of modules is not walked whole. */
+const MAX_GATE_FILES = 64;
 
 /**
- * A module whose own text shows no wait may retry through a helper of the project it imports
- * (`const createRetry = require('../retry')`, a class whose methods call `this.retrier(…)`): it
- * passes when one of its imports of the project (relative, or a workspace package) passes on its own text. One level only, each module's
- * text read once per version.
+ * A module whose own text shows no wait may still reach a retry through the modules of the
+ * project it imports (`createOrder()` → `post()` → `sendWithRetry()` in a third module): it
+ * passes when a module within `hops` imports of it (relative, a workspace package, a path
+ * alias) passes on its own text. As many hops as the analysis would follow from this module,
+ * so the gate never hides a chain the analysis could read; each module's text read once per version.
  */
-function importsRetry(file: string, text: string): boolean {
-  const code = text.replace(COMMENTS_AND_STRINGS, (match) => (match.startsWith('/') ? '' : match));
-  for (const m of code.matchAll(IMPORT_SPECIFIERS)) {
-    const target = resolveModule(file, (m[1] ?? m[2]) as string);
-    if (target && ownTextMayRetry(target)) return true;
+function importsRetry(file: string, text: string, hops: number): boolean {
+  const seen = new Set<string>([file]);
+  let level = importTargets(file, text);
+  for (let hop = 0; hop < hops && level.length > 0; hop++) {
+    const next: string[] = [];
+    for (const target of level) {
+      if (seen.has(target)) continue;
+      if (seen.size >= MAX_GATE_FILES) return false;
+      seen.add(target);
+      const gate = textGate(target);
+      if (!gate) continue;
+      if (gate.may) return true;
+      next.push(...gate.imports);
+    }
+    level = next;
   }
   return false;
 }
 
-function ownTextMayRetry(file: string): boolean {
+function importTargets(file: string, text: string): string[] {
+  const code = text.replace(COMMENTS_AND_STRINGS, (match) => (match.startsWith('/') ? '' : match));
+  const targets: string[] = [];
+  for (const m of code.matchAll(IMPORT_SPECIFIERS)) {
+    const target = resolveModule(file, (m[1] ?? m[2]) as string);
+    if (target && !targets.includes(target)) targets.push(target);
+  }
+  return targets;
+}
+
+function textGate(file: string): { may: boolean; imports: readonly string[] } | undefined {
   const stat = statFile(file);
-  if (!stat) return false;
+  if (!stat) return undefined;
   const known = textGates.get(file);
-  if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.may;
+  if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known;
   const text = stat.size <= MAX_BYTES ? readKnownFile(file, MAX_BYTES) : undefined;
-  const may = text !== undefined && mayHoldRetry(text);
-  remember(textGates, file, { mtimeMs: stat.mtimeMs, size: stat.size, may });
-  return may;
+  const gate = { mtimeMs: stat.mtimeMs, size: stat.size, may: text !== undefined && mayHoldRetry(text), imports: text === undefined ? [] : importTargets(file, text) };
+  remember(textGates, file, gate);
+  return gate;
 }
 
 /** Block and line comments, and one-line '…' / "…" strings (template literals may hold code: kept). */
@@ -228,7 +262,8 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
   const cached = summaries.get(file);
   const depth = host.depth + 1;
   const current = cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size;
-  if (current && !(cached.gatedOut && purpose === 'delay') && (cached.gatedOut || !cached.summary || cached.depth <= depth)) {
+  if (current && !(cached.gatedOut && purpose === 'delay') && ((!cached.summary && !cached.gatedOut) || cached.depth <= depth)) {
+    // (A gate passed or failed with fewer hops of imports left, nearer the linted file, is asked again.)
     // Used again: the most recent now, the last to go.
     remember(summaries, file, cached, MAX_SUMMARIES);
     return cached.summary;
@@ -239,15 +274,17 @@ function loadSummary(file: string, host: NestedHost, analyze: Analyze, purpose: 
   let gatedOut = false;
   try {
     const text = readKnownFile(file, MAX_BYTES);
-    gatedOut = text !== undefined && purpose === 'retry' && !mayHoldRetry(text) && !importsRetry(file, text);
+    gatedOut = text !== undefined && purpose === 'retry' && !mayHoldRetry(text) && !importsRetry(file, text, Math.max(1, MAX_REACH_DEPTH - depth));
     const sourceCode = gatedOut || text === undefined ? undefined : host.parse(file, text);
     if (sourceCode) {
       const child: NestedHost | undefined = depth < MAX_DEPTH ? { ...host, filename: file, depth, checked: new Map() } : undefined;
       const sites = analyze(sourceCode, child);
       const ctx = new AnalysisContext(sourceCode);
       summary = { file, ctx, sites, silent: silentSites.get(sourceCode.ast) ?? [], ...moduleExports(ctx) };
-      const names = child ? relativeImportNames(sourceCode.ast, (specifier) => isProjectSpecifier(file, specifier)) : undefined;
-      if (child && names && names.size > 0) summary.imports = { host: child, names };
+      // Past the full analysis's depth, the imports are still followed for a call on a retry's
+      // path (reachedSite: as far as the asking file's distance allows).
+      const names = relativeImportNames(sourceCode.ast, (specifier) => isProjectSpecifier(file, specifier));
+      if (names.size > 0) summary.imports = { host: child ?? { ...host, filename: file, depth, checked: new Map() }, names };
       // Its look-ups are done: kept here, they kept a module `summaries` had replaced (two parsed copies).
       if (child) child.checked = new Map();
     }
@@ -435,7 +472,7 @@ export interface Construction {
  * `(0, utils_1.handleRetry)(…)` in compiled CommonJS, a method of an imported class): a
  * helper when it retries what it is given or returns a retrier, retrying when it retries its own work.
  */
-export function retryIn(target: ForeignTarget): ForeignRetry | undefined {
+export function retryIn(target: ForeignTarget, moduleDepth: number): ForeignRetry | undefined {
   const { fn, summary } = target;
   const inside = summary.sites.filter((s) => !s.listenerFactory && (s.node === fn || contains(fn, s.node)));
   const returned = returnedFunctions(fn, summary.ctx);
@@ -449,7 +486,7 @@ export function retryIn(target: ForeignTarget): ForeignRetry | undefined {
       if (site) return { ...target, role: 'helper', site, factory: true };
     }
     // `refreshIfStale() { if (stale) return this.refresh() }` with refresh() retrying: it retries too.
-    const reached = summary.silent.find((s) => !s.afterStateChange && contains(fn, s.node)) ?? reachedSite(fn, summary, 0, new Set());
+    const reached = summary.silent.find((s) => !s.afterStateChange && contains(fn, s.node)) ?? reachedSite(fn, summary, 0, new Set(), moduleDepth);
     return reached && { ...target, role: 'retrying', site: reached };
   }
   const params = parameterVariables(fn, summary.ctx);
@@ -510,9 +547,14 @@ function findHandedOn(fn: FunctionNode, summary: ModuleSummary, depth: number): 
 /** How many calls deep a function's own module is searched for the retry it reaches. */
 const MAX_REACH = 3;
 
-/** Functions and methods of the module a function calls (`helper()`, `this.refresh()`) that retry, a few calls deep. */
-function reachedSite(fn: FunctionNode, summary: ModuleSummary, depth: number, visited: Set<FunctionNode>): RetrySite | undefined {
-  const known = reached.get(fn);
+/**
+ * Functions and methods of the module a function calls (`helper()`, `this.refresh()`) that retry,
+ * a few calls deep, and through imports while the module is fewer than MAX_REACH_DEPTH imports
+ * from the file that asks (`moduleDepth`: how many it is): the answer depends on that distance
+ * only, never on which file was linted first.
+ */
+function reachedSite(fn: FunctionNode, summary: ModuleSummary, depth: number, visited: Set<FunctionNode>, moduleDepth: number): RetrySite | undefined {
+  const known = reached.get(fn)?.get(moduleDepth);
   if (known !== undefined && known.depth <= depth) return known.site ?? undefined;
   visited.add(fn);
   let found: RetrySite | undefined;
@@ -523,22 +565,26 @@ function reachedSite(fn: FunctionNode, summary: ModuleSummary, depth: number, vi
     const callee = node.type === 'CallExpression' ? localFunction(node, { ...env, region: node }) : node.type === 'NewExpression' ? localConstructor(node, summary.ctx) : undefined;
     if (!callee && node.type === 'CallExpression' && summary.imports) {
       // `executeOperation(…)` imported from a module of the project: a retry there, read only now that the path needs it.
-      found = importedRetry(node, summary, summary.imports);
+      found = importedRetry(node, summary, summary.imports, moduleDepth);
       return undefined;
     }
     if (!callee || visited.has(callee) || contains(callee, fn)) return undefined;
     const inCallee = (s: RetrySite) => !s.makesRetrier && !s.afterStateChange && !s.byDefaults && !s.listenerFactory && (s.node === callee || contains(callee, s.node));
     // A retry it makes through another module (`resumable.upload(cfg)`) counts as its own.
     found = summary.sites.find(inCallee) ?? summary.silent.find(inCallee);
-    if (!found && depth + 1 < MAX_REACH) found = reachedSite(callee, summary, depth + 1, visited);
+    if (!found && depth + 1 < MAX_REACH) found = reachedSite(callee, summary, depth + 1, visited, moduleDepth);
     return undefined;
   });
   // A search cut short by a cycle is not remembered: from elsewhere it may go further.
-  if (depth === 0) reached.set(fn, { site: found ?? null, depth });
+  if (depth === 0) {
+    let byModuleDepth = reached.get(fn);
+    if (!byModuleDepth) reached.set(fn, (byModuleDepth = new Map()));
+    byModuleDepth.set(moduleDepth, { site: found ?? null, depth });
+  }
   return found;
 }
 
-const reached = new WeakMap<FunctionNode, { site: RetrySite | null; depth: number }>();
+const reached = new WeakMap<FunctionNode, Map<number, { site: RetrySite | null; depth: number }>>();
 
 /**
  * The retry a call of a function another module of the project exports makes (a function that
@@ -553,10 +599,14 @@ export function setImportedCallRetry(fn: typeof importedCallRetry): void {
   importedCallRetry = fn;
 }
 
-function importedRetry(call: TSESTree.CallExpression, summary: ModuleSummary, imports: NonNullable<ModuleSummary['imports']>): RetrySite | undefined {
+function importedRetry(call: TSESTree.CallExpression, summary: ModuleSummary, imports: NonNullable<ModuleSummary['imports']>, moduleDepth: number): RetrySite | undefined {
+  if (moduleDepth >= MAX_REACH_DEPTH) return undefined;
   const root = calleeRootIdentifier(call);
   if (!root || !imports.names.has(root.name)) return undefined;
-  return importedCallRetry?.(call, summary.ctx, imports.host);
+  // The module it reads is one import further from the file that asks, whatever depth this
+  // summary was made at. A look-up of its own: kept in `imports.host.checked`, the modules it
+  // reads would stay parsed as long as this summary does, past the cache's limit.
+  return importedCallRetry?.(call, summary.ctx, { ...imports.host, depth: moduleDepth, checked: new Map() });
 }
 
 function localConstructor(node: TSESTree.NewExpression, ctx: AnalysisContext): FunctionNode | undefined {

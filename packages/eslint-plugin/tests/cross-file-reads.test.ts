@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
+import { forgetProjectFiles } from '@retry-hygiene/analysis';
 import plugin from '../src/index.js';
 
 /**
@@ -31,7 +32,7 @@ function lint(relative: string): string[] {
     readFileSync(file, 'utf8'),
     [
       {
-        files: ['**/*.mjs', '**/*.js'],
+        files: ['**/*.mjs', '**/*.mts', '**/*.js'],
         languageOptions: { parser: tsParser as Linter.Parser },
         plugins: { 'retry-hygiene': plugin as never },
         rules: { 'retry-hygiene/no-nested-retry': 'error', 'retry-hygiene/no-unbounded-retry': 'error' },
@@ -50,6 +51,26 @@ describe('imports read as deep as the linted file allows, whatever was linted be
     expect(lint('import-depth/lib/sync.mjs')).toEqual([nested]);
     // And the same again, from the summary kept.
     expect(lint('import-depth/lib/sync.mjs')).toEqual([nested]);
+  });
+});
+
+describe('a call followed through modules that never wait, four imports deep', () => {
+  // tests/cross-file/layers: billing.mts → api/invoices → api/client → lib/transport (three
+  // imports), → api/gateway first (four), edge-billing.mts → api/edge first (five).
+  it('reaches a retry three and four imports away, and not five', () => {
+    forgetProjectFiles();
+    expect(lint('layers/edge-billing.mts')).toEqual([]);
+    expect(lint('layers/billing.mts')).toEqual([
+      "9:3 no-nested-retry: This retry loop retries code that retries again (`issueInvoice()` from './api/invoices.mjs', line 11): up to 3 × 4 = 12 calls per request. Retry at one layer only.",
+      "21:3 no-nested-retry: This retry loop retries code that retries again (`forwardInvoice()` from './api/gateway.mjs', line 23): up to 2 × 4 = 8 calls per request. Retry at one layer only.",
+    ]);
+  });
+
+  it('reaches no further for a file linted after one nearer to the retry', () => {
+    forgetProjectFiles();
+    // billing.mts reads api/invoices.mts one import away; edge-billing.mts reaches it three away.
+    expect(lint('layers/billing.mts')).toHaveLength(2);
+    expect(lint('layers/edge-billing.mts')).toEqual([]);
   });
 });
 

@@ -192,8 +192,20 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
       ...file('typed-field/quiet.mts'),
     },
     { name: 'the base class whose method reaches the retrying helper: nothing retries it here', ...file('typed-field/lib/reader.mts') },
+    // The same three layers down to a function that sends once: nothing to multiply.
+    { name: 'TypeScript: retry loops around layers of modules that end in a single request', ...file('layers/lookup.mts') },
   ],
   invalid: [
+    {
+      // issueInvoice() → createInvoice() → post() → sendWithRetry(): three modules, none of
+      // which waits but the last; forwardInvoice() adds a fourth.
+      name: 'TypeScript: retry loops around layers of modules (client, service, gateway) that reach a retry in a third and a fourth module',
+      ...file('layers/billing.mts'),
+      errors: [
+        { messageId: 'nested', line: 9, column: 3, data: { what: 'This retry loop', inner: "`issueInvoice()` from './api/invoices.mjs'", line: 11, amplification: 'up to 3 × 4 = 12 calls per request' } },
+        { messageId: 'nested', line: 21, column: 3, data: { what: 'This retry loop', inner: "`forwardInvoice()` from './api/gateway.mjs'", line: 23, amplification: 'up to 2 × 4 = 8 calls per request' } },
+      ],
+    },
     { name: 'a retrying method of an imported class inside a retry loop', ...file('classes/services/orders.mjs'), errors: [{ messageId: 'nested', line: 20, column: 5 }] },
     {
       name: 'a poller handed a check that swallows its failure, inside a retry loop: counted, or stopped by a deadline ("?")',

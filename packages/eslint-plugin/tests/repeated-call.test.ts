@@ -266,8 +266,88 @@ export async function session(provider: { reset?(): Promise<void> }, run: () => 
   throw new Error('no session');
 }`,
     },
+    {
+      // readCache() swallows its own failures (summaries/never-throws.ts): in the catch it is the
+      // fallback, not the call that failed made again, so names() is no retry layer.
+      name: 'a fallback to a function that cannot throw, in the try and in the catch, inside a retry loop',
+      code: `import { readFileSync } from 'node:fs';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function readCache(stale = false): string[] | undefined {
+  try {
+    const cache = JSON.parse(readFileSync('/tmp/names.json', 'utf8'));
+    if (stale || cache.at > Date.now()) return cache.names;
+  } catch {
+    // missing or corrupt: a miss
+  }
+  return undefined;
+}
+function loadCache(stale = false): string[] | undefined {
+  const cache = JSON.parse(readFileSync('/tmp/names.json', 'utf8'));
+  return stale || cache.at > Date.now() ? cache.names : undefined;
+}
+export async function names(): Promise<string[] | undefined> {
+  try {
+    const res = await fetch('https://example.com/names');
+    if (!res.ok) return readCache(true);
+    return await res.json();
+  } catch {
+    return readCache(true);
+  }
+}
+
+export async function namesWithRetry(): Promise<string[] | undefined> {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await names();
+    } catch {
+      await sleep(100 * 2 ** i * Math.random());
+    }
+  }
+  return undefined;
+}`,
+    },
   ],
   invalid: [
+    {
+      // loadCache() may throw (a corrupt file): the catch runs it again after it failed.
+      name: 'the same fallback to a function that may throw: called again after it fails, inside a retry loop',
+      code: `import { readFileSync } from 'node:fs';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function readCache(stale = false): string[] | undefined {
+  try {
+    const cache = JSON.parse(readFileSync('/tmp/names.json', 'utf8'));
+    if (stale || cache.at > Date.now()) return cache.names;
+  } catch {
+    // missing or corrupt: a miss
+  }
+  return undefined;
+}
+function loadCache(stale = false): string[] | undefined {
+  const cache = JSON.parse(readFileSync('/tmp/names.json', 'utf8'));
+  return stale || cache.at > Date.now() ? cache.names : undefined;
+}
+export async function namesOrThrow(): Promise<string[] | undefined> {
+  try {
+    const res = await fetch('https://example.com/names');
+    if (!res.ok) return loadCache(true);
+    return await res.json();
+  } catch {
+    return loadCache(true);
+  }
+}
+
+export async function namesOrThrowWithRetry(): Promise<string[] | undefined> {
+  for (let i = 0; i < 3; i++) {
+    try {
+      return await namesOrThrow();
+    } catch {
+      await sleep(100 * 2 ** i * Math.random());
+    }
+  }
+  return undefined;
+}`,
+      errors: [{ messageId: 'nested', data: { what: 'This retry loop', inner: '`loadCache()`, called again after it fails', line: 22, amplification: 'up to 3 × 2 = 6 calls per request' }, line: 27, column: 3 }],
+    },
     {
       name: 'the copy runs a helper that retries on its own',
       code: `${delayHelper}async function withBackoff<T>(op: () => Promise<T>): Promise<T> {

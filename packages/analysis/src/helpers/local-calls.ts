@@ -17,7 +17,7 @@ import { helperCallSite, policyFromParameters, sameDelay, type HelperReader } fr
  *   call is a site (cross-file.ts): there the helper's own finding is not in the file read.
  * Calls the helper makes of itself, directly or through a second function, are its own retry.
  */
-export function localHelperSites(calls: readonly TSESTree.CallExpression[], sites: readonly RetrySite[], waysBack: ReadonlyMap<FunctionNode, readonly Node[]>, ctx: AnalysisContext, resolve: (callee: Node) => FunctionNode | undefined, reader: HelperReader, file: string): RetrySite[] {
+export function localHelperSites(calls: readonly TSESTree.CallExpression[], sites: readonly RetrySite[], waysBack: ReadonlyMap<FunctionNode, readonly Node[]>, ctx: AnalysisContext, resolve: (callee: Node) => FunctionNode | undefined, reader: HelperReader, file: string, fileDepth: number): RetrySite[] {
   const found: RetrySite[] = [];
   // Functions that hold a site: the only ones a call can make a helper call of.
   const holders = new Set<FunctionNode>();
@@ -44,7 +44,7 @@ export function localHelperSites(calls: readonly TSESTree.CallExpression[], site
     if (waysBack.get(fn)?.includes(call) || sites.some((s) => s.node === fn && s.through && contains(s.through, call))) continue;
     let helper = helpers.get(fn);
     if (helper === undefined) {
-      helper = helperOf(fn, summary, name, reader) ?? null;
+      helper = helperOf(fn, summary, name, reader, fileDepth) ?? null;
       helpers.set(fn, helper);
     }
     if (!helper) continue;
@@ -70,8 +70,8 @@ function knownOther(policy: RetryPolicy, own: RetryPolicy): boolean {
 }
 
 /** The helper a function of this file is, when its caller chooses what it retries or how. */
-function helperOf(fn: FunctionNode, summary: ModuleSummary, name: string, reader: HelperReader): (ForeignRetry & { ownWork: boolean }) | undefined {
-  const foreign = retryIn({ fn, summary, label: `\`${name}()\`` });
+function helperOf(fn: FunctionNode, summary: ModuleSummary, name: string, reader: HelperReader, fileDepth: number): (ForeignRetry & { ownWork: boolean }) | undefined {
+  const foreign = retryIn({ fn, summary, label: `\`${name}()\`` }, fileDepth);
   // One more call after changing what failed is no retry a caller runs (a refreshed login).
   if (!foreign || foreign.factory || foreign.site.afterStateChange) return undefined;
   if (foreign.role === 'helper') return { ...foreign, ownWork: false };

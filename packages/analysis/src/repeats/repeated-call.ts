@@ -8,6 +8,7 @@ import { waitsOnSignal, type Sleep } from '../sleep.js';
 import { sleepValue } from '../sleep-value.js';
 import type { RetrySite } from '../types.js';
 import type { Value } from '../value.js';
+import { neverThrows } from '../summaries/never-throws.js';
 
 /**
  * Is the operation run again, with the same inputs, on its failure path, written out rather than
@@ -90,7 +91,13 @@ export function repeatedCallSite(repeat: RepeatedCall, ctx: AnalysisContext): Re
 
 /** Calls of an attempt that may be the operation: not in nested functions or loops, not a sleep. */
 function candidateCalls(root: Node, ctx: AnalysisContext): TSESTree.CallExpression[] {
-  return scanAttempt(root, ctx).calls;
+  // A function of the file that swallows its own failures (summaries/never-throws.ts) has no
+  // failure for a `catch` to run it again after: calling it there again repeats nothing.
+  return scanAttempt(root, ctx).calls.filter((call) => {
+    const callee = unwrap(call.callee);
+    const fn = callee.type === 'Identifier' ? ctx.functionOf(callee) : undefined;
+    return !fn || !neverThrows(fn, ctx.keys);
+  });
 }
 
 /** Where a call's result goes: returned, given to a variable, or nowhere (a statement of its own). */

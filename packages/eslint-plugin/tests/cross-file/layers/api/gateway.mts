@@ -1,0 +1,5 @@
+import { issueInvoice } from './invoices.mjs';
+
+export function forwardInvoice(invoice: { id: string }): Promise<unknown> {
+  return issueInvoice(invoice);
+}
