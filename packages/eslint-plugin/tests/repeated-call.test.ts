@@ -267,6 +267,33 @@ export async function session(provider: { reset?(): Promise<void> }, run: () => 
 }`,
     },
     {
+      name: 'one more call after a token refresh that the if awaits in its test is no retry layer either',
+      code: `${delayHelper}async function signIn(provider: { refresh(): Promise<boolean> }, run: () => Promise<string>) {
+  let result: string;
+  try {
+    result = await run();
+  } catch (error) {
+    if (await provider.refresh()) {
+      result = await run();
+    } else {
+      throw error;
+    }
+  }
+  return result;
+}
+
+export async function session(provider: { refresh(): Promise<boolean> }, run: () => Promise<string>) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await signIn(provider, run);
+    } catch {
+      await delay(1000 * 2 ** attempt);
+    }
+  }
+  throw new Error('no session');
+}`,
+    },
+    {
       // readCache() swallows its own failures (summaries/never-throws.ts): in the catch it is the
       // fallback, not the call that failed made again, so names() is no retry layer.
       name: 'a fallback to a function that cannot throw, in the try and in the catch, inside a retry loop',

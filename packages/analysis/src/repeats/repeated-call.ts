@@ -277,8 +277,18 @@ function awaited(call: TSESTree.CallExpression): boolean {
   return node.parent?.type === 'AwaitExpression';
 }
 
-/** `node` runs before `target` whenever `target` runs: its statement is an earlier sibling of a statement around `target`. */
+/**
+ * `node` runs before `target` whenever `target` runs: its statement is an earlier sibling of a
+ * statement around `target`, or it is in the test of an `if` whose branch holds `target`
+ * (`if (await refreshToken()) return await request()`).
+ */
 function onTheWay(node: Node, target: Node, root: Node): boolean {
+  for (let p: Node | undefined = node.parent; p && p !== root; p = p.parent) {
+    if (p.type === 'IfStatement' && contains(p.test, node)) {
+      if (contains(p.consequent, target) || (p.alternate && contains(p.alternate, target))) return true;
+      break;
+    }
+  }
   let statement: Node = node;
   while (statement.parent && statement.parent.type !== 'BlockStatement' && statement.parent !== root) statement = statement.parent;
   const block = statement.parent;
