@@ -22,6 +22,7 @@ export function describeDelay(policy: RetryPolicy): string {
     case 'constant':
       return baseMs !== undefined ? `a fixed ${formatMs(baseMs)}` : 'a fixed delay';
     case 'linear':
+      if (policy.delay.stepsMs && policy.delay.stepsMs.length > 1) return `a schedule of ${formatSteps(policy.delay.stepsMs)}`;
       return baseMs !== undefined ? `a linear ${formatMs(baseMs)} × n${cap}` : `a linearly growing delay${cap}`;
     case 'polynomial': {
       const n = policy.delay.power !== undefined ? `n${formatPower(policy.delay.power)}` : undefined;
@@ -36,6 +37,12 @@ export function describeDelay(policy: RetryPolicy): string {
     case 'unknown':
       return 'an unknown delay';
   }
+}
+
+/** `1 s, 2 s, 5 s then 10 s`; a long list keeps its first three and its last. */
+function formatSteps(steps: readonly number[]): string {
+  const shown = steps.length > 5 ? [...steps.slice(0, 3).map(formatMs), '…'] : steps.slice(0, -1).map(formatMs);
+  return `${shown.join(', ')} then ${formatMs(steps[steps.length - 1] as number)}`;
 }
 
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';

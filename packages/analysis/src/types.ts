@@ -14,6 +14,12 @@ export interface RetryPolicy {
     /** The power of the attempt number a polynomial wait grows by (`200 * attempt ** 2`: 2); absent when not known. */
     power?: number;
     capMs?: number;
+    /**
+     * The waits one by one, when the code lists them (`const BACKOFF = [1000, 2000, 5000]` read
+     * at the attempt) and no formula of `kind` says them exactly: the last one repeats for later
+     * attempts. `kind` is then the nearest growth (linear).
+     */
+    stepsMs?: number[];
   };
   jitter: 'none' | 'full' | 'equal' | 'decorrelated' | 'proportional' | 'unknown';
 }

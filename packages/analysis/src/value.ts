@@ -14,7 +14,7 @@ export type Value = (
   | { t: 'num'; v: number; random: boolean; jitter?: Jitter }
   | { t: 'invariant'; random: boolean; jitter?: Jitter }
   | { t: 'counter'; random: boolean; jitter?: Jitter }
-  | { t: 'grow'; shape: 'linear' | 'polynomial' | 'exponential'; base?: number; factor?: number; power?: number; cap?: number; random: boolean; jitter?: Jitter }
+  | { t: 'grow'; shape: 'linear' | 'polynomial' | 'exponential'; base?: number; factor?: number; power?: number; cap?: number; steps?: readonly number[]; random: boolean; jitter?: Jitter }
   | { t: 'rand'; random: true; jitter?: Jitter }
   | { t: 'unknown'; random: boolean; jitter?: Jitter }
 ) &
@@ -148,6 +148,7 @@ export function toDelay(value: Value): RetryPolicy['delay'] {
       if (value.factor !== undefined && value.shape === 'exponential') delay.factor = value.factor;
       if (value.power !== undefined && value.shape === 'polynomial') delay.power = value.power;
       if (value.cap !== undefined) delay.capMs = value.cap;
+      if (value.steps !== undefined) delay.stepsMs = [...value.steps];
       return delay;
     }
     case 'rand':
@@ -158,7 +159,9 @@ export function toDelay(value: Value): RetryPolicy['delay'] {
 
 /**
  * A fixed schedule of waits (`[250, 500, 1000, 2000]`), one per attempt: constant when all
- * are equal, exponential when each is the same multiple of the one before, else linear.
+ * are equal, exponential when each is the same multiple of the one before, linear when each is
+ * the first times the attempt, else linear with the steps themselves (`[1000, 2000, 5000]`),
+ * which the description and the simulation read instead of the formula.
  * A leading 0 (the first attempt goes at once) is not a wait between attempts.
  */
 export function scheduleValue(waits: readonly number[]): Value {
@@ -170,9 +173,9 @@ export function scheduleValue(waits: readonly number[]): Value {
   if (!increasing) return { t: 'invariant', random: false };
   const ratio = (positive[1] as number) / first;
   const geometric = first > 0 && positive.every((w, i) => i === 0 || Math.abs(w / (positive[i - 1] as number) - ratio) < 1e-9);
-  return geometric
-    ? { t: 'grow', shape: 'exponential', base: first, factor: ratio, random: false }
-    : { t: 'grow', shape: 'linear', base: first, random: false };
+  if (geometric) return { t: 'grow', shape: 'exponential', base: first, factor: ratio, random: false };
+  const affine = positive.every((w, i) => Math.abs(w - first * (i + 1)) < 1e-9);
+  return affine ? { t: 'grow', shape: 'linear', base: first, random: false } : { t: 'grow', shape: 'linear', base: first, steps: positive, random: false };
 }
 
 /**

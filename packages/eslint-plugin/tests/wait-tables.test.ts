@@ -12,6 +12,36 @@ import { ruleTester } from './rule-tester.js';
 const JS = 'queue.js';
 const loop = 'This retry loop';
 
+const listedSchedule = `
+declare function deliver(id: string): Promise<void>;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const BACKOFF_MS = [1000, 2000, 5000, 10000];
+export async function send(id: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await deliver(id);
+    } catch (error) {
+      if (attempt >= BACKOFF_MS.length) throw error;
+      await sleep(BACKOFF_MS[attempt]!);
+    }
+  }
+}
+`;
+
+const listedSeconds = `
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const BACKOFF_S = [1, 5, 15, 60];
+async function poke(client, n = 0) {
+  try {
+    return await client.ping();
+  } catch (error) {
+    if (n >= 3) throw error;
+    await sleep(Math.min(BACKOFF_S[n] * 1000 + 500, 30000));
+    return poke(client, n + 1);
+  }
+}
+`;
+
 const clampedEqual = `
 declare function publish(topic: string, body: string): Promise<void>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -138,6 +168,17 @@ ruleTester.run('require-jitter and tables of waits', requireJitter, {
       code: clampedGrowing,
       filename: JS,
       errors: [{ messageId: 'missingJitter', line: 5, column: 3, data: { what: loop, delay: '200 ms × 2^n, capped at 1.6 s', attempts: 'up to 6 attempts' } }],
+    },
+    {
+      name: 'a table that is neither a multiple of the attempt nor geometric: its waits as listed (TS)',
+      code: listedSchedule,
+      errors: [{ messageId: 'missingJitter', line: 6, column: 3, data: { what: loop, delay: 'a schedule of 1 s, 2 s, 5 s then 10 s', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'listed seconds scaled, shifted and capped in the recursion that reads them',
+      code: listedSeconds,
+      filename: JS,
+      errors: [{ messageId: 'missingJitter', line: 10, column: 12, data: { what: '`poke()` retrying itself', delay: 'a schedule of 1.5 s, 5.5 s, 15.5 s then 30 s', attempts: 'up to 4 attempts' } }],
     },
   ],
 });

@@ -16,6 +16,8 @@ export interface RetryPolicy {
     /** The power of the attempt number a polynomial wait grows by (2 for base·n²). */
     power?: number;
     capMs?: number;
+    /** The waits one by one, when the code lists them: the last repeats for later attempts (a linear `kind` beside them is only the nearest shape). */
+    stepsMs?: number[];
   };
   jitter: 'none' | 'full' | 'equal' | 'decorrelated' | 'proportional' | 'unknown';
 }

@@ -33,6 +33,8 @@ export interface ResolvedPolicy {
   maxAttempts: number;
   /** A client gives up instead of sending after this long since its first call; Infinity for none. */
   deadlineMs: number;
+  /** A linear shape's waits as the code lists them (the last repeats), instead of base × n. */
+  steps?: readonly number[];
 }
 
 /** Same state, same next wait: such policies can run clients as cohorts. */
@@ -102,10 +104,12 @@ export function resolvePolicy(policy: StrategyName | RetryPolicy, options: Simul
     jitter,
     // Past the limit a wait outlasts the horizon all the same: the same run, in bounded arrays.
     baseMs: delay.kind === 'none' ? 0 : known(delay.baseMs) ? clampToLimit('baseMs', delay.baseMs) : baseMs,
-    capMs: known(delay.capMs) ? clampToLimit('capMs', delay.capMs) : capMs,
+    // Listed waits end at their largest: the default cap is no cap of theirs.
+    capMs: known(delay.capMs) ? clampToLimit('capMs', delay.capMs) : shape === 'linear' && listedSteps(delay.stepsMs) ? clampToLimit('capMs', Math.max(...delay.stepsMs!)) : capMs,
     factor: shape === 'polynomial' ? (known(delay.power) && delay.power > 0 ? delay.power : defaultFactor) : known(delay.factor) ? delay.factor : defaultFactor,
     maxAttempts: analysedAttempts,
     deadlineMs: known(policy.deadlineMs) ? policy.deadlineMs : Infinity,
+    ...(shape === 'linear' && listedSteps(delay.stepsMs) ? { steps: delay.stepsMs!.map((s) => Math.max(MIN_DELAY_MS, clampToLimit('capMs', s))) } : {}),
   });
   let label = describePolicy(resolved, delay.kind === 'none');
   if (attempts > analysedAttempts) label += ` (of ${attempts}: at most ${SCENARIO_LIMITS.maxAttempts.max} simulated)`;
@@ -132,6 +136,11 @@ function finish(policy: ResolvedPolicy): ResolvedPolicy {
   };
 }
 
+/** Waits as the code lists them: at least two, each a known duration. */
+function listedSteps(steps: readonly number[] | undefined): boolean {
+  return Array.isArray(steps) && steps.length >= 2 && steps.length <= 1024 && steps.every(known);
+}
+
 /** "exponential 100 ms ×2 ≤ 10 s, no jitter, 5 attempts" — for legends and hovers. */
 export function describePolicy(policy: ResolvedPolicy, immediate = false): string {
   const base = formatDuration(policy.baseMs);
@@ -142,7 +151,7 @@ export function describePolicy(policy: ResolvedPolicy, immediate = false): strin
       text = immediate ? 'immediate retry' : `constant ${base}`;
       break;
     case 'linear':
-      text = `linear +${base} ≤ ${cap}`;
+      text = policy.steps ? `schedule ${policy.steps.map(formatDuration).join(', ')}` : `linear +${base} ≤ ${cap}`;
       break;
     case 'polynomial':
       text = `polynomial ${base} × n^${policy.factor} ≤ ${cap}`;
@@ -203,8 +212,11 @@ export function growthOf(policy: ResolvedPolicy): (n: number) => number {
   switch (policy.shape) {
     case 'constant':
       return () => base;
-    case 'linear':
+    case 'linear': {
+      const steps = policy.steps;
+      if (steps) return (n) => Math.min(cap, steps[Math.min(n, steps.length - 1)] as number);
       return (n) => Math.min(cap, base * (n + 1));
+    }
     case 'polynomial':
       return (n) => Math.min(cap, base * (n + 1) ** factor);
     default:

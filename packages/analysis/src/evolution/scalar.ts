@@ -143,6 +143,11 @@ function product(a: Value, b: Value): Value {
   if (k.t === 'num' && g.base !== undefined) scaled.base = g.base * k.v;
   else if (k.t === 'num' && g.shape === 'linear') scaled.base = k.v;
   if (k.t === 'num' && scaled.cap !== undefined) scaled.cap = scaled.cap * k.v;
+  // Listed waits scale with the formula (`DELAYS_S[n] * 1000`); by an unknown factor they are not known.
+  if (scaled.t === 'grow' && scaled.steps !== undefined) {
+    if (k.t === 'num') scaled.steps = scaled.steps.map((s) => s * k.v);
+    else delete scaled.steps;
+  }
   return scaled;
 }
 
@@ -182,7 +187,12 @@ function sum(op: string, a: Value, b: Value): Value {
     const base = op === '+' ? pa.base + pb.base : pa.base - pb.base;
     return base > 0 ? polynomial(pa.power, base) : UNKNOWN;
   }
-  return lead.t === 'counter' ? { t: 'grow', shape: 'linear', random: false } : { ...(lead as Value & { t: 'grow' }), random: false };
+  if (lead.t === 'counter') return { t: 'grow', shape: 'linear', random: false };
+  // Listed waits plus a constant (`DELAYS[n] + 250`) are listed waits still; plus another growth, not.
+  const { steps, ...rest } = lead as Value & { t: 'grow' };
+  const other = lead === a ? b : a;
+  const shifted = steps && other.t === 'num' ? steps.map((s) => (op === '-' && lead === a ? s - other.v : op === '-' ? other.v - s : s + other.v)) : undefined;
+  return shifted && shifted.every((s) => s >= 0) ? { ...rest, steps: shifted, random: false } : { ...rest, random: false };
 }
 
 function arithmetic(op: string, a: number, b: number): number | undefined {
@@ -212,7 +222,13 @@ function minMaxValues(isMin: boolean, a: Value, b: Value): Value {
   const other = growing === a ? b : a;
   if (growing) {
     const grow: Value = growing.t === 'counter' ? { t: 'grow', shape: 'linear', random: false } : { ...growing };
-    if (isMin && other.t === 'num' && Number.isFinite(other.v) && grow.t === 'grow') grow.cap = grow.cap === undefined ? other.v : Math.min(grow.cap, other.v);
+    if (isMin && other.t === 'num' && Number.isFinite(other.v) && grow.t === 'grow') {
+      grow.cap = grow.cap === undefined ? other.v : Math.min(grow.cap, other.v);
+      if (grow.steps) grow.steps = grow.steps.map((s) => Math.min(s, other.v));
+    } else if (grow.t === 'grow' && grow.steps) {
+      // A floor, or a cap not known: the listed waits are not what is waited.
+      delete grow.steps;
+    }
     return withRandom(grow, random, jitter);
   }
   return join(a, b);
