@@ -87,8 +87,14 @@ describe('the rules honour the ignore comments', () => {
     expect(lint(withComment('/* retry-hygiene-ignore-next-line */'))).toEqual([]);
   });
 
-  it('does not reach past the next line', () => {
-    const code = withComment('// retry-hygiene-ignore-next-line no-fixed-sleep-retry, no-unbounded-retry\n');
+  it('names the next line of code, over comment lines, so that it stacks with an ESLint next-line comment', () => {
+    const code = withComment('// retry-hygiene-ignore-next-line no-fixed-sleep-retry\n  // eslint-disable-next-line no-constant-condition');
+    const config: Linter.Config[] = [...plugin.configs.recommended, { linterOptions: { reportUnusedDisableDirectives: 'off' } }];
+    expect(lint(code, config).map((m) => [m.ruleId, m.line])).toEqual([['retry-hygiene/no-unbounded-retry', 5]]);
+  });
+
+  it('does not reach past the next line of code', () => {
+    const code = withComment('// retry-hygiene-ignore-next-line no-fixed-sleep-retry, no-unbounded-retry\n  const started = Date.now();');
     expect(lint(code).map((m) => [m.ruleId, m.line])).toEqual([
       ['retry-hygiene/no-fixed-sleep-retry', 5],
       ['retry-hygiene/no-unbounded-retry', 5],

@@ -7,7 +7,11 @@ import { ignoreCommentsOf, type CommentLike, type IgnoreComments } from './parse
  */
 
 interface Reportable {
-  sourceCode: { getAllComments(): CommentLike[]; ast: object };
+  sourceCode: {
+    getAllComments(): CommentLike[];
+    getTokenAfter(comment: never, options: { includeComments: false }): { loc: { start: { line: number } } } | null;
+    ast: object;
+  };
   report(descriptor: never): void;
 }
 
@@ -18,7 +22,10 @@ const problemsReported = new WeakSet<object>();
 
 export function ignoreCommentsIn(sourceCode: Reportable['sourceCode']): IgnoreComments {
   let found = bySource.get(sourceCode.ast);
-  if (!found) bySource.set(sourceCode.ast, (found = ignoreCommentsOf(sourceCode.getAllComments())));
+  if (!found) {
+    const codeLineAfter = (comment: CommentLike) => sourceCode.getTokenAfter(comment as never, { includeComments: false })?.loc.start.line;
+    bySource.set(sourceCode.ast, (found = ignoreCommentsOf(sourceCode.getAllComments(), codeLineAfter)));
+  }
   return found;
 }
 

@@ -10,7 +10,9 @@
  *
  * The grammar follows ESLint's own directives: rule names separated by commas (bare, or with
  * the `retry-hygiene/` prefix), an optional `-- reason` tail, and no names at all meaning every
- * rule of the plugin. A next-line comment must fit on one line (as ESLint requires).
+ * rule of the plugin. A next-line comment must fit on one line (as ESLint requires), and names
+ * the next line of code: comment lines between are skipped, so that it stacks with another
+ * tool's next-line comment (`// eslint-disable-next-line no-console` below it).
  */
 
 export const IGNORE_NEXT_LINE = 'retry-hygiene-ignore-next-line';
@@ -32,7 +34,7 @@ export interface IgnoreDirective {
   /** Bare rule names; every rule of the plugin when the comment names none. */
   rules: readonly string[];
   reason?: string;
-  /** The line it applies to (1-based): the one after the comment; undefined for a file directive. */
+  /** The line right after the comment (1-based; the rules skip comment lines from there); undefined for a file directive. */
   line?: number;
   /** Where the comment is, for a problem reported about it. */
   loc: NonNullable<CommentLike['loc']>;
@@ -99,7 +101,11 @@ export interface IgnoreComments {
   problems: readonly DirectiveProblem[];
 }
 
-export function ignoreCommentsOf(comments: readonly CommentLike[]): IgnoreComments {
+/**
+ * `codeLineAfter` gives the line of the first code after a comment (the rules ask the parse's
+ * tokens); without it, the line right after the comment.
+ */
+export function ignoreCommentsOf(comments: readonly CommentLike[], codeLineAfter?: (comment: CommentLike) => number | undefined): IgnoreComments {
   const fileRules = new Set<string>();
   const byLine = new Map<number, Set<string>>();
   const problems: DirectiveProblem[] = [];
@@ -111,8 +117,9 @@ export function ignoreCommentsOf(comments: readonly CommentLike[]): IgnoreCommen
     if (!directive) continue;
     let target = fileRules;
     if (directive.line !== undefined) {
-      target = byLine.get(directive.line) ?? new Set();
-      byLine.set(directive.line, target);
+      const line = codeLineAfter?.(comment) ?? directive.line;
+      target = byLine.get(line) ?? new Set();
+      byLine.set(line, target);
     }
     for (const rule of directive.rules) target.add(rule);
   }
