@@ -12,6 +12,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { minimalTextEdits } from 'eslint-plugin-retry-hygiene';
 import { SOURCE, rangeOf, type DiagnosticData } from './diagnostics.js';
 import type { Analysis, Message } from './engine.js';
+import { disableFileEdit, disableLineEdit, type DisableStyle } from './disable-comments/edits.js';
+
+export { disableFileEdit, disableLineEdit, type DisableStyle } from './disable-comments/edits.js';
 
 /** The fix-all kind: only the rules' fixes (ESLint's contract: a fix keeps behaviour), never suggestions. */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.retryHygiene`;
@@ -23,6 +26,8 @@ export interface ActionContext {
   documentChanges: boolean;
   /** The diagnostic each message was published as, to attach to its actions. */
   diagnostics: readonly Diagnostic[];
+  /** Which disable comment to write: ESLint's only where the project's ESLint config loads the plugin. */
+  disableStyle: DisableStyle;
 }
 
 type Fix = NonNullable<Linter.LintMessage['fix']>;
@@ -64,11 +69,11 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
       const lineKey = `${ruleId}@${message.line}`;
       if (!disabledLines.has(lineKey)) {
         disabledLines.add(lineKey);
-        disables.push({ title: `Disable ${ruleId} for this line`, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [disableLineEdit(document, message.line - 1, ruleId)]) });
+        disables.push({ title: `Disable ${ruleId} for this line`, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [disableLineEdit(document, message.line - 1, ruleId, ctx.disableStyle)]) });
       }
       if (!disabledFiles.has(ruleId)) {
         disabledFiles.add(ruleId);
-        disables.push({ title: `Disable ${ruleId} for the entire file`, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [disableFileEdit(document, ruleId)]) });
+        disables.push({ title: `Disable ${ruleId} for the entire file`, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [disableFileEdit(document, ruleId, ctx.disableStyle)]) });
       }
     }
     actions.push(...fixes, ...disables);
@@ -130,44 +135,6 @@ export function fixAllEdits(document: TextDocument, messages: readonly Message[]
 export function minimalEdits(document: TextDocument, fix: Fix): TextEdit[] {
   const at = (offset: number) => document.positionAt(offset);
   return minimalTextEdits(document.getText(), fix).map(({ range, text }) => ({ range: { start: at(range[0]), end: at(range[1]) }, newText: text }));
-}
-
-function lineText(document: TextDocument, line: number): string {
-  return document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '');
-}
-
-const NEXT_LINE_COMMENT = /^(\s*\/\/\s*eslint-disable-next-line\s+)(.*?)(\s+--\s.*)?\s*$/;
-
-/** `// eslint-disable-next-line <rule>` above the line, or the rule added to one already there. */
-export function disableLineEdit(document: TextDocument, line: number, ruleId: string): TextEdit {
-  if (line > 0) {
-    const previous = lineText(document, line - 1);
-    const match = NEXT_LINE_COMMENT.exec(previous);
-    if (match && match[2]!.trim() !== '') {
-      const at = { line: line - 1, character: match[1]!.length + match[2]!.length };
-      return { range: { start: at, end: at }, newText: `, ${ruleId}` };
-    }
-  }
-  const indent = /^[ \t]*/.exec(lineText(document, line))![0];
-  const eol = document.getText().includes('\r\n') ? '\r\n' : '\n';
-  const at = { line, character: 0 };
-  return { range: { start: at, end: at }, newText: `${indent}// eslint-disable-next-line ${ruleId}${eol}` };
-}
-
-const FILE_COMMENT = /^(\/\*\s*eslint-disable\s+)([^*]*?)(\s*\*\/\s*)$/;
-
-/** `/* eslint-disable <rule> *\/` on the first line (after a shebang), or the rule added to one already there. */
-export function disableFileEdit(document: TextDocument, ruleId: string): TextEdit {
-  const line = lineText(document, 0).startsWith('#!') ? 1 : 0;
-  const match = FILE_COMMENT.exec(lineText(document, line));
-  if (match && match[2]!.trim() !== '') {
-    const at = { line, character: match[1]!.length + match[2]!.length };
-    return { range: { start: at, end: at }, newText: `, ${ruleId}` };
-  }
-  const eol = document.getText().includes('\r\n') ? '\r\n' : '\n';
-  const at = line < document.lineCount ? { line, character: 0 } : document.positionAt(document.getText().length);
-  const prefix = at.character > 0 ? eol : '';
-  return { range: { start: at, end: at }, newText: `${prefix}/* eslint-disable ${ruleId} */${eol}` };
 }
 
 function workspaceEdit(ctx: ActionContext, edits: TextEdit[]): WorkspaceEdit {

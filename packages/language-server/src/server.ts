@@ -20,6 +20,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND, codeActions } from './code-actions.js';
 import { describeKind, toDiagnostics } from './diagnostics.js';
+import { projectLoadsPlugin } from './disable-comments/project-loads-plugin.js';
 import { LintEngine, lintFilename, type Analysis } from './engine.js';
 import { LintScheduler } from './scheduler.js';
 import { HerdRunner } from './herd-runner.js';
@@ -478,7 +479,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (!entry) return [];
       // The diagnostics were published before their fixes arrived from the worker.
       await scheduler.fixesOf(entry.analysis);
-      return codeActions(params, { analysis: entry.analysis, document, documentChanges: flags.documentChanges, diagnostics: entry.diagnostics });
+      const disableStyle = projectLoadsPlugin(document.uri) ? 'eslint' : 'own';
+      return codeActions(params, { analysis: entry.analysis, document, documentChanges: flags.documentChanges, diagnostics: entry.diagnostics, disableStyle });
     } catch (error) {
       logError('code actions', error);
       return [];

@@ -2,7 +2,10 @@
  * End to end over stdio: the built server (bin/retry-hygiene-language-server.js) spawned
  * and driven by vscode-languageserver-protocol's client side.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { simulate, formatCount } from '@retry-hygiene/herd';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -191,10 +194,11 @@ describe('code actions', () => {
       ['Disable retry-hygiene/no-unbounded-retry for the entire file', 'quickfix', undefined],
     ]);
     expect(actions[3]!.diagnostics).toEqual([diagnostics[0]]);
+    // No ESLint config loads the plugin here (the file is not on disk): the product's own comments.
     expect(actions[3]!.edit).toEqual({
-      changes: { [URI]: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n' }] },
+      changes: { [URI]: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // retry-hygiene-ignore-next-line no-fixed-sleep-retry\n' }] },
     });
-    expect(applyEdit(FIXED_SLEEP_LOOP, URI, actions[4]!.edit).split('\n')[0]).toBe('/* eslint-disable retry-hygiene/no-unbounded-retry */'.replace('no-unbounded-retry', 'no-fixed-sleep-retry'));
+    expect(applyEdit(FIXED_SLEEP_LOOP, URI, actions[4]!.edit).split('\n')[0]).toBe('/* retry-hygiene-ignore-file no-fixed-sleep-retry */');
   });
 
   it('adds a second rule to an existing disable comment, and applying both leaves no finding', async () => {
@@ -204,9 +208,9 @@ describe('code actions', () => {
     const { diagnostics } = await client.diagnosticsFor(URI, 2);
     expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['retry-hygiene/no-unbounded-retry', 4]]);
     const disableLine = (await client.codeActions(URI, diagnostics[0]!.range, diagnostics)).find((a) => a.title.endsWith('for this line'));
-    expect(disableLine!.edit!.changes![URI]).toEqual([{ range: { start: { line: 3, character: 64 }, end: { line: 3, character: 64 } }, newText: ', retry-hygiene/no-unbounded-retry' }]);
+    expect(disableLine!.edit!.changes![URI]).toEqual([{ range: { start: { line: 3, character: 56 }, end: { line: 3, character: 56 } }, newText: ', no-unbounded-retry' }]);
     const twice = applyEdit(once, URI, disableLine!.edit);
-    expect(twice.split('\n')[3]).toBe('  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry, retry-hygiene/no-unbounded-retry');
+    expect(twice.split('\n')[3]).toBe('  // retry-hygiene-ignore-next-line no-fixed-sleep-retry, no-unbounded-retry');
     await client.change(URI, 3, [{ text: twice }]);
     expect((await client.diagnosticsFor(URI, 3)).diagnostics).toEqual([]);
   });
@@ -215,7 +219,7 @@ describe('code actions', () => {
     const { actions } = await actionsFor({ documentChanges: true });
     expect(actions[3]!.edit).toEqual({
       documentChanges: [
-        { textDocument: { uri: URI, version: 1 }, edits: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n' }] },
+        { textDocument: { uri: URI, version: 1 }, edits: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // retry-hygiene-ignore-next-line no-fixed-sleep-retry\n' }] },
       ],
     });
   });
@@ -265,6 +269,36 @@ export async function getOrder(id: string): Promise<Response> {
     expect(actions).toHaveLength(7);
     expect(await client.codeActions(URI, LOOP_HEAD, [], ['source.fixAll.retryHygiene'])).toEqual([]);
     expect(await client.codeActions(URI, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [])).toEqual([]);
+  });
+
+  describe('the disable comment follows what the project’s ESLint config loads', () => {
+    const made: string[] = [];
+    afterEach(() => made.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+    /** A project on disk (package.json, eslint.config.js, src/orders.ts) and the disable actions on its loop. */
+    async function disablesIn(config: string) {
+      const dir = mkdtempSync(join(tmpdir(), 'rh-ls-disable-'));
+      made.push(dir);
+      writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+      writeFileSync(join(dir, 'eslint.config.js'), config);
+      mkdirSync(join(dir, 'src'));
+      writeFileSync(join(dir, 'src', 'orders.ts'), FIXED_SLEEP_LOOP);
+      const uri = pathToFileURL(join(dir, 'src', 'orders.ts')).href;
+      const client = await start();
+      await client.open(uri, FIXED_SLEEP_LOOP);
+      const { diagnostics } = await client.diagnosticsFor(uri, 1);
+      const actions = await client.codeActions(uri, diagnostics[0]!.range, diagnostics);
+      return actions.filter((a) => a.title.startsWith('Disable retry-hygiene/no-fixed-sleep-retry')).map((a) => a.edit!.changes![uri]!.map((e) => e.newText));
+    }
+
+    it("writes ESLint's directives where the config loads the plugin", async () => {
+      const edits = await disablesIn("import retryHygiene from 'eslint-plugin-retry-hygiene';\n\nexport default [...retryHygiene.configs.recommended];\n");
+      expect(edits).toEqual([['  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n'], ['/* eslint-disable retry-hygiene/no-fixed-sleep-retry */\n']]);
+    });
+
+    it("writes the product's own where it does not (ESLint would fail on a rule it does not know)", async () => {
+      const edits = await disablesIn("import js from '@eslint/js';\n\nexport default [js.configs.recommended];\n");
+      expect(edits).toEqual([['  // retry-hygiene-ignore-next-line no-fixed-sleep-retry\n'], ['/* retry-hygiene-ignore-file no-fixed-sleep-retry */\n']]);
+    });
   });
 });
 
