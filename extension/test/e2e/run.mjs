@@ -51,8 +51,16 @@ export async function getOrder(id: string): Promise<Response> {
   }
 }
 `;
-/** What "Disable retry-hygiene/no-fixed-sleep-retry for this line" makes of it. */
-export const ORDERS_TS_DISABLED = ORDERS_TS.replace('  for (;;) {', '  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n  for (;;) {');
+/**
+ * What "Disable retry-hygiene/no-fixed-sleep-retry for this line" makes of it: the product's own
+ * comment, since the workspace's ESLint config (ESLINT_CONFIG) does not load the plugin.
+ */
+export const ORDERS_TS_DISABLED = ORDERS_TS.replace('  for (;;) {', '  // retry-hygiene-ignore-next-line no-fixed-sleep-retry\n  for (;;) {');
+/** The workspace's ESLint config: TypeScript parsed, no retry-hygiene plugin. */
+export const ESLINT_CONFIG = `import tsParser from '@typescript-eslint/parser';
+
+export default [{ files: ['**/*.ts'], languageOptions: { parser: tsParser } }];
+`;
 
 export const WEBHOOKS_MJS = `const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -158,6 +166,7 @@ async function main() {
   for (const d of [ws, join(ud, 'User'), ext, shots]) mkdirSync(d, { recursive: true });
   writeFileSync(join(ws, 'orders.ts'), ORDERS_TS);
   writeFileSync(join(ws, 'webhooks.mjs'), WEBHOOKS_MJS);
+  writeFileSync(join(ws, 'eslint.config.mjs'), ESLINT_CONFIG);
   writeFileSync(
     join(ud, 'User', 'settings.json'),
     JSON.stringify(
@@ -385,6 +394,24 @@ async function drive(browser, { port, ws, ud }) {
     check('quick fix changes the file', readFileSync(file, 'utf8') === ORDERS_TS_DISABLED, 'disable-for-this-line inserted above the loop');
     await page.mouse.move(5, 5);
     await shot('quick-fix-applied');
+  });
+
+  // The comment it wrote does not break the project's own ESLint, which does not load the plugin.
+  await attempt('`npx eslint .` still passes after the disable quick fix', async () => {
+    const eslint = spawnSync(process.execPath, [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', '.'], { cwd: ws, encoding: 'utf8', timeout: 60_000 });
+    let results = [];
+    try {
+      results = JSON.parse(eslint.stdout);
+    } catch {
+      // not JSON: the exit code and output below say why
+    }
+    const orders = results.find((r) => r.filePath === join(ws, 'orders.ts'));
+    const problems = results.flatMap((r) => r.messages.map((m) => `${r.filePath.slice(ws.length + 1)}:${m.line} ${m.message}`));
+    check(
+      '`npx eslint .` still passes after the disable quick fix',
+      eslint.status === 0 && orders !== undefined && problems.length === 0 && readFileSync(join(ws, 'orders.ts'), 'utf8').includes('retry-hygiene-ignore-next-line'),
+      `exit ${eslint.status}; ${results.length} files linted${orders ? ' (orders.ts among them)' : ', orders.ts not among them'}; ${problems.join('; ') || 'no problems'}${eslint.stderr ? `; ${eslint.stderr.trim().split('\n')[0]}` : ''}`,
+    );
   });
 
   // A severity setting takes effect: no-unbounded-retry down to a warning.
