@@ -9,8 +9,8 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { minimalTextEdits } from 'eslint-plugin-retry-hygiene';
-import { SOURCE, rangeOf, type DiagnosticData } from './diagnostics.js';
+import { IGNORE_COMMENT_MESSAGE, minimalTextEdits } from 'eslint-plugin-retry-hygiene';
+import { SOURCE, codeOf, rangeOf, type DiagnosticData } from './diagnostics.js';
 import type { Analysis, Message } from './engine.js';
 import { disableFileEdit, disableLineEdit, type DisableStyle } from './disable-comments/edits.js';
 
@@ -66,6 +66,8 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
         const edits = suggestion.edits.flatMap((fix) => minimalEdits(document, fix));
         fixes.push({ title: suggestion.desc, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, edits) });
       }
+      // A wrong ignore comment is fixed by editing it, not by another comment.
+      if (message.messageId === IGNORE_COMMENT_MESSAGE) continue;
       const lineKey = `${ruleId}@${message.line}`;
       if (!disabledLines.has(lineKey)) {
         disabledLines.add(lineKey);
@@ -100,11 +102,13 @@ function selectMessages(params: CodeActionParams, analysis: Analysis): number[] 
     const data = d.data as Partial<DiagnosticData> | undefined;
     const byData = data?.version === analysis.version && typeof data.index === 'number' ? data.index : undefined;
     const candidate = byData !== undefined ? analysis.messages[byData] : undefined;
-    if (candidate && candidate.ruleId === d.code && sameRange(rangeOf(candidate), d.range)) {
+    // The code is the rule's own name (a client may also send back the full rule id).
+    const isRule = (m: Message) => m.ruleId !== null && (codeOf(m.ruleId) === d.code || m.ruleId === d.code);
+    if (candidate && isRule(candidate) && sameRange(rangeOf(candidate), d.range)) {
       found.add(byData!);
       continue;
     }
-    const index = analysis.messages.findIndex((m) => m.ruleId === d.code && sameRange(rangeOf(m), d.range));
+    const index = analysis.messages.findIndex((m) => isRule(m) && sameRange(rangeOf(m), d.range));
     if (index >= 0) found.add(index);
   }
   if (ours.length === 0) {

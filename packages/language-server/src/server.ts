@@ -19,7 +19,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND, codeActions } from './code-actions.js';
-import { describeKind, toDiagnostics } from './diagnostics.js';
+import { describeKind, toDiagnostics, type SyntaxErrors } from './diagnostics.js';
 import { projectLoadsPlugin } from './disable-comments/project-loads-plugin.js';
 import { LintEngine, lintFilename, type Analysis } from './engine.js';
 import { LintScheduler } from './scheduler.js';
@@ -130,6 +130,7 @@ interface ClientFlags {
   documentChanges: boolean;
   images: boolean;
   chartCommand: string;
+  syntaxErrors: SyntaxErrors;
 }
 
 /**
@@ -212,6 +213,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     documentChanges: false,
     images: false,
     chartCommand: DEFAULT_CHART_COMMAND,
+    syntaxErrors: 'error',
   };
   const entries = new Map<string, Entry>();
   const timers = new Map<string, NodeJS.Timeout>();
@@ -257,7 +259,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const current = entries.get(document.uri);
       if (current?.analysis === analysis && current.generation === generation) return current;
       lastLintMs = analysis.lintMs;
-      const entry = { analysis, diagnostics: toDiagnostics(analysis, engine), generation };
+      const entry = { analysis, diagnostics: toDiagnostics(analysis, engine, flags.syntaxErrors), generation };
       // Only the newest version is kept (an answer about an older one still goes to whoever asked).
       if (documents.get(document.uri)?.version === analysis.version) entries.set(document.uri, entry);
       return entry;
@@ -365,6 +367,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     flags.documentChanges = caps.workspace?.workspaceEdit?.documentChanges === true;
     flags.images = initOptions.hoverImages === true;
     if (typeof initOptions.chartCommand === 'string' && initOptions.chartCommand !== '') flags.chartCommand = initOptions.chartCommand;
+    if (initOptions.syntaxErrors === 'hint' || initOptions.syntaxErrors === 'off') flags.syntaxErrors = initOptions.syntaxErrors;
     const { settings: initial, problems } = resolveSettings(initOptions);
     problems.push(...engine.configure(initial));
     scheduler.configure(initial);

@@ -57,7 +57,7 @@ describe('push diagnostics (a client without textDocument.diagnostic)', () => {
         range: LOOP_HEAD,
         severity: DiagnosticSeverity.Error,
         source: 'retry-hygiene',
-        code: 'retry-hygiene/no-fixed-sleep-retry',
+        code: 'no-fixed-sleep-retry',
         codeDescription: { href: `${DOCS}/no-fixed-sleep-retry.md` },
         message: FIXED_MESSAGE,
         data: { version: 1, index: 0 },
@@ -66,7 +66,7 @@ describe('push diagnostics (a client without textDocument.diagnostic)', () => {
         range: LOOP_HEAD,
         severity: DiagnosticSeverity.Error,
         source: 'retry-hygiene',
-        code: 'retry-hygiene/no-unbounded-retry',
+        code: 'no-unbounded-retry',
         codeDescription: { href: `${DOCS}/no-unbounded-retry.md` },
         message: UNBOUNDED_MESSAGE,
         data: { version: 1, index: 1 },
@@ -87,7 +87,7 @@ describe('push diagnostics (a client without textDocument.diagnostic)', () => {
     const published = await client.diagnosticsFor(URI, 4, before);
     expect(published.diagnostics.map((d) => [d.code, d.range, d.message])).toEqual([
       [
-        'retry-hygiene/no-fixed-sleep-retry',
+        'no-fixed-sleep-retry',
         { start: { line: 3, character: 2 }, end: { line: 3, character: 29 } },
         'This retry loop waits a fixed 1 s between attempts (up to 3 attempts), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
       ],
@@ -100,7 +100,7 @@ describe('push diagnostics (a client without textDocument.diagnostic)', () => {
     const uri = 'file:///work/project/src/partner.js';
     await client.open(uri, NESTED_LOOP, 'javascript');
     const [diagnostic] = (await client.diagnosticsFor(uri, 1)).diagnostics;
-    expect(diagnostic!.code).toBe('retry-hygiene/no-nested-retry');
+    expect(diagnostic!.code).toBe('no-nested-retry');
     expect(diagnostic!.range).toEqual({ start: { line: 14, character: 2 }, end: { line: 14, character: 47 } });
     expect(diagnostic!.relatedInformation).toEqual([
       {
@@ -116,7 +116,7 @@ describe('push diagnostics (a client without textDocument.diagnostic)', () => {
       '/* eslint-env node */\n/* eslint import/no-cycle: "error" */\n// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport const x: any = 1;\n';
     await client.open(URI, source);
     const { diagnostics } = await client.diagnosticsFor(URI, 1);
-    expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['retry-hygiene/no-fixed-sleep-retry', 4]]);
+    expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['no-fixed-sleep-retry', 4]]);
   });
 
   it('clears the diagnostics of a closed document', async () => {
@@ -138,14 +138,14 @@ describe('pull diagnostics (a client with textDocument.diagnostic)', () => {
     expect(first.kind).toBe('full');
     if (first.kind !== 'full') return;
     expect(first.items.map((d) => [d.code, d.range, d.message])).toEqual([
-      ['retry-hygiene/no-fixed-sleep-retry', LOOP_HEAD, FIXED_MESSAGE],
-      ['retry-hygiene/no-unbounded-retry', LOOP_HEAD, UNBOUNDED_MESSAGE],
+      ['no-fixed-sleep-retry', LOOP_HEAD, FIXED_MESSAGE],
+      ['no-unbounded-retry', LOOP_HEAD, UNBOUNDED_MESSAGE],
     ]);
     expect(await client.pull(URI, first.resultId)).toEqual({ kind: 'unchanged', resultId: first.resultId });
     // Make the sleep jittered: only the unbounded finding stays.
     await client.change(URI, 2, [{ range: { start: { line: 8, character: 18 }, end: { line: 8, character: 22 } }, text: 'Math.random() * 1000' }]);
     const second = await client.pull(URI, first.resultId);
-    expect(second.kind === 'full' && second.items.map((d) => d.code)).toEqual(['retry-hygiene/no-unbounded-retry']);
+    expect(second.kind === 'full' && second.items.map((d) => d.code)).toEqual(['no-unbounded-retry']);
     // A configuration change: this client has no refresh support, so it gets no refresh request.
     await client.configurationChanged({ retryHygiene: { debounceMs: 10 } });
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -206,7 +206,7 @@ describe('code actions', () => {
     const once = applyEdit(FIXED_SLEEP_LOOP, URI, actions.find((a) => a.title.startsWith('Disable retry-hygiene/no-fixed-sleep-retry for this line'))!.edit);
     await client.change(URI, 2, [{ text: once }]);
     const { diagnostics } = await client.diagnosticsFor(URI, 2);
-    expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['retry-hygiene/no-unbounded-retry', 4]]);
+    expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['no-unbounded-retry', 4]]);
     const disableLine = (await client.codeActions(URI, diagnostics[0]!.range, diagnostics)).find((a) => a.title.endsWith('for this line'));
     expect(disableLine!.edit!.changes![URI]).toEqual([{ range: { start: { line: 3, character: 56 }, end: { line: 3, character: 56 } }, newText: ', no-unbounded-retry' }]);
     const twice = applyEdit(once, URI, disableLine!.edit);
@@ -376,7 +376,7 @@ describe('settings', () => {
     expect([...client.registrations].sort()).toEqual(['workspace/didChangeConfiguration', 'workspace/didChangeWatchedFiles']);
     await client.open(URI, FIXED_SLEEP_LOOP);
     const first = await client.pull(URI);
-    expect(first.kind === 'full' && first.items.map((d) => [d.code, d.severity])).toEqual([['retry-hygiene/no-fixed-sleep-retry', DiagnosticSeverity.Warning]]);
+    expect(first.kind === 'full' && first.items.map((d) => [d.code, d.severity])).toEqual([['no-fixed-sleep-retry', DiagnosticSeverity.Warning]]);
     settings = { enable: false };
     const refreshes = client.refreshes;
     await client.configurationChanged();
@@ -394,7 +394,7 @@ describe('settings', () => {
     const before = client.published.length;
     await client.configurationChanged({ retryHygiene: { rules: { 'no-fixed-sleep-retry': 'off' }, scenario: { outageMs: 30_000 } } });
     const { diagnostics } = await client.diagnosticsFor(URI, 1, before);
-    expect(diagnostics.map((d: Diagnostic) => [d.code, d.severity])).toEqual([['retry-hygiene/no-unbounded-retry', DiagnosticSeverity.Hint]]);
+    expect(diagnostics.map((d: Diagnostic) => [d.code, d.severity])).toEqual([['no-unbounded-retry', DiagnosticSeverity.Hint]]);
     expect(text(await client.hover(URI, 3, 2))).toContain('100 clients fail at once; the server takes 200 requests/s and is down for the first 30 s.');
   });
 
@@ -416,7 +416,7 @@ describe('settings', () => {
       'retryHygiene.rules.no-unbounded-retry.options.maxAttempts: Value "five" should be integer. (the rule runs with its default options)',
     ]);
     await client.open(URI, FIXED_SLEEP_LOOP);
-    expect((await client.diagnosticsFor(URI, 1)).diagnostics.map((d) => d.code)).toEqual(['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry']);
+    expect((await client.diagnosticsFor(URI, 1)).diagnostics.map((d) => d.code)).toEqual(['no-fixed-sleep-retry', 'no-unbounded-retry']);
   });
 });
 
@@ -447,7 +447,7 @@ describe('robustness', () => {
     const client = await start();
     await client.open('file:///a.ts', 'export const x = ;\nfor (;;) { try { f() } catch {} }\n');
     expect((await client.diagnosticsFor('file:///a.ts', 1)).diagnostics).toEqual([
-      { range: { start: { line: 0, character: 16 }, end: { line: 0, character: 16 } }, severity: DiagnosticSeverity.Error, source: 'retry-hygiene', message: 'Parsing error: Expression expected.' },
+      { range: { start: { line: 0, character: 16 }, end: { line: 0, character: 16 } }, severity: DiagnosticSeverity.Error, source: 'retry-hygiene', message: 'Parsing error: Expression expected.', data: { problem: 'parse-error' } },
     ]);
     await client.open('file:///deep.js', '('.repeat(100_000), 'javascript');
     expect((await client.diagnosticsFor('file:///deep.js', 1)).diagnostics.length).toBeLessThanOrEqual(1);
@@ -461,6 +461,21 @@ describe('robustness', () => {
     expect((await client.diagnosticsFor('untitled:Untitled-1', 1)).diagnostics).toHaveLength(2);
   });
 
+  it('publishes a syntax error as a hint, or not at all, to a client whose own JS/TS service reports it (initializationOptions.syntaxErrors)', async () => {
+    const broken = 'export const x = ;\n';
+    const hinting = await start({ initializationOptions: { syntaxErrors: 'hint' } });
+    await hinting.open('file:///a.ts', broken);
+    expect((await hinting.diagnosticsFor('file:///a.ts', 1)).diagnostics).toEqual([
+      { range: { start: { line: 0, character: 16 }, end: { line: 0, character: 16 } }, severity: DiagnosticSeverity.Hint, source: 'retry-hygiene', message: 'Parsing error: Expression expected.', data: { problem: 'parse-error' } },
+    ]);
+    const silent = await start({ initializationOptions: { syntaxErrors: 'off' } });
+    await silent.open('file:///a.ts', broken);
+    expect((await silent.diagnosticsFor('file:///a.ts', 1)).diagnostics).toEqual([]);
+    // The findings of the file once it parses again come back as usual.
+    await silent.change('file:///a.ts', 2, [{ text: FIXED_SLEEP_LOOP }]);
+    expect((await silent.diagnosticsFor('file:///a.ts', 2)).diagnostics.map((d) => d.code)).toEqual(['no-fixed-sleep-retry', 'no-unbounded-retry']);
+  });
+
   it('skips a 5 MB file with one informational diagnostic, and keeps serving the others', async () => {
     const client = await start();
     const big = `${FIXED_SLEEP_LOOP}\n${'// padding padding padding padding padding padding padding padding padding\n'.repeat(70_000)}`;
@@ -468,7 +483,7 @@ describe('robustness', () => {
     await client.open('file:///big.ts', big);
     await client.open(URI, FIXED_SLEEP_LOOP);
     expect((await client.diagnosticsFor('file:///big.ts', 1)).diagnostics).toEqual([
-      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'retry-hygiene', message: 'retry-hygiene skipped this file: 5.0 MB is more than the 2 MB it lints.' },
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'retry-hygiene', message: 'retry-hygiene skipped this file: 5.0 MB is more than the 2 MB it lints.', data: { problem: 'too-large' } },
     ]);
     expect(await client.hover('file:///big.ts', 3, 4)).toBeNull();
     expect(await client.codeActions('file:///big.ts', LOOP_HEAD, [])).toEqual([]);
