@@ -271,6 +271,22 @@ export async function getOrder(id: string): Promise<Response> {
     expect(await client.codeActions(URI, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [])).toEqual([]);
   });
 
+  it('reports a wrong ignore comment at the comment, with no disable action for it', async () => {
+    const client = await start();
+    await client.open(URI, FIXED_SLEEP_LOOP.replace('  for (;;) {', '  // retry-hygiene-ignore-next-line no-fixed-sleep\n  for (;;) {'));
+    const { diagnostics } = await client.diagnosticsFor(URI, 1);
+    expect(diagnostics.map((d) => [d.code, d.range, d.message])).toEqual([
+      [
+        'no-fixed-sleep-retry',
+        { start: { line: 3, character: 2 }, end: { line: 3, character: 50 } },
+        "retry-hygiene-ignore-next-line: 'no-fixed-sleep' is not a rule of retry-hygiene (no-fixed-sleep-retry, require-jitter, no-unbounded-retry, no-nested-retry); this comment ignores nothing.",
+      ],
+      ['no-fixed-sleep-retry', { start: { line: 4, character: 2 }, end: { line: 4, character: 10 } }, FIXED_MESSAGE],
+      ['no-unbounded-retry', { start: { line: 4, character: 2 }, end: { line: 4, character: 10 } }, UNBOUNDED_MESSAGE],
+    ]);
+    expect(await client.codeActions(URI, diagnostics[0]!.range, [diagnostics[0]!])).toEqual([]);
+  });
+
   describe('the disable comment follows what the project’s ESLint config loads', () => {
     const made: string[] = [];
     afterEach(() => made.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
