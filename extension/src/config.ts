@@ -141,29 +141,3 @@ export function parseScenario(value: unknown): Scenario | undefined {
   }
   return out;
 }
-
-/** Error = 0, Warning = 1, Information = 2, Hint = 3 (VS Code's DiagnosticSeverity). */
-export interface DiagnosticLike {
-  source?: string | undefined;
-  severity: number;
-}
-
-/** The status bar item's words for a file's diagnostics (only this extension's count). */
-export function statusOf(diagnostics: readonly DiagnosticLike[]): { text: string; tooltip: string; count: number } {
-  const ours = diagnostics.filter((d) => d.source === SOURCE);
-  const count = ours.length;
-  const errors = ours.filter((d) => d.severity === 0).length;
-  const warnings = ours.filter((d) => d.severity === 1).length;
-  const others = count - errors - warnings;
-  if (count === 0) return { text: '$(pulse) 0 retry findings', tooltip: 'retry-hygiene: no retry problem in this file', count };
-  const parts = [
-    errors ? `${errors} error${errors === 1 ? '' : 's'}` : '',
-    warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '',
-    others ? `${others} other` : '',
-  ].filter(Boolean);
-  return {
-    text: `$(pulse) ${count} retry finding${count === 1 ? '' : 's'}`,
-    tooltip: `retry-hygiene: ${parts.join(', ')} in this file. Click to open the Problems panel.`,
-    count,
-  };
-}

@@ -6,7 +6,7 @@ import { resolveSettings } from '@retry-hygiene/language-server';
 import { simulate } from '@retry-hygiene/herd';
 import plugin from 'eslint-plugin-retry-hygiene';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, LANGUAGES, RULES, parseHerdArgs, statusOf, toServerSettings } from '../src/config.js';
+import { COMMANDS, LANGUAGES, RULES, parseHerdArgs, toServerSettings } from '../src/config.js';
 import { contentSecurityPolicy, jsonForScript, makeNonce, renderPage } from '../src/webview/html.js';
 import { FULL_COLOR, SITE_COLOR, computeView, recolor, stripStyle } from '../src/webview/view.js';
 
@@ -127,20 +127,6 @@ describe('parseHerdArgs', () => {
     expect(parseHerdArgs({ ...LINK_ARG, policy: { ...LINK_ARG.policy, delay: { kind: 'constant', baseMs: -1 } } })).toBeUndefined();
     expect(parseHerdArgs({ ...LINK_ARG, policy: { ...LINK_ARG.policy, maxAttempts: 0 } })).toBeUndefined();
     expect(parseHerdArgs({ ...LINK_ARG, scenario: { clients: 1e9, capacity: 0.4, outageMs: -5 } })?.scenario).toEqual({ clients: 100_000, capacity: 1, outageMs: 0 });
-  });
-});
-
-describe('statusOf', () => {
-  it("counts this extension's diagnostics only, by severity", () => {
-    const status = statusOf([
-      { source: 'retry-hygiene', severity: 0 },
-      { source: 'retry-hygiene', severity: 1 },
-      { source: 'retry-hygiene', severity: 0 },
-      { source: 'ts', severity: 0 },
-    ]);
-    expect(status).toEqual({ count: 3, text: '$(pulse) 3 retry findings', tooltip: 'retry-hygiene: 2 errors, 1 warning in this file. Click to open the Problems panel.' });
-    expect(statusOf([{ source: 'retry-hygiene', severity: 3 }]).text).toBe('$(pulse) 1 retry finding');
-    expect(statusOf([{ source: 'eslint', severity: 0 }]).count).toBe(0);
   });
 });
 

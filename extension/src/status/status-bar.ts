@@ -1,0 +1,58 @@
+import * as vscode from 'vscode';
+import type { Middleware } from 'vscode-languageclient/node';
+import { LANGUAGES } from '../config.js';
+import { FileChecks, statusOf } from './file-checks.js';
+
+/**
+ * The language client's middleware that records, per document, what the server published
+ * (pull: the report of each request; push: each notification), so the status bar shows the
+ * server's word on the file, never a count left over from an earlier version.
+ */
+export function recordingMiddleware(checks: FileChecks): Pick<Middleware, 'provideDiagnostics' | 'handleDiagnostics'> {
+  return {
+    provideDiagnostics: async (document, previousResultId, token, next) => {
+      const uri = (document instanceof vscode.Uri ? document : document.uri).toString();
+      checks.asked(uri);
+      try {
+        const report = await next(document, previousResultId, token);
+        // 'unChanged' keeps the last result; a cancelled request (no report) is asked again.
+        if (report && report.kind === 'full') checks.published(uri, report.items);
+        return report;
+      } catch (error) {
+        if (!token.isCancellationRequested) checks.failed(uri, error instanceof Error ? error.message : String(error));
+        throw error;
+      }
+    },
+    handleDiagnostics: (uri, diagnostics, next) => {
+      checks.published(uri.toString(), diagnostics);
+      next(uri, diagnostics);
+    },
+  };
+}
+
+/** The status bar item: the active JS/TS document's check, from `checks`. */
+export function statusBar(checks: FileChecks): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('retryHygiene.findings', vscode.StatusBarAlignment.Right, 100);
+  item.name = 'Retry Hygiene findings';
+  item.command = 'workbench.actions.view.problems';
+  const update = () => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || !(LANGUAGES as readonly string[]).includes(editor.document.languageId)) {
+      item.hide();
+      return;
+    }
+    const status = statusOf(checks.get(editor.document.uri.toString()));
+    item.text = status.text;
+    item.tooltip = status.tooltip;
+    item.show();
+  };
+  update();
+  return vscode.Disposable.from(
+    item,
+    vscode.window.onDidChangeActiveTextEditor(update),
+    checks.onChange((uri) => {
+      if (vscode.window.activeTextEditor?.document.uri.toString() === uri) update();
+    }),
+    vscode.workspace.onDidCloseTextDocument((document) => checks.forget(document.uri.toString())),
+  );
+}
