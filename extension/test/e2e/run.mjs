@@ -2,7 +2,8 @@
 // npm run test:vscode — the extension in a real VS Code: builds the .vsix, installs it into
 // code-server (installed on demand, install.mjs), drives the workbench with Playwright in
 // Debian's Chromium and checks, on small workspace files: squiggles and Problems entries
-// with rule ids, the hover with its chart image and sparkline, quick fixes changing the
+// with rule ids (source and code: retry-hygiene(no-fixed-sleep-retry)), the status bar (checking…,
+// the count of the Problems rows, a syntax error reported once), the hover with its chart image and sparkline, quick fixes changing the
 // file (disable for this line; the retry() rewrite, exactly as the rule suggests it), the Retry herd webview (chart, re-simulation from its controls, CSP), a severity
 // setting taking effect, the status bar count, a .mjs file, and the activation time.
 // A screenshot per step goes to .cache/vscode-e2e/screenshots/ (git-ignored).
@@ -272,14 +273,26 @@ async function drive(browser, { port, ws, ud }) {
   await row('orders.ts').waitFor({ timeout: 60_000 });
   await shot('workbench');
 
-  // Squiggles on the fixed-sleep loop.
+  // Squiggles on the fixed-sleep loop; meanwhile the status bar says it is checking (the server
+  // starts with the first file, so its first result takes a moment).
   const opened = Date.now();
+  const statusItem = page.locator('.statusbar-item').filter({ hasText: /retry-hygiene:|retry finding/ }).first();
+  const statusTexts = [];
+  const watchStatus = (async () => {
+    for (const until = Date.now() + 60_000; Date.now() < until && !/retry finding/.test(statusTexts.at(-1) ?? ''); ) {
+      const text = (await statusItem.innerText({ timeout: 1_000 }).catch(() => '')).trim();
+      if (text && text !== statusTexts.at(-1)) statusTexts.push(text);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
   await row('orders.ts').dblclick();
   await attempt('squiggles on the retry loop', async () => {
     await editor.locator('.squiggly-error').first().waitFor({ timeout: 60_000 });
     check('squiggles on the retry loop', true, `${((Date.now() - opened) / 1000).toFixed(1)} s after opening (activation and server start included)`);
   });
   await shot('squiggles');
+  await watchStatus;
+  check('the status bar says "checking…" until the first result, then the count', /checking…/.test(statusTexts[0] ?? '') && /\b2 retry findings\b/.test(statusTexts.at(-1) ?? ''), statusTexts.join(' → '));
 
   // Activation time, as the extension logs it in its output channel.
   await attempt('activation time logged', async () => {
@@ -304,19 +317,54 @@ async function drive(browser, { port, ws, ud }) {
     await page.keyboard.press('Control+Shift+M');
     const panel = page.locator('.markers-panel');
     await panel.locator('.monaco-list-row').nth(1).waitFor({ timeout: 20_000 });
-    const text = await panel.innerText();
-    const rules = ['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry'];
-    check('Problems panel lists the findings with rule ids', rules.every((r) => text.includes(r)), rules.filter((r) => text.includes(r)).join(', ') || text.slice(0, 200));
+    const rows = (await panel.locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    const ours = rows.filter((t) => t.includes('retry-hygiene('));
+    // Source and code read cleanly: retry-hygiene(no-fixed-sleep-retry), not retry-hygiene(retry-hygiene/…).
+    const rules = ['retry-hygiene(no-fixed-sleep-retry)', 'retry-hygiene(no-unbounded-retry)'];
+    check('Problems panel lists the findings with rule ids', ours.length === 2 && rules.every((r) => ours.some((t) => t.includes(r))), ours.map((t) => t.match(/retry-hygiene\([^)]*\)/)?.[0]).join(', ') || rows.join(' | ').slice(0, 200));
+    const link = panel.locator('a').filter({ hasText: 'no-fixed-sleep-retry' }).first();
+    const href = await link.getAttribute('href', { timeout: 5_000 }).catch(() => null);
+    check("a row's code links to its rule doc", /no-fixed-sleep-retry\.md$/.test(href ?? '') || (await link.count()) === 1, href ?? 'a link (no href attribute: VS Code opens it on click)');
     await shot('problems');
     await page.keyboard.press('Control+Shift+M');
+
+    // Status bar count: the rows the Problems panel shows for the file.
+    const text = (await statusItem.innerText()).trim();
+    check('status bar counts the findings', text.includes(`${ours.length} retry findings`), `${text}; ${ours.length} Problems rows`);
   });
 
-  // Status bar count.
-  await attempt('status bar counts the findings', async () => {
-    const item = page.locator('.statusbar-item').filter({ hasText: /retry finding/ }).first();
-    await item.waitFor({ timeout: 15_000 });
-    const text = (await item.innerText()).trim();
-    check('status bar counts the findings', /\b2 retry findings\b/.test(text), text);
+  // A syntax error: the findings go, the status says why (no old count), and the error is listed
+  // once, by VS Code's TypeScript service (the server's copy is a hint, not a Problems row).
+  await attempt('a syntax error: the status says so, the Problems panel lists it once', async () => {
+    await token('getOrder').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' )');
+    await statusItem.filter({ hasText: 'syntax error' }).waitFor({ timeout: 20_000 });
+    const status = (await statusItem.innerText()).trim();
+    await page.keyboard.press('Control+Shift+M');
+    const panel = page.locator('.markers-panel');
+    let rows = [];
+    // TypeScript's own check of the file lands a moment later than ours.
+    for (const until = Date.now() + 20_000; Date.now() < until && !rows.some((t) => /\bts\(/.test(t)); ) {
+      await new Promise((r) => setTimeout(r, 500));
+      rows = (await panel.locator('.monaco-list-row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    }
+    await shot('syntax-error');
+    const ours = rows.filter((t) => t.includes('retry-hygiene'));
+    const typescript = rows.filter((t) => /\bts\(/.test(t));
+    check(
+      'a syntax error: the status says so, the Problems panel lists it once',
+      /retry-hygiene: syntax error/.test(status) && ours.length === 0 && typescript.length >= 1,
+      `status "${status}"; Problems: ${typescript.length} TypeScript row(s), ${ours.length} retry-hygiene row(s)`,
+    );
+    await page.keyboard.press('Control+Shift+M');
+    // Taken back out: the findings and their count come back.
+    await token('getOrder').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await statusItem.filter({ hasText: /\b2 retry findings\b/ }).waitFor({ timeout: 20_000 });
+    check('the count comes back once the file parses again', true, (await statusItem.innerText()).trim());
   });
 
   // Hover with the image and the sparkline.
