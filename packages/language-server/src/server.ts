@@ -367,8 +367,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     flags.documentChanges = caps.workspace?.workspaceEdit?.documentChanges === true;
     flags.images = initOptions.hoverImages === true;
     if (typeof initOptions.chartCommand === 'string' && initOptions.chartCommand !== '') flags.chartCommand = initOptions.chartCommand;
-    if (initOptions.syntaxErrors === 'hint' || initOptions.syntaxErrors === 'off') flags.syntaxErrors = initOptions.syntaxErrors;
     const { settings: initial, problems } = resolveSettings(initOptions);
+    const syntaxErrors = initOptions.syntaxErrors;
+    if (syntaxErrors === 'error' || syntaxErrors === 'hint' || syntaxErrors === 'off') flags.syntaxErrors = syntaxErrors;
+    else if (syntaxErrors !== undefined) problems.push(`retryHygiene.syntaxErrors must be one of error, hint, off, got ${JSON.stringify(syntaxErrors)} (syntax errors are errors)`);
     problems.push(...engine.configure(initial));
     scheduler.configure(initial);
     scheduler.warm();

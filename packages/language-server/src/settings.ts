@@ -104,7 +104,7 @@ export function resolveSettings(...layers: unknown[]): Resolved {
 }
 
 /** Keys of initializationOptions that are client capabilities, not settings. */
-export const INIT_ONLY_KEYS = new Set(['hoverImages', 'chartCommand']);
+export const INIT_ONLY_KEYS = new Set(['hoverImages', 'chartCommand', 'syntaxErrors']);
 
 function mergeScenario(into: ScenarioSettings, value: unknown, problems: string[]): void {
   if (!isObject(value)) {

@@ -484,12 +484,16 @@ describe('robustness', () => {
     expect((await hinting.diagnosticsFor('file:///a.ts', 1)).diagnostics).toEqual([
       { range: { start: { line: 0, character: 16 }, end: { line: 0, character: 16 } }, severity: DiagnosticSeverity.Hint, source: 'retry-hygiene', message: 'Parsing error: Expression expected.', data: { problem: 'parse-error' } },
     ]);
+    // A client capability, not a setting: nothing to warn about.
+    expect(hinting.shown).toEqual([]);
     const silent = await start({ initializationOptions: { syntaxErrors: 'off' } });
     await silent.open('file:///a.ts', broken);
     expect((await silent.diagnosticsFor('file:///a.ts', 1)).diagnostics).toEqual([]);
     // The findings of the file once it parses again come back as usual.
     await silent.change('file:///a.ts', 2, [{ text: FIXED_SLEEP_LOOP }]);
     expect((await silent.diagnosticsFor('file:///a.ts', 2)).diagnostics.map((d) => d.code)).toEqual(['no-fixed-sleep-retry', 'no-unbounded-retry']);
+    const wrong = await start({ initializationOptions: { syntaxErrors: 'quiet' } });
+    expect((await wrong.until(() => wrong.shown[0])).message).toBe('retry-hygiene settings: retryHygiene.syntaxErrors must be one of error, hint, off, got "quiet" (syntax errors are errors)');
   });
 
   it('skips a 5 MB file with one informational diagnostic, and keeps serving the others', async () => {
