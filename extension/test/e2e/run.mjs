@@ -318,7 +318,7 @@ async function drive(browser, { port, ws, ud }) {
     const panel = page.locator('.markers-panel');
     await panel.locator('.monaco-list-row').nth(1).waitFor({ timeout: 20_000 });
     // A row's source and code are not in its own text node: read the panel's text as a whole.
-    const ours = (await panel.innerText()).replace(/\s+/g, ' ').match(/retry-hygiene ?\([^)]*\)/g) ?? [];
+    const ours = (await panel.innerText()).replace(/\s+/g, ' ').replace(/ ?\( ?/g, '(').replace(/ ?\)/g, ')').match(/retry-hygiene\([^)]*\)/g) ?? [];
     // Source and code read cleanly: retry-hygiene(no-fixed-sleep-retry), not retry-hygiene(retry-hygiene/…).
     const rules = ['retry-hygiene(no-fixed-sleep-retry)', 'retry-hygiene(no-unbounded-retry)'];
     check('Problems panel lists the findings with rule ids', ours.length === 2 && rules.every((r) => ours.includes(r)), ours.join(', ') || 'no retry-hygiene row');
