@@ -28,6 +28,15 @@ export interface ActionContext {
   diagnostics: readonly Diagnostic[];
   /** Which disable comment to write: ESLint's only where the project's ESLint config loads the plugin. */
   disableStyle: DisableStyle;
+  /** How "Show documentation for <rule>" opens the doc; undefined: the action is not offered. */
+  docs?: DocsCommand;
+  docsUrl?: (ruleId: string) => string | undefined;
+}
+
+/** A command that opens a rule's doc, given the rule id or its URL. */
+export interface DocsCommand {
+  command: string;
+  argument: 'rule' | 'url';
 }
 
 type Fix = NonNullable<Linter.LintMessage['fix']>;
@@ -47,8 +56,10 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
   if (wants(CodeActionKind.QuickFix)) {
     const disabledLines = new Set<string>();
     const disabledFiles = new Set<string>();
+    const documented = new Set<string>();
     const fixes: CodeAction[] = [];
     const disables: CodeAction[] = [];
+    const docs: CodeAction[] = [];
     for (const index of indices) {
       const message = analysis.messages[index]!;
       const ruleId = message.ruleId!;
@@ -66,6 +77,12 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
         const edits = suggestion.edits.flatMap((fix) => minimalEdits(document, fix));
         fixes.push({ title: suggestion.desc, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, edits) });
       }
+      const url = ctx.docs && ctx.docsUrl?.(ruleId);
+      if (ctx.docs && url && !documented.has(ruleId)) {
+        documented.add(ruleId);
+        const title = `Show documentation for ${ruleId}`;
+        docs.push({ title, kind: CodeActionKind.QuickFix, diagnostics, command: { title, command: ctx.docs.command, arguments: [ctx.docs.argument === 'url' ? url : ruleId] } });
+      }
       // A wrong ignore comment is fixed by editing it, not by another comment.
       if (message.messageId === IGNORE_COMMENT_MESSAGE) continue;
       const lineKey = `${ruleId}@${message.line}`;
@@ -78,7 +95,7 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
         disables.push({ title: `Disable ${ruleId} for the entire file`, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [disableFileEdit(document, ruleId, ctx.disableStyle)]) });
       }
     }
-    actions.push(...fixes, ...disables);
+    actions.push(...fixes, ...disables, ...docs);
   }
 
   if (wants(FIX_ALL_KIND)) {

@@ -18,7 +18,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { FIX_ALL_KIND, codeActions } from './code-actions.js';
+import { FIX_ALL_KIND, codeActions, type DocsCommand } from './code-actions.js';
 import { describeKind, toDiagnostics, type SyntaxErrors } from './diagnostics.js';
 import { projectLoadsPlugin } from './disable-comments/project-loads-plugin.js';
 import { LintEngine, lintFilename, type Analysis } from './engine.js';
@@ -44,6 +44,20 @@ export const STATS_REQUEST = 'retryHygiene/stats';
  * params `{ textDocument: { uri }, position }`, answer HerdSite or null.
  */
 export const HERD_AT_REQUEST = 'retryHygiene/herdAt';
+/**
+ * Notification to the client: checking a document took longer than `slowFileWarningMs`
+ * (`slow: true`), or, for a document told slow before, no longer does (`slow: false`).
+ */
+export const SLOW_FILE_NOTIFICATION = 'retryHygiene/slowFile';
+export interface SlowFile {
+  uri: string;
+  version: number;
+  lintMs: number;
+  limitMs: number;
+  slow: boolean;
+}
+/** The command of "Show documentation for <rule>" for a client that opens a URL (window/showDocument) and names no command of its own. */
+export const SHOW_DOCUMENTATION_COMMAND = 'retryHygiene.showDocumentation';
 
 /** The hover link's chart-command argument, with the site in words. */
 export interface HerdSite {
@@ -131,6 +145,8 @@ interface ClientFlags {
   images: boolean;
   chartCommand: string;
   syntaxErrors: SyntaxErrors;
+  /** How "Show documentation for <rule>" opens the doc: the client's command, the server's (showDocument), or not offered. */
+  docs: DocsCommand | undefined;
 }
 
 /**
@@ -214,7 +230,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     images: false,
     chartCommand: DEFAULT_CHART_COMMAND,
     syntaxErrors: 'error',
+    docs: undefined,
   };
+  /** Documents told slow to the client, to tell it when they no longer are. */
+  const slowDocuments = new Set<string>();
   const entries = new Map<string, Entry>();
   const timers = new Map<string, NodeJS.Timeout>();
   let lastLintMs = 0;
@@ -259,6 +278,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const current = entries.get(document.uri);
       if (current?.analysis === analysis && current.generation === generation) return current;
       lastLintMs = analysis.lintMs;
+      reportSlowness(analysis);
       const entry = { analysis, diagnostics: toDiagnostics(analysis, engine, flags.syntaxErrors), generation };
       // Only the newest version is kept (an answer about an older one still goes to whoever asked).
       if (documents.get(document.uri)?.version === analysis.version) entries.set(document.uri, entry);
@@ -341,6 +361,22 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }, settings.debounceMs);
   }
 
+  function reportSlowness({ uri, version, lintMs }: Analysis): void {
+    const limitMs = settings.slowFileWarningMs;
+    const slow = limitMs > 0 && lintMs > limitMs;
+    if (!slow && !slowDocuments.has(uri)) return;
+    if (slow) {
+      slowDocuments.add(uri);
+      try {
+        connection.console.warn(`retry-hygiene: checking ${uri} (version ${version}) took ${Math.round(lintMs)} ms, more than retryHygiene.slowFileWarningMs (${limitMs} ms)`);
+      } catch {
+        // The connection is gone; nothing to tell.
+      }
+    } else slowDocuments.delete(uri);
+    const params: SlowFile = { uri, version, lintMs: Math.round(lintMs), limitMs, slow };
+    void connection.sendNotification(SLOW_FILE_NOTIFICATION, params).catch((e) => logError('telling a slow file', e));
+  }
+
   function reportProblems(problems: string[]): void {
     const text = problems.join('; ');
     if (text === lastProblems) return;
@@ -368,6 +404,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     flags.images = initOptions.hoverImages === true;
     if (typeof initOptions.chartCommand === 'string' && initOptions.chartCommand !== '') flags.chartCommand = initOptions.chartCommand;
     const { settings: initial, problems } = resolveSettings(initOptions);
+    if (typeof initOptions.docsCommand === 'string' && initOptions.docsCommand !== '') flags.docs = { command: initOptions.docsCommand, argument: 'rule' };
+    else if (caps.window?.showDocument?.support === true) flags.docs = { command: SHOW_DOCUMENTATION_COMMAND, argument: 'url' };
     const syntaxErrors = initOptions.syntaxErrors;
     if (syntaxErrors === 'error' || syntaxErrors === 'hint' || syntaxErrors === 'off') flags.syntaxErrors = syntaxErrors;
     else if (syntaxErrors !== undefined) problems.push(`retryHygiene.syntaxErrors must be one of error, hint, off, got ${JSON.stringify(syntaxErrors)} (syntax errors are errors)`);
@@ -382,6 +420,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+        ...(flags.docs?.command === SHOW_DOCUMENTATION_COMMAND ? { executeCommandProvider: { commands: [SHOW_DOCUMENTATION_COMMAND] } } : {}),
         ...(flags.pull ? { diagnosticProvider: { identifier: SERVER_NAME, interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: SERVER_NAME, ...(options.version ? { version: options.version } : {}) },
@@ -428,6 +467,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     schedule(document.uri, settings.debounceMs);
   });
   documents.onDidClose(({ document }) => {
+    slowDocuments.delete(document.uri);
     clearTimeout(timers.get(document.uri));
     timers.delete(document.uri);
     scheduler.cancel(document.uri);
@@ -485,10 +525,22 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       // The diagnostics were published before their fixes arrived from the worker.
       await scheduler.fixesOf(entry.analysis);
       const disableStyle = projectLoadsPlugin(document.uri) ? 'eslint' : 'own';
-      return codeActions(params, { analysis: entry.analysis, document, documentChanges: flags.documentChanges, diagnostics: entry.diagnostics, disableStyle });
+      return codeActions(params, { analysis: entry.analysis, document, documentChanges: flags.documentChanges, diagnostics: entry.diagnostics, disableStyle, docs: flags.docs, docsUrl: (ruleId) => engine.docsUrl(ruleId) });
     } catch (error) {
       logError('code actions', error);
       return [];
+    }
+  });
+
+  connection.onExecuteCommand(async (params) => {
+    if (params.command !== SHOW_DOCUMENTATION_COMMAND) return;
+    const url = params.arguments?.[0];
+    // Only a rule's docs URL, as the action gave it: a command's arguments are input.
+    if (typeof url !== 'string' || !/^https:\/\//.test(url)) return;
+    try {
+      await connection.window.showDocument({ uri: url, external: true });
+    } catch (error) {
+      logError('showing documentation', error);
     }
   });
 

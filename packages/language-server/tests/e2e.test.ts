@@ -271,6 +271,50 @@ export async function getOrder(id: string): Promise<Response> {
     expect(await client.codeActions(URI, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [])).toEqual([]);
   });
 
+  it('offers "Show documentation for <rule>" running the command the client names, with the rule id', async () => {
+    const { actions, diagnostics } = await actionsFor({ initializationOptions: { docsCommand: 'retryHygiene.openRuleDocs' } });
+    const docs = actions.filter((a) => a.title.startsWith('Show documentation'));
+    expect(docs).toEqual([
+      {
+        title: 'Show documentation for retry-hygiene/no-fixed-sleep-retry',
+        kind: 'quickfix',
+        diagnostics: [diagnostics[0]],
+        command: { title: 'Show documentation for retry-hygiene/no-fixed-sleep-retry', command: 'retryHygiene.openRuleDocs', arguments: ['retry-hygiene/no-fixed-sleep-retry'] },
+      },
+      {
+        title: 'Show documentation for retry-hygiene/no-unbounded-retry',
+        kind: 'quickfix',
+        diagnostics: [diagnostics[1]],
+        command: { title: 'Show documentation for retry-hygiene/no-unbounded-retry', command: 'retryHygiene.openRuleDocs', arguments: ['retry-hygiene/no-unbounded-retry'] },
+      },
+    ]);
+  });
+
+  it('opens the doc through window/showDocument for a client that supports it and names no command', async () => {
+    const { client, actions } = await actionsFor({ showDocument: true });
+    expect(client.initializeResult.capabilities.executeCommandProvider).toEqual({ commands: ['retryHygiene.showDocumentation'] });
+    const docs = actions.find((a) => a.title === 'Show documentation for retry-hygiene/no-fixed-sleep-retry')!;
+    expect(docs.command).toEqual({ title: docs.title, command: 'retryHygiene.showDocumentation', arguments: [`${DOCS}/no-fixed-sleep-retry.md`] });
+    await client.executeCommand(docs.command!.command, docs.command!.arguments!);
+    // Anything but an https URL is not opened: a command's arguments are input.
+    await client.executeCommand('retryHygiene.showDocumentation', ['file:///etc/passwd']);
+    expect(client.documentsShown).toEqual([{ uri: `${DOCS}/no-fixed-sleep-retry.md`, external: true }]);
+  });
+
+  it('warns in the log and tells the client when checking a file takes longer than slowFileWarningMs, and when it no longer does', async () => {
+    // 1 ms: any lint takes longer (ESLint alone parses for more than that).
+    const client = await start({ initializationOptions: { slowFileWarningMs: 1 } });
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    await client.diagnosticsFor(URI, 1);
+    const [slow] = (await client.until(() => (client.slowFiles.length > 0 ? client.slowFiles : undefined))) as { uri: string; version: number; lintMs: number; limitMs: number; slow: boolean }[];
+    expect(slow).toEqual({ uri: URI, version: 1, lintMs: expect.any(Number), limitMs: 1, slow: true });
+    expect(client.logs.find((l) => l.includes('slowFileWarningMs'))).toBe(`retry-hygiene: checking ${URI} (version 1) took ${slow!.lintMs} ms, more than retryHygiene.slowFileWarningMs (1 ms)`);
+    // No limit any more: the next check tells the client the file is not slow.
+    await client.configurationChanged({ retryHygiene: { slowFileWarningMs: 0 } });
+    const last = await client.until(() => (client.slowFiles.length > 1 ? client.slowFiles.at(-1) : undefined));
+    expect(last).toEqual({ uri: URI, version: 1, lintMs: expect.any(Number), limitMs: 0, slow: false });
+  });
+
   it('reports a wrong ignore comment at the comment, with no disable action for it', async () => {
     const client = await start();
     await client.open(URI, FIXED_SLEEP_LOOP.replace('  for (;;) {', '  // retry-hygiene-ignore-next-line no-fixed-sleep\n  for (;;) {'));
@@ -428,7 +472,7 @@ describe('settings', () => {
       'retry-hygiene settings: retryHygiene.rules.no-such-rule is not a rule (known: no-fixed-sleep-retry, require-jitter, no-unbounded-retry, no-nested-retry)',
       "retryHygiene.rules.require-jitter must be one of error, warning, information, hint, off, got 'loud'",
       'retryHygiene.scenario.clients must be an integer from 1 to 100000, got -1 (clamped to 1)',
-      'retryHygiene.colour is not a setting (known: enable, rules, scenario, debounceMs)',
+      'retryHygiene.colour is not a setting (known: enable, rules, scenario, debounceMs, slowFileWarningMs)',
       'retryHygiene.rules.no-unbounded-retry.options.maxAttempts: Value "five" should be integer. (the rule runs with its default options)',
     ]);
     await client.open(URI, FIXED_SLEEP_LOOP);
