@@ -4,9 +4,10 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { COMMANDS, FIX_ALL_KIND, HERD_AT_REQUEST, LANGUAGES, RULES, SECTION, parseHerdArgs, toServerSettings, type HerdArgs } from './config.js';
+import { COMMANDS, FIX_ALL_KIND, HERD_AT_REQUEST, LANGUAGES, RULES, SECTION, SLOW_FILE_NOTIFICATION, parseHerdArgs, parseSlowFile, pullOptionsFor, toServerSettings, type HerdArgs } from './config.js';
 import { FileChecks } from './status/file-checks.js';
 import { recordingMiddleware, statusBar } from './status/status-bar.js';
+import { excludedBy, excludingMiddleware } from './exclude/excluded-files.js';
 import { makeNonce, renderPage } from './webview/html.js';
 
 const moduleLoadedAt = performance.now();
@@ -33,11 +34,16 @@ export function activate(context: vscode.ExtensionContext): void {
       // VS Code's own TypeScript/JavaScript service reports syntax errors: the server's copy is a
       // hint (not a second Problems row), which still says why the file has no findings.
       syntaxErrors: vscode.extensions.getExtension('vscode.typescript-language-features') ? 'hint' : 'error',
+      // "Show documentation for <rule>" opens the docs shipped in the .vsix (offline).
+      docsCommand: COMMANDS.openRuleDocs,
     },
+    // retryHygiene.run: pull on open always, then on each change (onType) or on save only.
+    diagnosticPullOptions: pullOptionsFor(vscode.workspace.getConfiguration(SECTION).get('run')),
     // Only the chart command may run from a hover link.
     markdown: { isTrusted: { enabledCommands: [COMMANDS.showHerdChart] }, supportHtml: false },
     middleware: {
-      ...recordingMiddleware(checks),
+      ...recordingMiddleware(checks, excludedBy),
+      ...excludingMiddleware(),
       workspace: {
         // VS Code nests the flat setting keys into the server's shape; drop the options left empty.
         configuration: async (params, token, next) => {
@@ -50,6 +56,22 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   const lc = new LanguageClient('retryHygiene', 'Retry Hygiene', serverOptions, clientOptions);
   client = lc;
+  context.subscriptions.push(
+    lc.onNotification(SLOW_FILE_NOTIFICATION, (params: unknown) => {
+      const slow = parseSlowFile(params);
+      if (!slow) return;
+      checks.slow(slow.uri, slow.slow ? { lintMs: slow.lintMs, limitMs: slow.limitMs } : undefined);
+      if (slow.slow) output.warn(`checking ${vscode.Uri.parse(slow.uri).fsPath} took ${slow.lintMs} ms, more than retryHygiene.slowFileWarningMs (${slow.limitMs} ms)`);
+    }),
+    // When files are checked, and which, are fixed when the client starts: a change restarts it.
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      if (!event.affectsConfiguration(`${SECTION}.run`) && !event.affectsConfiguration(`${SECTION}.exclude`)) return;
+      output.info('retryHygiene.run or retryHygiene.exclude changed: restarting the server');
+      checks.reset();
+      lc.clientOptions.diagnosticPullOptions = pullOptionsFor(vscode.workspace.getConfiguration(SECTION).get('run'));
+      await lc.restart();
+    }),
+  );
   // Not awaited: the editor does not wait for the server (ESLint and the TypeScript parser load in its own process).
   void lc.start().then(
     () => output.info(`server ready ${Math.round(performance.now() - started)} ms after activation`),
@@ -74,7 +96,7 @@ export function activate(context: vscode.ExtensionContext): void {
       output.info(`server restarted in ${Math.round(performance.now() - at)} ms`);
     }),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => output.show(true)),
-    statusBar(checks),
+    statusBar(checks, excludedBy),
   );
   const activateMs = performance.now() - started;
   output.info(

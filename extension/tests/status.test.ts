@@ -35,7 +35,40 @@ describe('statusOf', () => {
   });
 });
 
+describe('statusOf, with what else the extension knows', () => {
+  it('says a file is excluded, naming the glob', () => {
+    expect(statusOf({ state: 'excluded', glob: '**/generated/**' })).toEqual({
+      text: '$(circle-slash) retry-hygiene: excluded',
+      tooltip: 'retryHygiene.exclude names this file (**/generated/**): it is not checked.',
+    });
+  });
+
+  it('adds the server’s slow-file warning to a checked file, and to nothing else', () => {
+    const slow = { lintMs: 3240, limitMs: 2000 };
+    expect(statusOf({ state: 'checked', diagnostics: [finding(0)] }, slow)).toEqual({
+      count: 1,
+      text: '$(watch) 1 retry finding',
+      tooltip: 'retry-hygiene: 1 error in this file. Click to open the Problems panel.\nChecking this file took 3.2 s, more than retryHygiene.slowFileWarningMs (2.0 s).',
+    });
+    expect(statusOf({ state: 'checking' }, slow).text).toBe('$(sync~spin) retry-hygiene: checking…');
+  });
+});
+
 describe('FileChecks', () => {
+  it('keeps the slow-file warning until the server says the file is no longer slow or it is closed', () => {
+    const checks = new FileChecks();
+    let changes = 0;
+    checks.onChange(() => changes++);
+    checks.slow(URI, { lintMs: 2500, limitMs: 2000 });
+    checks.published(URI, []);
+    expect(checks.slownessOf(URI)).toEqual({ lintMs: 2500, limitMs: 2000 });
+    checks.slow(URI, undefined);
+    expect(checks.slownessOf(URI)).toBeUndefined();
+    // Not slow and never was: nothing changes.
+    checks.slow('file:///w/b.ts', undefined);
+    expect(changes).toBe(3);
+  });
+
   it('goes checking → the result, and a later check keeps the last result until its own arrives', () => {
     const checks = new FileChecks();
     const seen: string[] = [];

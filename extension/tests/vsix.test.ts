@@ -128,8 +128,8 @@ describe('the .vsix', () => {
       await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: 'file:///x/get.ts', languageId: 'typescript', version: 1, text } });
       const { diagnostics } = await published;
       expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([
-        ['retry-hygiene/no-fixed-sleep-retry', 1],
-        ['retry-hygiene/no-unbounded-retry', 1],
+        ['no-fixed-sleep-retry', 1],
+        ['no-unbounded-retry', 1],
       ]);
       // The hover's herd comes from the bundled herd worker (dist/herd-worker.cjs).
       const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: 'file:///x/get.ts' }, position: { line: 1, character: 3 } });

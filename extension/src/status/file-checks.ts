@@ -21,7 +21,15 @@ export type FileCheck =
   | { state: 'checking' }
   | { state: 'checked'; diagnostics: readonly DiagnosticLike[] }
   /** The request for its diagnostics failed, or the server is not running. */
-  | { state: 'unavailable'; reason: string };
+  | { state: 'unavailable'; reason: string }
+  /** `retryHygiene.exclude` names it: never sent to the server. */
+  | { state: 'excluded'; glob: string };
+
+/** The server's word that checking a document took longer than `slowFileWarningMs`. */
+export interface Slowness {
+  lintMs: number;
+  limitMs: number;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -33,6 +41,7 @@ export function problemOf(diagnostic: DiagnosticLike): Problem | undefined {
 /** The result of each open document's last check, with a listener for changes. */
 export class FileChecks {
   private readonly checks = new Map<string, FileCheck>();
+  private readonly slowness = new Map<string, Slowness>();
   private readonly listeners = new Set<(uri: string) => void>();
 
   get(uri: string): FileCheck | undefined {
@@ -54,12 +63,31 @@ export class FileChecks {
     this.set(uri, { state: 'unavailable', reason });
   }
 
+  excluded(uri: string, glob: string): void {
+    const known = this.checks.get(uri);
+    if (known?.state === 'excluded' && known.glob === glob) return;
+    this.set(uri, { state: 'excluded', glob });
+  }
+
+  /** The server's latest word on how long checking the document takes: slow, or (undefined) not. */
+  slow(uri: string, slowness: Slowness | undefined): void {
+    if (slowness) this.slowness.set(uri, slowness);
+    else if (!this.slowness.delete(uri)) return;
+    this.fire(uri);
+  }
+
+  slownessOf(uri: string): Slowness | undefined {
+    return this.slowness.get(uri);
+  }
+
   forget(uri: string): void {
-    if (this.checks.delete(uri)) this.fire(uri);
+    const had = this.slowness.delete(uri);
+    if (this.checks.delete(uri) || had) this.fire(uri);
   }
 
   /** Every document's result is stale (the server restarted or stopped). */
   reset(reason?: string): void {
+    this.slowness.clear();
     for (const uri of [...this.checks.keys()]) {
       if (reason === undefined) this.checks.delete(uri);
       else this.checks.set(uri, { state: 'unavailable', reason });
@@ -89,10 +117,26 @@ export interface StatusText {
   count?: number;
 }
 
-/** The status bar item's words for a document's check (undefined: nothing received yet, i.e. checking). */
-export function statusOf(check: FileCheck | undefined): StatusText {
+const seconds = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`);
+
+/**
+ * The status bar item's words for a document's check (undefined: nothing received yet, i.e.
+ * checking), with the server's warning that checking it is slow, if any.
+ */
+export function statusOf(check: FileCheck | undefined, slow?: Slowness): StatusText {
+  const status = baseStatusOf(check);
+  if (!slow || check?.state !== 'checked') return status;
+  return {
+    ...status,
+    text: status.text.replace('$(pulse)', '$(watch)'),
+    tooltip: `${status.tooltip}\nChecking this file took ${seconds(slow.lintMs)}, more than retryHygiene.slowFileWarningMs (${seconds(slow.limitMs)}).`,
+  };
+}
+
+function baseStatusOf(check: FileCheck | undefined): StatusText {
   if (!check || check.state === 'checking') return { text: '$(sync~spin) retry-hygiene: checking…', tooltip: 'retry-hygiene is checking this file for the first time.' };
   if (check.state === 'unavailable') return { text: '$(warning) retry-hygiene: not checked', tooltip: `retry-hygiene could not check this file: ${check.reason}` };
+  if (check.state === 'excluded') return { text: '$(circle-slash) retry-hygiene: excluded', tooltip: `retryHygiene.exclude names this file (${check.glob}): it is not checked.` };
   const problem = check.diagnostics.find((d) => problemOf(d) !== undefined);
   if (problem) {
     const where = problem.range ? ` (line ${problem.range.start.line + 1})` : '';

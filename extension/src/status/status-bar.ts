@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Middleware } from 'vscode-languageclient/node';
+import type { Middleware, vsdiag } from 'vscode-languageclient/node';
 import { LANGUAGES } from '../config.js';
 import { FileChecks, statusOf } from './file-checks.js';
 
@@ -8,10 +8,17 @@ import { FileChecks, statusOf } from './file-checks.js';
  * (pull: the report of each request; push: each notification), so the status bar shows the
  * server's word on the file, never a count left over from an earlier version.
  */
-export function recordingMiddleware(checks: FileChecks): Pick<Middleware, 'provideDiagnostics' | 'handleDiagnostics'> {
+export function recordingMiddleware(checks: FileChecks, excludedBy: (document: vscode.TextDocument | vscode.Uri) => string | undefined): Pick<Middleware, 'provideDiagnostics' | 'handleDiagnostics'> {
   return {
     provideDiagnostics: async (document, previousResultId, token, next) => {
       const uri = (document instanceof vscode.Uri ? document : document.uri).toString();
+      const glob = excludedBy(document);
+      if (glob !== undefined) {
+        // The server was never told of the file: nothing to ask it.
+        checks.excluded(uri, glob);
+        // The enum's value, spelled out: the client's vsdiag namespace is a declaration only.
+        return { kind: 'full', items: [] } as unknown as vsdiag.DocumentDiagnosticReport;
+      }
       checks.asked(uri);
       try {
         const report = await next(document, previousResultId, token);
@@ -31,7 +38,7 @@ export function recordingMiddleware(checks: FileChecks): Pick<Middleware, 'provi
 }
 
 /** The status bar item: the active JS/TS document's check, from `checks`. */
-export function statusBar(checks: FileChecks): vscode.Disposable {
+export function statusBar(checks: FileChecks, excludedBy: (document: vscode.TextDocument) => string | undefined): vscode.Disposable {
   const item = vscode.window.createStatusBarItem('retryHygiene.findings', vscode.StatusBarAlignment.Right, 100);
   item.name = 'Retry Hygiene findings';
   item.command = 'workbench.actions.view.problems';
@@ -41,7 +48,11 @@ export function statusBar(checks: FileChecks): vscode.Disposable {
       item.hide();
       return;
     }
-    const status = statusOf(checks.get(editor.document.uri.toString()));
+    const uri = editor.document.uri.toString();
+    // An excluded file may never be asked about (the client does not tell the server it opened).
+    const glob = excludedBy(editor.document);
+    if (glob !== undefined) checks.excluded(uri, glob);
+    const status = statusOf(checks.get(uri), checks.slownessOf(uri));
     item.text = status.text;
     item.tooltip = status.tooltip;
     item.show();
