@@ -423,6 +423,20 @@ async function drive(browser, { port, ws, ud }) {
     await closeTab('Retry herd');
   });
 
+  // "Show documentation for <rule>" among the quick fixes opens the rule's doc shipped in the .vsix.
+  await attempt('"Show documentation for <rule>" opens the rule doc', async () => {
+    await token('for').click();
+    await page.keyboard.press('Control+.');
+    const docs = page.locator('.action-widget .monaco-list-row').filter({ hasText: 'Show documentation for retry-hygiene/no-fixed-sleep-retry' }).first();
+    await docs.waitFor({ timeout: 15_000 });
+    await docs.click();
+    const tab = page.locator('.tab').filter({ hasText: /Preview no-fixed-sleep-retry\.md/ }).first();
+    const opened = await tab.waitFor({ timeout: 20_000 }).then(() => true, () => false);
+    await shot('show-documentation');
+    check('"Show documentation for <rule>" opens the rule doc', opened, opened ? 'Markdown preview of dist/docs/no-fixed-sleep-retry.md' : 'no preview tab');
+    if (opened) await closeTab(/Preview no-fixed-sleep-retry\.md/);
+  });
+
   // A quick fix from the light bulb menu changes the file.
   await attempt('quick fix changes the file', async () => {
     await token('for').click();
@@ -582,6 +596,33 @@ async function drive(browser, { port, ws, ud }) {
     );
     await page.mouse.move(5, 5);
     await shot('retry-quick-fix-applied');
+  });
+  // retryHygiene.exclude and retryHygiene.slowFileWarningMs, as a workspace sets them: the
+  // excluded file gets no squiggle and the status says so; a check over 1 ms is logged as slow.
+  await attempt('retryHygiene.exclude: an excluded file is not checked', async () => {
+    const settingsFile = join(ws, '.vscode', 'settings.json');
+    const current = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
+    writeFileSync(settingsFile, JSON.stringify({ ...current, 'retryHygiene.exclude': ['webhooks.mjs'], 'retryHygiene.slowFileWarningMs': 1 }, null, 2));
+    const logs = () => findFiles(join(ud, 'logs'), (p) => /Retry Hygiene\.log$/.test(p)).map((f) => readFileSync(f, 'utf8')).join('\n');
+    // The change restarts the server (logged); then the file is opened.
+    for (const until = Date.now() + 20_000; Date.now() < until && !logs().includes('retryHygiene.run or retryHygiene.exclude changed'); ) await new Promise((r) => setTimeout(r, 500));
+    await row('webhooks.mjs').dblclick();
+    await statusItem.filter({ hasText: 'excluded' }).waitFor({ timeout: 30_000 });
+    await new Promise((r) => setTimeout(r, 2_000));
+    const squiggles = await editor.locator('.squiggly-error, .squiggly-warning').count();
+    const status = (await statusItem.innerText()).trim();
+    await shot('excluded');
+    check('retryHygiene.exclude: an excluded file is not checked', /retry-hygiene: excluded/.test(status) && squiggles === 0, `status "${status}"; ${squiggles} squiggles`);
+    // orders.ts is still checked, and its check is over the 1 ms limit.
+    await row('orders.ts').dblclick();
+    let slow;
+    for (const until = Date.now() + 30_000; Date.now() < until && !slow; ) {
+      slow = logs().split('\n').find((l) => l.includes('more than retryHygiene.slowFileWarningMs'));
+      if (!slow) await new Promise((r) => setTimeout(r, 500));
+    }
+    const tooltip = await statusItem.getAttribute('aria-label').catch(() => null);
+    await shot('slow-file');
+    check('retryHygiene.slowFileWarningMs: a slow check is logged', slow !== undefined, `${slow?.replace(/^.*\] /, '') ?? 'no warning in the log'}${tooltip ? `; status: ${tooltip.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`);
   });
   await context.close();
 }
