@@ -21,7 +21,11 @@ function run(args) {
 }
 
 run([join(here, 'build.mjs'), '--production']);
+// The licences of what the bundles hold, from the build's metafiles: shipped as ThirdPartyNotices.txt.
+run([join(here, 'scripts', 'third-party-notices.mjs')]);
 const vsce = join(dirname(createRequire(import.meta.url).resolve('@vscode/vsce/package.json')), 'vsce');
 // Everything is bundled: no node_modules in the package.
-run([vsce, 'package', '--no-dependencies', '--ignoreFile', join(here, '..', '.vscodeignore'), '--out', out]);
+// README images stay relative (media/…, shipped in the .vsix), so they show from the installed
+// extension: vsce would point them at the repository's raw files, a URL that is not the package.
+run([vsce, 'package', '--no-dependencies', '--no-rewrite-relative-links', '--ignoreFile', join(here, '..', '.vscodeignore'), '--out', out]);
 console.log(`package: ${out} (${(statSync(out).size / 1024 / 1024).toFixed(2)} MB)`);
