@@ -624,6 +624,28 @@ async function drive(browser, { port, ws, ud }) {
     await shot('slow-file');
     check('retryHygiene.slowFileWarningMs: a slow check is logged', slow !== undefined, `${slow?.replace(/^.*\] /, '') ?? 'no warning in the log'}${tooltip ? `; status: ${tooltip.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`);
   });
+  // The extension's page, from the installed .vsix: its icon, and the README's images from the package.
+  await attempt("the extension's page shows its icon and README images", async () => {
+    await runCommand('Extensions: Show Installed Extensions');
+    const entry = page.locator('.extensions-viewlet .monaco-list-row').filter({ hasText: 'retry-hygiene' }).first();
+    await entry.waitFor({ timeout: 20_000 });
+    await entry.click();
+    const icon = page.locator('.extension-editor .header .icon').first();
+    await icon.waitFor({ timeout: 20_000 });
+    const iconLoaded = await icon.evaluate((img) => img.complete && img.naturalWidth === 128).catch(() => false);
+    const readme = page.frameLocator('.extension-editor iframe.webview.ready').frameLocator('#active-frame');
+    let images = [];
+    for (const until = Date.now() + 20_000; Date.now() < until && !(images.length === 2 && images.every((i) => i.width > 0)); ) {
+      images = await readme.locator('img').evaluateAll((all) => all.map((img) => ({ src: img.getAttribute('src') ?? '', width: img.naturalWidth }))).catch(() => []);
+      if (!(images.length === 2 && images.every((i) => i.width > 0))) await new Promise((r) => setTimeout(r, 500));
+    }
+    await shot('extension-page');
+    check(
+      "the extension's page shows its icon and README images",
+      iconLoaded && images.length === 2 && images.every((i) => i.width > 0),
+      `icon ${iconLoaded ? 'loaded (128 px)' : 'not loaded'}; README images: ${images.map((i) => `${i.src.replace(/^.*\//, '')} ${i.width} px`).join(', ') || 'none'}`,
+    );
+  });
   await context.close();
 }
 
