@@ -4,7 +4,7 @@
  * on its own (no node_modules beside it) and reports a finding.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,9 +80,7 @@ describe('the .vsix', () => {
         'extension/dist/herd-worker.cjs',
         'extension/dist/server.cjs',
         'extension/dist/webview.js',
-        'extension/media/hover.png',
         'extension/media/icon.png',
-        'extension/media/screenshot.png',
         'extension/package.json',
         'extension/readme.md',
         'extension/ThirdPartyNotices.txt',
@@ -105,11 +103,12 @@ describe('the .vsix', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([128, 128]);
   });
 
-  it('keeps its README images relative, each one a file of the package (they show from the installed extension)', () => {
+  it("points its README images at extension/media/ of the release in the repository (VS Code's extension page shows https images only)", () => {
     const readme = entries.get('extension/readme.md')!.toString('utf8');
     const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)].map((m) => m[1]!);
-    expect(images).toEqual(['media/screenshot.png', 'media/hover.png']);
-    for (const image of images) expect(entries.has(`extension/${image}`), image).toBe(true);
+    const base = 'https://github.com/retry-hygiene/retry-hygiene/raw/v0.1.0/extension/';
+    expect(images).toEqual([`${base}media/screenshot.png`, `${base}media/hover.png`]);
+    for (const image of images) expect(existsSync(join(extensionDir, image.slice(base.length))), image).toBe(true);
   });
 
   it("ships the licence of every package its bundles hold, as the build's metafiles list them", () => {
