@@ -660,14 +660,19 @@ async function drive(browser, { port, ws, ud }) {
     const icon = page.locator('.extension-editor .header .icon').first();
     await icon.waitFor({ timeout: 20_000 });
     const iconLoaded = await icon.evaluate((img) => img.complete && img.naturalWidth === 128).catch(() => false);
-    const readme = page.frameLocator('.extension-editor iframe.webview.ready').frameLocator('#active-frame');
     // VS Code shows a README's https images only (its sanitizer drops relative and data: ones):
     // the packaged README points at extension/media/ in the repository, which this machine
     // cannot reach, so the check is on the addresses, not the pixels.
     const expected = ['screenshot.png', 'hover.png'].map((f) => `https://github.com/retry-hygiene/retry-hygiene/raw/v0.1.0/extension/media/${f}`);
+    // Webviews live in frames of their own, outside the editor's DOM: the README's is the one that shows its title.
     let sources = [];
     for (const until = Date.now() + 20_000; Date.now() < until && sources.length < 2; ) {
-      sources = await readme.locator('img').evaluateAll((all) => all.map((img) => img.getAttribute('src') ?? '')).catch(() => []);
+      for (const frame of page.frames()) {
+        const found = await frame
+          .evaluate(() => (document.body?.innerText.includes('retry-hygiene for VS Code') ? [...document.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? '') : null))
+          .catch(() => null);
+        if (found) sources = found;
+      }
       if (sources.length < 2) await new Promise((r) => setTimeout(r, 500));
     }
     await shot('extension-page');
