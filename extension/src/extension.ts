@@ -60,8 +60,8 @@ export function activate(context: vscode.ExtensionContext): void {
     lc.onNotification(SLOW_FILE_NOTIFICATION, (params: unknown) => {
       const slow = parseSlowFile(params);
       if (!slow) return;
+      // The server has written the warning to this output channel already; the status bar shows it too.
       checks.slow(slow.uri, slow.slow ? { lintMs: slow.lintMs, limitMs: slow.limitMs } : undefined);
-      if (slow.slow) output.warn(`checking ${vscode.Uri.parse(slow.uri).fsPath} took ${slow.lintMs} ms, more than retryHygiene.slowFileWarningMs (${slow.limitMs} ms)`);
     }),
     // When files are checked, and which, are fixed when the client starts: a change restarts it.
     vscode.workspace.onDidChangeConfiguration(async (event) => {
