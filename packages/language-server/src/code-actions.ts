@@ -42,8 +42,9 @@ export interface DocsCommand {
 type Fix = NonNullable<Linter.LintMessage['fix']>;
 
 /**
- * Quick fixes from the rules' fixes and suggestions, "disable for this line / file", and
- * the fix-all source action. Every action carries its edit: no command, no server state.
+ * Quick fixes from the rules' fixes and suggestions, "disable for this line / file", "show
+ * documentation", and the fix-all source action. Every action that edits carries its edit (no
+ * command applying a cached one, no server state); only "show documentation" is a command.
  */
 export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeAction[] {
   const { analysis, document } = ctx;
@@ -77,14 +78,14 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
         const edits = suggestion.edits.flatMap((fix) => minimalEdits(document, fix));
         fixes.push({ title: suggestion.desc, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, edits) });
       }
+      // A wrong ignore comment is fixed by editing it, not by another comment (nor the rule's doc).
+      if (message.messageId === IGNORE_COMMENT_MESSAGE) continue;
       const url = ctx.docs && ctx.docsUrl?.(ruleId);
       if (ctx.docs && url && !documented.has(ruleId)) {
         documented.add(ruleId);
         const title = `Show documentation for ${ruleId}`;
         docs.push({ title, kind: CodeActionKind.QuickFix, diagnostics, command: { title, command: ctx.docs.command, arguments: [ctx.docs.argument === 'url' ? url : ruleId] } });
       }
-      // A wrong ignore comment is fixed by editing it, not by another comment.
-      if (message.messageId === IGNORE_COMMENT_MESSAGE) continue;
       const lineKey = `${ruleId}@${message.line}`;
       if (!disabledLines.has(lineKey)) {
         disabledLines.add(lineKey);

@@ -315,8 +315,8 @@ export async function getOrder(id: string): Promise<Response> {
     expect(last).toEqual({ uri: URI, version: 1, lintMs: expect.any(Number), limitMs: 0, slow: false });
   });
 
-  it('reports a wrong ignore comment at the comment, with no disable action for it', async () => {
-    const client = await start();
+  it('reports a wrong ignore comment at the comment, with no disable or documentation action for it', async () => {
+    const client = await start({ initializationOptions: { docsCommand: 'retryHygiene.openRuleDocs' } });
     await client.open(URI, FIXED_SLEEP_LOOP.replace('  for (;;) {', '  // retry-hygiene-ignore-next-line no-fixed-sleep\n  for (;;) {'));
     const { diagnostics } = await client.diagnosticsFor(URI, 1);
     expect(diagnostics.map((d) => [d.code, d.range, d.message])).toEqual([
