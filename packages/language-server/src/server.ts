@@ -6,7 +6,6 @@ import {
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReportKind,
   LSPErrorCodes,
-  MarkupKind,
   MessageType,
   ResponseError,
   ShowMessageNotification,
@@ -18,8 +17,9 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { FIX_ALL_KIND, codeActions, type DocsCommand } from './code-actions.js';
-import { describeKind, toDiagnostics, type SyntaxErrors } from './diagnostics.js';
+import { FIX_ALL_KIND, codeActions } from './code-actions.js';
+import { describeKind, toDiagnostics } from './diagnostics.js';
+import { DEFAULT_FLAGS, SHOW_DOCUMENTATION_COMMAND, clientFlags, type ClientFlags } from './client-flags.js';
 import { projectLoadsPlugin } from './disable-comments/project-loads-plugin.js';
 import { LintEngine, lintFilename, type Analysis } from './engine.js';
 import { LintScheduler } from './scheduler.js';
@@ -36,7 +36,7 @@ export const SERVER_NAME = 'retry-hygiene';
  */
 const PROJECT_IMPORT = /\bfrom\s*['"]|\brequire\(\s*['"]|\bimport\(\s*['"]/;
 const MODULE_EXTENSIONS = 'js,jsx,mjs,cjs,ts,tsx,mts,cts';
-export const DEFAULT_CHART_COMMAND = 'retryHygiene.showHerdChart';
+export { DEFAULT_CHART_COMMAND, SHOW_DOCUMENTATION_COMMAND } from './client-flags.js';
 /** Internal request: counters and heap, for the fuzz test and the benchmark. `{ gc: true }` collects first when node runs with --expose-gc. */
 export const STATS_REQUEST = 'retryHygiene/stats';
 /**
@@ -56,8 +56,7 @@ export interface SlowFile {
   limitMs: number;
   slow: boolean;
 }
-/** The command of "Show documentation for <rule>" for a client that opens a URL (window/showDocument) and names no command of its own. */
-export const SHOW_DOCUMENTATION_COMMAND = 'retryHygiene.showDocumentation';
+
 
 /** The hover link's chart-command argument, with the site in words. */
 export interface HerdSite {
@@ -133,22 +132,6 @@ interface Entry {
   generation: number;
 }
 
-interface ClientFlags {
-  pull: boolean;
-  refresh: boolean;
-  configuration: boolean;
-  dynamicConfiguration: boolean;
-  /** The client watches files for the server (workspace/didChangeWatchedFiles, registered dynamically). */
-  watchFiles: boolean;
-  markdown: boolean;
-  documentChanges: boolean;
-  images: boolean;
-  chartCommand: string;
-  syntaxErrors: SyntaxErrors;
-  /** How "Show documentation for <rule>" opens the doc: the client's command, the server's (showDocument), or not offered. */
-  docs: DocsCommand | undefined;
-}
-
 /**
  * Wires the server to a connection. Everything a document gets — diagnostics, code
  * actions, hover — reads one Analysis per document version: one ESLint run, whose AST's
@@ -219,19 +202,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let generation = 0;
   let lastProblems = '';
   let pendingProblems: string[] = [];
-  const flags: ClientFlags = {
-    pull: false,
-    refresh: false,
-    configuration: false,
-    dynamicConfiguration: false,
-    watchFiles: false,
-    markdown: true,
-    documentChanges: false,
-    images: false,
-    chartCommand: DEFAULT_CHART_COMMAND,
-    syntaxErrors: 'error',
-    docs: undefined,
-  };
+  let flags: ClientFlags = { ...DEFAULT_FLAGS };
   /** Documents told slow to the client, to tell it when they no longer are. */
   const slowDocuments = new Set<string>();
   const entries = new Map<string, Entry>();
@@ -393,22 +364,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // initializationOptions and for workspace/configuration do (Helix, Zed), under retryHygiene.
     const { retryHygiene: nested, ...top } = init;
     initOptions = isObject(nested) ? { ...top, ...nested } : init;
-    flags.pull = caps.textDocument?.diagnostic !== undefined;
-    flags.refresh = caps.workspace?.diagnostics?.refreshSupport === true;
-    flags.configuration = caps.workspace?.configuration === true;
-    flags.dynamicConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
-    flags.watchFiles = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-    const formats = caps.textDocument?.hover?.contentFormat;
-    flags.markdown = formats === undefined ? false : formats.includes(MarkupKind.Markdown);
-    flags.documentChanges = caps.workspace?.workspaceEdit?.documentChanges === true;
-    flags.images = initOptions.hoverImages === true;
-    if (typeof initOptions.chartCommand === 'string' && initOptions.chartCommand !== '') flags.chartCommand = initOptions.chartCommand;
+    const read = clientFlags(caps, initOptions);
+    flags = read.flags;
     const { settings: initial, problems } = resolveSettings(initOptions);
-    if (typeof initOptions.docsCommand === 'string' && initOptions.docsCommand !== '') flags.docs = { command: initOptions.docsCommand, argument: 'rule' };
-    else if (caps.window?.showDocument?.support === true) flags.docs = { command: SHOW_DOCUMENTATION_COMMAND, argument: 'url' };
-    const syntaxErrors = initOptions.syntaxErrors;
-    if (syntaxErrors === 'error' || syntaxErrors === 'hint' || syntaxErrors === 'off') flags.syntaxErrors = syntaxErrors;
-    else if (syntaxErrors !== undefined) problems.push(`retryHygiene.syntaxErrors must be one of error, hint, off, got ${JSON.stringify(syntaxErrors)} (syntax errors are errors)`);
+    problems.unshift(...read.problems);
     problems.push(...engine.configure(initial));
     scheduler.configure(initial);
     scheduler.warm();

@@ -536,8 +536,11 @@ describe('robustness', () => {
     // The findings of the file once it parses again come back as usual.
     await silent.change('file:///a.ts', 2, [{ text: FIXED_SLEEP_LOOP }]);
     expect((await silent.diagnosticsFor('file:///a.ts', 2)).diagnostics.map((d) => d.code)).toEqual(['no-fixed-sleep-retry', 'no-unbounded-retry']);
-    const wrong = await start({ initializationOptions: { syntaxErrors: 'quiet' } });
-    expect((await wrong.until(() => wrong.shown[0])).message).toBe('retry-hygiene settings: retryHygiene.syntaxErrors must be one of error, hint, off, got "quiet" (syntax errors are errors)');
+    const wrong = await start({ initializationOptions: { syntaxErrors: 'quiet', docsCommand: 42 } });
+    expect((await wrong.until(() => wrong.shown[0])).message.split('; ')).toEqual([
+      'retry-hygiene settings: retryHygiene.docsCommand must be a command name, got 42 (no documentation action from it)',
+      'retryHygiene.syntaxErrors must be one of error, hint, off, got "quiet" (syntax errors are errors)',
+    ]);
   });
 
   it('skips a 5 MB file with one informational diagnostic, and keeps serving the others', async () => {
