@@ -36,6 +36,10 @@ describe('statusOf', () => {
 });
 
 describe('statusOf, with what else the extension knows', () => {
+  it('says the extension is off rather than "0 findings" when retryHygiene.enable is false', () => {
+    expect(statusOf({ state: 'disabled' })).toEqual({ text: '$(circle-slash) retry-hygiene: off', tooltip: 'retryHygiene.enable is false: no file is checked.' });
+  });
+
   it('says a file is excluded, naming the glob', () => {
     expect(statusOf({ state: 'excluded', glob: '**/generated/**' })).toEqual({
       text: '$(circle-slash) retry-hygiene: excluded',

@@ -23,7 +23,9 @@ export type FileCheck =
   /** The request for its diagnostics failed, or the server is not running. */
   | { state: 'unavailable'; reason: string }
   /** `retryHygiene.exclude` names it: never sent to the server. */
-  | { state: 'excluded'; glob: string };
+  | { state: 'excluded'; glob: string }
+  /** `retryHygiene.enable` is false: the server answers nothing, which is not "0 findings". */
+  | { state: 'disabled' };
 
 /** The server's word that checking a document took longer than `slowFileWarningMs`. */
 export interface Slowness {
@@ -136,6 +138,7 @@ export function statusOf(check: FileCheck | undefined, slow?: Slowness): StatusT
 function baseStatusOf(check: FileCheck | undefined): StatusText {
   if (!check || check.state === 'checking') return { text: '$(sync~spin) retry-hygiene: checking…', tooltip: 'retry-hygiene is checking this file for the first time.' };
   if (check.state === 'unavailable') return { text: '$(warning) retry-hygiene: not checked', tooltip: `retry-hygiene could not check this file: ${check.reason}` };
+  if (check.state === 'disabled') return { text: '$(circle-slash) retry-hygiene: off', tooltip: 'retryHygiene.enable is false: no file is checked.' };
   if (check.state === 'excluded') return { text: '$(circle-slash) retry-hygiene: excluded', tooltip: `retryHygiene.exclude names this file (${check.glob}): it is not checked.` };
   const problem = check.diagnostics.find((d) => problemOf(d) !== undefined);
   if (problem) {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Middleware, vsdiag } from 'vscode-languageclient/node';
-import { LANGUAGES } from '../config.js';
+import { LANGUAGES, SECTION } from '../config.js';
 import { FileChecks, statusOf } from './file-checks.js';
 
 /**
@@ -52,7 +52,8 @@ export function statusBar(checks: FileChecks, excludedBy: (document: vscode.Text
     // An excluded file may never be asked about (the client does not tell the server it opened).
     const glob = excludedBy(editor.document);
     if (glob !== undefined) checks.excluded(uri, glob);
-    const status = statusOf(checks.get(uri), checks.slownessOf(uri));
+    const enabled = vscode.workspace.getConfiguration(SECTION, editor.document.uri).get<boolean>('enable', true);
+    const status = enabled ? statusOf(checks.get(uri), checks.slownessOf(uri)) : statusOf({ state: 'disabled' });
     item.text = status.text;
     item.tooltip = status.tooltip;
     item.show();
@@ -65,5 +66,8 @@ export function statusBar(checks: FileChecks, excludedBy: (document: vscode.Text
       if (vscode.window.activeTextEditor?.document.uri.toString() === uri) update();
     }),
     vscode.workspace.onDidCloseTextDocument((document) => checks.forget(document.uri.toString())),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(`${SECTION}.enable`)) update();
+    }),
   );
 }
