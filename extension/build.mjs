@@ -4,7 +4,7 @@
 // herd simulator inside (dist/webview.js), and copies the rule docs (dist/docs/) so that they open offline.
 //   node build.mjs               development build (source maps, not minified)
 //   node build.mjs --production  what the .vsix ships (minified, no maps)
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -53,6 +53,8 @@ const pluginRequireShim = {
 
 const common = {
   bundle: true,
+  // What each bundle holds, for the third-party notices (scripts/third-party-notices.mjs).
+  metafile: true,
   minify: production,
   sourcemap: production ? false : 'linked',
   logLevel: 'warning',
@@ -61,7 +63,7 @@ const common = {
 
 rmSync(dist, { recursive: true, force: true });
 const started = Date.now();
-await Promise.all([
+const built = await Promise.all([
   esbuild.build({
     ...common,
     entryPoints: { extension: join(here, 'src', 'extension.ts') },
@@ -105,6 +107,10 @@ await Promise.all([
     target: 'es2022',
   }),
 ]);
+// The bundles' inputs, outside dist/ (not shipped): which packages the .vsix carries.
+const meta = join(here, '.meta');
+mkdirSync(meta, { recursive: true });
+writeFileSync(join(meta, 'bundles.json'), JSON.stringify({ cwd: process.cwd(), inputs: [...new Set(built.flatMap((b) => Object.keys(b.metafile.inputs)))].sort() }, null, 1));
 mkdirSync(join(dist, 'docs'), { recursive: true });
 const docs = join(root, 'packages', 'eslint-plugin', 'docs', 'rules');
 for (const file of readdirSync(docs)) if (file.endsWith('.md')) copyFileSync(join(docs, file), join(dist, 'docs', file));

@@ -21,7 +21,16 @@ function run(args) {
 }
 
 run([join(here, 'build.mjs'), '--production']);
+// The licences of what the bundles hold, from the build's metafiles: shipped as ThirdPartyNotices.txt.
+run([join(here, 'scripts', 'third-party-notices.mjs')]);
 const vsce = join(dirname(createRequire(import.meta.url).resolve('@vscode/vsce/package.json')), 'vsce');
 // Everything is bundled: no node_modules in the package.
-run([vsce, 'package', '--no-dependencies', '--ignoreFile', join(here, '..', '.vscodeignore'), '--out', out]);
+// VS Code's extension page shows a README's https images only (its sanitizer drops relative
+// and data: ones), so vsce makes the relative ones absolute. Its own guess is the repository's
+// root (…/raw/HEAD/media/screenshot.png, a file that does not exist): the extension lives in
+// extension/, and the release's tag, as the rule docs' links, keeps the images of that release.
+const { repository } = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
+const repo = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+const base = (kind) => `${repo}/${kind}/v${version}/${repository.directory}/`;
+run([vsce, 'package', '--no-dependencies', '--baseImagesUrl', base('raw'), '--baseContentUrl', base('blob'), '--ignoreFile', join(here, '..', '.vscodeignore'), '--out', out]);
 console.log(`package: ${out} (${(statSync(out).size / 1024 / 1024).toFixed(2)} MB)`);

@@ -17,11 +17,45 @@ export const COMMANDS = {
 } as const;
 
 export const FIX_ALL_KIND = 'source.fixAll.retryHygiene';
+/** The server's notification that checking a document is slow (or no longer is). */
+export const SLOW_FILE_NOTIFICATION = 'retryHygiene/slowFile';
+
+export interface SlowFile {
+  uri: string;
+  lintMs: number;
+  limitMs: number;
+  slow: boolean;
+}
+
+/** Checks the slow-file notification's params (they come from another process: treat them as input). */
+export function parseSlowFile(value: unknown): SlowFile | undefined {
+  if (!isObject(value) || typeof value.uri !== 'string' || typeof value.slow !== 'boolean' || !finite(value.lintMs) || !finite(value.limitMs)) return undefined;
+  return { uri: value.uri, lintMs: value.lintMs, limitMs: value.limitMs, slow: value.slow };
+}
 export const HERD_AT_REQUEST = 'retryHygiene/herdAt';
 /** The diagnostics' `source`. */
 export const SOURCE = 'retry-hygiene';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Settings the extension itself applies, which the server does not know: `trace.server`
+ * (vscode-languageclient reads it), `exclude` (files never sent to the server) and `run` (when
+ * the client asks for diagnostics).
+ */
+export const CLIENT_ONLY_KEYS = new Set(['trace', 'exclude', 'run']);
+
+export type RunMode = 'onType' | 'onSave';
+
+/** `retryHygiene.run` as vscode-languageclient's pull options: on open always, then on each change or only on save. */
+export function pullOptionsFor(run: unknown): { onChange: boolean; onSave: boolean } {
+  return run === 'onSave' ? { onChange: false, onSave: true } : { onChange: true, onSave: false };
+}
+
+/** `retryHygiene.exclude` as a list of globs: non-strings and empty strings dropped. */
+export function excludeGlobs(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string' && g.trim() !== '') : [];
+}
 
 /**
  * VS Code's `retryHygiene` section as the server reads it. The contributed settings are
@@ -35,7 +69,7 @@ export function toServerSettings(section: unknown): unknown {
   if (!isObject(section)) return section;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(section)) {
-    if (value === null || value === undefined || typeof value === 'function') continue;
+    if (value === null || value === undefined || typeof value === 'function' || CLIENT_ONLY_KEYS.has(key)) continue;
     if (key === 'rules' && isObject(value)) {
       const rules: Record<string, unknown> = {};
       for (const [rule, setting] of Object.entries(value)) {
@@ -140,30 +174,4 @@ export function parseScenario(value: unknown): Scenario | undefined {
     out[key] = Math.min(max, Math.max(min, key === 'outageMs' ? v : Math.round(v)));
   }
   return out;
-}
-
-/** Error = 0, Warning = 1, Information = 2, Hint = 3 (VS Code's DiagnosticSeverity). */
-export interface DiagnosticLike {
-  source?: string | undefined;
-  severity: number;
-}
-
-/** The status bar item's words for a file's diagnostics (only this extension's count). */
-export function statusOf(diagnostics: readonly DiagnosticLike[]): { text: string; tooltip: string; count: number } {
-  const ours = diagnostics.filter((d) => d.source === SOURCE);
-  const count = ours.length;
-  const errors = ours.filter((d) => d.severity === 0).length;
-  const warnings = ours.filter((d) => d.severity === 1).length;
-  const others = count - errors - warnings;
-  if (count === 0) return { text: '$(pulse) 0 retry findings', tooltip: 'retry-hygiene: no retry problem in this file', count };
-  const parts = [
-    errors ? `${errors} error${errors === 1 ? '' : 's'}` : '',
-    warnings ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '',
-    others ? `${others} other` : '',
-  ].filter(Boolean);
-  return {
-    text: `$(pulse) ${count} retry finding${count === 1 ? '' : 's'}`,
-    tooltip: `retry-hygiene: ${parts.join(', ')} in this file. Click to open the Problems panel.`,
-    count,
-  };
 }

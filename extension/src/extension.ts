@@ -4,7 +4,10 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { COMMANDS, FIX_ALL_KIND, HERD_AT_REQUEST, LANGUAGES, RULES, SECTION, parseHerdArgs, statusOf, toServerSettings, type HerdArgs } from './config.js';
+import { COMMANDS, FIX_ALL_KIND, HERD_AT_REQUEST, LANGUAGES, RULES, SECTION, SLOW_FILE_NOTIFICATION, parseHerdArgs, parseSlowFile, pullOptionsFor, toServerSettings, type HerdArgs } from './config.js';
+import { FileChecks } from './status/file-checks.js';
+import { recordingMiddleware, statusBar } from './status/status-bar.js';
+import { excludedBy, excludingMiddleware } from './exclude/excluded-files.js';
 import { makeNonce, renderPage } from './webview/html.js';
 
 const moduleLoadedAt = performance.now();
@@ -20,14 +23,27 @@ export function activate(context: vscode.ExtensionContext): void {
     run: { module: serverModule, transport: TransportKind.ipc },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
+  const checks = new FileChecks();
   const clientOptions: LanguageClientOptions = {
     documentSelector: LANGUAGES.map((language) => ({ language })),
     outputChannel: output,
-    // The server sends the compact chart and the link to the full one only to a client that says it renders them.
-    initializationOptions: { hoverImages: true, chartCommand: COMMANDS.showHerdChart },
+    initializationOptions: {
+      // The server sends the compact chart and the link to the full one only to a client that says it renders them.
+      hoverImages: true,
+      chartCommand: COMMANDS.showHerdChart,
+      // VS Code's own TypeScript/JavaScript service reports syntax errors: the server's copy is a
+      // hint (not a second Problems row), which still says why the file has no findings.
+      syntaxErrors: vscode.extensions.getExtension('vscode.typescript-language-features') ? 'hint' : 'error',
+      // "Show documentation for <rule>" opens the docs shipped in the .vsix (offline).
+      docsCommand: COMMANDS.openRuleDocs,
+    },
+    // retryHygiene.run: pull on open always, then on each change (onType) or on save only.
+    diagnosticPullOptions: pullOptionsFor(vscode.workspace.getConfiguration(SECTION).get('run')),
     // Only the chart command may run from a hover link.
     markdown: { isTrusted: { enabledCommands: [COMMANDS.showHerdChart] }, supportHtml: false },
     middleware: {
+      ...recordingMiddleware(checks, excludedBy),
+      ...excludingMiddleware(),
       workspace: {
         // VS Code nests the flat setting keys into the server's shape; drop the options left empty.
         configuration: async (params, token, next) => {
@@ -40,10 +56,29 @@ export function activate(context: vscode.ExtensionContext): void {
   };
   const lc = new LanguageClient('retryHygiene', 'Retry Hygiene', serverOptions, clientOptions);
   client = lc;
+  context.subscriptions.push(
+    lc.onNotification(SLOW_FILE_NOTIFICATION, (params: unknown) => {
+      const slow = parseSlowFile(params);
+      if (!slow) return;
+      // The server has written the warning to this output channel already; the status bar shows it too.
+      checks.slow(slow.uri, slow.slow ? { lintMs: slow.lintMs, limitMs: slow.limitMs } : undefined);
+    }),
+    // When files are checked, and which, are fixed when the client starts: a change restarts it.
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      if (!event.affectsConfiguration(`${SECTION}.run`) && !event.affectsConfiguration(`${SECTION}.exclude`)) return;
+      output.info('retryHygiene.run or retryHygiene.exclude changed: restarting the server');
+      checks.reset();
+      lc.clientOptions.diagnosticPullOptions = pullOptionsFor(vscode.workspace.getConfiguration(SECTION).get('run'));
+      await lc.restart();
+    }),
+  );
   // Not awaited: the editor does not wait for the server (ESLint and the TypeScript parser load in its own process).
   void lc.start().then(
     () => output.info(`server ready ${Math.round(performance.now() - started)} ms after activation`),
-    (error: unknown) => output.error(`the server did not start: ${String(error)}`),
+    (error: unknown) => {
+      output.error(`the server did not start: ${String(error)}`);
+      checks.reset('the language server did not start (see the Retry Hygiene output).');
+    },
   );
 
   const herd = new HerdPanel(context);
@@ -55,11 +90,13 @@ export function activate(context: vscode.ExtensionContext): void {
       output.info('restarting the server');
       const at = performance.now();
       await lc.stop();
+      // What the old server said is not the new one's word: "checking…" until it answers.
+      checks.reset();
       await lc.start();
       output.info(`server restarted in ${Math.round(performance.now() - at)} ms`);
     }),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => output.show(true)),
-    statusBar(),
+    statusBar(checks, excludedBy),
   );
   const activateMs = performance.now() - started;
   output.info(
@@ -124,32 +161,6 @@ async function openRuleDocs(context: vscode.ExtensionContext, arg: unknown): Pro
   if (!rule) return;
   // The docs ship in the .vsix: no network needed.
   await vscode.commands.executeCommand('markdown.showPreview', vscode.Uri.joinPath(context.extensionUri, 'dist', 'docs', `${rule}.md`));
-}
-
-function statusBar(): vscode.Disposable {
-  const item = vscode.window.createStatusBarItem('retryHygiene.findings', vscode.StatusBarAlignment.Right, 100);
-  item.name = 'Retry Hygiene findings';
-  item.command = 'workbench.actions.view.problems';
-  const update = () => {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor || !(LANGUAGES as readonly string[]).includes(editor.document.languageId)) {
-      item.hide();
-      return;
-    }
-    const status = statusOf(vscode.languages.getDiagnostics(editor.document.uri));
-    item.text = status.text;
-    item.tooltip = status.tooltip;
-    item.show();
-  };
-  update();
-  return vscode.Disposable.from(
-    item,
-    vscode.window.onDidChangeActiveTextEditor(update),
-    vscode.languages.onDidChangeDiagnostics((event) => {
-      const active = vscode.window.activeTextEditor?.document.uri.toString();
-      if (active && event.uris.some((u) => u.toString() === active)) update();
-    }),
-  );
 }
 
 /** The one "Retry herd" panel: created on first use, then reused (shown again with the new site). */

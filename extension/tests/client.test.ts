@@ -6,7 +6,7 @@ import { resolveSettings } from '@retry-hygiene/language-server';
 import { simulate } from '@retry-hygiene/herd';
 import plugin from 'eslint-plugin-retry-hygiene';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, LANGUAGES, RULES, parseHerdArgs, statusOf, toServerSettings } from '../src/config.js';
+import { COMMANDS, LANGUAGES, RULES, excludeGlobs, parseHerdArgs, parseSlowFile, pullOptionsFor, toServerSettings } from '../src/config.js';
 import { contentSecurityPolicy, jsonForScript, makeNonce, renderPage } from '../src/webview/html.js';
 import { FULL_COLOR, SITE_COLOR, computeView, recolor, stripStyle } from '../src/webview/view.js';
 
@@ -60,6 +60,32 @@ describe('contributed settings', () => {
     expect(problems).toEqual([]);
     expect(settings.rules['no-unbounded-retry']).toEqual({ severity: 'warning', options: { maxAttempts: 5 } });
     expect(settings.scenario.clients).toBe(5000);
+  });
+});
+
+describe('settings the extension applies itself', () => {
+  it('never reach the server: trace.server, exclude and run are not its settings', () => {
+    const section = nestedDefaults({ 'retryHygiene.trace.server': 'verbose', 'retryHygiene.exclude': ['**/generated/**'], 'retryHygiene.run': 'onSave' });
+    expect(Object.keys(toServerSettings(section) as object).sort()).toEqual(['enable', 'rules', 'scenario', 'slowFileWarningMs']);
+    expect(resolveSettings(toServerSettings(section)).problems).toEqual([]);
+  });
+
+  it('run: onType pulls on each change, onSave on save only (anything else is onType)', () => {
+    expect(pullOptionsFor('onType')).toEqual({ onChange: true, onSave: false });
+    expect(pullOptionsFor('onSave')).toEqual({ onChange: false, onSave: true });
+    expect(pullOptionsFor(42)).toEqual({ onChange: true, onSave: false });
+    expect(properties['retryHygiene.run']).toMatchObject({ enum: ['onType', 'onSave'], default: 'onType' });
+  });
+
+  it('exclude: the globs, without empty ones or values that are not strings', () => {
+    expect(excludeGlobs(['**/generated/**', '', '  ', 3, null, 'scripts/*.mjs'])).toEqual(['**/generated/**', 'scripts/*.mjs']);
+    expect(excludeGlobs('**/x')).toEqual([]);
+  });
+
+  it('the slow-file notification is checked as input', () => {
+    expect(parseSlowFile({ uri: 'file:///a.ts', version: 3, lintMs: 2500, limitMs: 2000, slow: true })).toEqual({ uri: 'file:///a.ts', lintMs: 2500, limitMs: 2000, slow: true });
+    expect(parseSlowFile({ uri: 'file:///a.ts', lintMs: '2500', limitMs: 2000, slow: true })).toBeUndefined();
+    expect(parseSlowFile(null)).toBeUndefined();
   });
 });
 
@@ -127,20 +153,6 @@ describe('parseHerdArgs', () => {
     expect(parseHerdArgs({ ...LINK_ARG, policy: { ...LINK_ARG.policy, delay: { kind: 'constant', baseMs: -1 } } })).toBeUndefined();
     expect(parseHerdArgs({ ...LINK_ARG, policy: { ...LINK_ARG.policy, maxAttempts: 0 } })).toBeUndefined();
     expect(parseHerdArgs({ ...LINK_ARG, scenario: { clients: 1e9, capacity: 0.4, outageMs: -5 } })?.scenario).toEqual({ clients: 100_000, capacity: 1, outageMs: 0 });
-  });
-});
-
-describe('statusOf', () => {
-  it("counts this extension's diagnostics only, by severity", () => {
-    const status = statusOf([
-      { source: 'retry-hygiene', severity: 0 },
-      { source: 'retry-hygiene', severity: 1 },
-      { source: 'retry-hygiene', severity: 0 },
-      { source: 'ts', severity: 0 },
-    ]);
-    expect(status).toEqual({ count: 3, text: '$(pulse) 3 retry findings', tooltip: 'retry-hygiene: 2 errors, 1 warning in this file. Click to open the Problems panel.' });
-    expect(statusOf([{ source: 'retry-hygiene', severity: 3 }]).text).toBe('$(pulse) 1 retry finding');
-    expect(statusOf([{ source: 'eslint', severity: 0 }]).count).toBe(0);
   });
 });
 

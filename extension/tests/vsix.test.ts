@@ -4,7 +4,7 @@
  * on its own (no node_modules beside it) and reports a finding.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,8 +80,10 @@ describe('the .vsix', () => {
         'extension/dist/herd-worker.cjs',
         'extension/dist/server.cjs',
         'extension/dist/webview.js',
+        'extension/media/icon.png',
         'extension/package.json',
         'extension/readme.md',
+        'extension/ThirdPartyNotices.txt',
       ].sort(),
     );
     for (const name of files) expect(name).not.toMatch(/\.(ts|map|tsbuildinfo)$|\/(src|tests?|fixtures|node_modules)\//);
@@ -89,6 +91,43 @@ describe('the .vsix', () => {
     for (const bundle of ['extension.cjs', 'server.cjs', 'herd-worker.cjs', 'webview.js']) {
       const tail = entries.get(`extension/dist/${bundle}`)!.toString('utf8').slice(-300);
       expect(/\/\/# sourceMappingURL=/.test(tail), `${bundle} points to a map`).toBe(false);
+    }
+  });
+
+  it('has a 128 × 128 PNG icon, named by the manifest', () => {
+    const manifest = JSON.parse(entries.get('extension/package.json')!.toString('utf8')) as { icon?: string };
+    expect(manifest.icon).toBe('media/icon.png');
+    const png = entries.get('extension/media/icon.png')!;
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(png.toString('ascii', 12, 16)).toBe('IHDR');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([128, 128]);
+  });
+
+  it("points its README images at extension/media/ of the release in the repository (VS Code's extension page shows https images only)", () => {
+    const readme = entries.get('extension/readme.md')!.toString('utf8');
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)].map((m) => m[1]!);
+    const base = 'https://github.com/retry-hygiene/retry-hygiene/raw/v0.1.0/extension/';
+    expect(images).toEqual([`${base}media/screenshot.png`, `${base}media/hover.png`]);
+    for (const image of images) expect(existsSync(join(extensionDir, image.slice(base.length))), image).toBe(true);
+  });
+
+  it("ships the licence of every package its bundles hold, as the build's metafiles list them", () => {
+    const notices = entries.get('extension/ThirdPartyNotices.txt')!.toString('utf8');
+    const { cwd, inputs } = JSON.parse(readFileSync(join(extensionDir, '.meta', 'bundles.json'), 'utf8')) as { cwd: string; inputs: string[] };
+    const folders = new Set(inputs.map((i) => /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(i)?.[1]).filter((f): f is string => f !== undefined));
+    const bundled = new Set([...folders].map((f) => {
+      const { name, version } = JSON.parse(readFileSync(join(cwd, f, 'package.json'), 'utf8')) as { name: string; version: string };
+      return `${name} ${version}`;
+    }));
+    const listed = new Set([...notices.matchAll(/^- (\S+ \S+) \(/gm)].map((m) => m[1]!));
+    expect([...listed].sort()).toEqual([...bundled].sort());
+    // ESLint and the TypeScript parser among them, each with its licence's text.
+    expect(bundled.has(`eslint ${JSON.parse(readFileSync(join(extensionDir, '..', 'node_modules', 'eslint', 'package.json'), 'utf8')).version}`)).toBe(true);
+    for (const entry of bundled) {
+      const section = notices.split(/^={78}$/m).find((s) => s.startsWith(`\n${entry}\n`));
+      expect(section, entry).toBeDefined();
+      expect(section, entry).not.toContain('ships no licence file');
+      expect(section!.length, entry).toBeGreaterThan(200);
     }
   });
 
@@ -128,8 +167,8 @@ describe('the .vsix', () => {
       await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: 'file:///x/get.ts', languageId: 'typescript', version: 1, text } });
       const { diagnostics } = await published;
       expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([
-        ['retry-hygiene/no-fixed-sleep-retry', 1],
-        ['retry-hygiene/no-unbounded-retry', 1],
+        ['no-fixed-sleep-retry', 1],
+        ['no-unbounded-retry', 1],
       ]);
       // The hover's herd comes from the bundled herd worker (dist/herd-worker.cjs).
       const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: 'file:///x/get.ts' }, position: { line: 1, character: 3 } });

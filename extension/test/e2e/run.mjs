@@ -2,7 +2,8 @@
 // npm run test:vscode — the extension in a real VS Code: builds the .vsix, installs it into
 // code-server (installed on demand, install.mjs), drives the workbench with Playwright in
 // Debian's Chromium and checks, on small workspace files: squiggles and Problems entries
-// with rule ids, the hover with its chart image and sparkline, quick fixes changing the
+// with rule ids (source and code: retry-hygiene(no-fixed-sleep-retry)), the status bar (checking…,
+// the count of the Problems rows, a syntax error reported once), the hover with its chart image and sparkline, quick fixes changing the
 // file (disable for this line; the retry() rewrite, exactly as the rule suggests it), the Retry herd webview (chart, re-simulation from its controls, CSP), a severity
 // setting taking effect, the status bar count, a .mjs file, and the activation time.
 // A screenshot per step goes to .cache/vscode-e2e/screenshots/ (git-ignored).
@@ -51,8 +52,16 @@ export async function getOrder(id: string): Promise<Response> {
   }
 }
 `;
-/** What "Disable retry-hygiene/no-fixed-sleep-retry for this line" makes of it. */
-export const ORDERS_TS_DISABLED = ORDERS_TS.replace('  for (;;) {', '  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n  for (;;) {');
+/**
+ * What "Disable retry-hygiene/no-fixed-sleep-retry for this line" makes of it: the product's own
+ * comment, since the workspace's ESLint config (ESLINT_CONFIG) does not load the plugin.
+ */
+export const ORDERS_TS_DISABLED = ORDERS_TS.replace('  for (;;) {', '  // retry-hygiene-ignore-next-line no-fixed-sleep-retry\n  for (;;) {');
+/** The workspace's ESLint config: TypeScript parsed, no retry-hygiene plugin. */
+export const ESLINT_CONFIG = `import tsParser from '@typescript-eslint/parser';
+
+export default [{ files: ['**/*.ts'], languageOptions: { parser: tsParser } }];
+`;
 
 export const WEBHOOKS_MJS = `const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -158,6 +167,7 @@ async function main() {
   for (const d of [ws, join(ud, 'User'), ext, shots]) mkdirSync(d, { recursive: true });
   writeFileSync(join(ws, 'orders.ts'), ORDERS_TS);
   writeFileSync(join(ws, 'webhooks.mjs'), WEBHOOKS_MJS);
+  writeFileSync(join(ws, 'eslint.config.mjs'), ESLINT_CONFIG);
   writeFileSync(
     join(ud, 'User', 'settings.json'),
     JSON.stringify(
@@ -257,20 +267,62 @@ async function drive(browser, { port, ws, ud }) {
     await tab.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => log(`note: could not close the ${title} tab`));
   };
 
+  /**
+   * The quick-fix menu on a token, with the row titled `title` in it: asked again (a click and
+   * Ctrl+. more) when the menu does not come, as a hover can come first.
+   */
+  const openQuickFix = async (text, title) => {
+    const rowOf = page.locator('.action-widget .monaco-list-row').filter({ hasText: title }).first();
+    for (let tries = 1; ; tries++) {
+      await token(text).click();
+      await page.keyboard.press('Control+.');
+      if (await rowOf.waitFor({ timeout: 8_000 }).then(() => true, () => false)) return rowOf;
+      if (tries === 3) throw new Error(`no "${title}" in the quick-fix menu after ${tries} tries`);
+      await page.keyboard.press('Escape');
+      await page.mouse.move(5, 5);
+    }
+  };
+
+  // Ctrl+Shift+M opens the Problems panel, or closes it only when it has the focus: both made sure of.
+  const problems = page.locator('.markers-panel');
+  const showProblems = async () => {
+    if (!(await problems.isVisible())) await page.keyboard.press('Control+Shift+M');
+    await problems.waitFor({ timeout: 10_000 });
+    return problems;
+  };
+  const hideProblems = async () => {
+    if (!(await problems.isVisible())) return;
+    await problems.click({ position: { x: 5, y: 5 } }).catch(() => {});
+    await page.keyboard.press('Control+Shift+M');
+    await problems.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => log('note: the Problems panel stayed open'));
+  };
+
   await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}`, { timeout: 60_000 });
   await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
   const row = (name) => page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }).first();
   await row('orders.ts').waitFor({ timeout: 60_000 });
   await shot('workbench');
 
-  // Squiggles on the fixed-sleep loop.
+  // Squiggles on the fixed-sleep loop; meanwhile the status bar says it is checking (the server
+  // starts with the first file, so its first result takes a moment).
   const opened = Date.now();
+  const statusItem = page.locator('.statusbar-item').filter({ hasText: /retry-hygiene:|retry finding/ }).first();
+  const statusTexts = [];
+  const watchStatus = (async () => {
+    for (const until = Date.now() + 60_000; Date.now() < until && !/retry finding/.test(statusTexts.at(-1) ?? ''); ) {
+      const text = (await statusItem.innerText({ timeout: 1_000 }).catch(() => '')).trim();
+      if (text && text !== statusTexts.at(-1)) statusTexts.push(text);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
   await row('orders.ts').dblclick();
   await attempt('squiggles on the retry loop', async () => {
     await editor.locator('.squiggly-error').first().waitFor({ timeout: 60_000 });
     check('squiggles on the retry loop', true, `${((Date.now() - opened) / 1000).toFixed(1)} s after opening (activation and server start included)`);
   });
   await shot('squiggles');
+  await watchStatus;
+  check('the status bar says "checking…" until the first result, then the count', /checking…/.test(statusTexts[0] ?? '') && /\b2 retry findings\b/.test(statusTexts.at(-1) ?? ''), statusTexts.join(' → '));
 
   // Activation time, as the extension logs it in its output channel.
   await attempt('activation time logged', async () => {
@@ -292,22 +344,59 @@ async function drive(browser, { port, ws, ud }) {
   // Problems panel with the rule ids.
   await attempt('Problems panel lists the findings with rule ids', async () => {
     await editor.click({ position: { x: 400, y: 300 } });
-    await page.keyboard.press('Control+Shift+M');
-    const panel = page.locator('.markers-panel');
-    await panel.locator('.monaco-list-row').nth(1).waitFor({ timeout: 20_000 });
-    const text = await panel.innerText();
-    const rules = ['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry'];
-    check('Problems panel lists the findings with rule ids', rules.every((r) => text.includes(r)), rules.filter((r) => text.includes(r)).join(', ') || text.slice(0, 200));
+    const panel = await showProblems();
+    await panel.locator('.monaco-list-row').nth(2).waitFor({ timeout: 20_000 });
+    // Each finding's code is a link to its doc; the source and the parentheses around the code
+    // are drawn apart (not all in the rows' text), so the codes are read from the links.
+    const codes = (await panel.locator('.monaco-list-row a').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    const sources = ((await panel.innerText()).match(/\bretry-hygiene\b(?!\/)/g) ?? []).length;
+    // Source and code read cleanly: retry-hygiene(no-fixed-sleep-retry), not retry-hygiene(retry-hygiene/…).
+    check('Problems panel lists the findings with rule ids', codes.length === 2 && codes.includes('no-fixed-sleep-retry') && codes.includes('no-unbounded-retry'), `codes ${codes.join(', ') || 'none'}; "retry-hygiene" ${sources} times in the panel's text`);
+    const ours = codes;
+    const link = panel.locator('a').filter({ hasText: 'no-fixed-sleep-retry' }).first();
+    const href = await link.getAttribute('href', { timeout: 5_000 }).catch(() => null);
+    check("a row's code links to its rule doc", /\/docs\/rules\/no-fixed-sleep-retry\.md$/.test(href ?? ''), href ?? 'no link');
     await shot('problems');
-    await page.keyboard.press('Control+Shift+M');
+    await hideProblems();
+
+    // Status bar count: the rows the Problems panel shows for the file.
+    const text = (await statusItem.innerText()).trim();
+    check('status bar counts the findings', text.includes(`${ours.length} retry findings`), `${text}; ${ours.length} Problems rows`);
   });
 
-  // Status bar count.
-  await attempt('status bar counts the findings', async () => {
-    const item = page.locator('.statusbar-item').filter({ hasText: /retry finding/ }).first();
-    await item.waitFor({ timeout: 15_000 });
-    const text = (await item.innerText()).trim();
-    check('status bar counts the findings', /\b2 retry findings\b/.test(text), text);
+  // A syntax error: the findings go, the status says why (no old count), and the error is listed
+  // once, by VS Code's TypeScript service (the server's copy is a hint, not a Problems row).
+  await attempt('a syntax error: the status says so, the Problems panel lists it once', async () => {
+    await token('getOrder').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' )');
+    await statusItem.filter({ hasText: 'syntax error' }).waitFor({ timeout: 20_000 });
+    const status = (await statusItem.innerText()).trim();
+    const panel = await showProblems();
+    // The file's row and one row per problem. TypeScript's own check of the file lands a moment
+    // later than ours.
+    const problemRows = async () => (await panel.locator('.monaco-list-row').count()) - 1;
+    for (const until = Date.now() + 20_000; Date.now() < until && (await problemRows()) < 1; ) await new Promise((r) => setTimeout(r, 500));
+    // Time for a second row to come, if one were to.
+    await new Promise((r) => setTimeout(r, 2_000));
+    await shot('syntax-error');
+    const text = (await panel.innerText()).replace(/\s+/g, ' ');
+    const codes = (await panel.locator('.monaco-list-row a').allInnerTexts()).map((t) => t.trim());
+    const ours = [...(text.match(/Parsing error/g) ?? []), ...codes.filter((c) => /^(no-|require-)/.test(c))];
+    const rowsShown = await problemRows();
+    check(
+      'a syntax error: the status says so, the Problems panel lists it once',
+      /retry-hygiene: syntax error/.test(status) && rowsShown === 1 && ours.length === 0,
+      `status "${status}"; Problems: ${rowsShown} row(s): ${text.replace(/^.*?orders\.ts \d+ /, '').slice(0, 120)}`,
+    );
+    await hideProblems();
+    // Taken back out: the findings and their count come back.
+    await token('getOrder').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await statusItem.filter({ hasText: /\b2 retry findings\b/ }).waitFor({ timeout: 20_000 });
+    check('the count comes back once the file parses again', true, (await statusItem.innerText()).trim());
   });
 
   // Hover with the image and the sparkline.
@@ -368,11 +457,8 @@ async function drive(browser, { port, ws, ud }) {
 
   // A quick fix from the light bulb menu changes the file.
   await attempt('quick fix changes the file', async () => {
-    await token('for').click();
-    await page.keyboard.press('Control+.');
     const rows = page.locator('.action-widget .monaco-list-row');
-    const disable = rows.filter({ hasText: 'Disable retry-hygiene/no-fixed-sleep-retry for this line' }).first();
-    await disable.waitFor({ timeout: 15_000 });
+    const disable = await openQuickFix('for', 'Disable retry-hygiene/no-fixed-sleep-retry for this line');
     const items = await rows.allInnerTexts();
     const rewrite = items.find((t) => /retry\(\)/.test(t));
     notes.push(rewrite ? `retry() quick fix offered: ${rewrite.replace(/\s+/g, ' ')}` : 'no retry() quick fix offered');
@@ -385,6 +471,24 @@ async function drive(browser, { port, ws, ud }) {
     check('quick fix changes the file', readFileSync(file, 'utf8') === ORDERS_TS_DISABLED, 'disable-for-this-line inserted above the loop');
     await page.mouse.move(5, 5);
     await shot('quick-fix-applied');
+  });
+
+  // The comment it wrote does not break the project's own ESLint, which does not load the plugin.
+  await attempt('`npx eslint .` still passes after the disable quick fix', async () => {
+    const eslint = spawnSync(process.execPath, [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), '--format', 'json', '.'], { cwd: ws, encoding: 'utf8', timeout: 60_000 });
+    let results = [];
+    try {
+      results = JSON.parse(eslint.stdout);
+    } catch {
+      // not JSON: the exit code and output below say why
+    }
+    const orders = results.find((r) => r.filePath === join(ws, 'orders.ts'));
+    const problems = results.flatMap((r) => r.messages.map((m) => `${r.filePath.slice(ws.length + 1)}:${m.line} ${m.message}`));
+    check(
+      '`npx eslint .` still passes after the disable quick fix',
+      eslint.status === 0 && orders !== undefined && problems.length === 0 && readFileSync(join(ws, 'orders.ts'), 'utf8').includes('retry-hygiene-ignore-next-line'),
+      `exit ${eslint.status}; ${results.length} files linted${orders ? ' (orders.ts among them)' : ', orders.ts not among them'}; ${problems.join('; ') || 'no problems'}${eslint.stderr ? `; ${eslint.stderr.trim().split('\n')[0]}` : ''}`,
+    );
   });
 
   // A severity setting takes effect: no-unbounded-retry down to a warning.
@@ -403,6 +507,18 @@ async function drive(browser, { port, ws, ud }) {
     await editor.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
     check('a .mjs file is checked too', true, 'require-jitter squiggle');
     await shot('mjs');
+  });
+
+  // "Show documentation for <rule>" among the quick fixes opens the rule's doc shipped in the .vsix.
+  await attempt('"Show documentation for <rule>" opens the rule doc', async () => {
+    const docs = await openQuickFix('for', 'Show documentation for retry-hygiene/require-jitter');
+    await docs.click();
+    const tab = page.locator('.tab').filter({ hasText: /Preview require-jitter\.md/ }).first();
+    const opened = await tab.waitFor({ timeout: 20_000 }).then(() => true, () => false);
+    await shot('show-documentation');
+    check('"Show documentation for <rule>" opens the rule doc', opened, opened ? 'Markdown preview of dist/docs/require-jitter.md' : 'no preview tab');
+    if (opened) await closeTab(/Preview require-jitter\.md/);
+    await row('webhooks.mjs').dblclick();
   });
 
   const runCommand = async (title) => {
@@ -489,7 +605,8 @@ async function drive(browser, { port, ws, ud }) {
     // can be lost, so it is pressed again until the file on disk changes.
     await token('retry').waitFor({ timeout: 15_000 }).catch(() => {});
     for (const until = Date.now() + 30_000; readFileSync(file, 'utf8') === before && Date.now() < until; ) {
-      await editor.click({ position: { x: 5, y: 5 } }).catch(() => {});
+      // In the text, not the glyph margin (a click there sets a breakpoint).
+      await editor.click({ position: { x: 200, y: 5 } }).catch(() => {});
       await page.keyboard.press('Control+S');
       await new Promise((r) => setTimeout(r, 1_000));
     }
@@ -507,6 +624,65 @@ async function drive(browser, { port, ws, ud }) {
     );
     await page.mouse.move(5, 5);
     await shot('retry-quick-fix-applied');
+  });
+  // retryHygiene.exclude and retryHygiene.slowFileWarningMs, as a workspace sets them: the
+  // excluded file gets no squiggle and the status says so; a check over 1 ms is logged as slow.
+  await attempt('retryHygiene.exclude: an excluded file is not checked', async () => {
+    const settingsFile = join(ws, '.vscode', 'settings.json');
+    const current = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
+    writeFileSync(settingsFile, JSON.stringify({ ...current, 'retryHygiene.exclude': ['webhooks.mjs'], 'retryHygiene.slowFileWarningMs': 1 }, null, 2));
+    const logs = () => findFiles(join(ud, 'logs'), (p) => /Retry Hygiene\.log$/.test(p)).map((f) => readFileSync(f, 'utf8')).join('\n');
+    // The change restarts the server (logged); then the file is opened.
+    for (const until = Date.now() + 20_000; Date.now() < until && !logs().includes('retryHygiene.run or retryHygiene.exclude changed'); ) await new Promise((r) => setTimeout(r, 500));
+    await row('webhooks.mjs').dblclick();
+    await statusItem.filter({ hasText: 'excluded' }).waitFor({ timeout: 30_000 });
+    await new Promise((r) => setTimeout(r, 2_000));
+    const squiggles = await editor.locator('.squiggly-error, .squiggly-warning').count();
+    const status = (await statusItem.innerText()).trim();
+    await shot('excluded');
+    check('retryHygiene.exclude: an excluded file is not checked', /retry-hygiene: excluded/.test(status) && squiggles === 0, `status "${status}"; ${squiggles} squiggles`);
+    // orders.ts is still checked, and its check is over the 1 ms limit.
+    await row('orders.ts').dblclick();
+    let slow;
+    for (const until = Date.now() + 30_000; Date.now() < until && !slow; ) {
+      slow = logs().split('\n').find((l) => l.includes('more than retryHygiene.slowFileWarningMs'));
+      if (!slow) await new Promise((r) => setTimeout(r, 500));
+    }
+    const tooltip = await statusItem.getAttribute('aria-label').catch(() => null);
+    await shot('slow-file');
+    check('retryHygiene.slowFileWarningMs: a slow check is logged', slow !== undefined, `${slow?.replace(/^.*\] /, '') ?? 'no warning in the log'}${tooltip ? `; status: ${tooltip.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`);
+  });
+  // The extension's page, from the installed .vsix: its icon, and the README's images from the package.
+  await attempt("the extension's page shows its icon and README images", async () => {
+    await runCommand('Extensions: Show Installed Extensions');
+    const entry = page.locator('.extensions-viewlet .monaco-list-row').filter({ hasText: 'retry-hygiene' }).first();
+    await entry.waitFor({ timeout: 20_000 });
+    await entry.click();
+    const icon = page.locator('.extension-editor .header .icon').first();
+    await icon.waitFor({ timeout: 20_000 });
+    const iconLoaded = await icon.evaluate((img) => img.complete && img.naturalWidth === 128).catch(() => false);
+    // VS Code shows a README's https images only (its sanitizer drops relative and data: ones):
+    // the packaged README points at extension/media/ in the repository, which this machine
+    // cannot reach, so the check is on the addresses, not the pixels.
+    const expected = ['screenshot.png', 'hover.png'].map((f) => `https://github.com/retry-hygiene/retry-hygiene/raw/v0.1.0/extension/media/${f}`);
+    // Webviews live in frames of their own, outside the editor's DOM: the README's is the one that shows its title.
+    let sources = [];
+    for (const until = Date.now() + 20_000; Date.now() < until && sources.length < 2; ) {
+      for (const frame of page.frames()) {
+        const found = await frame
+          .evaluate(() => (document.body?.innerText.includes('retry-hygiene for VS Code') ? [...document.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? '') : null))
+          .catch(() => null);
+        if (found) sources = found;
+      }
+      if (sources.length < 2) await new Promise((r) => setTimeout(r, 500));
+    }
+    await shot('extension-page');
+    const inRepository = expected.every((url) => existsSync(join(extensionDir, 'media', url.replace(/^.*\/media\//, ''))));
+    check(
+      "the extension's page shows its icon and README images",
+      iconLoaded && JSON.stringify(sources) === JSON.stringify(expected) && inRepository,
+      `icon ${iconLoaded ? 'loaded (128 px)' : 'not loaded'}; README images: ${sources.join(', ') || 'none'}`,
+    );
   });
   await context.close();
 }

@@ -208,6 +208,17 @@ describe("retry-hygiene check: other tools' comments", () => {
   });
 });
 
+describe("retry-hygiene check: the product's own ignore comments", () => {
+  it('drops the findings a retry-hygiene-ignore-next-line comment names, and only those', async () => {
+    const dir = join(root, 'ignored');
+    write(join(dir, 'a.js'), FIXED_FOREVER.replace('  while (true) {', '  // retry-hygiene-ignore-next-line no-fixed-sleep-retry -- a health probe\n  while (true) {'));
+    const { code, stdout } = await check(['--format', 'json', '--no-herd'], dir);
+    const [file] = JSON.parse(stdout) as ESLint.LintResult[];
+    expect(file!.messages.map((m) => [m.ruleId, m.line, m.column])).toEqual([['retry-hygiene/no-unbounded-retry', 4, 3]]);
+    expect(code).toBe(1);
+  });
+});
+
 describe('retry-hygiene check --config', () => {
   it("lints with a project's own config: its rule options apply, only retry rules report", async () => {
     const dir = join(root, 'with-config');

@@ -2,12 +2,16 @@ import { createRequire } from 'node:module';
 // Types only: as a run-time dependency, typescript-eslint's utils would make npm install
 // `typescript` (their peer) into every JavaScript-only project.
 import type { ESLintUtils, TSESLint } from '@typescript-eslint/utils';
+import { honouringIgnoreComments } from './ignore-comments/honour.js';
 
 export interface RetryHygieneDocs {
   description: string;
   recommended: boolean;
   requiresTypeChecking: false;
 }
+
+/** The message of a wrong ignore comment (one every rule has, since whichever runs first reports it). */
+export const IGNORE_COMMENT_MESSAGE = 'badIgnoreComment';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -30,9 +34,9 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
   const defaults: readonly unknown[] = meta.defaultOptions ?? defaultOptions ?? [];
   return {
     name,
-    meta: { ...meta, docs: { ...meta.docs, url: `${DOCS_BASE}/${name}.md` } },
+    meta: { ...meta, messages: { ...meta.messages, [IGNORE_COMMENT_MESSAGE]: '{{message}}' }, docs: { ...meta.docs, url: `${DOCS_BASE}/${name}.md` } },
     defaultOptions: defaultOptions ?? (meta.defaultOptions as Options | undefined) ?? ([] as unknown as Options),
-    create: (context) => create(context, withDefaults(defaults, context.options) as unknown as Options),
+    create: (context) => create(honouringIgnoreComments(context, name, IGNORE_COMMENT_MESSAGE), withDefaults(defaults, context.options) as unknown as Options),
   };
 }
 

@@ -12,6 +12,9 @@ export { suggestedFixes, type SuggestedFix, type SuggestionFile } from './sugges
 export { buildDeferredSuggestions, type BuiltSuggestion, type MessageKey } from './deferred-suggestions.js';
 /** For tools that carry fixes as the smallest edits (the language server, `check --format json`). */
 export { applyTextEdits, minimalTextEdits, unmergedEdits, type TextEdit as MinimalEdit } from './minimal-edits.js';
+/** The product's own disable comments, which ESLint ignores and the rules honour (for editors that write them). */
+export { IGNORE_COMMENT_MESSAGE } from './create-rule.js';
+export { IGNORE_FILE, IGNORE_NEXT_LINE, ignoreCommentsOf, parseIgnoreComment, type IgnoreComments, type IgnoreDirective } from './ignore-comments/parse.js';
 
 const require = createRequire(import.meta.url);
 const { name, version } = require('../package.json') as { name: string; version: string };

@@ -9,9 +9,12 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { minimalTextEdits } from 'eslint-plugin-retry-hygiene';
-import { SOURCE, rangeOf, type DiagnosticData } from './diagnostics.js';
+import { IGNORE_COMMENT_MESSAGE, minimalTextEdits } from 'eslint-plugin-retry-hygiene';
+import { SOURCE, codeOf, rangeOf, type DiagnosticData } from './diagnostics.js';
 import type { Analysis, Message } from './engine.js';
+import { disableFileEdit, disableLineEdit, type DisableStyle } from './disable-comments/edits.js';
+
+export { disableFileEdit, disableLineEdit, type DisableStyle } from './disable-comments/edits.js';
 
 /** The fix-all kind: only the rules' fixes (ESLint's contract: a fix keeps behaviour), never suggestions. */
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.retryHygiene`;
@@ -23,13 +26,25 @@ export interface ActionContext {
   documentChanges: boolean;
   /** The diagnostic each message was published as, to attach to its actions. */
   diagnostics: readonly Diagnostic[];
+  /** Which disable comment to write: ESLint's only where the project's ESLint config loads the plugin. */
+  disableStyle: DisableStyle;
+  /** How "Show documentation for <rule>" opens the doc; undefined: the action is not offered. */
+  docs?: DocsCommand;
+  docsUrl?: (ruleId: string) => string | undefined;
+}
+
+/** A command that opens a rule's doc, given the rule id or its URL. */
+export interface DocsCommand {
+  command: string;
+  argument: 'rule' | 'url';
 }
 
 type Fix = NonNullable<Linter.LintMessage['fix']>;
 
 /**
- * Quick fixes from the rules' fixes and suggestions, "disable for this line / file", and
- * the fix-all source action. Every action carries its edit: no command, no server state.
+ * Quick fixes from the rules' fixes and suggestions, "disable for this line / file", "show
+ * documentation", and the fix-all source action. Every action that edits carries its edit (no
+ * command applying a cached one, no server state); only "show documentation" is a command.
  */
 export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeAction[] {
   const { analysis, document } = ctx;
@@ -42,8 +57,10 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
   if (wants(CodeActionKind.QuickFix)) {
     const disabledLines = new Set<string>();
     const disabledFiles = new Set<string>();
+    const documented = new Set<string>();
     const fixes: CodeAction[] = [];
     const disables: CodeAction[] = [];
+    const docs: CodeAction[] = [];
     for (const index of indices) {
       const message = analysis.messages[index]!;
       const ruleId = message.ruleId!;
@@ -61,17 +78,25 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
         const edits = suggestion.edits.flatMap((fix) => minimalEdits(document, fix));
         fixes.push({ title: suggestion.desc, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, edits) });
       }
+      // A wrong ignore comment is fixed by editing it, not by another comment (nor the rule's doc).
+      if (message.messageId === IGNORE_COMMENT_MESSAGE) continue;
+      const url = ctx.docs && ctx.docsUrl?.(ruleId);
+      if (ctx.docs && url && !documented.has(ruleId)) {
+        documented.add(ruleId);
+        const title = `Show documentation for ${ruleId}`;
+        docs.push({ title, kind: CodeActionKind.QuickFix, diagnostics, command: { title, command: ctx.docs.command, arguments: [ctx.docs.argument === 'url' ? url : ruleId] } });
+      }
       const lineKey = `${ruleId}@${message.line}`;
       if (!disabledLines.has(lineKey)) {
         disabledLines.add(lineKey);
-        disables.push({ title: `Disable ${ruleId} for this line`, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [disableLineEdit(document, message.line - 1, ruleId)]) });
+        disables.push({ title: `Disable ${ruleId} for this line`, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [disableLineEdit(document, message.line - 1, ruleId, ctx.disableStyle)]) });
       }
       if (!disabledFiles.has(ruleId)) {
         disabledFiles.add(ruleId);
-        disables.push({ title: `Disable ${ruleId} for the entire file`, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [disableFileEdit(document, ruleId)]) });
+        disables.push({ title: `Disable ${ruleId} for the entire file`, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, [disableFileEdit(document, ruleId, ctx.disableStyle)]) });
       }
     }
-    actions.push(...fixes, ...disables);
+    actions.push(...fixes, ...disables, ...docs);
   }
 
   if (wants(FIX_ALL_KIND)) {
@@ -95,11 +120,13 @@ function selectMessages(params: CodeActionParams, analysis: Analysis): number[] 
     const data = d.data as Partial<DiagnosticData> | undefined;
     const byData = data?.version === analysis.version && typeof data.index === 'number' ? data.index : undefined;
     const candidate = byData !== undefined ? analysis.messages[byData] : undefined;
-    if (candidate && candidate.ruleId === d.code && sameRange(rangeOf(candidate), d.range)) {
+    // The code is the rule's own name (a client may also send back the full rule id).
+    const isRule = (m: Message) => m.ruleId !== null && (codeOf(m.ruleId) === d.code || m.ruleId === d.code);
+    if (candidate && isRule(candidate) && sameRange(rangeOf(candidate), d.range)) {
       found.add(byData!);
       continue;
     }
-    const index = analysis.messages.findIndex((m) => m.ruleId === d.code && sameRange(rangeOf(m), d.range));
+    const index = analysis.messages.findIndex((m) => isRule(m) && sameRange(rangeOf(m), d.range));
     if (index >= 0) found.add(index);
   }
   if (ours.length === 0) {
@@ -130,44 +157,6 @@ export function fixAllEdits(document: TextDocument, messages: readonly Message[]
 export function minimalEdits(document: TextDocument, fix: Fix): TextEdit[] {
   const at = (offset: number) => document.positionAt(offset);
   return minimalTextEdits(document.getText(), fix).map(({ range, text }) => ({ range: { start: at(range[0]), end: at(range[1]) }, newText: text }));
-}
-
-function lineText(document: TextDocument, line: number): string {
-  return document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '');
-}
-
-const NEXT_LINE_COMMENT = /^(\s*\/\/\s*eslint-disable-next-line\s+)(.*?)(\s+--\s.*)?\s*$/;
-
-/** `// eslint-disable-next-line <rule>` above the line, or the rule added to one already there. */
-export function disableLineEdit(document: TextDocument, line: number, ruleId: string): TextEdit {
-  if (line > 0) {
-    const previous = lineText(document, line - 1);
-    const match = NEXT_LINE_COMMENT.exec(previous);
-    if (match && match[2]!.trim() !== '') {
-      const at = { line: line - 1, character: match[1]!.length + match[2]!.length };
-      return { range: { start: at, end: at }, newText: `, ${ruleId}` };
-    }
-  }
-  const indent = /^[ \t]*/.exec(lineText(document, line))![0];
-  const eol = document.getText().includes('\r\n') ? '\r\n' : '\n';
-  const at = { line, character: 0 };
-  return { range: { start: at, end: at }, newText: `${indent}// eslint-disable-next-line ${ruleId}${eol}` };
-}
-
-const FILE_COMMENT = /^(\/\*\s*eslint-disable\s+)([^*]*?)(\s*\*\/\s*)$/;
-
-/** `/* eslint-disable <rule> *\/` on the first line (after a shebang), or the rule added to one already there. */
-export function disableFileEdit(document: TextDocument, ruleId: string): TextEdit {
-  const line = lineText(document, 0).startsWith('#!') ? 1 : 0;
-  const match = FILE_COMMENT.exec(lineText(document, line));
-  if (match && match[2]!.trim() !== '') {
-    const at = { line, character: match[1]!.length + match[2]!.length };
-    return { range: { start: at, end: at }, newText: `, ${ruleId}` };
-  }
-  const eol = document.getText().includes('\r\n') ? '\r\n' : '\n';
-  const at = line < document.lineCount ? { line, character: 0 } : document.positionAt(document.getText().length);
-  const prefix = at.character > 0 ? eol : '';
-  return { range: { start: at, end: at }, newText: `${prefix}/* eslint-disable ${ruleId} */${eol}` };
 }
 
 function workspaceEdit(ctx: ActionContext, edits: TextEdit[]): WorkspaceEdit {

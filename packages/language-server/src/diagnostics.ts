@@ -1,7 +1,7 @@
 import { describeAttempts, describeDelay } from '@retry-hygiene/analysis';
 import type { Linter } from 'eslint';
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation, type Range } from 'vscode-languageserver';
-import type { Analysis, LintEngine, SiteLoc, SiteView } from './engine.js';
+import { PLUGIN_PREFIX, type Analysis, type LintEngine, type SiteLoc, type SiteView } from './engine.js';
 import type { SeverityName } from './settings.js';
 
 export const SOURCE = 'retry-hygiene';
@@ -40,18 +40,39 @@ export function siteOf(analysis: Analysis, message: Pick<Linter.LintMessage, 'li
   return analysis.sites.find((s) => s.loc.start.line === message.line && s.loc.start.column + 1 === message.column);
 }
 
-export function toDiagnostics(analysis: Analysis, engine: LintEngine): Diagnostic[] {
+/** What a diagnostic about the file rather than a finding carries in `data`: why there are no findings. */
+export interface ProblemData {
+  problem: Exclude<Analysis['status'], 'ok'>;
+}
+
+/**
+ * How a syntax error is published: `error` (the default: for a client with no other JS/TS
+ * checker, it is the only word on why the findings went), `hint` for a client whose own
+ * TypeScript/JavaScript service already reports it (VS Code: one entry in the Problems panel,
+ * not two, while the hint still tells a client why this server has no findings), `off`.
+ */
+export type SyntaxErrors = 'error' | 'hint' | 'off';
+
+/** The diagnostic code of a rule: the plugin's rules by their own name (the source says whose they are). */
+export function codeOf(ruleId: string): string {
+  return ruleId.startsWith(PLUGIN_PREFIX) ? ruleId.slice(PLUGIN_PREFIX.length) : ruleId;
+}
+
+export function toDiagnostics(analysis: Analysis, engine: LintEngine, syntaxErrors: SyntaxErrors = 'error'): Diagnostic[] {
   if (analysis.problem) {
+    if (analysis.status === 'parse-error' && syntaxErrors === 'off') return [];
     const { message, line, column } = analysis.problem;
     const at = { line: Math.max(0, line - 1), character: Math.max(0, column - 1) };
-    return [
-      {
-        range: { start: at, end: at },
-        severity: analysis.status === 'parse-error' ? DiagnosticSeverity.Error : analysis.status === 'too-large' ? DiagnosticSeverity.Information : DiagnosticSeverity.Warning,
-        source: SOURCE,
-        message,
-      },
-    ];
+    const severity =
+      analysis.status === 'parse-error'
+        ? syntaxErrors === 'hint'
+          ? DiagnosticSeverity.Hint
+          : DiagnosticSeverity.Error
+        : analysis.status === 'too-large'
+          ? DiagnosticSeverity.Information
+          : DiagnosticSeverity.Warning;
+    const data: ProblemData = { problem: analysis.status as ProblemData['problem'] };
+    return [{ range: { start: at, end: at }, severity, source: SOURCE, message, data }];
   }
   return analysis.messages.map((message, index) => {
     const ruleId = message.ruleId!;
@@ -60,7 +81,7 @@ export function toDiagnostics(analysis: Analysis, engine: LintEngine): Diagnosti
       range: rangeOf(message),
       severity: severity && severity !== 'off' ? SEVERITY[severity] : DiagnosticSeverity.Warning,
       source: SOURCE,
-      code: ruleId,
+      code: codeOf(ruleId),
       message: message.message,
       data: { version: analysis.version, index } satisfies DiagnosticData,
     };

@@ -6,7 +6,6 @@ import {
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReportKind,
   LSPErrorCodes,
-  MarkupKind,
   MessageType,
   ResponseError,
   ShowMessageNotification,
@@ -20,6 +19,8 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND, codeActions } from './code-actions.js';
 import { describeKind, toDiagnostics } from './diagnostics.js';
+import { DEFAULT_FLAGS, SHOW_DOCUMENTATION_COMMAND, clientFlags, type ClientFlags } from './client-flags.js';
+import { projectLoadsPlugin } from './disable-comments/project-loads-plugin.js';
 import { LintEngine, lintFilename, type Analysis } from './engine.js';
 import { LintScheduler } from './scheduler.js';
 import { HerdRunner } from './herd-runner.js';
@@ -35,7 +36,7 @@ export const SERVER_NAME = 'retry-hygiene';
  */
 const PROJECT_IMPORT = /\bfrom\s*['"]|\brequire\(\s*['"]|\bimport\(\s*['"]/;
 const MODULE_EXTENSIONS = 'js,jsx,mjs,cjs,ts,tsx,mts,cts';
-export const DEFAULT_CHART_COMMAND = 'retryHygiene.showHerdChart';
+export { DEFAULT_CHART_COMMAND, SHOW_DOCUMENTATION_COMMAND } from './client-flags.js';
 /** Internal request: counters and heap, for the fuzz test and the benchmark. `{ gc: true }` collects first when node runs with --expose-gc. */
 export const STATS_REQUEST = 'retryHygiene/stats';
 /**
@@ -43,6 +44,19 @@ export const STATS_REQUEST = 'retryHygiene/stats';
  * params `{ textDocument: { uri }, position }`, answer HerdSite or null.
  */
 export const HERD_AT_REQUEST = 'retryHygiene/herdAt';
+/**
+ * Notification to the client: checking a document took longer than `slowFileWarningMs`
+ * (`slow: true`), or, for a document told slow before, no longer does (`slow: false`).
+ */
+export const SLOW_FILE_NOTIFICATION = 'retryHygiene/slowFile';
+export interface SlowFile {
+  uri: string;
+  version: number;
+  lintMs: number;
+  limitMs: number;
+  slow: boolean;
+}
+
 
 /** The hover link's chart-command argument, with the site in words. */
 export interface HerdSite {
@@ -118,19 +132,6 @@ interface Entry {
   generation: number;
 }
 
-interface ClientFlags {
-  pull: boolean;
-  refresh: boolean;
-  configuration: boolean;
-  dynamicConfiguration: boolean;
-  /** The client watches files for the server (workspace/didChangeWatchedFiles, registered dynamically). */
-  watchFiles: boolean;
-  markdown: boolean;
-  documentChanges: boolean;
-  images: boolean;
-  chartCommand: string;
-}
-
 /**
  * Wires the server to a connection. Everything a document gets — diagnostics, code
  * actions, hover — reads one Analysis per document version: one ESLint run, whose AST's
@@ -201,17 +202,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let generation = 0;
   let lastProblems = '';
   let pendingProblems: string[] = [];
-  const flags: ClientFlags = {
-    pull: false,
-    refresh: false,
-    configuration: false,
-    dynamicConfiguration: false,
-    watchFiles: false,
-    markdown: true,
-    documentChanges: false,
-    images: false,
-    chartCommand: DEFAULT_CHART_COMMAND,
-  };
+  let flags: ClientFlags = { ...DEFAULT_FLAGS };
+  /** Documents told slow to the client, to tell it when they no longer are. */
+  const slowDocuments = new Set<string>();
   const entries = new Map<string, Entry>();
   const timers = new Map<string, NodeJS.Timeout>();
   let lastLintMs = 0;
@@ -256,7 +249,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const current = entries.get(document.uri);
       if (current?.analysis === analysis && current.generation === generation) return current;
       lastLintMs = analysis.lintMs;
-      const entry = { analysis, diagnostics: toDiagnostics(analysis, engine), generation };
+      reportSlowness(analysis);
+      const entry = { analysis, diagnostics: toDiagnostics(analysis, engine, flags.syntaxErrors), generation };
       // Only the newest version is kept (an answer about an older one still goes to whoever asked).
       if (documents.get(document.uri)?.version === analysis.version) entries.set(document.uri, entry);
       return entry;
@@ -338,6 +332,22 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }, settings.debounceMs);
   }
 
+  function reportSlowness({ uri, version, lintMs }: Analysis): void {
+    const limitMs = settings.slowFileWarningMs;
+    const slow = limitMs > 0 && lintMs > limitMs;
+    if (!slow && !slowDocuments.has(uri)) return;
+    if (slow) {
+      slowDocuments.add(uri);
+      try {
+        connection.console.warn(`retry-hygiene: checking ${uri} (version ${version}) took ${Math.round(lintMs)} ms, more than retryHygiene.slowFileWarningMs (${limitMs} ms)`);
+      } catch {
+        // The connection is gone; nothing to tell.
+      }
+    } else slowDocuments.delete(uri);
+    const params: SlowFile = { uri, version, lintMs: Math.round(lintMs), limitMs, slow };
+    void connection.sendNotification(SLOW_FILE_NOTIFICATION, params).catch((e) => logError('telling a slow file', e));
+  }
+
   function reportProblems(problems: string[]): void {
     const text = problems.join('; ');
     if (text === lastProblems) return;
@@ -354,17 +364,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     // initializationOptions and for workspace/configuration do (Helix, Zed), under retryHygiene.
     const { retryHygiene: nested, ...top } = init;
     initOptions = isObject(nested) ? { ...top, ...nested } : init;
-    flags.pull = caps.textDocument?.diagnostic !== undefined;
-    flags.refresh = caps.workspace?.diagnostics?.refreshSupport === true;
-    flags.configuration = caps.workspace?.configuration === true;
-    flags.dynamicConfiguration = caps.workspace?.didChangeConfiguration?.dynamicRegistration === true;
-    flags.watchFiles = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
-    const formats = caps.textDocument?.hover?.contentFormat;
-    flags.markdown = formats === undefined ? false : formats.includes(MarkupKind.Markdown);
-    flags.documentChanges = caps.workspace?.workspaceEdit?.documentChanges === true;
-    flags.images = initOptions.hoverImages === true;
-    if (typeof initOptions.chartCommand === 'string' && initOptions.chartCommand !== '') flags.chartCommand = initOptions.chartCommand;
+    const read = clientFlags(caps, initOptions);
+    flags = read.flags;
     const { settings: initial, problems } = resolveSettings(initOptions);
+    problems.unshift(...read.problems);
     problems.push(...engine.configure(initial));
     scheduler.configure(initial);
     scheduler.warm();
@@ -376,6 +379,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+        ...(flags.docs?.command === SHOW_DOCUMENTATION_COMMAND ? { executeCommandProvider: { commands: [SHOW_DOCUMENTATION_COMMAND] } } : {}),
         ...(flags.pull ? { diagnosticProvider: { identifier: SERVER_NAME, interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },
       serverInfo: { name: SERVER_NAME, ...(options.version ? { version: options.version } : {}) },
@@ -422,6 +426,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     schedule(document.uri, settings.debounceMs);
   });
   documents.onDidClose(({ document }) => {
+    slowDocuments.delete(document.uri);
     clearTimeout(timers.get(document.uri));
     timers.delete(document.uri);
     scheduler.cancel(document.uri);
@@ -478,10 +483,23 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (!entry) return [];
       // The diagnostics were published before their fixes arrived from the worker.
       await scheduler.fixesOf(entry.analysis);
-      return codeActions(params, { analysis: entry.analysis, document, documentChanges: flags.documentChanges, diagnostics: entry.diagnostics });
+      const disableStyle = projectLoadsPlugin(document.uri) ? 'eslint' : 'own';
+      return codeActions(params, { analysis: entry.analysis, document, documentChanges: flags.documentChanges, diagnostics: entry.diagnostics, disableStyle, docs: flags.docs, docsUrl: (ruleId) => engine.docsUrl(ruleId) });
     } catch (error) {
       logError('code actions', error);
       return [];
+    }
+  });
+
+  connection.onExecuteCommand(async (params) => {
+    if (params.command !== SHOW_DOCUMENTATION_COMMAND) return;
+    const url = params.arguments?.[0];
+    // Only a rule's docs URL, as the action gave it: a command's arguments are input.
+    if (typeof url !== 'string' || !/^https:\/\//.test(url)) return;
+    try {
+      await connection.window.showDocument({ uri: url, external: true });
+    } catch (error) {
+      logError('showing documentation', error);
     }
   });
 

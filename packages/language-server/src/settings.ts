@@ -27,6 +27,8 @@ export interface Settings {
   scenario: ScenarioSettings;
   /** Wait after the last change before linting again (push diagnostics). */
   debounceMs: number;
+  /** A check of one file (ESLint and the analysis) longer than this is logged and told to the client; 0: never. */
+  slowFileWarningMs: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -39,6 +41,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   scenario: { clients: 1000, capacity: 200, outageMs: 10_000 },
   debounceMs: 150,
+  slowFileWarningMs: 2000,
 };
 
 /**
@@ -88,6 +91,10 @@ export function resolveSettings(...layers: unknown[]): Resolved {
           if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 10_000) settings.debounceMs = value;
           else problems.push(`retryHygiene.debounceMs must be a number from 0 to 10000, got ${show(value)}`);
           break;
+        case 'slowFileWarningMs':
+          if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 600_000) settings.slowFileWarningMs = value;
+          else problems.push(`retryHygiene.slowFileWarningMs must be a number from 0 to 600000, got ${show(value)}`);
+          break;
         case 'scenario':
           mergeScenario(settings.scenario, value, problems);
           break;
@@ -96,7 +103,7 @@ export function resolveSettings(...layers: unknown[]): Resolved {
           break;
         default:
           // Flags of initializationOptions that are not settings live beside them.
-          if (!INIT_ONLY_KEYS.has(key)) problems.push(`retryHygiene.${key} is not a setting (known: enable, rules, scenario, debounceMs)`);
+          if (!INIT_ONLY_KEYS.has(key)) problems.push(`retryHygiene.${key} is not a setting (known: enable, rules, scenario, debounceMs, slowFileWarningMs)`);
       }
     }
   }
@@ -104,7 +111,7 @@ export function resolveSettings(...layers: unknown[]): Resolved {
 }
 
 /** Keys of initializationOptions that are client capabilities, not settings. */
-export const INIT_ONLY_KEYS = new Set(['hoverImages', 'chartCommand']);
+export const INIT_ONLY_KEYS = new Set(['hoverImages', 'chartCommand', 'syntaxErrors', 'docsCommand']);
 
 function mergeScenario(into: ScenarioSettings, value: unknown, problems: string[]): void {
   if (!isObject(value)) {

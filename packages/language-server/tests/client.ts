@@ -27,7 +27,9 @@ import {
   PublishDiagnosticsNotification,
   RegistrationRequest,
   ShowMessageNotification,
+  ShowDocumentRequest,
   ShutdownRequest,
+  ExecuteCommandRequest,
   StreamMessageReader,
   StreamMessageWriter,
   createProtocolConnection,
@@ -40,6 +42,7 @@ import {
   type ProtocolConnection,
   type PublishDiagnosticsParams,
   type Range,
+  type ShowDocumentParams,
   type ShowMessageParams,
   type TextDocumentContentChangeEvent,
   type TextEdit,
@@ -66,11 +69,16 @@ export interface ClientOptions {
   cwd?: string;
   /** initialize's processId (default: this process's pid). */
   processId?: number | null;
+  /** Advertise window/showDocument. */
+  showDocument?: boolean;
 }
 
 export class TestClient {
   readonly published: PublishDiagnosticsParams[] = [];
   readonly shown: ShowMessageParams[] = [];
+  readonly documentsShown: ShowDocumentParams[] = [];
+  /** The server's retryHygiene/slowFile notifications. */
+  readonly slowFiles: unknown[] = [];
   readonly logs: string[] = [];
   readonly registrations: string[] = [];
   refreshes = 0;
@@ -108,6 +116,15 @@ export class TestClient {
       client.wake();
     });
     c.onNotification(LogMessageNotification.type, (params) => void client.logs.push(params.message));
+    c.onNotification('retryHygiene/slowFile', (params: unknown) => {
+      client.slowFiles.push(params);
+      client.wake();
+    });
+    c.onRequest(ShowDocumentRequest.type, (params) => {
+      client.documentsShown.push(params);
+      client.wake();
+      return { success: true };
+    });
     c.onRequest(ConfigurationRequest.type, (params) => {
       client.configurationRequests++;
       return params.items.map((item) => (item.section === 'retryHygiene' ? (options.configuration?.() ?? null) : null));
@@ -136,6 +153,7 @@ export class TestClient {
         workspaceEdit: { documentChanges: options.documentChanges === true },
         ...(options.refresh ? { diagnostics: { refreshSupport: true } } : {}),
       },
+      ...(options.showDocument ? { window: { showDocument: { support: true } } } : {}),
     };
     client.initializeResult = await c.sendRequest(InitializeRequest.type, {
       processId: options.processId === undefined ? process.pid : options.processId,
@@ -211,6 +229,10 @@ export class TestClient {
 
   hover(uri: string, line: number, character: number): Promise<Hover | null> {
     return this.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character } });
+  }
+
+  async executeCommand(command: string, args: unknown[]): Promise<unknown> {
+    return this.connection.sendRequest(ExecuteCommandRequest.type, { command, arguments: args });
   }
 
   async codeActions(uri: string, range: Range, diagnostics: Diagnostic[], only?: string[]): Promise<CodeAction[]> {

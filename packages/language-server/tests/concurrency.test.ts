@@ -75,7 +75,7 @@ describe('one document never blocks the others', () => {
     expect(during.linting).toEqual([HUGE]);
     expect(during.workers).toBe(2);
     expect(client.published.filter((p) => p.uri === HUGE)).toEqual([]);
-    expect(small.diagnostics.map((d) => d.code)).toEqual(['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry']);
+    expect(small.diagnostics.map((d) => d.code)).toEqual(['no-fixed-sleep-retry', 'no-unbounded-retry']);
     expect((hover?.contents as { value: string }).value).toContain('waits a fixed 1 s between attempts');
     expect(actions.map((a) => a.title)).toContain('Disable retry-hygiene/no-fixed-sleep-retry for this line');
 
@@ -103,7 +103,7 @@ describe('one document never blocks the others', () => {
     const published = await client.until(() => client.published.find((p) => p.uri === HUGE), 90_000, 'the huge file');
     expect(published.version).toBe(2);
     expect(published.diagnostics).toHaveLength(4000);
-    expect(published.diagnostics.find((d) => d.code === 'retry-hygiene/no-fixed-sleep-retry')!.message).toContain('waits a fixed 1 ms');
+    expect(published.diagnostics.find((d) => d.code === 'no-fixed-sleep-retry')!.message).toContain('waits a fixed 1 ms');
     // Version 1's lint ran to its end (a lint cannot be interrupted) but was never published.
     expect(client.published.filter((p) => p.uri === HUGE).map((p) => p.version)).toEqual([2]);
   }, 120_000);
@@ -120,7 +120,7 @@ describe('a lint worker that dies', () => {
       `retry-hygiene: linting ${HUGE}: Error: the small lint worker exited with code 3 while linting ${HUGE}`,
     ]);
     await client.open(SMALL, FIXED_SLEEP_LOOP);
-    expect((await client.diagnosticsFor(SMALL, 1)).diagnostics.map((d) => d.code)).toEqual(['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry']);
+    expect((await client.diagnosticsFor(SMALL, 1)).diagnostics.map((d) => d.code)).toEqual(['no-fixed-sleep-retry', 'no-unbounded-retry']);
     expect(await stats(client)).toMatchObject({ workers: 1, errors: 1 });
   });
 
@@ -129,7 +129,7 @@ describe('a lint worker that dies', () => {
     const client = await TestClient.start({ inProcess: { workerScript }, initializationOptions: { debounceMs: 0 } });
     clients.push(client);
     await client.open(SMALL, FIXED_SLEEP_LOOP);
-    expect((await client.diagnosticsFor(SMALL, 1)).diagnostics.map((d) => d.code)).toEqual(['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry']);
+    expect((await client.diagnosticsFor(SMALL, 1)).diagnostics.map((d) => d.code)).toEqual(['no-fixed-sleep-retry', 'no-unbounded-retry']);
     await client.open(HUGE, hugeText(1));
     expect((await client.diagnosticsFor(HUGE, 1)).diagnostics).toHaveLength(2);
     expect(client.logs.filter((l) => l.includes('did not start'))).toEqual([expect.stringMatching(/^retry-hygiene: the small lint worker did not start \(failed \(Cannot find module .*no-such-worker\.mjs/)]);

@@ -2,7 +2,10 @@
  * End to end over stdio: the built server (bin/retry-hygiene-language-server.js) spawned
  * and driven by vscode-languageserver-protocol's client side.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { simulate, formatCount } from '@retry-hygiene/herd';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -54,7 +57,7 @@ describe('push diagnostics (a client without textDocument.diagnostic)', () => {
         range: LOOP_HEAD,
         severity: DiagnosticSeverity.Error,
         source: 'retry-hygiene',
-        code: 'retry-hygiene/no-fixed-sleep-retry',
+        code: 'no-fixed-sleep-retry',
         codeDescription: { href: `${DOCS}/no-fixed-sleep-retry.md` },
         message: FIXED_MESSAGE,
         data: { version: 1, index: 0 },
@@ -63,7 +66,7 @@ describe('push diagnostics (a client without textDocument.diagnostic)', () => {
         range: LOOP_HEAD,
         severity: DiagnosticSeverity.Error,
         source: 'retry-hygiene',
-        code: 'retry-hygiene/no-unbounded-retry',
+        code: 'no-unbounded-retry',
         codeDescription: { href: `${DOCS}/no-unbounded-retry.md` },
         message: UNBOUNDED_MESSAGE,
         data: { version: 1, index: 1 },
@@ -84,7 +87,7 @@ describe('push diagnostics (a client without textDocument.diagnostic)', () => {
     const published = await client.diagnosticsFor(URI, 4, before);
     expect(published.diagnostics.map((d) => [d.code, d.range, d.message])).toEqual([
       [
-        'retry-hygiene/no-fixed-sleep-retry',
+        'no-fixed-sleep-retry',
         { start: { line: 3, character: 2 }, end: { line: 3, character: 29 } },
         'This retry loop waits a fixed 1 s between attempts (up to 3 attempts), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
       ],
@@ -97,7 +100,7 @@ describe('push diagnostics (a client without textDocument.diagnostic)', () => {
     const uri = 'file:///work/project/src/partner.js';
     await client.open(uri, NESTED_LOOP, 'javascript');
     const [diagnostic] = (await client.diagnosticsFor(uri, 1)).diagnostics;
-    expect(diagnostic!.code).toBe('retry-hygiene/no-nested-retry');
+    expect(diagnostic!.code).toBe('no-nested-retry');
     expect(diagnostic!.range).toEqual({ start: { line: 14, character: 2 }, end: { line: 14, character: 47 } });
     expect(diagnostic!.relatedInformation).toEqual([
       {
@@ -113,7 +116,7 @@ describe('push diagnostics (a client without textDocument.diagnostic)', () => {
       '/* eslint-env node */\n/* eslint import/no-cycle: "error" */\n// eslint-disable-next-line @typescript-eslint/no-explicit-any\nexport const x: any = 1;\n';
     await client.open(URI, source);
     const { diagnostics } = await client.diagnosticsFor(URI, 1);
-    expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['retry-hygiene/no-fixed-sleep-retry', 4]]);
+    expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['no-fixed-sleep-retry', 4]]);
   });
 
   it('clears the diagnostics of a closed document', async () => {
@@ -135,14 +138,14 @@ describe('pull diagnostics (a client with textDocument.diagnostic)', () => {
     expect(first.kind).toBe('full');
     if (first.kind !== 'full') return;
     expect(first.items.map((d) => [d.code, d.range, d.message])).toEqual([
-      ['retry-hygiene/no-fixed-sleep-retry', LOOP_HEAD, FIXED_MESSAGE],
-      ['retry-hygiene/no-unbounded-retry', LOOP_HEAD, UNBOUNDED_MESSAGE],
+      ['no-fixed-sleep-retry', LOOP_HEAD, FIXED_MESSAGE],
+      ['no-unbounded-retry', LOOP_HEAD, UNBOUNDED_MESSAGE],
     ]);
     expect(await client.pull(URI, first.resultId)).toEqual({ kind: 'unchanged', resultId: first.resultId });
     // Make the sleep jittered: only the unbounded finding stays.
     await client.change(URI, 2, [{ range: { start: { line: 8, character: 18 }, end: { line: 8, character: 22 } }, text: 'Math.random() * 1000' }]);
     const second = await client.pull(URI, first.resultId);
-    expect(second.kind === 'full' && second.items.map((d) => d.code)).toEqual(['retry-hygiene/no-unbounded-retry']);
+    expect(second.kind === 'full' && second.items.map((d) => d.code)).toEqual(['no-unbounded-retry']);
     // A configuration change: this client has no refresh support, so it gets no refresh request.
     await client.configurationChanged({ retryHygiene: { debounceMs: 10 } });
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -191,10 +194,11 @@ describe('code actions', () => {
       ['Disable retry-hygiene/no-unbounded-retry for the entire file', 'quickfix', undefined],
     ]);
     expect(actions[3]!.diagnostics).toEqual([diagnostics[0]]);
+    // No ESLint config loads the plugin here (the file is not on disk): the product's own comments.
     expect(actions[3]!.edit).toEqual({
-      changes: { [URI]: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n' }] },
+      changes: { [URI]: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // retry-hygiene-ignore-next-line no-fixed-sleep-retry\n' }] },
     });
-    expect(applyEdit(FIXED_SLEEP_LOOP, URI, actions[4]!.edit).split('\n')[0]).toBe('/* eslint-disable retry-hygiene/no-unbounded-retry */'.replace('no-unbounded-retry', 'no-fixed-sleep-retry'));
+    expect(applyEdit(FIXED_SLEEP_LOOP, URI, actions[4]!.edit).split('\n')[0]).toBe('/* retry-hygiene-ignore-file no-fixed-sleep-retry */');
   });
 
   it('adds a second rule to an existing disable comment, and applying both leaves no finding', async () => {
@@ -202,11 +206,11 @@ describe('code actions', () => {
     const once = applyEdit(FIXED_SLEEP_LOOP, URI, actions.find((a) => a.title.startsWith('Disable retry-hygiene/no-fixed-sleep-retry for this line'))!.edit);
     await client.change(URI, 2, [{ text: once }]);
     const { diagnostics } = await client.diagnosticsFor(URI, 2);
-    expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['retry-hygiene/no-unbounded-retry', 4]]);
+    expect(diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['no-unbounded-retry', 4]]);
     const disableLine = (await client.codeActions(URI, diagnostics[0]!.range, diagnostics)).find((a) => a.title.endsWith('for this line'));
-    expect(disableLine!.edit!.changes![URI]).toEqual([{ range: { start: { line: 3, character: 64 }, end: { line: 3, character: 64 } }, newText: ', retry-hygiene/no-unbounded-retry' }]);
+    expect(disableLine!.edit!.changes![URI]).toEqual([{ range: { start: { line: 3, character: 56 }, end: { line: 3, character: 56 } }, newText: ', no-unbounded-retry' }]);
     const twice = applyEdit(once, URI, disableLine!.edit);
-    expect(twice.split('\n')[3]).toBe('  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry, retry-hygiene/no-unbounded-retry');
+    expect(twice.split('\n')[3]).toBe('  // retry-hygiene-ignore-next-line no-fixed-sleep-retry, no-unbounded-retry');
     await client.change(URI, 3, [{ text: twice }]);
     expect((await client.diagnosticsFor(URI, 3)).diagnostics).toEqual([]);
   });
@@ -215,7 +219,7 @@ describe('code actions', () => {
     const { actions } = await actionsFor({ documentChanges: true });
     expect(actions[3]!.edit).toEqual({
       documentChanges: [
-        { textDocument: { uri: URI, version: 1 }, edits: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n' }] },
+        { textDocument: { uri: URI, version: 1 }, edits: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  // retry-hygiene-ignore-next-line no-fixed-sleep-retry\n' }] },
       ],
     });
   });
@@ -265,6 +269,96 @@ export async function getOrder(id: string): Promise<Response> {
     expect(actions).toHaveLength(7);
     expect(await client.codeActions(URI, LOOP_HEAD, [], ['source.fixAll.retryHygiene'])).toEqual([]);
     expect(await client.codeActions(URI, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [])).toEqual([]);
+  });
+
+  it('offers "Show documentation for <rule>" running the command the client names, with the rule id', async () => {
+    const { actions, diagnostics } = await actionsFor({ initializationOptions: { docsCommand: 'retryHygiene.openRuleDocs' } });
+    const docs = actions.filter((a) => a.title.startsWith('Show documentation'));
+    expect(docs).toEqual([
+      {
+        title: 'Show documentation for retry-hygiene/no-fixed-sleep-retry',
+        kind: 'quickfix',
+        diagnostics: [diagnostics[0]],
+        command: { title: 'Show documentation for retry-hygiene/no-fixed-sleep-retry', command: 'retryHygiene.openRuleDocs', arguments: ['retry-hygiene/no-fixed-sleep-retry'] },
+      },
+      {
+        title: 'Show documentation for retry-hygiene/no-unbounded-retry',
+        kind: 'quickfix',
+        diagnostics: [diagnostics[1]],
+        command: { title: 'Show documentation for retry-hygiene/no-unbounded-retry', command: 'retryHygiene.openRuleDocs', arguments: ['retry-hygiene/no-unbounded-retry'] },
+      },
+    ]);
+  });
+
+  it('opens the doc through window/showDocument for a client that supports it and names no command', async () => {
+    const { client, actions } = await actionsFor({ showDocument: true });
+    expect(client.initializeResult.capabilities.executeCommandProvider).toEqual({ commands: ['retryHygiene.showDocumentation'] });
+    const docs = actions.find((a) => a.title === 'Show documentation for retry-hygiene/no-fixed-sleep-retry')!;
+    expect(docs.command).toEqual({ title: docs.title, command: 'retryHygiene.showDocumentation', arguments: [`${DOCS}/no-fixed-sleep-retry.md`] });
+    await client.executeCommand(docs.command!.command, docs.command!.arguments!);
+    // Anything but an https URL is not opened: a command's arguments are input.
+    await client.executeCommand('retryHygiene.showDocumentation', ['file:///etc/passwd']);
+    expect(client.documentsShown).toEqual([{ uri: `${DOCS}/no-fixed-sleep-retry.md`, external: true }]);
+  });
+
+  it('warns in the log and tells the client when checking a file takes longer than slowFileWarningMs, and when it no longer does', async () => {
+    // 1 ms: any lint takes longer (ESLint alone parses for more than that).
+    const client = await start({ initializationOptions: { slowFileWarningMs: 1 } });
+    await client.open(URI, FIXED_SLEEP_LOOP);
+    await client.diagnosticsFor(URI, 1);
+    const [slow] = (await client.until(() => (client.slowFiles.length > 0 ? client.slowFiles : undefined))) as { uri: string; version: number; lintMs: number; limitMs: number; slow: boolean }[];
+    expect(slow).toEqual({ uri: URI, version: 1, lintMs: expect.any(Number), limitMs: 1, slow: true });
+    expect(client.logs.find((l) => l.includes('slowFileWarningMs'))).toBe(`retry-hygiene: checking ${URI} (version 1) took ${slow!.lintMs} ms, more than retryHygiene.slowFileWarningMs (1 ms)`);
+    // No limit any more: the next check tells the client the file is not slow.
+    await client.configurationChanged({ retryHygiene: { slowFileWarningMs: 0 } });
+    const last = await client.until(() => (client.slowFiles.length > 1 ? client.slowFiles.at(-1) : undefined));
+    expect(last).toEqual({ uri: URI, version: 1, lintMs: expect.any(Number), limitMs: 0, slow: false });
+  });
+
+  it('reports a wrong ignore comment at the comment, with no disable or documentation action for it', async () => {
+    const client = await start({ initializationOptions: { docsCommand: 'retryHygiene.openRuleDocs' } });
+    await client.open(URI, FIXED_SLEEP_LOOP.replace('  for (;;) {', '  // retry-hygiene-ignore-next-line no-fixed-sleep\n  for (;;) {'));
+    const { diagnostics } = await client.diagnosticsFor(URI, 1);
+    expect(diagnostics.map((d) => [d.code, d.range, d.message])).toEqual([
+      [
+        'no-fixed-sleep-retry',
+        { start: { line: 3, character: 2 }, end: { line: 3, character: 50 } },
+        "retry-hygiene-ignore-next-line: 'no-fixed-sleep' is not a rule of retry-hygiene (no-fixed-sleep-retry, require-jitter, no-unbounded-retry, no-nested-retry); this comment ignores nothing.",
+      ],
+      ['no-fixed-sleep-retry', { start: { line: 4, character: 2 }, end: { line: 4, character: 10 } }, FIXED_MESSAGE],
+      ['no-unbounded-retry', { start: { line: 4, character: 2 }, end: { line: 4, character: 10 } }, UNBOUNDED_MESSAGE],
+    ]);
+    expect(await client.codeActions(URI, diagnostics[0]!.range, [diagnostics[0]!])).toEqual([]);
+  });
+
+  describe('the disable comment follows what the project’s ESLint config loads', () => {
+    const made: string[] = [];
+    afterEach(() => made.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+    /** A project on disk (package.json, eslint.config.js, src/orders.ts) and the disable actions on its loop. */
+    async function disablesIn(config: string) {
+      const dir = mkdtempSync(join(tmpdir(), 'rh-ls-disable-'));
+      made.push(dir);
+      writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+      writeFileSync(join(dir, 'eslint.config.js'), config);
+      mkdirSync(join(dir, 'src'));
+      writeFileSync(join(dir, 'src', 'orders.ts'), FIXED_SLEEP_LOOP);
+      const uri = pathToFileURL(join(dir, 'src', 'orders.ts')).href;
+      const client = await start();
+      await client.open(uri, FIXED_SLEEP_LOOP);
+      const { diagnostics } = await client.diagnosticsFor(uri, 1);
+      const actions = await client.codeActions(uri, diagnostics[0]!.range, diagnostics);
+      return actions.filter((a) => a.title.startsWith('Disable retry-hygiene/no-fixed-sleep-retry')).map((a) => a.edit!.changes![uri]!.map((e) => e.newText));
+    }
+
+    it("writes ESLint's directives where the config loads the plugin", async () => {
+      const edits = await disablesIn("import retryHygiene from 'eslint-plugin-retry-hygiene';\n\nexport default [...retryHygiene.configs.recommended];\n");
+      expect(edits).toEqual([['  // eslint-disable-next-line retry-hygiene/no-fixed-sleep-retry\n'], ['/* eslint-disable retry-hygiene/no-fixed-sleep-retry */\n']]);
+    });
+
+    it("writes the product's own where it does not (ESLint would fail on a rule it does not know)", async () => {
+      const edits = await disablesIn("import js from '@eslint/js';\n\nexport default [js.configs.recommended];\n");
+      expect(edits).toEqual([['  // retry-hygiene-ignore-next-line no-fixed-sleep-retry\n'], ['/* retry-hygiene-ignore-file no-fixed-sleep-retry */\n']]);
+    });
   });
 });
 
@@ -342,7 +436,7 @@ describe('settings', () => {
     expect([...client.registrations].sort()).toEqual(['workspace/didChangeConfiguration', 'workspace/didChangeWatchedFiles']);
     await client.open(URI, FIXED_SLEEP_LOOP);
     const first = await client.pull(URI);
-    expect(first.kind === 'full' && first.items.map((d) => [d.code, d.severity])).toEqual([['retry-hygiene/no-fixed-sleep-retry', DiagnosticSeverity.Warning]]);
+    expect(first.kind === 'full' && first.items.map((d) => [d.code, d.severity])).toEqual([['no-fixed-sleep-retry', DiagnosticSeverity.Warning]]);
     settings = { enable: false };
     const refreshes = client.refreshes;
     await client.configurationChanged();
@@ -360,7 +454,7 @@ describe('settings', () => {
     const before = client.published.length;
     await client.configurationChanged({ retryHygiene: { rules: { 'no-fixed-sleep-retry': 'off' }, scenario: { outageMs: 30_000 } } });
     const { diagnostics } = await client.diagnosticsFor(URI, 1, before);
-    expect(diagnostics.map((d: Diagnostic) => [d.code, d.severity])).toEqual([['retry-hygiene/no-unbounded-retry', DiagnosticSeverity.Hint]]);
+    expect(diagnostics.map((d: Diagnostic) => [d.code, d.severity])).toEqual([['no-unbounded-retry', DiagnosticSeverity.Hint]]);
     expect(text(await client.hover(URI, 3, 2))).toContain('100 clients fail at once; the server takes 200 requests/s and is down for the first 30 s.');
   });
 
@@ -378,11 +472,11 @@ describe('settings', () => {
       'retry-hygiene settings: retryHygiene.rules.no-such-rule is not a rule (known: no-fixed-sleep-retry, require-jitter, no-unbounded-retry, no-nested-retry)',
       "retryHygiene.rules.require-jitter must be one of error, warning, information, hint, off, got 'loud'",
       'retryHygiene.scenario.clients must be an integer from 1 to 100000, got -1 (clamped to 1)',
-      'retryHygiene.colour is not a setting (known: enable, rules, scenario, debounceMs)',
+      'retryHygiene.colour is not a setting (known: enable, rules, scenario, debounceMs, slowFileWarningMs)',
       'retryHygiene.rules.no-unbounded-retry.options.maxAttempts: Value "five" should be integer. (the rule runs with its default options)',
     ]);
     await client.open(URI, FIXED_SLEEP_LOOP);
-    expect((await client.diagnosticsFor(URI, 1)).diagnostics.map((d) => d.code)).toEqual(['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry']);
+    expect((await client.diagnosticsFor(URI, 1)).diagnostics.map((d) => d.code)).toEqual(['no-fixed-sleep-retry', 'no-unbounded-retry']);
   });
 });
 
@@ -413,7 +507,7 @@ describe('robustness', () => {
     const client = await start();
     await client.open('file:///a.ts', 'export const x = ;\nfor (;;) { try { f() } catch {} }\n');
     expect((await client.diagnosticsFor('file:///a.ts', 1)).diagnostics).toEqual([
-      { range: { start: { line: 0, character: 16 }, end: { line: 0, character: 16 } }, severity: DiagnosticSeverity.Error, source: 'retry-hygiene', message: 'Parsing error: Expression expected.' },
+      { range: { start: { line: 0, character: 16 }, end: { line: 0, character: 16 } }, severity: DiagnosticSeverity.Error, source: 'retry-hygiene', message: 'Parsing error: Expression expected.', data: { problem: 'parse-error' } },
     ]);
     await client.open('file:///deep.js', '('.repeat(100_000), 'javascript');
     expect((await client.diagnosticsFor('file:///deep.js', 1)).diagnostics.length).toBeLessThanOrEqual(1);
@@ -427,6 +521,28 @@ describe('robustness', () => {
     expect((await client.diagnosticsFor('untitled:Untitled-1', 1)).diagnostics).toHaveLength(2);
   });
 
+  it('publishes a syntax error as a hint, or not at all, to a client whose own JS/TS service reports it (initializationOptions.syntaxErrors)', async () => {
+    const broken = 'export const x = ;\n';
+    const hinting = await start({ initializationOptions: { syntaxErrors: 'hint' } });
+    await hinting.open('file:///a.ts', broken);
+    expect((await hinting.diagnosticsFor('file:///a.ts', 1)).diagnostics).toEqual([
+      { range: { start: { line: 0, character: 16 }, end: { line: 0, character: 16 } }, severity: DiagnosticSeverity.Hint, source: 'retry-hygiene', message: 'Parsing error: Expression expected.', data: { problem: 'parse-error' } },
+    ]);
+    // A client capability, not a setting: nothing to warn about.
+    expect(hinting.shown).toEqual([]);
+    const silent = await start({ initializationOptions: { syntaxErrors: 'off' } });
+    await silent.open('file:///a.ts', broken);
+    expect((await silent.diagnosticsFor('file:///a.ts', 1)).diagnostics).toEqual([]);
+    // The findings of the file once it parses again come back as usual.
+    await silent.change('file:///a.ts', 2, [{ text: FIXED_SLEEP_LOOP }]);
+    expect((await silent.diagnosticsFor('file:///a.ts', 2)).diagnostics.map((d) => d.code)).toEqual(['no-fixed-sleep-retry', 'no-unbounded-retry']);
+    const wrong = await start({ initializationOptions: { syntaxErrors: 'quiet', docsCommand: 42 } });
+    expect((await wrong.until(() => wrong.shown[0])).message.split('; ')).toEqual([
+      'retry-hygiene settings: retryHygiene.docsCommand must be a command name, got 42 (no documentation action from it)',
+      'retryHygiene.syntaxErrors must be one of error, hint, off, got "quiet" (syntax errors are errors)',
+    ]);
+  });
+
   it('skips a 5 MB file with one informational diagnostic, and keeps serving the others', async () => {
     const client = await start();
     const big = `${FIXED_SLEEP_LOOP}\n${'// padding padding padding padding padding padding padding padding padding\n'.repeat(70_000)}`;
@@ -434,7 +550,7 @@ describe('robustness', () => {
     await client.open('file:///big.ts', big);
     await client.open(URI, FIXED_SLEEP_LOOP);
     expect((await client.diagnosticsFor('file:///big.ts', 1)).diagnostics).toEqual([
-      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'retry-hygiene', message: 'retry-hygiene skipped this file: 5.0 MB is more than the 2 MB it lints.' },
+      { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Information, source: 'retry-hygiene', message: 'retry-hygiene skipped this file: 5.0 MB is more than the 2 MB it lints.', data: { problem: 'too-large' } },
     ]);
     expect(await client.hover('file:///big.ts', 3, 4)).toBeNull();
     expect(await client.codeActions('file:///big.ts', LOOP_HEAD, [])).toEqual([]);

@@ -54,8 +54,8 @@ describe('fixes and suggestions of the rules', () => {
   it('turn into quick fixes carrying minimal edits, next to the disable actions', async () => {
     const { client, diagnostics } = await open(FIXED_SLEEP_LOOP);
     expect(diagnostics.map((d) => [d.code, d.message, d.severity, d.codeDescription?.href])).toEqual([
-      ['retry-hygiene/no-fixed-sleep-retry', expect.stringMatching(/^This retry loop waits a fixed 1 s/), 1, expect.stringContaining('no-fixed-sleep-retry.md')],
-      ['retry-hygiene/no-unbounded-retry', expect.stringMatching(/^This retry loop never gives up/), 1, expect.stringContaining('no-unbounded-retry.md')],
+      ['no-fixed-sleep-retry', expect.stringMatching(/^This retry loop waits a fixed 1 s/), 1, expect.stringContaining('no-fixed-sleep-retry.md')],
+      ['no-unbounded-retry', expect.stringMatching(/^This retry loop never gives up/), 1, expect.stringContaining('no-unbounded-retry.md')],
       ['test/delay', 'The delay is 1000.', 2, 'https://example.test/delay'],
     ]);
     const delay = diagnostics[2]!;
@@ -78,7 +78,7 @@ describe('fixes and suggestions of the rules', () => {
     expect(jittered.split('\n')[8]).toBe('      await sleep(Math.random() * (1000));');
     // Applied, the suggestion removes the fixed-sleep finding (and its own).
     await client.change(URI, 2, [{ text: jittered }]);
-    expect((await client.diagnosticsFor(URI, 2)).diagnostics.map((d) => d.code)).toEqual(['retry-hygiene/no-unbounded-retry']);
+    expect((await client.diagnosticsFor(URI, 2)).diagnostics.map((d) => d.code)).toEqual(['no-unbounded-retry']);
   });
 
   it('source.fixAll.retryHygiene carries the fixes only, never the suggestions', async () => {

@@ -45,7 +45,7 @@ describe('hover herd budget', () => {
     expect(client.shown).toEqual([]); // in range: nothing to name
     await client.open(SLOW_URI, TINY_JITTER_LOOP);
     const { diagnostics } = await client.diagnosticsFor(SLOW_URI, 1);
-    expect(diagnostics.map((d) => d.code)).toEqual(['retry-hygiene/no-unbounded-retry']);
+    expect(diagnostics.map((d) => d.code)).toEqual(['no-unbounded-retry']);
 
     // The hover first, a code action right behind it: the code action does not wait for the simulation.
     const order: string[] = [];

@@ -41,8 +41,8 @@ describe.skipIf(!hasNvim)(`Neovim as the client (${hasNvim ? nvim.stdout.split('
     expect(result.ok).toBe(true);
     expect(result.pull).toBe(false);
     expect(result.diagnostics.map((d) => [d.code, d.lnum, d.col, d.end_lnum, d.end_col, d.severity, d.source])).toEqual([
-      ['retry-hygiene/no-fixed-sleep-retry', 3, 2, 3, 10, 1, 'retry-hygiene'],
-      ['retry-hygiene/no-unbounded-retry', 3, 2, 3, 10, 1, 'retry-hygiene'],
+      ['no-fixed-sleep-retry', 3, 2, 3, 10, 1, 'retry-hygiene'],
+      ['no-unbounded-retry', 3, 2, 3, 10, 1, 'retry-hygiene'],
     ]);
     expect(result.diagnostics[0]!.message).toMatch(/^This retry loop waits a fixed 1 s between attempts \(no limit on attempts\), so clients that failed together retry in lockstep\./);
     expect(result.hover.split('\n')[0]).toBe('**Retry loop**: waits a fixed 1 s between attempts, no jitter, no limit on attempts.');

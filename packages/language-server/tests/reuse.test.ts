@@ -79,7 +79,7 @@ describe('an untrusted workspace', () => {
     const client = await start(false);
     await client.open(uri, FIXED_SLEEP_LOOP);
     const { diagnostics } = await client.diagnosticsFor(uri, 1);
-    expect(diagnostics.map((d) => d.code)).toEqual(['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry']);
+    expect(diagnostics.map((d) => d.code)).toEqual(['no-fixed-sleep-retry', 'no-unbounded-retry']);
     expect(existsSync(marker)).toBe(false);
   });
 });

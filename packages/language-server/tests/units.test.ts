@@ -75,20 +75,20 @@ describe('settings', () => {
 describe('disable comments', () => {
   it('goes above the line with its indentation, or joins the comment already there', () => {
     const text = 'a();\n    for (;;) {}\n';
-    expect(apply(text, [disableLineEdit(doc(text), 1, 'retry-hygiene/x')])).toBe('a();\n    // eslint-disable-next-line retry-hygiene/x\n    for (;;) {}\n');
+    expect(apply(text, [disableLineEdit(doc(text), 1, 'retry-hygiene/x', 'eslint')])).toBe('a();\n    // eslint-disable-next-line retry-hygiene/x\n    for (;;) {}\n');
     const commented = 'a();\n  // eslint-disable-next-line other/rule -- a reason\n  for (;;) {}\n';
-    expect(apply(commented, [disableLineEdit(doc(commented), 2, 'retry-hygiene/x')])).toBe('a();\n  // eslint-disable-next-line other/rule, retry-hygiene/x -- a reason\n  for (;;) {}\n');
+    expect(apply(commented, [disableLineEdit(doc(commented), 2, 'retry-hygiene/x', 'eslint')])).toBe('a();\n  // eslint-disable-next-line other/rule, retry-hygiene/x -- a reason\n  for (;;) {}\n');
     const crlf = 'a();\r\nfor (;;) {}\r\n';
-    expect(apply(crlf, [disableLineEdit(doc(crlf), 0, 'retry-hygiene/x')])).toBe('// eslint-disable-next-line retry-hygiene/x\r\na();\r\nfor (;;) {}\r\n');
+    expect(apply(crlf, [disableLineEdit(doc(crlf), 0, 'retry-hygiene/x', 'eslint')])).toBe('// eslint-disable-next-line retry-hygiene/x\r\na();\r\nfor (;;) {}\r\n');
   });
 
   it('goes on the first line, after a shebang, or joins a file comment already there', () => {
-    expect(apply('a();\n', [disableFileEdit(doc('a();\n'), 'retry-hygiene/x')])).toBe('/* eslint-disable retry-hygiene/x */\na();\n');
+    expect(apply('a();\n', [disableFileEdit(doc('a();\n'), 'retry-hygiene/x', 'eslint')])).toBe('/* eslint-disable retry-hygiene/x */\na();\n');
     const shebang = '#!/usr/bin/env node\na();\n';
-    expect(apply(shebang, [disableFileEdit(doc(shebang), 'retry-hygiene/x')])).toBe('#!/usr/bin/env node\n/* eslint-disable retry-hygiene/x */\na();\n');
+    expect(apply(shebang, [disableFileEdit(doc(shebang), 'retry-hygiene/x', 'eslint')])).toBe('#!/usr/bin/env node\n/* eslint-disable retry-hygiene/x */\na();\n');
     const existing = '/* eslint-disable retry-hygiene/y */\na();\n';
-    expect(apply(existing, [disableFileEdit(doc(existing), 'retry-hygiene/x')])).toBe('/* eslint-disable retry-hygiene/y, retry-hygiene/x */\na();\n');
-    expect(apply('', [disableFileEdit(doc(''), 'retry-hygiene/x')])).toBe('/* eslint-disable retry-hygiene/x */\n');
+    expect(apply(existing, [disableFileEdit(doc(existing), 'retry-hygiene/x', 'eslint')])).toBe('/* eslint-disable retry-hygiene/y, retry-hygiene/x */\na();\n');
+    expect(apply('', [disableFileEdit(doc(''), 'retry-hygiene/x', 'eslint')])).toBe('/* eslint-disable retry-hygiene/x */\n');
   });
 });
 
