@@ -348,7 +348,8 @@ async function drive(browser, { port, ws, ud }) {
     await panel.locator('.monaco-list-row').nth(2).waitFor({ timeout: 20_000 });
     // Each finding's code is a link to its doc; the source and the parentheses around the code
     // are drawn apart (not all in the rows' text), so the codes are read from the links.
-    const codes = (await panel.locator('.monaco-list-row a').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    // (The file's own row has a link too, its name: only links to a rule's doc are codes.)
+    const codes = (await panel.locator('.monaco-list-row a[href*="/docs/rules/"]').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
     const sources = ((await panel.innerText()).match(/\bretry-hygiene\b(?!\/)/g) ?? []).length;
     // Source and code read cleanly: retry-hygiene(no-fixed-sleep-retry), not retry-hygiene(retry-hygiene/…).
     check('Problems panel lists the findings with rule ids', codes.length === 2 && codes.includes('no-fixed-sleep-retry') && codes.includes('no-unbounded-retry'), `codes ${codes.join(', ') || 'none'}; "retry-hygiene" ${sources} times in the panel's text`);

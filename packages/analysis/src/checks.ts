@@ -139,11 +139,40 @@ function isNullish(node: Node): boolean {
  * { return false } })`, ctx.paramFunctions) is read in the caller's file.
  */
 function catchSentinel(call: TSESTree.CallExpression, env: Env): CatchSentinel | undefined {
+  const handled = promiseCatchSentinel(call);
+  if (handled) return handled;
   const local = localFunction(call, env);
   const bound = local ? undefined : boundFunction(call, env);
   const fn = local ?? bound?.fn;
   if (!fn || fn.body.type !== 'BlockStatement' || contains(fn, call)) return undefined;
   return catchSentinelOf(fn, bound?.ctx ?? env.ctx) ?? undefined;
+}
+
+/**
+ * `send(req).catch(() => null)`: the rejection handed to a handler written there, which returns
+ * one value in place of the error and throws nothing: the result tested for that value is the
+ * failure tested (`const res = await fetch(url).catch(() => undefined); if (res) return res`).
+ */
+function promiseCatchSentinel(call: TSESTree.CallExpression): CatchSentinel | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression' || propertyName(callee) !== 'catch' || call.arguments.length !== 1) return undefined;
+  const handler = unwrap(call.arguments[0] as Node);
+  if (!isFunction(handler) || handler.async || handler.generator) return undefined;
+  if (handler.body.type !== 'BlockStatement') return sentinelValue(handler.body);
+  const statements = handler.body.body;
+  const last = statements[statements.length - 1];
+  // One statement: `{ return null }` (a block that logs first may throw, and is not read).
+  if (statements.length !== 1 || last?.type !== 'ReturnStatement') return undefined;
+  return last.argument ? sentinelValue(last.argument) : { value: 'undefined', escapes: false };
+}
+
+function sentinelValue(node: Node): CatchSentinel | undefined {
+  const n = unwrap(node);
+  if (n.type === 'Identifier' && n.name === 'undefined') return { value: 'undefined', escapes: false };
+  if (n.type === 'Literal' && n.value === null && !('regex' in n)) return { value: 'null', escapes: false };
+  if (n.type === 'Literal' && n.value === false) return { value: 'false', escapes: false };
+  if (n.type === 'UnaryExpression' && n.operator === 'void') return { value: 'undefined', escapes: false };
+  return undefined;
 }
 
 /** `fn(…)` where `fn` is a parameter bound to a function the caller hands over. */
