@@ -6,6 +6,7 @@ import {
   type LibraryCall, type LibraryFinding, type Options,
 } from './library-options.js';
 import { readStrategy, strategyFunction } from './strategy-callback.js';
+import { writesNoRetryOption } from './library-defaults.js';
 import type { RetryPolicy, RetrySite } from './types.js';
 
 /*
@@ -52,7 +53,19 @@ export function ioredis(m: LibraryCall): LibraryFinding | undefined {
       }
     }
   }
-  return undefined;
+  return name === 'Redis' || name === 'default' || name === '*' ? ioredisDefault(m) : undefined;
+}
+
+/**
+ * ioredis@6.0.0 built/redis/RedisOptions.js: with no `retryStrategy` a client reconnects
+ * forever, waiting `min(2^(n-1) × 50, 5000)` ms plus a random 0–200 ms (ioredis 5 waited
+ * `min(n × 50, 2000)`, without the random part). Reported on the construction when nothing
+ * written can change it (`new Redis(process.env.REDIS_URL)`, `new Redis({ host })`).
+ */
+function ioredisDefault(m: LibraryCall): LibraryFinding | undefined {
+  if (!writesNoRetryOption(m, ['retryStrategy', 'sentinelRetryStrategy'])) return undefined;
+  const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: { kind: 'exponential', baseMs: 50, factor: 2, capMs: 5000 }, jitter: 'proportional' };
+  return { site: site('ioredis', m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
 }
 
 /** @redis/client@6.3.1: `socket.reconnectStrategy`: a number (ms, forever), false, or `(retries, cause) => ms | false | Error`. */
@@ -90,13 +103,16 @@ export function mqtt(m: LibraryCall): LibraryFinding | undefined {
 
 const SOCKET_IO_OPTIONS = ['reconnection', 'reconnectionAttempts', 'reconnectionDelay', 'reconnectionDelayMax', 'randomizationFactor'] as const;
 
+const SOCKET_IO_DEFAULT: RetryPolicy = { maxAttempts: 'unbounded', delay: { kind: 'exponential', baseMs: 1000, factor: 2, capMs: 5000 }, jitter: 'proportional' };
+
 /** socket.io-client@4.8.4: attempts Infinity, delay 1000 × 2^n up to 5000, randomizationFactor 0.5. */
 export function socketIo(m: LibraryCall): LibraryFinding | undefined {
   const name = lastName(m);
   const isIo = !m.isNew && (name === 'io' || name === 'connect' || name === 'default' || name === '*');
   if (!isIo && !(m.isNew && name === 'Manager')) return undefined;
   const found = optionsWith(m, SOCKET_IO_OPTIONS);
-  if (!found) return undefined;
+  // `io(url)`: the same endless reconnection as any options that leave the attempts out.
+  if (!found) return writesNoRetryOption(m, SOCKET_IO_OPTIONS) ? { site: site('socket.io-client', m.call, m.call.loc, SOCKET_IO_DEFAULT, { delay: true, jitter: true, attempts: true }) } : undefined;
   const { options, object } = found;
   if (boolOption(options, 'reconnection', true, m.env) === false) return undefined;
   const attempts = numberOption(options, 'reconnectionAttempts', Infinity, m.env);

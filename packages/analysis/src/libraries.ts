@@ -9,6 +9,7 @@ import {
   apolloRetryLink, cassandraReconnection, graphqlWs, ioredis, mqtt, nestConnectionRetry, nodeRedis, socketIo, upstashRedis, urqlRetry,
 } from './libraries-clients.js';
 import { queryClientFetch, swr, tanstackQuery } from './libraries-data-fetching.js';
+import { instanceSite, newApplicationSite } from './libraries-instances.js';
 import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, nodeFsRm, promiseRetryLib, retryAsPromised, retryAxios, retryHygiene, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
 import {
   args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
@@ -47,7 +48,7 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
   }
   // `queryClient.fetchQuery(…)`: the chain starts at a client, not at the import.
   if (call.type === 'CallExpression' && callee.type === 'MemberExpression') {
-    const fetch = queryClientFetch(call, ctx);
+    const fetch = queryClientFetch(call, ctx) ?? instanceSite(call, ctx);
     if (fetch) return fetch;
   }
   const { root, members } = calleeRoot(callee);
@@ -158,7 +159,7 @@ function callSite(library: string, m: LibraryCall, imported: string, member: str
     case 'node:fs':
       return nodeFsRm(m);
     default:
-      return undefined;
+      return newApplicationSite(library, m);
   }
 }
 
@@ -179,7 +180,7 @@ function newLibrarySite(library: string, m: LibraryCall): LibraryFinding | undef
     case '@upstash/redis':
       return upstashRedis(m);
     default:
-      return undefined;
+      return newApplicationSite(library, m);
   }
 }
 
