@@ -37,7 +37,8 @@ export function tanstackQuery(m: LibraryCall): LibraryFinding | undefined {
     // `defaultOptions` that leave the queries' retry alone: the default, as with none.
     const queries = getProperty(defaultsObject, 'queries');
     const queriesObject = queries && resolveObject(queries.value as Node, m.env);
-    const untouched = !defaultsObject.properties.some((p) => p.type === 'SpreadElement') && (!queries || (queriesObject && !queriesObject.properties.some((p) => p.type === 'SpreadElement')));
+    const untouched = !defaultsObject.properties.some((p) => p.type === 'SpreadElement')
+      && (!queries || (queriesObject && !queriesObject.properties.some((p) => p.type === 'SpreadElement') && !getProperty(queriesObject, 'retry') && !getProperty(queriesObject, 'retryDelay')));
     return untouched ? queryClientDefault(m) : undefined;
   }
   if (m.isNew || !QUERY_HOOKS.test(name)) return undefined;

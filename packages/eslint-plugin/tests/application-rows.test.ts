@@ -1,0 +1,154 @@
+// The catalog's application rows (issue 27: job queues, AWS SDK v3 clients) and the library
+// defaults read with no option written (ioredis, socket.io-client, QueryClient, useSWR): for each,
+// the default, an explicit setting the rule reports and one it does not, with the exact
+// message and position. Defaults are the ones catalog.ts cites (package@version and file).
+import noFixedSleepRetry from '../src/rules/no-fixed-sleep-retry.js';
+import noNestedRetry from '../src/rules/no-nested-retry.js';
+import noUnboundedRetry from '../src/rules/no-unbounded-retry.js';
+import requireJitter from '../src/rules/require-jitter.js';
+import { ruleTester } from './rule-tester.js';
+
+const BULLMQ_FIX = "Set `jitter: 1` in `backoff` (full jitter, bullmq ≥ 5.54.0); before 5.54.0, or in a worker's `settings.backoffStrategy`, add randomness to the delay the strategy returns";
+const BULL_FIX = "Bull has no jitter option: register a strategy that adds randomness in the queue's `settings.backoffStrategies` and name it as the `backoff` type";
+const QUERY_FIX = 'Give `retryDelay` a function that adds randomness';
+
+ruleTester.run('require-jitter', requireJitter, {
+  valid: [
+    // bullmq@6.7.0 job.js: `attempts` 0 by default, so a job with a backoff but no attempts runs once.
+    { name: 'bullmq default: no retry', code: "import { Queue } from 'bullmq';\nconst q = new Queue('q');\nq.add('j', {}, { backoff: { type: 'exponential', delay: 1000 } });" },
+    { name: 'bullmq jitter: 1', code: "import { Queue } from 'bullmq';\nconst q = new Queue('q');\nq.add('j', {}, { attempts: 5, backoff: { type: 'exponential', delay: 1000, jitter: 1 } });" },
+    { name: 'bull default: no retry', code: "import Queue from 'bull';\nconst q = new Queue('q');\nq.add({}, { backoff: { type: 'exponential', delay: 1000 } });" },
+    { name: 'bull custom backoff type (read where registered, not here)', code: "import Queue from 'bull';\nconst q = new Queue('q');\nq.add({}, { attempts: 5, backoff: { type: 'mine' } });" },
+    { name: 'AWS SDK default: full jitter', code: "import { S3Client } from '@aws-sdk/client-s3';\nexport const s3 = new S3Client({ maxAttempts: 5 });" },
+    { name: 'AWS SDK StandardRetryStrategy: full jitter', code: "import { S3Client } from '@aws-sdk/client-s3';\nimport { StandardRetryStrategy } from '@smithy/util-retry';\nexport const s3 = new S3Client({ retryStrategy: new StandardRetryStrategy(4) });" },
+    { name: 'ioredis@6 default strategy adds 0–200 ms at random', code: "import Redis from 'ioredis';\nexport const r = new Redis();" },
+    { name: 'QueryClient with a jittered retryDelay', code: "import { QueryClient } from '@tanstack/react-query';\nexport const qc = new QueryClient({ defaultOptions: { queries: { retryDelay: (n) => Math.random() * 1000 * 2 ** n } } });" },
+    { name: 'a bare QueryClient, ignoreLibraryDefaults', options: [{ ignoreLibraryDefaults: true }], code: "import { QueryClient } from '@tanstack/react-query';\nexport const qc = new QueryClient();" },
+    { name: 'bullmq inherited no-jitter, ignoreLibraryDefaults', options: [{ ignoreLibraryDefaults: true }], code: "import { Queue } from 'bullmq';\nconst q = new Queue('q');\nq.add('j', {}, { attempts: 5, backoff: { type: 'exponential', delay: 1000 } });" },
+  ],
+  invalid: [
+    {
+      name: 'bullmq exponential without jitter',
+      code: "import { Queue } from 'bullmq';\nconst q = new Queue('q');\nq.add('j', {}, { attempts: 5, backoff: { type: 'exponential', delay: 1000 } });",
+      errors: [{ messageId: 'libraryDefault' as const, line: 3, column: 18, endLine: 3, endColumn: 29, data: { what: 'This BullMQ job retry', delay: '1 s × 2^n', attempts: 'up to 5 attempts', inherited: ', the library default', fix: BULLMQ_FIX } }],
+    },
+    {
+      name: 'bullmq explicit jitter: 0',
+      code: "import { Queue } from 'bullmq';\nconst q = new Queue('q');\nq.add('j', {}, { attempts: 5, backoff: { type: 'exponential', delay: 1000, jitter: 0 } });",
+      options: [{ ignoreLibraryDefaults: true }],
+      errors: [{ messageId: 'libraryDefault' as const, line: 3, column: 18, endLine: 3, endColumn: 29, data: { what: 'This BullMQ job retry', delay: '1 s × 2^n', attempts: 'up to 5 attempts', inherited: '', fix: BULLMQ_FIX } }],
+    },
+    {
+      name: "bullmq worker's backoffStrategy without randomness",
+      code: "import { Worker } from 'bullmq';\nexport const w = new Worker('q', async () => {}, { settings: { backoffStrategy: (n) => 1000 * 2 ** n } });",
+      errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 64, endLine: 2, endColumn: 101, data: { what: 'This BullMQ job retry', delay: '1 s × 2^n', attempts: 'an unknown number of attempts', inherited: '', fix: BULLMQ_FIX } }],
+    },
+    {
+      name: 'bull exponential: no jitter option',
+      code: "import Queue from 'bull';\nconst q = new Queue('q');\nq.add({ to: 'a' }, { attempts: 4, backoff: { type: 'exponential', delay: 2000 } });",
+      errors: [{ messageId: 'libraryDefault' as const, line: 3, column: 22, endLine: 3, endColumn: 33, data: { what: 'This Bull job retry', delay: '2 s × 2^n', attempts: 'up to 4 attempts', inherited: ', the library default', fix: BULL_FIX } }],
+    },
+    {
+      name: 'AWS SDK ConfiguredRetryStrategy without randomness',
+      code: "import { S3Client } from '@aws-sdk/client-s3';\nimport { ConfiguredRetryStrategy } from '@smithy/util-retry';\nexport const s3 = new S3Client({ retryStrategy: new ConfiguredRetryStrategy(4, (attempt) => 100 * 2 ** attempt) });",
+      errors: [{ messageId: 'libraryDefault' as const, line: 3, column: 34, endLine: 3, endColumn: 112, data: { what: 'This AWS SDK client retry', delay: '100 ms × 2^n', attempts: 'up to 4 attempts', inherited: '', fix: 'Remove the custom `retryStrategy` (the default is full jitter) or add randomness to its delay' } }],
+    },
+    {
+      name: "a bare QueryClient: the queries' default delay has no jitter",
+      code: "import { QueryClient } from '@tanstack/react-query';\nexport const qc = new QueryClient();",
+      errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 19, endLine: 2, endColumn: 36, data: { what: 'This query `retry` option', delay: '1 s × 2^n, capped at 30 s', attempts: 'up to 4 attempts', inherited: ', the library default', fix: QUERY_FIX } }],
+    },
+  ],
+});
+
+ruleTester.run('no-fixed-sleep-retry', noFixedSleepRetry, {
+  valid: [
+    { name: 'bullmq fixed with jitter', code: "import { Queue } from 'bullmq';\nconst q = new Queue('q');\nq.add('j', {}, { attempts: 3, backoff: { type: 'fixed', delay: 1000, jitter: 0.5 } });" },
+    { name: 'bullmq attempts: 1', code: "import { Queue } from 'bullmq';\nconst q = new Queue('q');\nq.add('j', {}, { attempts: 1, backoff: 1000 });" },
+    { name: 'AWS SDK ConfiguredRetryStrategy with randomness', code: "import { S3Client } from '@aws-sdk/client-s3';\nimport { ConfiguredRetryStrategy } from '@smithy/util-retry';\nexport const s3 = new S3Client({ retryStrategy: new ConfiguredRetryStrategy(4, (attempt) => Math.random() * 100 * 2 ** attempt) });" },
+  ],
+  invalid: [
+    {
+      name: 'bullmq attempts with no backoff: retried at once',
+      code: "import { Queue } from 'bullmq';\nconst q = new Queue('q');\nq.add('j', {}, { attempts: 3 });",
+      errors: [{ messageId: 'immediate' as const, line: 3, column: 18, endLine: 3, endColumn: 29 }],
+    },
+    {
+      name: "bullmq a queue's defaultJobOptions with a number backoff",
+      code: "import { Queue } from 'bullmq';\nexport const q = new Queue('q', { defaultJobOptions: { attempts: 3, backoff: 5000 } });",
+      errors: [{ messageId: 'fixedDelay' as const, line: 2, column: 56, endLine: 2, endColumn: 67 }],
+    },
+    {
+      name: 'bull fixed backoff',
+      code: "import Queue from 'bull';\nconst q = new Queue('q');\nq.add('welcome', {}, { attempts: 3, backoff: { type: 'fixed', delay: 1000 } });",
+      errors: [{ messageId: 'fixedDelay' as const, line: 3, column: 24, endLine: 3, endColumn: 35 }],
+    },
+    {
+      name: 'AWS SDK ConfiguredRetryStrategy with a fixed delay',
+      code: "import { S3Client } from '@aws-sdk/client-s3';\nimport { ConfiguredRetryStrategy } from '@smithy/util-retry';\nexport const s3 = new S3Client({ retryStrategy: new ConfiguredRetryStrategy(4, 1000) });",
+      errors: [{ messageId: 'fixedDelay' as const, line: 3, column: 34, endLine: 3, endColumn: 85 }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry', noUnboundedRetry, {
+  valid: [
+    { name: 'ioredis strategy that gives up', code: "import Redis from 'ioredis';\nexport const r = new Redis({ retryStrategy: (times) => (times > 10 ? null : Math.random() * 1000) });" },
+    { name: 'ioredis options the file cannot read', code: "import Redis from 'ioredis';\nexport const make = (options) => new Redis(options);" },
+    { name: 'socket.io bounded', code: "import { io } from 'socket.io-client';\nexport const s = io('https://h', { reconnectionAttempts: 10 });" },
+    { name: 'useSWR with errorRetryCount', code: "import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { errorRetryCount: 3 });" },
+    { name: 'useSWR with shouldRetryOnError: false', code: "import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { shouldRetryOnError: false });" },
+    { name: 'bullmq bounded', code: "import { Queue } from 'bullmq';\nconst q = new Queue('q');\nq.add('j', {}, { attempts: 10, backoff: { type: 'exponential', delay: 1000, jitter: 1 } });" },
+    // @smithy/core@3.41.1 StandardRetryStrategy: the client's 500-token quota stops a failing service's retries.
+    { name: 'AWS SDK maxAttempts: Infinity is bounded by the retry quota', code: "import { S3Client } from '@aws-sdk/client-s3';\nexport const s3 = new S3Client({ maxAttempts: Infinity });" },
+  ],
+  invalid: [
+    {
+      name: 'ioredis default: reconnects forever',
+      code: "import Redis from 'ioredis';\nexport const r = new Redis(process.env.REDIS_URL);",
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 18, endLine: 2, endColumn: 50, data: { what: 'This ioredis retry strategy' } }],
+    },
+    {
+      name: 'ioredis explicit strategy that never gives up',
+      code: "import Redis from 'ioredis';\nexport const r = new Redis({ retryStrategy: (times) => Math.random() * 1000 });",
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 30, endLine: 2, endColumn: 76, data: { what: 'This ioredis retry strategy' } }],
+    },
+    {
+      name: 'socket.io io(url): reconnects forever',
+      code: "import { io } from 'socket.io-client';\nexport const s = io('https://h');",
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 18, endLine: 2, endColumn: 33, data: { what: 'This socket.io reconnection' } }],
+    },
+    {
+      name: 'useSWR(key, fetcher): retries for as long as it fails',
+      code: "import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load);",
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 27, endLine: 2, endColumn: 45, data: { what: 'This SWR error retry' } }],
+    },
+    {
+      name: 'bullmq attempts: Infinity',
+      code: "import { Queue } from 'bullmq';\nconst q = new Queue('q');\nq.add('j', {}, { attempts: Infinity, backoff: { type: 'exponential', delay: 1000, jitter: 1 } });",
+      errors: [{ messageId: 'unbounded' as const, line: 3, column: 18, endLine: 3, endColumn: 36, data: { what: 'This BullMQ job retry' } }],
+    },
+    {
+      name: 'AWS SDK maxAttempts above the configured limit',
+      code: "import { S3Client } from '@aws-sdk/client-s3';\nexport const s3 = new S3Client({ maxAttempts: Infinity });",
+      options: [{ maxAttempts: 10 }],
+      errors: [{ messageId: 'tooManyAttempts' as const, line: 2, column: 34, endLine: 2, endColumn: 55, data: { what: 'This AWS SDK client retry', attempts: 101, max: 10 } }],
+    },
+  ],
+});
+
+ruleTester.run('no-nested-retry', noNestedRetry, {
+  valid: [
+    {
+      name: 'AWS SDK client with maxAttempts: 1 inside a loop',
+      code: "import { S3Client, GetObjectCommand } from '@aws-sdk/client-s3';\nconst s3 = new S3Client({ maxAttempts: 1 });\nexport async function get(Key: string) {\n  for (let i = 0; i < 3; i++) {\n    try { return await s3.send(new GetObjectCommand({ Bucket: 'b', Key })); } catch { await sleep(Math.random() * 1000); }\n  }\n}",
+    },
+  ],
+  invalid: [
+    {
+      name: 'a loop around send() of a default AWS SDK client',
+      code: "import { S3Client, GetObjectCommand } from '@aws-sdk/client-s3';\nconst s3 = new S3Client({ region: 'eu-west-1' });\nexport async function get(Key: string) {\n  for (let i = 0; i < 3; i++) {\n    try { return await s3.send(new GetObjectCommand({ Bucket: 'b', Key })); } catch { await sleep(Math.random() * 1000); }\n  }\n}",
+      errors: [{ messageId: 'nested' as const, line: 4, column: 3, endLine: 4, endColumn: 30 }],
+    },
+  ],
+});
