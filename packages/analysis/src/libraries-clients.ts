@@ -57,14 +57,18 @@ export function ioredis(m: LibraryCall): LibraryFinding | undefined {
 }
 
 /**
- * ioredis@6.0.0 built/redis/RedisOptions.js: with no `retryStrategy` a client reconnects
- * forever, waiting `min(2^(n-1) × 50, 5000)` ms plus a random 0–200 ms (ioredis 5 waited
- * `min(n × 50, 2000)`, without the random part). Reported on the construction when nothing
- * written can change it (`new Redis(process.env.REDIS_URL)`, `new Redis({ host })`).
+ * With no `retryStrategy` an ioredis client reconnects forever. ioredis@6.0.0
+ * built/redis/RedisOptions.js waits `min(2^(n-1) × 50, 5000)` ms plus a random 0–200 ms;
+ * ioredis@5.9.3 built/redis/RedisOptions.js `min(n × 50, 2000)` ms, without randomness. The
+ * major is the one the file's project installs or declares (library-versions.ts), else 6.
+ * Reported on the construction when nothing written can change it (`new Redis(url)`,
+ * `new Redis({ host })`).
  */
 function ioredisDefault(m: LibraryCall): LibraryFinding | undefined {
   if (!writesNoRetryOption(m, ['retryStrategy', 'sentinelRetryStrategy'])) return undefined;
-  const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: { kind: 'exponential', baseMs: 50, factor: 2, capMs: 5000 }, jitter: 'proportional' };
+  const policy: RetryPolicy = (m.env.ctx.libraryMajor?.('ioredis') ?? 6) < 6
+    ? { maxAttempts: 'unbounded', delay: { kind: 'linear', baseMs: 50, capMs: 2000 }, jitter: 'none' }
+    : { maxAttempts: 'unbounded', delay: { kind: 'exponential', baseMs: 50, factor: 2, capMs: 5000 }, jitter: 'proportional' };
   return { site: site('ioredis', m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
 }
 

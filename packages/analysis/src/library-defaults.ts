@@ -1,4 +1,6 @@
+import type { TSESTree } from '@typescript-eslint/utils';
 import { getProperty, unwrap, type Node } from './ast.js';
+import { soleDefinition } from './definitions/bodies.js';
 import { resolveObject, staticNumber } from './evaluate.js';
 import type { LibraryCall } from './library-options.js';
 
@@ -23,11 +25,24 @@ export function writesNoRetryOption(m: LibraryCall, names: readonly string[], fr
     const n = unwrap(arg);
     if (n.type === 'Literal' || n.type === 'TemplateLiteral' || staticNumber(n, m.env.ctx) !== undefined) return true;
     if (isFunctionValue(n)) return true;
+    // `redisURL: string`: a value its declared type says is not an options object.
+    if (n.type === 'Identifier' && declaredPrimitive(n, m)) return true;
     // `process.env.REDIS_URL`: an environment variable is a string.
     if (n.type === 'MemberExpression' && unwrap(n.object).type === 'MemberExpression' && isProcessEnv(unwrap(n.object) as Node)) return true;
     const object = resolveObject(n, m.env);
     return object !== undefined && !object.properties.some((p) => p.type === 'SpreadElement') && names.every((name) => !getProperty(object, name));
   });
+}
+
+const PRIMITIVE = new Set(['TSStringKeyword', 'TSNumberKeyword', 'TSUndefinedKeyword', 'TSNullKeyword', 'TSLiteralType', 'TSTemplateLiteralType']);
+
+function declaredPrimitive(id: TSESTree.Identifier, m: LibraryCall): boolean {
+  const def = soleDefinition(m.env.ctx.variableOf(id));
+  const name = def?.name;
+  const annotation = name?.type === 'Identifier' ? name.typeAnnotation?.typeAnnotation : undefined;
+  if (!annotation) return false;
+  const types = annotation.type === 'TSUnionType' ? annotation.types : [annotation];
+  return types.every((t) => PRIMITIVE.has(t.type));
 }
 
 function isFunctionValue(n: Node): boolean {
