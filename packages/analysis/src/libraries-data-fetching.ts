@@ -93,7 +93,11 @@ export function swr(m: LibraryCall): LibraryFinding | undefined {
   const found = optionsWith(m, SWR_OPTIONS);
   if (found) return swrSite(m.call, found.object, m.env);
   // `useSWR(key, fetcher)`: the default onErrorRetry, with no `errorRetryCount`, retries for as long as it fails.
-  if (name === 'useSWRSubscription' || !writesNoRetryOption(m, [...SWR_OPTIONS, 'shouldRetryOnError'], 1, [1])) return undefined;
+  // With no fetcher written (`useSWR(key)`, `useSWR(key, null, opts)`: a local store) only a
+  // provider's fetcher would fetch (swr@2.5.1 `fn || config.fetcher`), which this file does not show.
+  const fetcher = m.a[1] ? unwrap(m.a[1]) : undefined;
+  const noFetcher = !fetcher || (fetcher.type === 'Literal' && fetcher.value === null) || (fetcher.type === 'Identifier' && fetcher.name === 'undefined') || resolveObject(fetcher, m.env) !== undefined;
+  if (name === 'useSWRSubscription' || noFetcher || !writesNoRetryOption(m, [...SWR_OPTIONS, 'shouldRetryOnError'], 1, [1])) return undefined;
   const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: { kind: 'exponential', baseMs: 5000, factor: 2 }, jitter: 'proportional' };
   return { site: site('swr', m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
 }

@@ -207,6 +207,8 @@ const cases: Record<string, Case[]> = {
     { name: 'options without retry options: the default', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { revalidateOnFocus: false }); // expect: no-unbounded-retry` },
     { name: 'shouldRetryOnError: false', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { shouldRetryOnError: false });` },
     { name: 'options the file cannot read: not reported', code: `import useSWR from 'swr';\nexport const useA = (options) => useSWR('/a', load, options);` },
+    { name: 'a null fetcher: a local store, no fetch to retry', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', null, { fallbackData: 0 });` },
+    { name: 'no fetcher written: only a provider\'s would fetch', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a');` },
     {
       name: 'custom onErrorRetry: fixed wait, gives up after 10',
       code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, {\n  onErrorRetry: (error, key, config, revalidate, { retryCount }) => { // expect: no-fixed-sleep-retry\n    if (retryCount >= 10) return;\n    setTimeout(() => revalidate({ retryCount }), 5000);\n  },\n});`,
