@@ -152,3 +152,64 @@ ruleTester.run('no-nested-retry', noNestedRetry, {
     },
   ],
 });
+
+// The option edits (catalog-edits.ts), exactly: BullMQ's `backoff.jitter` (since 5.54.0) and
+// `attempts`, Bull's `attempts`, and an AWS SDK client's custom `retryStrategy` removed.
+const QUEUE = "import { Queue } from 'bullmq';\nconst q = new Queue('q');\n";
+const edited = (code: string, from: string, to: string) => {
+  if (code.split(from).length !== 2) throw new Error(`expected exactly one ${from}`);
+  return code.replace(from, to);
+};
+
+ruleTester.run('require-jitter option edits', requireJitter, {
+  valid: [],
+  invalid: [
+    {
+      name: 'bullmq: jitter: 1 in an exponential backoff',
+      code: `${QUEUE}q.add('j', {}, { attempts: 5, backoff: { type: 'exponential', delay: 1000 } });`,
+      errors: [{ messageId: 'libraryDefault' as const, line: 3, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Set `jitter: 1` in `backoff` (full jitter, bullmq ≥ 5.54.0)' }, output: `${QUEUE}q.add('j', {}, { attempts: 5, backoff: { type: 'exponential', delay: 1000, jitter: 1 } });` }] }],
+    },
+    {
+      name: 'aws: the custom retryStrategy removed',
+      code: "import { S3Client } from '@aws-sdk/client-s3';\nimport { ConfiguredRetryStrategy } from '@smithy/util-retry';\nexport const s3 = new S3Client({ region: 'x', retryStrategy: new ConfiguredRetryStrategy(4, (n) => 100 * 2 ** n) });",
+      errors: [{ messageId: 'libraryDefault' as const, line: 3, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: "Remove `retryStrategy` (the SDK's default: up to 3 attempts, full jitter)" }, output: "import { S3Client } from '@aws-sdk/client-s3';\nimport { ConfiguredRetryStrategy } from '@smithy/util-retry';\nexport const s3 = new S3Client({ region: 'x' });" }] }],
+    },
+  ],
+});
+
+ruleTester.run('no-fixed-sleep-retry option edits', noFixedSleepRetry, {
+  valid: [],
+  invalid: [
+    {
+      name: 'bullmq: a number backoff written as a fixed one with jitter',
+      code: `${QUEUE}q.add('j', {}, { attempts: 5, backoff: 2000 });`,
+      errors: [{ messageId: 'fixedDelay' as const, line: 3, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: "Set `backoff: { type: 'fixed', delay: 2000, jitter: 1 }` (full jitter, bullmq ≥ 5.54.0)" }, output: edited(`${QUEUE}q.add('j', {}, { attempts: 5, backoff: 2000 });`, 'backoff: 2000', "backoff: { type: 'fixed', delay: 2000, jitter: 1 }") }] }],
+    },
+    {
+      name: 'bullmq: a job retried at once gets a jittered backoff',
+      code: `${QUEUE}q.add('j', {}, { attempts: 3 });`,
+      errors: [{ messageId: 'immediate' as const, line: 3, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: "Set `backoff: { type: 'exponential', delay: 1000, jitter: 1 }` (full jitter, bullmq ≥ 5.54.0)" }, output: `${QUEUE}q.add('j', {}, { attempts: 3, backoff: { type: 'exponential', delay: 1000, jitter: 1 } });` }] }],
+    },
+    {
+      name: 'bull: no jitter option, no edit',
+      code: "import Queue from 'bull';\nconst q = new Queue('q');\nq.add({}, { attempts: 3, backoff: 2000 });",
+      errors: [{ messageId: 'fixedDelay' as const, line: 3, suggestions: [] }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry option edits', noUnboundedRetry, {
+  valid: [],
+  invalid: [
+    {
+      name: 'bullmq: attempts bounded',
+      code: `${QUEUE}q.add('j', {}, { attempts: Infinity, backoff: { type: 'exponential', delay: 1000, jitter: 1 } });`,
+      errors: [{ messageId: 'unbounded' as const, line: 3, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`attempts: 5`)' }, output: `${QUEUE}q.add('j', {}, { attempts: 5, backoff: { type: 'exponential', delay: 1000, jitter: 1 } });` }] }],
+    },
+    {
+      name: "bull: a queue's defaultJobOptions bounded",
+      code: "import Queue from 'bull';\nexport const q = new Queue('q', { defaultJobOptions: { attempts: Number.MAX_SAFE_INTEGER, backoff: { type: 'exponential', delay: 1000 } } });",
+      errors: [{ messageId: 'unbounded' as const, line: 2, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`attempts: 5`)' }, output: "import Queue from 'bull';\nexport const q = new Queue('q', { defaultJobOptions: { attempts: 5, backoff: { type: 'exponential', delay: 1000 } } });" }] }],
+    },
+  ],
+});

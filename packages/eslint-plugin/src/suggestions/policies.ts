@@ -96,6 +96,10 @@ const LIBRARY_DELAY: Record<string, (delay: Delay) => Delay | undefined> = {
   'axios-retry': (d) => (d.kind === 'none' ? { kind: 'exponential', baseMs: 100, factor: 2 } : undefined),
   // ExponentialBackoff's defaults: 128 ms initial, 30 s maximum.
   cockatiel: (d) => (d.kind === 'constant' || d.kind === 'none' ? { kind: 'exponential', baseMs: d.baseMs ?? 128, factor: 2, capMs: 30_000 } : undefined),
+  // BullMQ: the backoff the edit adds to a job retried at once (1 s × 2^n, jitter 1).
+  bullmq: (d) => (d.kind === 'none' ? { kind: 'exponential', baseMs: 1000, factor: 2 } : undefined),
+  // The AWS SDK's own strategy once the custom one is removed: 50 ms × 2^n up to 20 s.
+  '@aws-sdk/client-*': () => ({ kind: 'exponential', baseMs: 50, factor: 2, capMs: 20_000 }),
   // react-query's default backoff, written as a jittered retryDelay when there was none.
   '@tanstack/query': (d) => (d.kind === 'none' ? { kind: 'exponential', baseMs: 1000, factor: 2, capMs: 30_000 } : undefined),
 };
