@@ -8,6 +8,7 @@ import { args, lastName, optionsWith, site, type LibraryCall, type LibraryFindin
 import { readStrategy, strategyFunction } from './strategy-callback.js';
 import type { RetryPolicy, RetrySite } from './types.js';
 import { soleDefinition } from './definitions/bodies.js';
+import { PG_BOSS_METHODS, pgBossSite } from './libraries-pg-boss.js';
 
 /*
  * Job queues: BullMQ and Bull retry a failed job by its options `attempts` and `backoff`, set
@@ -114,11 +115,13 @@ export function queueJobSite(call: TSESTree.CallExpression, ctx: AnalysisContext
   const callee = unwrap(call.callee);
   if (callee.type !== 'MemberExpression') return undefined;
   const method = propertyName(callee);
-  if (method !== 'add' && method !== 'addBulk') return undefined;
+  if (method === undefined || !(method === 'add' || method === 'addBulk' || PG_BOSS_METHODS.has(method))) return undefined;
   const holder = queueOf(unwrap(callee.object), ctx);
   if (!holder) return undefined;
   const env: Env = { ctx, region: call, counters: new Set(), depth: 0 };
   const a = args(call);
+  if (holder.library === 'pg-boss') return pgBossSite(call, method, a, env);
+  if (method !== 'add' && method !== 'addBulk') return undefined;
   const defaults = holder.made && queueDefaults(holder.made, env);
   let own: TSESTree.ObjectExpression | undefined;
   if (holder.className === 'FlowProducer') own = method === 'add' && a[0] ? flowJobOptions(a[0], env, 0) : undefined;
@@ -180,8 +183,8 @@ function queueDefaults(made: TSESTree.NewExpression | TSESTree.CallExpression, e
 }
 
 interface QueueHolder {
-  library: QueueLibrary;
-  className: 'Queue' | 'FlowProducer';
+  library: QueueLibrary | 'pg-boss';
+  className: 'Queue' | 'FlowProducer' | 'PgBoss';
   /** Where the queue was made, when this file shows it. */
   made?: TSESTree.NewExpression | TSESTree.CallExpression;
 }
@@ -226,6 +229,7 @@ function typedQueue(annotation: TSESTree.TSTypeAnnotation | undefined, ctx: Anal
     const origin = importOf(name.left, ctx);
     const library = origin && queueLibrary(origin.module);
     const className = name.right.name;
+    if (library === 'pg-boss') return className === 'PgBoss' ? { library, className } : undefined;
     return library && (className === 'Queue' || className === 'FlowProducer') ? { library, className } : undefined;
   }
   return undefined;
@@ -245,13 +249,15 @@ function classOf(callee: Node, ctx: AnalysisContext): QueueHolder | undefined {
   if (!origin || !library) return undefined;
   const whole = origin.imported === 'default' || origin.imported === '*';
   const name = member ?? (whole ? undefined : origin.imported);
+  // pg-boss exports its class by default (up to 9) and as `PgBoss` (10 on).
+  if (library === 'pg-boss') return (origin.imported === 'default' && member === undefined) || name === 'PgBoss' ? { library, className: 'PgBoss' } : undefined;
   if (library === 'bull') return (whole && member === undefined) || name === 'Queue' ? { library, className: 'Queue' } : undefined;
   return name === 'Queue' || name === 'FlowProducer' ? { library, className: name } : undefined;
 }
 
-function queueLibrary(module: string): QueueLibrary | undefined {
+function queueLibrary(module: string): QueueLibrary | 'pg-boss' | undefined {
   const library = libraryOfModule(module)?.library;
-  return library === 'bullmq' || library === 'bull' ? library : undefined;
+  return library === 'bullmq' || library === 'bull' || library === 'pg-boss' ? library : undefined;
 }
 
 function enclosingClass(node: Node): TSESTree.ClassBody | undefined {

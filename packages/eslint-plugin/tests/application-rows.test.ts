@@ -213,3 +213,37 @@ ruleTester.run('no-unbounded-retry option edits', noUnboundedRetry, {
     },
   ],
 });
+
+// pg-boss@12.38.0 dist/plans.js: retryLimit 2, retryDelay 0 s, retryBackoff false by default.
+const BOSS = "import { PgBoss } from 'pg-boss';\nconst boss = new PgBoss(process.env.DATABASE_URL);\n";
+
+ruleTester.run('no-fixed-sleep-retry pg-boss', noFixedSleepRetry, {
+  valid: [
+    { name: 'retryBackoff: true', code: `${BOSS}boss.send('email', {}, { retryLimit: 5, retryDelay: 2, retryBackoff: true });` },
+    { name: 'retryLimit: 0', code: `${BOSS}boss.send('email', {}, { retryLimit: 0 });` },
+    { name: 'no retry option written: the queue decides', code: `${BOSS}boss.send('email', {});` },
+  ],
+  invalid: [
+    {
+      name: 'default delay 0: retried at once',
+      code: `${BOSS}boss.send('email', {}, { retryLimit: 5 });`,
+      errors: [{ messageId: 'immediate' as const, line: 3, column: 26, endLine: 3, endColumn: 39, data: { what: 'This pg-boss job retry', attempts: 'up to 6 attempts' }, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Set `retryBackoff: true` (exponential, half of each wait random)' }, output: `${BOSS}boss.send('email', {}, { retryLimit: 5, retryBackoff: true });` }] }],
+    },
+    {
+      name: 'a fixed retryDelay on a queue, default retryLimit',
+      code: `${BOSS}boss.createQueue('email', { retryDelay: 30 });`,
+      errors: [{ messageId: 'fixedDelay' as const, line: 3, column: 29, endLine: 3, endColumn: 43, data: { what: 'This pg-boss job retry', delay: 'a fixed 30 s', attempts: 'up to 3 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry pg-boss', noUnboundedRetry, {
+  valid: [{ name: 'a finite retryLimit', code: `${BOSS}boss.send('email', {}, { retryLimit: 1000, retryBackoff: true });` }],
+  invalid: [
+    {
+      name: 'retryLimit: Number.MAX_SAFE_INTEGER',
+      code: `${BOSS}boss.send('email', {}, { retryLimit: Number.MAX_SAFE_INTEGER, retryBackoff: true });`,
+      errors: [{ messageId: 'unbounded' as const, line: 3, column: 26, endLine: 3, endColumn: 61, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`retryLimit: 4`)' }, output: `${BOSS}boss.send('email', {}, { retryLimit: 4, retryBackoff: true });` }] }],
+    },
+  ],
+});

@@ -305,6 +305,13 @@ const cases: Record<string, Case[]> = {
     { name: 'a custom backoff type is not read', code: `import Queue from 'bull';\nconst q = new Queue('mail', { settings: { backoffStrategies: { jittered: (n) => Math.random() * 1000 * 2 ** n } } });\nexport const send = () => q.add({}, { attempts: 5, backoff: { type: 'jittered' } });` },
     { name: 'add(name, data) has no options', code: `import Queue from 'bull';\nconst q = new Queue('mail');\nexport const send = () => q.add('welcome', { attempts: 3 });` },
   ],
+  'pg-boss': [
+    { name: 'retryLimit with the default delay: retried at once', code: `import { PgBoss } from 'pg-boss';\nconst boss = new PgBoss(process.env.DATABASE_URL);\nexport const send = () => boss.send('email', {}, { retryLimit: 5 }); // expect: no-fixed-sleep-retry` },
+    { name: 'a fixed retryDelay on a queue', code: `import PgBoss from 'pg-boss';\nconst boss = new PgBoss('postgres://h');\nexport const setup = () => boss.createQueue('email', { retryLimit: 3, retryDelay: 30 }); // expect: no-fixed-sleep-retry` },
+    { name: 'retryBackoff: exponential, half of each wait random', code: `import { PgBoss } from 'pg-boss';\nconst boss = new PgBoss('postgres://h');\nexport const send = () => boss.send('email', {}, { retryLimit: 5, retryDelay: 2, retryBackoff: true });` },
+    { name: 'the object form of send', code: `import { PgBoss } from 'pg-boss';\nconst boss = new PgBoss('postgres://h');\nexport const send = () => boss.send({ name: 'email', data: {}, options: { retryLimit: Number.MAX_SAFE_INTEGER, retryBackoff: true } }); // expect: no-unbounded-retry` },
+    { name: 'a send with no retry option runs its queue\'s policy: not read', code: `import { PgBoss } from 'pg-boss';\nconst boss = new PgBoss('postgres://h');\nexport const send = () => boss.send('email', {}, { priority: 1 });` },
+  ],
   '@aws-sdk/client-*': [
     { name: 'default: 3 attempts, full jitter: nothing to report', code: `import { S3Client } from '@aws-sdk/client-s3';\nexport const s3 = new S3Client({ region: 'eu-west-1' });` },
     {

@@ -15,7 +15,7 @@ type Call = TSESTree.CallExpression | TSESTree.NewExpression;
  */
 export const CATALOG_EDITED: ReadonlySet<string> = new Set([
   'backoff', '@lifeomic/attempt', 'ts-retry-promise', 'retry-axios', 'retry-as-promised', 'superagent', 'undici',
-  '@reduxjs/toolkit', '@urql/exchange-retry', '@nestjs/typeorm', '@nestjs/mongoose', '@upstash/redis', 'bullmq', 'bull', '@aws-sdk/client-*',
+  '@reduxjs/toolkit', '@urql/exchange-retry', '@nestjs/typeorm', '@nestjs/mongoose', '@upstash/redis', 'bullmq', 'bull', 'pg-boss', '@aws-sdk/client-*',
 ]);
 
 export function catalogEdit(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
@@ -53,6 +53,8 @@ export function catalogEdit(site: RetrySite, problem: Problem, ctx: LibraryEditC
     case 'bullmq':
     case 'bull':
       return jobOptions(site, problem, ctx);
+    case 'pg-boss':
+      return pgBoss(site, problem, ctx);
     case '@aws-sdk/client-*':
       return problem === 'jitter' ? awsDefaultStrategy(call, ctx) : undefined;
     default:
@@ -176,4 +178,13 @@ function awsDefaultStrategy(call: Call, ctx: LibraryEditContext): Suggestion | u
   const strategy = config ? findProperty(config, 'retryStrategy') : undefined;
   if (!config || !strategy) return undefined;
   return { messageId: 'libraryEdit', data: { edit: "Remove `retryStrategy` (the SDK's default: up to 3 attempts, full jitter)" }, fix: (fixer) => removeProperty(fixer, ctx.sourceCode, config, strategy) };
+}
+
+/** pg-boss job or queue options: `retryLimit` counts the retries; `retryBackoff: true` makes half of each (growing) wait random. */
+function pgBoss(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
+  const options = site.optionsObject;
+  if (!options) return undefined;
+  const retries = ctx.bound - 1;
+  if (problem === 'bound') return { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `retryLimit: ${retries}`) }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, options, 'retryLimit', String(retries)) };
+  return { messageId: 'libraryEdit', data: { edit: 'Set `retryBackoff: true` (exponential, half of each wait random)' }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, options, 'retryBackoff', 'true') };
 }
