@@ -247,3 +247,41 @@ ruleTester.run('no-unbounded-retry pg-boss', noUnboundedRetry, {
     },
   ],
 });
+
+// The option that fixes a default reported where no retry option is written (default-edits.ts).
+ruleTester.run('no-unbounded-retry default edits', noUnboundedRetry, {
+  valid: [],
+  invalid: [
+    {
+      name: 'io(url): reconnectionAttempts added',
+      code: "import { io } from 'socket.io-client';\nexport const s = io('https://h');",
+      errors: [{ messageId: 'unbounded' as const, line: 2, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`reconnectionAttempts: 4`)' }, output: "import { io } from 'socket.io-client';\nexport const s = io('https://h', { reconnectionAttempts: 4 });" }] }],
+    },
+    {
+      name: 'useSWR(key, fetcher, options): errorRetryCount set',
+      code: "import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { revalidateOnFocus: false });",
+      errors: [{ messageId: 'unbounded' as const, line: 2, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`errorRetryCount: 4`)' }, output: "import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { revalidateOnFocus: false, errorRetryCount: 4 });" }] }],
+    },
+    {
+      name: 'new Redis(url): a retryStrategy that gives up',
+      code: "import Redis from 'ioredis';\nexport const r = new Redis(process.env.REDIS_URL);",
+      errors: [{ messageId: 'unbounded' as const, line: 2, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`retryStrategy: (times: number) => (times > 4 ? null : Math.random() * Math.min(2 ** times * 50, 5000))`)' }, output: "import Redis from 'ioredis';\nexport const r = new Redis(process.env.REDIS_URL, { retryStrategy: (times: number) => (times > 4 ? null : Math.random() * Math.min(2 ** times * 50, 5000)) });" }] }],
+    },
+  ],
+});
+
+ruleTester.run('require-jitter default edits', requireJitter, {
+  valid: [],
+  invalid: [
+    {
+      name: 'new QueryClient(): a jittered retryDelay for its queries',
+      code: "import { QueryClient } from '@tanstack/react-query';\nexport const qc = new QueryClient();",
+      errors: [{ messageId: 'libraryDefault' as const, line: 2, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: "Set a jittered `retryDelay` for the client's queries (react-query's default backoff, full jitter)" }, output: "import { QueryClient } from '@tanstack/react-query';\nexport const qc = new QueryClient({ defaultOptions: { queries: { retryDelay: (attempt: number) => Math.random() * Math.min(1000 * 2 ** attempt, 30_000) } } });" }] }],
+    },
+    {
+      name: 'a QueryClient whose queries set something else: retryDelay added there',
+      code: "import { QueryClient } from '@tanstack/react-query';\nexport const qc = new QueryClient({ defaultOptions: { queries: { staleTime: 1000 } } });",
+      errors: [{ messageId: 'libraryDefault' as const, line: 2, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: "Set a jittered `retryDelay` for the client's queries (react-query's default backoff, full jitter)" }, output: "import { QueryClient } from '@tanstack/react-query';\nexport const qc = new QueryClient({ defaultOptions: { queries: { staleTime: 1000, retryDelay: (attempt: number) => Math.random() * Math.min(1000 * 2 ** attempt, 30_000) } } });" }] }],
+    },
+  ],
+});

@@ -39,6 +39,16 @@ describe('ioredis default reconnect by major', () => {
     expect(lint(join(project, 'src', 'redis.mjs'))).toEqual([V5_JITTER, UNBOUNDED]);
   });
 
+  it("5.x: the jitter suggestion sets a strategy with the default's wait, randomised", () => {
+    manifest(project, { dependencies: { ioredis: '5.9.3' } });
+    const file = join(project, 'src', 'redis.mjs');
+    const jitter = new Linter({ configType: 'flat', cwd: dirname(file) }).verify(CODE, [{ files: ['**/*.mjs'], plugins: { 'retry-hygiene': plugin as never }, rules: { 'retry-hygiene/require-jitter': 'error' } }], file)[0];
+    const suggestion = jitter?.suggestions?.[0];
+    expect(suggestion?.desc).toBe('Set a `retryStrategy` that waits a random time up to the default delay (full jitter)');
+    const [from, to] = suggestion!.fix.range;
+    expect(CODE.slice(0, from) + suggestion!.fix.text + CODE.slice(to)).toBe("import Redis from 'ioredis';\nexport const redis = new Redis(process.env.REDIS_URL, { retryStrategy: (times) => Math.random() * Math.min(times * 50, 2000) });\n");
+  });
+
   it('installed 5.9.3 wins over a declared ^6', () => {
     manifest(project, { dependencies: { ioredis: '^6.0.0' } });
     fs.mkdirSync(join(project, 'node_modules', 'ioredis'), { recursive: true });
