@@ -9,7 +9,7 @@ export const APPLICATION_ROWS: readonly CatalogEntry[] = [
   {
     library: 'bullmq',
     modules: ['bullmq'],
-    recognises: '`attempts` / `backoff` of `queue.add(name, data, opts)`, `addBulk()`, `flow.add({ opts })`, a `Queue`\'s `defaultJobOptions`; a `Worker`\'s `settings.backoffStrategy`',
+    recognises: '`attempts` / `backoff` of `queue.add(name, data, opts)`, `addBulk()`, `flow.add({ opts })`, a `Queue`\'s `defaultJobOptions` or a flow\'s `queuesOptions`; a `Worker`\'s `settings.backoffStrategy`',
     noJitter: '`backoff` `fixed` or `exponential` without `jitter` (default 0; the option exists since bullmq 5.54.0)',
     unbounded: '`attempts: Infinity` or `Number.MAX_SAFE_INTEGER`',
     defaultAttempts: '1 (no retry)',

@@ -124,7 +124,7 @@ export function queueJobSite(call: TSESTree.CallExpression, ctx: AnalysisContext
   if (method !== 'add' && method !== 'addBulk') return undefined;
   const defaults = holder.made && queueDefaults(holder.made, env);
   let own: TSESTree.ObjectExpression | undefined;
-  if (holder.className === 'FlowProducer') own = method === 'add' && a[0] ? flowJobOptions(a[0], env, 0) : undefined;
+  if (holder.className === 'FlowProducer') own = method === 'add' && a[0] ? flowJobOptions(a[0], env, 0) ?? flowQueueDefaults(a[1], env) : undefined;
   else if (method === 'addBulk') own = bulkJobOptions(a[0], env);
   else own = addOptions(holder.library, a, env);
   // Nothing retry-related written on the job: the queue's defaults are reported where they are written.
@@ -169,6 +169,20 @@ function flowJobOptions(node: Node, env: Env, depth: number): TSESTree.ObjectExp
   for (const child of list.elements) {
     const found = child && child.type !== 'SpreadElement' ? flowJobOptions(child, env, depth + 1) : undefined;
     if (found) return found;
+  }
+  return undefined;
+}
+
+/** `flow.add(job, { queuesOptions: { [queue]: { defaultJobOptions } } })`: the first queue's defaults with `attempts`. */
+function flowQueueDefaults(node: Node | undefined, env: Env): TSESTree.ObjectExpression | undefined {
+  const options = node ? resolveObject(node, env) : undefined;
+  const queues = options && getProperty(options, 'queuesOptions');
+  const byQueue = queues && resolveObject(queues.value as Node, env);
+  for (const queue of byQueue?.properties ?? []) {
+    const opts = queue.type === 'Property' ? resolveObject(queue.value as Node, env) : undefined;
+    const defaults = opts && getProperty(opts, 'defaultJobOptions');
+    const object = defaults && resolveObject(defaults.value as Node, env);
+    if (object && getProperty(object, 'attempts')) return object;
   }
   return undefined;
 }
