@@ -276,14 +276,14 @@ export const CATALOG: readonly CatalogEntry[] = [
   {
     library: 'ioredis',
     modules: ['ioredis'],
-    recognises: '`retryStrategy` / `clusterRetryStrategy` / `sentinelRetryStrategy` option of `new Redis()` / `new Cluster()`',
-    noJitter: 'the strategy returns a delay without randomness',
+    recognises: '`retryStrategy` / `clusterRetryStrategy` / `sentinelRetryStrategy` option of `new Redis()` / `new Cluster()`; a `new Redis(url)` with none runs the default strategy',
+    noJitter: 'the strategy returns a delay without randomness; the default does in ioredis 5 (`min(n × 50, 2000)`), not in 6 (+ 0–200 ms at random)',
     unbounded: 'the strategy always returns a number',
     defaultAttempts: 'unbounded (reconnects)',
     retriesByDefault: false,
     noun: 'ioredis retry strategy',
     jitterFix: 'Add `Math.random()` to the delay the strategy returns',
-    checked: 'ioredis@6.0.0 built/redis/RedisOptions.js',
+    checked: 'ioredis@6.0.0 built/redis/RedisOptions.js (and ioredis@5.9.3 built/redis/RedisOptions.js: the major is the project\'s)',
     withNoOption: 'reported',
   },
   {
@@ -315,7 +315,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   {
     library: 'socket.io-client',
     modules: ['socket.io-client'],
-    recognises: '`reconnection*` options of `io()` / `new Manager()`',
+    recognises: '`reconnection*` options of `io()` / `new Manager()`; an `io(url)` with none runs the defaults',
     noJitter: '`randomizationFactor: 0` (default 0.5)',
     unbounded: 'no `reconnectionAttempts` (default Infinity)',
     defaultAttempts: 'unbounded (reconnects)',
@@ -328,7 +328,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   {
     library: '@tanstack/query',
     modules: ['@tanstack/query-core', '@tanstack/react-query', '@tanstack/vue-query', '@tanstack/solid-query', '@tanstack/svelte-query', 'react-query'],
-    recognises: '`retry` / `retryDelay` in query options, `useQuery()`, `new QueryClient({ defaultOptions })`, `client.fetchQuery()` / `prefetchQuery()` / `ensureQueryData()` on a `QueryClient` or `useQueryClient()`',
+    recognises: '`retry` / `retryDelay` in query options, `useQuery()`, `new QueryClient({ defaultOptions })` (a client that leaves its queries\' retry alone: the default), `client.fetchQuery()` / `prefetchQuery()` / `ensureQueryData()` on a `QueryClient` or `useQueryClient()`',
     noJitter: 'default `retryDelay` (`min(1000 × 2^n, 30 s)`), or one without randomness',
     unbounded: '`retry: true` or `retry: Infinity`',
     defaultAttempts: '4 (queries), 1 (mutations, imperative fetches)',
@@ -341,7 +341,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   {
     library: 'swr',
     modules: ['swr'],
-    recognises: '`onErrorRetry`, `errorRetryCount`, `errorRetryInterval` of `useSWR()` / `<SWRConfig value>`',
+    recognises: '`onErrorRetry`, `errorRetryCount`, `errorRetryInterval` of `useSWR()` / `<SWRConfig value>`; a `useSWR(key, fetcher)` with none runs the default',
     noJitter: 'a custom `onErrorRetry` whose wait has no randomness',
     unbounded: 'no `errorRetryCount` (default: no limit)',
     defaultAttempts: 'unbounded',
