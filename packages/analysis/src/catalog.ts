@@ -282,7 +282,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     defaultAttempts: 'unbounded (reconnects)',
     retriesByDefault: false,
     noun: 'ioredis retry strategy',
-    jitterFix: 'Add `Math.random()` to the delay the strategy returns',
+    jitterFix: 'Add `Math.random()` to the delay the strategy returns (with none written, set a `retryStrategy` that does)',
     checked: 'ioredis@6.0.0 built/redis/RedisOptions.js (and ioredis@5.9.3 built/redis/RedisOptions.js: the major is the project\'s)',
     withNoOption: 'reported',
   },

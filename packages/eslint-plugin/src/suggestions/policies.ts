@@ -66,7 +66,8 @@ export function libraryEditPolicy(site: RetrySite, problem: 'jitter' | 'bound', 
   const jitter = LIBRARY_JITTER[library] ?? 'full';
   const delay = LIBRARY_DELAY[library]?.(policy.delay) ?? policy.delay;
   // rxjs's edit also bounds a retry that had no count.
-  const maxAttempts = library === 'rxjs' && policy.maxAttempts === 'unbounded' ? bound : policy.maxAttempts;
+  // The AWS SDK's own strategy, once the custom one is removed, makes up to 3 attempts.
+  const maxAttempts = library === 'rxjs' && policy.maxAttempts === 'unbounded' ? bound : library === '@aws-sdk/client-*' ? 3 : policy.maxAttempts;
   return { ...policy, maxAttempts, delay, jitter };
 }
 
