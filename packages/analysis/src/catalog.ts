@@ -289,7 +289,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   {
     library: 'redis',
     modules: ['redis', '@redis/client'],
-    recognises: '`socket.reconnectStrategy` option of `createClient()`',
+    recognises: '`socket.reconnectStrategy` option of `createClient()`; a `createClient()` with none runs the default strategy (jittered, forever)',
     noJitter: 'a number, or a function returning a delay without randomness',
     unbounded: 'a number, or a function that never returns `false` or an Error',
     defaultAttempts: 'unbounded (reconnects)',
@@ -297,12 +297,12 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'node-redis reconnect strategy',
     jitterFix: 'Add `Math.random()` to the delay the strategy returns',
     checked: '@redis/client@6.3.1 dist/lib/client/socket.js',
-    withNoOption: 'not read',
+    withNoOption: 'reported',
   },
   {
     library: 'mqtt',
     modules: ['mqtt'],
-    recognises: '`reconnectPeriod` option of `mqtt.connect()`',
+    recognises: '`reconnectPeriod` option of `mqtt.connect()`; a `connect(url)` with none reconnects every 1000 ms',
     noJitter: 'always (a fixed period)',
     unbounded: 'always (reconnects until `end()`)',
     defaultAttempts: 'unbounded (reconnects)',
@@ -310,7 +310,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'mqtt `reconnectPeriod`',
     jitterFix: 'Reconnect yourself with a jittered backoff (`reconnectPeriod: 0`)',
     checked: 'mqtt@5.16.0 build/lib/client.js',
-    withNoOption: 'not read',
+    withNoOption: 'reported',
   },
   {
     library: 'socket.io-client',
@@ -406,7 +406,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   {
     library: '@nestjs/typeorm',
     modules: ['@nestjs/typeorm'],
-    recognises: '`retryAttempts` / `retryDelay` of `TypeOrmModule.forRoot()`',
+    recognises: '`retryAttempts` / `retryDelay` of `TypeOrmModule.forRoot()` (with neither: the defaults)',
     noJitter: 'always (a fixed `retryDelay`, default 3000 ms)',
     unbounded: '`retryAttempts: Infinity`',
     defaultAttempts: '10',
@@ -414,12 +414,12 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'TypeORM connection retry',
     jitterFix: 'Retry the connection yourself with jitter',
     checked: '@nestjs/typeorm@12.0.2 dist/common/typeorm.utils.js',
-    withNoOption: 'not read',
+    withNoOption: 'reported',
   },
   {
     library: '@nestjs/mongoose',
     modules: ['@nestjs/mongoose'],
-    recognises: '`retryAttempts` / `retryDelay` of `MongooseModule.forRoot()`',
+    recognises: '`retryAttempts` / `retryDelay` of `MongooseModule.forRoot()` (with neither: the defaults)',
     noJitter: 'always (a fixed `retryDelay`, default 3000 ms)',
     unbounded: '`retryAttempts: Infinity`',
     defaultAttempts: '9',
@@ -427,7 +427,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'Mongoose connection retry',
     jitterFix: 'Retry the connection yourself with jitter',
     checked: '@nestjs/mongoose@12.0.0 dist/common/mongoose.utils.js',
-    withNoOption: 'not read',
+    withNoOption: 'reported',
   },
   {
     library: 'cassandra-driver',
@@ -445,7 +445,7 @@ export const CATALOG: readonly CatalogEntry[] = [
   {
     library: '@upstash/redis',
     modules: ['@upstash/redis'],
-    recognises: '`retry` option of `new Redis()` / `Redis.fromEnv()`; its commands retry by default',
+    recognises: '`retry` option of `new Redis()` / `Redis.fromEnv()`, and a client with none (its default retries)',
     noJitter: 'default `backoff` (`exp(n) × 50`), or one without randomness',
     unbounded: '`retries: Infinity`',
     defaultAttempts: '6',
@@ -453,7 +453,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: '@upstash/redis `retry` option',
     jitterFix: 'Pass a `backoff` that adds randomness',
     checked: '@upstash/redis@1.39.0 chunk-4WQYU7T6.mjs (HttpClient)',
-    withNoOption: 'nesting',
+    withNoOption: 'reported',
   },
   {
     library: 'node:fs',

@@ -80,7 +80,14 @@ export function nodeRedis(m: LibraryCall): LibraryFinding | undefined {
   const socket = found && getProperty(found.object, 'socket');
   const socketObject = socket && resolveObject(socket.value as Node, m.env);
   const prop = socketObject && getProperty(socketObject, 'reconnectStrategy');
-  if (!prop) return undefined;
+  if (!prop) {
+    // No strategy written: the default reconnects for as long as the socket errors (a timeout
+    // aside), `min(2^n × 50, 2000)` ms plus 0–200 ms at random (socket.js defaultReconnectStrategy).
+    const readable = socket ? socketObject !== undefined && !socketObject.properties.some((p) => p.type === 'SpreadElement') : writesNoRetryOption(m, ['socket']);
+    if (name !== 'createClient' || !readable) return undefined;
+    const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: { kind: 'exponential', baseMs: 50, factor: 2, capMs: 2000 }, jitter: 'proportional' };
+    return { site: site('redis', m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
+  }
   const value = unwrap(prop.value as Node);
   if (value.type === 'Literal' && value.value === false) return undefined;
   const ms = staticNumber(value, m.env.ctx);
@@ -98,7 +105,11 @@ export function mqtt(m: LibraryCall): LibraryFinding | undefined {
   if (name !== 'connect' && name !== 'connectAsync') return undefined;
   const found = optionsWith(m, ['reconnectPeriod']);
   const prop = found && getProperty(found.object, 'reconnectPeriod');
-  if (!prop) return undefined;
+  if (!prop) {
+    // No period written: the default, 1000 ms (client.js defaultConnectOptions). In `connect(url, opts)` the first is the URL.
+    if (!writesNoRetryOption(m, ['reconnectPeriod'], 0, m.call.arguments.length >= 2 ? [0] : [])) return undefined;
+    return { site: site('mqtt', m.call, m.call.loc, { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' }, { delay: true, jitter: true, attempts: true }) };
+  }
   const period = staticNumber(prop.value as Node, m.env.ctx);
   if (period === 0) return undefined;
   const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: period === undefined ? { kind: 'constant' } : { kind: 'constant', baseMs: period }, jitter: 'none' };
@@ -225,6 +236,11 @@ export function nestConnectionRetry(library: '@nestjs/typeorm' | '@nestjs/mongoo
   if (m.members[0] !== 'forRoot' && m.members[0] !== 'forRootAsync') return undefined;
   let found = optionsWith(m, ['retryAttempts', 'retryDelay']);
   if (!found && name === 'forRootAsync') found = asyncFactoryOptions(m);
+  // `forRoot(options)` with neither: the module's own retry, 10 / 9 attempts 3 s apart.
+  if (!found && name === 'forRoot' && writesNoRetryOption(m, ['retryAttempts', 'retryDelay'], 0, library === '@nestjs/mongoose' ? [0] : [])) {
+    const policy: RetryPolicy = { maxAttempts: library === '@nestjs/typeorm' ? 10 : 9, delay: { kind: 'constant', baseMs: 3000 }, jitter: 'none' };
+    return { site: site(library, m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
+  }
   if (!found) return undefined;
   const { options, object } = found;
   const attempts = numberOption(options, 'retryAttempts', library === '@nestjs/typeorm' ? 10 : 9, m.env);
@@ -297,6 +313,7 @@ export function upstashRedis(m: LibraryCall): LibraryFinding | undefined {
   const policy: RetryPolicy = { maxAttempts: attemptsFromRetries(numberOption(options, 'retries', 5, m.env), false), ...shape };
   if (policy.maxAttempts === 1) return undefined;
   const result = site('@upstash/redis', m.call, (retry ?? m.call).loc, policy, { delay: !backoff.present, jitter: !backoff.present, attempts: !options.get('retries').present });
-  // Without a `retry` option nothing is written to report: the client only counts for nesting.
-  return { site: result, ...clientOf(m.call, m.env.ctx), ...(retry ? {} : { silent: true }) };
+  // Without a `retry` option the default is reported on the construction, unless the options
+  // are not readable here (they may set one): then the client only counts for nesting.
+  return { site: result, ...clientOf(m.call, m.env.ctx), ...(retry || writesNoRetryOption(m, ['retry']) ? {} : { silent: true }) };
 }

@@ -285,3 +285,51 @@ ruleTester.run('require-jitter default edits', requireJitter, {
     },
   ],
 });
+
+// The other clients whose default is read with no option written (catalog `withNoOption: 'reported'`):
+// mqtt@5.16.0 reconnectPeriod 1000, @redis/client@6.3.1 defaultReconnectStrategy (jittered, forever),
+// @nestjs/typeorm@12.0.2 10 attempts 3 s apart, @upstash/redis@1.39.0 exp(n) × 50 ms without jitter.
+ruleTester.run('no-fixed-sleep-retry client defaults', noFixedSleepRetry, {
+  valid: [
+    { name: 'mqtt reconnectPeriod: 0', code: "import mqtt from 'mqtt';\nexport const c = mqtt.connect('mqtt://h', { reconnectPeriod: 0 });" },
+    { name: 'TypeORM retryAttempts: 1', code: "import { TypeOrmModule } from '@nestjs/typeorm';\nexport const db = TypeOrmModule.forRoot({ type: 'postgres', retryAttempts: 1 });" },
+  ],
+  invalid: [
+    {
+      name: 'mqtt.connect(url): every 1 s',
+      code: "import mqtt from 'mqtt';\nexport const c = mqtt.connect('mqtt://h');",
+      errors: [{ messageId: 'fixedDelay' as const, line: 2, column: 18, endLine: 2, endColumn: 42, data: { what: 'This mqtt `reconnectPeriod`', delay: 'a fixed 1 s', attempts: 'no limit on attempts' } }],
+    },
+    {
+      name: 'TypeOrmModule.forRoot without retry options: 3 s apart',
+      code: "import { TypeOrmModule } from '@nestjs/typeorm';\nexport const db = TypeOrmModule.forRoot({ type: 'postgres' });",
+      errors: [{ messageId: 'fixedDelay' as const, line: 2, column: 19, endLine: 2, endColumn: 62, data: { what: 'This TypeORM connection retry', delay: 'a fixed 3 s', attempts: 'up to 10 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry client defaults', noUnboundedRetry, {
+  valid: [{ name: 'node-redis reconnectStrategy: false', code: "import { createClient } from 'redis';\nexport const c = createClient({ socket: { reconnectStrategy: false } });" }],
+  invalid: [
+    {
+      name: 'createClient() without a strategy: reconnects forever',
+      code: "import { createClient } from 'redis';\nexport const c = createClient({ url: process.env.REDIS_URL });",
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 18, endLine: 2, endColumn: 62, data: { what: 'This node-redis reconnect strategy' } }],
+    },
+  ],
+});
+
+ruleTester.run('require-jitter client defaults', requireJitter, {
+  valid: [{ name: '@upstash/redis with a jittered backoff', code: "import { Redis } from '@upstash/redis';\nexport const r = Redis.fromEnv({ retry: { backoff: (n) => Math.random() * Math.exp(n) * 50 } });" }],
+  invalid: [
+    {
+      name: '@upstash/redis with no retry option: its default backoff',
+      code: "import { Redis } from '@upstash/redis';\nexport const r = Redis.fromEnv();",
+      errors: [{
+        messageId: 'libraryDefault' as const, line: 2, column: 18, endLine: 2, endColumn: 33,
+        data: { what: 'This @upstash/redis `retry` option', delay: '50 ms × e^n', attempts: 'up to 6 attempts', inherited: ', the library default', fix: 'Pass a `backoff` that adds randomness' },
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: "Set a jittered `backoff` (@upstash/redis's default, full jitter)" }, output: "import { Redis } from '@upstash/redis';\nexport const r = Redis.fromEnv({ retry: { backoff: (retryCount: number) => Math.random() * Math.exp(retryCount) * 50 } });" }],
+      }],
+    },
+  ],
+});

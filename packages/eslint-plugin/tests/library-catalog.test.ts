@@ -152,12 +152,16 @@ const cases: Record<string, Case[]> = {
     { name: 'a number: fixed, forever', code: `import { createClient } from 'redis';\nconst c = createClient({ socket: { reconnectStrategy: 1000 } }); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
     { name: 'false: no reconnect', code: `import { createClient } from 'redis';\nconst c = createClient({ socket: { reconnectStrategy: false } });` },
     { name: 'gives up with an Error, jittered', code: `import { createClient } from '@redis/client';\nconst c = createClient({ socket: { reconnectStrategy: (retries) => (retries > 20 ? new Error('gave up') : Math.random() * 500 + retries * 100) } });` },
+    { name: 'no strategy written: the default (jittered) reconnects forever', code: `import { createClient } from 'redis';\nconst c = createClient({ url: process.env.REDIS_URL }); // expect: no-unbounded-retry` },
+    { name: 'a socket without a strategy: the default', code: `import { createClient } from 'redis';\nconst c = createClient({ socket: { host: 'h', port: 6379 } }); // expect: no-unbounded-retry` },
+    { name: 'options the file cannot read: not reported', code: `import { createClient } from 'redis';\nexport const make = (options) => createClient(options);` },
     { name: 'exponential, no jitter, forever', code: `import { createClient } from 'redis';\nconst c = createClient({ socket: { reconnectStrategy: (retries) => Math.min(2 ** retries * 50, 5000) } }); // expect: require-jitter, no-unbounded-retry` },
   ],
   mqtt: [
     { name: 'reconnectPeriod: fixed, forever', code: `import mqtt from 'mqtt';\nconst c = mqtt.connect('mqtt://h', { reconnectPeriod: 5000 }); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
     { name: 'reconnectPeriod 0 disables reconnecting', code: `import mqtt from 'mqtt';\nconst c = mqtt.connect('mqtt://h', { reconnectPeriod: 0 });` },
-    { name: 'no option written: not reported', code: `import mqtt from 'mqtt';\nconst c = mqtt.connect('mqtt://h', { keepalive: 30 });` },
+    { name: 'no reconnectPeriod written: the default, every 1000 ms, forever', code: `import mqtt from 'mqtt';\nconst c = mqtt.connect('mqtt://h', { keepalive: 30 }); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
+    { name: 'connect(url, options) with options the file cannot read: not reported', code: `import mqtt from 'mqtt';\nexport const open = (url, options) => mqtt.connect(url, options);` },
   ],
   'socket.io-client': [
     { name: 'default attempts: forever (jittered)', code: `import { io } from 'socket.io-client';\nconst s = io('/ns', { reconnectionDelay: 2000 }); // expect: no-unbounded-retry` },
@@ -244,11 +248,13 @@ const cases: Record<string, Case[]> = {
   '@nestjs/typeorm': [
     { name: 'retryDelay written: fixed', code: `import { TypeOrmModule } from '@nestjs/typeorm';\nexport const db = TypeOrmModule.forRoot({ type: 'postgres', retryAttempts: 20, retryDelay: 5000 }); // expect: no-fixed-sleep-retry` },
     { name: 'forRootAsync factory', code: `import { TypeOrmModule } from '@nestjs/typeorm';\nexport const db = TypeOrmModule.forRootAsync({ useFactory: () => ({ type: 'postgres', retryAttempts: Infinity }) }); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
-    { name: 'no retry option: not reported', code: `import { TypeOrmModule } from '@nestjs/typeorm';\nexport const db = TypeOrmModule.forRoot({ type: 'postgres' });` },
+    { name: 'no retry option: the defaults, 10 attempts 3 s apart', code: `import { TypeOrmModule } from '@nestjs/typeorm';\nexport const db = TypeOrmModule.forRoot({ type: 'postgres' }); // expect: no-fixed-sleep-retry` },
+    { name: 'options the file cannot read: not reported', code: `import { TypeOrmModule } from '@nestjs/typeorm';\nexport const db = (options) => TypeOrmModule.forRoot(options);` },
   ],
   '@nestjs/mongoose': [
     { name: 'retryAttempts written: the default fixed 3 s', code: `import { MongooseModule } from '@nestjs/mongoose';\nexport const db = MongooseModule.forRoot('mongodb://h', { retryAttempts: 5 }); // expect: no-fixed-sleep-retry` },
     { name: 'retryAttempts 1: no retry', code: `import { MongooseModule } from '@nestjs/mongoose';\nexport const db = MongooseModule.forRoot('mongodb://h', { retryAttempts: 1 });` },
+    { name: 'a URI and no retry option: the defaults, 9 attempts 3 s apart', code: `import { MongooseModule } from '@nestjs/mongoose';\nexport const db = MongooseModule.forRoot(process.env.MONGO_URI); // expect: no-fixed-sleep-retry` },
   ],
   'cassandra-driver': [
     { name: 'constant policy', code: `import cassandra from 'cassandra-driver';\nconst p = new cassandra.policies.reconnection.ConstantReconnectionPolicy(1000); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
@@ -258,9 +264,11 @@ const cases: Record<string, Case[]> = {
     { name: 'retry written, default backoff', code: `import { Redis } from '@upstash/redis';\nconst r = new Redis({ url: 'u', token: 't', retry: { retries: 3 } }); // expect: require-jitter` },
     { name: 'jittered backoff', code: `import { Redis } from '@upstash/redis';\nconst r = Redis.fromEnv({ retry: { retries: 3, backoff: (n) => Math.random() * 50 * 2 ** n } });` },
     { name: 'retry false', code: `import { Redis } from '@upstash/redis';\nconst r = new Redis({ url: 'u', token: 't', retry: false });` },
+    { name: 'no retry option: the default backoff, no jitter', code: `import { Redis } from '@upstash/redis';\nexport const r = Redis.fromEnv(); // expect: require-jitter` },
+    { name: 'a config the file cannot read: not reported', code: `import { Redis } from '@upstash/redis';\nexport const make = (config) => new Redis(config);` },
     {
       name: 'a default client inside a retry loop is a nested retry',
-      code: `import { Redis } from '@upstash/redis';\nconst redis = new Redis({ url: 'u', token: 't' });\nexport async function get(k: string) {\n  for (let i = 0; i < 3; i++) { // expect: no-nested-retry\n    try { return await redis.get(k); } catch { await sleep(Math.random() * 200); }\n  }\n}`,
+      code: `import { Redis } from '@upstash/redis';\nconst redis = new Redis({ url: 'u', token: 't' }); // expect: require-jitter\nexport async function get(k: string) {\n  for (let i = 0; i < 3; i++) { // expect: no-nested-retry\n    try { return await redis.get(k); } catch { await sleep(Math.random() * 200); }\n  }\n}`,
       messages: { 'no-nested-retry': 'This retry loop retries code that retries again (a client configured with @upstash/redis, line 2): up to 3 × 6 = 18 calls per request. Retry at one layer only.' },
     },
   ],

@@ -126,6 +126,13 @@ function nestAttempts(site: RetrySite, ctx: LibraryEditContext): Suggestion | un
 function upstash(call: Call, problem: Problem, retries: number, ctx: LibraryEditContext): Suggestion | undefined {
   const options = optionsAt(call, 0);
   const retry = options ? findProperty(options, 'retry')?.value : undefined;
+  if (!retry && options !== undefined) {
+    // A client with no `retry` option: the default's retries, with a jittered backoff (or a bound).
+    const param = isTypeScriptFile(ctx.filename) ? '(retryCount: number)' : '(retryCount)';
+    return problem === 'bound'
+      ? option(call, 0, 'retry', `{ retries: ${retries} }`, stops(ctx.bound, `retry: { retries: ${retries} }`), ctx)
+      : option(call, 0, 'retry', `{ backoff: ${param} => Math.random() * Math.exp(retryCount) * 50 }`, "Set a jittered `backoff` (@upstash/redis's default, full jitter)", ctx);
+  }
   if (retry?.type !== 'ObjectExpression') return undefined;
   if (problem === 'bound') return { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `retries: ${retries}`) }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, retry, 'retries', String(retries)) };
   const backoff = findProperty(retry, 'backoff');
