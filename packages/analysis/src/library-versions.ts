@@ -4,10 +4,10 @@ import { readText } from './files/read.js';
 
 /*
  * The major version of a catalog library a file gets, where a default changed between majors
- * (ioredis 6 added jitter to its default reconnect wait). From the file's folder up to the
- * project root, the first folder that says: the installed copy's package.json
- * (`node_modules/<name>`), else the folder's package.json declaring the library with a range
- * of one major (`^5.4.1`, `~5.9`, `5.x`). Read once per folder and library.
+ * (ioredis 6 added jitter to its default reconnect wait): the range the nearest package.json
+ * that declares the library gives (from the file's folder up to the project root, the
+ * manifests the analysis reads anyway), when it names one major (`^5.4.1`, `~5.9`, `5.x`).
+ * Nothing under node_modules is read. Read once per folder and library.
  */
 
 const MAX_MANIFEST = 512 * 1024;
@@ -19,8 +19,8 @@ export function forgetLibraryVersions(): void {
 }
 
 export function libraryMajor(file: string, library: string): number | undefined {
-  // The nearest folder that says wins: a copy installed there, else its manifest's range.
-  return walk(dirname(file), projectRootOf(file), library, (dir) => major(versionOf(join(dir, 'node_modules', ...library.split('/'), 'package.json'))) ?? declaredMajor(join(dir, 'package.json'), library));
+  // The nearest manifest that declares the library wins (a workspace package's over the root's).
+  return walk(dirname(file), projectRootOf(file), library, (dir) => declaredMajor(join(dir, 'package.json'), library));
 }
 
 function walk(start: string, root: string, key: string, read: (dir: string) => number | null | undefined): number | undefined {
@@ -49,11 +49,6 @@ function json(path: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-}
-
-function versionOf(path: string): string | undefined {
-  const version = json(path)?.version;
-  return typeof version === 'string' ? version : undefined;
 }
 
 /** The major of the range a manifest gives the library, when the range names exactly one. */

@@ -8,8 +8,8 @@ import plugin from '../src/index.js';
 
 /**
  * A default that changed between majors is read at the major the file's project gets
- * (analysis: library-versions.ts): the installed copy's package.json, else the range the
- * nearest package.json declares, else the catalog's version. ioredis's default reconnect wait:
+ * (analysis: library-versions.ts): the range the nearest package.json declaring it gives (no
+ * file under node_modules is read), else the catalog's version. ioredis's default reconnect wait:
  * 5.9.3 `min(n × 50, 2000)` without randomness; 6.0.0 `min(2^(n-1) × 50, 5000)` + 0–200 ms.
  */
 const RULES = { 'retry-hygiene/require-jitter': 'error', 'retry-hygiene/no-unbounded-retry': 'error' } as const;
@@ -49,11 +49,16 @@ describe('ioredis default reconnect by major', () => {
     expect(CODE.slice(0, from) + suggestion!.fix.text + CODE.slice(to)).toBe("import Redis from 'ioredis';\nexport const redis = new Redis(process.env.REDIS_URL, { retryStrategy: (times) => Math.random() * Math.min(times * 50, 2000) });\n");
   });
 
-  it('installed 5.9.3 wins over a declared ^6', () => {
+  it("a workspace package's declaration wins over the root's", () => {
     manifest(project, { dependencies: { ioredis: '^6.0.0' } });
+    manifest(join(project, 'src'), { name: 'api', dependencies: { ioredis: '~5.9.0' } });
+    expect(lint(join(project, 'src', 'redis.mjs'))).toEqual([V5_JITTER, UNBOUNDED]);
+  });
+
+  it('a copy installed under node_modules is not read', () => {
     fs.mkdirSync(join(project, 'node_modules', 'ioredis'), { recursive: true });
     manifest(join(project, 'node_modules', 'ioredis'), { name: 'ioredis', version: '5.9.3' });
-    expect(lint(join(project, 'src', 'redis.mjs'))).toEqual([V5_JITTER, UNBOUNDED]);
+    expect(lint(join(project, 'src', 'redis.mjs'))).toEqual([UNBOUNDED]);
   });
 
   it('declared ^6.0.0: jittered, forever', () => {
