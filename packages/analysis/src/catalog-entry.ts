@@ -16,6 +16,8 @@ export interface CatalogEntry {
   retriesByDefault: boolean;
   /** What the message calls such a site ("This … "). */
   noun: string;
+  /** What the message calls a use with no retry option written, read with the defaults (`new Redis(url)`). */
+  defaultNoun?: string;
   /** How to get jitter in this library (require-jitter's message). */
   jitterFix: string;
   /** package@version and file the defaults were read from. */

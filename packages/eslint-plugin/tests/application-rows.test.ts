@@ -56,7 +56,7 @@ ruleTester.run('require-jitter', requireJitter, {
     {
       name: "a bare QueryClient: the queries' default delay has no jitter",
       code: "import { QueryClient } from '@tanstack/react-query';\nexport const qc = new QueryClient();",
-      errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 19, endLine: 2, endColumn: 36, data: { what: 'This query `retry` option', delay: '1 s × 2^n, capped at 30 s', attempts: 'up to 4 attempts', inherited: ', the library default', fix: QUERY_FIX } }],
+      errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 19, endLine: 2, endColumn: 36, data: { what: "This QueryClient's default query retry", delay: '1 s × 2^n, capped at 30 s', attempts: 'up to 4 attempts', inherited: ', the library default', fix: QUERY_FIX } }],
     },
   ],
 });
@@ -106,7 +106,7 @@ ruleTester.run('no-unbounded-retry', noUnboundedRetry, {
     {
       name: 'ioredis default: reconnects forever',
       code: "import Redis from 'ioredis';\nexport const r = new Redis(process.env.REDIS_URL);",
-      errors: [{ messageId: 'unbounded' as const, line: 2, column: 18, endLine: 2, endColumn: 50, data: { what: 'This ioredis retry strategy' } }],
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 18, endLine: 2, endColumn: 50, data: { what: "This ioredis client's default reconnection" } }],
     },
     {
       name: 'ioredis explicit strategy that never gives up',
@@ -116,12 +116,12 @@ ruleTester.run('no-unbounded-retry', noUnboundedRetry, {
     {
       name: 'socket.io io(url): reconnects forever',
       code: "import { io } from 'socket.io-client';\nexport const s = io('https://h');",
-      errors: [{ messageId: 'unbounded' as const, line: 2, column: 18, endLine: 2, endColumn: 33, data: { what: 'This socket.io reconnection' } }],
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 18, endLine: 2, endColumn: 33, data: { what: "This socket.io client's default reconnection" } }],
     },
     {
       name: 'useSWR(key, fetcher): retries for as long as it fails',
       code: "import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load);",
-      errors: [{ messageId: 'unbounded' as const, line: 2, column: 27, endLine: 2, endColumn: 45, data: { what: 'This SWR error retry' } }],
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 27, endLine: 2, endColumn: 45, data: { what: "This SWR hook's default error retry" } }],
     },
     {
       name: 'bullmq attempts: Infinity',
@@ -298,12 +298,12 @@ ruleTester.run('no-fixed-sleep-retry client defaults', noFixedSleepRetry, {
     {
       name: 'mqtt.connect(url): every 1 s',
       code: "import mqtt from 'mqtt';\nexport const c = mqtt.connect('mqtt://h');",
-      errors: [{ messageId: 'fixedDelay' as const, line: 2, column: 18, endLine: 2, endColumn: 42, data: { what: 'This mqtt `reconnectPeriod`', delay: 'a fixed 1 s', attempts: 'no limit on attempts' } }],
+      errors: [{ messageId: 'fixedDelay' as const, line: 2, column: 18, endLine: 2, endColumn: 42, data: { what: "This mqtt client's default reconnection", delay: 'a fixed 1 s', attempts: 'no limit on attempts' } }],
     },
     {
       name: 'TypeOrmModule.forRoot without retry options: 3 s apart',
       code: "import { TypeOrmModule } from '@nestjs/typeorm';\nexport const db = TypeOrmModule.forRoot({ type: 'postgres' });",
-      errors: [{ messageId: 'fixedDelay' as const, line: 2, column: 19, endLine: 2, endColumn: 62, data: { what: 'This TypeORM connection retry', delay: 'a fixed 3 s', attempts: 'up to 10 attempts' } }],
+      errors: [{ messageId: 'fixedDelay' as const, line: 2, column: 19, endLine: 2, endColumn: 62, data: { what: "This TypeORM module's default connection retry", delay: 'a fixed 3 s', attempts: 'up to 10 attempts' } }],
     },
   ],
 });
@@ -314,7 +314,7 @@ ruleTester.run('no-unbounded-retry client defaults', noUnboundedRetry, {
     {
       name: 'createClient() without a strategy: reconnects forever',
       code: "import { createClient } from 'redis';\nexport const c = createClient({ url: process.env.REDIS_URL });",
-      errors: [{ messageId: 'unbounded' as const, line: 2, column: 18, endLine: 2, endColumn: 62, data: { what: 'This node-redis reconnect strategy' } }],
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 18, endLine: 2, endColumn: 62, data: { what: "This node-redis client's default reconnection" } }],
     },
   ],
 });
@@ -327,7 +327,7 @@ ruleTester.run('require-jitter client defaults', requireJitter, {
       code: "import { Redis } from '@upstash/redis';\nexport const r = Redis.fromEnv();",
       errors: [{
         messageId: 'libraryDefault' as const, line: 2, column: 18, endLine: 2, endColumn: 33,
-        data: { what: 'This @upstash/redis `retry` option', delay: '50 ms × e^n', attempts: 'up to 6 attempts', inherited: ', the library default', fix: 'Pass a `backoff` that adds randomness' },
+        data: { what: "This @upstash/redis client's default retry", delay: '50 ms × e^n', attempts: 'up to 6 attempts', inherited: ', the library default', fix: 'Pass a `backoff` that adds randomness' },
         suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: "Set a jittered `backoff` (@upstash/redis's default, full jitter)" }, output: "import { Redis } from '@upstash/redis';\nexport const r = Redis.fromEnv({ retry: { backoff: (retryCount: number) => Math.random() * Math.exp(retryCount) * 50 } });" }],
       }],
     },

@@ -142,7 +142,7 @@ const cases: Record<string, Case[]> = {
     {
       name: 'no option: the default reconnects forever (jittered since ioredis 6)',
       code: `import Redis from 'ioredis';\nconst r = new Redis(); // expect: no-unbounded-retry`,
-      messages: { 'no-unbounded-retry': 'This ioredis retry strategy never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time.' },
+      messages: { 'no-unbounded-retry': "This ioredis client's default reconnection never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time." },
     },
     { name: 'a URL from the environment: the default', code: `import Redis from 'ioredis';\nconst r = new Redis(process.env.REDIS_URL); // expect: no-unbounded-retry` },
     { name: 'options without a strategy: the default', code: `import { Redis } from 'ioredis';\nconst r = new Redis({ host: 'h', port: 6379 }); // expect: no-unbounded-retry` },
@@ -171,7 +171,7 @@ const cases: Record<string, Case[]> = {
     {
       name: 'io(url) with no option: the same endless reconnection',
       code: `import { io } from 'socket.io-client';\nconst s = io('https://h'); // expect: no-unbounded-retry`,
-      messages: { 'no-unbounded-retry': 'This socket.io reconnection never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time.' },
+      messages: { 'no-unbounded-retry': "This socket.io client's default reconnection never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time." },
     },
     { name: 'io(url, options) without reconnection options: the default', code: `import { io } from 'socket.io-client';\nconst s = io('https://h', { transports: ['websocket'] }); // expect: no-unbounded-retry` },
     { name: 'options the file cannot read: not reported', code: `import { io } from 'socket.io-client';\nexport const connect = (url, options) => io(url, options);` },
@@ -190,7 +190,7 @@ const cases: Record<string, Case[]> = {
     {
       name: 'a bare QueryClient: its queries keep the default delay without jitter',
       code: `import { QueryClient } from '@tanstack/react-query';\nexport const qc = new QueryClient(); // expect: require-jitter`,
-      messages: { 'require-jitter': 'This query `retry` option backs off by 1 s × 2^n, capped at 30 s without jitter, the library default (up to 4 attempts). Give `retryDelay` a function that adds randomness.' },
+      messages: { 'require-jitter': "This QueryClient's default query retry backs off by 1 s × 2^n, capped at 30 s without jitter, the library default (up to 4 attempts). Give `retryDelay` a function that adds randomness." },
     },
     { name: 'defaultOptions that leave the retry alone: the default', code: `import { QueryClient } from '@tanstack/react-query';\nexport const qc = new QueryClient({ defaultOptions: { queries: { staleTime: 60000 } } }); // expect: require-jitter` },
     { name: 'defaultOptions with retry: false', code: `import { QueryClient } from '@tanstack/react-query';\nexport const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });` },
@@ -206,7 +206,7 @@ const cases: Record<string, Case[]> = {
     {
       name: 'useSWR(key, fetcher): the default retries for as long as it fails',
       code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load); // expect: no-unbounded-retry`,
-      messages: { 'no-unbounded-retry': 'This SWR error retry never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time.' },
+      messages: { 'no-unbounded-retry': "This SWR hook's default error retry never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time." },
     },
     { name: 'options without retry options: the default', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { revalidateOnFocus: false }); // expect: no-unbounded-retry` },
     { name: 'shouldRetryOnError: false', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { shouldRetryOnError: false });` },
