@@ -440,15 +440,16 @@ export const CATALOG: readonly CatalogEntry[] = [
   {
     library: 'cassandra-driver',
     modules: ['cassandra-driver'],
-    recognises: '`new ConstantReconnectionPolicy(ms)`, `new ExponentialReconnectionPolicy(base, max)`',
+    recognises: '`new ConstantReconnectionPolicy(ms)`, `new ExponentialReconnectionPolicy(base, max)`; a `new Client(options)` without `policies.reconnection` runs the default exponential one',
     noJitter: '`ConstantReconnectionPolicy` (Exponential adds ±15 %)',
     unbounded: 'always (reconnects to a host until it is back)',
     defaultAttempts: 'unbounded (reconnects)',
     retriesByDefault: false,
     noun: 'cassandra-driver reconnection policy',
+    defaultNoun: "cassandra-driver client's default reconnection",
     jitterFix: 'Use `ExponentialReconnectionPolicy`, which adds jitter',
     checked: 'cassandra-driver@4.10.0 lib/policies/reconnection.js',
-    withNoOption: 'not read',
+    withNoOption: 'reported',
   },
   {
     library: '@upstash/redis',

@@ -275,6 +275,7 @@ function asyncFactoryOptions(m: LibraryCall): { options: Options; object: TSESTr
 export function cassandraReconnection(m: LibraryCall): LibraryFinding | undefined {
   if (!m.isNew) return undefined;
   const name = lastName(m);
+  if (name === 'Client') return cassandraDefault(m);
   if (name === 'ConstantReconnectionPolicy') {
     const ms = m.a[0] ? staticNumber(m.a[0], m.env.ctx) : undefined;
     const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: ms === undefined ? { kind: 'constant' } : ms === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: ms }, jitter: 'none' };
@@ -287,6 +288,21 @@ export function cassandraReconnection(m: LibraryCall): LibraryFinding | undefine
     return { site: site('cassandra-driver', m.call, m.call.loc, policy, { delay: false, jitter: true, attempts: true }) };
   }
   return undefined;
+}
+
+/**
+ * A `new Client(options)` with no `policies.reconnection`: the driver's default,
+ * `new ExponentialReconnectionPolicy(1000, 10 * 60 * 1000, false)` (lib/policies/index.js
+ * `defaultReconnectionPolicy`), endless like any reconnection policy of the driver.
+ */
+function cassandraDefault(m: LibraryCall): LibraryFinding | undefined {
+  const options = m.a[0] ? resolveObject(m.a[0], m.env) : undefined;
+  if (!options || !writesNoRetryOption(m, [])) return undefined;
+  const policies = getProperty(options, 'policies');
+  const policiesObject = policies && resolveObject(policies.value as Node, m.env);
+  if (policies && (!policiesObject || policiesObject.properties.some((p) => p.type === 'SpreadElement') || getProperty(policiesObject, 'reconnection'))) return undefined;
+  const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: exponential(1000, 2, 600_000), jitter: 'proportional' };
+  return { site: site('cassandra-driver', m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
 }
 
 /**

@@ -333,3 +333,15 @@ ruleTester.run('require-jitter client defaults', requireJitter, {
     },
   ],
 });
+
+// cassandra-driver@4.10.0 lib/policies/index.js: a Client's default reconnection is ExponentialReconnectionPolicy(1000, 600 000), endless.
+ruleTester.run('no-unbounded-retry cassandra-driver default', noUnboundedRetry, {
+  valid: [{ name: 'a Client whose options the file cannot read', code: "import cassandra from 'cassandra-driver';\nexport const make = (options) => new cassandra.Client(options);" }],
+  invalid: [
+    {
+      name: 'a Client without policies.reconnection',
+      code: "import cassandra from 'cassandra-driver';\nexport const client = new cassandra.Client({ contactPoints: ['h'] });",
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 23, endLine: 2, endColumn: 69, data: { what: "This cassandra-driver client's default reconnection" } }],
+    },
+  ],
+});

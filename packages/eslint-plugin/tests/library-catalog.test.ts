@@ -258,6 +258,9 @@ const cases: Record<string, Case[]> = {
   ],
   'cassandra-driver': [
     { name: 'constant policy', code: `import cassandra from 'cassandra-driver';\nconst p = new cassandra.policies.reconnection.ConstantReconnectionPolicy(1000); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
+    { name: 'a Client without a reconnection policy: the default exponential one, endless', code: `import cassandra from 'cassandra-driver';\nexport const client = new cassandra.Client({ contactPoints: ['h'], localDataCenter: 'dc1' }); // expect: no-unbounded-retry` },
+    { name: 'a Client with other policies: the default reconnection', code: `import { Client, policies } from 'cassandra-driver';\nexport const client = new Client({ contactPoints: ['h'], policies: { retry: new policies.retry.RetryPolicy() } }); // expect: no-unbounded-retry` },
+    { name: 'a Client whose options the file cannot read: not reported', code: `import { Client } from 'cassandra-driver';\nexport const make = (options) => new Client(options);` },
     { name: 'exponential policy: jittered, but endless', code: `import { policies } from 'cassandra-driver';\nconst p = new policies.reconnection.ExponentialReconnectionPolicy(1000, 60000); // expect: no-unbounded-retry` },
   ],
   '@upstash/redis': [
