@@ -33,7 +33,8 @@ export interface CatalogEntry {
    * - `reported`: the use is a site with the default policy, reported where that policy breaks a rule;
    * - `nesting`: the use retries by default and only no-nested-retry sees it (inside another retry);
    * - `no retry`: the library does not retry unless an option says so;
-   * - `not read`: the default retries but the analysis does not read it yet (the README says so).
+   * - `not read`: the default retries but a use does not show the policy it gets (a pg-boss
+   *   `send()` takes its queue's, which may be set in another file), so it is not read.
    */
   withNoOption: 'reported' | 'nesting' | 'no retry' | 'not read';
 }

@@ -407,7 +407,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'graphql-ws reconnect',
     jitterFix: 'Add `Math.random()` to the wait of `retryWait`',
     checked: 'graphql-ws@6.4.2 dist/client.js',
-    withNoOption: 'not read',
+    withNoOption: 'reported',
   },
   {
     library: '@nestjs/typeorm',
@@ -524,5 +524,5 @@ const NO_OPTION: Record<CatalogEntry['withNoOption'], string> = {
   reported: 'the default is read and reported',
   nesting: 'retries: seen inside another retry (no-nested-retry)',
   'no retry': 'no retry',
-  'not read': 'not read yet',
+  'not read': 'not read: the policy may be set elsewhere',
 };

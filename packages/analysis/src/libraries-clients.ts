@@ -209,7 +209,8 @@ export function urqlRetry(m: LibraryCall): LibraryFinding | undefined {
 export function graphqlWs(m: LibraryCall): LibraryFinding | undefined {
   if (exportName(m) !== 'createClient') return undefined;
   const found = optionsWith(m, ['retryAttempts', 'retryWait']);
-  if (!found) return undefined;
+  // Neither written: the defaults, 5 retries with a randomised wait (they break no rule).
+  if (!found) return writesNoRetryOption(m, ['retryAttempts', 'retryWait']) ? { site: site('graphql-ws', m.call, m.call.loc, { maxAttempts: 6, delay: { kind: 'exponential', baseMs: 1000, factor: 2 }, jitter: 'proportional' }, { delay: true, jitter: true, attempts: true }) } : undefined;
   const { options, object } = found;
   const attempts = numberOption(options, 'retryAttempts', 5, m.env);
   if (attempts === 0) return undefined;

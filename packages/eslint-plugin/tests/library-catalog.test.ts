@@ -243,6 +243,7 @@ const cases: Record<string, Case[]> = {
   'graphql-ws': [
     { name: 'retryAttempts with the default (jittered) wait', code: `import { createClient } from 'graphql-ws';\nconst c = createClient({ url: 'wss://x', retryAttempts: 10 });` },
     { name: 'retryWait without randomness', code: `import { createClient } from 'graphql-ws';\nconst c = createClient({\n  url: 'wss://x',\n  retryWait: async (retries) => { // expect: require-jitter\n    await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** retries));\n  },\n});` },
+    { name: 'no retry option: the defaults (5 retries, randomised) break no rule', code: `import { createClient } from 'graphql-ws';\nexport const c = createClient({ url: 'wss://x' });` },
     { name: 'retryAttempts Infinity', code: `import { createClient } from 'graphql-ws';\nconst c = createClient({ url: 'wss://x', retryAttempts: Infinity }); // expect: no-unbounded-retry` },
   ],
   '@nestjs/typeorm': [
