@@ -250,15 +250,16 @@ export const CATALOG: readonly CatalogEntry[] = [
   {
     library: 'ky',
     modules: ['ky'],
-    recognises: '`retry` option of a request or `ky.create()`',
+    recognises: '`retry` option of a request or `ky.create()`; a `ky.create()` / `ky.extend()` with none is a client with the default retry',
     noJitter: '`jitter` not set',
     unbounded: '`limit: Infinity`',
     defaultAttempts: '3',
     retriesByDefault: true,
     noun: 'ky `retry` option',
+    defaultNoun: "ky client's default retry",
     jitterFix: 'Set `jitter: true` in the retry options',
     checked: 'ky@2.1.0 distribution/utils/normalize.js',
-    withNoOption: 'nesting',
+    withNoOption: 'reported',
   },
   {
     library: 'undici',

@@ -345,3 +345,19 @@ ruleTester.run('no-unbounded-retry cassandra-driver default', noUnboundedRetry, 
     },
   ],
 });
+
+// ky@2.1.0 distribution/utils/normalize.js: a client made with no `retry` retries GET-like requests twice, 300 ms × 2^n, no jitter.
+ruleTester.run('require-jitter ky client default', requireJitter, {
+  valid: [{ name: 'ky.create with retry jitter', code: "import ky from 'ky';\nexport const api = ky.create({ prefixUrl: '/api', retry: { limit: 2, jitter: true } });" }],
+  invalid: [
+    {
+      name: 'ky.create without retry',
+      code: "import ky from 'ky';\nexport const api = ky.create({ prefixUrl: '/api' });",
+      errors: [{
+        messageId: 'libraryDefault' as const, line: 2, column: 20, endLine: 2, endColumn: 52,
+        data: { what: "This ky client's default retry", delay: '300 ms × 2^n', attempts: 'up to 3 attempts', inherited: ', the library default', fix: 'Set `jitter: true` in the retry options' },
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Set `retry: { jitter: true }` (full jitter)' }, output: "import ky from 'ky';\nexport const api = ky.create({ prefixUrl: '/api', retry: { jitter: true } });" }],
+      }],
+    },
+  ],
+});

@@ -348,6 +348,16 @@ const cases: Record<string, Case[]> = {
   ],
   ky: [
     { name: 'a ky GET inside a retry loop is a nested retry', code: `import ky from 'ky';\nexport async function load() {\n  for (let i = 0; i < 3; i++) { // expect: no-nested-retry\n    try { return await ky.get('/a').json(); } catch { await sleep(Math.random() * 1000); }\n  }\n}` },
+    {
+      name: 'ky.create() with no retry option: its default backoff has no jitter',
+      code: `import ky from 'ky';\nexport const api = ky.create({ prefixUrl: 'https://api.example.com' }); // expect: require-jitter`,
+      messages: { 'require-jitter': "This ky client's default retry backs off by 300 ms × 2^n without jitter, the library default (up to 3 attempts). Set `jitter: true` in the retry options." },
+    },
+    {
+      name: "a loop around a default ky client's request is a nested retry",
+      code: `import ky from 'ky';\nconst api = ky.create({ prefixUrl: '/api' }); // expect: require-jitter\nexport async function load() {\n  for (let i = 0; i < 3; i++) { // expect: no-nested-retry\n    try { return await api.get('a').json(); } catch { await sleep(Math.random() * 1000); }\n  }\n}`,
+    },
+    { name: 'ky.extend(fn) may set a retry: not read', code: `import ky from 'ky';\nexport const api = ky.extend((options) => ({ ...options, retry: 0 }));` },
     { name: 'method POST in the options', code: `import ky from 'ky';\nexport async function load() {\n  for (let i = 0; i < 3; i++) {\n    try { return await ky('/a', { method: 'post' }).json(); } catch { await sleep(Math.random() * 1000); }\n  }\n}` },
   ],
 };

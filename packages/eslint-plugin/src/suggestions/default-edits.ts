@@ -42,6 +42,9 @@ export function defaultEdit(site: RetrySite, problem: Problem, ctx: Context): Su
     }
     case '@tanstack/query':
       return problem === 'jitter' ? queryClientDelay(call, typescript, ctx) : undefined;
+    case 'ky':
+      // ky@2's `retry.jitter: true` draws each wait at random up to the computed one.
+      return problem === 'jitter' ? option(call, 0, 'retry', '{ jitter: true }', 'Set `retry: { jitter: true }` (full jitter)', ctx) : undefined;
     default:
       return undefined;
   }
