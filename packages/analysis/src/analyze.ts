@@ -13,6 +13,7 @@ import { importedMethod } from './instances.js';
 import { constructedOption } from './constructions.js';
 import { importOf, relativeImportNames } from './imports.js';
 import { importsWorkspacePackage } from './specifiers/project.js';
+import { libraryMajor } from './library-versions.js';
 import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
@@ -99,6 +100,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   if (host) ctx.foreignObject = (node) => importedObject(node, ctx, host, analyzeWith);
   if (host) ctx.foreignConstant = (id) => importedConstant(id, ctx, host, analyzeWith);
   if (host) ctx.foreignClass = (id) => importedClass(id, ctx, host);
+  if (host) ctx.libraryMajor = (library) => libraryMajor(host.filename, library);
   if (host) ctx.constructedOption = (object, prop, env) => constructedOption(object, prop, env, host, analyzeWith);
   // The source of a catalog library itself: its relative imports and its own exports are the library's.
   if (host && inCatalogPackage(host.filename)) {

@@ -7,33 +7,10 @@
  * Every default was read in the library's published source at the version in `checked`
  * (installed from the registry, file named), not taken from memory or docs alone.
  */
-export interface CatalogEntry {
-  /** The name a site carries (`site.library`) and the README shows. */
-  library: string;
-  /** Import specifiers (`import … from` / `require()`) that bring the library in. */
-  modules: readonly string[];
-  /** The call, constructor or option that is a retry site. */
-  recognises: string;
-  /** When a finding says "no jitter". */
-  noJitter: string;
-  /** When a finding says "never gives up". */
-  unbounded: string;
-  /** Attempts (first call included) when the code sets none. */
-  defaultAttempts: string;
-  /** A plain call retries with no retry option written: inside another retry it is a nested retry. */
-  retriesByDefault: boolean;
-  /** What the message calls such a site ("This … "). */
-  noun: string;
-  /** How to get jitter in this library (require-jitter's message). */
-  jitterFix: string;
-  /** package@version and file the defaults were read from. */
-  checked: string;
-  /**
-   * Text a file must also contain for the library's calls to be read: a module most files
-   * import (`fs`) is a retry only with its retry option written.
-   */
-  only?: RegExp;
-}
+import type { CatalogEntry } from './catalog-entry.js';
+import { APPLICATION_ROWS } from './catalog-applications.js';
+
+export type { CatalogEntry } from './catalog-entry.js';
 
 export const CATALOG: readonly CatalogEntry[] = [
   {
@@ -47,6 +24,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'p-retry call',
     jitterFix: 'Set `randomize: true`',
     checked: 'p-retry@9.0.0 index.js',
+    withNoOption: 'reported',
   },
   {
     library: 'async-retry',
@@ -59,6 +37,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'async-retry call',
     jitterFix: 'Remove `randomize: false`',
     checked: 'async-retry@1.3.3 lib/index.js',
+    withNoOption: 'reported',
   },
   {
     library: 'retry',
@@ -71,6 +50,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: '`retry` package operation',
     jitterFix: 'Set `randomize: true`',
     checked: 'retry@0.13.1 lib/retry.js',
+    withNoOption: 'reported',
   },
   {
     library: 'promise-retry',
@@ -83,6 +63,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'promise-retry call',
     jitterFix: 'Set `randomize: true`',
     checked: 'promise-retry@2.0.1 index.js (options of retry@0.12)',
+    withNoOption: 'reported',
   },
   {
     library: 'async',
@@ -95,6 +76,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: '`async.retry` call',
     jitterFix: 'Give `interval` a function that adds randomness',
     checked: 'async@3.2.6 retry.js',
+    withNoOption: 'reported',
   },
   {
     library: 'exponential-backoff',
@@ -107,6 +89,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'backOff() call',
     jitterFix: "Set `jitter: 'full'`",
     checked: 'exponential-backoff@3.1.3 src/options.ts',
+    withNoOption: 'reported',
   },
   {
     library: 'backoff',
@@ -119,6 +102,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: '`backoff` instance',
     jitterFix: 'Set `randomisationFactor` (e.g. 0.5)',
     checked: 'backoff@2.5.0 lib/strategy/strategy.js, lib/function_call.js',
+    withNoOption: 'reported',
   },
   {
     library: '@lifeomic/attempt',
@@ -131,6 +115,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: '@lifeomic/attempt retry',
     jitterFix: 'Set `jitter: true`',
     checked: '@lifeomic/attempt@3.1.0 dist/es6/src/index.js',
+    withNoOption: 'reported',
   },
   {
     library: '@retry-hygiene/retry',
@@ -143,6 +128,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'retry() call',
     jitterFix: "Remove `jitter: 'none'`",
     checked: '@retry-hygiene/retry@0.1.0 src/options.ts (this repository)',
+    withNoOption: 'reported',
   },
   {
     library: 'ts-retry-promise',
@@ -155,6 +141,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'ts-retry-promise retry',
     jitterFix: 'Pass a `backoff` function that adds randomness',
     checked: 'ts-retry-promise@0.8.1 src/retry-promise.ts',
+    withNoOption: 'reported',
   },
   {
     library: 'cockatiel',
@@ -167,6 +154,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'cockatiel retry policy',
     jitterFix: 'Use ExponentialBackoff with its default decorrelated-jitter generator',
     checked: 'cockatiel@4.0.0 dist/Policy.js',
+    withNoOption: 'reported',
   },
   {
     library: 'rxjs',
@@ -179,6 +167,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'rxjs retry operator',
     jitterFix: 'Add randomness to the delay, e.g. `timer(Math.random() * 2 ** count * 100)`',
     checked: 'rxjs@7 operators/retry',
+    withNoOption: 'reported',
   },
   {
     library: 'axios-retry',
@@ -191,6 +180,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'axios-retry configuration',
     jitterFix: 'Use `retryDelay: axiosRetry.exponentialDelay`, which adds jitter',
     checked: 'axios-retry@4.5.0 dist/esm/index.js',
+    withNoOption: 'reported',
   },
   {
     library: 'retry-axios',
@@ -203,6 +193,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'retry-axios configuration',
     jitterFix: "Set `raxConfig.jitter: 'full'`",
     checked: 'retry-axios@4.0.3 build/src/index.js',
+    withNoOption: 'reported',
   },
   {
     library: 'fetch-retry',
@@ -215,6 +206,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'fetch-retry wrapper',
     jitterFix: 'Give `retryDelay` a function that adds randomness',
     checked: 'fetch-retry@6.0.0 index.js',
+    withNoOption: 'reported',
   },
   {
     library: 'retry-as-promised',
@@ -227,6 +219,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'retry-as-promised call',
     jitterFix: 'Set `backoffJitter`',
     checked: 'retry-as-promised@7.1.1 index.ts',
+    withNoOption: 'no retry',
   },
   {
     library: 'superagent',
@@ -239,6 +232,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'superagent `.retry()`',
     jitterFix: 'Retry with a jittered backoff instead of `.retry()`',
     checked: 'superagent@10.4.2 lib/request-base.js',
+    withNoOption: 'reported',
   },
   {
     library: 'got',
@@ -251,18 +245,21 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'got `retry` option',
     jitterFix: 'Add randomness to `calculateDelay`',
     checked: 'got@16.1.0 dist/source/core/options.js',
+    withNoOption: 'nesting',
   },
   {
     library: 'ky',
     modules: ['ky'],
-    recognises: '`retry` option of a request or `ky.create()`',
+    recognises: '`retry` option of a request or `ky.create()`; a `ky.create()` / `ky.extend()` with none is a client with the default retry',
     noJitter: '`jitter` not set',
     unbounded: '`limit: Infinity`',
     defaultAttempts: '3',
     retriesByDefault: true,
     noun: 'ky `retry` option',
+    defaultNoun: "ky client's default retry",
     jitterFix: 'Set `jitter: true` in the retry options',
     checked: 'ky@2.1.0 distribution/utils/normalize.js',
+    withNoOption: 'reported',
   },
   {
     library: 'undici',
@@ -275,78 +272,91 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'undici retry dispatcher',
     jitterFix: 'Wrap the dispatcher in a retry with jitter; undici adds none',
     checked: 'undici@8.12.4 lib/handler/retry-handler.js',
+    withNoOption: 'reported',
   },
   {
     library: 'ioredis',
     modules: ['ioredis'],
-    recognises: '`retryStrategy` / `clusterRetryStrategy` / `sentinelRetryStrategy` option of `new Redis()` / `new Cluster()`',
-    noJitter: 'the strategy returns a delay without randomness',
+    recognises: '`retryStrategy` / `clusterRetryStrategy` / `sentinelRetryStrategy` option of `new Redis()` / `new Cluster()`; a `new Redis(url)` with none runs the default strategy',
+    noJitter: 'the strategy returns a delay without randomness; the default does in ioredis 5 (`min(n × 50, 2000)`), not in 6 (+ 0–200 ms at random)',
     unbounded: 'the strategy always returns a number',
     defaultAttempts: 'unbounded (reconnects)',
     retriesByDefault: false,
     noun: 'ioredis retry strategy',
-    jitterFix: 'Add `Math.random()` to the delay the strategy returns',
-    checked: 'ioredis@6.0.0 built/redis/RedisOptions.js',
+    defaultNoun: "ioredis client's default reconnection",
+    jitterFix: 'Add `Math.random()` to the delay the strategy returns (with none written, set a `retryStrategy` that does)',
+    checked: 'ioredis@6.0.0 built/redis/RedisOptions.js (and ioredis@5.9.3 built/redis/RedisOptions.js: the major is the project\'s)',
+    withNoOption: 'reported',
   },
   {
     library: 'redis',
     modules: ['redis', '@redis/client'],
-    recognises: '`socket.reconnectStrategy` option of `createClient()`',
+    recognises: '`socket.reconnectStrategy` option of `createClient()`; a `createClient()` with none runs the default strategy (jittered, forever)',
     noJitter: 'a number, or a function returning a delay without randomness',
     unbounded: 'a number, or a function that never returns `false` or an Error',
     defaultAttempts: 'unbounded (reconnects)',
     retriesByDefault: false,
     noun: 'node-redis reconnect strategy',
+    defaultNoun: "node-redis client's default reconnection",
     jitterFix: 'Add `Math.random()` to the delay the strategy returns',
     checked: '@redis/client@6.3.1 dist/lib/client/socket.js',
+    withNoOption: 'reported',
   },
   {
     library: 'mqtt',
     modules: ['mqtt'],
-    recognises: '`reconnectPeriod` option of `mqtt.connect()`',
+    recognises: '`reconnectPeriod` option of `mqtt.connect()`; a `connect(url)` with none reconnects every 1000 ms',
     noJitter: 'always (a fixed period)',
     unbounded: 'always (reconnects until `end()`)',
     defaultAttempts: 'unbounded (reconnects)',
     retriesByDefault: false,
     noun: 'mqtt `reconnectPeriod`',
+    defaultNoun: "mqtt client's default reconnection",
     jitterFix: 'Reconnect yourself with a jittered backoff (`reconnectPeriod: 0`)',
     checked: 'mqtt@5.16.0 build/lib/client.js',
+    withNoOption: 'reported',
   },
   {
     library: 'socket.io-client',
     modules: ['socket.io-client'],
-    recognises: '`reconnection*` options of `io()` / `new Manager()`',
+    recognises: '`reconnection*` options of `io()` / `new Manager()`; an `io(url)` with none runs the defaults',
     noJitter: '`randomizationFactor: 0` (default 0.5)',
     unbounded: 'no `reconnectionAttempts` (default Infinity)',
     defaultAttempts: 'unbounded (reconnects)',
     retriesByDefault: false,
     noun: 'socket.io reconnection',
+    defaultNoun: "socket.io client's default reconnection",
     jitterFix: 'Keep `randomizationFactor` above 0',
     checked: 'socket.io-client@4.8.4 build/esm/manager.js',
+    withNoOption: 'reported',
   },
   {
     library: '@tanstack/query',
     modules: ['@tanstack/query-core', '@tanstack/react-query', '@tanstack/vue-query', '@tanstack/solid-query', '@tanstack/svelte-query', 'react-query'],
-    recognises: '`retry` / `retryDelay` in query options, `useQuery()`, `new QueryClient({ defaultOptions })`, `client.fetchQuery()` / `prefetchQuery()` / `ensureQueryData()` on a `QueryClient` or `useQueryClient()`',
+    recognises: '`retry` / `retryDelay` in query options, `useQuery()`, `new QueryClient({ defaultOptions })` (a client that leaves its queries\' retry alone: the default), `client.fetchQuery()` / `prefetchQuery()` / `ensureQueryData()` on a `QueryClient` or `useQueryClient()`',
     noJitter: 'default `retryDelay` (`min(1000 × 2^n, 30 s)`), or one without randomness',
     unbounded: '`retry: true` or `retry: Infinity`',
     defaultAttempts: '4 (queries), 1 (mutations, imperative fetches)',
     retriesByDefault: false,
     noun: 'query `retry` option',
+    defaultNoun: "QueryClient's default query retry",
     jitterFix: 'Give `retryDelay` a function that adds randomness',
     checked: '@tanstack/query-core@5.108.0 src/retryer.ts, src/queryClient.ts',
+    withNoOption: 'reported',
   },
   {
     library: 'swr',
     modules: ['swr'],
-    recognises: '`onErrorRetry`, `errorRetryCount`, `errorRetryInterval` of `useSWR()` / `<SWRConfig value>`',
+    recognises: '`onErrorRetry`, `errorRetryCount`, `errorRetryInterval` of `useSWR()` / `<SWRConfig value>`; a `useSWR(key, fetcher)` with none runs the default',
     noJitter: 'a custom `onErrorRetry` whose wait has no randomness',
     unbounded: 'no `errorRetryCount` (default: no limit)',
     defaultAttempts: 'unbounded',
     retriesByDefault: false,
     noun: 'SWR error retry',
+    defaultNoun: "SWR hook's default error retry",
     jitterFix: 'Add `Math.random()` to the wait of `onErrorRetry`',
     checked: 'swr@2.5.1 dist/config-context-ext53wcz.mjs',
+    withNoOption: 'reported',
   },
   {
     library: '@reduxjs/toolkit',
@@ -359,6 +369,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'RTK Query `retry`',
     jitterFix: 'Keep the default backoff or add randomness to `backoff`',
     checked: '@reduxjs/toolkit@2.14.0 src/query/retry.ts',
+    withNoOption: 'reported',
   },
   {
     library: '@apollo/client',
@@ -371,6 +382,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'Apollo RetryLink',
     jitterFix: 'Remove `jitter: false`',
     checked: '@apollo/client@4.3.8 link/retry/delayFunction.js, retryFunction.js',
+    withNoOption: 'reported',
   },
   {
     library: '@urql/exchange-retry',
@@ -383,6 +395,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'urql retryExchange',
     jitterFix: 'Remove `randomDelay: false`',
     checked: '@urql/exchange-retry@2.0.0 dist/urql-exchange-retry.mjs',
+    withNoOption: 'reported',
   },
   {
     library: 'graphql-ws',
@@ -395,54 +408,63 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'graphql-ws reconnect',
     jitterFix: 'Add `Math.random()` to the wait of `retryWait`',
     checked: 'graphql-ws@6.4.2 dist/client.js',
+    withNoOption: 'reported',
   },
   {
     library: '@nestjs/typeorm',
     modules: ['@nestjs/typeorm'],
-    recognises: '`retryAttempts` / `retryDelay` of `TypeOrmModule.forRoot()`',
+    recognises: '`retryAttempts` / `retryDelay` of `TypeOrmModule.forRoot()` (with neither: the defaults)',
     noJitter: 'always (a fixed `retryDelay`, default 3000 ms)',
     unbounded: '`retryAttempts: Infinity`',
     defaultAttempts: '10',
     retriesByDefault: false,
     noun: 'TypeORM connection retry',
+    defaultNoun: "TypeORM module's default connection retry",
     jitterFix: 'Retry the connection yourself with jitter',
     checked: '@nestjs/typeorm@12.0.2 dist/common/typeorm.utils.js',
+    withNoOption: 'reported',
   },
   {
     library: '@nestjs/mongoose',
     modules: ['@nestjs/mongoose'],
-    recognises: '`retryAttempts` / `retryDelay` of `MongooseModule.forRoot()`',
+    recognises: '`retryAttempts` / `retryDelay` of `MongooseModule.forRoot()` (with neither: the defaults)',
     noJitter: 'always (a fixed `retryDelay`, default 3000 ms)',
     unbounded: '`retryAttempts: Infinity`',
     defaultAttempts: '9',
     retriesByDefault: false,
     noun: 'Mongoose connection retry',
+    defaultNoun: "Mongoose module's default connection retry",
     jitterFix: 'Retry the connection yourself with jitter',
     checked: '@nestjs/mongoose@12.0.0 dist/common/mongoose.utils.js',
+    withNoOption: 'reported',
   },
   {
     library: 'cassandra-driver',
     modules: ['cassandra-driver'],
-    recognises: '`new ConstantReconnectionPolicy(ms)`, `new ExponentialReconnectionPolicy(base, max)`',
+    recognises: '`new ConstantReconnectionPolicy(ms)`, `new ExponentialReconnectionPolicy(base, max)`; a `new Client(options)` without `policies.reconnection` runs the default exponential one',
     noJitter: '`ConstantReconnectionPolicy` (Exponential adds ±15 %)',
     unbounded: 'always (reconnects to a host until it is back)',
     defaultAttempts: 'unbounded (reconnects)',
     retriesByDefault: false,
     noun: 'cassandra-driver reconnection policy',
+    defaultNoun: "cassandra-driver client's default reconnection",
     jitterFix: 'Use `ExponentialReconnectionPolicy`, which adds jitter',
     checked: 'cassandra-driver@4.10.0 lib/policies/reconnection.js',
+    withNoOption: 'reported',
   },
   {
     library: '@upstash/redis',
     modules: ['@upstash/redis'],
-    recognises: '`retry` option of `new Redis()` / `Redis.fromEnv()`; its commands retry by default',
+    recognises: '`retry` option of `new Redis()` / `Redis.fromEnv()`, and a client with none (its default retries)',
     noJitter: 'default `backoff` (`exp(n) × 50`), or one without randomness',
     unbounded: '`retries: Infinity`',
     defaultAttempts: '6',
     retriesByDefault: true,
     noun: '@upstash/redis `retry` option',
+    defaultNoun: "@upstash/redis client's default retry",
     jitterFix: 'Pass a `backoff` that adds randomness',
     checked: '@upstash/redis@1.39.0 chunk-4WQYU7T6.mjs (HttpClient)',
+    withNoOption: 'reported',
   },
   {
     library: 'node:fs',
@@ -455,8 +477,10 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: 'fs removal retry (`maxRetries`)',
     jitterFix: 'Node adds no jitter to `maxRetries`: retry the removal yourself with jittered backoff',
     checked: 'node@20.19.0 lib/internal/fs/rimraf.js',
+    withNoOption: 'no retry',
     only: /\bmaxRetries\b/,
   },
+  ...APPLICATION_ROWS,
 ];
 
 const byName = new Map(CATALOG.map((entry) => [entry.library, entry]));
@@ -467,12 +491,15 @@ export function catalogEntry(library: string | undefined): CatalogEntry | undefi
 
 /** The library an import specifier belongs to. */
 export function libraryOfModule(module: string): CatalogEntry | undefined {
-  return moduleIndex.get(module);
+  return moduleIndex.get(module) ?? FAMILIES.find((f) => module.startsWith(f.prefix) && /^[\w.-]+$/.test(module.slice(f.prefix.length)))?.entry;
 }
 
-const moduleIndex = new Map(CATALOG.flatMap((entry) => entry.modules.map((m) => [m, entry] as const)));
+const moduleIndex = new Map(CATALOG.flatMap((entry) => entry.modules.filter((m) => !m.endsWith('*')).map((m) => [m, entry] as const)));
+/** A family of packages (`@aws-sdk/client-*`: one per AWS service) is one library. */
+const FAMILIES = CATALOG.flatMap((entry) => entry.modules.filter((m) => m.endsWith('*')).map((m) => ({ prefix: m.slice(0, -1), entry })));
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escape = (s: string) => (s.endsWith('*') ? `${escapeText(s.slice(0, -1))}[\\w.-]+` : escapeText(s));
+const escapeText = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
  * Whether the text imports any catalog module (`from 'p-retry'`, `require('retry')`,
@@ -489,6 +516,14 @@ export const CATALOG_MODULES: { test(text: string): boolean } = {
 
 /** The README table: one row per library, from the data above. */
 export function catalogTable(): string {
-  const rows = CATALOG.map((e) => `| ${e.library} | ${e.recognises} | ${e.noJitter} | ${e.unbounded} | ${e.defaultAttempts} |`);
-  return ['| library | retry site | no jitter when | unbounded when | default attempts |', '|---|---|---|---|---|', ...rows].join('\n');
+  const rows = CATALOG.map((e) => `| ${e.library} | ${e.recognises} | ${e.noJitter} | ${e.unbounded} | ${e.defaultAttempts} | ${NO_OPTION[e.withNoOption]} |`);
+  return ['| library | retry site | no jitter when | unbounded when | default attempts | with no retry option written |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
+
+/** The README's words for `withNoOption`. */
+const NO_OPTION: Record<CatalogEntry['withNoOption'], string> = {
+  reported: 'the default is read and reported',
+  nesting: 'retries: seen inside another retry (no-nested-retry)',
+  'no retry': 'no retry',
+  'not read': 'not read: the policy may be set elsewhere',
+};

@@ -38,6 +38,8 @@ export class AnalysisContext {
    * of the class in its package gives `k` (constructions.ts), with where to evaluate it.
    */
   constructedOption?: (object: Node, prop: string, env: Env) => { node: Node; env: Env } | undefined;
+  /** The major version of a catalog library this file gets (library-versions.ts), where a default changed between majors. */
+  libraryMajor?: (library: string) => number | undefined;
   /** The initialiser of a constant another module of the project exports, that an imported identifier here names, with that module's context. */
   foreignConstant?: (id: TSESTree.Identifier) => { node: Node; ctx: AnalysisContext } | undefined;
   /** An object literal another module of the project exports, that an identifier or namespace member names, with that module's context. */

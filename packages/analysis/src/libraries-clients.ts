@@ -6,6 +6,7 @@ import {
   type LibraryCall, type LibraryFinding, type Options,
 } from './library-options.js';
 import { readStrategy, strategyFunction } from './strategy-callback.js';
+import { writesNoRetryOption } from './library-defaults.js';
 import type { RetryPolicy, RetrySite } from './types.js';
 
 /*
@@ -52,7 +53,23 @@ export function ioredis(m: LibraryCall): LibraryFinding | undefined {
       }
     }
   }
-  return undefined;
+  return name === 'Redis' || name === 'default' || name === '*' ? ioredisDefault(m) : undefined;
+}
+
+/**
+ * With no `retryStrategy` an ioredis client reconnects forever. ioredis@6.0.0
+ * built/redis/RedisOptions.js waits `min(2^(n-1) × 50, 5000)` ms plus a random 0–200 ms;
+ * ioredis@5.9.3 built/redis/RedisOptions.js `min(n × 50, 2000)` ms, without randomness. The
+ * major is the one the file's project installs or declares (library-versions.ts), else 6.
+ * Reported on the construction when nothing written can change it (`new Redis(url)`,
+ * `new Redis({ host })`).
+ */
+function ioredisDefault(m: LibraryCall): LibraryFinding | undefined {
+  if (!writesNoRetryOption(m, ['retryStrategy', 'sentinelRetryStrategy'])) return undefined;
+  const policy: RetryPolicy = (m.env.ctx.libraryMajor?.('ioredis') ?? 6) < 6
+    ? { maxAttempts: 'unbounded', delay: { kind: 'linear', baseMs: 50, capMs: 2000 }, jitter: 'none' }
+    : { maxAttempts: 'unbounded', delay: { kind: 'exponential', baseMs: 50, factor: 2, capMs: 5000 }, jitter: 'proportional' };
+  return { site: site('ioredis', m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
 }
 
 /** @redis/client@6.3.1: `socket.reconnectStrategy`: a number (ms, forever), false, or `(retries, cause) => ms | false | Error`. */
@@ -63,7 +80,14 @@ export function nodeRedis(m: LibraryCall): LibraryFinding | undefined {
   const socket = found && getProperty(found.object, 'socket');
   const socketObject = socket && resolveObject(socket.value as Node, m.env);
   const prop = socketObject && getProperty(socketObject, 'reconnectStrategy');
-  if (!prop) return undefined;
+  if (!prop) {
+    // No strategy written: the default reconnects for as long as the socket errors (a timeout
+    // aside), `min(2^n × 50, 2000)` ms plus 0–200 ms at random (socket.js defaultReconnectStrategy).
+    const readable = socket ? socketObject !== undefined && !socketObject.properties.some((p) => p.type === 'SpreadElement') : writesNoRetryOption(m, ['socket']);
+    if (name !== 'createClient' || !readable) return undefined;
+    const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: { kind: 'exponential', baseMs: 50, factor: 2, capMs: 2000 }, jitter: 'proportional' };
+    return { site: site('redis', m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
+  }
   const value = unwrap(prop.value as Node);
   if (value.type === 'Literal' && value.value === false) return undefined;
   const ms = staticNumber(value, m.env.ctx);
@@ -81,7 +105,11 @@ export function mqtt(m: LibraryCall): LibraryFinding | undefined {
   if (name !== 'connect' && name !== 'connectAsync') return undefined;
   const found = optionsWith(m, ['reconnectPeriod']);
   const prop = found && getProperty(found.object, 'reconnectPeriod');
-  if (!prop) return undefined;
+  if (!prop) {
+    // No period written: the default, 1000 ms (client.js defaultConnectOptions). In `connect(url, opts)` the first is the URL.
+    if (!writesNoRetryOption(m, ['reconnectPeriod'], 0, m.call.arguments.length >= 2 ? [0] : [])) return undefined;
+    return { site: site('mqtt', m.call, m.call.loc, { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' }, { delay: true, jitter: true, attempts: true }) };
+  }
   const period = staticNumber(prop.value as Node, m.env.ctx);
   if (period === 0) return undefined;
   const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: period === undefined ? { kind: 'constant' } : { kind: 'constant', baseMs: period }, jitter: 'none' };
@@ -90,13 +118,16 @@ export function mqtt(m: LibraryCall): LibraryFinding | undefined {
 
 const SOCKET_IO_OPTIONS = ['reconnection', 'reconnectionAttempts', 'reconnectionDelay', 'reconnectionDelayMax', 'randomizationFactor'] as const;
 
+const SOCKET_IO_DEFAULT: RetryPolicy = { maxAttempts: 'unbounded', delay: { kind: 'exponential', baseMs: 1000, factor: 2, capMs: 5000 }, jitter: 'proportional' };
+
 /** socket.io-client@4.8.4: attempts Infinity, delay 1000 × 2^n up to 5000, randomizationFactor 0.5. */
 export function socketIo(m: LibraryCall): LibraryFinding | undefined {
   const name = lastName(m);
   const isIo = !m.isNew && (name === 'io' || name === 'connect' || name === 'default' || name === '*');
   if (!isIo && !(m.isNew && name === 'Manager')) return undefined;
   const found = optionsWith(m, SOCKET_IO_OPTIONS);
-  if (!found) return undefined;
+  // `io(url)`: the same endless reconnection as any options that leave the attempts out.
+  if (!found) return writesNoRetryOption(m, SOCKET_IO_OPTIONS) ? { site: site('socket.io-client', m.call, m.call.loc, SOCKET_IO_DEFAULT, { delay: true, jitter: true, attempts: true }) } : undefined;
   const { options, object } = found;
   if (boolOption(options, 'reconnection', true, m.env) === false) return undefined;
   const attempts = numberOption(options, 'reconnectionAttempts', Infinity, m.env);
@@ -178,7 +209,8 @@ export function urqlRetry(m: LibraryCall): LibraryFinding | undefined {
 export function graphqlWs(m: LibraryCall): LibraryFinding | undefined {
   if (exportName(m) !== 'createClient') return undefined;
   const found = optionsWith(m, ['retryAttempts', 'retryWait']);
-  if (!found) return undefined;
+  // Neither written: the defaults, 5 retries with a randomised wait (they break no rule).
+  if (!found) return writesNoRetryOption(m, ['retryAttempts', 'retryWait']) ? { site: site('graphql-ws', m.call, m.call.loc, { maxAttempts: 6, delay: { kind: 'exponential', baseMs: 1000, factor: 2 }, jitter: 'proportional' }, { delay: true, jitter: true, attempts: true }) } : undefined;
   const { options, object } = found;
   const attempts = numberOption(options, 'retryAttempts', 5, m.env);
   if (attempts === 0) return undefined;
@@ -205,6 +237,11 @@ export function nestConnectionRetry(library: '@nestjs/typeorm' | '@nestjs/mongoo
   if (m.members[0] !== 'forRoot' && m.members[0] !== 'forRootAsync') return undefined;
   let found = optionsWith(m, ['retryAttempts', 'retryDelay']);
   if (!found && name === 'forRootAsync') found = asyncFactoryOptions(m);
+  // `forRoot(options)` with neither: the module's own retry, 10 / 9 attempts 3 s apart.
+  if (!found && name === 'forRoot' && writesNoRetryOption(m, ['retryAttempts', 'retryDelay'], 0, library === '@nestjs/mongoose' ? [0] : [])) {
+    const policy: RetryPolicy = { maxAttempts: library === '@nestjs/typeorm' ? 10 : 9, delay: { kind: 'constant', baseMs: 3000 }, jitter: 'none' };
+    return { site: site(library, m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
+  }
   if (!found) return undefined;
   const { options, object } = found;
   const attempts = numberOption(options, 'retryAttempts', library === '@nestjs/typeorm' ? 10 : 9, m.env);
@@ -239,6 +276,7 @@ function asyncFactoryOptions(m: LibraryCall): { options: Options; object: TSESTr
 export function cassandraReconnection(m: LibraryCall): LibraryFinding | undefined {
   if (!m.isNew) return undefined;
   const name = lastName(m);
+  if (name === 'Client') return cassandraDefault(m);
   if (name === 'ConstantReconnectionPolicy') {
     const ms = m.a[0] ? staticNumber(m.a[0], m.env.ctx) : undefined;
     const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: ms === undefined ? { kind: 'constant' } : ms === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: ms }, jitter: 'none' };
@@ -251,6 +289,21 @@ export function cassandraReconnection(m: LibraryCall): LibraryFinding | undefine
     return { site: site('cassandra-driver', m.call, m.call.loc, policy, { delay: false, jitter: true, attempts: true }) };
   }
   return undefined;
+}
+
+/**
+ * A `new Client(options)` with no `policies.reconnection`: the driver's default,
+ * `new ExponentialReconnectionPolicy(1000, 10 * 60 * 1000, false)` (lib/policies/index.js
+ * `defaultReconnectionPolicy`), endless like any reconnection policy of the driver.
+ */
+function cassandraDefault(m: LibraryCall): LibraryFinding | undefined {
+  const options = m.a[0] ? resolveObject(m.a[0], m.env) : undefined;
+  if (!options || !writesNoRetryOption(m, [])) return undefined;
+  const policies = getProperty(options, 'policies');
+  const policiesObject = policies && resolveObject(policies.value as Node, m.env);
+  if (policies && (!policiesObject || policiesObject.properties.some((p) => p.type === 'SpreadElement') || getProperty(policiesObject, 'reconnection'))) return undefined;
+  const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: exponential(1000, 2, 600_000), jitter: 'proportional' };
+  return { site: site('cassandra-driver', m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
 }
 
 /**
@@ -277,6 +330,7 @@ export function upstashRedis(m: LibraryCall): LibraryFinding | undefined {
   const policy: RetryPolicy = { maxAttempts: attemptsFromRetries(numberOption(options, 'retries', 5, m.env), false), ...shape };
   if (policy.maxAttempts === 1) return undefined;
   const result = site('@upstash/redis', m.call, (retry ?? m.call).loc, policy, { delay: !backoff.present, jitter: !backoff.present, attempts: !options.get('retries').present });
-  // Without a `retry` option nothing is written to report: the client only counts for nesting.
-  return { site: result, ...clientOf(m.call, m.env.ctx), ...(retry ? {} : { silent: true }) };
+  // Without a `retry` option the default is reported on the construction, unless the options
+  // are not readable here (they may set one): then the client only counts for nesting.
+  return { site: result, ...clientOf(m.call, m.env.ctx), ...(retry || writesNoRetryOption(m, ['retry']) ? {} : { silent: true }) };
 }

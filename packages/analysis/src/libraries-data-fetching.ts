@@ -9,6 +9,7 @@ import {
   type LibraryCall, type LibraryFinding,
 } from './library-options.js';
 import { readStrategy, strategyFunction, type StrategyReading } from './strategy-callback.js';
+import { writesNoRetryOption } from './library-defaults.js';
 import type { RetryPolicy, RetrySite } from './types.js';
 import { soleDefinition } from './definitions/bodies.js';
 
@@ -26,19 +27,34 @@ export function tanstackQuery(m: LibraryCall): LibraryFinding | undefined {
     const object = m.a[0] && resolveObject(m.a[0], m.env);
     const defaults = object && getProperty(object, 'defaultOptions');
     const defaultsObject = defaults && resolveObject(defaults.value as Node, m.env);
-    if (!defaultsObject) return undefined;
+    if (!defaultsObject) return !defaults && writesNoRetryOption(m, ['defaultOptions']) ? queryClientDefault(m) : undefined;
     for (const kind of ['queries', 'mutations'] as const) {
       const prop = getProperty(defaultsObject, kind);
       const holder = prop && resolveObject(prop.value as Node, m.env);
       const result = holder && querySite(m, holder, kind === 'mutations' ? 1 : 4);
       if (result) return { site: result };
     }
-    return undefined;
+    // `defaultOptions` that leave the queries' retry alone: the default, as with none.
+    const queries = getProperty(defaultsObject, 'queries');
+    const queriesObject = queries && resolveObject(queries.value as Node, m.env);
+    const untouched = !defaultsObject.properties.some((p) => p.type === 'SpreadElement')
+      && (!queries || (queriesObject && !queriesObject.properties.some((p) => p.type === 'SpreadElement') && !getProperty(queriesObject, 'retry') && !getProperty(queriesObject, 'retryDelay')));
+    return untouched ? queryClientDefault(m) : undefined;
   }
   if (m.isNew || !QUERY_HOOKS.test(name)) return undefined;
   const found = optionsWith(m, ['retry', 'retryDelay']);
   const result = found && querySite(m, found.object, /Mutation|mutation/.test(name) ? 1 : 4);
   return result ? { site: result } : undefined;
+}
+
+/**
+ * A `QueryClient` whose queries keep the default retry: 3 retries, `min(1000 × 2^n, 30 000)` ms,
+ * no randomness (query-core retryer.ts). Reported on the client, where `defaultOptions` would
+ * change it for every query, rather than on each `useQuery()`.
+ */
+function queryClientDefault(m: LibraryCall): LibraryFinding {
+  const policy: RetryPolicy = { maxAttempts: 4, delay: { kind: 'exponential', baseMs: 1000, factor: 2, capMs: 30_000 }, jitter: 'none' };
+  return { site: site('@tanstack/query', m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
 }
 
 /** `defaultAttempts`: with no `retry` written, 4 for a query (3 retries), 1 for a mutation or an imperative fetch. */
@@ -75,7 +91,15 @@ export function swr(m: LibraryCall): LibraryFinding | undefined {
   const name = lastName(m);
   if (m.isNew || !/^(useSWR|useSWRInfinite|useSWRImmutable|useSWRSubscription|default|\*)$/.test(name)) return undefined;
   const found = optionsWith(m, SWR_OPTIONS);
-  return found && swrSite(m.call, found.object, m.env);
+  if (found) return swrSite(m.call, found.object, m.env);
+  // `useSWR(key, fetcher)`: the default onErrorRetry, with no `errorRetryCount`, retries for as long as it fails.
+  // With no fetcher written (`useSWR(key)`, `useSWR(key, null, opts)`: a local store) only a
+  // provider's fetcher would fetch (swr@2.5.1 `fn || config.fetcher`), which this file does not show.
+  const fetcher = m.a[1] ? unwrap(m.a[1]) : undefined;
+  const noFetcher = !fetcher || (fetcher.type === 'Literal' && fetcher.value === null) || (fetcher.type === 'Identifier' && fetcher.name === 'undefined') || resolveObject(fetcher, m.env) !== undefined;
+  if (name === 'useSWRSubscription' || noFetcher || !writesNoRetryOption(m, [...SWR_OPTIONS, 'shouldRetryOnError'], 1, [1])) return undefined;
+  const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: { kind: 'exponential', baseMs: 5000, factor: 2 }, jitter: 'proportional' };
+  return { site: site('swr', m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
 }
 
 const SWR_OPTIONS = ['onErrorRetry', 'errorRetryCount', 'errorRetryInterval'];

@@ -9,6 +9,7 @@ import {
   apolloRetryLink, cassandraReconnection, graphqlWs, ioredis, mqtt, nestConnectionRetry, nodeRedis, socketIo, upstashRedis, urqlRetry,
 } from './libraries-clients.js';
 import { queryClientFetch, swr, tanstackQuery } from './libraries-data-fetching.js';
+import { instanceSite, kyClientDefault, newApplicationSite } from './libraries-instances.js';
 import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, nodeFsRm, promiseRetryLib, retryAsPromised, retryAxios, retryHygiene, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
 import {
   args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
@@ -47,7 +48,7 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
   }
   // `queryClient.fetchQuery(…)`: the chain starts at a client, not at the import.
   if (call.type === 'CallExpression' && callee.type === 'MemberExpression') {
-    const fetch = queryClientFetch(call, ctx);
+    const fetch = queryClientFetch(call, ctx) ?? instanceSite(call, ctx);
     if (fetch) return fetch;
   }
   const { root, members } = calleeRoot(callee);
@@ -113,7 +114,7 @@ function callSite(library: string, m: LibraryCall, imported: string, member: str
     case 'got':
     case 'ky':
       if (!isWhole || members.length > 1) return undefined;
-      return httpClient(library, call, member, a, env) ?? defaultHttpRetries(library, call, member, a, env);
+      return httpClient(library, call, member, a, env) ?? defaultHttpRetries(library, call, member, a, env) ?? kyClientDefault(library, m, member);
     case 'promise-retry':
       return promiseRetryLib(m, (library, node, options, randomize) => retriesPolicy(library, node as TSESTree.CallExpression, options, env, randomize));
     case 'async':
@@ -158,7 +159,7 @@ function callSite(library: string, m: LibraryCall, imported: string, member: str
     case 'node:fs':
       return nodeFsRm(m);
     default:
-      return undefined;
+      return newApplicationSite(library, m);
   }
 }
 
@@ -179,7 +180,7 @@ function newLibrarySite(library: string, m: LibraryCall): LibraryFinding | undef
     case '@upstash/redis':
       return upstashRedis(m);
     default:
-      return undefined;
+      return newApplicationSite(library, m);
   }
 }
 

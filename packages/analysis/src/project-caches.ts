@@ -3,6 +3,7 @@ import { cachedSummaryCount, forgetModules } from './cross-file.js';
 import { forgetProjectRoots } from './files/project-root.js';
 import { forgetFailures } from './files/read.js';
 import { forgetPackages } from './own-package.js';
+import { forgetLibraryVersions } from './library-versions.js';
 import { forgetPathAliases } from './specifiers/path-aliases.js';
 import { forgetBuildLayouts } from './workspaces/output-source.js';
 import { forgetWorkspaces } from './workspaces/packages.js';
@@ -23,6 +24,7 @@ export function forgetProjectFiles(): void {
   forgetPathAliases();
   forgetProjectRoots();
   forgetFailures();
+  forgetLibraryVersions();
 }
 
 /** How many other modules the analysis keeps parsed now: bounded, whatever the project's size. */

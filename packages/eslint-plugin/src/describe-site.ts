@@ -14,9 +14,14 @@ export function describeSite(site: RetrySite): string {
       const via = through ? ` through \`${through}()\`` : '';
       return name ? `\`${name}()\` retrying itself${via}` : `This self-retrying function${via}`;
     }
-    case 'library':
+    case 'library': {
+      // A client built with no retry option, read with the library's defaults: reported on the call itself.
+      const entry = catalogEntry(site.library);
+      const bare = entry?.defaultNoun && site.loc === site.node.loc && site.fromLibraryDefault.attempts && site.fromLibraryDefault.delay;
+      if (bare) return `This ${entry.defaultNoun}`;
       // A helper of the project's own (`retryable()` from './lib/retry') is named as imported.
-      return `This ${LIBRARY_NOUN[site.library ?? ''] ?? catalogEntry(site.library)?.noun ?? (site.library ? `call of ${site.library}` : 'retry library call')}`;
+      return `This ${LIBRARY_NOUN[site.library ?? ''] ?? entry?.noun ?? (site.library ? `call of ${site.library}` : 'retry library call')}`;
+    }
     case 'repeat': {
       // The operation written out again in the catch: "Calling `request()` again after it fails".
       const name = repeatedName(site);

@@ -56,9 +56,11 @@ const isLoopOrRecursion = (message: string) => /^(This retry loop|`[^`]+\(\)` re
  */
 const WITHOUT_SUGGESTION: Record<string, string> = {
   'libraries/generic-retry-helpers.cjs:23:no-fixed-sleep-retry': "superagent's `.retry(n)` has no delay option: it re-sends at once",
-  'libraries/messaging-reconnects.mjs:8:no-fixed-sleep-retry': "mqtt's `reconnectPeriod` is a fixed period with no jitter option",
-  'libraries/messaging-reconnects.mjs:8:no-unbounded-retry': 'mqtt reconnects until `end()`: it has no bound to set',
-  'libraries/messaging-reconnects.mjs:19:no-unbounded-retry': 'cassandra-driver reconnects to a host until it is back, by design: it has no bound to set',
+  'libraries/messaging-reconnects.mjs:9:no-fixed-sleep-retry': "mqtt's `reconnectPeriod` is a fixed period with no jitter option",
+  'libraries/messaging-reconnects.mjs:9:no-unbounded-retry': 'mqtt reconnects until `end()`: it has no bound to set',
+  'libraries/messaging-reconnects.mjs:15:no-fixed-sleep-retry': "mqtt's default `reconnectPeriod` is a fixed period with no jitter option",
+  'libraries/messaging-reconnects.mjs:15:no-unbounded-retry': 'mqtt reconnects until `end()`: it has no bound to set',
+  'libraries/messaging-reconnects.mjs:20:no-unbounded-retry': 'cassandra-driver reconnects to a host until it is back, by design: it has no bound to set',
   'libraries/nest-database.module.ts:12:no-fixed-sleep-retry': "@nestjs/typeorm's `retryDelay` is fixed; the module has no jitter option",
   'libraries/nest-database.module.ts:15:no-fixed-sleep-retry': "@nestjs/mongoose's `retryDelay` is fixed; the module has no jitter option",
   'react/checkout-button.jsx:31:no-fixed-sleep-retry': 'a call of a helper of the file that waits as its own code says: the fix is in the helper, whose loop has its own finding and suggestions',

@@ -15,7 +15,7 @@ type Call = TSESTree.CallExpression | TSESTree.NewExpression;
  */
 export const CATALOG_EDITED: ReadonlySet<string> = new Set([
   'backoff', '@lifeomic/attempt', 'ts-retry-promise', 'retry-axios', 'retry-as-promised', 'superagent', 'undici',
-  '@reduxjs/toolkit', '@urql/exchange-retry', '@nestjs/typeorm', '@nestjs/mongoose', '@upstash/redis',
+  '@reduxjs/toolkit', '@urql/exchange-retry', '@nestjs/typeorm', '@nestjs/mongoose', '@upstash/redis', 'bullmq', 'bull', 'pg-boss', '@aws-sdk/client-*',
 ]);
 
 export function catalogEdit(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
@@ -50,6 +50,13 @@ export function catalogEdit(site: RetrySite, problem: Problem, ctx: LibraryEditC
       return problem === 'bound' ? nestAttempts(site, ctx) : undefined;
     case '@upstash/redis':
       return upstash(call, problem, retries, ctx);
+    case 'bullmq':
+    case 'bull':
+      return jobOptions(site, problem, ctx);
+    case 'pg-boss':
+      return pgBoss(site, problem, ctx);
+    case '@aws-sdk/client-*':
+      return problem === 'jitter' ? awsDefaultStrategy(call, ctx) : undefined;
     default:
       return undefined;
   }
@@ -119,6 +126,13 @@ function nestAttempts(site: RetrySite, ctx: LibraryEditContext): Suggestion | un
 function upstash(call: Call, problem: Problem, retries: number, ctx: LibraryEditContext): Suggestion | undefined {
   const options = optionsAt(call, 0);
   const retry = options ? findProperty(options, 'retry')?.value : undefined;
+  if (!retry && options !== undefined) {
+    // A client with no `retry` option: the default's retries, with a jittered backoff (or a bound).
+    const param = isTypeScriptFile(ctx.filename) ? '(retryCount: number)' : '(retryCount)';
+    return problem === 'bound'
+      ? option(call, 0, 'retry', `{ retries: ${retries} }`, stops(ctx.bound, `retry: { retries: ${retries} }`), ctx)
+      : option(call, 0, 'retry', `{ backoff: ${param} => Math.random() * Math.exp(retryCount) * 50 }`, "Set a jittered `backoff` (@upstash/redis's default, full jitter)", ctx);
+  }
   if (retry?.type !== 'ObjectExpression') return undefined;
   if (problem === 'bound') return { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `retries: ${retries}`) }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, retry, 'retries', String(retries)) };
   const backoff = findProperty(retry, 'backoff');
@@ -134,4 +148,50 @@ function upstash(call: Call, problem: Problem, retries: number, ctx: LibraryEdit
     data: { edit: "Set a jittered `backoff` (@upstash/redis's default, full jitter)" },
     fix: (fixer) => setProperty(fixer, ctx.sourceCode, retry, 'backoff', `${param} => Math.random() * Math.exp(retryCount) * 50`),
   };
+}
+
+/**
+ * BullMQ and Bull job options (the site's `optionsObject`: the job's, or the queue's
+ * `defaultJobOptions`): `attempts` counts the first run. Jitter is BullMQ's `backoff.jitter`
+ * (0–1, since bullmq 5.54.0; 1 draws the wait from 0 to the delay): set on a built-in backoff
+ * type, a number backoff written out as the fixed one it is, or a backoff added where the job
+ * was retried at once. Bull has no jitter option and gets none.
+ */
+function jobOptions(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
+  const options = site.optionsObject;
+  if (!options) return undefined;
+  if (problem === 'bound') return { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `attempts: ${ctx.bound}`) }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, options, 'attempts', String(ctx.bound)) };
+  if (site.library !== 'bullmq') return undefined;
+  const since = ' (full jitter, bullmq ≥ 5.54.0)';
+  const backoff = findProperty(options, 'backoff');
+  if (!backoff) {
+    const value = "{ type: 'exponential', delay: 1000, jitter: 1 }";
+    return { messageId: 'libraryEdit', data: { edit: `Set \`backoff: ${value}\`${since}` }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, options, 'backoff', value) };
+  }
+  const value = backoff.value;
+  if (value.type === 'Literal' && typeof value.value === 'number') {
+    const fixed = `{ type: 'fixed', delay: ${value.raw}, jitter: 1 }`;
+    return { messageId: 'libraryEdit', data: { edit: `Set \`backoff: ${fixed}\`${since}` }, fix: (fixer) => fixer.replaceText(value, fixed) };
+  }
+  if (value.type !== 'ObjectExpression') return undefined;
+  const type = findProperty(value, 'type')?.value;
+  if (type?.type !== 'Literal' || (type.value !== 'fixed' && type.value !== 'exponential')) return undefined;
+  return { messageId: 'libraryEdit', data: { edit: `Set \`jitter: 1\` in \`backoff\`${since}` }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, value, 'jitter', '1') };
+}
+
+/** An AWS SDK client's custom `retryStrategy` removed: the SDK's own is full jitter (@smithy/core's DefaultRetryBackoffStrategy). */
+function awsDefaultStrategy(call: Call, ctx: LibraryEditContext): Suggestion | undefined {
+  const config = optionsAt(call, 0);
+  const strategy = config ? findProperty(config, 'retryStrategy') : undefined;
+  if (!config || !strategy) return undefined;
+  return { messageId: 'libraryEdit', data: { edit: "Remove `retryStrategy` (the SDK's default: up to 3 attempts, full jitter)" }, fix: (fixer) => removeProperty(fixer, ctx.sourceCode, config, strategy) };
+}
+
+/** pg-boss job or queue options: `retryLimit` counts the retries; `retryBackoff: true` makes half of each (growing) wait random. */
+function pgBoss(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
+  const options = site.optionsObject;
+  if (!options) return undefined;
+  const retries = ctx.bound - 1;
+  if (problem === 'bound') return { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `retryLimit: ${retries}`) }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, options, 'retryLimit', String(retries)) };
+  return { messageId: 'libraryEdit', data: { edit: 'Set `retryBackoff: true` (exponential, half of each wait random)' }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, options, 'retryBackoff', 'true') };
 }

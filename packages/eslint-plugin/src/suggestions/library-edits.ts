@@ -2,6 +2,7 @@ import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { ensureNamedImport, isCommonJs } from './imports.js';
 import { CATALOG_EDITED, catalogEdit } from './catalog-edits.js';
+import { defaultEdit } from './default-edits.js';
 import { GENERIC_LIBRARIES, genericJitterEdit } from './generic-edits.js';
 import { PROPERTY_LIBRARIES, propertyEdit } from './property-edits.js';
 import { option, optionsAt, removeLiteralOption, stops, type LibraryEditContext } from './option-edit.js';
@@ -28,6 +29,8 @@ export function libraryEdit(site: RetrySite, problem: LibraryProblem, ctx: Libra
   if (site.library !== undefined && PROPERTY_LIBRARIES.has(site.library)) return propertyEdit(site, problem, ctx);
   if (site.library !== undefined && CATALOG_EDITED.has(site.library)) return catalogEdit(site, problem, ctx);
   if (site.library !== undefined && GENERIC_LIBRARIES.has(site.library)) return problem === 'jitter' ? genericJitterEdit(site, ctx.sourceCode, ctx) : undefined;
+  // A ky client made with no `retry` option (`ky.create({ prefixUrl })`), reported on the call.
+  if (site.library === 'ky' && site.loc === site.node.loc && site.fromLibraryDefault.attempts) return defaultEdit(site, problem, ctx);
   if (site.node.type !== 'CallExpression') return undefined;
   const call = site.node;
   switch (site.library) {

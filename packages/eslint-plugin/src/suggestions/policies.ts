@@ -66,7 +66,8 @@ export function libraryEditPolicy(site: RetrySite, problem: 'jitter' | 'bound', 
   const jitter = LIBRARY_JITTER[library] ?? 'full';
   const delay = LIBRARY_DELAY[library]?.(policy.delay) ?? policy.delay;
   // rxjs's edit also bounds a retry that had no count.
-  const maxAttempts = library === 'rxjs' && policy.maxAttempts === 'unbounded' ? bound : policy.maxAttempts;
+  // The AWS SDK's own strategy, once the custom one is removed, makes up to 3 attempts.
+  const maxAttempts = library === 'rxjs' && policy.maxAttempts === 'unbounded' ? bound : library === '@aws-sdk/client-*' ? 3 : policy.maxAttempts;
   return { ...policy, maxAttempts, delay, jitter };
 }
 
@@ -82,6 +83,7 @@ const LIBRARY_JITTER: Record<string, RetryPolicy['jitter']> = {
   'axios-retry': 'proportional',
   'socket.io-client': 'proportional',
   'cassandra-driver': 'proportional',
+  'pg-boss': 'equal',
 };
 
 type Delay = RetryPolicy['delay'];
@@ -96,6 +98,12 @@ const LIBRARY_DELAY: Record<string, (delay: Delay) => Delay | undefined> = {
   'axios-retry': (d) => (d.kind === 'none' ? { kind: 'exponential', baseMs: 100, factor: 2 } : undefined),
   // ExponentialBackoff's defaults: 128 ms initial, 30 s maximum.
   cockatiel: (d) => (d.kind === 'constant' || d.kind === 'none' ? { kind: 'exponential', baseMs: d.baseMs ?? 128, factor: 2, capMs: 30_000 } : undefined),
+  // pg-boss `retryBackoff: true`: max(retryDelay, 1 s) × 2^n, half of it random.
+  'pg-boss': (d) => ({ kind: 'exponential', baseMs: Math.max(d.baseMs ?? 0, 1000), factor: 2 }),
+  // BullMQ: the backoff the edit adds to a job retried at once (1 s × 2^n, jitter 1).
+  bullmq: (d) => (d.kind === 'none' ? { kind: 'exponential', baseMs: 1000, factor: 2 } : undefined),
+  // The AWS SDK's own strategy once the custom one is removed: 50 ms × 2^n up to 20 s.
+  '@aws-sdk/client-*': () => ({ kind: 'exponential', baseMs: 50, factor: 2, capMs: 20_000 }),
   // react-query's default backoff, written as a jittered retryDelay when there was none.
   '@tanstack/query': (d) => (d.kind === 'none' ? { kind: 'exponential', baseMs: 1000, factor: 2, capMs: 30_000 } : undefined),
 };

@@ -1,5 +1,6 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
+import { defaultEdit } from './default-edits.js';
 import { resolveVariable } from './rewrite-scope.js';
 import { findProperty, isTypeScriptFile, jittered, removeProperty, setProperty } from './text.js';
 import type { SourceCode, Suggestion } from './types.js';
@@ -27,6 +28,8 @@ export function propertyEdit(site: RetrySite, problem: Problem, ctx: Context): S
   if (site.library === '@apollo/client') return apolloJitter(site, problem, sourceCode);
   const reported = reportedProperty(site, sourceCode);
   const object = reported?.parent;
+  // A default reported on the call itself (`io(url)`, `new QueryClient()`): no option is written to edit.
+  if (!reported && site.loc === site.node.loc) return defaultEdit(site, problem, ctx);
   if (!reported || object?.type !== 'ObjectExpression') return undefined;
   const retries = ctx.bound - 1;
   const set = (name: string, value: string, edit: string): Suggestion => ({ messageId: 'libraryEdit', data: { edit }, fix: (fixer) => setProperty(fixer, sourceCode, object, name, value) });

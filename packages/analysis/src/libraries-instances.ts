@@ -1,0 +1,41 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { AnalysisContext } from './context.js';
+import { awsClient } from './libraries-aws.js';
+import { queueConstruction, queueJobSite } from './libraries-queues.js';
+import { resolveObject } from './evaluate.js';
+import { writesNoRetryOption } from './library-defaults.js';
+import { clientOf, site, type LibraryCall, type LibraryFinding } from './library-options.js';
+
+// The dispatch of the application rows (catalog-applications.ts), kept out of libraries.ts.
+
+/** A call or `new` of an application row's import: a queue, a worker, an SDK client. */
+export function newApplicationSite(library: string, m: LibraryCall): LibraryFinding | undefined {
+  switch (library) {
+    case 'bullmq':
+    case 'bull':
+      return queueConstruction(library, m);
+    case '@aws-sdk/client-*':
+      return awsClient(m);
+    default:
+      return undefined;
+  }
+}
+
+/** A method call on an instance of a row's class (`queue.add(…, { attempts })`). */
+export function instanceSite(call: TSESTree.CallExpression, ctx: AnalysisContext): LibraryFinding | undefined {
+  return queueJobSite(call, ctx);
+}
+
+/**
+ * `ky.create(options)` / `ky.extend(options)` with no `retry` option: a client with ky@2.1.0's
+ * default retry (distribution/utils/normalize.js: 2 retries of GET-like requests, 300 ms × 2^n,
+ * no jitter), reported where it is made; its requests are nested retries inside another retry.
+ * got's default adds noise to each wait, so `got.extend()` breaks no rule and is not read here.
+ */
+export function kyClientDefault(library: string, m: LibraryCall, member: string | undefined): LibraryFinding | undefined {
+  if (library !== 'ky' || (member !== 'create' && member !== 'extend')) return undefined;
+  // Options only (`ky.extend(fn)` may return a retry of its own), none of them `retry`.
+  if (!m.a.every((a) => a !== undefined && resolveObject(a, m.env) !== undefined) || !writesNoRetryOption(m, ['retry'])) return undefined;
+  const result = site('ky', m.call, m.call.loc, { maxAttempts: 3, delay: { kind: 'exponential', baseMs: 300, factor: 2 }, jitter: 'none' }, { delay: true, jitter: true, attempts: true });
+  return { site: result, ...clientOf(m.call, m.env.ctx) };
+}
