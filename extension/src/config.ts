@@ -10,13 +10,11 @@ export type RuleName = (typeof RULES)[number];
 
 export const COMMANDS = {
   showHerdChart: 'retryHygiene.showHerdChart',
-  fixAll: 'retryHygiene.fixAll',
   openRuleDocs: 'retryHygiene.openRuleDocs',
   restartServer: 'retryHygiene.restartServer',
   showOutput: 'retryHygiene.showOutput',
 } as const;
 
-export const FIX_ALL_KIND = 'source.fixAll.retryHygiene';
 /** The server's notification that checking a document is slow (or no longer is). */
 export const SLOW_FILE_NOTIFICATION = 'retryHygiene/slowFile';
 

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { COMMANDS, FIX_ALL_KIND, HERD_AT_REQUEST, LANGUAGES, RULES, SECTION, SLOW_FILE_NOTIFICATION, parseHerdArgs, parseSlowFile, pullOptionsFor, toServerSettings, type HerdArgs } from './config.js';
+import { COMMANDS, HERD_AT_REQUEST, LANGUAGES, RULES, SECTION, SLOW_FILE_NOTIFICATION, parseHerdArgs, parseSlowFile, pullOptionsFor, toServerSettings, type HerdArgs } from './config.js';
 import { FileChecks } from './status/file-checks.js';
 import { recordingMiddleware, statusBar } from './status/status-bar.js';
 import { excludedBy, excludingMiddleware } from './exclude/excluded-files.js';
@@ -84,7 +84,6 @@ export function activate(context: vscode.ExtensionContext): void {
   const herd = new HerdPanel(context);
   context.subscriptions.push(
     vscode.commands.registerCommand(COMMANDS.showHerdChart, (arg?: unknown) => showHerd(lc, herd, arg)),
-    vscode.commands.registerCommand(COMMANDS.fixAll, () => fixAll()),
     vscode.commands.registerCommand(COMMANDS.openRuleDocs, (rule?: unknown) => openRuleDocs(context, rule)),
     vscode.commands.registerCommand(COMMANDS.restartServer, async () => {
       output.info('restarting the server');
@@ -136,21 +135,6 @@ async function showHerd(lc: LanguageClient, panel: HerdPanel, arg: unknown): Pro
     return;
   }
   panel.show(site);
-}
-
-/** Applies the server's fix-all action: the rules' fixes only, never the behaviour-changing retry() rewrite. */
-async function fixAll(): Promise<void> {
-  const editor = vscode.window.activeTextEditor;
-  if (!editor) return;
-  const document = editor.document;
-  const whole = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
-  const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, whole, FIX_ALL_KIND)) ?? [];
-  const action = actions.find((a) => a.kind?.value === FIX_ALL_KIND && a.edit);
-  if (!action?.edit || action.edit.size === 0) {
-    void vscode.window.showInformationMessage('Retry Hygiene: no safe fix to apply in this file.');
-    return;
-  }
-  await vscode.workspace.applyEdit(action.edit);
 }
 
 async function openRuleDocs(context: vscode.ExtensionContext, arg: unknown): Promise<void> {

@@ -17,7 +17,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { FIX_ALL_KIND, codeActions } from './code-actions.js';
+import { codeActions } from './code-actions.js';
 import { describeKind, toDiagnostics } from './diagnostics.js';
 import { DEFAULT_FLAGS, SHOW_DOCUMENTATION_COMMAND, clientFlags, type ClientFlags } from './client-flags.js';
 import { projectLoadsPlugin } from './disable-comments/project-loads-plugin.js';
@@ -378,7 +378,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         hoverProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND], resolveProvider: false },
+        // No `source.fixAll` kind: none of the four rules has an autofix (every change they offer is
+        // a suggestion, which may change behaviour), so a fix-all would never do anything. A request
+        // for it is still answered (code-actions.ts), for an engine configured with rules that fix.
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix], resolveProvider: false },
         ...(flags.docs?.command === SHOW_DOCUMENTATION_COMMAND ? { executeCommandProvider: { commands: [SHOW_DOCUMENTATION_COMMAND] } } : {}),
         ...(flags.pull ? { diagnosticProvider: { identifier: SERVER_NAME, interFileDependencies: false, workspaceDiagnostics: false } } : {}),
       },

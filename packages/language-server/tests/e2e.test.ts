@@ -268,6 +268,8 @@ export async function getOrder(id: string): Promise<Response> {
     const actions = await client.codeActions(URI, { start: { line: 3, character: 4 }, end: { line: 3, character: 4 } }, []);
     expect(actions).toHaveLength(7);
     expect(await client.codeActions(URI, LOOP_HEAD, [], ['source.fixAll.retryHygiene'])).toEqual([]);
+    // Nor is one advertised: the four rules have no autofix, every change they offer is a suggestion.
+    expect(client.initializeResult.capabilities.codeActionProvider).toEqual({ codeActionKinds: ['quickfix'], resolveProvider: false });
     expect(await client.codeActions(URI, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [])).toEqual([]);
   });
 
