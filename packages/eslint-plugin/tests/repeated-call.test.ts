@@ -242,20 +242,8 @@ ruleTester.run('no-unbounded-retry on an operation called again in its catch', n
   invalid: [],
 });
 
-ruleTester.run('no-nested-retry on an operation called again in its catch', noNestedRetry, {
-  valid: [
-    {
-      name: 'one more call after repairing what failed (credentials reset) is no retry layer for an outer loop',
-      code: `${delayHelper}async function signIn(provider: { reset?(): Promise<void> }, run: () => Promise<string>) {
-  try {
-    return await run();
-  } catch {
-    await provider.reset?.();
-    return await run();
-  }
-}
-
-export async function session(provider: { reset?(): Promise<void> }, run: () => Promise<string>) {
+/** A retry loop around `signIn(provider, run)`, the provider of the type given. */
+const sessionAround = (provider: string) => `export async function session(provider: ${provider}, run: () => Promise<string>) {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       return await signIn(provider, run);
@@ -264,40 +252,13 @@ export async function session(provider: { reset?(): Promise<void> }, run: () => 
     }
   }
   throw new Error('no session');
-}`,
-    },
-    {
-      name: 'one more call after a token refresh that the if awaits in its test is no retry layer either',
-      code: `${delayHelper}async function signIn(provider: { refresh(): Promise<boolean> }, run: () => Promise<string>) {
-  let result: string;
-  try {
-    result = await run();
-  } catch (error) {
-    if (await provider.refresh()) {
-      result = await run();
-    } else {
-      throw error;
-    }
-  }
-  return result;
-}
+}`;
 
-export async function session(provider: { refresh(): Promise<boolean> }, run: () => Promise<string>) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      return await signIn(provider, run);
-    } catch {
-      await delay(1000 * 2 ** attempt);
-    }
-  }
-  throw new Error('no session');
-}`,
-    },
-    {
-      // readCache() swallows its own failures (summaries/never-throws.ts): in the catch it is the
-      // fallback, not the call that failed made again, so names() is no retry layer.
-      name: 'a fallback to a function that cannot throw, in the try and in the catch, inside a retry loop',
-      code: `import { readFileSync } from 'node:fs';
+/**
+ * A request that falls back to a cache read when it fails, in its try and in its catch, inside a
+ * retry loop: `readCache` swallows its own failures, `loadCache` may throw.
+ */
+const cacheFallback = (cache: 'readCache' | 'loadCache') => `import { readFileSync } from 'node:fs';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function readCache(stale = false): string[] | undefined {
   try {
@@ -315,10 +276,10 @@ function loadCache(stale = false): string[] | undefined {
 export async function names(): Promise<string[] | undefined> {
   try {
     const res = await fetch('https://example.com/names');
-    if (!res.ok) return readCache(true);
+    if (!res.ok) return ${cache}(true);
     return await res.json();
   } catch {
-    return readCache(true);
+    return ${cache}(true);
   }
 }
 
@@ -331,48 +292,53 @@ export async function namesWithRetry(): Promise<string[] | undefined> {
     }
   }
   return undefined;
-}`,
+}`;
+
+ruleTester.run('no-nested-retry on an operation called again in its catch', noNestedRetry, {
+  valid: [
+    {
+      name: 'one more call after repairing what failed (credentials reset) is no retry layer for an outer loop',
+      code: `${delayHelper}async function signIn(provider: { reset?(): Promise<void> }, run: () => Promise<string>) {
+  try {
+    return await run();
+  } catch {
+    await provider.reset?.();
+    return await run();
+  }
+}
+
+${sessionAround('{ reset?(): Promise<void> }')}`,
+    },
+    {
+      name: 'one more call after a token refresh that the if awaits in its test is no retry layer either',
+      code: `${delayHelper}async function signIn(provider: { refresh(): Promise<boolean> }, run: () => Promise<string>) {
+  let result: string;
+  try {
+    result = await run();
+  } catch (error) {
+    if (await provider.refresh()) {
+      result = await run();
+    } else {
+      throw error;
+    }
+  }
+  return result;
+}
+
+${sessionAround('{ refresh(): Promise<boolean> }')}`,
+    },
+    {
+      // readCache() swallows its own failures (summaries/never-throws.ts): in the catch it is the
+      // fallback, not the call that failed made again, so names() is no retry layer.
+      name: 'a fallback to a function that cannot throw, in the try and in the catch, inside a retry loop',
+      code: cacheFallback('readCache'),
     },
   ],
   invalid: [
     {
       // loadCache() may throw (a corrupt file): the catch runs it again after it failed.
       name: 'the same fallback to a function that may throw: called again after it fails, inside a retry loop',
-      code: `import { readFileSync } from 'node:fs';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-function readCache(stale = false): string[] | undefined {
-  try {
-    const cache = JSON.parse(readFileSync('/tmp/names.json', 'utf8'));
-    if (stale || cache.at > Date.now()) return cache.names;
-  } catch {
-    // missing or corrupt: a miss
-  }
-  return undefined;
-}
-function loadCache(stale = false): string[] | undefined {
-  const cache = JSON.parse(readFileSync('/tmp/names.json', 'utf8'));
-  return stale || cache.at > Date.now() ? cache.names : undefined;
-}
-export async function namesOrThrow(): Promise<string[] | undefined> {
-  try {
-    const res = await fetch('https://example.com/names');
-    if (!res.ok) return loadCache(true);
-    return await res.json();
-  } catch {
-    return loadCache(true);
-  }
-}
-
-export async function namesOrThrowWithRetry(): Promise<string[] | undefined> {
-  for (let i = 0; i < 3; i++) {
-    try {
-      return await namesOrThrow();
-    } catch {
-      await sleep(100 * 2 ** i * Math.random());
-    }
-  }
-  return undefined;
-}`,
+      code: cacheFallback('loadCache'),
       errors: [{ messageId: 'nested', data: { what: 'This retry loop', inner: '`loadCache()`, called again after it fails', line: 22, amplification: 'up to 3 × 2 = 6 calls per request' }, line: 27, column: 3 }],
     },
     {
