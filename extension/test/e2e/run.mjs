@@ -463,6 +463,10 @@ async function drive(browser, { port, ws, ud }) {
     const items = await rows.allInnerTexts();
     const rewrite = items.find((t) => /retry\(\)/.test(t));
     notes.push(rewrite ? `retry() quick fix offered: ${rewrite.replace(/\s+/g, ' ')}` : 'no retry() quick fix offered');
+    // Both findings on the loop (a fixed sleep that never gives up) offer the same rewrite: listed once.
+    const rewrites = items.filter((t) => /^Rewrite with retry\(\)/.test(t.trim())).length;
+    const findings = items.filter((t) => /^Disable retry-hygiene\/[\w-]+ for this line/.test(t.trim())).length;
+    check('the rewrite is listed once for the two findings on the loop', findings === 2 && rewrites === 1, `${rewrites} "Rewrite with retry()" entries for ${findings} findings`);
     await shot('quick-fix-menu');
     await disable.click();
     await page.keyboard.press('Control+S');

@@ -61,6 +61,7 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
     const fixes: CodeAction[] = [];
     const disables: CodeAction[] = [];
     const docs: CodeAction[] = [];
+    const offered = new Map<string, CodeAction>();
     for (const index of indices) {
       const message = analysis.messages[index]!;
       const ruleId = message.ruleId!;
@@ -76,7 +77,17 @@ export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeA
       }
       for (const suggestion of message.suggestions ?? []) {
         const edits = suggestion.edits.flatMap((fix) => minimalEdits(document, fix));
-        fixes.push({ title: suggestion.desc, kind: CodeActionKind.QuickFix, diagnostics, edit: workspaceEdit(ctx, edits) });
+        // Two findings on one loop (a fixed sleep that never gives up) offer the same rewrite:
+        // one entry in the menu, fixing both.
+        const key = `${suggestion.desc}\0${JSON.stringify(edits)}`;
+        const same = offered.get(key);
+        if (same) {
+          same.diagnostics?.push(...diagnostics);
+          continue;
+        }
+        const action: CodeAction = { title: suggestion.desc, kind: CodeActionKind.QuickFix, diagnostics: [...diagnostics], edit: workspaceEdit(ctx, edits) };
+        offered.set(key, action);
+        fixes.push(action);
       }
       // A wrong ignore comment is fixed by editing it, not by another comment (nor the rule's doc).
       if (message.messageId === IGNORE_COMMENT_MESSAGE) continue;
