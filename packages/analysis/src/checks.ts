@@ -4,6 +4,7 @@ import { writesWithin, type AnalysisContext } from './context.js';
 import { evaluate, localFunction, type Env } from './evaluate.js';
 import { neverAbortedByDefault } from './never-aborted.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
+import { flagOutcome } from './outcomes/flag-writes.js';
 import { indexMembership, mirror, statusPolarity, statusTestOutcome, type Holders, type Polarity } from './outcomes/status-tests.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
@@ -77,7 +78,8 @@ function identifierOutcome(id: TSESTree.Identifier, env: Env, requireFresh: bool
   if (init?.type === 'CallExpression' && TRY_CALL.test(calleeName(init) ?? '')) return 'success';
   // `const res = await send(); if (!res) …` where `send` returns nothing only when it failed.
   if (init?.type === 'CallExpression' && catchSentinel(init, env) !== undefined) return 'success';
-  return undefined;
+  // `failed = true` in the catch, `delivered = true` after the call: what the flag's writes say.
+  return flagOutcome(id, env.region, env.ctx);
 }
 
 /** `false` is seen by a truth test (`if (res)`, `!res`) only, never by a comparison with null. */
