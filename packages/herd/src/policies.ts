@@ -136,6 +136,12 @@ function finish(policy: ResolvedPolicy): ResolvedPolicy {
   };
 }
 
+/** `1 s, 2 s, 5 s, 10 s`; a long schedule keeps its first three steps and its last. */
+function scheduleText(steps: readonly number[]): string {
+  const shown = steps.length > 5 ? [...steps.slice(0, 3).map(formatDuration), '…', formatDuration(steps[steps.length - 1] as number)] : steps.map(formatDuration);
+  return shown.join(', ');
+}
+
 /** Waits as the code lists them: at least two, each a known duration. */
 function listedSteps(steps: readonly number[] | undefined): boolean {
   return Array.isArray(steps) && steps.length >= 2 && steps.length <= 1024 && steps.every(known);
@@ -151,7 +157,7 @@ export function describePolicy(policy: ResolvedPolicy, immediate = false): strin
       text = immediate ? 'immediate retry' : `constant ${base}`;
       break;
     case 'linear':
-      text = policy.steps ? `schedule ${policy.steps.map(formatDuration).join(', ')}` : `linear +${base} ≤ ${cap}`;
+      text = policy.steps ? `schedule ${scheduleText(policy.steps)}` : `linear +${base} ≤ ${cap}`;
       break;
     case 'polynomial':
       text = `polynomial ${base} × n^${policy.factor} ≤ ${cap}`;

@@ -17,6 +17,11 @@ describe('a schedule of listed waits from the analysis', () => {
     expect([0, 1, 2, 3, 4, 9].map((n) => delay(0, n, 0))).toEqual([1000, 2000, 5000, 30_000, 30_000, 30_000]);
   });
 
+  it('a long schedule is labelled by its first steps and its last', () => {
+    const steps = [100, 200, 400, 800, 1600, 3200, 6400];
+    expect(resolvePolicy(listed({ stepsMs: steps })).label).toBe('schedule 100 ms, 200 ms, 400 ms, …, 6.4 s, no jitter, 5 attempts');
+  });
+
   it('a cap the code sets still applies', () => {
     const delay = createDelay(resolvePolicy(listed({ capMs: 4000 })), () => 0.5);
     expect([0, 1, 2, 3].map((n) => delay(0, n, 0))).toEqual([1000, 2000, 4000, 4000]);
