@@ -43,7 +43,9 @@ type Fix = NonNullable<Linter.LintMessage['fix']>;
 
 /**
  * Quick fixes from the rules' fixes and suggestions, "disable for this line / file", "show
- * documentation", and the fix-all source action. Every action that edits carries its edit (no
+ * documentation", and, when a client asks for it, the fix-all source action (not advertised:
+ * the four rules have no autofix, so it has edits only for other rules an engine is configured
+ * with). Every action that edits carries its edit (no
  * command applying a cached one, no server state); only "show documentation" is a command.
  */
 export function codeActions(params: CodeActionParams, ctx: ActionContext): CodeAction[] {
