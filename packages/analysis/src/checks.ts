@@ -162,6 +162,8 @@ function promiseCatchSentinel(call: TSESTree.CallExpression): CatchSentinel | un
   if (!isFunction(handler) || handler.async || handler.generator) return undefined;
   if (handler.body.type !== 'BlockStatement') return sentinelValue(handler.body);
   const statements = handler.body.body;
+  // `.catch(() => {})` swallows the error: the result is then undefined.
+  if (statements.length === 0) return { value: 'undefined', escapes: false };
   const last = statements[statements.length - 1];
   // One statement: `{ return null }` (a block that logs first may throw, and is not read).
   if (statements.length !== 1 || last?.type !== 'ReturnStatement') return undefined;

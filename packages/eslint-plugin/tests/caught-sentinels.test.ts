@@ -43,6 +43,16 @@ const skipOnFailure = `${sleep}export async function send(url: string, body: str
 }
 `;
 
+const emptyHandler = `${sleep}export async function load(url: string): Promise<Response> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const response = await fetch(url).catch(() => {});
+    if (response) return response;
+    await sleep(300);
+  }
+  throw new Error(url);
+}
+`;
+
 const otherValue = `${sleep}export async function load(url: string): Promise<Response | string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const response = await fetch(url).catch(() => 'offline');
@@ -84,6 +94,11 @@ ruleTester.run('no-fixed-sleep-retry on a rejection turned into a value and test
       name: 'an arrow returning undefined, the result tested for truth',
       code: truthTest,
       errors: [{ messageId: 'fixedDelay', line: 3, column: 3, data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'an empty handler: the result is undefined when the call failed',
+      code: emptyHandler,
+      errors: [{ messageId: 'fixedDelay', line: 3, column: 3, data: { what: 'This retry loop', delay: 'a fixed 300 ms', attempts: 'up to 4 attempts' } }],
     },
     {
       name: 'a block returning null, the result compared with null',
