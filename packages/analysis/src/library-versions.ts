@@ -1,5 +1,7 @@
 import { dirname, join } from 'node:path';
-import { isWithin, projectRootOf } from './files/project-root.js';
+import { MAX_MANIFEST_BYTES } from './files/manifest.js';
+import { nearestUp } from './files/nearest-up.js';
+import { projectRootOf } from './files/project-root.js';
 import { readText } from './files/read.js';
 
 /*
@@ -10,8 +12,9 @@ import { readText } from './files/read.js';
  * Nothing under node_modules is read. Read once per folder and library.
  */
 
-const MAX_MANIFEST = 512 * 1024;
-const known = new Map<string, number | null>();
+/** Per library: each folder passed, with the major found from it (null: none to be had). */
+const known = new Map<string, Map<string, number | null>>();
+const MAX_REMEMBERED = 10_000;
 
 /** Drops what was read: a dependency may have been installed or upgraded. */
 export function forgetLibraryVersions(): void {
@@ -19,29 +22,14 @@ export function forgetLibraryVersions(): void {
 }
 
 export function libraryMajor(file: string, library: string): number | undefined {
+  let memo = known.get(library);
+  if (!memo) known.set(library, (memo = new Map()));
   // The nearest manifest that declares the library wins (a workspace package's over the root's).
-  return walk(dirname(file), projectRootOf(file), library, (dir) => declaredMajor(join(dir, 'package.json'), library));
-}
-
-function walk(start: string, root: string, key: string, read: (dir: string) => number | null | undefined): number | undefined {
-  for (let dir = start; isWithin(root, dir); ) {
-    const memo = `${dir}\0${key}`;
-    let value = known.get(memo);
-    if (value === undefined) {
-      value = read(dir) ?? null;
-      if (known.size > 10_000) known.clear();
-      known.set(memo, value);
-    }
-    if (value !== null) return value;
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  return undefined;
+  return nearestUp(dirname(file), projectRootOf(file), memo, (dir) => declaredMajor(join(dir, 'package.json'), library), MAX_REMEMBERED);
 }
 
 function json(path: string): Record<string, unknown> | undefined {
-  const text = readText(path, MAX_MANIFEST);
+  const text = readText(path, MAX_MANIFEST_BYTES);
   if (text === undefined) return undefined;
   try {
     const value: unknown = JSON.parse(text);
