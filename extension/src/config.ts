@@ -102,7 +102,7 @@ export interface Scenario {
 export interface Policy {
   maxAttempts: number | 'unbounded' | 'unknown';
   deadlineMs?: number;
-  delay: { kind: 'none' | 'constant' | 'linear' | 'exponential' | 'decorrelated' | 'unknown'; baseMs?: number; factor?: number; capMs?: number };
+  delay: { kind: 'none' | 'constant' | 'linear' | 'polynomial' | 'exponential' | 'decorrelated' | 'unknown'; baseMs?: number; factor?: number; power?: number; capMs?: number; stepsMs?: number[] };
   jitter: 'none' | 'full' | 'equal' | 'decorrelated' | 'proportional' | 'unknown';
 }
 
@@ -113,12 +113,16 @@ export interface HerdArgs {
   character: number;
   policy: Policy;
   scenario: Scenario;
+  /** The quick fix the comparison shows: its title and the policy it leaves. */
+  fix?: { title: string; policy: Policy };
+  /** The retrying function's name. */
+  name?: string;
   kind?: string;
   description?: string;
   rules?: string[];
 }
 
-const DELAY_KINDS = new Set(['none', 'constant', 'linear', 'exponential', 'decorrelated', 'unknown']);
+const DELAY_KINDS = new Set(['none', 'constant', 'linear', 'polynomial', 'exponential', 'decorrelated', 'unknown']);
 const JITTERS = new Set(['none', 'full', 'equal', 'decorrelated', 'proportional', 'unknown']);
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -130,6 +134,11 @@ export function parseHerdArgs(value: unknown): HerdArgs | undefined {
   const scenario = parseScenario(arg.scenario);
   if (!policy || !scenario) return undefined;
   const out: HerdArgs = { uri: arg.uri, line: arg.line, character: arg.character, policy, scenario };
+  if (isObject(arg.fix) && typeof arg.fix.title === 'string') {
+    const fixPolicy = parsePolicy(arg.fix.policy);
+    if (fixPolicy) out.fix = { title: arg.fix.title, policy: fixPolicy };
+  }
+  if (typeof arg.name === 'string') out.name = arg.name;
   if (typeof arg.kind === 'string') out.kind = arg.kind;
   if (typeof arg.description === 'string') out.description = arg.description;
   if (Array.isArray(arg.rules)) out.rules = arg.rules.filter((r): r is string => typeof r === 'string');
@@ -142,11 +151,16 @@ export function parsePolicy(value: unknown): Policy | undefined {
   if (!(maxAttempts === 'unbounded' || maxAttempts === 'unknown' || (finite(maxAttempts) && maxAttempts >= 1))) return undefined;
   if (typeof jitter !== 'string' || !JITTERS.has(jitter) || typeof delay.kind !== 'string' || !DELAY_KINDS.has(delay.kind)) return undefined;
   const policy: Policy = { maxAttempts, delay: { kind: delay.kind as Policy['delay']['kind'] }, jitter: jitter as Policy['jitter'] };
-  for (const key of ['baseMs', 'factor', 'capMs'] as const) {
+  for (const key of ['baseMs', 'factor', 'power', 'capMs'] as const) {
     const v = delay[key];
     if (v === undefined) continue;
     if (!finite(v) || v < 0) return undefined;
     policy.delay[key] = v;
+  }
+  if (delay.stepsMs !== undefined) {
+    const steps = delay.stepsMs;
+    if (!Array.isArray(steps) || steps.length > 1024 || !steps.every((s) => finite(s) && s >= 0)) return undefined;
+    policy.delay.stepsMs = steps as number[];
   }
   if (deadlineMs !== undefined) {
     if (!finite(deadlineMs) || deadlineMs < 0) return undefined;

@@ -53,6 +53,7 @@ export function renderPage({ nonce, scriptUri, state }: PageOptions): string {
   </form>
   <div id="rh-chart" class="chart" aria-live="polite"></div>
   <table id="rh-numbers" class="numbers"></table>
+  <p id="rh-words" class="words"></p>
 </main>
 <script type="application/json" id="rh-state" nonce="${nonce}">${jsonForScript(state)}</script>
 <script nonce="${nonce}" src="${escapeAttr(scriptUri)}"></script>
@@ -76,7 +77,8 @@ h1{font-size:1.35em;font-weight:600;margin:16px 0 4px}
 .controls button{background:var(--vscode-button-secondaryBackground);color:var(--vscode-button-secondaryForeground);border:none;padding:5px 12px;cursor:pointer;font-family:inherit}
 .controls button:hover{background:var(--vscode-button-secondaryHoverBackground)}
 .status{color:var(--vscode-descriptionForeground);font-size:.9em;min-width:10em}
-.chart svg{width:100%;height:auto;display:block}
+.chart{overflow-x:auto}
+.chart svg{display:block;max-width:none}
 .rh-herd{color:var(--vscode-descriptionForeground);font-family:var(--vscode-font-family);font-size:12px}
 .rh-herd text{fill:currentColor}
 .rh-herd .rh-title{font-size:15px;font-weight:600;fill:var(--vscode-foreground)}
@@ -86,5 +88,6 @@ h1{font-size:1.35em;font-weight:600;margin:16px 0 4px}
 .numbers th,.numbers td{padding:3px 14px 3px 0;text-align:left;border-bottom:1px solid var(--vscode-panel-border,rgba(128,128,128,.3))}
 .numbers td{font-variant-numeric:tabular-nums}
 .numbers th{font-weight:600}
-.numbers td.site{color:#e8590c}.numbers td.full{color:#1c7ed6}
+.numbers .site{color:#e8590c}.numbers .jittered{color:#1c7ed6}.numbers .fix{color:#2f9e44}
+.words{margin:10px 0;max-width:70ch}
 `;

@@ -21,7 +21,7 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 function show(next: HerdArgs, settingsScenario: Scenario = next.scenario): void {
   args = next;
   initial = settingsScenario;
-  $('rh-title').textContent = `Retry herd: ${next.kind ?? 'retry'} at line ${next.line + 1}`;
+  $('rh-title').textContent = `Retry herd: ${next.kind ?? 'retry'}${next.name ? ` ${next.name}()` : ''} in ${whereOf(next)}`;
   $('rh-policy').textContent = next.description ? `${capitalize(next.description)}.` : '';
   const rules = $('rh-rules');
   rules.replaceChildren();
@@ -63,7 +63,8 @@ function readInputs(): Scenario | undefined {
 function draw(scenario: Scenario): void {
   if (!args) return;
   const chart = $('rh-chart');
-  const view = computeView(args.policy, scenario, chart.clientWidth || 760);
+  const view = computeView({ policy: args.policy, ...(args.fix ? { fix: args.fix } : {}), where: `${args.name ? `${args.name}() in ` : ''}${whereOf(args)}` }, scenario, chart.clientWidth || 760);
+  drawnWidth = chart.clientWidth;
   const doc = new DOMParser().parseFromString(view.svg, 'image/svg+xml');
   chart.replaceChildren(document.importNode(doc.documentElement, true));
   const table = $<HTMLTableElement>('rh-numbers');
@@ -73,14 +74,30 @@ function draw(scenario: Scenario): void {
     row.forEach((cell, c) => {
       const el = document.createElement(r === 0 || c === 0 ? 'th' : 'td');
       el.textContent = cell;
-      if (r > 0 && c > 0) el.className = c === 1 ? 'site' : 'full';
+      if (r > 0) el.className = view.roles[r - 1]!;
       tr.append(el);
     });
   });
+  $('rh-words').textContent = view.words;
   $('rh-status').textContent = `simulated in ${Math.max(1, Math.round(view.ms))} ms`;
   chart.dataset.clients = String(scenario.clients);
   vscode.setState({ ...args, scenario });
 }
+
+/** "orders.ts:12": the file's name and the site's line. */
+function whereOf(site: HerdArgs): string {
+  const file = decodeURIComponent(site.uri.replace(/[?#].*$/, '').split('/').pop() ?? '');
+  return `${file || 'this file'}:${site.line + 1}`;
+}
+
+/** The chart is drawn at the panel's width: drawn again when the panel is resized. */
+let drawnWidth = 0;
+new ResizeObserver(() => {
+  const width = $('rh-chart').clientWidth;
+  if (!args || Math.abs(width - drawnWidth) < 24) return;
+  clearTimeout(timer);
+  timer = setTimeout(() => draw(readInputs() ?? args!.scenario), 150);
+}).observe($('rh-chart'));
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,41 +1,67 @@
-/** What the webview shows for a policy and a scenario: the chart and the numbers. No DOM here (unit-tested). */
-import { formatCount, formatDuration, formatRatio, renderSvg, simulate, type SimulationResult } from '@retry-hygiene/herd';
+/** What the webview shows for a site and a scenario: the chart, the numbers, the outcome in words. No DOM here (unit-tested). */
+import {
+  COMPARISON_COLUMNS,
+  SAME_WITH_JITTER_LABEL,
+  comparisonCells,
+  outcomeWords,
+  renderSvg,
+  samePolicy,
+  simulate,
+  tradeOffNote,
+  withFullJitter,
+  type SimulationResult,
+} from '@retry-hygiene/herd';
 import type { Policy, Scenario } from '../config.js';
 
 export interface View {
   /** The herd package's SVG without its <style> (the page's nonce'd stylesheet styles it, in theme colours). */
   svg: string;
-  /** Label, this retry, full jitter. */
-  rows: [string, string, string][];
-  site: SimulationResult;
-  full: SimulationResult;
+  /** The header row (an empty cell, then COMPARISON_COLUMNS), then one row per policy: its label and numbers. */
+  rows: string[][];
+  /** Which curve each row after the header is (its colour class). */
+  roles: Role[];
+  results: SimulationResult[];
+  /** The outcome in words: who gives up, and what jitter alone costs when it costs clients. */
+  words: string;
   ms: number;
 }
 
-/** Curve colours of the hover's compact chart, kept here so that both read the same. */
-export const SITE_COLOR = '#e8590c';
-export const FULL_COLOR = '#1c7ed6';
+export type Role = 'site' | 'jittered' | 'fix';
 
-export function computeView(policy: Policy, scenario: Scenario, width = 760, now: () => number = () => performance.now()): View {
+/** Curve colours, the hover's (packages/language-server/src/hover.ts): this retry, jitter alone, the quick fix. */
+export const COLORS: Record<Role, string> = { site: '#e8590c', jittered: '#1c7ed6', fix: '#2f9e44' };
+/** The narrowest chart drawn at its own size; below it the panel scrolls sideways rather than shrink the text. */
+export const MIN_CHART_WIDTH = 420;
+
+export interface ViewSite {
+  policy: Policy;
+  fix?: { title: string; policy: Policy };
+  /** "orders.ts:12 `syncOrders()`": where the chart's title says the retry is. */
+  where?: string;
+}
+
+export function computeView(site: ViewSite, scenario: Scenario, width = 760, now: () => number = () => performance.now()): View {
   const started = now();
   const options = { clients: scenario.clients, capacity: scenario.capacity, outageMs: scenario.outageMs };
-  const site = simulate(policy, options);
-  const full = simulate('full', options);
-  const title = `This retry against full jitter: ${formatCount(scenario.clients)} clients`;
-  const raw = renderSvg([{ ...site, label: `this retry (${site.label})` }, { ...full, label: 'full jitter' }], { title, width: Math.round(Math.min(1000, Math.max(720, width))) });
-  const svg = recolor(stripStyle(raw), [SITE_COLOR, FULL_COLOR]);
-  const work = (r: SimulationResult) => formatRatio(r.scenario.clients > 0 ? r.totalCalls / r.scenario.clients : 0);
-  const p99 = (r: SimulationResult) => (r.p99Ms === null ? 'none succeeded' : formatDuration(r.p99Ms));
-  const rows: [string, string, string][] = [
-    ['', 'this retry', 'full jitter'],
-    ['calls', formatCount(site.totalCalls), formatCount(full.totalCalls)],
-    ['× the work', work(site), work(full)],
-    ['peak on recovery', `${formatRatio(site.recoveryPeakOverCapacity)} capacity`, `${formatRatio(full.recoveryPeakOverCapacity)} capacity`],
-    ['p50 to success', site.p50Ms === null ? 'none succeeded' : formatDuration(site.p50Ms), full.p50Ms === null ? 'none succeeded' : formatDuration(full.p50Ms)],
-    ['p99 to success', p99(site), p99(full)],
-    ['gave up', `${formatCount(site.failedClients)} clients`, `${formatCount(full.failedClients)} clients`],
-  ];
-  return { svg, rows, site, full, ms: now() - started };
+  const twin = withFullJitter(site.policy);
+  const fixIsTwin = Boolean(twin && site.fix && samePolicy(twin, site.fix.policy));
+  const plan: { role: Role; label: string; policy: Policy }[] = [{ role: 'site', label: 'this retry', policy: site.policy }];
+  if (twin && !fixIsTwin) plan.push({ role: 'jittered', label: SAME_WITH_JITTER_LABEL, policy: twin });
+  if (site.fix) plan.push({ role: 'fix', label: `${site.fix.title}${fixIsTwin ? ` (${SAME_WITH_JITTER_LABEL})` : ''}`, policy: site.fix.policy });
+  const results = plan.map((p) => simulate(p.policy, options));
+  const title = site.where ? `Retry herd of ${site.where}` : 'Retry herd';
+  // Drawn at the panel's width: scaling a wide chart down made its text unreadably small.
+  const drawn = Math.round(Math.min(1000, Math.max(MIN_CHART_WIDTH, width)));
+  const raw = renderSvg(results.map((r, i) => ({ ...r, label: plan[i]!.label })), { title, width: drawn });
+  const svg = recolor(stripStyle(raw), plan.map((p) => COLORS[p.role]));
+  const rows: string[][] = [['', ...COMPARISON_COLUMNS], ...plan.map((p, i) => [p.label, ...comparisonCells(results[i]!)])];
+  const words = [`This retry: ${outcomeWords(results[0]!)}.`];
+  const fixIndex = plan.findIndex((p) => p.role === 'fix');
+  if (fixIndex > 0) words.push(`Its quick fix: ${outcomeWords(results[fixIndex]!)}.`);
+  const jittered = results[plan.findIndex((p) => p.role === 'jittered' || (p.role === 'fix' && fixIsTwin))];
+  const note = jittered ? tradeOffNote(results[0]!, jittered) : undefined;
+  if (note) words.push(note.charAt(0).toUpperCase() + note.slice(1));
+  return { svg, rows, roles: plan.map((p) => p.role), results, words: words.join(' '), ms: now() - started };
 }
 
 export function stripStyle(svg: string): string {

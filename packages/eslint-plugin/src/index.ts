@@ -8,6 +8,7 @@ import requireJitter from './rules/require-jitter.js';
 
 /** For reports that show what a finding's quick fix does (the CLI's herd comparison). */
 export { suggestedFixes, type SuggestedFix, type SuggestionFile } from './suggestions/index.js';
+export { chooseFix } from './suggestions/choose-fix.js';
 /** For editors that show diagnostics before building quick fixes (`settings.retryHygiene.deferSuggestions`). */
 export { buildDeferredSuggestions, type BuiltSuggestion, type MessageKey } from './deferred-suggestions.js';
 /** For tools that carry fixes as the smallest edits (the language server, `check --format json`). */

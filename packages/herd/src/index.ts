@@ -43,3 +43,20 @@ export { renderCompactSvg, type CompactSvgOptions } from './svg-compact.js';
 export { SimulationCache } from './cache.js';
 export { SCENARIO_LIMITS, checkLimit, clampToLimit, type Limit, type LimitedOption } from './limits.js';
 export { WORK, estimateCalls, predictCosts, type CallEstimate, type EngineChoice, type EngineCosts } from './cost.js';
+export {
+  AUTO_OUTAGE,
+  COMPARISON_COLUMNS,
+  SAME_WITH_JITTER_LABEL,
+  callsPerClient,
+  comparisonCells,
+  comparisonOutageMs,
+  comparisonSummary,
+  drainedAtMs,
+  gaveUpBeforeRecovery,
+  outageWords,
+  outcomeWords,
+  retrySpanMs,
+  samePolicy,
+  tradeOffNote,
+  withFullJitter,
+} from './compare.js';

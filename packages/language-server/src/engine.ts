@@ -2,7 +2,7 @@ import { basename, dirname, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeRetrySites, functionName, repeatedName, type FunctionNode, type RetryPolicy, type RetrySite, type SourceCodeLike } from '@retry-hygiene/analysis';
 import { Linter, type Rule } from 'eslint';
-import plugin, { buildDeferredSuggestions } from 'eslint-plugin-retry-hygiene';
+import plugin, { buildDeferredSuggestions, chooseFix, type SuggestionFile } from 'eslint-plugin-retry-hygiene';
 import { RULE_NAMES, type SeverityName, type Settings } from './settings.js';
 
 /** Files larger than this are skipped with one informational diagnostic. */
@@ -47,6 +47,18 @@ export interface SiteView {
   abortAware: boolean;
   deadlineBound: boolean;
   nested: { inner: Omit<SiteView, 'nested'>; via: RetrySite['nested'][number]['via'] }[];
+  /**
+   * The quick fix the herd comparison shows (the plugin's chooseFix, as `check` picks it):
+   * set with the suggestions (`Linted.completeSuggestions`); absent before, and when no
+   * finding on the site has a suggestion.
+   */
+  fix?: SiteFix;
+}
+
+/** A quick fix's title as the editor lists it and the policy it leaves. */
+export interface SiteFix {
+  title: string;
+  policy: RetryPolicy;
 }
 
 /** What one lint of one document version produced; everything else reads from it. Plain data (structured-cloneable). */
@@ -145,6 +157,8 @@ export class LintEngine {
   private config: Linter.Config[] = [];
   private readonly severities = new Map<string, SeverityName>();
   private readonly metas = new Map<string, RuleMeta>();
+  /** no-unbounded-retry's `maxAttempts`: the bound its suggestions add, so also the compared fix's. */
+  private unboundedMax: number | undefined;
 
   /** `extraConfig` is appended after the embedded config (tests: rules with fixes and suggestions). */
   constructor(private readonly extraConfig: readonly Linter.Config[] = []) {
@@ -201,6 +215,8 @@ export class LintEngine {
       }
     }
     this.config = [...this.base, { rules }, ...this.extraConfig];
+    const max = settings.rules['no-unbounded-retry'].options?.maxAttempts;
+    this.unboundedMax = typeof max === 'number' ? max : undefined;
     return problems;
   }
 
@@ -225,6 +241,10 @@ export class LintEngine {
 
   docsUrl(ruleId: string): string | undefined {
     return this.metaOf(ruleId)?.docs?.url;
+  }
+
+  private attachSiteFixes(analysis: Analysis, sites: readonly RetrySite[], sourceCode: SourceCodeLike, filename: string): void {
+    siteFixesOf(analysis, sites, { sourceCode: sourceCode as unknown as SuggestionFile['sourceCode'], filename }, this.unboundedMax);
   }
 
   /** The Linter for files in this folder (one is kept: the folder last linted in). */
@@ -297,9 +317,26 @@ export class LintEngine {
         const message = linted.analysis.messages[index]!;
         message.suggestions = [...(message.suggestions ?? []), ...suggestions.map(({ desc, edits }) => ({ desc, edits }))];
       });
+      this.attachSiteFixes(linted.analysis, sites, sourceCode, filename);
     };
     return linted;
   }
+}
+
+/** The sites' views (in the order of `sites`) get the quick fix their herd comparison shows. */
+function siteFixesOf(analysis: Analysis, sites: readonly RetrySite[], file: SuggestionFile, unboundedMax: number | undefined): void {
+  sites.forEach((site, i) => {
+    const ruleIds = analysis.messages.filter((m) => m.line === site.loc.start.line && m.column === site.loc.start.column + 1 && m.ruleId).map((m) => m.ruleId!);
+    if (ruleIds.length === 0) return;
+    let fix: ReturnType<typeof chooseFix>;
+    try {
+      fix = chooseFix(site, ruleIds, file, unboundedMax);
+    } catch {
+      // The comparison goes without its fix row, never the hover.
+      return;
+    }
+    if (fix) analysis.sites[i]!.fix = { title: fix.title, policy: structuredClone(fix.policy) };
+  });
 }
 
 /** An ESLint message with any suggestions ESLint built (other rules') as quick fixes of one edit. */

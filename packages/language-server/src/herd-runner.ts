@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { RetryPolicy } from '@retry-hygiene/analysis';
 import { SimulationCache, formatDuration, type SimulationResult } from '@retry-hygiene/herd';
 import type { HerdReply, HerdRequest } from './herd-worker.js';
-import type { ScenarioSettings } from './settings.js';
+import type { ResolvedScenario } from './settings.js';
 import { startWorker } from './start-worker.js';
 
 /** How long a hover waits for its herd simulation before it shows the policy in words only. */
@@ -13,7 +13,8 @@ const WORKER_START_LIMIT_MS = 30_000;
 const CACHE_ENTRIES = 512;
 
 export type HerdOutcome =
-  | { kind: 'simulated'; results: [site: SimulationResult, full: SimulationResult] }
+  /** One result per policy asked for, in order. */
+  | { kind: 'simulated'; results: SimulationResult[] }
   /** No chart: `reason` completes "herd chart skipped: …". */
   | { kind: 'skipped'; reason: string };
 
@@ -75,8 +76,8 @@ export class HerdRunner {
     return this.worker ? 1 : 0;
   }
 
-  results(policy: RetryPolicy, scenario: ScenarioSettings): Promise<HerdOutcome> {
-    const key = JSON.stringify([policy, scenario]);
+  results(policies: RetryPolicy[], scenario: ResolvedScenario): Promise<HerdOutcome> {
+    const key = JSON.stringify([policies, scenario]);
     const known = this.outcomes.get(key);
     if (known) {
       // Most recently used last.
@@ -85,14 +86,14 @@ export class HerdRunner {
       return Promise.resolve(known);
     }
     if (this.disposed) return Promise.resolve({ kind: 'skipped', reason: 'the server is shutting down' });
-    if (this.inline) return Promise.resolve(this.simulateHere(key, policy, scenario));
+    if (this.inline) return Promise.resolve(this.simulateHere(key, policies, scenario));
     return new Promise((resolve) => {
       const same = this.running?.key === key ? this.running : this.queue.find((j) => j.key === key);
       if (same) {
         same.waiters.push(resolve);
         return;
       }
-      this.queue.push({ key, request: { id: this.nextId++, policy, scenario }, waiters: [resolve], askedAt: Date.now() });
+      this.queue.push({ key, request: { id: this.nextId++, policies, scenario }, waiters: [resolve], askedAt: Date.now() });
       this.pump();
     });
   }
@@ -108,10 +109,10 @@ export class HerdRunner {
     this.stopWorker();
   }
 
-  private simulateHere(key: string, policy: RetryPolicy, scenario: ScenarioSettings): HerdOutcome {
+  private simulateHere(key: string, policies: RetryPolicy[], scenario: ResolvedScenario): HerdOutcome {
     let outcome: HerdOutcome;
     try {
-      outcome = { kind: 'simulated', results: [this.inline!.simulate(policy, { ...scenario }), this.inline!.simulate('full', { ...scenario })] };
+      outcome = { kind: 'simulated', results: policies.map((policy) => this.inline!.simulate(policy, { ...scenario })) };
     } catch (error) {
       outcome = { kind: 'skipped', reason: `the simulation failed (${error instanceof Error ? error.message : String(error)})` };
     }
@@ -130,7 +131,7 @@ export class HerdRunner {
     if (this.inline) {
       // The worker could not start: what waits is simulated here.
       for (const job of this.queue.splice(0)) {
-        const outcome = this.simulateHere(job.key, job.request.policy, job.request.scenario);
+        const outcome = this.simulateHere(job.key, job.request.policies, job.request.scenario);
         for (const w of job.waiters) w(outcome);
       }
       return;

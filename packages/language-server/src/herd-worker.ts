@@ -1,19 +1,20 @@
 import { parentPort } from 'node:worker_threads';
 import { SimulationCache, type RetryPolicy, type SimulationResult } from '@retry-hygiene/herd';
-import type { ScenarioSettings } from './settings.js';
+import type { ResolvedScenario } from './settings.js';
 
 /** Main thread → herd worker. */
 export interface HerdRequest {
   id: number;
-  policy: RetryPolicy;
-  scenario: ScenarioSettings;
+  /** The site's, the same with full jitter, the quick fix's: each simulated in the one scenario. */
+  policies: RetryPolicy[];
+  scenario: ResolvedScenario;
 }
 
 /** Herd worker → main thread: 'ready' once the simulator is loaded, then one reply per request. */
 export type HerdReply =
   | { type: 'ready' }
-  /** The site's policy, then full jitter under the same scenario (the hover's reference line). */
-  | { type: 'result'; id: number; results: [SimulationResult, SimulationResult] }
+  /** One result per policy, in order. */
+  | { type: 'result'; id: number; results: SimulationResult[] }
   | { type: 'result'; id: number; error: string };
 
 /**
@@ -24,13 +25,13 @@ export type HerdReply =
 export function runHerdWorker(): void {
   const port = parentPort;
   if (!port) throw new Error('retry-hygiene: runHerdWorker runs in a worker thread');
-  // Full jitter under one scenario is asked for by every site: simulated once.
+  // A policy shared by several sites (the same fix, the same twin) is simulated once.
   const cache = new SimulationCache(64);
   port.postMessage({ type: 'ready' } satisfies HerdReply);
-  port.on('message', ({ id, policy, scenario }: HerdRequest) => {
+  port.on('message', ({ id, policies, scenario }: HerdRequest) => {
     let reply: HerdReply;
     try {
-      reply = { type: 'result', id, results: [cache.simulate(policy, { ...scenario }), cache.simulate('full', { ...scenario })] };
+      reply = { type: 'result', id, results: policies.map((policy) => cache.simulate(policy, { ...scenario })) };
     } catch (error) {
       reply = { type: 'result', id, error: error instanceof Error ? error.message : String(error) };
     }

@@ -1,11 +1,25 @@
 import { describeAttempts, describeDelay, formatMs, type RetryPolicy } from '@retry-hygiene/analysis';
-import { formatCount, formatDuration, formatRatio, herdSparklines, renderCompactSvg, type SimulationResult } from '@retry-hygiene/herd';
+import {
+  COMPARISON_COLUMNS,
+  SAME_WITH_JITTER_LABEL,
+  comparisonCells,
+  comparisonOutageMs,
+  formatCount,
+  herdSparklines,
+  outageWords,
+  outcomeWords,
+  renderCompactSvg,
+  samePolicy,
+  tradeOffNote,
+  withFullJitter,
+  type SimulationResult,
+} from '@retry-hygiene/herd';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { describeKind, rangeOfLoc } from './diagnostics.js';
 import type { Analysis, LintEngine, SiteView } from './engine.js';
 import type { HerdOutcome } from './herd-runner.js';
-import type { ScenarioSettings } from './settings.js';
+import type { ResolvedScenario, ScenarioSettings } from './settings.js';
 
 export interface HoverOptions {
   /** The client renders markdown (else plain text). */
@@ -14,12 +28,43 @@ export interface HoverOptions {
   images: boolean;
   /** The command a link in the image variant runs to open the full chart. */
   chartCommand: string;
+  /** The settings' scenario (its outage unset: each site's own). */
   scenario: ScenarioSettings;
 }
 
-const SPARK_WIDTH = 32;
-/** Curve colours of the compact chart, named in the hover text. */
-const CURVES = { site: { color: '#e8590c', name: 'orange' }, full: { color: '#1c7ed6', name: 'blue' } } as const;
+const SPARK_WIDTH = 24;
+/** Curve colours of the compact chart, named in the hover text: the site, jitter alone, the quick fix. */
+export const CURVES = {
+  site: { color: '#e8590c', name: 'orange' },
+  jittered: { color: '#1c7ed6', name: 'blue' },
+  fix: { color: '#2f9e44', name: 'green' },
+} as const;
+
+/** What a hover compares, in the order its herds are simulated: the site, then jitter alone and the quick fix when there are. */
+export interface ComparisonPlan {
+  scenario: ResolvedScenario;
+  /** The outage was chosen from the site's own schedule. */
+  auto: boolean;
+  rows: { role: keyof typeof CURVES; label: string; policy: RetryPolicy }[];
+  /** The quick fix only adds jitter: its row stands for jitter alone too. */
+  fixIsTwin: boolean;
+}
+
+/**
+ * The site's comparison: its policy; the same attempts and waits with full jitter; the quick
+ * fix's policy (`site.fix`, once the suggestions are built). A fix that only adds jitter is
+ * one row, named for both.
+ */
+export function comparisonPlan(site: Pick<SiteView, 'policy' | 'fix'>, scenario: ScenarioSettings): ComparisonPlan {
+  const outageMs = comparisonOutageMs(site.policy, scenario.outageMs);
+  const twin = withFullJitter(site.policy);
+  const fix = site.fix;
+  const fixIsTwin = Boolean(twin && fix && samePolicy(twin, fix.policy));
+  const rows: ComparisonPlan['rows'] = [{ role: 'site', label: 'this retry', policy: site.policy }];
+  if (twin && !fixIsTwin) rows.push({ role: 'jittered', label: SAME_WITH_JITTER_LABEL, policy: twin });
+  if (fix) rows.push({ role: 'fix', label: fixIsTwin ? `quick fix (${SAME_WITH_JITTER_LABEL})` : 'quick fix', policy: fix.policy });
+  return { scenario: { clients: scenario.clients, capacity: scenario.capacity, outageMs }, auto: scenario.outageMs === undefined, rows, fixIsTwin };
+}
 
 /**
  * The site under the cursor: the innermost site whose reported range holds the position,
@@ -45,28 +90,42 @@ export function siteAt(analysis: Analysis, document: TextDocument, position: Pos
   return best;
 }
 
-/** `herd`: the site's simulation and full jitter's (HerdRunner), or why there is no chart. */
-export function hoverFor(site: SiteView, analysis: Analysis, engine: LintEngine, herd: HerdOutcome, options: HoverOptions): Hover {
+/**
+ * The hover: the chart first (320 × 120), the colours named and the full chart's link on its
+ * own line, then what the site does, the numbers in a compact table, the scenario and the
+ * outcome in words, the rules. `herd`: the plan's simulations (HerdRunner), or why there are none.
+ */
+export function hoverFor(site: SiteView, analysis: Analysis, engine: LintEngine, herd: HerdOutcome, plan: ComparisonPlan, options: HoverOptions): Hover {
   const md = options.markdown;
   const lines: string[] = [];
   // Library names keep their case: "p-retry call", not "P-retry call".
   const kind = site.kind === 'library' ? describeKind(site) : capitalize(describeKind(site));
-  lines.push(`${md ? '**' : ''}${kind}${md ? '**' : ''}: ${describeSiteBehaviour(site)}.`);
-  const { clients, capacity, outageMs } = options.scenario;
-  const scenarioWords = `${formatCount(clients)} clients fail at once; the server takes ${formatCount(capacity)} requests/s and is down for the first ${formatDuration(outageMs)}.`;
+  const behaviour = `${md ? '**' : ''}${kind}${md ? '**' : ''}: ${describeSiteBehaviour(site)}.`;
+  const { clients, capacity, outageMs } = plan.scenario;
+  const scenarioWords = `${formatCount(clients)} clients fail at once; the server takes ${formatCount(capacity)} requests/s and is ${outageWords(outageMs, plan.auto)}.`;
+  const results = herd.kind === 'simulated' ? herd.results : [];
+  if (herd.kind === 'simulated' && options.images && md && results.length === plan.rows.length) {
+    const svg = renderCompactSvg(results, { colors: plan.rows.map((r) => CURVES[r.role].color) });
+    const alt = `herd of ${plan.rows.map((r) => `${r.label} (${CURVES[r.role].name})`).join(', ')}`;
+    lines.push(`![${alt}](data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}|width=320,height=120)`, '');
+    lines.push(plan.rows.map((r) => `${CURVES[r.role].name}: ${r.label}`).join(' · '), '');
+    const args = [{ uri: analysis.uri, line: site.loc.start.line - 1, character: site.loc.start.column, policy: site.policy, scenario: plan.scenario, ...(site.fix ? { fix: site.fix } : {}) }];
+    lines.push(`[Open the full herd chart](command:${options.chartCommand}?${encodeURIComponent(JSON.stringify(args))})`, '');
+  }
+  lines.push(behaviour);
   if (herd.kind === 'skipped') {
     lines.push('', `Herd chart skipped: ${herd.reason}. ${scenarioWords}`);
-  } else {
-    const [result, full] = herd.results;
-    if (hasUnknowns(site.policy)) lines.push(`Simulated as: ${result.label}.`);
-    lines.push('', ...herdTable(result, full, md), scenarioWords);
-    if (options.images && md) {
-      const svg = renderCompactSvg([result, full], { colors: [CURVES.site.color, CURVES.full.color] });
-      const alt = `herd of this retry (${CURVES.site.name}) and full jitter (${CURVES.full.name})`;
-      lines.push('', `![${alt}](data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}|width=320,height=120)`);
-      const args = [{ uri: analysis.uri, line: site.loc.start.line - 1, character: site.loc.start.column, policy: site.policy, scenario: options.scenario }];
-      lines.push(`${CURVES.site.name}: this retry, ${CURVES.full.name}: full jitter · [Open the full herd chart](command:${options.chartCommand}?${encodeURIComponent(JSON.stringify(args))})`);
-    }
+  } else if (results.length === plan.rows.length) {
+    const [result] = results;
+    if (hasUnknowns(site.policy)) lines.push(`Simulated as: ${result!.label}.`);
+    lines.push('', ...herdTable(plan, results, md, !(options.images && md)), scenarioWords);
+    const words = [`This retry: ${outcomeWords(result!)}.`];
+    const fixRow = plan.rows.findIndex((r) => r.role === 'fix');
+    if (fixRow > 0) words.push(`Its quick fix (${site.fix!.title}): ${outcomeWords(results[fixRow]!)}.`);
+    const jittered = results[plan.rows.findIndex((r) => r.role === 'jittered' || (r.role === 'fix' && plan.fixIsTwin))];
+    const note = jittered ? tradeOffNote(result!, jittered) : undefined;
+    if (note) words.push(capitalize(note));
+    lines.push('', words.join(' '));
   }
 
   lines.push('');
@@ -74,7 +133,8 @@ export function hoverFor(site: SiteView, analysis: Analysis, engine: LintEngine,
   const rules = [...new Set(findings.map((m) => m.ruleId!))];
   if (rules.length === 0) {
     const docs = engine.docsUrl('retry-hygiene/no-fixed-sleep-retry')?.replace(/\/[^/]*$/, '');
-    lines.push(md && docs ? `✔ No retry-hygiene problem here · [rules](${docs})` : `✔ No retry-hygiene problem here${docs ? ` · rules: ${docs}` : ''}`);
+    // No tick: a retry with no finding may still give up before the server is back (the words above say so).
+    lines.push(md && docs ? `No retry-hygiene finding here · [rules](${docs})` : `No retry-hygiene finding here${docs ? ` · rules: ${docs}` : ''}`);
   } else {
     for (const rule of rules) {
       const url = engine.docsUrl(rule);
@@ -88,23 +148,14 @@ export function hoverFor(site: SiteView, analysis: Analysis, engine: LintEngine,
   };
 }
 
-/** The sparklines and numbers of the site beside full jitter's, as a fixed-width table. */
-function herdTable(result: SimulationResult, full: SimulationResult, md: boolean): string[] {
-  // One time axis for both lines: the shorter run is padded with silence to the longer one.
-  const [siteLine, fullLine] = herdSparklines(sameLength([result, full]), SPARK_WIDTH);
-  const rows: [string, string, string][] = [
-    ['', 'this retry', 'full jitter'],
-    ['herd', siteLine!, fullLine!],
-    ['calls', formatCount(result.totalCalls), formatCount(full.totalCalls)],
-    ['× the work', workOf(result), workOf(full)],
-    ['peak on recovery', `${formatRatio(result.recoveryPeakOverCapacity)} capacity`, `${formatRatio(full.recoveryPeakOverCapacity)} capacity`],
-    ['p99 to success', p99Of(result), p99Of(full)],
-    ['gave up', `${formatCount(result.failedClients)} clients`, `${formatCount(full.failedClients)} clients`],
-  ];
-  // The sparklines are the widest cells: the table stays two columns side by side.
-  const w0 = Math.max(...rows.map((r) => r[0].length));
-  const w1 = Math.max(...rows.map((r) => [...r[1]].length));
-  const table = rows.map(([a, b, c]) => `${a.padEnd(w0)}  ${b}${' '.repeat(w1 - [...b].length)}  ${c}`.trimEnd());
+/** The numbers, one row per policy (a sparkline column when there is no chart), as a fixed-width table. */
+function herdTable(plan: ComparisonPlan, results: readonly SimulationResult[], md: boolean, sparks: boolean): string[] {
+  // One time axis for all lines: the shorter runs are padded with silence to the longest.
+  const lines = sparks ? herdSparklines(sameLength([...results]), SPARK_WIDTH) : [];
+  const rows: string[][] = [['', ...(sparks ? ['herd'] : []), ...COMPARISON_COLUMNS]];
+  plan.rows.forEach((row, i) => rows.push([row.label, ...(sparks ? [lines[i]!] : []), ...comparisonCells(results[i]!)]));
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => [...r[c]!].length)));
+  const table = rows.map((r) => r.map((cell, c) => cell + ' '.repeat(widths[c]! - [...cell].length)).join('  ').trimEnd());
   return md ? ['```text', ...table, '```'] : [...table, ''];
 }
 
@@ -152,13 +203,7 @@ function sameLength(results: SimulationResult[]): SimulationResult[] {
   });
 }
 
-function workOf(result: SimulationResult): string {
-  return formatRatio(result.scenario.clients > 0 ? result.totalCalls / result.scenario.clients : 0);
-}
 
-function p99Of(result: SimulationResult): string {
-  return result.p99Ms === null ? 'none succeeded' : formatDuration(result.p99Ms);
-}
 
 function capitalize(text: string): string {
   return text.startsWith('`') ? text : text.charAt(0).toUpperCase() + text.slice(1);

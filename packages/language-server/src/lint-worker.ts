@@ -1,7 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { forgetProjectFiles } from '@retry-hygiene/analysis';
-import { LintEngine, type Analysis } from './engine.js';
+import { LintEngine, type Analysis, type SiteFix } from './engine.js';
 import { DEFAULT_SETTINGS, type Settings } from './settings.js';
 import { fixesOf, packFixes, withoutFixes, type PackedFixes } from './wire.js';
 
@@ -21,7 +21,8 @@ export type WorkerReply =
   /** The analysis without fixes and suggestions: a 'fixes' reply with the same id follows. */
   | { type: 'lint'; id: number; analysis: Analysis }
   | { type: 'lint'; id: number; error: string }
-  | { type: 'fixes'; id: number; fixes: PackedFixes }
+  /** `siteFixes`: each site's quick fix for the herd comparison (engine.ts), in the order of the analysis's sites. */
+  | { type: 'fixes'; id: number; fixes: PackedFixes; siteFixes: (SiteFix | null)[] }
   | { type: 'heap'; id: number; heapUsed: number };
 
 /**
@@ -61,6 +62,11 @@ export function runLintWorker(): void {
     // Diagnostics first; the suggestions are built while the main thread publishes them.
     port.postMessage({ type: 'lint', id: request.id, analysis: withoutFixes(linted.analysis) } satisfies WorkerReply);
     linted.completeSuggestions();
-    port.postMessage({ type: 'fixes', id: request.id, fixes: packFixes(fixesOf(linted.analysis), request.text) } satisfies WorkerReply);
+    port.postMessage({
+      type: 'fixes',
+      id: request.id,
+      fixes: packFixes(fixesOf(linted.analysis), request.text),
+      siteFixes: linted.analysis.sites.map((site) => site.fix ?? null),
+    } satisfies WorkerReply);
   });
 }

@@ -279,6 +279,10 @@ export class LintScheduler {
         lane.fixesDue.delete(reply.id);
         if (due) {
           attachFixes(due.analysis, reply.fixes, due.text);
+          reply.siteFixes.forEach((fix, i) => {
+            const site = due.analysis.sites[i];
+            if (fix && site) site.fix = fix;
+          });
           due.done();
         }
       } else if ('error' in reply) this.finish(lane, reply.id, undefined, new Error(reply.error));

@@ -21,12 +21,12 @@ import { codeActions } from './code-actions.js';
 import { describeKind, toDiagnostics } from './diagnostics.js';
 import { DEFAULT_FLAGS, SHOW_DOCUMENTATION_COMMAND, clientFlags, type ClientFlags } from './client-flags.js';
 import { projectLoadsPlugin } from './disable-comments/project-loads-plugin.js';
-import { LintEngine, lintFilename, type Analysis } from './engine.js';
+import { LintEngine, lintFilename, type Analysis, type SiteFix } from './engine.js';
 import { LintScheduler } from './scheduler.js';
 import { HerdRunner } from './herd-runner.js';
-import { describeSiteBehaviour, hoverFor, siteAt } from './hover.js';
+import { comparisonPlan, describeSiteBehaviour, hoverFor, siteAt } from './hover.js';
 import { Lifetime } from './lifetime.js';
-import { DEFAULT_SETTINGS, resolveSettings, type Settings } from './settings.js';
+import { DEFAULT_SETTINGS, resolveSettings, type ResolvedScenario, type Settings } from './settings.js';
 
 export const SERVER_NAME = 'retry-hygiene';
 /**
@@ -64,7 +64,12 @@ export interface HerdSite {
   line: number;
   character: number;
   policy: RetryPolicy;
-  scenario: Settings['scenario'];
+  /** The outage chosen (the site's own when the settings leave it unset). */
+  scenario: ResolvedScenario;
+  /** The quick fix the comparison shows, when one is offered. */
+  fix?: SiteFix;
+  /** The retrying function's name, when it has one. */
+  name?: string;
   /** "Retry loop", "p-retry call"… */
   kind: string;
   /** "waits a fixed 1 s between attempts, no jitter, up to 4 attempts". */
@@ -464,9 +469,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (!site) return null;
       // Off this thread, within the budget: a hover never holds back the requests behind it.
       // The scenario simulated is the one the hover names, should the settings change meanwhile.
+      // The quick fix's policy comes with the suggestions, built right after the diagnostics.
+      await scheduler.fixesOf(entry.analysis);
       const { scenario } = settings;
-      const simulated = await herd.results(site.policy, scenario);
-      return hoverFor(site, entry.analysis, engine, simulated, {
+      const plan = comparisonPlan(site, scenario);
+      const simulated = await herd.results(plan.rows.map((r) => r.policy), plan.scenario);
+      return hoverFor(site, entry.analysis, engine, simulated, plan, {
         markdown: flags.markdown,
         images: flags.images,
         chartCommand: flags.chartCommand,
@@ -526,6 +534,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const site = siteAt(entry.analysis, document, { line, character }) ?? innermostAround();
       if (!site) return null;
       const { start } = site.loc;
+      await scheduler.fixesOf(entry.analysis);
       const rules = entry.analysis.messages.filter((m) => m.line === start.line && m.column === start.column + 1 && m.ruleId).map((m) => m.ruleId!);
       const kind = describeKind(site);
       return {
@@ -533,7 +542,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         line: start.line - 1,
         character: start.column,
         policy: site.policy,
-        scenario: settings.scenario,
+        scenario: comparisonPlan(site, settings.scenario).scenario,
+        ...(site.fix ? { fix: site.fix } : {}),
+        ...(site.name ? { name: site.name } : {}),
         kind: site.kind === 'library' ? kind : kind.charAt(0).toUpperCase() + kind.slice(1),
         description: describeSiteBehaviour(site),
         rules: [...new Set(rules)],

@@ -18,8 +18,12 @@ export interface RuleSetting {
 export interface ScenarioSettings {
   clients: number;
   capacity: number;
-  outageMs: number;
+  /** Unset: each site's own, half the time it keeps trying (at most 10 s; the herd package's compare.ts). */
+  outageMs?: number;
 }
+
+/** A scenario with its outage chosen: what a simulation runs. */
+export type ResolvedScenario = Required<ScenarioSettings>;
 
 export interface Settings {
   enable: boolean;
@@ -39,7 +43,7 @@ export const DEFAULT_SETTINGS: Settings = {
     'no-unbounded-retry': { severity: 'error' },
     'no-nested-retry': { severity: 'error' },
   },
-  scenario: { clients: 1000, capacity: 200, outageMs: 10_000 },
+  scenario: { clients: 1000, capacity: 200 },
   debounceMs: 150,
   slowFileWarningMs: 2000,
 };
@@ -50,7 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
  * hover's simulation usually takes milliseconds; the worst corners (100 000 clients, a
  * capacity of 1, an hour's outage) take longer, which the hover's time budget bounds.
  */
-export const SCENARIO_RANGES: Readonly<Record<keyof ScenarioSettings, Readonly<{ min: number; max: number; integer: boolean }>>> = {
+export const SCENARIO_RANGES: Readonly<Record<keyof ResolvedScenario, Readonly<{ min: number; max: number; integer: boolean }>>> = {
   clients: { min: 1, max: 100_000, integer: true },
   capacity: { min: 1, max: 1_000_000, integer: true },
   outageMs: { min: 0, max: 3_600_000, integer: false },
@@ -120,7 +124,7 @@ function mergeScenario(into: ScenarioSettings, value: unknown, problems: string[
   }
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined || v === null) continue;
-    const range = SCENARIO_RANGES[key as keyof ScenarioSettings];
+    const range = SCENARIO_RANGES[key as keyof ResolvedScenario];
     if (!range) {
       problems.push(`retryHygiene.scenario.${key} is not a setting (known: clients, capacity, outageMs)`);
       continue;
@@ -134,7 +138,7 @@ function mergeScenario(into: ScenarioSettings, value: unknown, problems: string[
     }
     const clamped = Math.min(max, Math.max(min, integer ? Math.round(v) : v));
     if (clamped !== v) problems.push(`retryHygiene.scenario.${key} must be ${wanted}, got ${show(v)} (clamped to ${clamped})`);
-    into[key as keyof ScenarioSettings] = clamped;
+    into[key as keyof ResolvedScenario] = clamped;
   }
 }
 

@@ -14,7 +14,7 @@ export interface FixedFile {
 const NESTED = `${PLUGIN_PREFIX}no-nested-retry`;
 
 /**
- * The suggestion `check` applies at a retry site: the one its report compares (choose-fix.ts)
+ * The suggestion `check` applies at a retry site: the one its report compares (the plugin's chooseFix)
  * — no-unbounded-retry's rewrite to retry(), else any rewrite, else the first suggestion as
  * the editor lists it. A site whose only suggestions are no-nested-retry's gets none: which
  * layer keeps retrying is a decision for a person.

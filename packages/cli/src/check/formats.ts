@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { herdSparklines, summarizeResult, type SimulationResult } from '@retry-hygiene/herd';
-import { FULL_JITTER_LABEL, RETRY_DEFAULTS_LABEL, herdNumbers, retryDefaultsNote, type FixComparison } from './herd.js';
+import { formatDuration, herdSparklines, tradeOffNote, type SimulationResult } from '@retry-hygiene/herd';
+import { SAME_WITH_JITTER_LABEL, herdNumbers, type SiteComparison } from './herd.js';
 import { displayPath, posixPath, ruleLabel } from './labels.js';
 import { markdown } from './markdown.js';
 import { jsonSuggestions } from './json-suggestions.js';
@@ -61,12 +61,11 @@ function stylish(report: Report): string {
       const rule = ruleLabel(message);
       byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
       lines.push(`  ${`${message.line}:${message.column}`.padEnd(width)}${severity}  ${message.message}  ${color('2', rule)}`);
-      if (herd && finding.herd && finding.fix && lastOfSite(findings, i)) {
+      if (herd && finding.comparison && lastOfSite(findings, i)) {
         shownHerd = true;
-        const [site, fix] = herdSparklines([finding.herd, finding.fix.herd], SPARK_WIDTH);
-        lines.push(`${indent}${color('2', 'herd')}  ${site}  this retry: ${summarizeResult(finding.herd)}`);
-        // "ref": a site with no quick fix is compared with a reference, and the line says so.
-        lines.push(`${indent}${color('2', finding.fix.suggested ? 'fix ' : 'ref ')}  ${fix}  ${finding.fix.label}: ${summarizeResult(finding.fix.herd)}`);
+        for (const row of comparisonRows(finding.comparison)) lines.push(`${indent}${color('2', row.key.padEnd(6))}  ${row.spark}  ${row.label}: ${row.summary}`);
+        const note = comparisonNote(finding.comparison);
+        if (note) lines.push(`${indent}${' '.repeat(8)}${color('2', note)}`);
       }
     });
     lines.push('');
@@ -75,13 +74,8 @@ function stylish(report: Report): string {
   const suppressed = report.suppressedCount > 0 ? ` (${plural(report.suppressedCount, 'error')} suppressed)` : '';
   if (total === 0 && failed === 0) return `${color('32', '✔')} no retry problems in ${plural(report.fileCount, 'file')}${suppressed}\n`;
   if (herd && shownHerd) {
-    const [defaults, full] = herdSparklines([herd.retryDefaults, herd.fullJitter], SPARK_WIDTH);
-    lines.push(color('2', `herd: the simulated load of each retry — ${herd.describeScenario()} (--clients, --capacity, --outage).`));
-    lines.push(color('2', 'fix:  the same outage after the finding\'s quick fix (the suggestion named, as the editor offers it); ref: no quick fix changes this retry\'s waits, full jitter shown for reference.'));
-    lines.push(color('2', `For reference, in this scenario: ${retryDefaultsNote(herd.retryDefaults, herd.scenario.clients)}`));
-    const width = Math.max(RETRY_DEFAULTS_LABEL.length, FULL_JITTER_LABEL.length);
-    lines.push(`  ${color('2', RETRY_DEFAULTS_LABEL.padEnd(width))}  ${defaults}  ${summarizeResult(herd.retryDefaults)}`);
-    lines.push(`  ${color('2', FULL_JITTER_LABEL.padEnd(width))}  ${full}  ${summarizeResult(herd.fullJitter)}`);
+    lines.push(color('2', `herd:   the simulated load of each retry: ${herd.describeScenario()} (--clients, --capacity, --outage).`));
+    lines.push(color('2', `jitter: the same attempts and waits with full jitter; fix: after the quick fix the editor offers (its title), in the same outage.`));
     lines.push('');
   }
   const ruleSummary = [...byRule]
@@ -96,14 +90,46 @@ function stylish(report: Report): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** "Add full jitter: 5 000 calls, …" — what the quick fix is, then what it does. */
-function fixText(fix: FixComparison): string {
-  return `${fix.label}: ${summarizeResult(fix.herd)}`;
+interface ComparisonRow {
+  key: string;
+  label: string;
+  spark: string;
+  summary: string;
 }
 
-/** A fix in a machine-readable report: what it is, whether it is a suggestion at all, its policy and numbers. */
-function fixNumbers(fix: FixComparison) {
-  return { title: fix.label, suggested: fix.suggested, policy: fix.policy, ...herdNumbers(fix.herd), summary: summarizeResult(fix.herd) };
+/** The site, the same with full jitter, the quick fix: one line each, sparklines on one time axis. */
+function comparisonRows(comparison: SiteComparison): ComparisonRow[] {
+  const { site, fix, outageMs, auto, fixIsJitterAlone } = comparison;
+  const jittered = fixIsJitterAlone ? undefined : comparison.jittered;
+  const rows: Omit<ComparisonRow, 'spark'>[] = [
+    { key: 'herd', label: auto ? `this retry (server down ${formatDuration(outageMs)})` : 'this retry', summary: comparisonSummaryOf(site) },
+    ...(jittered ? [{ key: 'jitter', label: SAME_WITH_JITTER_LABEL, summary: comparisonSummaryOf(jittered) }] : []),
+    ...(fix ? [{ key: 'fix', label: fixIsJitterAlone ? `${fix.label} (${/jitter/.test(fix.label) ? 'same budget' : SAME_WITH_JITTER_LABEL})` : fix.label, summary: comparisonSummaryOf(fix.herd) }] : []),
+  ];
+  const sparks = herdSparklines([site, ...(jittered ? [jittered] : []), ...(fix ? [fix.herd] : [])], SPARK_WIDTH);
+  return rows.map((row, i) => ({ ...row, spark: sparks[i]! }));
+}
+
+/** What the numbers alone would hide: jitter with the same budget gave up on clients the site served. */
+export function comparisonNote(comparison: SiteComparison): string | undefined {
+  const jittered = comparison.jittered ?? (comparison.fixIsJitterAlone ? comparison.fix?.herd : undefined);
+  return jittered ? tradeOffNote(comparison.site, jittered) : undefined;
+}
+
+function comparisonSummaryOf(result: SimulationResult): string {
+  return herdNumbers(result).summary;
+}
+
+/** A site's comparison in a machine-readable report: the outage, then each herd's numbers and policy. */
+function comparisonNumbers(comparison: SiteComparison, policy: unknown) {
+  const { site, jittered, fix, outageMs, auto } = comparison;
+  return {
+    outageMs,
+    outageChosen: auto ? 'half the retry\'s span, at most 10 s' : 'set',
+    herd: herdNumbers(site),
+    ...(jittered ? { jitterHerd: { policy: { ...(policy as object), jitter: 'full' }, ...herdNumbers(jittered) } } : {}),
+    ...(fix ? { fixHerd: { title: fix.label, policy: fix.policy, ...herdNumbers(fix.herd) } } : {}),
+  };
 }
 
 // ——— json ——————————————————————————————————————————————————————————————————
@@ -120,11 +146,11 @@ function json(report: Report) {
     const sourceText = () => (source ??= kept ?? readOrEmpty(result.filePath));
     return {
       ...rest,
-      messages: findings.map(({ message, site, herd, fix }) => ({
+      messages: findings.map(({ message, site, comparison }) => ({
         ...message,
         ...(message.suggestions ? { suggestions: jsonSuggestions(message.suggestions, sourceText()) } : {}),
         ...(site ? { policy: site.policy } : {}),
-        ...(herd && fix ? { herd: { ...herdNumbers(herd), summary: summarizeResult(herd) }, fixHerd: fixNumbers(fix) } : {}),
+        ...(site && comparison ? comparisonNumbers(comparison, site.policy) : {}),
       })),
     };
   });
@@ -152,7 +178,7 @@ function sarif(report: Report) {
     const location = artifactLocation(report.root, result.filePath);
     const lines = findings[0]!.failure ? [] : sourceLines(result.source ?? readOrEmpty(result.filePath));
     const seen = new Map<string, number>();
-    findings.forEach(({ message, site, herd, fix, failure }) => {
+    findings.forEach(({ message, site, comparison, failure }) => {
       if (failure) {
         failed = true;
         notifications.push({
@@ -184,10 +210,10 @@ function sarif(report: Report) {
         ruleId: message.ruleId,
         ...(index >= 0 ? { ruleIndex: index } : {}),
         level: message.severity === 2 ? 'error' : 'warning',
-        message: { text: herdMessage(message.message, herd, fix) },
+        message: { text: herdMessage(message.message, comparison) },
         locations: [{ physicalLocation: { artifactLocation: location, region } }],
         partialFingerprints: { [FINGERPRINT]: `${createHash('sha256').update(key).digest('hex').slice(0, 32)}:${occurrence}` },
-        ...(site && herd ? { properties: { policy: site.policy, herd: herdNumbers(herd), ...(fix ? { fixHerd: fixNumbers(fix) } : {}) } } : {}),
+        ...(site && comparison ? { properties: { policy: site.policy, ...comparisonNumbers(comparison, site.policy) } } : {}),
       });
     });
   }
@@ -219,10 +245,10 @@ function sarif(report: Report) {
   };
 }
 
-/** A finding's text with its herd and its fix's (SARIF and GitHub annotations carry no table). */
-function herdMessage(text: string, herd: SimulationResult | undefined, fix: FixComparison | undefined): string {
-  if (!herd) return text;
-  return `${text}\nHerd: ${summarizeResult(herd)}.${fix ? `\n${fix.suggested ? 'Fix' : 'Reference'}: ${fixText(fix)}.` : ''}`;
+/** A finding's text with its comparison, a line each (SARIF and GitHub annotations carry no table). */
+function herdMessage(text: string, comparison: SiteComparison | undefined): string {
+  if (!comparison) return text;
+  return [text, ...comparisonRows(comparison).map((row) => `${row.key === 'herd' ? 'Herd, ' : row.key === 'jitter' ? 'Jitter alone, ' : 'Fix, '}${row.label}: ${row.summary}.`)].join('\n');
 }
 
 function artifactLocation(cwd: string, filePath: string) {
@@ -250,7 +276,7 @@ function sourceLines(text: string): string[] {
 function github(report: Report): string {
   const out: string[] = [];
   for (const { result, findings } of report.files) {
-    for (const { message, herd, fix, failure } of findings) {
+    for (const { message, comparison, failure } of findings) {
       if (failure) {
         const where = [`file=${escapeProperty(posixPath(report.root, result.filePath))}`, ...(failure.line ? [`line=${failure.line}`] : []), `title=${escapeProperty(FAILURE_TEXT)}`];
         out.push(`::error ${where.join(',')}::${escapeData(failure.reason)}`);
@@ -264,7 +290,7 @@ function github(report: Report): string {
         ...(message.endColumn && message.endLine === message.line ? [`endColumn=${message.endColumn}`] : []),
         `title=${escapeProperty(ruleLabel(message))}`,
       ];
-      const text = herdMessage(message.message, herd, fix);
+      const text = herdMessage(message.message, comparison);
       out.push(`::${message.severity === 2 ? 'error' : 'warning'} ${props.join(',')}::${escapeData(text)}`);
     }
   }

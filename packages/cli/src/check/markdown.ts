@@ -1,4 +1,5 @@
-import { FULL_JITTER_LABEL, RETRY_DEFAULTS_LABEL, retryDefaultsNote, shortSummary } from './herd.js';
+import { formatDuration } from '@retry-hygiene/herd';
+import { herdNumbers } from './herd.js';
 import { posixPath, ruleLabel } from './labels.js';
 import { FAILURE_TEXT } from './lint-failures.js';
 import { counts, failedNote, plural, type Finding, type Report } from './report.js';
@@ -49,15 +50,13 @@ export function markdown(report: Report): string {
   const foot: string[] = [];
   if (herd) {
     foot.push(
-      `Herd: simulated load of each retry with ${herd.describeScenario()}. `
-        + 'Its quick fix: the policy the suggested edit leaves, simulated the same way (_in italics_: no quick fix changes its waits, full jitter shown for reference). '
-        + `For reference, ${cell(RETRY_DEFAULTS_LABEL)} from \`@retry-hygiene/retry\`: ${shortSummary(herd.retryDefaults)}; ${retryDefaultsNote(herd.retryDefaults, herd.scenario.clients)} `
-        + `${FULL_JITTER_LABEL}: ${shortSummary(herd.fullJitter)}.`,
+      `Herd: the simulated load of each retry, ${herd.describeScenario()}. `
+        + 'Jitter alone: the same attempts and waits with full jitter. Its quick fix: the policy the suggested edit leaves (—: no quick fix changes its waits). All three in the same outage.',
     );
   }
   if (report.suppressedCount > 0) foot.push('', `${plural(report.suppressedCount, 'existing error')} suppressed by the suppressions file.`);
 
-  const tableHead = herd ? ['| where | finding | this retry | its quick fix |', '|---|---|---|---|'] : ['| where | finding |', '|---|---|'];
+  const tableHead = herd ? ['| where | finding | this retry | jitter alone | its quick fix |', '|---|---|---|---|---|'] : ['| where | finding |', '|---|---|'];
   const opening = (rule: string, n: number) => ['<details>', `<summary>${summaryText(rule)} — ${plural(n, 'finding')}</summary>`, '', ...tableHead];
   const closing = ['', '</details>', ''];
   const more = (n: number) => `\n_… ${n} more ${n === 1 ? 'finding' : 'findings'} of this rule not shown: GitHub's comment limit. The \`json\` or \`sarif\` format lists them all._`;
@@ -88,14 +87,23 @@ export function markdown(report: Report): string {
   return `${[...head, ...body, ...foot].join('\n').replace(/\n+$/, '')}\n`;
 }
 
-function rowOf(path: string, { message, herd, fix, failure }: Finding, withHerd: boolean): Row {
+function rowOf(path: string, { message, comparison, failure }: Finding, withHerd: boolean): Row {
   if (failure) {
     const row = [`\`${path}${failure.line ? `:${failure.line}` : ''}\``, cell(failure.reason)];
-    return { rule: FAILURE_TEXT, text: `| ${[...row, ...(withHerd ? ['', ''] : [])].join(' | ')} |` };
+    return { rule: FAILURE_TEXT, text: `| ${[...row, ...(withHerd ? ['', '', ''] : [])].join(' | ')} |` };
   }
   const row = [`\`${path}:${message.line}\``, cell(message.message)];
   if (withHerd) {
-    row.push(herd ? cell(shortSummary(herd)) : '', herd && fix ? cell(`${fix.suggested ? '' : '_'}${fix.label}${fix.suggested ? '' : '_'}: ${shortSummary(fix.herd)}`) : '');
+    const summary = (result: Parameters<typeof herdNumbers>[0]) => herdNumbers(result).summary;
+    if (!comparison) row.push('', '', '');
+    else {
+      const { site, jittered, fix, outageMs, auto, fixIsJitterAlone } = comparison;
+      row.push(
+        cell(`${auto ? `server down ${formatDuration(outageMs)}: ` : ''}${summary(site)}`),
+        jittered ? (fixIsJitterAlone ? 'as its quick fix' : cell(summary(jittered))) : '—',
+        fix ? cell(`${fix.label}: ${summary(fix.herd)}`) : '—',
+      );
+    }
   }
   return { rule: ruleLabel(message), text: `| ${row.join(' | ')} |` };
 }

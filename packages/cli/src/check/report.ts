@@ -1,16 +1,14 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
-import type { SimulationResult } from '@retry-hygiene/herd';
 import type { ESLint, Linter } from 'eslint';
-import type { FixComparison, HerdComparison } from './herd.js';
+import type { HerdComparison, SiteComparison } from './herd.js';
 import type { LintFailure } from './lint-failures.js';
 
 export interface Finding {
   message: Linter.LintMessage;
   /** The retry site the message is about, when the herd is wanted and the site was found. */
   site?: RetrySite;
-  herd?: SimulationResult;
-  /** What the site's quick fix does (the same for every finding on the site), or the reference when it has none. */
-  fix?: FixComparison;
+  /** The site's herd beside the same with full jitter and its quick fix's (the same for every finding on the site). */
+  comparison?: SiteComparison;
   /** The file could not be linted: this finding is the one error that says why. */
   failure?: LintFailure;
 }

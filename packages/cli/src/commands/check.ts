@@ -6,9 +6,8 @@ import { parseArgs } from 'node:util';
 import type { RetrySite } from '@retry-hygiene/analysis';
 import { DEFAULTS } from '@retry-hygiene/herd';
 import type { ESLint } from 'eslint';
-import retryHygiene from 'eslint-plugin-retry-hygiene';
+import retryHygiene, { chooseFix } from 'eslint-plugin-retry-hygiene';
 import { DEFAULT_IGNORED_DIRS, LINTED_EXTENSIONS, commonAncestor, findFiles, isGlob } from '../check/files.js';
-import { chooseFix } from '../check/choose-fix.js';
 import { FORMATS, render } from '../check/formats.js';
 import { outputsOf, type Output } from '../check/outputs.js';
 import { GitError, changedFiles } from '../check/git.js';
@@ -75,7 +74,8 @@ jitter for reference).
   --max-warnings <n>         exit 1 when there are more than n warnings
   --clients <n>              herd scenario: clients failing at once (default ${DEFAULTS.clients})
   --capacity <n>             herd scenario: requests per second once back (default ${DEFAULTS.capacity})
-  --outage <ms>              herd scenario: how long the server is down (default ${DEFAULTS.outageMs})
+  --outage <ms>              herd scenario: how long the server is down (default:
+                             half the time each retry keeps trying, at most ${DEFAULTS.outageMs / 1000} s)
   --no-herd                  do not simulate the herd of each finding
   --concurrency <n|auto|off> lint in worker threads (default off)
   --no-progress              no progress line on a terminal
@@ -438,14 +438,12 @@ async function withHerds(result: ESLint.LintResult, findings: Finding[], herd: H
     const site = file.sites.find((s) => s.loc.start.line === finding.message.line && s.loc.start.column + 1 === finding.message.column);
     if (!site) continue;
     finding.site = site;
-    finding.herd = herd.site(site);
     bySite.set(site, [...(bySite.get(site) ?? []), finding]);
   }
   const maxAttempts = bySite.size > 0 ? await unboundedRuleMax(eslint, result.filePath) : undefined;
   for (const [site, onSite] of bySite) {
-    const layers = onSite.some((f) => f.message.ruleId === `${PLUGIN_PREFIX}no-nested-retry` && (f.message.suggestions?.length ?? 0) > 0);
-    const fix = herd.fix(chooseFix(site, onSite.map((f) => f.message.ruleId ?? ''), file, maxAttempts), layers);
-    for (const finding of onSite) finding.fix = fix;
+    const comparison = herd.compare(site, chooseFix(site, onSite.map((f) => f.message.ruleId ?? ''), file, maxAttempts));
+    for (const finding of onSite) finding.comparison = comparison;
   }
   return findings;
 }
@@ -538,7 +536,7 @@ function parse(args: string[], cwd: string): Options {
     scenario: {
       clients: values.clients === undefined ? DEFAULT_SCENARIO.clients : integer('--clients', values.clients, 1, 1_000_000),
       capacity: values.capacity === undefined ? DEFAULT_SCENARIO.capacity : integer('--capacity', values.capacity, 1),
-      outageMs: values.outage === undefined ? DEFAULT_SCENARIO.outageMs : integer('--outage', values.outage, 0, 3_600_000),
+      ...(values.outage === undefined ? {} : { outageMs: integer('--outage', values.outage, 0, 3_600_000) }),
     },
     herd: values.herd && !values['no-herd'],
     concurrency: concurrency(values.concurrency),

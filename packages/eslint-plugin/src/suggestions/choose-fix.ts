@@ -1,9 +1,10 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
-import { suggestedFixes, type SuggestedFix, type SuggestionFile } from 'eslint-plugin-retry-hygiene';
-import { PLUGIN_PREFIX } from './lint.js';
+import { suggestedFixes, type SuggestedFix, type SuggestionFile } from './index.js';
+
+const PLUGIN_PREFIX = 'retry-hygiene/';
 
 /**
- * The quick fix a site's comparison line shows, among the suggestions the plugin offers for
+ * The quick fix a site's herd comparison shows (check's reports, the editor's hover), among the suggestions the plugin offers for
  * the findings on it (computed by the plugin's own planning, from the site the lint found):
  * the rewrite to retry() when offered, as it fixes the wait and the bound together and is
  * what the messages point to; otherwise the first suggestion, the one the editor lists
