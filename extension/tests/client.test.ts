@@ -8,7 +8,7 @@ import plugin from 'eslint-plugin-retry-hygiene';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, LANGUAGES, RULES, excludeGlobs, parseHerdArgs, parseSlowFile, pullOptionsFor, toServerSettings } from '../src/config.js';
 import { contentSecurityPolicy, jsonForScript, makeNonce, renderPage } from '../src/webview/html.js';
-import { FULL_COLOR, SITE_COLOR, computeView, recolor, stripStyle } from '../src/webview/view.js';
+import { COLORS, MIN_CHART_WIDTH, computeView, recolor, stripStyle } from '../src/webview/view.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const manifest = JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8')) as {
@@ -51,7 +51,8 @@ describe('contributed settings', () => {
     const { settings, problems } = resolveSettings(toServerSettings(nestedDefaults()));
     expect(problems).toEqual([]);
     expect(settings.rules['no-unbounded-retry']).toEqual({ severity: 'error' });
-    expect(settings.scenario).toEqual({ clients: 1000, capacity: 200, outageMs: 10_000 });
+    // The outage left empty: each retry's own.
+    expect(settings.scenario).toEqual({ clients: 1000, capacity: 200 });
   });
 
   it('carry a severity and an option set by the user', () => {
@@ -146,6 +147,15 @@ describe('parseHerdArgs', () => {
     });
   });
 
+  it("reads the quick fix, the function's name, and a polynomial or listed schedule; drops a malformed fix", () => {
+    const fix = { title: 'Rewrite with retry()', policy: { maxAttempts: 4, delay: { kind: 'polynomial', baseMs: 100, power: 2 }, jitter: 'full' } };
+    expect(parseHerdArgs({ ...LINK_ARG, fix, name: 'syncOrders' })).toEqual({ ...LINK_ARG, fix, name: 'syncOrders' });
+    const steps = { ...LINK_ARG.policy, delay: { kind: 'linear', baseMs: 1000, stepsMs: [1000, 2000, 5000] } };
+    expect(parseHerdArgs({ ...LINK_ARG, policy: steps })?.policy).toEqual(steps);
+    expect(parseHerdArgs({ ...LINK_ARG, policy: { ...steps, delay: { kind: 'linear', stepsMs: [1, 'x'] } } })).toBeUndefined();
+    expect(parseHerdArgs({ ...LINK_ARG, fix: { title: 'x', policy: { jitter: 'lots' } } })).toEqual(LINK_ARG);
+  });
+
   it('rejects malformed input and clamps the scenario to the server limits', () => {
     expect(parseHerdArgs(undefined)).toBeUndefined();
     expect(parseHerdArgs({ ...LINK_ARG, uri: 3 })).toBeUndefined();
@@ -178,22 +188,44 @@ describe('webview page', () => {
 });
 
 describe('webview view', () => {
-  it('simulates the policy against full jitter: the same numbers as the herd package, the chart in the hover colours without its own style', () => {
-    const view = computeView(LINK_ARG.policy as never, LINK_ARG.scenario);
-    const site = simulate(LINK_ARG.policy as never, LINK_ARG.scenario);
-    expect(view.site.totalCalls).toBe(site.totalCalls);
-    expect(view.rows[1]).toEqual(['calls', '13 000', '9 400']);
-    expect(view.rows.find((r) => r[0] === 'gave up')).toEqual(['gave up', '0 clients', '0 clients']);
+  const FIX = { title: 'Rewrite with retry() (stops after 5 attempts)', policy: { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' } } as const;
+  const site = { policy: LINK_ARG.policy as never, fix: FIX as never, where: 'syncOrders() in orders.ts:4' };
+
+  it('simulates the site beside the same budget with full jitter and its quick fix: the herd package\'s numbers, the chart titled with the file and function, in the hover colours without its own style', () => {
+    const view = computeView(site, LINK_ARG.scenario);
+    const jittered = { ...LINK_ARG.policy, jitter: 'full' };
+    expect(view.results.map((r) => r.totalCalls)).toEqual([
+      simulate(LINK_ARG.policy as never, LINK_ARG.scenario).totalCalls,
+      simulate(jittered as never, LINK_ARG.scenario).totalCalls,
+      simulate(FIX.policy as never, LINK_ARG.scenario).totalCalls,
+    ]);
+    expect(view.rows[0]).toEqual(['', 'calls/client', 'peak on recovery', 'served', 'drained']);
+    expect(view.rows[1]).toEqual(['this retry', '13.0', '5.0×', '1 000/1 000', '14 s']);
+    expect(view.rows.map((r) => r[0])).toEqual(['', 'this retry', 'same budget, full jitter', FIX.title]);
+    expect(view.roles).toEqual(['site', 'jittered', 'fix']);
+    // Five attempts a second apart end in the outage: said in words, not with a tick.
+    expect(view.words).toBe('This retry: every client served. Its quick fix: every client gives up before the server is back.');
     expect(view.svg).not.toContain('<style>');
-    expect(view.svg).toContain('This retry against full jitter: 1 000 clients');
+    expect(view.svg).toContain('Retry herd of syncOrders() in orders.ts:4');
     const curves = [...view.svg.matchAll(/<path class="rh-curve" stroke="(#[0-9a-f]+)"/g)].map((m) => m[1]);
-    expect(curves).toEqual([SITE_COLOR, FULL_COLOR]);
+    expect(curves).toEqual([COLORS.site, COLORS.jittered, COLORS.fix]);
+  });
+
+  it('draws the chart at the panel\'s width, so its text keeps its size (never narrower than MIN_CHART_WIDTH)', () => {
+    expect(computeView(site, LINK_ARG.scenario, 500).svg).toMatch(/^<svg [^>]*width="500"/);
+    expect(computeView(site, LINK_ARG.scenario, 200).svg).toMatch(new RegExp(`^<svg [^>]*width="${MIN_CHART_WIDTH}"`));
+  });
+
+  it('one row for a quick fix that only adds jitter', () => {
+    const view = computeView({ policy: LINK_ARG.policy as never, fix: { title: 'Add full jitter', policy: { ...LINK_ARG.policy, jitter: 'full' } as never } }, LINK_ARG.scenario);
+    expect(view.rows.map((r) => r[0])).toEqual(['', 'this retry', 'Add full jitter (same budget, full jitter)']);
+    expect(view.roles).toEqual(['site', 'fix']);
   });
 
   it('re-simulates for another scenario', () => {
-    const view = computeView(LINK_ARG.policy as never, { clients: 5000, capacity: 200, outageMs: 10_000 });
+    const view = computeView(site, { clients: 5000, capacity: 200, outageMs: 10_000 });
     expect(view.svg).toContain('5 000 clients');
-    expect(view.site.totalCalls).toBe(simulate(LINK_ARG.policy as never, { clients: 5000 }).totalCalls);
+    expect(view.results[0]!.totalCalls).toBe(simulate(LINK_ARG.policy as never, { clients: 5000 }).totalCalls);
   });
 
   it('recolours curves and their legend keys by order of appearance, and strips only the style element', () => {

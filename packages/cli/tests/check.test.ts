@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { simulate, summarizeResult } from '@retry-hygiene/herd';
-import { RETRY_DEFAULTS } from '@retry-hygiene/retry';
+import { comparisonBrief, comparisonSummary, simulate } from '@retry-hygiene/herd';
 import { ESLint } from 'eslint';
 import { main } from '../src/main.js';
 
@@ -67,11 +66,8 @@ const FIXED_POLICY = { maxAttempts: 'unbounded', delay: { kind: 'constant', base
 /** The quick fix of fixed.js: the rewrite to retry(), its 1 s wait kept with full jitter, bounded at 5 attempts. */
 const FIX_POLICY = { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' } as const;
 const FIX_TITLE = 'Rewrite with retry() (stops after 5 attempts)';
-const RETRY_DEFAULTS_POLICY = {
-  maxAttempts: RETRY_DEFAULTS.maxAttempts,
-  delay: { kind: 'exponential', baseMs: RETRY_DEFAULTS.baseMs, factor: RETRY_DEFAULTS.factor, capMs: RETRY_DEFAULTS.capMs },
-  jitter: 'full',
-} as const;
+/** fixed.js's loop with full jitter and nothing else changed: what jitter alone does. */
+const JITTER_POLICY = { ...FIXED_POLICY, jitter: 'full' } as const;
 
 const pluginUrl = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), '../../eslint-plugin/dist/index.js')).href;
 
@@ -114,6 +110,7 @@ describe('retry-hygiene check --format json', () => {
     const fixed = files.find((f) => f.filePath === join(project, 'fixed.js'))!;
     expect(fixed).toMatchObject({ errorCount: 2, warningCount: 0, suppressedMessages: [] });
     const herd = simulate(FIXED_POLICY);
+    const jittered = simulate(JITTER_POLICY);
     const fix = simulate(FIX_POLICY);
     const messages = fixed.messages as unknown as Record<string, unknown>[];
     expect(messages.map((m) => [m.ruleId, m.messageId, m.line, m.column, m.endLine, m.endColumn])).toEqual([
@@ -123,8 +120,11 @@ describe('retry-hygiene check --format json', () => {
     expect(messages[0]).toMatchObject({
       message: expect.stringMatching(/^This retry loop waits a fixed 1 s between attempts \(no limit on attempts\), /),
       policy: FIXED_POLICY,
-      herd: { totalCalls: herd.totalCalls, p99Ms: herd.p99Ms, failedClients: 0, summary: summarizeResult(herd) },
-      fixHerd: { title: FIX_TITLE, suggested: true, policy: FIX_POLICY, totalCalls: fix.totalCalls, failedClients: fix.failedClients, summary: summarizeResult(fix) },
+      // No limit on attempts: the longest automatic outage, 10 s.
+      outageMs: 10_000,
+      herd: { totalCalls: herd.totalCalls, callsPerClient: 13, p99Ms: herd.p99Ms, failedClients: 0, drainedAtMs: 14_000, summary: comparisonSummary(herd) },
+      jitterHerd: { policy: JITTER_POLICY, totalCalls: jittered.totalCalls, summary: comparisonSummary(jittered) },
+      fixHerd: { title: FIX_TITLE, policy: FIX_POLICY, totalCalls: fix.totalCalls, failedClients: fix.failedClients, summary: comparisonSummary(fix) },
     });
     expect(files.find((f) => f.filePath.endsWith('jittered.ts'))!.messages).toEqual([]);
   });
@@ -258,7 +258,7 @@ export default [
 });
 
 describe('retry-hygiene check (stylish)', () => {
-  it("prints findings by file, the site's herd and the fix's herd under each site, the scenario and full jitter, and a summary", async () => {
+  it("prints findings by file, under each site its herd beside the same budget with full jitter and its quick fix's, the scenario, and a summary", async () => {
     const { code, stdout } = await check([], project);
     expect(code).toBe(1);
     const lines = stdout.split('\n');
@@ -266,19 +266,17 @@ describe('retry-hygiene check (stylish)', () => {
     expect(at).toBeGreaterThanOrEqual(0);
     expect(lines[at + 1]).toMatch(/^ {2}3:3 {5}error {2}This retry loop waits a fixed 1 s .* {2}retry-hygiene\/no-fixed-sleep-retry$/);
     expect(lines[at + 2]).toMatch(/^ {2}3:3 {5}error {2}This retry loop never gives up: .* {2}retry-hygiene\/no-unbounded-retry$/);
-    // One herd line for the site, after both of its findings, and the fix's under it.
-    expect(lines[at + 3]).toMatch(/^ {10}herd {2}\S+ {2}this retry: /);
-    expect(lines[at + 3]).toContain(summarizeResult(simulate(FIXED_POLICY)));
-    expect(lines[at + 4]).toMatch(/^ {10}fix {3}\S+ {2}/);
-    expect(lines[at + 4]).toContain(`  ${FIX_TITLE}: ${summarizeResult(simulate(FIX_POLICY))}`);
-    expect(stdout).toContain('herd: the simulated load of each retry — 1 000 clients, a server of 200 req/s down for the first 10 s');
-    expect(stdout).toContain("fix:  the same outage after the finding's quick fix");
-    // retry()'s defaults and full jitter stay as references, with what they mean here.
-    const defaults = simulate(RETRY_DEFAULTS_POLICY);
-    expect(stdout).toContain(`retry() with its defaults gives up after 3 attempts (${defaults.failedClients.toLocaleString('en').replace(/,/g, ' ')} of 1 000 clients fail)`);
-    expect(stdout).toContain(`  retry() defaults (3 attempts, 100 ms ×2 up to 20 s, full jitter)  `);
-    expect(stdout).toContain(summarizeResult(defaults));
-    expect(stdout).toContain(summarizeResult(simulate('full')));
+    // One herd line for the site, after both of its findings; jitter alone and the fix's under it.
+    expect(lines[at + 3]).toMatch(/^ {10}herd {4}\S+ {2}this retry \(server down 10 s\): /);
+    expect(lines[at + 3]).toContain(comparisonSummary(simulate(FIXED_POLICY)));
+    expect(lines[at + 3]).toContain('13 000 calls (13.0 per client), peak 5.0× capacity on recovery, every client served, load under capacity after 14 s');
+    expect(lines[at + 4]).toMatch(/^ {10}jitter {2}\S+ {2}same budget, full jitter: /);
+    expect(lines[at + 4]).toContain(comparisonSummary(simulate(JITTER_POLICY)));
+    expect(lines[at + 5]).toMatch(/^ {10}fix {5}\S+ {2}/);
+    expect(lines[at + 5]).toContain(`  ${FIX_TITLE}: ${comparisonSummary(simulate(FIX_POLICY))}`);
+    expect(stdout).toContain('herd:   the simulated load of each retry: 1 000 clients fail at once, a server of 200 req/s down for half the time each retry keeps trying (at most 10 s)');
+    expect(stdout).toContain('jitter: the same attempts and waits with full jitter; fix: after the quick fix the editor offers (its title), in the same outage.');
+    expect(stdout).not.toContain('retry() defaults');
     expect(stdout).toContain('✖ 3 problems (3 errors, 0 warnings) in 2 of 3 files');
     expect(stdout).toMatch(/\n {2}1 no-fixed-sleep-retry, 1 no-unbounded-retry, 1 parse error\n$/);
     expect(stdout).not.toContain('\u001b['); // no colour when not a terminal
@@ -287,11 +285,11 @@ describe('retry-hygiene check (stylish)', () => {
   it('simulates the scenario given by --clients, --capacity and --outage', async () => {
     const { stdout } = await check(['fixed.js', '--clients', '300', '--capacity', '100', '--outage', '2000'], project);
     const scenario = { clients: 300, capacity: 100, outageMs: 2000 };
-    expect(stdout).toContain(`this retry: ${summarizeResult(simulate(FIXED_POLICY, scenario))}`);
-    expect(stdout).toContain(`${FIX_TITLE}: ${summarizeResult(simulate(FIX_POLICY, scenario))}`);
-    expect(stdout).toContain(summarizeResult(simulate(RETRY_DEFAULTS_POLICY, scenario)));
-    expect(stdout).toContain(summarizeResult(simulate('full', scenario)));
-    expect(stdout).toContain('300 clients, a server of 100 req/s down for the first 2 s');
+    // The outage set: the line does not repeat it per site.
+    expect(stdout).toContain(`this retry: ${comparisonSummary(simulate(FIXED_POLICY, scenario))}`);
+    expect(stdout).toContain(`same budget, full jitter: ${comparisonSummary(simulate(JITTER_POLICY, scenario))}`);
+    expect(stdout).toContain(`${FIX_TITLE}: ${comparisonSummary(simulate(FIX_POLICY, scenario))}`);
+    expect(stdout).toContain('300 clients fail at once, a server of 100 req/s down for the first 2 s');
   });
 
   it('exits 0 with --exit-zero, and says so when nothing is wrong', async () => {
@@ -341,7 +339,9 @@ describe('retry-hygiene check: formats for CI', () => {
     expect(lines[1]).toMatch(
       /^::error file=fixed\.js,line=3,endLine=3,col=3,endColumn=15,title=retry-hygiene\/no-fixed-sleep-retry::This retry loop waits a fixed 1 s [^\n]*$/,
     );
-    expect(lines[2]).toContain(`%0AHerd: ${summarizeResult(simulate(FIXED_POLICY))}.%0AFix: ${FIX_TITLE}: ${summarizeResult(simulate(FIX_POLICY))}.`);
+    expect(lines[2]).toContain(
+      `%0AHerd, this retry (server down 10 s): ${comparisonSummary(simulate(FIXED_POLICY))}.%0AJitter alone, same budget, full jitter: ${comparisonSummary(simulate(JITTER_POLICY))}.%0AFix, ${FIX_TITLE}: ${comparisonSummary(simulate(FIX_POLICY))}.`,
+    );
     expect(lines[3]).toBe('retry-hygiene: 3 problems (3 errors, 0 warnings) in 3 files');
   });
 
@@ -362,14 +362,14 @@ describe('retry-hygiene check: formats for CI', () => {
       '<details>',
       '<summary>no-fixed-sleep-retry — 1 finding</summary>',
       '',
-      '| where | finding | this retry | its quick fix |',
-      '|---|---|---|---|',
+      '| where | finding | this retry | jitter alone | its quick fix |',
+      '|---|---|---|---|---|',
     ]);
     const row = stdout.split('\n')[12]!;
     expect(row).toMatch(/^\| `fixed\.js:3` \| This retry loop waits /);
-    expect(row).toContain(`| ${fixed.totalCalls.toLocaleString('en').replace(/,/g, ' ')} calls, 0 gave up, p99 `);
-    expect(row).toContain(`| ${FIX_TITLE}: ${fix.totalCalls.toLocaleString('en').replace(/,/g, ' ')} calls, ${fix.failedClients.toLocaleString('en').replace(/,/g, ' ')} gave up, `);
-    expect(stdout).toContain('Herd: simulated load of each retry with 1 000 clients');
+    expect(row).toContain(` | server down 10 s: ${comparisonBrief(fixed)} | ${comparisonBrief(simulate(JITTER_POLICY))} | ${FIX_TITLE}: ${comparisonBrief(fix)} |`);
+    expect(comparisonBrief(fixed)).toBe('13.0 calls/client, peak 5.0×, 1 000/1 000 served, drained 14 s');
+    expect(stdout).toContain('Herd: the simulated load of each retry, 1 000 clients fail at once');
     expect((await check(['jittered.ts', '--format', 'markdown'], clean)).stdout).toBe('### ✅ retry-hygiene: no retry problems in 1 file\n');
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { simulate, summarizeResult, type RetryPolicy } from '@retry-hygiene/herd';
+import { comparisonBrief, comparisonOutageMs, comparisonSummary, simulate, type RetryPolicy } from '@retry-hygiene/herd';
 import { RETRY_DEFAULTS } from '@retry-hygiene/retry';
 import type { ESLint, Linter } from 'eslint';
 import { REWRITE_DEFAULTS } from '../../eslint-plugin/src/suggestions/policies.js';
@@ -11,8 +11,8 @@ import { main } from '../src/main.js';
 
 /**
  * The "what the fix does" line of `check`: the herd of the policy the finding's own quick
- * fix leaves (the plugin's suggestion planning), labelled with that suggestion; a site with
- * no suggestion is compared with full jitter and says it is a reference.
+ * fix leaves (the plugin's suggestion planning), labelled with that suggestion, in the
+ * site's own outage; a site with no suggestion has no fix line (jitter alone is its comparison).
  */
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -24,7 +24,11 @@ async function check(args: string[], cwd: string): Promise<string> {
   return stdout;
 }
 
-type Message = Linter.LintMessage & { policy?: RetryPolicy; fixHerd?: { title: string; suggested: boolean; policy: RetryPolicy | 'full'; totalCalls: number; failedClients: number; summary: string } };
+type Herd = { totalCalls: number; failedClients: number; summary: string };
+type Message = Linter.LintMessage & { policy?: RetryPolicy; outageMs?: number; jitterHerd?: Herd & { policy: RetryPolicy }; fixHerd?: Herd & { title: string; policy: RetryPolicy } };
+
+/** What check simulates a fix in: the site's own outage (half its span, at most 10 s). */
+const outageOf = (site: RetryPolicy) => ({ outageMs: comparisonOutageMs(site) });
 
 async function messagesOf(path: string, cwd = repo): Promise<Message[]> {
   const files = JSON.parse(await check([path, '-f', 'json'], cwd)) as ESLint.LintResult[];
@@ -90,25 +94,34 @@ function calls(n: number): string {
 describe("check's fix line: the herd of the finding's own quick fix", () => {
   it('a fixed-sleep loop: "Rewrite with retry()" keeps its 500 ms and its 4 attempts, with full jitter', async () => {
     const [message] = await messagesOf('bounded.js', dir);
+    const site: RetryPolicy = { maxAttempts: 4, delay: { kind: 'constant', baseMs: 500 }, jitter: 'none' };
     const policy: RetryPolicy = { maxAttempts: 4, delay: { kind: 'constant', baseMs: 500 }, jitter: 'full' };
-    const fix = simulate(policy);
-    expect(message).toMatchObject({ ruleId: 'retry-hygiene/no-fixed-sleep-retry', fixHerd: { title: 'Rewrite with retry()', suggested: true, policy, totalCalls: 4000, failedClients: 1000, summary: summarizeResult(fix) } });
+    // Half of its 1.5 s of waits.
+    expect(outageOf(site)).toEqual({ outageMs: 750 });
+    const fix = simulate(policy, outageOf(site));
+    expect(message).toMatchObject({ ruleId: 'retry-hygiene/no-fixed-sleep-retry', outageMs: 750, fixHerd: { title: 'Rewrite with retry()', policy, totalCalls: fix.totalCalls, failedClients: fix.failedClients, summary: comparisonSummary(fix) } });
     // The label is the suggestion the editor lists for this very message.
     expect(message!.suggestions?.map((s) => s.desc)).toContain('Rewrite with retry()');
     const lines = (await check(['bounded.js'], dir)).split('\n');
-    expect(lines[3]).toMatch(/^ {10}fix {3}\S+ {2}Rewrite with retry\(\): 4 000 calls \(4\.0× the work\), every client gave up before the server was back$/);
+    expect(lines[2]).toMatch(/^ {10}herd {4}\S+ {2}this retry \(server down 750 ms\): /);
+    // The rewrite only adds jitter: one line says both.
+    expect(lines[3]).toBe(`          fix     ${lines[3]!.slice(18).split('  ')[0]}  Rewrite with retry() (same budget, full jitter): ${comparisonSummary(fix)}`);
+    // Here jitter serves more clients than the lockstep (108), so no note on what it costs.
+    expect(fix.succeededClients - simulate(site, outageOf(site)).succeededClients).toBe(108);
+    expect(lines[4]).toBe('');
   });
 
   it('an unbounded loop: the rewrite stops after 5 attempts, and both findings of the site show that one fix', async () => {
     const messages = await messagesOf('forever.js', dir);
     const policy: RetryPolicy = { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' };
-    expect(messages.map((m) => [m.ruleId, m.fixHerd?.title, m.fixHerd?.policy, m.fixHerd?.totalCalls, m.fixHerd?.failedClients])).toEqual([
-      ['retry-hygiene/no-fixed-sleep-retry', 'Rewrite with retry() (stops after 5 attempts)', policy, 5000, 1000],
-      ['retry-hygiene/no-unbounded-retry', 'Rewrite with retry() (stops after 5 attempts)', policy, 5000, 1000],
+    expect(messages.map((m) => [m.ruleId, m.outageMs, m.fixHerd?.title, m.fixHerd?.policy, m.fixHerd?.totalCalls, m.fixHerd?.failedClients])).toEqual([
+      ['retry-hygiene/no-fixed-sleep-retry', 10_000, 'Rewrite with retry() (stops after 5 attempts)', policy, 5000, 1000],
+      ['retry-hygiene/no-unbounded-retry', 10_000, 'Rewrite with retry() (stops after 5 attempts)', policy, 5000, 1000],
     ]);
     expect(messages[1]!.suggestions?.map((s) => s.desc)).toEqual(['Rewrite with retry() (stops after 5 attempts)']);
     const out = await check(['forever.js'], dir);
-    expect(out).toMatch(/\n {10}fix {3}\S+ {2}Rewrite with retry\(\) \(stops after 5 attempts\): 5 000 calls \(5\.0× the work\), every client gave up before the server was back\n/);
+    // Given up before the server is back, in words.
+    expect(out).toMatch(/\n {10}fix {5}\S+ {2}Rewrite with retry\(\) \(stops after 5 attempts\): 5 000 calls \(5\.0 per client\), every client gives up before the server is back\n/);
   });
 
   it("an unbounded loop under a project's config: the bound of no-unbounded-retry's maxAttempts, for both findings of the site", async () => {
@@ -134,63 +147,60 @@ export default [...plugin.configs.recommended, { rules: { 'retry-hygiene/no-unbo
   it('a jitter-only finding (a self-retrying function, no rewrite for it): "Add full jitter" keeps its 7 attempts of 100 ms × 2^n', async () => {
     const [message] = await messagesOf(fixture('callbacks/redis-connect-node-callback.js'));
     const policy: RetryPolicy = { maxAttempts: 7, delay: { kind: 'exponential', baseMs: 100, factor: 2 }, jitter: 'full' };
-    expect(message).toMatchObject({ ruleId: 'retry-hygiene/require-jitter', fixHerd: { title: 'Add full jitter', suggested: true, policy, totalCalls: 7000, failedClients: 1000 } });
+    // Half of 100 + 200 + … + 3 200 ms.
+    const scenario = { outageMs: 3150 };
+    const fix = simulate(policy, scenario);
+    expect(message).toMatchObject({ ruleId: 'retry-hygiene/require-jitter', outageMs: 3150, fixHerd: { title: 'Add full jitter', policy, totalCalls: fix.totalCalls, failedClients: fix.failedClients } });
     expect(message!.suggestions?.[0]?.desc).toMatch(/^Add full jitter: /);
-    expect(await check([fixture('callbacks/redis-connect-node-callback.js')], repo)).toContain(`  Add full jitter: ${summarizeResult(simulate(policy))}\n`);
+    expect(await check([fixture('callbacks/redis-connect-node-callback.js')], repo)).toContain(`  Add full jitter (same budget): ${comparisonSummary(fix)}\n`);
   });
 
   it('library options: the option edit, with the jitter the library then applies or the bound it sets', async () => {
     const [jitter, bound] = await messagesOf(fixture('libraries/async-retry-invoices.cjs'));
+    const randomized: RetryPolicy = { maxAttempts: 5, delay: { kind: 'exponential', baseMs: 200, factor: 2 }, jitter: 'proportional' };
+    const randomizedFix = simulate(randomized, outageOf(jitter!.policy!));
     expect(jitter).toMatchObject({
       ruleId: 'retry-hygiene/require-jitter',
-      fixHerd: {
-        title: 'Remove `randomize: false` (async-retry randomizes by default)',
-        suggested: true,
-        policy: { maxAttempts: 5, delay: { kind: 'exponential', baseMs: 200, factor: 2 }, jitter: 'proportional' },
-        totalCalls: 5000,
-        failedClients: 1000,
-      },
+      fixHerd: { title: 'Remove `randomize: false` (async-retry randomizes by default)', policy: randomized, totalCalls: randomizedFix.totalCalls, failedClients: randomizedFix.failedClients },
     });
     const policy: RetryPolicy = { maxAttempts: 5, delay: { kind: 'exponential', baseMs: 1000, factor: 2, capMs: 30_000 }, jitter: 'proportional' };
-    const fix = simulate(policy);
-    expect(bound).toMatchObject({ ruleId: 'retry-hygiene/no-unbounded-retry', fixHerd: { title: 'Stop after 5 attempts (`retries: 4`)', suggested: true, policy, totalCalls: fix.totalCalls, failedClients: fix.failedClients } });
+    // The unbounded site's outage: the longest, 10 s.
+    const fix = simulate(policy, outageOf(bound!.policy!));
+    expect(bound).toMatchObject({ ruleId: 'retry-hygiene/no-unbounded-retry', outageMs: 10_000, fixHerd: { title: 'Stop after 5 attempts (`retries: 4`)', policy, totalCalls: fix.totalCalls, failedClients: fix.failedClients } });
     expect([fix.totalCalls, fix.failedClients]).toEqual([4997, 17]);
     expect(bound!.suggestions?.map((s) => s.desc)).toEqual(['Stop after 5 attempts (`retries: 4`)']);
   });
 
-  it("a nested retry's quick fixes choose which layer retries: full jitter is shown as a reference and labelled so, in every format", async () => {
+  it("a nested retry's quick fixes choose which layer retries, which changes no wait: no fix line, only jitter alone where it has none, in every format", async () => {
     const [message] = await messagesOf('nested.js', dir);
-    const full = simulate('full');
-    const label = 'its quick fixes choose which layer retries; full jitter, no attempt limit, for reference';
-    expect(message).toMatchObject({
-      ruleId: 'retry-hygiene/no-nested-retry',
-      fixHerd: { title: label, suggested: false, policy: 'full', totalCalls: 9400, failedClients: 0 },
-    });
+    expect(message!.ruleId).toBe('retry-hygiene/no-nested-retry');
+    expect(message!.fixHerd).toBeUndefined();
     expect(message!.suggestions?.map((s) => s.desc)).toEqual([
       'Keep the outer retry: make the inner one (line 4) a single attempt (rewritten with retry() and `maxAttempts: 1`)',
       'Keep the inner retry (line 4): make this one a single attempt (`retries: 0`)',
     ]);
-    expect(await check(['nested.js'], dir)).toContain(`\n          ref   `);
-    expect(await check(['nested.js'], dir)).toContain(`  ${label}: ${summarizeResult(full)}\n`);
+    const out = await check(['nested.js'], dir);
+    expect(out).toMatch(/\n {10}herd {4}\S+ {2}this retry \(server down [^)]+\): /);
+    expect(out).not.toMatch(/\n {10}(fix|ref) /);
     const markdown = await check(['nested.js', '-f', 'markdown'], dir);
-    expect(markdown).toContain(`| _${label}_: ${calls(full.totalCalls)} calls, 0 gave up, `);
+    expect(markdown).toMatch(/ \| — \|\n/);
     const github = await check(['nested.js', '-f', 'github'], dir);
-    expect(github).toContain(`%0AReference: ${label}: ${summarizeResult(full)}.`);
-    const sarif = JSON.parse(await check(['nested.js', '-f', 'sarif'], dir)) as { runs: { results: { message: { text: string }; properties: { fixHerd: unknown } }[] }[] };
-    expect(sarif.runs[0]!.results[0]!.properties.fixHerd).toMatchObject({ suggested: false, policy: 'full', totalCalls: 9400 });
+    expect(github).not.toContain('%0AFix');
+    const sarif = JSON.parse(await check(['nested.js', '-f', 'sarif'], dir)) as { runs: { results: { message: { text: string }; properties: Record<string, unknown> }[] }[] };
+    expect(sarif.runs[0]!.results[0]!.properties).not.toHaveProperty('fixHerd');
   });
 
   it('every format names the same fix: markdown, github and sarif carry the rewrite of the unbounded loop', async () => {
     const policy: RetryPolicy = { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' };
     const fix = simulate(policy);
     const markdown = await check(['forever.js', '-f', 'markdown'], dir);
-    expect(markdown).toContain('| where | finding | this retry | its quick fix |');
-    expect(markdown).toContain(`| Rewrite with retry() (stops after 5 attempts): ${calls(fix.totalCalls)} calls, ${calls(fix.failedClients)} gave up, nobody served |`);
-    expect(await check(['forever.js', '-f', 'github'], dir)).toContain(`%0AFix: Rewrite with retry() (stops after 5 attempts): ${summarizeResult(fix)}.`);
+    expect(markdown).toContain('| where | finding | this retry | jitter alone | its quick fix |');
+    expect(markdown).toContain(`| Rewrite with retry() (stops after 5 attempts): ${comparisonBrief(fix)} |`);
+    expect(await check(['forever.js', '-f', 'github'], dir)).toContain(`%0AFix, Rewrite with retry() (stops after 5 attempts): ${comparisonSummary(fix)}.`);
     const sarif = JSON.parse(await check(['forever.js', '-f', 'sarif'], dir)) as { runs: { results: { message: { text: string }; properties: { fixHerd: unknown } }[] }[] };
     const [first] = sarif.runs[0]!.results;
-    expect(first!.properties.fixHerd).toMatchObject({ title: 'Rewrite with retry() (stops after 5 attempts)', suggested: true, policy, totalCalls: 5000, failedClients: 1000 });
-    expect(first!.message.text).toContain(`\nFix: Rewrite with retry() (stops after 5 attempts): ${summarizeResult(fix)}.`);
+    expect(first!.properties.fixHerd).toMatchObject({ title: 'Rewrite with retry() (stops after 5 attempts)', policy, totalCalls: 5000, failedClients: 1000 });
+    expect(first!.message.text).toContain(`\nFix, Rewrite with retry() (stops after 5 attempts): ${comparisonSummary(fix)}.`);
   });
 
   it("the rewrite's policy relies on retry()'s real defaults for what it does not write", () => {

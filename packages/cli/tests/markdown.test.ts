@@ -15,6 +15,8 @@ function bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
+const FIXED_POLICY = { maxAttempts: 4, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' } as const;
+
 /** `n` findings over files of 10, rules in turn, each message `width` characters long. */
 function syntheticReport(n: number, width: number, withHerd: boolean): Report {
   const herd = withHerd ? new HerdComparison(DEFAULT_SCENARIO) : undefined;
@@ -22,7 +24,7 @@ function syntheticReport(n: number, width: number, withHerd: boolean): Report {
   for (let f = 0; f * 10 < n; f++) {
     const findings = Array.from({ length: Math.min(10, n - f * 10) }, (_, i) => {
       const message = { ruleId: `retry-hygiene/${RULES[(f * 10 + i) % 4]}`, severity: 2, line: i + 1, column: 1, message: `Finding ${f * 10 + i} ${'x'.repeat(width)}` } as Linter.LintMessage;
-      return herd ? { message, herd: herd.retryDefaults, fix: herd.fix(undefined) } : { message };
+      return herd ? { message, comparison: herd.compare({ policy: FIXED_POLICY }, { title: 'Rewrite with retry()', policy: { ...FIXED_POLICY, jitter: 'full' } }) } : { message };
     });
     files.push({ result: { filePath: `/repo/src/module-${f}.ts` } as ESLint.LintResult, findings });
   }
@@ -60,8 +62,8 @@ describe('check --format markdown: a summary by rule, findings collapsed by rule
       { summary: 'no-unbounded-retry — 28 findings', rows: 28 },
       { summary: 'no-nested-retry — 13 findings', rows: 13 },
     ]);
-    expect(stdout).toContain('\n| where | finding | this retry | its quick fix |\n|---|---|---|---|\n| `fixtures/');
-    expect(stdout).toMatch(/\n\nHerd: simulated load of each retry with 1 000 clients.*\n$/);
+    expect(stdout).toContain('\n| where | finding | this retry | jitter alone | its quick fix |\n|---|---|---|---|---|\n| `fixtures/');
+    expect(stdout).toMatch(/\n\nHerd: the simulated load of each retry, 1 000 clients fail at once.*\n$/);
   });
 
   it.each([
@@ -78,7 +80,7 @@ describe('check --format markdown: a summary by rule, findings collapsed by rule
     for (const s of found) expect(s.rows + Number(s.more ?? 0)).toBe(n / 4);
     // Shared out: every rule shows its first findings, and every rule is cut.
     for (const s of found) expect([s.rows > 0, Number(s.more) > 0]).toEqual([true, true]);
-    if (withHerd) expect(text).toMatch(/\n\nHerd: simulated load of each retry with 1 000 clients.*\n$/);
+    if (withHerd) expect(text).toMatch(/\n\nHerd: the simulated load of each retry, 1 000 clients fail at once.*\n$/);
   });
 
   it('a few findings fit whole: no "more" line', () => {

@@ -116,10 +116,15 @@ describe('retry-hygiene check --format sarif', () => {
       locations: [{ physicalLocation: { artifactLocation: { uri: 'src/a%20dir/fixed.js', uriBaseId: '%SRCROOT%' }, region: { startLine: 3, startColumn: 3, endLine: 3, endColumn: 15 } } }],
       properties: { policy: { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' } },
     });
-    expect(first!.message.text).toMatch(/^This retry loop waits a fixed 1 s .*\nHerd: .* calls/s);
+    expect(first!.message.text).toMatch(/^This retry loop waits a fixed 1 s .*\nHerd, this retry \(server down 10 s\): .* calls/s);
+    expect(first!.message.text).toMatch(/\nJitter alone, same budget, full jitter: 25 230 calls /);
     // The quick fix's herd: the rewrite bounds the loop at 5 attempts and keeps its 1 s wait, with full jitter.
-    expect(first!.message.text).toMatch(/\nFix: Rewrite with retry\(\) \(stops after 5 attempts\): 5 000 calls .*\.$/s);
-    expect(first!.properties).toMatchObject({ fixHerd: { title: 'Rewrite with retry() (stops after 5 attempts)', suggested: true, policy: { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' }, totalCalls: 5000 } });
+    expect(first!.message.text).toMatch(/\nFix, Rewrite with retry\(\) \(stops after 5 attempts\): 5 000 calls .*\.$/s);
+    expect(first!.properties).toMatchObject({
+      outageMs: 10_000,
+      jitterHerd: { policy: { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' }, totalCalls: 25_230 },
+      fixHerd: { title: 'Rewrite with retry() (stops after 5 attempts)', policy: { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' }, totalCalls: 5000 },
+    });
     expect(second).toMatchObject({ ruleId: 'retry-hygiene/no-unbounded-retry', ruleIndex: 2 });
     expect(third!.locations[0]!.physicalLocation.artifactLocation).toEqual({ uri: pathToFileURL(join(outside, 'other.js')).href });
     expect(run.invocations[0]!.toolExecutionNotifications.map((n) => n.message.text)).toEqual([expect.stringMatching(/^Parsing error/)]);

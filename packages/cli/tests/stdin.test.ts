@@ -54,7 +54,7 @@ describe('check --stdin', () => {
       'retry-hygiene: 2 problems (2 errors, 0 warnings) in 1 file',
       '',
     ]);
-    expect(stdout).toContain('%0AHerd: 13 000 calls');
+    expect(stdout).toContain('%0AHerd, this retry (server down 10 s): 13 000 calls');
   });
 
   it("--stdin-filename in a CommonJS package: read as CommonJS, as that file would be", async () => {

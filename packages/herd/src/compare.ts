@@ -120,6 +120,12 @@ export function tradeOffNote(site: SimulationResult, other: SimulationResult): s
   return `full jitter halves the mean wait, so the same attempts end sooner: ${formatCount(lost)} more clients give up in this outage. Allow more attempts or a deadline to ride out as long an outage.`;
 }
 
+/** For a table cell: "13.0 calls/client, peak 5.0×, 600/1 000 served, drained 7 s". */
+export function comparisonBrief(result: SimulationResult): string {
+  const [calls, peak, served, drained] = comparisonCells(result);
+  return `${calls} calls/client, peak ${peak}, ${served} served, drained ${drained}`;
+}
+
 /** The compact table's columns, in order; each row's cells are `comparisonCells`. */
 export const COMPARISON_COLUMNS = ['calls/client', 'peak on recovery', 'served', 'drained'] as const;
 

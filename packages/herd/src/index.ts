@@ -48,6 +48,7 @@ export {
   COMPARISON_COLUMNS,
   SAME_WITH_JITTER_LABEL,
   callsPerClient,
+  comparisonBrief,
   comparisonCells,
   comparisonOutageMs,
   comparisonSummary,

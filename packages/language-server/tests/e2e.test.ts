@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { simulate, formatCount } from '@retry-hygiene/herd';
+import { comparisonCells, outcomeWords, simulate } from '@retry-hygiene/herd';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CancellationTokenSource,
@@ -366,7 +366,7 @@ export async function getOrder(id: string): Promise<Response> {
 });
 
 describe('hover', () => {
-  it('describes the retry under the cursor with its herd next to full jitter, the numbers and the docs', async () => {
+  it('describes the retry under the cursor with its herd beside the same budget with full jitter and its quick fix, the numbers, the outcome in words and the docs', async () => {
     const client = await start();
     await client.open(URI, FIXED_SLEEP_LOOP);
     const hover = await client.hover(URI, 3, 4);
@@ -375,17 +375,21 @@ describe('hover', () => {
     const value = text(hover);
     const lines = value.split('\n');
     expect(lines[0]).toBe('**Retry loop**: waits a fixed 1 s between attempts, no jitter, no limit on attempts.');
-    const fixed = simulate({ maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' });
-    const full = simulate('full');
+    // No limit: the longest automatic outage, 10 s.
+    const scenario = { clients: 1000, capacity: 200, outageMs: 10_000 };
+    const site = simulate({ maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' }, scenario);
+    const jittered = simulate({ maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' }, scenario);
+    // The quick fix check shows too: the rewrite, bounded at 5 attempts.
+    const fix = simulate({ maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' }, scenario);
     const row = (name: string) => lines.find((l) => l.startsWith(name))!.split(/ {2,}/);
-    expect(row('herd')[1]).toMatch(/^[ ▁▂▃▄▅▆▇█]+$/);
-    expect(row('calls').slice(1)).toEqual([formatCount(fixed.totalCalls), formatCount(full.totalCalls)]);
-    expect(row('calls').slice(1)).toEqual(['13 000', '9 400']);
-    expect(row('× the work').slice(1)).toEqual(['13.0×', '9.4×']);
-    expect(row('peak on recovery').slice(1)).toEqual(['5.0× capacity', '0.9× capacity']);
-    expect(row('p99 to success').slice(1)).toEqual(['14 s', '19.1 s']);
-    expect(row('gave up').slice(1)).toEqual(['0 clients', '0 clients']);
-    expect(value).toContain('1 000 clients fail at once; the server takes 200 requests/s and is down for the first 10 s.');
+    expect(lines.find((l) => l.includes('calls/client'))!.trim().split(/ {2,}/)).toEqual(['herd', 'calls/client', 'peak on recovery', 'served', 'drained']);
+    expect(row('this retry')[1]).toMatch(/^[ ▁▂▃▄▅▆▇█]+$/);
+    expect(row('this retry').slice(2)).toEqual(['13.0', '5.0×', '1 000/1 000', '14 s']);
+    expect(row('same budget, full jitter').slice(2)).toEqual(comparisonCells(jittered));
+    expect(row('quick fix').slice(2)).toEqual(comparisonCells(fix));
+    expect(comparisonCells(site)).toEqual(['13.0', '5.0×', '1 000/1 000', '14 s']);
+    expect(value).toContain('1 000 clients fail at once; the server takes 200 requests/s and is down for the first 10 s (half the time this retry keeps trying, at most 10 s).');
+    expect(value).toContain(`This retry: every client served. Its quick fix (Rewrite with retry() (stops after 5 attempts)): ${outcomeWords(fix)}.`);
     expect(value).toContain(`✖ [retry-hygiene/no-fixed-sleep-retry](${DOCS}/no-fixed-sleep-retry.md)`);
     expect(value).toContain(`✖ [retry-hygiene/no-unbounded-retry](${DOCS}/no-unbounded-retry.md)`);
     // Only clients that say they render images get one.
@@ -399,7 +403,9 @@ describe('hover', () => {
     await client.open(uri, JITTERED_LOOP, 'javascript');
     const value = text(await client.hover(uri, 4, 3));
     expect(value.split('\n')[0]).toBe('**Retry loop**: waits 100 ms × 2^n between attempts, capped at 10 s, full jitter, up to 4 attempts.');
-    expect(value).toContain(`✔ No retry-hygiene problem here · [rules](${DOCS})`);
+    // No tick: the words above say how it fares.
+    expect(value).toContain(`No retry-hygiene finding here · [rules](${DOCS})`);
+    expect(value).not.toContain('✔');
     expect(await client.hover(uri, 0, 3)).toBeNull();
     expect(await client.hover(uri, 6, 14)).toBeNull(); // inside the body, not on the head
   });
@@ -415,18 +421,30 @@ describe('hover', () => {
     expect(value).toContain(`✖ retry-hygiene/require-jitter: ${DOCS}/require-jitter.md`);
   });
 
-  it('adds the compact SVG chart and a command link for a client that opts in', async () => {
+  it('puts the compact SVG chart first for a client that opts in, names its curves, and links the full chart on a line of its own', async () => {
     const client = await start({ initializationOptions: { hoverImages: true, chartCommand: 'retryHygiene.openChart' } });
     await client.open(URI, FIXED_SLEEP_LOOP);
     const value = text(await client.hover(URI, 3, 2));
-    const image = /!\[herd of this retry \(orange\) and full jitter \(blue\)\]\(data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)\|width=320,height=120\)/.exec(value);
+    const lines = value.split('\n');
+    const image = /^!\[herd of this retry \(orange\), same budget, full jitter \(blue\), quick fix \(green\)\]\(data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)\|width=320,height=120\)$/.exec(lines[0]!);
     expect(image).not.toBeNull();
     const svg = parseXml(Buffer.from(image![1]!, 'base64').toString('utf8'));
     expect(svg.attributes).toMatchObject({ width: '320', height: '120' });
-    expect(findAll(svg, (e) => e.name === 'path').map((p) => p.attributes.stroke)).toEqual(['#e8590c', '#1c7ed6']);
+    expect(findAll(svg, (e) => e.name === 'path').map((p) => p.attributes.stroke)).toEqual(['#e8590c', '#1c7ed6', '#2f9e44']);
+    expect(lines.slice(1, 6)).toEqual(['', 'orange: this retry · blue: same budget, full jitter · green: quick fix', '', expect.stringMatching(/^\[Open the full herd chart\]\(command:retryHygiene\.openChart\?[^)]+\)$/), '']);
+    expect(lines[6]).toBe('**Retry loop**: waits a fixed 1 s between attempts, no jitter, no limit on attempts.');
+    // With the chart, the table has no sparklines.
+    expect(value).not.toMatch(/[▁▂▃▄▅▆▇█]/);
     const link = /\[Open the full herd chart\]\(command:retryHygiene\.openChart\?([^)]+)\)/.exec(value);
     expect(JSON.parse(decodeURIComponent(link![1]!))).toEqual([
-      { uri: URI, line: 3, character: 2, policy: { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' }, scenario: { clients: 1000, capacity: 200, outageMs: 10000 } },
+      {
+        uri: URI,
+        line: 3,
+        character: 2,
+        policy: { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' },
+        scenario: { clients: 1000, capacity: 200, outageMs: 10000 },
+        fix: { title: 'Rewrite with retry() (stops after 5 attempts)', policy: { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' } },
+      },
     ]);
   });
 });

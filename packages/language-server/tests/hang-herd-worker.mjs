@@ -3,7 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 
 parentPort.postMessage({ type: 'ready' });
-parentPort.on('message', ({ policy }) => {
-  if (policy.maxAttempts === 13) throw new Error('boom');
+parentPort.on('message', ({ policies }) => {
+  if (policies[0].maxAttempts === 13) throw new Error('boom');
   for (;;);
 });

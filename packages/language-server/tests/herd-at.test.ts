@@ -15,7 +15,7 @@ const herdAt = (uri: string, line: number, character: number) =>
   client!.connection.sendRequest<HerdSite | null>(HERD_AT_REQUEST, { textDocument: { uri }, position: { line, character } });
 
 describe(HERD_AT_REQUEST, () => {
-  it('answers the site under the position: its start, policy, words, rules and the scenario in force', async () => {
+  it('answers the site under the position: its start, policy, quick fix, words, rules and the scenario in force', async () => {
     client = await TestClient.start({ pull: true, configuration: () => ({ scenario: { clients: 5000 } }) });
     await client.open(URI, FIXED_SLEEP_LOOP);
     await client.until(() => (client!.configurationRequests > 0 ? true : undefined));
@@ -26,7 +26,10 @@ describe(HERD_AT_REQUEST, () => {
       line: 3,
       character: 2,
       policy: { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' },
+      // No outage set: a retry with no limit gets the longest automatic one.
       scenario: { clients: 5000, capacity: 200, outageMs: 10_000 },
+      // The quick fix the comparison shows, as check picks it.
+      fix: { title: 'Rewrite with retry() (stops after 5 attempts)', policy: { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' } },
       kind: 'Retry loop',
       description: 'waits a fixed 1 s between attempts, no jitter, no limit on attempts',
       rules: ['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry'],

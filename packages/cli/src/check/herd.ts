@@ -52,7 +52,7 @@ export class HerdComparison {
 
   constructor(readonly scenario: Scenario) {}
 
-  compare(site: RetrySite, suggestion: { title: string; policy: RetryPolicy } | undefined): SiteComparison {
+  compare(site: Pick<RetrySite, 'policy'>, suggestion: { title: string; policy: RetryPolicy } | undefined): SiteComparison {
     const outageMs = comparisonOutageMs(site.policy, this.scenario.outageMs);
     const options = { clients: this.scenario.clients, capacity: this.scenario.capacity, outageMs };
     const twin = withFullJitter(site.policy);

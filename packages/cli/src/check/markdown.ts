@@ -1,5 +1,4 @@
-import { formatDuration } from '@retry-hygiene/herd';
-import { herdNumbers } from './herd.js';
+import { comparisonBrief, formatDuration } from '@retry-hygiene/herd';
 import { posixPath, ruleLabel } from './labels.js';
 import { FAILURE_TEXT } from './lint-failures.js';
 import { counts, failedNote, plural, type Finding, type Report } from './report.js';
@@ -51,7 +50,8 @@ export function markdown(report: Report): string {
   if (herd) {
     foot.push(
       `Herd: the simulated load of each retry, ${herd.describeScenario()}. `
-        + 'Jitter alone: the same attempts and waits with full jitter. Its quick fix: the policy the suggested edit leaves (—: no quick fix changes its waits). All three in the same outage.',
+        + 'Jitter alone: the same attempts and waits with full jitter. Its quick fix: the policy the suggested edit leaves (—: no quick fix changes its waits). All three in the same outage. '
+        + 'Peak: the load the recovering server meets, × its capacity; drained: when the load falls under capacity for good.',
     );
   }
   if (report.suppressedCount > 0) foot.push('', `${plural(report.suppressedCount, 'existing error')} suppressed by the suppressions file.`);
@@ -94,7 +94,8 @@ function rowOf(path: string, { message, comparison, failure }: Finding, withHerd
   }
   const row = [`\`${path}:${message.line}\``, cell(message.message)];
   if (withHerd) {
-    const summary = (result: Parameters<typeof herdNumbers>[0]) => herdNumbers(result).summary;
+    // Numbers only: the sentences of the other formats would cut the table at GitHub's limit sooner.
+    const summary = comparisonBrief;
     if (!comparison) row.push('', '', '');
     else {
       const { site, jittered, fix, outageMs, auto, fixIsJitterAlone } = comparison;
