@@ -87,9 +87,6 @@ beforeAll(() => {
   writeFileSync(join(dir, 'nested.js'), NESTED);
 });
 
-function calls(n: number): string {
-  return n.toLocaleString('en').replace(/,/g, ' ');
-}
 
 describe("check's fix line: the herd of the finding's own quick fix", () => {
   it('a fixed-sleep loop: "Rewrite with retry()" keeps its 500 ms and its 4 attempts, with full jitter', async () => {
