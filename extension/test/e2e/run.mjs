@@ -3,7 +3,7 @@
 // code-server (installed on demand, install.mjs), drives the workbench with Playwright in
 // Debian's Chromium and checks, on small workspace files: squiggles and Problems entries
 // with rule ids (source and code: retry-hygiene(no-fixed-sleep-retry)), the status bar (checking…,
-// the count of the Problems rows, a syntax error reported once), the hover with its chart image and sparkline, quick fixes changing the
+// the count of the Problems rows, a syntax error reported once), the hover (its chart first and visible without scrolling, its numbers check's), quick fixes changing the
 // file (disable for this line; the retry() rewrite, exactly as the rule suggests it), the Retry herd webview (chart, re-simulation from its controls, CSP), a severity
 // setting taking effect, the status bar count, a .mjs file, and the activation time.
 // A screenshot per step goes to .cache/vscode-e2e/screenshots/ (git-ignored).
@@ -16,7 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InstallError, ensureInstalled } from './install.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -400,9 +400,9 @@ async function drive(browser, { port, ws, ud }) {
     check('the count comes back once the file parses again', true, (await statusItem.innerText()).trim());
   });
 
-  // Hover with the image and the sparkline.
+  // The hover: its chart first and visible without scrolling, its numbers those of `check`.
   const hover = page.locator('.monaco-hover:not(.hidden)');
-  await attempt('hover shows the herd chart image and sparkline', async () => {
+  await attempt('hover shows the herd chart without scrolling', async () => {
     let found = false;
     for (let i = 0; i < 6 && !found; i++) {
       await page.mouse.move(5, 5);
@@ -410,11 +410,28 @@ async function drive(browser, { port, ws, ud }) {
       found = await hover.locator('img[src^="data:image/svg+xml"]').first().waitFor({ timeout: 8_000 }).then(() => true, () => false);
     }
     const text = found ? await hover.first().innerText() : '';
-    check('hover shows the herd chart image and sparkline', found && /[▁▂▃▄▅▆▇█]{5,}/.test(text) && text.includes('Open the full herd chart'), text.split('\n')[0]);
+    const image = found ? await hover.locator('img[src^="data:image/svg+xml"]').first().boundingBox() : null;
+    const box = found ? await hover.first().boundingBox() : null;
+    const inside = Boolean(image && box && image.height >= 100 && image.y >= box.y && image.y + image.height <= box.y + box.height + 1);
+    check(
+      'hover shows the herd chart without scrolling',
+      found && inside && image.width <= 322 && image.height <= 122 && /^\[?Open the full herd chart\]?$/m.test(text.replace(/\u00a0/g, ' ')),
+      image && box ? `chart ${Math.round(image.width)}×${Math.round(image.height)} at y ${Math.round(image.y - box.y)}–${Math.round(image.y + image.height - box.y)} of a ${Math.round(box.height)} px hover` : 'no chart',
+    );
     await shot('hover');
-    // The hover scrolls (the diagnostics come first): show its chart.
-    await hover.locator('img[src^="data:image/svg+xml"]').first().scrollIntoViewIfNeeded();
-    await shot('hover-chart');
+    // The same numbers as `check` on the same file: one comparison, two surfaces.
+    const cli = spawnSync(process.execPath, [join(root, 'packages', 'cli', 'bin', 'retry-hygiene.js'), 'check', 'orders.ts', '--format', 'json', '--exit-zero'], { cwd: ws, encoding: 'utf8' });
+    const { formatCount, formatDuration } = await import(pathToFileURL(join(root, 'packages', 'herd', 'dist', 'index.js')).href);
+    const message = JSON.parse(cli.stdout || '[]')[0]?.messages?.[0] ?? {};
+    const cells = (h) => (h ? [h.callsPerClient.toFixed(1), `${h.recoveryPeakOverCapacity.toFixed(1)}×`, `${formatCount(h.succeededClients)}/${formatCount(h.succeededClients + h.failedClients)}`, formatDuration(h.drainedAtMs)] : []);
+    const rowOf = (label) => (text.split('\n').find((l) => l.startsWith(label)) ?? '').slice(label.length).trim().split(/\s{2,}/);
+    const want = { 'this retry': cells(message.herd), 'same budget, full jitter': cells(message.jitterHerd), 'quick fix': cells(message.fixHerd) };
+    const got = Object.fromEntries(Object.keys(want).map((k) => [k, rowOf(k)]));
+    check(
+      "the hover's comparison numbers are check's",
+      cli.status === 0 && Object.keys(want).every((k) => want[k].length === 4 && want[k].join('|') === got[k].join('|')),
+      Object.entries(got).map(([k, v]) => `${k}: ${v.join(' · ')}${v.join('|') === want[k].join('|') ? '' : ` (check: ${want[k].join(' · ')})`}`).join('; '),
+    );
   });
 
   // The webview, from the hover's trusted command link.
@@ -425,15 +442,24 @@ async function drive(browser, { port, ws, ud }) {
     const title = await webview.locator('#rh-title').innerText();
     const policy = await webview.locator('#rh-policy').innerText();
     const calls = await webview.locator('#rh-numbers tr').nth(1).innerText();
-    check('the Retry herd webview shows the chart', title.includes('Retry loop') && /fixed 1 s/.test(policy) && /13 000/.test(calls), `${title} · ${policy} · ${calls.replace(/\s+/g, ' ')}`);
+    const words = await webview.locator('#rh-words').innerText();
+    const svgText = (await webview.locator('#rh-chart svg .rh-title').textContent()) ?? '';
+    check(
+      'the Retry herd webview shows the chart, titled with the file',
+      title.includes('Retry loop in orders.ts:4') && svgText === 'Retry herd of orders.ts:4' && /fixed 1 s/.test(policy) && /^this retry\s+13\.0\s+5\.0×/.test(calls) && /^This retry: every client served\./.test(words),
+      `${title} · ${svgText} · ${policy} · ${calls.replace(/\s+/g, ' ')} · ${words}`,
+    );
+    // Drawn at the panel's width: the chart's text keeps its 12 px.
+    const scale = await webview.locator('#rh-chart svg').evaluate((svg) => svg.getBoundingClientRect().width / Number(svg.getAttribute('width')));
+    check("the webview's chart is drawn at its own size, not scaled down", Math.abs(scale - 1) < 0.02, `scale ${scale.toFixed(2)}`);
     await page.mouse.move(200, 600);
     await hover.first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {});
     await shot('webview');
     await page.mouse.move(200, 600);
     await webview.locator('#rh-clients').fill('5000');
     await webview.locator('#rh-chart[data-clients="5000"]').waitFor({ timeout: 30_000 });
-    const svgTitle = await webview.locator('#rh-chart svg .rh-title').textContent();
-    check('the webview re-simulates from its controls', /5 000 clients/.test(svgTitle ?? ''), svgTitle ?? '');
+    const svgTitle = await webview.locator('#rh-chart svg').textContent();
+    check('the webview re-simulates from its controls', /5 000 clients fail at once/.test(svgTitle ?? ''), (svgTitle ?? '').slice(0, 120));
     await shot('webview-5000-clients');
     check('no Content Security Policy violation', consoleProblems.length === 0, consoleProblems[0] ?? 'none');
     // A rule name in the page opens its docs, shipped in the .vsix, in the Markdown preview.
