@@ -86,7 +86,7 @@ h1{font-size:1.35em;font-weight:600;margin:16px 0 4px}
 .rh-herd .rh-curve{fill:none;stroke-width:2;stroke-linejoin:round;stroke-linecap:round}
 .numbers{border-collapse:collapse;margin-top:12px}
 .numbers th,.numbers td{padding:3px 14px 3px 0;text-align:left;border-bottom:1px solid var(--vscode-panel-border,rgba(128,128,128,.3))}
-.numbers td{font-variant-numeric:tabular-nums}
+.numbers td{font-variant-numeric:tabular-nums;white-space:nowrap}
 .numbers th{font-weight:600}
 .numbers .site{color:#e8590c}.numbers .jittered{color:#1c7ed6}.numbers .fix{color:#2f9e44}
 .words{margin:10px 0;max-width:70ch}

@@ -52,7 +52,8 @@ export function computeView(site: ViewSite, scenario: Scenario, width = 760, now
   const title = site.where ? `Retry herd of ${site.where}` : 'Retry herd';
   // Drawn at the panel's width: scaling a wide chart down made its text unreadably small.
   const drawn = Math.round(Math.min(1000, Math.max(MIN_CHART_WIDTH, width)));
-  const raw = renderSvg(results.map((r, i) => ({ ...r, label: plan[i]!.label })), { title, width: drawn });
+  // The numbers are the page's table: the chart's legend names the curves only.
+  const raw = renderSvg(results.map((r, i) => ({ ...r, label: plan[i]!.label })), { title, width: drawn, labelsOnly: true });
   const svg = recolor(stripStyle(raw), plan.map((p) => COLORS[p.role]));
   const rows: string[][] = [['', ...COMPARISON_COLUMNS], ...plan.map((p, i) => [p.label, ...comparisonCells(results[i]!)])];
   const words = [`This retry: ${outcomeWords(results[0]!)}.`];

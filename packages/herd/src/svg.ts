@@ -8,6 +8,11 @@ export interface SvgOptions {
   title?: string;
   /** Width in CSS pixels (default 720); the height follows from the legend. */
   width?: number;
+  /**
+   * The legend names the curves only, without each one's numbers, and the subtitle is short:
+   * for a page that shows the numbers in a table of its own beside a narrow chart.
+   */
+  labelsOnly?: boolean;
 }
 
 const PLOT_HEIGHT = 240;
@@ -36,7 +41,7 @@ export function renderSvg(results: SimulationResult | readonly SimulationResult[
   // A legend entry whose summary does not fit beside its label goes on two lines.
   const legendWidth = plotRight - plotLeft - 30;
   const legend = list.map((result) => {
-    const summary = summarizeResult(result);
+    const summary = options.labelsOnly ? '' : summarizeResult(result);
     const wide = (result.label.length * 1.1 + 2 + summary.length) * CHAR_WIDTH > legendWidth;
     return { label: result.label, summary, wide };
   });
@@ -51,9 +56,10 @@ export function renderSvg(results: SimulationResult | readonly SimulationResult[
 
   const title = options.title ?? 'Requests per second while the server recovers';
   const peak = Math.max(...list.map((r) => r.peakOffered));
-  const subtitle =
-    `${formatCount(scenario.clients)} clients fail at once · server down for ${formatDuration(scenario.outageMs)}` +
-    ` · capacity ${formatCount(scenario.capacity)} requests/s`;
+  const subtitle = options.labelsOnly
+    ? `${formatCount(scenario.clients)} clients · down ${formatDuration(scenario.outageMs)} · ${formatCount(scenario.capacity)} req/s`
+    : `${formatCount(scenario.clients)} clients fail at once · server down for ${formatDuration(scenario.outageMs)}` +
+      ` · capacity ${formatCount(scenario.capacity)} requests/s`;
   const note =
     ys.kind === 'log'
       ? 'logarithmic scale'

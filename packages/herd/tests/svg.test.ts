@@ -136,6 +136,14 @@ describe('renderSvg', () => {
     expect(entry.children.map(textOf)).toEqual([long.label, summarizeResult(long)]);
   });
 
+  it('names the curves only, with a short subtitle, for a page that shows the numbers itself (labelsOnly)', () => {
+    const root = parseXml(renderSvg([{ ...exponential, label: 'this retry' }, { ...full, label: 'quick fix' }], { width: 420, labelsOnly: true }));
+    const all = texts(root);
+    expect(all).toContain('1 000 clients · down 10 s · 200 req/s');
+    expect(all.filter((t) => t.startsWith('this retry') || t.startsWith('quick fix')).map((t) => t.trim())).toEqual(['this retry', 'quick fix']);
+    expect(all.some((t) => t.includes(summarizeResult(exponential)))).toBe(false);
+  });
+
   it('escapes labels', () => {
     const odd: SimulationResult = { ...exponential, label: 'a < b & "c"' };
     const parsed = parseXml(renderSvg(odd));
