@@ -55,9 +55,19 @@ export function withFullJitter(policy: RetryPolicy): RetryPolicy | undefined {
   return { ...policy, jitter: 'full' };
 }
 
-/** Two policies that simulate alike: the same fields and values, whatever their order. */
+/**
+ * Two policies that simulate alike: the same fields and values, whatever their order, or the
+ * same attempts, deadline, jitter and the same wait before each retry they make (a cap that
+ * no wait reaches is no difference: `retry()`'s 20 s cap on five waits of 100 ms × 2^n).
+ */
 export function samePolicy(a: RetryPolicy, b: RetryPolicy): boolean {
-  return canonical(a) === canonical(b);
+  if (canonical(a) === canonical(b)) return true;
+  const [ra, rb] = [resolvePolicy(a), resolvePolicy(b)];
+  if (ra.shape !== rb.shape || ra.jitter !== rb.jitter || ra.maxAttempts !== rb.maxAttempts || ra.deadlineMs !== rb.deadlineMs) return false;
+  if (ra.maxAttempts === Infinity) return ra.baseMs === rb.baseMs && ra.capMs === rb.capMs && ra.factor === rb.factor && canonical(ra.steps) === canonical(rb.steps);
+  const [ga, gb] = [growthOf(ra), growthOf(rb)];
+  for (let n = 0; n < ra.maxAttempts - 1; n++) if (ga(n) !== gb(n)) return false;
+  return true;
 }
 
 function canonical(value: unknown): string {

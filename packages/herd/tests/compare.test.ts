@@ -62,6 +62,11 @@ describe('jitter alone', () => {
   it('is told apart from a fix by value, not by the order of the fields', () => {
     expect(samePolicy({ jitter: 'full', delay: { baseMs: 500, kind: 'constant' }, maxAttempts: 4 }, { maxAttempts: 4, delay: { kind: 'constant', baseMs: 500 }, jitter: 'full' })).toBe(true);
     expect(samePolicy({ ...fixed(4, 500), jitter: 'full' }, { ...fixed(5, 500), jitter: 'full' })).toBe(false);
+    // A cap no wait reaches changes nothing: six attempts of 100 ms × 2^n never wait 10 s.
+    const backoff = (capMs?: number): RetryPolicy => ({ maxAttempts: 6, delay: { kind: 'exponential', baseMs: 100, factor: 2, ...(capMs ? { capMs } : {}) }, jitter: 'full' });
+    expect(samePolicy(backoff(), backoff(20_000))).toBe(true);
+    expect(samePolicy(backoff(1000), backoff(20_000))).toBe(false);
+    expect(samePolicy({ ...backoff(), maxAttempts: 'unbounded' }, { ...backoff(20_000), maxAttempts: 'unbounded' })).toBe(false);
   });
 });
 
