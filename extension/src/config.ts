@@ -115,7 +115,7 @@ export interface HerdArgs {
   scenario: Scenario;
   /** The quick fix the comparison shows: its title and the policy it leaves. */
   fix?: { title: string; policy: Policy };
-  /** The retrying function's name. */
+  /** The function the retry is in, when it has a name. */
   name?: string;
   kind?: string;
   description?: string;

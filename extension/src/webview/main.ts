@@ -21,7 +21,7 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 function show(next: HerdArgs, settingsScenario: Scenario = next.scenario): void {
   args = next;
   initial = settingsScenario;
-  $('rh-title').textContent = `Retry herd: ${next.kind ?? 'retry'}${next.name ? ` ${next.name}()` : ''} in ${whereOf(next)}`;
+  $('rh-title').textContent = `Retry herd: ${next.kind ?? 'retry'} in ${next.name ? `${next.name}(), ` : ''}${whereOf(next)}`;
   $('rh-policy').textContent = next.description ? `${capitalize(next.description)}.` : '';
   const rules = $('rh-rules');
   rules.replaceChildren();

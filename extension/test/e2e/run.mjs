@@ -445,8 +445,8 @@ async function drive(browser, { port, ws, ud }) {
     const words = await webview.locator('#rh-words').innerText();
     const svgText = (await webview.locator('#rh-chart svg .rh-title').textContent()) ?? '';
     check(
-      'the Retry herd webview shows the chart, titled with the file',
-      title.includes('Retry loop in orders.ts:4') && svgText === 'Retry herd of orders.ts:4' && /fixed 1 s/.test(policy) && /^this retry\s+13\.0\s+5\.0×/.test(calls) && /^This retry: every client served\./.test(words),
+      'the Retry herd webview shows the chart, titled with the function and the file',
+      title.includes('Retry loop in getOrder(), orders.ts:4') && svgText === 'Retry herd of getOrder() in orders.ts:4' && /fixed 1 s/.test(policy) && /^this retry\s+13\.0\s+5\.0×/.test(calls) && /^This retry: every client served\./.test(words),
       `${title} · ${svgText} · ${policy} · ${calls.replace(/\s+/g, ' ')} · ${words}`,
     );
     // Drawn at the panel's width: the chart's text keeps its 12 px.

@@ -38,6 +38,8 @@ export interface SiteView {
   library?: string;
   /** The retrying function's name (recursion), when it has one. */
   name?: string;
+  /** The name of the function the site is in (for a recursion, the function itself): what the herd chart's title names. */
+  inFunction?: string;
   policy: RetryPolicy;
   /** Where the rules report: the loop head, the recursive call, the library call. */
   loc: SiteLoc;
@@ -351,10 +353,12 @@ function plainLoc(loc: RetrySite['loc']): SiteLoc {
 
 function shallowViewOf(site: RetrySite): Omit<SiteView, 'nested'> {
   const name = site.kind === 'recursion' ? functionName(site.node as FunctionNode) : site.kind === 'repeat' ? repeatedName(site) : undefined;
+  const inFunction = enclosingFunctionName(site.node);
   return {
     kind: site.kind,
     ...(site.library !== undefined ? { library: site.library } : {}),
     ...(name !== undefined ? { name } : {}),
+    ...(inFunction !== undefined ? { inFunction } : {}),
     policy: structuredClone(site.policy),
     loc: plainLoc(site.loc),
     range: [site.node.range[0], site.node.range[1]],
@@ -362,6 +366,16 @@ function shallowViewOf(site: RetrySite): Omit<SiteView, 'nested'> {
     abortAware: site.abortAware,
     deadlineBound: site.deadlineBound,
   };
+}
+
+const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+
+/** The name of the nearest function around `node` (the node itself when it is one), if that function has a name. */
+function enclosingFunctionName(node: RetrySite['node']): string | undefined {
+  for (let at: { type: string; parent?: unknown } | undefined = node; at; at = at.parent as typeof at) {
+    if (FUNCTION_TYPES.has(at.type)) return functionName(at as FunctionNode);
+  }
+  return undefined;
 }
 
 /** A retry site as the server reads it. */

@@ -109,7 +109,9 @@ export function hoverFor(site: SiteView, analysis: Analysis, engine: LintEngine,
     const alt = `herd of ${plan.rows.map((r) => `${r.label} (${CURVES[r.role].name})`).join(', ')}`;
     lines.push(`![${alt}](data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}|width=320,height=120)`, '');
     lines.push(plan.rows.map((r) => `${CURVES[r.role].name}: ${r.label}`).join(' · '), '');
-    const args = [{ uri: analysis.uri, line: site.loc.start.line - 1, character: site.loc.start.column, policy: site.policy, scenario: plan.scenario, ...(site.fix ? { fix: site.fix } : {}) }];
+    const args = [
+      { uri: analysis.uri, line: site.loc.start.line - 1, character: site.loc.start.column, policy: site.policy, scenario: plan.scenario, ...(site.fix ? { fix: site.fix } : {}), ...(site.inFunction ? { name: site.inFunction } : {}) },
+    ];
     // Parentheses too: a `)` in a quick fix's title ("retry() …") would end the markdown link.
     const query = encodeURIComponent(JSON.stringify(args)).replace(/\(/g, '%28').replace(/\)/g, '%29');
     lines.push(`[Open the full herd chart](command:${options.chartCommand}?${query})`, '');

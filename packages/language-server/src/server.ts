@@ -68,7 +68,7 @@ export interface HerdSite {
   scenario: ResolvedScenario;
   /** The quick fix the comparison shows, when one is offered. */
   fix?: SiteFix;
-  /** The retrying function's name, when it has one. */
+  /** The function the retry is in, when it has a name (for a recursion, the retrying function). */
   name?: string;
   /** "Retry loop", "p-retry call"… */
   kind: string;
@@ -544,7 +544,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         policy: site.policy,
         scenario: comparisonPlan(site, settings.scenario).scenario,
         ...(site.fix ? { fix: site.fix } : {}),
-        ...(site.name ? { name: site.name } : {}),
+        ...(site.inFunction ? { name: site.inFunction } : {}),
         kind: site.kind === 'library' ? kind : kind.charAt(0).toUpperCase() + kind.slice(1),
         description: describeSiteBehaviour(site),
         rules: [...new Set(rules)],

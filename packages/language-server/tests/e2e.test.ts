@@ -444,6 +444,7 @@ describe('hover', () => {
         policy: { maxAttempts: 'unbounded', delay: { kind: 'constant', baseMs: 1000 }, jitter: 'none' },
         scenario: { clients: 1000, capacity: 200, outageMs: 10000 },
         fix: { title: 'Rewrite with retry() (stops after 5 attempts)', policy: { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' } },
+        name: 'getOrder',
       },
     ]);
   });

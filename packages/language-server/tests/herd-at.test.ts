@@ -30,6 +30,8 @@ describe(HERD_AT_REQUEST, () => {
       scenario: { clients: 5000, capacity: 200, outageMs: 10_000 },
       // The quick fix the comparison shows, as check picks it.
       fix: { title: 'Rewrite with retry() (stops after 5 attempts)', policy: { maxAttempts: 5, delay: { kind: 'constant', baseMs: 1000 }, jitter: 'full' } },
+      // The function the loop is in: what the chart's title names.
+      name: 'getOrder',
       kind: 'Retry loop',
       description: 'waits a fixed 1 s between attempts, no jitter, no limit on attempts',
       rules: ['retry-hygiene/no-fixed-sleep-retry', 'retry-hygiene/no-unbounded-retry'],
