@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const fixturesDir = join(repoRoot, 'fixtures');
 
-const EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.jsx', '.tsx'] as const;
+const EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.jsx', '.tsx', '.vue', '.svelte'] as const;
 const CORE_RULES = ['no-fixed-sleep-retry', 'require-jitter', 'no-unbounded-retry', 'no-nested-retry'] as const;
 const PLUGIN_PREFIX = 'retry-hygiene/';
 const EXPECT_COMMENT = /\/\/\s*expect:\s*(.*)$/;
@@ -96,7 +96,8 @@ beforeAll(async () => {
   const eslint = new ESLint({
     cwd: repoRoot,
     overrideConfigFile: true,
-    overrideConfig: [...retryHygiene.configs.recommended, ...retryHygiene.configs.typescript] as Linter.Config[],
+    // The .vue and .svelte components with the plugin's own configs for them (their parsers are dev dependencies).
+    overrideConfig: [...retryHygiene.configs.recommended, ...retryHygiene.configs.typescript, ...retryHygiene.configs.vue, ...retryHygiene.configs.svelte] as Linter.Config[],
   });
   const results = await eslint.lintFiles(fixtures.map((f) => f.absPath));
   const byPath = new Map(results.map((r) => [r.filePath, r]));

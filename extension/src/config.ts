@@ -4,7 +4,8 @@
  */
 
 export const SECTION = 'retryHygiene';
-export const LANGUAGES = ['javascript', 'javascriptreact', 'typescript', 'typescriptreact'] as const;
+/** Vue and Svelte: their `<script>` blocks, checked in a trusted workspace whose project has the framework's ESLint parser. */
+export const LANGUAGES = ['javascript', 'javascriptreact', 'typescript', 'typescriptreact', 'vue', 'svelte'] as const;
 export const RULES = ['no-fixed-sleep-retry', 'require-jitter', 'no-unbounded-retry', 'no-nested-retry'] as const;
 export type RuleName = (typeof RULES)[number];
 

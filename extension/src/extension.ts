@@ -36,6 +36,8 @@ export function activate(context: vscode.ExtensionContext): void {
       syntaxErrors: vscode.extensions.getExtension('vscode.typescript-language-features') ? 'hint' : 'error',
       // "Show documentation for <rule>" opens the docs shipped in the .vsix (offline).
       docsCommand: COMMANDS.openRuleDocs,
+      // A .vue or .svelte file is parsed by its project's parser, which runs the project's code: trusted workspaces only.
+      projectParsers: vscode.workspace.isTrusted,
     },
     // retryHygiene.run: pull on open always, then on each change (onType) or on save only.
     diagnosticPullOptions: pullOptionsFor(vscode.workspace.getConfiguration(SECTION).get('run')),
@@ -69,6 +71,13 @@ export function activate(context: vscode.ExtensionContext): void {
       output.info('retryHygiene.run or retryHygiene.exclude changed: restarting the server');
       checks.reset();
       lc.clientOptions.diagnosticPullOptions = pullOptionsFor(vscode.workspace.getConfiguration(SECTION).get('run'));
+      await lc.restart();
+    }),
+    // Trust granted: the project's .vue / .svelte parsers may load now (they are asked for when the server starts).
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      output.info('workspace trusted: restarting the server, which may now load the project\'s .vue and .svelte parsers');
+      checks.reset();
+      (lc.clientOptions.initializationOptions as Record<string, unknown>).projectParsers = true;
       await lc.restart();
     }),
   );

@@ -27,6 +27,9 @@ describe('statusOf', () => {
       tooltip: 'retry-hygiene cannot check this file until it parses: Parsing error: Expression expected. (line 5).',
     });
     expect(statusOf({ state: 'checked', diagnostics: [{ severity: 2, message: 'retry-hygiene skipped this file: 5.0 MB is more than the 2 MB it lints.', data: { problem: 'too-large' } }] }).text).toBe('$(circle-slash) retry-hygiene: skipped');
+    // A .vue file in Restricted Mode: skipped, with the reason in the tooltip, never "0 retry findings".
+    const vue = "retry-hygiene skipped this .vue file: its vue-eslint-parser is loaded only where the client allows the project's code to run (in VS Code, a trusted workspace) to check its <script> blocks.";
+    expect(statusOf({ state: 'checked', diagnostics: [{ severity: 2, message: vue, data: { problem: 'skipped' } }] })).toMatchObject({ text: '$(circle-slash) retry-hygiene: skipped', tooltip: vue });
     expect(statusOf({ state: 'checked', diagnostics: [{ severity: 1, message: 'retry-hygiene could not lint this file: boom', data: { problem: 'failed' } }] })).toEqual({
       text: '$(warning) retry-hygiene: check failed',
       tooltip: 'retry-hygiene could not lint this file: boom',

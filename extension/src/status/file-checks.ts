@@ -15,7 +15,7 @@ export interface DiagnosticLike {
   data?: unknown;
 }
 
-export type Problem = 'parse-error' | 'too-large' | 'failed';
+export type Problem = 'parse-error' | 'too-large' | 'skipped' | 'failed';
 
 export type FileCheck =
   | { state: 'checking' }
@@ -37,7 +37,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 export function problemOf(diagnostic: DiagnosticLike): Problem | undefined {
   const problem = isObject(diagnostic.data) ? diagnostic.data.problem : undefined;
-  return problem === 'parse-error' || problem === 'too-large' || problem === 'failed' ? problem : undefined;
+  return problem === 'parse-error' || problem === 'too-large' || problem === 'skipped' || problem === 'failed' ? problem : undefined;
 }
 
 /** The result of each open document's last check, with a listener for changes. */
@@ -147,6 +147,7 @@ function baseStatusOf(check: FileCheck | undefined): StatusText {
       case 'parse-error':
         return { text: '$(error) retry-hygiene: syntax error', tooltip: `retry-hygiene cannot check this file until it parses: ${problem.message}${where}.` };
       case 'too-large':
+      case 'skipped':
         return { text: '$(circle-slash) retry-hygiene: skipped', tooltip: problem.message };
       default:
         return { text: '$(warning) retry-hygiene: check failed', tooltip: problem.message };

@@ -5,6 +5,7 @@ import noFixedSleepRetry from './rules/no-fixed-sleep-retry.js';
 import noNestedRetry from './rules/no-nested-retry.js';
 import noUnboundedRetry from './rules/no-unbounded-retry.js';
 import requireJitter from './rules/require-jitter.js';
+import { FRAMEWORKS, frameworkConfigs, loadFrameworkParsers, type Framework } from './frameworks.js';
 
 /** For reports that show what a finding's quick fix does (the CLI's herd comparison). */
 export { suggestedFixes, type SuggestedFix, type SuggestionFile } from './suggestions/index.js';
@@ -16,6 +17,8 @@ export { applyTextEdits, minimalTextEdits, unmergedEdits, type TextEdit as Minim
 /** The product's own disable comments, which ESLint ignores and the rules honour (for editors that write them). */
 export { IGNORE_COMMENT_MESSAGE } from './create-rule.js';
 export { IGNORE_FILE, IGNORE_NEXT_LINE, ignoreCommentsOf, parseIgnoreComment, type IgnoreComments, type IgnoreDirective } from './ignore-comments/parse.js';
+/** For tools that lint `.vue` and `.svelte` script blocks when the framework's parser is installed (`check`, the language server). */
+export { FRAMEWORKS, FRAMEWORK_EXTENSIONS, frameworkConfigs, loadFrameworkParsers, type Framework, type FrameworkParsers } from './frameworks.js';
 
 const require = createRequire(import.meta.url);
 const { name, version } = require('../package.json') as { name: string; version: string };
@@ -64,6 +67,14 @@ export interface RetryHygienePlugin extends ESLint.Plugin {
      * peers `@typescript-eslint/parser` and `typescript`.
      */
     readonly typescript: FlatConfig[];
+    /**
+     * The recommended rules on `.vue` files' `<script>` blocks, parsed by `vue-eslint-parser`
+     * (and `@typescript-eslint/parser` inside, when installed). Loaded when first read: it
+     * needs the optional peer `vue-eslint-parser`.
+     */
+    readonly vue: FlatConfig[];
+    /** The same for `.svelte` files, with `svelte-eslint-parser` (and `svelte`, which it needs). */
+    readonly svelte: FlatConfig[];
   };
 }
 
@@ -141,6 +152,17 @@ function loadTypeScriptConfig(): FlatConfig[] {
 
 const lintedFiles = canParseTypeScript() ? FILES : JS_FILES;
 
+/** `configs.vue` / `configs.svelte`: the recommended rules on the framework's files, with its parser; an error naming the parser when it is not installed. */
+function frameworkConfig(framework: Framework): FlatConfig[] {
+  const loaded = loadFrameworkParsers(process.cwd());
+  if (!loaded.parsers[framework]) {
+    throw new Error(`eslint-plugin-retry-hygiene: configs.${framework} needs '${FRAMEWORKS[framework].parser}' (npm install -D ${FRAMEWORKS[framework].parser}).`);
+  }
+  return frameworkConfigs({ parsers: { [framework]: loaded.parsers[framework] }, ...(loaded.script ? { script: loaded.script } : {}) }, plugin, RECOMMENDED);
+}
+
+const frameworkConfigCache: Partial<Record<Framework, FlatConfig[]>> = {};
+
 Object.defineProperties(plugin.configs, {
   recommended: { enumerable: true, value: configArray('recommended', RECOMMENDED, lintedFiles) },
   strict: { enumerable: true, value: configArray('strict', STRICT, lintedFiles) },
@@ -152,6 +174,9 @@ Object.defineProperties(plugin.configs, {
     enumerable: false,
     get: () => (typescriptConfig ??= loadTypeScriptConfig()),
   },
+  // Likewise loaded when read: they need the framework's parser, an optional peer.
+  vue: { enumerable: false, get: () => (frameworkConfigCache.vue ??= frameworkConfig('vue')) },
+  svelte: { enumerable: false, get: () => (frameworkConfigCache.svelte ??= frameworkConfig('svelte')) },
 });
 
 export default plugin;

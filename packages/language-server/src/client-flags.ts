@@ -21,6 +21,8 @@ export interface ClientFlags {
   syntaxErrors: SyntaxErrors;
   /** How "Show documentation for <rule>" opens the doc: the client's command, the server's (showDocument), or not offered. */
   docs: DocsCommand | undefined;
+  /** The client allows the project's `.vue` / `.svelte` parsers to load (their code runs in the server). */
+  projectParsers: boolean;
 }
 
 export const DEFAULT_FLAGS: Readonly<ClientFlags> = {
@@ -35,6 +37,7 @@ export const DEFAULT_FLAGS: Readonly<ClientFlags> = {
   chartCommand: DEFAULT_CHART_COMMAND,
   syntaxErrors: 'error',
   docs: undefined,
+  projectParsers: false,
 };
 
 /** The flags of a client, and a line for each option it gave that the server cannot use (the default is kept). */
@@ -53,6 +56,7 @@ export function clientFlags(caps: ClientCapabilities, initOptions: Record<string
     chartCommand: typeof initOptions.chartCommand === 'string' && initOptions.chartCommand !== '' ? initOptions.chartCommand : DEFAULT_CHART_COMMAND,
     syntaxErrors: 'error',
     docs: caps.window?.showDocument?.support === true ? { command: SHOW_DOCUMENTATION_COMMAND, argument: 'url' } : undefined,
+    projectParsers: initOptions.projectParsers === true,
   };
   const { docsCommand, syntaxErrors } = initOptions;
   if (typeof docsCommand === 'string' && docsCommand !== '') flags.docs = { command: docsCommand, argument: 'rule' };

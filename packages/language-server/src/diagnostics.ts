@@ -68,7 +68,7 @@ export function toDiagnostics(analysis: Analysis, engine: LintEngine, syntaxErro
         ? syntaxErrors === 'hint'
           ? DiagnosticSeverity.Hint
           : DiagnosticSeverity.Error
-        : analysis.status === 'too-large'
+        : analysis.status === 'too-large' || analysis.status === 'skipped'
           ? DiagnosticSeverity.Information
           : DiagnosticSeverity.Warning;
     const data: ProblemData = { problem: analysis.status as ProblemData['problem'] };

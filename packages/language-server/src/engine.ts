@@ -2,7 +2,8 @@ import { basename, dirname, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeRetrySites, functionName, repeatedName, type FunctionNode, type RetryPolicy, type RetrySite, type SourceCodeLike } from '@retry-hygiene/analysis';
 import { Linter, type Rule } from 'eslint';
-import plugin, { buildDeferredSuggestions, chooseFix, type SuggestionFile } from 'eslint-plugin-retry-hygiene';
+import plugin, { FRAMEWORKS, buildDeferredSuggestions, chooseFix, frameworkConfigs, type Framework, type SuggestionFile } from 'eslint-plugin-retry-hygiene';
+import { projectFrameworkParsers } from './framework-parsers.js';
 import { RULE_NAMES, type SeverityName, type Settings } from './settings.js';
 
 /** Files larger than this are skipped with one informational diagnostic. */
@@ -67,7 +68,8 @@ export interface SiteFix {
 export interface Analysis {
   uri: string;
   version: number;
-  status: 'ok' | 'parse-error' | 'too-large' | 'failed';
+  /** 'skipped': a `.vue` / `.svelte` file whose parser is not there (or may not be loaded). */
+  status: 'ok' | 'parse-error' | 'too-large' | 'skipped' | 'failed';
   /**
    * Messages of the configured rules, in ESLint's order (disable comments applied). The
    * plugin's suggestions are built after the lint (`Linted.completeSuggestions`): until then
@@ -88,8 +90,11 @@ const EXTENSION_OF: Record<string, string> = {
   javascriptreact: '.jsx',
   typescript: '.ts',
   typescriptreact: '.tsx',
+  vue: '.vue',
+  svelte: '.svelte',
 };
-const EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx']);
+const EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx', '.vue', '.svelte']);
+const FRAMEWORK_OF = new Map<string, Framework>(Object.entries(FRAMEWORKS).map(([framework, { extension }]) => [extension, framework as Framework]));
 
 /**
  * The name ESLint sees for a document: its own base name when that is a JS/TS file,
@@ -161,6 +166,8 @@ export class LintEngine {
   private readonly metas = new Map<string, RuleMeta>();
   /** no-unbounded-retry's `maxAttempts`: the bound its suggestions add, so also the compared fix's. */
   private unboundedMax: number | undefined;
+  /** The client allows loading a project's `.vue` / `.svelte` parser (its code): Settings.projectParsers. */
+  private projectParsers = false;
 
   /** `extraConfig` is appended after the embedded config (tests: rules with fixes and suggestions). */
   constructor(private readonly extraConfig: readonly Linter.Config[] = []) {
@@ -217,6 +224,7 @@ export class LintEngine {
       }
     }
     this.config = [...this.base, { rules }, ...this.extraConfig];
+    this.projectParsers = settings.projectParsers === true;
     const max = settings.rules['no-unbounded-retry'].options?.maxAttempts;
     this.unboundedMax = typeof max === 'number' ? max : undefined;
     return problems;
@@ -280,9 +288,21 @@ export class LintEngine {
     // Never the server's own working directory: a file lints in its folder, anything else nowhere.
     const cwd = lintDirectory(uri);
     const linter = cwd === undefined ? this.linter : this.linterIn(cwd);
+    let config = this.config;
+    const framework = FRAMEWORK_OF.get(extname(filename).toLowerCase());
+    if (framework) {
+      const { extension, parser } = FRAMEWORKS[framework];
+      const loaded = this.projectParsers && cwd !== undefined ? projectFrameworkParsers(cwd) : undefined;
+      if (!loaded?.parsers[framework]) {
+        const why = this.projectParsers ? `install ${parser} in the project` : `its ${parser} is loaded only where the client allows the project's code to run (in VS Code, a trusted workspace)`;
+        return done({ status: 'skipped', messages: [], sites: [], problem: { message: `retry-hygiene skipped this ${extension} file: ${why} to check its <script> blocks.`, line: 1, column: 1 } });
+      }
+      // The user's severities and options (this.config's rules) apply to these files too.
+      config = [...this.config, ...frameworkConfigs({ parsers: { [framework]: loaded.parsers[framework] }, ...(loaded.script ? { script: loaded.script } : {}) }, plugin, undefined)];
+    }
     let messages: LintMessage[];
     try {
-      messages = linter.verify(text, this.config, { filename: cwd === undefined ? NOT_A_FILE + filename : filename });
+      messages = linter.verify(text, config, { filename: cwd === undefined ? NOT_A_FILE + filename : filename });
     } catch (error) {
       return done({ status: 'failed', messages: [], sites: [], problem: { message: `retry-hygiene could not lint this file: ${oneLine(error)}`, line: 1, column: 1 } });
     }

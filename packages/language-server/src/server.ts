@@ -298,7 +298,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   }
 
   function applySettings(workspace: unknown): void {
-    const { settings: next, problems } = resolveSettings(initOptions, workspace);
+    const { settings: resolved, problems } = resolveSettings(initOptions, workspace);
+    const next: Settings = { ...resolved, projectParsers: flags.projectParsers };
     problems.push(...engine.configure(next));
     scheduler.configure(next);
     settings = next;
@@ -371,7 +372,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     initOptions = isObject(nested) ? { ...top, ...nested } : init;
     const read = clientFlags(caps, initOptions);
     flags = read.flags;
-    const { settings: initial, problems } = resolveSettings(initOptions);
+    const { settings: resolved, problems } = resolveSettings(initOptions);
+    const initial: Settings = { ...resolved, projectParsers: flags.projectParsers };
     problems.unshift(...read.problems);
     problems.push(...engine.configure(initial));
     scheduler.configure(initial);

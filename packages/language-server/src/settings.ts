@@ -33,6 +33,11 @@ export interface Settings {
   debounceMs: number;
   /** A check of one file (ESLint and the analysis) longer than this is logged and told to the client; 0: never. */
   slowFileWarningMs: number;
+  /**
+   * Not a user setting: the client's initializationOptions.projectParsers, carried to the lint
+   * workers with the settings. True: a `.vue` / `.svelte` file is checked with its project's parser.
+   */
+  projectParsers?: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -115,7 +120,7 @@ export function resolveSettings(...layers: unknown[]): Resolved {
 }
 
 /** Keys of initializationOptions that are client capabilities, not settings. */
-export const INIT_ONLY_KEYS = new Set(['hoverImages', 'chartCommand', 'syntaxErrors', 'docsCommand']);
+export const INIT_ONLY_KEYS = new Set(['hoverImages', 'chartCommand', 'syntaxErrors', 'docsCommand', 'projectParsers']);
 
 function mergeScenario(into: ScenarioSettings, value: unknown, problems: string[]): void {
   if (!isObject(value)) {

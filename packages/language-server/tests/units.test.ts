@@ -109,9 +109,11 @@ describe('minimal edits', () => {
 });
 
 describe('lintFilename', () => {
-  it('keeps JS/TS names, names other documents by languageId, and skips the rest', () => {
+  it('keeps JS/TS (and .vue, .svelte) names, names other documents by languageId, and skips the rest', () => {
     expect(lintFilename('file:///work/src/a.mts', 'typescript')).toBe('a.mts');
-    expect(lintFilename('file:///work/src/App.vue', 'typescriptreact')).toBe('document.tsx');
+    // A component is its own file, whatever language id the client gives it.
+    expect(lintFilename('file:///work/src/App.vue', 'typescriptreact')).toBe('App.vue');
+    expect(lintFilename('file:///work/src/app.html', 'typescriptreact')).toBe('document.tsx');
     expect(lintFilename('untitled:Untitled-1', 'javascript')).toBe('document.js');
     expect(lintFilename('file:///work/README.md', 'markdown')).toBeUndefined();
     expect(lintFilename('not a uri', 'python')).toBeUndefined();

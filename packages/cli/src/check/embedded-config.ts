@@ -1,22 +1,32 @@
 import { analyzeRetrySites, type RetrySite } from '@retry-hygiene/analysis';
 import type { Linter } from 'eslint';
 import { fileLinted } from './consulted-files.js';
-import retryHygiene, { FILES, type SuggestionFile } from 'eslint-plugin-retry-hygiene';
+import retryHygiene, { FILES, FRAMEWORK_EXTENSIONS, frameworkConfigs, loadFrameworkParsers, type FrameworkParsers, type SuggestionFile } from 'eslint-plugin-retry-hygiene';
 
 /** A linted file's retry sites, with what the plugin needs to plan their quick fixes again. */
 export interface FileSites extends SuggestionFile {
   sites: readonly RetrySite[];
 }
 
+/** The framework parsers that load from a project (`cwd`), once per folder: every thread of a run asks. */
+const frameworkParsersIn = new Map<string, FrameworkParsers>();
+export function frameworkParsers(cwd: string): FrameworkParsers {
+  let loaded = frameworkParsersIn.get(cwd);
+  if (!loaded) frameworkParsersIn.set(cwd, (loaded = loadFrameworkParsers(cwd)));
+  return loaded;
+}
+
 /**
  * `check`'s own ESLint config when no --config is given: the plugin's recommended rules,
- * @typescript-eslint/parser for TypeScript, JSX in .jsx, and no opinion on other tools'
+ * @typescript-eslint/parser for TypeScript, JSX in .jsx, `.vue` and `.svelte` script blocks
+ * where the project has their parser (`cwd`: where to look), and no opinion on other tools'
  * comments (unused `eslint-disable` directives are reported only when asked for).
  */
-export function embeddedConfig({ reportUnused = false } = {}): Linter.Config[] {
+export function embeddedConfig({ reportUnused = false, cwd = process.cwd() } = {}): Linter.Config[] {
   return [
     ...retryHygiene.configs.recommended,
     ...retryHygiene.configs.typescript,
+    ...frameworkConfigs(frameworkParsers(cwd), retryHygiene, retryHygiene.configs.recommended[0]!.rules),
     {
       name: 'retry-hygiene-cli/linter-options',
       linterOptions: { reportUnusedDisableDirectives: reportUnused ? 'warn' : 'off', reportUnusedInlineConfigs: 'off' },
@@ -51,7 +61,7 @@ export function siteCollectorConfig(): Linter.Config {
   };
   return {
     name: 'retry-hygiene-cli/sites',
-    files: FILES,
+    files: [...FILES, ...FRAMEWORK_EXTENSIONS.map((extension) => `**/*${extension}`)],
     plugins: { 'retry-hygiene-cli': { rules: { sites: rule } } },
     rules: { 'retry-hygiene-cli/sites': 'error' },
   } as unknown as Linter.Config;

@@ -27,7 +27,7 @@ const options: ESLint.Options = {
         // The project's config may load many plugins: only the retry rules run.
         ruleFilter: ({ ruleId }) => ruleId.startsWith('retry-hygiene/') || ruleId === 'retry-hygiene-cli/sites',
       }
-    : { overrideConfigFile: true, overrideConfig: [...embeddedConfig({ reportUnused: params.get('unused') === '1' }), ...sourceType, siteCollectorConfig()] }),
+    : { overrideConfigFile: true, overrideConfig: [...embeddedConfig({ reportUnused: params.get('unused') === '1', cwd }), ...sourceType, siteCollectorConfig()] }),
 };
 
 export default options;

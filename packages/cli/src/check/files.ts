@@ -4,6 +4,7 @@ import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node
 import { createRequire } from 'node:module';
 import type { Ignore } from 'ignore';
 import { minimatch } from 'minimatch';
+import { FRAMEWORK_EXTENSIONS } from 'eslint-plugin-retry-hygiene';
 import { splitMinified } from './minified.js';
 
 // A CommonJS module whose typings describe an ES default export: required, it is the factory.
@@ -11,6 +12,8 @@ const ignore = createRequire(import.meta.url)('ignore') as () => Ignore;
 
 /** The extensions `check` lints (the plugin's FILES). */
 export const LINTED_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.jsx', '.ts', '.mts', '.cts', '.tsx']);
+/** What a walk collects: the above, and single-file components (`.vue`, `.svelte`), linted when their parser loads. */
+export const SEARCHED_EXTENSIONS = new Set([...LINTED_EXTENSIONS, ...FRAMEWORK_EXTENSIONS]);
 
 /**
  * Folders never walked into: dependencies, build output, coverage and tool caches. A file in
@@ -120,7 +123,7 @@ export async function findFiles(paths: readonly string[], options: FileSearchOpt
         walked.add(file);
       });
       if (matched === 0) empty.push(raw);
-    } else if (!LINTED_EXTENSIONS.has(extname(abs))) {
+    } else if (!SEARCHED_EXTENSIONS.has(extname(abs))) {
       notLintable.push(abs);
     } else if (!ignoredByUser(abs, false)) {
       found.add(abs);
@@ -166,7 +169,7 @@ async function walk(
         if (IGNORED_DIRS.has(entry.name) || gitignores.ignores(abs, true) || ignoredByUser(abs, true)) continue;
         await visitDir(abs);
       } else if (entry.isFile()) {
-        if (!LINTED_EXTENSIONS.has(extname(entry.name)) || MINIFIED.test(entry.name)) continue;
+        if (!SEARCHED_EXTENSIONS.has(extname(entry.name)) || MINIFIED.test(entry.name)) continue;
         if (gitignores.ignores(abs, false) || ignoredByUser(abs, false)) continue;
         visit(abs);
       }

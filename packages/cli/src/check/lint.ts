@@ -106,7 +106,7 @@ export async function sitesOf(filePath: string, commonjs = false): Promise<FileS
     rules: { 'retry-hygiene-cli/sites': 'error' },
   } as unknown as Linter.Config;
   // A bare name: the config's patterns match it wherever the file lies.
-  linter.verify(text, [...embeddedConfig(), ...(commonjs ? [COMMONJS_CONFIG] : []), collect], { filename: basename(filePath) });
+  linter.verify(text, [...embeddedConfig({ cwd: dirname(filePath) }), ...(commonjs ? [COMMONJS_CONFIG] : []), collect], { filename: basename(filePath) });
   return found;
 }
 

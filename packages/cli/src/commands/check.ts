@@ -6,8 +6,10 @@ import { parseArgs } from 'node:util';
 import type { RetrySite } from '@retry-hygiene/analysis';
 import { DEFAULTS } from '@retry-hygiene/herd';
 import type { ESLint } from 'eslint';
-import retryHygiene, { chooseFix } from 'eslint-plugin-retry-hygiene';
-import { DEFAULT_IGNORED_DIRS, LINTED_EXTENSIONS, commonAncestor, findFiles, isGlob } from '../check/files.js';
+import retryHygiene, { FRAMEWORKS, chooseFix } from 'eslint-plugin-retry-hygiene';
+import { DEFAULT_IGNORED_DIRS, LINTED_EXTENSIONS, SEARCHED_EXTENSIONS, commonAncestor, findFiles, isGlob } from '../check/files.js';
+import { frameworkOf, lintableComponents } from '../check/components.js';
+import { frameworkParsers } from '../check/embedded-config.js';
 import { FORMATS, render } from '../check/formats.js';
 import { outputsOf, type Output } from '../check/outputs.js';
 import { GitError, changedFiles } from '../check/git.js';
@@ -151,7 +153,9 @@ async function runCheck(options: Options, io: CliIO): Promise<number> {
   const note = (text: string) => io.stderr(`retry-hygiene check: ${text}\n`);
   for (const { file } of options.outputs) if (file !== undefined) await checkOutputPath(resolve(io.cwd, file), file);
   const stdin = options.stdin ? await readStdin(options, io) : undefined;
-  const files = stdin ? [stdin.filePath ?? STDIN_NAME] : await selectFiles(options, io, note);
+  const selected = stdin ? [stdin.filePath ?? STDIN_NAME] : await selectFiles(options, io, note);
+  // With check's own config, .vue and .svelte files where their parser is installed; a project's config decides for itself.
+  const files = options.config || selected.length === 0 ? selected : lintableComponents(selected, commonAncestor(selected), io.cwd, note);
 
   let configFile: string | undefined;
   if (options.config) {
@@ -374,8 +378,12 @@ async function readStdin(options: Options, io: CliIO): Promise<{ text: string; f
   if (options.changed) throw new UsageError('--stdin and --changed cannot be used together');
   if (!io.readStdin) throw new UsageError('--stdin: standard input cannot be read here');
   const filePath = options.stdinFilename === undefined ? undefined : resolve(io.cwd, options.stdinFilename);
-  if (filePath && !LINTED_EXTENSIONS.has(extname(filePath))) {
-    throw new UsageError(`--stdin-filename ${options.stdinFilename} is not a JavaScript or TypeScript file name (${[...LINTED_EXTENSIONS].join(' ')})`);
+  if (filePath && !SEARCHED_EXTENSIONS.has(extname(filePath))) {
+    throw new UsageError(`--stdin-filename ${options.stdinFilename} is not a JavaScript or TypeScript file name (${[...SEARCHED_EXTENSIONS].join(' ')})`);
+  }
+  const framework = filePath ? frameworkOf(filePath) : undefined;
+  if (framework && !options.config && !frameworkParsers(dirname(filePath!)).parsers[framework]) {
+    throw new UsageError(`--stdin-filename ${options.stdinFilename}: install ${FRAMEWORKS[framework].parser} in the project to lint its <script> blocks`);
   }
   return { text: await io.readStdin(), ...(filePath ? { filePath } : {}) };
 }
