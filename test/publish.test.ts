@@ -115,12 +115,23 @@ describe('eslint-plugin-retry-hygiene as other projects see it', () => {
     expect(plugin.meta).toEqual({ name: manifest.name, version: manifest.version, namespace: 'retry-hygiene' });
   });
 
-  it('peers on ESLint 9 and 10, with @typescript-eslint/parser optional and typescript not needed at all', () => {
+  it('peers on ESLint 9 and 10, with @typescript-eslint/parser and the Vue and Svelte parsers optional, and typescript not needed at all', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'packages/eslint-plugin/package.json'), 'utf8')) as Manifest & {
       peerDependenciesMeta: Record<string, { optional: boolean }>;
     };
-    expect(manifest.peerDependencies).toEqual({ '@typescript-eslint/parser': '^8.0.0', '@typescript-eslint/utils': '^8.0.0', eslint: '^9.0.0 || ^10.0.0' });
-    expect(manifest.peerDependenciesMeta).toEqual({ '@typescript-eslint/parser': { optional: true }, '@typescript-eslint/utils': { optional: true } });
+    expect(manifest.peerDependencies).toEqual({
+      '@typescript-eslint/parser': '^8.0.0',
+      '@typescript-eslint/utils': '^8.0.0',
+      eslint: '^9.0.0 || ^10.0.0',
+      'svelte-eslint-parser': '^1.0.0',
+      'vue-eslint-parser': '^10.0.0',
+    });
+    expect(manifest.peerDependenciesMeta).toEqual({
+      '@typescript-eslint/parser': { optional: true },
+      '@typescript-eslint/utils': { optional: true },
+      'svelte-eslint-parser': { optional: true },
+      'vue-eslint-parser': { optional: true },
+    });
     expect(manifest.dependencies).toEqual({ '@retry-hygiene/analysis': `^${manifest.version}` });
   });
 

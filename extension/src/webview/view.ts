@@ -1,16 +1,5 @@
 /** What the webview shows for a site and a scenario: the chart, the numbers, the outcome in words. No DOM here (unit-tested). */
-import {
-  COMPARISON_COLUMNS,
-  SAME_WITH_JITTER_LABEL,
-  comparisonCells,
-  outcomeWords,
-  renderSvg,
-  samePolicy,
-  simulate,
-  tradeOffNote,
-  withFullJitter,
-  type SimulationResult,
-} from '@retry-hygiene/herd';
+import { COMPARISON_COLUMNS, SAME_WITH_JITTER_LABEL, comparedPolicies, comparisonCells, comparisonNote, outcomeWords, renderSvg, simulate, type ComparisonRole, type SimulationResult } from '@retry-hygiene/herd';
 import type { Policy, Scenario } from '../config.js';
 
 export interface View {
@@ -26,7 +15,7 @@ export interface View {
   ms: number;
 }
 
-export type Role = 'site' | 'jittered' | 'fix';
+export type Role = ComparisonRole;
 
 /** Curve colours, the hover's (packages/language-server/src/hover.ts): this retry, jitter alone, the quick fix. */
 export const COLORS: Record<Role, string> = { site: '#e8590c', jittered: '#1c7ed6', fix: '#2f9e44' };
@@ -43,11 +32,9 @@ export interface ViewSite {
 export function computeView(site: ViewSite, scenario: Scenario, width = 760, now: () => number = () => performance.now()): View {
   const started = now();
   const options = { clients: scenario.clients, capacity: scenario.capacity, outageMs: scenario.outageMs };
-  const twin = withFullJitter(site.policy);
-  const fixIsTwin = Boolean(twin && site.fix && samePolicy(twin, site.fix.policy));
-  const plan: { role: Role; label: string; policy: Policy }[] = [{ role: 'site', label: 'this retry', policy: site.policy }];
-  if (twin && !fixIsTwin) plan.push({ role: 'jittered', label: SAME_WITH_JITTER_LABEL, policy: twin });
-  if (site.fix) plan.push({ role: 'fix', label: `${site.fix.title}${fixIsTwin ? ` (${SAME_WITH_JITTER_LABEL})` : ''}`, policy: site.fix.policy });
+  const compared = comparedPolicies(site.policy, site.fix?.policy);
+  const label = (role: Role) => (role === 'site' ? 'this retry' : role === 'jittered' ? SAME_WITH_JITTER_LABEL : `${site.fix!.title}${compared.fixIsTwin ? ` (${SAME_WITH_JITTER_LABEL})` : ''}`);
+  const plan = compared.rows.map((row) => ({ ...row, label: label(row.role) }));
   const results = plan.map((p) => simulate(p.policy, options));
   const title = site.where ? `Retry herd of ${site.where}` : 'Retry herd';
   // Drawn at the panel's width: scaling a wide chart down made its text unreadably small.
@@ -59,8 +46,7 @@ export function computeView(site: ViewSite, scenario: Scenario, width = 760, now
   const words = [`This retry: ${outcomeWords(results[0]!)}.`];
   const fixIndex = plan.findIndex((p) => p.role === 'fix');
   if (fixIndex > 0) words.push(`Its quick fix: ${outcomeWords(results[fixIndex]!)}.`);
-  const jittered = results[plan.findIndex((p) => p.role === 'jittered' || (p.role === 'fix' && fixIsTwin))];
-  const note = jittered ? tradeOffNote(results[0]!, jittered) : undefined;
+  const note = comparisonNote(compared, results);
   if (note) words.push(note.charAt(0).toUpperCase() + note.slice(1));
   return { svg, rows, roles: plan.map((p) => p.role), results, words: words.join(' '), ms: now() - started };
 }

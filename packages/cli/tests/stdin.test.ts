@@ -78,7 +78,7 @@ describe('check --stdin', () => {
     [['--stdin', 'a.js'], '--stdin lints standard input: give no paths (name the code with --stdin-filename)'],
     [['--stdin', '--changed'], '--stdin and --changed cannot be used together'],
     [['--stdin-filename', 'a.js'], '--stdin-filename names the code read with --stdin: give --stdin too'],
-    [['--stdin', '--stdin-filename', 'notes.md'], '--stdin-filename notes.md is not a JavaScript or TypeScript file name (.js .mjs .cjs .jsx .ts .mts .cts .tsx)'],
+    [['--stdin', '--stdin-filename', 'notes.md'], '--stdin-filename notes.md is not a JavaScript or TypeScript file name (.js .mjs .cjs .jsx .ts .mts .cts .tsx .vue .svelte)'],
   ])('%j is a bad argument', async (args, message) => {
     expect(await check(args, dir, FIXED)).toEqual({ code: 2, stdout: '', stderr: `retry-hygiene check: ${message}\n` });
   });

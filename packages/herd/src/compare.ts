@@ -82,6 +82,30 @@ function canonical(value: unknown): string {
 /** The label of the jittered twin's row. */
 export const SAME_WITH_JITTER_LABEL = 'same budget, full jitter';
 
+export type ComparisonRole = 'site' | 'jittered' | 'fix';
+
+/** The policies a comparison simulates, in order: the site; jitter alone (unless the fix is just that); the fix, when there is one. */
+export interface ComparedPolicies {
+  rows: { role: ComparisonRole; policy: RetryPolicy }[];
+  /** The fix only adds jitter: its row stands for jitter alone too. */
+  fixIsTwin: boolean;
+}
+
+export function comparedPolicies(site: RetryPolicy, fix: RetryPolicy | undefined): ComparedPolicies {
+  const twin = withFullJitter(site);
+  const fixIsTwin = Boolean(twin && fix && samePolicy(twin, fix));
+  const rows: ComparedPolicies['rows'] = [{ role: 'site', policy: site }];
+  if (twin && !fixIsTwin) rows.push({ role: 'jittered', policy: twin });
+  if (fix) rows.push({ role: 'fix', policy: fix });
+  return { rows, fixIsTwin };
+}
+
+/** `tradeOffNote` for a comparison's results (in the order of its rows): the site against the row that is jitter alone. */
+export function comparisonNote(compared: ComparedPolicies, results: readonly SimulationResult[]): string | undefined {
+  const at = compared.rows.findIndex((r) => r.role === 'jittered' || (r.role === 'fix' && compared.fixIsTwin));
+  return at > 0 && results[0] && results[at] ? tradeOffNote(results[0], results[at]) : undefined;
+}
+
 /** The end of the last one-second window offered more than the server takes; 0 when none was. */
 export function drainedAtMs(result: SimulationResult): number {
   return result.settledAtMs === null ? 0 : result.settledAtMs + result.scenario.windowMs;

@@ -48,7 +48,9 @@ export {
   COMPARISON_COLUMNS,
   SAME_WITH_JITTER_LABEL,
   callsPerClient,
+  comparedPolicies,
   comparisonBrief,
+  comparisonNote,
   comparisonCells,
   comparisonOutageMs,
   comparisonSummary,
@@ -60,4 +62,6 @@ export {
   samePolicy,
   tradeOffNote,
   withFullJitter,
+  type ComparedPolicies,
+  type ComparisonRole,
 } from './compare.js';

@@ -2,16 +2,17 @@ import { describeAttempts, describeDelay, formatMs, type RetryPolicy } from '@re
 import {
   COMPARISON_COLUMNS,
   SAME_WITH_JITTER_LABEL,
+  comparedPolicies,
   comparisonCells,
+  comparisonNote,
   comparisonOutageMs,
   formatCount,
   herdSparklines,
   outageWords,
   outcomeWords,
   renderCompactSvg,
-  samePolicy,
-  tradeOffNote,
-  withFullJitter,
+  type ComparedPolicies,
+  type ComparisonRole,
   type SimulationResult,
 } from '@retry-hygiene/herd';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver';
@@ -40,30 +41,22 @@ export const CURVES = {
   fix: { color: '#2f9e44', name: 'green' },
 } as const;
 
-/** What a hover compares, in the order its herds are simulated: the site, then jitter alone and the quick fix when there are. */
+/** What a hover compares (herd's comparedPolicies), labelled, in the order its herds are simulated, under the outage chosen. */
 export interface ComparisonPlan {
   scenario: ResolvedScenario;
   /** The outage was chosen from the site's own schedule. */
   auto: boolean;
-  rows: { role: keyof typeof CURVES; label: string; policy: RetryPolicy }[];
-  /** The quick fix only adds jitter: its row stands for jitter alone too. */
-  fixIsTwin: boolean;
+  compared: ComparedPolicies;
+  rows: { role: ComparisonRole; label: string; policy: RetryPolicy }[];
 }
 
-/**
- * The site's comparison: its policy; the same attempts and waits with full jitter; the quick
- * fix's policy (`site.fix`, once the suggestions are built). A fix that only adds jitter is
- * one row, named for both.
- */
+/** The site's comparison: its policy, jitter alone, the quick fix's policy (`site.fix`, once the suggestions are built). */
 export function comparisonPlan(site: Pick<SiteView, 'policy' | 'fix'>, scenario: ScenarioSettings): ComparisonPlan {
   const outageMs = comparisonOutageMs(site.policy, scenario.outageMs);
-  const twin = withFullJitter(site.policy);
-  const fix = site.fix;
-  const fixIsTwin = Boolean(twin && fix && samePolicy(twin, fix.policy));
-  const rows: ComparisonPlan['rows'] = [{ role: 'site', label: 'this retry', policy: site.policy }];
-  if (twin && !fixIsTwin) rows.push({ role: 'jittered', label: SAME_WITH_JITTER_LABEL, policy: twin });
-  if (fix) rows.push({ role: 'fix', label: fixIsTwin ? `quick fix (${SAME_WITH_JITTER_LABEL})` : 'quick fix', policy: fix.policy });
-  return { scenario: { clients: scenario.clients, capacity: scenario.capacity, outageMs }, auto: scenario.outageMs === undefined, rows, fixIsTwin };
+  const compared = comparedPolicies(site.policy, site.fix?.policy);
+  const label = (role: ComparisonRole) => (role === 'site' ? 'this retry' : role === 'jittered' ? SAME_WITH_JITTER_LABEL : compared.fixIsTwin ? `quick fix (${SAME_WITH_JITTER_LABEL})` : 'quick fix');
+  const rows = compared.rows.map((row) => ({ ...row, label: label(row.role) }));
+  return { scenario: { clients: scenario.clients, capacity: scenario.capacity, outageMs }, auto: scenario.outageMs === undefined, compared, rows };
 }
 
 /**
@@ -126,8 +119,7 @@ export function hoverFor(site: SiteView, analysis: Analysis, engine: LintEngine,
     const words = [`This retry: ${outcomeWords(result!)}.`];
     const fixRow = plan.rows.findIndex((r) => r.role === 'fix');
     if (fixRow > 0) words.push(`Its quick fix (${site.fix!.title}): ${outcomeWords(results[fixRow]!)}.`);
-    const jittered = results[plan.rows.findIndex((r) => r.role === 'jittered' || (r.role === 'fix' && plan.fixIsTwin))];
-    const note = jittered ? tradeOffNote(result!, jittered) : undefined;
+    const note = comparisonNote(plan.compared, results);
     if (note) words.push(capitalize(note));
     lines.push('', words.join(' '));
   }

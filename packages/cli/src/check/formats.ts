@@ -111,9 +111,8 @@ function comparisonRows(comparison: SiteComparison): ComparisonRow[] {
 }
 
 /** What the numbers alone would hide: jitter with the same budget gave up on clients the site served. */
-export function comparisonNote(comparison: SiteComparison): string | undefined {
-  const jittered = comparison.jittered ?? (comparison.fixIsJitterAlone ? comparison.fix?.herd : undefined);
-  return jittered ? tradeOffNote(comparison.site, jittered) : undefined;
+function comparisonNote({ site, jittered }: SiteComparison): string | undefined {
+  return jittered ? tradeOffNote(site, jittered) : undefined;
 }
 
 function comparisonSummaryOf(result: SimulationResult): string {

@@ -4,13 +4,12 @@ import {
   SAME_WITH_JITTER_LABEL,
   SimulationCache,
   callsPerClient,
+  comparedPolicies,
   comparisonOutageMs,
   comparisonSummary,
   drainedAtMs,
   formatCount,
   outageWords,
-  samePolicy,
-  withFullJitter,
   type RetryPolicy,
   type SimulationResult,
 } from '@retry-hygiene/herd';
@@ -38,7 +37,7 @@ export interface SiteComparison {
   /** The outage was chosen from the site's own schedule (no --outage). */
   auto: boolean;
   site: SimulationResult;
-  /** The same attempts and waits with full jitter; undefined when the site is random already or never waits. */
+  /** The same attempts and waits with full jitter (the fix's herd when the fix is just that); undefined when the site is random already or never waits. */
   jittered?: SimulationResult;
   /** The quick fix's policy; undefined when no suggestion changes this retry's waits. */
   fix?: FixComparison;
@@ -55,14 +54,18 @@ export class HerdComparison {
   compare(site: Pick<RetrySite, 'policy'>, suggestion: { title: string; policy: RetryPolicy } | undefined): SiteComparison {
     const outageMs = comparisonOutageMs(site.policy, this.scenario.outageMs);
     const options = { clients: this.scenario.clients, capacity: this.scenario.capacity, outageMs };
-    const twin = withFullJitter(site.policy);
+    const compared = comparedPolicies(site.policy, suggestion?.policy);
+    const herds = compared.rows.map((row) => this.cache.simulate(row.policy, options));
+    const at = (role: string) => herds[compared.rows.findIndex((r) => r.role === role)];
+    const fixHerd = at('fix');
+    const jittered = at('jittered') ?? (compared.fixIsTwin ? fixHerd : undefined);
     return {
       outageMs,
       auto: this.scenario.outageMs === undefined,
-      site: this.cache.simulate(site.policy, options),
-      ...(twin ? { jittered: this.cache.simulate(twin, options) } : {}),
-      ...(suggestion ? { fix: { label: suggestion.title, policy: suggestion.policy, herd: this.cache.simulate(suggestion.policy, options) } } : {}),
-      fixIsJitterAlone: Boolean(twin && suggestion && samePolicy(twin, suggestion.policy)),
+      site: herds[0]!,
+      ...(jittered ? { jittered } : {}),
+      ...(suggestion && fixHerd ? { fix: { label: suggestion.title, policy: suggestion.policy, herd: fixHerd } } : {}),
+      fixIsJitterAlone: compared.fixIsTwin,
     };
   }
 
