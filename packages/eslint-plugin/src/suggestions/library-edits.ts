@@ -264,8 +264,16 @@ function httpClient(call: Call, site: RetrySite, problem: LibraryProblem, ctx: L
   const value = property.value;
   const limit = ctx.bound - 1;
   if (problem === 'bound') {
+    // A `calculateDelay` that decides every retry ignores `limit` (got's `enforceRetryRules` aside).
+    if (value.type === 'ObjectExpression' && findProperty(value, 'calculateDelay')) return undefined;
     if (value.type !== 'ObjectExpression') return { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `retry: ${limit}`) }, fix: (fixer) => fixer.replaceText(value, String(limit)) };
     return { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `limit: ${limit}`) }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, value, 'limit', String(limit)) };
+  }
+  if (site.library === 'got') {
+    // got@14.6.6 adds `random × noise` (100 ms by default) to each wait: `noise: 0` took it away.
+    const noise = value.type === 'ObjectExpression' ? findProperty(value, 'noise') : undefined;
+    if (value.type !== 'ObjectExpression' || !noise || findProperty(value, 'calculateDelay')) return undefined;
+    return { messageId: 'libraryEdit', data: { edit: 'Remove `noise` (got adds up to 100 ms at random to each wait by default)' }, fix: (fixer) => removeProperty(fixer, ctx.sourceCode, value, noise) };
   }
   if (site.library !== 'ky') return undefined;
   if (value.type === 'ObjectExpression') return { messageId: 'libraryEdit', data: { edit: 'Set `jitter: true` in the retry options' }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, value, 'jitter', 'true') };
