@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { AnalysisContext } from './context.js';
 import { awsClient } from './libraries-aws.js';
+import { makeFetchHappen, ofetchSite, typedRestClient } from './libraries-http.js';
 import { queueConstruction, queueJobSite } from './libraries-queues.js';
 import { resolveObject } from './evaluate.js';
 import { writesNoRetryOption } from './library-defaults.js';
@@ -16,6 +17,12 @@ export function newApplicationSite(library: string, m: LibraryCall): LibraryFind
       return queueConstruction(library, m);
     case '@aws-sdk/client-*':
       return awsClient(m);
+    case 'ofetch':
+      return m.isNew ? undefined : ofetchSite(m);
+    case 'typed-rest-client':
+      return typedRestClient(m);
+    case 'make-fetch-happen':
+      return m.isNew ? undefined : makeFetchHappen(m);
     default:
       return undefined;
   }

@@ -10,6 +10,7 @@ import {
 } from './libraries-clients.js';
 import { queryClientFetch, swr, tanstackQuery } from './libraries-data-fetching.js';
 import { instanceSite, kyClientDefault, newApplicationSite } from './libraries-instances.js';
+import { octokitRetry } from './libraries-http.js';
 import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, nodeFsRm, promiseRetryLib, retryAsPromised, retryAxios, retryHygiene, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
 import { readStrategy, strategyFunction } from './strategy-callback.js';
 import {
@@ -52,6 +53,11 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
   if (call.type === 'CallExpression' && callee.type === 'MemberExpression') {
     const fetch = queryClientFetch(call, ctx) ?? instanceSite(call, ctx);
     if (fetch) return fetch;
+  }
+  // `new MyOctokit(options)` of a class given @octokit/plugin-retry's `retry`.
+  if (call.type === 'NewExpression') {
+    const octokit = octokitRetry(call, ctx);
+    if (octokit) return octokit;
   }
   const { root, members } = calleeRoot(callee);
   if (root.type !== 'Identifier') return undefined;

@@ -109,4 +109,170 @@ describe('got calculateDelay by the major the project declares', () => {
   });
 });
 
-void noNestedRetry;
+// ofetch@1.5.1 onError: `retry` 1 for GET-like requests (0 for payload methods), `retryDelay` 0 (at once).
+const OFETCH = "import { ofetch, $fetch } from 'ofetch';\n";
+
+ruleTester.run('no-fixed-sleep-retry ofetch', noFixedSleepRetry, {
+  valid: [
+    { name: 'default: one retry at once is not reported', code: `${OFETCH}export const a = ofetch('/a');` },
+    { name: 'a retryDelay function with randomness', code: `${OFETCH}export const a = $fetch('/a', { retry: 3, retryDelay: () => Math.random() * 1000 });` },
+    { name: 'retry: false', code: `${OFETCH}export const a = $fetch('/a', { retry: false, retryDelay: 500 });` },
+    { name: 'a POST with no retry option does not retry', code: `${OFETCH}export const a = $fetch('/a', { method: 'POST', retryDelay: 500 });` },
+  ],
+  invalid: [
+    {
+      name: 'retry with a fixed retryDelay',
+      code: `${OFETCH}export const a = ofetch('/a', { retry: 3, retryDelay: 500 });`,
+      errors: [{
+        messageId: 'fixedDelay' as const, line: 2, column: 33, endLine: 2, endColumn: 41, data: { what: 'This ofetch retry', delay: 'a fixed 500 ms', attempts: 'up to 4 attempts' },
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Set `retryDelay: () => Math.random() * 500` (a random wait up to 500 ms)' }, output: `${OFETCH}export const a = ofetch('/a', { retry: 3, retryDelay: () => Math.random() * 500 });` }],
+      }],
+    },
+    {
+      name: 'retry with no retryDelay: at once',
+      code: `${OFETCH}export const a = $fetch('/a', { retry: 3 });`,
+      errors: [{
+        messageId: 'immediate' as const, line: 2, column: 33, endLine: 2, endColumn: 41, data: { what: 'This ofetch retry', attempts: 'up to 4 attempts' },
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Set `retryDelay: () => Math.random() * 1000` (a random wait up to 1000 ms)' }, output: `${OFETCH}export const a = $fetch('/a', { retry: 3, retryDelay: () => Math.random() * 1000 });` }],
+      }],
+    },
+    {
+      name: '$fetch.create defaults',
+      code: `${OFETCH}export const api = $fetch.create({ baseURL: '/api', retry: 5, retryDelay: 1000 });`,
+      errors: [{ messageId: 'fixedDelay' as const, line: 2, column: 53, endLine: 2, endColumn: 61, data: { what: 'This ofetch retry', delay: 'a fixed 1 s', attempts: 'up to 6 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry ofetch', noUnboundedRetry, {
+  valid: [{ name: 'a finite retry', code: `${OFETCH}export const a = ofetch('/a', { retry: 100, retryDelay: () => Math.random() * 1000 });` }],
+  invalid: [
+    {
+      name: 'retry: Infinity',
+      code: `${OFETCH}export const a = ofetch('/a', { retry: Infinity, retryDelay: () => Math.random() * 1000 });`,
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 33, endLine: 2, endColumn: 48, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`retry: 4`)' }, output: `${OFETCH}export const a = ofetch('/a', { retry: 4, retryDelay: () => Math.random() * 1000 });` }] }],
+    },
+  ],
+});
+
+ruleTester.run('no-nested-retry ofetch', noNestedRetry, {
+  valid: [
+    { name: 'retry: 0 inside a loop', code: `${OFETCH}export async function load() {\n  for (let n = 0; n < 3; n++) {\n    try { return await ofetch('/x', { retry: 0 }); } catch { await sleep(Math.random() * 1000); }\n  }\n}` },
+  ],
+  invalid: [
+    {
+      name: 'a loop around a GET, which ofetch retries once by default',
+      code: `${OFETCH}export async function load() {\n  for (let n = 0; n < 3; n++) {\n    try { return await ofetch('/x'); } catch { await sleep(Math.random() * 1000); }\n  }\n}`,
+      errors: [{ messageId: 'nested' as const, line: 3, column: 3, endLine: 3, endColumn: 30 }],
+    },
+  ],
+});
+
+// typed-rest-client@3.1.2 HttpClient.js: allowRetries false, maxRetries 1; waits 5 × 2^min(n, 10) ms.
+const TRC = "import { HttpClient } from 'typed-rest-client/HttpClient';\n";
+const TRC_FIX = 'typed-rest-client has no jitter option: leave `allowRetries` off and retry the request with a jittered backoff';
+
+ruleTester.run('require-jitter typed-rest-client', requireJitter, {
+  valid: [
+    { name: 'default: no retry', code: `${TRC}export const h = new HttpClient('ua', [], { maxRetries: 3 });` },
+    { name: 'allowRetries: false', code: `${TRC}export const h = new HttpClient('ua', [], { allowRetries: false, maxRetries: 3 });` },
+  ],
+  invalid: [
+    {
+      name: 'allowRetries: true',
+      code: `${TRC}export const h = new HttpClient('ua', [], { allowRetries: true, maxRetries: 3 });`,
+      errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 45, endLine: 2, endColumn: 63, data: { what: 'This typed-rest-client retry', delay: '10 ms × 2^n, capped at 5.1 s', attempts: 'up to 4 attempts', inherited: ', the library default', fix: TRC_FIX }, suggestions: [] }],
+    },
+    {
+      name: 'RestClient options, the fourth argument',
+      code: "import * as rm from 'typed-rest-client/RestClient';\nexport const r = new rm.RestClient('ua', 'https://x', [], { allowRetries: true });",
+      errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 61, endLine: 2, endColumn: 79, data: { what: 'This typed-rest-client retry', delay: '10 ms × 2^n, capped at 5.1 s', attempts: 'up to 2 attempts', inherited: ', the library default', fix: TRC_FIX } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry typed-rest-client', noUnboundedRetry, {
+  valid: [{ name: 'a finite maxRetries', code: `${TRC}export const h = new HttpClient('ua', [], { allowRetries: true, maxRetries: 50 });` }],
+  invalid: [
+    {
+      name: 'maxRetries: Infinity',
+      code: `${TRC}export const h = new HttpClient('ua', [], { allowRetries: true, maxRetries: Infinity });`,
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 45, endLine: 2, endColumn: 63, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`maxRetries: 4`)' }, output: `${TRC}export const h = new HttpClient('ua', [], { allowRetries: true, maxRetries: 4 });` }] }],
+    },
+  ],
+});
+
+// make-fetch-happen@15.0.6 lib/options.js: `retry` defaults to { retries: 0 }; waits of @gar/promise-retry@1.0.3.
+const MFH = "import fetch from 'make-fetch-happen';\n";
+
+ruleTester.run('require-jitter make-fetch-happen', requireJitter, {
+  valid: [
+    { name: 'default: no retry', code: `${MFH}export const a = fetch('https://x');` },
+    { name: 'a retry object without retries: 0 retries', code: `${MFH}export const a = fetch('https://x', { retry: { minTimeout: 500 } });` },
+    { name: 'randomize: true', code: `${MFH}export const a = fetch('https://x', { retry: { retries: 4, randomize: true } });` },
+  ],
+  invalid: [
+    {
+      name: 'retry: 3 (waits 1 s × 2^n)',
+      code: `${MFH}export const a = fetch('https://x', { retry: 3 });`,
+      errors: [{
+        messageId: 'libraryDefault' as const, line: 2, column: 39, endLine: 2, endColumn: 47, data: { what: 'This make-fetch-happen `retry` option', delay: '1 s × 2^n', attempts: 'up to 4 attempts', inherited: ', the library default', fix: 'Set `randomize: true` in `retry`' },
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Set `retry: { retries: 3, randomize: true }`' }, output: `${MFH}export const a = fetch('https://x', { retry: { retries: 3, randomize: true } });` }],
+      }],
+    },
+    {
+      name: 'fetch.defaults with retry options',
+      code: `${MFH}export const f = fetch.defaults({ retry: { retries: 4, minTimeout: 500 } });`,
+      errors: [{
+        messageId: 'libraryDefault' as const, line: 2, column: 35, endLine: 2, endColumn: 73, data: { what: 'This make-fetch-happen `retry` option', delay: '500 ms × 2^n', attempts: 'up to 5 attempts', inherited: ', the library default', fix: 'Set `randomize: true` in `retry`' },
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Set `randomize: true` in `retry`' }, output: `${MFH}export const f = fetch.defaults({ retry: { retries: 4, minTimeout: 500, randomize: true } });` }],
+      }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry make-fetch-happen', noUnboundedRetry, {
+  valid: [{ name: 'a finite retries', code: `${MFH}export const a = fetch('https://x', { retry: { retries: 10, randomize: true } });` }],
+  invalid: [
+    {
+      name: 'retries: Infinity',
+      code: `${MFH}export const a = fetch('https://x', { retry: { retries: Infinity, randomize: true } });`,
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 39, endLine: 2, endColumn: 84, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`retries: 4`)' }, output: `${MFH}export const a = fetch('https://x', { retry: { retries: 4, randomize: true } });` }] }],
+    },
+  ],
+});
+
+// @octokit/plugin-retry@8.1.1: retries 3, waits (n + 1)² × retryAfterBaseValue (1000 ms), no randomness.
+const OCTOKIT = "import { Octokit } from '@octokit/core';\nimport { retry } from '@octokit/plugin-retry';\nconst MyOctokit = Octokit.plugin(retry);\n";
+const OCTOKIT_FIX = '@octokit/plugin-retry has no jitter option: every client waits the same (n + 1)² s; keep `retries` low, or set `retry: { enabled: false }` and retry with jitter yourself';
+
+ruleTester.run('require-jitter octokit-plugin-retry', requireJitter, {
+  valid: [
+    { name: 'an Octokit without the plugin', code: "import { Octokit } from '@octokit/core';\nexport const o = new Octokit({ auth: 't' });" },
+    { name: 'retry: { enabled: false }', code: `${OCTOKIT}export const o = new MyOctokit({ auth: 't', retry: { enabled: false } });` },
+    { name: 'a class named like the plugin but not from it', code: "import { Octokit } from '@octokit/core';\nconst retry = () => ({});\nconst MyOctokit = Octokit.plugin(retry);\nexport const o = new MyOctokit({ auth: 't' });" },
+  ],
+  invalid: [
+    {
+      name: 'default: 1 s, 4 s, 9 s',
+      code: `${OCTOKIT}export const o = new MyOctokit({ auth: 't' });`,
+      errors: [{ messageId: 'libraryDefault' as const, line: 4, column: 18, endLine: 4, endColumn: 46, data: { what: "This Octokit client's default plugin-retry retry", delay: 'a polynomial 1 s × n²', attempts: 'up to 4 attempts', inherited: ', the library default', fix: OCTOKIT_FIX }, suggestions: [] }],
+    },
+    {
+      name: 'explicit retries and base',
+      code: `${OCTOKIT}export const o = new MyOctokit({ auth: 't', retry: { retries: 5, retryAfterBaseValue: 500 } });`,
+      errors: [{ messageId: 'libraryDefault' as const, line: 4, column: 45, endLine: 4, endColumn: 92, data: { what: 'This @octokit/plugin-retry retry', delay: 'a polynomial 500 ms × n²', attempts: 'up to 6 attempts', inherited: ', the library default', fix: OCTOKIT_FIX } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry octokit-plugin-retry', noUnboundedRetry, {
+  valid: [{ name: 'default retries', code: `${OCTOKIT}export const o = new MyOctokit({ auth: 't' });` }],
+  invalid: [
+    {
+      name: 'retries: Infinity',
+      code: `${OCTOKIT}export const o = new MyOctokit({ retry: { retries: Infinity } });`,
+      errors: [{ messageId: 'unbounded' as const, line: 4, column: 34, endLine: 4, endColumn: 62, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`retries: 4`)' }, output: `${OCTOKIT}export const o = new MyOctokit({ retry: { retries: 4 } });` }] }],
+    },
+  ],
+});

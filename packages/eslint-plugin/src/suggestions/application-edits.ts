@@ -1,0 +1,62 @@
+import type { RetrySite } from '@retry-hygiene/analysis';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { stops, type LibraryEditContext } from './option-edit.js';
+import { findProperty, setProperty } from './text.js';
+import type { Suggestion } from './types.js';
+
+type Problem = 'jitter' | 'bound';
+
+/**
+ * Option edits for issue 27's later rows (catalog-applications.ts), each in the library's own
+ * terms and only where it has an option that fixes the finding: typed-rest-client and
+ * @octokit/plugin-retry have no jitter option and get a bound only.
+ */
+export const APPLICATION_EDITED: ReadonlySet<string> = new Set(['ofetch', 'typed-rest-client', 'make-fetch-happen', '@octokit/plugin-retry']);
+
+export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
+  const options = site.optionsObject;
+  if (!options) return undefined;
+  const retries = ctx.bound - 1;
+  const set = (object: TSESTree.ObjectExpression, name: string, value: string, edit: string): Suggestion => ({
+    messageId: 'libraryEdit',
+    data: { edit },
+    fix: (fixer) => setProperty(fixer, ctx.sourceCode, object, name, value),
+  });
+  switch (site.library) {
+    case 'ofetch': {
+      if (problem === 'bound') return set(options, 'retry', String(retries), stops(ctx.bound, `retry: ${retries}`));
+      // ofetch@1.5.1 calls a `retryDelay` function for each wait: a random one up to the fixed wait (1 s where there was none).
+      const delay = findProperty(options, 'retryDelay')?.value;
+      const ms = delay === undefined ? '1000' : delay.type === 'Literal' && typeof delay.value === 'number' ? ctx.sourceCode.getText(delay) : undefined;
+      if (ms === undefined) return undefined;
+      return set(options, 'retryDelay', `() => Math.random() * ${ms}`, `Set \`retryDelay: () => Math.random() * ${ms}\` (a random wait up to ${ms} ms)`);
+    }
+    case 'typed-rest-client':
+      return problem === 'bound' ? set(options, 'maxRetries', String(retries), stops(ctx.bound, `maxRetries: ${retries}`)) : undefined;
+    case '@octokit/plugin-retry':
+      return problem === 'bound' ? set(options, 'retries', String(retries), stops(ctx.bound, `retries: ${retries}`)) : undefined;
+    case 'make-fetch-happen':
+      return makeFetchHappen(options, problem, retries, ctx);
+    default:
+      return undefined;
+  }
+}
+
+/** make-fetch-happen's `retry`: a number becomes promise-retry options; `randomize: true` multiplies each wait by 1–2 at random. */
+function makeFetchHappen(options: TSESTree.ObjectExpression, problem: Problem, retries: number, ctx: LibraryEditContext): Suggestion | undefined {
+  const retry = findProperty(options, 'retry')?.value;
+  if (!retry) return undefined;
+  if (retry.type === 'ObjectExpression') {
+    return problem === 'bound'
+      ? { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `retries: ${retries}`) }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, retry, 'retries', String(retries)) }
+      : { messageId: 'libraryEdit', data: { edit: 'Set `randomize: true` in `retry`' }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, retry, 'randomize', 'true') };
+  }
+  if (retry.type !== 'Literal' || typeof retry.value !== 'number') return undefined;
+  const count = problem === 'bound' ? String(retries) : retry.raw;
+  const value = problem === 'bound' ? count : `{ retries: ${count}, randomize: true }`;
+  return {
+    messageId: 'libraryEdit',
+    data: { edit: problem === 'bound' ? stops(ctx.bound, `retry: ${retries}`) : `Set \`retry: ${value}\`` },
+    fix: (fixer) => fixer.replaceText(retry, value),
+  };
+}
