@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { AnalysisContext } from './context.js';
 import { awsClient } from './libraries-aws.js';
 import { makeFetchHappen, ofetchSite, typedRestClient } from './libraries-http.js';
+import { nestMicroserviceClient, nestMicroserviceServer, reduxSagaRetry, redlock } from './libraries-frameworks.js';
 import { queueConstruction, queueJobSite } from './libraries-queues.js';
 import { resolveObject } from './evaluate.js';
 import { writesNoRetryOption } from './library-defaults.js';
@@ -23,6 +24,12 @@ export function newApplicationSite(library: string, m: LibraryCall): LibraryFind
       return typedRestClient(m);
     case 'make-fetch-happen':
       return m.isNew ? undefined : makeFetchHappen(m);
+    case 'redlock':
+      return redlock(m);
+    case 'redux-saga':
+      return reduxSagaRetry(m);
+    case '@nestjs/microservices':
+      return nestMicroserviceClient(m);
     default:
       return undefined;
   }
@@ -30,7 +37,7 @@ export function newApplicationSite(library: string, m: LibraryCall): LibraryFind
 
 /** A method call on an instance of a row's class (`queue.add(…, { attempts })`). */
 export function instanceSite(call: TSESTree.CallExpression, ctx: AnalysisContext): LibraryFinding | undefined {
-  return queueJobSite(call, ctx);
+  return queueJobSite(call, ctx) ?? nestMicroserviceServer(call, ctx);
 }
 
 /**

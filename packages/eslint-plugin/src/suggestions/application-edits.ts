@@ -11,12 +11,19 @@ type Problem = 'jitter' | 'bound';
  * terms and only where it has an option that fixes the finding: typed-rest-client and
  * @octokit/plugin-retry have no jitter option and get a bound only.
  */
-export const APPLICATION_EDITED: ReadonlySet<string> = new Set(['ofetch', 'typed-rest-client', 'make-fetch-happen', '@octokit/plugin-retry']);
+export const APPLICATION_EDITED: ReadonlySet<string> = new Set(['ofetch', 'typed-rest-client', 'make-fetch-happen', '@octokit/plugin-retry', 'redlock', 'redux-saga', '@nestjs/microservices']);
 
 export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
+  const retries = ctx.bound - 1;
+  // redux-saga `retry(maxTries, delayMs, fn)`: the count is the first argument, the first call included.
+  if (site.library === 'redux-saga') {
+    const call = site.node;
+    const first = call.type === 'CallExpression' ? call.arguments[0] : undefined;
+    if (problem !== 'bound' || !first || first.type === 'SpreadElement') return undefined;
+    return { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `retry(${ctx.bound}, …)`) }, fix: (fixer) => fixer.replaceText(first, String(ctx.bound)) };
+  }
   const options = site.optionsObject;
   if (!options) return undefined;
-  const retries = ctx.bound - 1;
   const set = (object: TSESTree.ObjectExpression, name: string, value: string, edit: string): Suggestion => ({
     messageId: 'libraryEdit',
     data: { edit },
@@ -37,6 +44,15 @@ export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryE
       return problem === 'bound' ? set(options, 'retries', String(retries), stops(ctx.bound, `retries: ${retries}`)) : undefined;
     case 'make-fetch-happen':
       return makeFetchHappen(options, problem, retries, ctx);
+    case 'redlock': {
+      // redlock@4.2.0 / 5.0.0-beta.2: each wait is `retryDelay` ± up to `retryJitter` ms at random.
+      if (problem === 'bound') return set(options, 'retryCount', String(retries), stops(ctx.bound, `retryCount: ${retries}`));
+      const delay = findProperty(options, 'retryDelay')?.value;
+      const ms = delay === undefined ? '200' : delay.type === 'Literal' && typeof delay.value === 'number' && delay.value > 0 ? ctx.sourceCode.getText(delay) : '100';
+      return set(options, 'retryJitter', ms, `Set \`retryJitter: ${ms}\` (each wait ± up to ${ms} ms at random)`);
+    }
+    case '@nestjs/microservices':
+      return problem === 'bound' ? set(options, 'retryAttempts', String(retries), stops(ctx.bound, `retryAttempts: ${retries}`)) : undefined;
     default:
       return undefined;
   }

@@ -86,6 +86,8 @@ const LIBRARY_JITTER: Record<string, RetryPolicy['jitter']> = {
   'pg-boss': 'equal',
   // make-fetch-happen `randomize: true`: each wait times a random factor between 1 and 2.
   'make-fetch-happen': 'proportional',
+  // Redlock `retryJitter`: ± up to that many ms on each wait.
+  redlock: 'proportional',
 };
 
 type Delay = RetryPolicy['delay'];
