@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { AnalysisContext } from './context.js';
 import { awsClient } from './libraries-aws.js';
 import { makeFetchHappen, ofetchSite, typedRestClient } from './libraries-http.js';
+import { azureAmqpClient, gaxRetryOptions, temporalRetry } from './libraries-cloud.js';
 import { nestMicroserviceClient, nestMicroserviceServer, reduxSagaRetry, redlock } from './libraries-frameworks.js';
 import { queueConstruction, queueJobSite } from './libraries-queues.js';
 import { resolveObject } from './evaluate.js';
@@ -30,6 +31,12 @@ export function newApplicationSite(library: string, m: LibraryCall): LibraryFind
       return reduxSagaRetry(m);
     case '@nestjs/microservices':
       return nestMicroserviceClient(m);
+    case '@temporalio/workflow':
+      return temporalRetry(m);
+    case '@azure/service-bus':
+      return azureAmqpClient(m);
+    case 'google-gax':
+      return gaxRetryOptions(m);
     default:
       return undefined;
   }

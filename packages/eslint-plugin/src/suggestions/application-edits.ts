@@ -1,5 +1,6 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
+import { ensureNamedImport, isCommonJs } from './imports.js';
 import { stops, type LibraryEditContext } from './option-edit.js';
 import { findProperty, setProperty } from './text.js';
 import type { Suggestion } from './types.js';
@@ -11,7 +12,9 @@ type Problem = 'jitter' | 'bound';
  * terms and only where it has an option that fixes the finding: typed-rest-client and
  * @octokit/plugin-retry have no jitter option and get a bound only.
  */
-export const APPLICATION_EDITED: ReadonlySet<string> = new Set(['ofetch', 'typed-rest-client', 'make-fetch-happen', '@octokit/plugin-retry', 'redlock', 'redux-saga', '@nestjs/microservices']);
+export const APPLICATION_EDITED: ReadonlySet<string> = new Set(['ofetch', 'typed-rest-client', 'make-fetch-happen', '@octokit/plugin-retry', 'redlock', 'redux-saga', '@nestjs/microservices',
+  '@temporalio/workflow', '@azure/service-bus', 'google-gax',
+]);
 
 export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
   const retries = ctx.bound - 1;
@@ -53,6 +56,16 @@ export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryE
     }
     case '@nestjs/microservices':
       return problem === 'bound' ? set(options, 'retryAttempts', String(retries), stops(ctx.bound, `retryAttempts: ${retries}`)) : undefined;
+    case '@temporalio/workflow':
+      // Reported on the call: the activity options, with no `retry` policy written yet.
+      if (problem !== 'bound') return undefined;
+      return site.loc === site.node.loc
+        ? set(options, 'retry', `{ maximumAttempts: ${ctx.bound} }`, stops(ctx.bound, `retry: { maximumAttempts: ${ctx.bound} }`))
+        : set(options, 'maximumAttempts', String(ctx.bound), stops(ctx.bound, `maximumAttempts: ${ctx.bound}`));
+    case '@azure/service-bus':
+      return problem === 'bound' ? set(options, 'maxRetries', String(retries), stops(ctx.bound, `maxRetries: ${retries}`)) : azureExponential(options, ctx);
+    case 'google-gax':
+      return problem === 'bound' && !findProperty(options, 'totalTimeoutMillis') ? set(options, 'maxRetries', String(retries), stops(ctx.bound, `maxRetries: ${retries}`)) : undefined;
     default:
       return undefined;
   }
@@ -74,5 +87,18 @@ function makeFetchHappen(options: TSESTree.ObjectExpression, problem: Problem, r
     messageId: 'libraryEdit',
     data: { edit: problem === 'bound' ? stops(ctx.bound, `retry: ${retries}`) : `Set \`retry: ${value}\`` },
     fix: (fixer) => fixer.replaceText(retry, value),
+  };
+}
+
+/** Azure messaging `retryOptions`: `mode: RetryMode.Exponential` (@azure/core-amqp@4.4.2: 0.8–1.2 × the base at random, doubling), imported where it is not. */
+function azureExponential(retry: TSESTree.ObjectExpression, ctx: LibraryEditContext): Suggestion | undefined {
+  const text = ctx.sourceCode.getText();
+  const module = /['"]@azure\/service-bus['"]/.test(text) ? '@azure/service-bus' : '@azure/event-hubs';
+  const importIt = ensureNamedImport(ctx.sourceCode, module, 'RetryMode', isCommonJs(ctx.sourceCode, ctx.filename));
+  if (!importIt) return undefined;
+  return {
+    messageId: 'libraryEdit',
+    data: { edit: 'Set `mode: RetryMode.Exponential` (each wait 0.8–1.2 × the base at random, doubling)' },
+    fix: (fixer) => [...importIt(fixer), setProperty(fixer, ctx.sourceCode, retry, 'mode', 'RetryMode.Exponential')],
   };
 }
