@@ -562,7 +562,7 @@ function libraryOrigin(root: TSESTree.Identifier, members: string[], call: Node,
   let origin = importOf(root, ctx) ?? interopImport(root, members, ctx);
   if (origin && isRelativeSpecifier(origin.module)) {
     // `require('./retry.js')` in async's own package is `async/retry`.
-    const module = ctx.ownModule?.(origin.module);
+    const module = ctx.ownModule?.(origin.module) ?? ctx.vendoredModule?.(origin.module);
     return module ? { ...origin, module } : undefined;
   }
   if (origin || !ctx.ownModule) return origin;
