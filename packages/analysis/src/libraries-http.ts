@@ -53,7 +53,9 @@ export function ofetchSite(m: LibraryCall): LibraryFinding | undefined {
   if (methodName === undefined && !retryProp) return undefined;
   const retryValue = retryProp ? unwrap(retryProp.value as Node) : undefined;
   if (retryValue?.type === 'Literal' && retryValue.value === false) return undefined;
-  const retries = retryProp ? staticNumber(retryProp.value as Node, m.env.ctx) : PAYLOAD_METHODS.test(methodName ?? '') ? 0 : 1;
+  // Anything but a number (`retry: true`) leaves ofetch's own count: 1, or 0 for a payload method.
+  const defaultRetries = methodName === undefined ? undefined : PAYLOAD_METHODS.test(methodName) ? 0 : 1;
+  const retries = retryValue && !(retryValue.type === 'Literal' && typeof retryValue.value === 'boolean') ? staticNumber(retryValue, m.env.ctx) : defaultRetries;
   if (retries === 0) return undefined;
   const shape = delayProp
     ? delayFunctionPolicy(delayProp.value as Node, 99, m.env)
