@@ -114,7 +114,7 @@ export const APPLICATION_ROWS: readonly CatalogEntry[] = [
   {
     library: 'redlock',
     modules: ['redlock'],
-    recognises: '`retryCount` / `retryDelay` / `retryJitter` of `new Redlock(clients, options)`; a `new Redlock(clients)` with none retries a lock 10 times, 200 ± 100 ms apart',
+    recognises: '`retryCount` / `retryDelay` / `retryJitter` of `new Redlock(clients, options)`, and of the settings of `lock.acquire(resources, ms, settings)` / `lock.using(…, settings, fn)` (redlock 5) over the client\'s; a `new Redlock(clients)` with none retries a lock 10 times, 200 ± 100 ms apart',
     noJitter: '`retryJitter: 0` (default 100: ± up to 100 ms at random)',
     unbounded: '`retryCount: -1` or `Infinity`',
     defaultAttempts: '11',

@@ -6,7 +6,8 @@ import { importOf } from './imports.js';
 import { libraryOfModule } from './catalog.js';
 import { writesNoRetryOption } from './library-defaults.js';
 import { args, clientOf, exportName, lastName, numberOption, operationScope, optionsOf, site, type LibraryCall, type LibraryFinding } from './library-options.js';
-import type { RetryPolicy } from './types.js';
+import type { RetryPolicy, RetrySite } from './types.js';
+import { firstDefinition } from './definitions/bodies.js';
 
 /*
  * Framework and lock retries (issue 27), read in the published source at the versions
@@ -35,10 +36,61 @@ export function redlock(m: LibraryCall): LibraryFinding | undefined {
   const object = node ? resolveObject(node, m.env) : undefined;
   if (node && (!object || object.properties.some((p) => p.type === 'SpreadElement'))) return undefined;
   const where = object ? REDLOCK_OPTIONS.map((name) => getProperty(object, name)).find((p) => p !== undefined) : undefined;
-  const options = optionsOf(object, m.env);
-  const count = numberOption(options, 'retryCount', 10, m.env);
-  const delay = numberOption(options, 'retryDelay', 200, m.env);
-  const jitter = numberOption(options, 'retryJitter', 100, m.env);
+  const result = redlockSite(m.call, where, object, undefined, m.env);
+  // The defaults (11 tries, 200 ± 100 ms) break no rule: a lock taken inside another retry is a nested one.
+  if (!where) return writesNoRetryOption(m, REDLOCK_OPTIONS, 1) ? { site: result, ...clientOf(m.call, m.env.ctx), silent: true } : undefined;
+  return { site: result, ...clientOf(m.call, m.env.ctx) };
+}
+
+/**
+ * redlock@5 `lock.acquire(resources, duration, settings)` and `lock.using(resources, duration,
+ * settings, routine)`: the call's settings over the client's (`new Redlock(clients, settings)`
+ * where this file makes it), reported where the call writes a retry setting.
+ */
+export function redlockCall(call: TSESTree.CallExpression, ctx: AnalysisContext): LibraryFinding | undefined {
+  const callee = unwrap(call.callee);
+  const method = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
+  if ((method !== 'acquire' && method !== 'using') || callee.type !== 'MemberExpression') return undefined;
+  const made = madeRedlock(unwrap(callee.object), ctx);
+  if (!made) return undefined;
+  const env: Env = { ctx, region: call, counters: new Set(), depth: 0 };
+  const a = args(call);
+  const settings = a[2] ? resolveObject(a[2], env) : undefined;
+  if (!settings || settings.properties.some((p) => p.type === 'SpreadElement')) return undefined;
+  const where = REDLOCK_OPTIONS.map((name) => getProperty(settings, name)).find((p) => p !== undefined);
+  if (!where) return undefined;
+  const clientNode = made.arguments[1];
+  const client = clientNode && clientNode.type !== 'SpreadElement' ? resolveObject(clientNode, env) : undefined;
+  // The client's settings, when it has some this file cannot read, may say anything.
+  if (clientNode && (!client || client.properties.some((p) => p.type === 'SpreadElement'))) return undefined;
+  return { site: redlockSite(call, where, settings, client, env) };
+}
+
+/** A variable made here with `new Redlock(…)` of the redlock import, never reassigned. */
+function madeRedlock(receiver: Node, ctx: AnalysisContext): TSESTree.NewExpression | undefined {
+  if (receiver.type !== 'Identifier') return undefined;
+  const def = firstDefinition(ctx.variableOf(receiver));
+  const init = def?.type === 'Variable' && def.parent?.type === 'VariableDeclaration' && def.parent.kind === 'const' && def.node.init ? unwrap(def.node.init) : undefined;
+  if (init?.type !== 'NewExpression') return undefined;
+  const callee = unwrap(init.callee);
+  const root = callee.type === 'MemberExpression' ? unwrap(callee.object) : callee;
+  const origin = root.type === 'Identifier' ? importOf(root, ctx) : undefined;
+  if (!origin || libraryOfModule(origin.module)?.library !== 'redlock') return undefined;
+  const whole = origin.imported === 'default' || origin.imported === '*';
+  const name = callee.type === 'MemberExpression' ? propertyName(callee) : whole ? undefined : origin.imported;
+  return name === undefined || name === 'Redlock' || name === 'default' ? init : undefined;
+}
+
+/** The lock retry of redlock settings (`own` over `inherited`, then the defaults). */
+function redlockSite(call: Node, where: TSESTree.Property | undefined, own: TSESTree.ObjectExpression | undefined, inherited: TSESTree.ObjectExpression | undefined, env: Env): RetrySite {
+  const pick = (name: string) => (own && getProperty(own, name)) ?? (inherited && getProperty(inherited, name));
+  const value = (name: string, fallback: number): number | 'unknown' => {
+    const prop = pick(name);
+    return prop ? staticNumber(prop.value as Node, env.ctx) ?? 'unknown' : fallback;
+  };
+  const count = value('retryCount', 10);
+  const delay = value('retryDelay', 200);
+  const jitter = value('retryJitter', 100);
   const policy: RetryPolicy = {
     maxAttempts: count === 'unknown' ? 'unknown' : count === -1 || !Number.isFinite(count) ? 'unbounded' : Math.max(1, Math.floor(count) + 1),
     delay: delay === 'unknown' ? { kind: 'constant' } : delay <= 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: delay },
@@ -46,15 +98,13 @@ export function redlock(m: LibraryCall): LibraryFinding | undefined {
   };
   // A random wait up to the delay either side: with no wait at all it is still a herd that goes at once.
   if (policy.delay.kind === 'none' && policy.jitter === 'proportional') policy.delay = { kind: 'constant', baseMs: jitter as number };
-  const result = site('redlock', m.call, (where ?? m.call).loc, policy, {
-    delay: !options.get('retryDelay').present,
-    jitter: !options.get('retryJitter').present,
-    attempts: !options.get('retryCount').present,
+  const result = site('redlock', call, (where ?? call).loc, policy, {
+    delay: !pick('retryDelay'),
+    jitter: !pick('retryJitter'),
+    attempts: !pick('retryCount'),
   });
-  if (object) result.optionsObject = object;
-  // The defaults (11 tries, 200 ± 100 ms) break no rule: a lock taken inside another retry is a nested one.
-  if (!where) return writesNoRetryOption(m, REDLOCK_OPTIONS, 1) ? { site: result, ...clientOf(m.call, m.env.ctx), silent: true } : undefined;
-  return { site: result, ...clientOf(m.call, m.env.ctx) };
+  if (own) result.optionsObject = own;
+  return result;
 }
 
 /** redux-saga's `retry(maxTries, delayMs, fn, …args)` effect. */

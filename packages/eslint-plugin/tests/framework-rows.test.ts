@@ -125,3 +125,43 @@ ruleTester.run('no-unbounded-retry nestjs-microservices', noUnboundedRetry, {
     },
   ],
 });
+
+// redlock@5.0.0-beta.2 dist/esm/index.js: `acquire(resources, duration, settings)` / `using(…, settings, routine)` override the client's.
+ruleTester.run('no-fixed-sleep-retry redlock per call', noFixedSleepRetry, {
+  valid: [
+    { name: "the call's settings keep the jitter", code: `${REDLOCK}const lock = new Redlock([client], { retryDelay: 500 });\nexport const take = () => lock.acquire(['a'], 5000, { retryCount: 3 });` },
+    { name: 'a lock this file does not make', code: `${REDLOCK}export const take = (lock) => lock.acquire(['a'], 5000, { retryJitter: 0 });` },
+  ],
+  invalid: [
+    {
+      name: "acquire() with retryJitter: 0 over the client's retryDelay",
+      code: `${REDLOCK}const lock = new Redlock([client], { retryDelay: 500 });\nexport const take = () => lock.acquire(['a'], 5000, { retryJitter: 0 });`,
+      errors: [{
+        messageId: 'fixedDelay' as const, line: 3, column: 55, endLine: 3, endColumn: 69, data: { what: 'This Redlock lock retry', delay: 'a fixed 500 ms', attempts: 'up to 11 attempts' },
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Set `retryJitter: 200` (each wait ± up to 200 ms at random)' }, output: `${REDLOCK}const lock = new Redlock([client], { retryDelay: 500 });\nexport const take = () => lock.acquire(['a'], 5000, { retryJitter: 200 });` }],
+      }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry redlock per call', noUnboundedRetry, {
+  valid: [],
+  invalid: [
+    {
+      name: 'using() with retryCount: -1',
+      code: `${REDLOCK}const lock = new Redlock([client]);\nexport const run = () => lock.using(['a'], 5000, { retryCount: -1 }, async () => {});`,
+      errors: [{ messageId: 'unbounded' as const, line: 3, column: 52, endLine: 3, endColumn: 66, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`retryCount: 4`)' }, output: `${REDLOCK}const lock = new Redlock([client]);\nexport const run = () => lock.using(['a'], 5000, { retryCount: 4 }, async () => {});` }] }],
+    },
+  ],
+});
+
+ruleTester.run('no-fixed-sleep-retry nestjs-microservices decorator', noFixedSleepRetry, {
+  valid: [],
+  invalid: [
+    {
+      name: 'the @Client() decorator',
+      code: "import { Client, ClientProxy, Transport } from '@nestjs/microservices';\nexport class Api {\n  @Client({ transport: Transport.REDIS, options: { retryAttempts: 5, retryDelay: 1000 } })\n  client: ClientProxy;\n}",
+      errors: [{ messageId: 'fixedDelay' as const, line: 3, column: 52, endLine: 3, endColumn: 68, data: { what: 'This NestJS microservice reconnection', delay: 'a fixed 1 s', attempts: 'up to 6 attempts' } }],
+    },
+  ],
+});

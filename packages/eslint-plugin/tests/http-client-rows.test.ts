@@ -117,6 +117,7 @@ ruleTester.run('no-fixed-sleep-retry ofetch', noFixedSleepRetry, {
     { name: 'default: one retry at once is not reported', code: `${OFETCH}export const a = ofetch('/a');` },
     { name: 'a retryDelay function with randomness', code: `${OFETCH}export const a = $fetch('/a', { retry: 3, retryDelay: () => Math.random() * 1000 });` },
     { name: 'retry: false', code: `${OFETCH}export const a = $fetch('/a', { retry: false, retryDelay: 500 });` },
+    { name: "retry: true keeps ofetch's own count (one retry at once)", code: `${OFETCH}export const a = $fetch('/a', { retry: true });` },
     { name: 'a POST with no retry option does not retry', code: `${OFETCH}export const a = $fetch('/a', { method: 'POST', retryDelay: 500 });` },
   ],
   invalid: [
