@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { getProperty, propertyName, unwrap, type Node } from './ast.js';
+import type { AnalysisContext } from './context.js';
 import { resolveObject, staticNumber, type Env } from './evaluate.js';
 import { importOf } from './imports.js';
 import { libraryOfModule } from './catalog.js';
@@ -37,7 +38,45 @@ export function temporalRetry(m: LibraryCall): LibraryFinding | undefined {
   const activities = name !== undefined && TEMPORAL_ACTIVITIES.has(name);
   if (m.isNew || !name || !(activities || TEMPORAL_CHILDREN.has(name))) return undefined;
   const node = activities ? m.a[0] : m.a[1];
-  const options = node ? resolveObject(node, m.env) : undefined;
+  return node ? temporalPolicy(m.call, node, activities, m.env) : undefined;
+}
+
+const WORKFLOW_STARTS = new Set(['start', 'execute', 'signalWithStart']);
+
+/**
+ * `client.workflow.start(wf, { retry })` (also `execute`, `signalWithStart`) on a `new Client()`
+ * of @temporalio/client, or `start` on a `new WorkflowClient()`: a workflow retries only with a
+ * `retry` policy written.
+ */
+export function temporalWorkflowStart(call: TSESTree.CallExpression, ctx: AnalysisContext): LibraryFinding | undefined {
+  const callee = unwrap(call.callee);
+  const method = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
+  if (!method || !WORKFLOW_STARTS.has(method) || callee.type !== 'MemberExpression') return undefined;
+  const receiver = unwrap(callee.object);
+  // `client.workflow` of a Client, or a WorkflowClient itself.
+  const holder = receiver.type === 'MemberExpression' && propertyName(receiver) === 'workflow' ? madeTemporalClient(unwrap(receiver.object), ctx, 'Client') : madeTemporalClient(receiver, ctx, 'WorkflowClient');
+  const node = call.arguments[1];
+  if (!holder || !node || node.type === 'SpreadElement') return undefined;
+  return temporalPolicy(call, node, false, { ctx, region: call, counters: new Set(), depth: 0 });
+}
+
+/** A const made here with `new Client(…)` / `new WorkflowClient(…)` of @temporalio/client. */
+function madeTemporalClient(n: Node, ctx: AnalysisContext, className: string): boolean {
+  if (n.type !== 'Identifier') return false;
+  const def = firstDefinition(ctx.variableOf(n));
+  const init = def?.type === 'Variable' && def.parent?.type === 'VariableDeclaration' && def.parent.kind === 'const' && def.node.init ? unwrap(def.node.init) : undefined;
+  if (init?.type !== 'NewExpression') return false;
+  const callee = unwrap(init.callee);
+  const root = callee.type === 'MemberExpression' ? unwrap(callee.object) : callee;
+  const origin = root.type === 'Identifier' ? importOf(root, ctx) : undefined;
+  if (!origin || origin.module !== '@temporalio/client') return false;
+  return (callee.type === 'MemberExpression' ? propertyName(callee) : origin.imported) === className;
+}
+
+/** The `retry` policy of Temporal options (an activity's default one when `activities` and none is written). */
+function temporalPolicy(call: TSESTree.CallExpression | TSESTree.NewExpression, node: Node, activities: boolean, env: Env): LibraryFinding | undefined {
+  const m = { call, env };
+  const options = resolveObject(node, env);
   if (!options || options.properties.some((p) => p.type === 'SpreadElement')) return undefined;
   const retryProp = getProperty(options, 'retry');
   // A child workflow does not retry unless told to.
@@ -57,7 +96,8 @@ export function temporalRetry(m: LibraryCall): LibraryFinding | undefined {
     delay: exponential(initial, factor, cap),
     jitter: 'none',
   };
-  const deadline = getProperty(options, 'scheduleToCloseTimeout');
+  // An activity's retries end at `scheduleToCloseTimeout`, a workflow's at `workflowExecutionTimeout`.
+  const deadline = getProperty(options, activities ? 'scheduleToCloseTimeout' : 'workflowExecutionTimeout');
   const deadlineMs = deadline ? duration(deadline.value as Node, m.env) : undefined;
   if (deadlineMs !== undefined) policy.deadlineMs = deadlineMs;
   const result = site('@temporalio/workflow', m.call, (retryProp ?? m.call).loc, policy, {

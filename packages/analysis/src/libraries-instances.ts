@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { AnalysisContext } from './context.js';
 import { awsClient } from './libraries-aws.js';
 import { makeFetchHappen, ofetchSite, typedRestClient } from './libraries-http.js';
-import { azureAmqpClient, gaxRetryOptions, temporalRetry } from './libraries-cloud.js';
+import { azureAmqpClient, gaxRetryOptions, temporalRetry, temporalWorkflowStart } from './libraries-cloud.js';
 import { nestMicroserviceClient, nestMicroserviceServer, reduxSagaRetry, redlock, redlockCall } from './libraries-frameworks.js';
 import { queueConstruction, queueJobSite } from './libraries-queues.js';
 import { resolveObject } from './evaluate.js';
@@ -44,7 +44,7 @@ export function newApplicationSite(library: string, m: LibraryCall): LibraryFind
 
 /** A method call on an instance of a row's class (`queue.add(…, { attempts })`). */
 export function instanceSite(call: TSESTree.CallExpression, ctx: AnalysisContext): LibraryFinding | undefined {
-  return queueJobSite(call, ctx) ?? nestMicroserviceServer(call, ctx) ?? redlockCall(call, ctx);
+  return queueJobSite(call, ctx) ?? nestMicroserviceServer(call, ctx) ?? redlockCall(call, ctx) ?? temporalWorkflowStart(call, ctx);
 }
 
 /**

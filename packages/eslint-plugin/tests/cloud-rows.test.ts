@@ -138,3 +138,24 @@ ruleTester.run('require-jitter google-gax', requireJitter, {
   valid: [{ name: 'gax waits random × the delay', code: `${GAX}export const r = new RetryOptions([14], createBackoffSettings(100, 2, 60000, null, null, null, 600000));` }],
   invalid: [],
 });
+
+// A workflow started from @temporalio/client retries only with a `retry` policy written; `workflowExecutionTimeout` ends it.
+const CLIENT = "import { Client } from '@temporalio/client';\nconst client = new Client();\n";
+
+ruleTester.run('no-unbounded-retry temporal client', noUnboundedRetry, {
+  valid: [
+    { name: 'no retry policy: the workflow runs once', code: `${CLIENT}export const run = () => client.workflow.start(wf, { taskQueue: 'q', workflowId: 'w' });` },
+    { name: 'workflowExecutionTimeout', code: `${CLIENT}export const run = () => client.workflow.start(wf, { taskQueue: 'q', workflowId: 'w', workflowExecutionTimeout: '1 hour', retry: { initialInterval: '5s' } });` },
+    { name: 'a client this file does not make', code: `export const run = (client) => client.workflow.start(wf, { taskQueue: 'q', retry: { initialInterval: '5s' } });` },
+  ],
+  invalid: [
+    {
+      name: 'a retry policy with no maximumAttempts',
+      code: `${CLIENT}export const run = () => client.workflow.start(wf, { taskQueue: 'q', workflowId: 'w', retry: { initialInterval: '5s' } });`,
+      errors: [{
+        messageId: 'unbounded' as const, line: 3, column: 87, endLine: 3, endColumn: 119, data: { what: 'This Temporal retry policy' },
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`maximumAttempts: 5`)' }, output: `${CLIENT}export const run = () => client.workflow.start(wf, { taskQueue: 'q', workflowId: 'w', retry: { initialInterval: '5s', maximumAttempts: 5 } });` }],
+      }],
+    },
+  ],
+});
