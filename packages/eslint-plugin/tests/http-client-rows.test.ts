@@ -277,3 +277,22 @@ ruleTester.run('no-unbounded-retry octokit-plugin-retry', noUnboundedRetry, {
     },
   ],
 });
+
+ruleTester.run('no-nested-retry typed-rest-client and octokit', noNestedRetry, {
+  valid: [
+    { name: 'a typed-rest-client without allowRetries inside a loop', code: `${TRC}const http = new HttpClient('ua', []);\nexport async function load(url: string) {\n  for (let n = 0; n < 3; n++) {\n    try { return await http.get(url); } catch { await sleep(Math.random() * 1000); }\n  }\n}` },
+    { name: 'an Octokit with the retry plugin turned off inside a loop', code: `${OCTOKIT}const gh = new MyOctokit({ retry: { enabled: false } });\nexport async function me() {\n  for (let n = 0; n < 3; n++) {\n    try { return await gh.request('GET /user'); } catch { await sleep(Math.random() * 1000); }\n  }\n}` },
+  ],
+  invalid: [
+    {
+      name: 'a loop around a typed-rest-client that retries',
+      code: `${TRC}const http = new HttpClient('ua', [], { allowRetries: true, maxRetries: 3 });\nexport async function load(url: string) {\n  for (let n = 0; n < 3; n++) {\n    try { return await http.get(url); } catch { await sleep(Math.random() * 1000); }\n  }\n}`,
+      errors: [{ messageId: 'nested' as const, line: 4, column: 3, endLine: 4, endColumn: 30 }],
+    },
+    {
+      name: 'a loop around an Octokit given the retry plugin',
+      code: `${OCTOKIT}const gh = new MyOctokit({ auth: 't' });\nexport async function me() {\n  for (let n = 0; n < 3; n++) {\n    try { return await gh.request('GET /user'); } catch { await sleep(Math.random() * 1000); }\n  }\n}`,
+      errors: [{ messageId: 'nested' as const, line: 6, column: 3, endLine: 6, endColumn: 30 }],
+    },
+  ],
+});
