@@ -75,22 +75,21 @@ function madeTemporalClient(n: Node, ctx: AnalysisContext, className: string): b
 
 /** The `retry` policy of Temporal options (an activity's default one when `activities` and none is written). */
 function temporalPolicy(call: TSESTree.CallExpression | TSESTree.NewExpression, node: Node, activities: boolean, env: Env): LibraryFinding | undefined {
-  const m = { call, env };
   const options = resolveObject(node, env);
   if (!options || options.properties.some((p) => p.type === 'SpreadElement')) return undefined;
   const retryProp = getProperty(options, 'retry');
-  // A child workflow does not retry unless told to.
+  // A workflow (child or started from a client) does not retry unless told to.
   if (!retryProp && !activities) return undefined;
-  const retry = retryProp ? resolveObject(retryProp.value as Node, m.env) : undefined;
+  const retry = retryProp ? resolveObject(retryProp.value as Node, env) : undefined;
   if (retryProp && (!retry || retry.properties.some((p) => p.type === 'SpreadElement'))) return undefined;
-  const read = optionsOf(retry, m.env);
+  const read = optionsOf(retry, env);
   const attemptsOption = read.get('maximumAttempts');
-  const attempts = attemptsOption.present ? staticNumber(attemptsOption.node, m.env.ctx) : Infinity;
+  const attempts = attemptsOption.present ? staticNumber(attemptsOption.node, env.ctx) : Infinity;
   // 0 or below throws; 1 runs once.
   if (attempts !== undefined && (attempts <= 1 || (Number.isFinite(attempts) && !Number.isInteger(attempts)))) return undefined;
-  const initial = durationOption(retry, 'initialInterval', 1000, m.env);
-  const factor = numberOption(read, 'backoffCoefficient', 2, m.env);
-  const cap = durationOption(retry, 'maximumInterval', initial === 'unknown' ? 'unknown' : initial * 100, m.env);
+  const initial = durationOption(retry, 'initialInterval', 1000, env);
+  const factor = numberOption(read, 'backoffCoefficient', 2, env);
+  const cap = durationOption(retry, 'maximumInterval', initial === 'unknown' ? 'unknown' : initial * 100, env);
   const policy: RetryPolicy = {
     maxAttempts: attempts === undefined ? 'unknown' : Number.isFinite(attempts) ? attempts : 'unbounded',
     delay: exponential(initial, factor, cap),
@@ -98,9 +97,9 @@ function temporalPolicy(call: TSESTree.CallExpression | TSESTree.NewExpression, 
   };
   // An activity's retries end at `scheduleToCloseTimeout`, a workflow's at `workflowExecutionTimeout`.
   const deadline = getProperty(options, activities ? 'scheduleToCloseTimeout' : 'workflowExecutionTimeout');
-  const deadlineMs = deadline ? duration(deadline.value as Node, m.env) : undefined;
+  const deadlineMs = deadline ? duration(deadline.value as Node, env) : undefined;
   if (deadlineMs !== undefined) policy.deadlineMs = deadlineMs;
-  const result = site('@temporalio/workflow', m.call, (retryProp ?? m.call).loc, policy, {
+  const result = site('@temporalio/workflow', call, (retryProp ?? call).loc, policy, {
     delay: !read.get('initialInterval').present && !read.get('backoffCoefficient').present,
     jitter: true,
     attempts: !attemptsOption.present,
