@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { getProperty, propertyName, unwrap, type Node } from './ast.js';
+import { getProperty, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { strategyFunction } from './strategy-callback.js';
 import type { AnalysisContext } from './context.js';
 import { resolveObject, staticNumber, type Env } from './evaluate.js';
 import { importOf } from './imports.js';
@@ -125,8 +126,8 @@ export function makeFetchHappen(m: LibraryCall): LibraryFinding | undefined {
  * from `options.retry`, its defaults when none is written.
  */
 export function octokitRetry(call: TSESTree.NewExpression, ctx: AnalysisContext): LibraryFinding | undefined {
-  const made = pluginCall(unwrap(call.callee), ctx);
-  if (!made) return undefined;
+  const made = pluginCall(unwrap(call.callee), ctx, '@octokit/plugin-retry', 'retry');
+  if (!made) return octokitThrottling(call, ctx);
   const env: Env = { ctx, region: call, counters: new Set(), depth: 0 };
   const a = args(call);
   const object = a[0] ? resolveObject(a[0], env) : undefined;
@@ -152,8 +153,8 @@ export function octokitRetry(call: TSESTree.NewExpression, ctx: AnalysisContext)
   return { site: result, ...clientOf(call, ctx) };
 }
 
-/** `Octokit.plugin(retry, throttling)` with `retry` imported from @octokit/plugin-retry, held in a const or written in place. */
-function pluginCall(callee: Node, ctx: AnalysisContext): TSESTree.CallExpression | undefined {
+/** `Octokit.plugin(retry, throttling)` with the plugin (`retry` of @octokit/plugin-retry) imported, held in a const or written in place. */
+function pluginCall(callee: Node, ctx: AnalysisContext, library: string, exported: string): TSESTree.CallExpression | undefined {
   let made: Node | undefined = callee;
   if (callee.type === 'Identifier') {
     const def = firstDefinition(ctx.variableOf(callee));
@@ -163,10 +164,10 @@ function pluginCall(callee: Node, ctx: AnalysisContext): TSESTree.CallExpression
   if (made?.type !== 'CallExpression') return undefined;
   const pluginCallee = unwrap(made.callee);
   if (pluginCallee.type !== 'MemberExpression' || propertyName(pluginCallee) !== 'plugin') return undefined;
-  return made.arguments.some((arg) => arg.type !== 'SpreadElement' && isRetryPlugin(unwrap(arg), ctx)) ? made : undefined;
+  return made.arguments.some((arg) => arg.type !== 'SpreadElement' && isPlugin(unwrap(arg), ctx, library, exported)) ? made : undefined;
 }
 
-function isRetryPlugin(n: Node, ctx: AnalysisContext): boolean {
+function isPlugin(n: Node, ctx: AnalysisContext, library: string, exported: string): boolean {
   let root = n;
   let member: string | undefined;
   if (n.type === 'MemberExpression') {
@@ -175,7 +176,51 @@ function isRetryPlugin(n: Node, ctx: AnalysisContext): boolean {
   }
   if (root.type !== 'Identifier') return false;
   const origin = importOf(root, ctx);
-  if (!origin || libraryOfModule(origin.module)?.library !== '@octokit/plugin-retry') return false;
+  if (!origin || libraryOfModule(origin.module)?.library !== library) return false;
   const name = exportName({ imported: origin.imported, members: member ? [member] : [] } as LibraryCall);
-  return name === 'retry';
+  return name === exported;
+}
+
+const THROTTLE_HANDLERS = ['onRateLimit', 'onSecondaryRateLimit'];
+
+/**
+ * @octokit/plugin-throttling@11.0.5 dist-bundle/index.js: on a 403/429 rate limit the client
+ * calls `throttle.onRateLimit` / `onSecondaryRateLimit(retryAfter, options, octokit, retryCount)`
+ * and retries after the server's `retry-after` whenever the handler returns true. A handler that
+ * returns true on every path, whatever `retryCount` is, retries for as long as the limit lasts.
+ */
+function octokitThrottling(call: TSESTree.NewExpression, ctx: AnalysisContext): LibraryFinding | undefined {
+  if (!pluginCall(unwrap(call.callee), ctx, '@octokit/plugin-throttling', 'throttling')) return undefined;
+  const env: Env = { ctx, region: call, counters: new Set(), depth: 0 };
+  const options = call.arguments[0] && call.arguments[0].type !== 'SpreadElement' ? resolveObject(call.arguments[0], env) : undefined;
+  const throttleProp = options && getProperty(options, 'throttle');
+  const throttle = throttleProp ? resolveObject(throttleProp.value as Node, env) : undefined;
+  if (!throttle) return undefined;
+  for (const name of THROTTLE_HANDLERS) {
+    const prop = getProperty(throttle, name);
+    const fn = prop && strategyFunction(prop.value as Node, env);
+    if (!prop || !fn || !alwaysTrue(fn, ctx)) continue;
+    // The wait is the server's `retry-after`: only the missing bound is a finding.
+    const result = site('@octokit/plugin-throttling', call, prop.loc, { maxAttempts: 'unbounded', delay: { kind: 'unknown' }, jitter: 'unknown' }, { delay: false, jitter: false, attempts: false });
+    return { site: result, ...clientOf(call, ctx) };
+  }
+  return undefined;
+}
+
+/** `() => true`, or a body whose every `return` gives `true` and that ends in one. */
+function alwaysTrue(fn: FunctionNode, ctx: AnalysisContext): boolean {
+  const isTrue = (n: Node | null | undefined) => {
+    const u = n ? unwrap(n) : undefined;
+    return u?.type === 'Literal' && u.value === true;
+  };
+  if (fn.body.type !== 'BlockStatement') return isTrue(fn.body);
+  const last = fn.body.body[fn.body.body.length - 1];
+  if (last?.type !== 'ReturnStatement' || !isTrue(last.argument)) return false;
+  let only = true;
+  walk(fn.body, ctx.keys, (node) => {
+    if (node !== fn.body && isFunction(node)) return false;
+    if (node.type === 'ThrowStatement' || (node.type === 'ReturnStatement' && !isTrue(node.argument))) only = false;
+    return undefined;
+  });
+  return only;
 }

@@ -296,3 +296,33 @@ ruleTester.run('no-nested-retry typed-rest-client and octokit', noNestedRetry, {
     },
   ],
 });
+
+// @octokit/plugin-throttling@11.0.5: a request is retried after `retry-after` whenever the handler returns true.
+const THROTTLED = "import { Octokit } from '@octokit/core';\nimport { throttling } from '@octokit/plugin-throttling';\nconst MyOctokit = Octokit.plugin(throttling);\n";
+
+ruleTester.run('no-unbounded-retry octokit-plugin-throttling', noUnboundedRetry, {
+  valid: [
+    { name: 'a handler bounded by retryCount', code: `${THROTTLED}export const o = new MyOctokit({ throttle: { onRateLimit: (after, options, octokit, retryCount) => retryCount < 2, onSecondaryRateLimit: () => false } });` },
+    { name: 'a handler that returns true on one path only', code: `${THROTTLED}export const o = new MyOctokit({ throttle: { onRateLimit: (after, o, k, n) => { if (n < 3) return true; }, onSecondaryRateLimit: () => false } });` },
+    { name: 'a handler that only logs (no retry)', code: `${THROTTLED}export const o = new MyOctokit({ throttle: { onRateLimit: (after) => console.warn(after), onSecondaryRateLimit: () => false } });` },
+    { name: 'handlers on a class without the plugin', code: "import { Octokit } from '@octokit/core';\nexport const o = new Octokit({ throttle: { onRateLimit: () => true, onSecondaryRateLimit: () => true } });" },
+  ],
+  invalid: [
+    {
+      name: 'onRateLimit: () => true',
+      code: `${THROTTLED}export const o = new MyOctokit({ throttle: { onRateLimit: () => true, onSecondaryRateLimit: () => false } });`,
+      errors: [{
+        messageId: 'unbounded' as const, line: 4, column: 46, endLine: 4, endColumn: 69, data: { what: 'This Octokit rate-limit handler' },
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`return retryCount < 4`)' }, output: `${THROTTLED}export const o = new MyOctokit({ throttle: { onRateLimit: (retryAfter, options, octokit, retryCount) => retryCount < 4, onSecondaryRateLimit: () => false } });` }],
+      }],
+    },
+    {
+      name: 'a handler that logs and returns true',
+      code: `${THROTTLED}export const o = new MyOctokit({ throttle: { onRateLimit: () => false, onSecondaryRateLimit: (after, options) => { console.warn(options.url); return true; } } });`,
+      errors: [{
+        messageId: 'unbounded' as const, line: 4, column: 72, endLine: 4, endColumn: 157,
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`return retryCount < 4`)' }, output: `${THROTTLED}export const o = new MyOctokit({ throttle: { onRateLimit: () => false, onSecondaryRateLimit: (after, options, octokit, retryCount) => { console.warn(options.url); return retryCount < 4; } } });` }],
+      }],
+    },
+  ],
+});

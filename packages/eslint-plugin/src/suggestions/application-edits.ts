@@ -13,7 +13,7 @@ type Problem = 'jitter' | 'bound';
  * @octokit/plugin-retry have no jitter option and get a bound only.
  */
 export const APPLICATION_EDITED: ReadonlySet<string> = new Set(['ofetch', 'typed-rest-client', 'make-fetch-happen', '@octokit/plugin-retry', 'redlock', 'redux-saga', '@nestjs/microservices',
-  '@temporalio/workflow', '@azure/service-bus', 'google-gax',
+  '@temporalio/workflow', '@azure/service-bus', 'google-gax', '@octokit/plugin-throttling',
 ]);
 
 export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
@@ -25,6 +25,7 @@ export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryE
     if (problem !== 'bound' || !first || first.type === 'SpreadElement') return undefined;
     return { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `retry(${ctx.bound}, …)`) }, fix: (fixer) => fixer.replaceText(first, String(ctx.bound)) };
   }
+  if (site.library === '@octokit/plugin-throttling') return problem === 'bound' ? throttleBound(site, ctx) : undefined;
   const options = site.optionsObject;
   if (!options) return undefined;
   const set = (object: TSESTree.ObjectExpression, name: string, value: string, edit: string): Suggestion => ({
@@ -100,5 +101,45 @@ function azureExponential(retry: TSESTree.ObjectExpression, ctx: LibraryEditCont
     messageId: 'libraryEdit',
     data: { edit: 'Set `mode: RetryMode.Exponential` (each wait 0.8–1.2 × the base at random, doubling)' },
     fix: (fixer) => [...importIt(fixer), setProperty(fixer, ctx.sourceCode, retry, 'mode', 'RetryMode.Exponential')],
+  };
+}
+
+const THROTTLE_PARAMS = ['retryAfter', 'options', 'octokit', 'retryCount'];
+
+/**
+ * An Octokit rate-limit handler that always returns true: its last `true` becomes
+ * `retryCount < N` (@octokit/plugin-throttling@11.0.5 passes the retries so far as the fourth
+ * argument), the parameters up to it added where the handler names fewer.
+ */
+function throttleBound(site: RetrySite, ctx: LibraryEditContext): Suggestion | undefined {
+  const start = ctx.sourceCode.getIndexFromLoc(site.loc.start);
+  const node = ctx.sourceCode.getNodeByRangeIndex(start);
+  const property = node?.type === 'Property' ? node : node?.parent?.type === 'Property' ? node.parent : undefined;
+  const fn = property?.value;
+  if (!fn || (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression')) return undefined;
+  if (!fn.params.every((p) => p.type === 'Identifier')) return undefined;
+  const names = fn.params.map((p) => (p as TSESTree.Identifier).name);
+  const added = THROTTLE_PARAMS.slice(names.length);
+  // An added parameter must not hide a name the body already uses.
+  const body = ctx.sourceCode.getText(fn.body);
+  if (added.some((n) => names.includes(n) || new RegExp(`\\b${n}\\b`).test(body))) return undefined;
+  const counter = names[3] ?? 'retryCount';
+  const returned = fn.body.type === 'BlockStatement' ? (fn.body.body[fn.body.body.length - 1] as TSESTree.ReturnStatement | undefined)?.argument : fn.body;
+  if (!returned) return undefined;
+  const condition = `${counter} < ${ctx.bound - 1}`;
+  const paramsText = [...names, ...added].join(', ');
+  const firstParam = fn.params[0];
+  const lastParam = fn.params[fn.params.length - 1];
+  return {
+    messageId: 'libraryEdit',
+    data: { edit: stops(ctx.bound, `return ${condition}`) },
+    fix: (fixer) => {
+      const fixes = [fixer.replaceText(returned, condition)];
+      if (added.length === 0) return fixes;
+      if (firstParam && lastParam) return [fixer.replaceTextRange([firstParam.range[0], lastParam.range[1]], paramsText), ...fixes];
+      // `() => true`: the parameters go between the parentheses.
+      const open = ctx.sourceCode.getFirstToken(fn, { filter: (t) => t.value === '(' });
+      return open ? [fixer.insertTextAfter(open, paramsText), ...fixes] : fixes;
+    },
   };
 }
