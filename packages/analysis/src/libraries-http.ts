@@ -72,6 +72,33 @@ export function ofetchSite(m: LibraryCall): LibraryFinding | undefined {
   return { site: result, ...client };
 }
 
+const NODE_FETCH_RETRY_OPTIONS = ['retry', 'pause'];
+
+/**
+ * node-fetch-retry@2.0.1 index.js: `fetch(url, { retry, pause })` makes `retry` attempts in all
+ * (`opts.retry || 3`: 0 is 3 too) on a thrown (network) error, `pause` ms apart (none by
+ * default: at once), never random.
+ */
+export function nodeFetchRetry(m: LibraryCall): LibraryFinding | undefined {
+  if (m.isNew || !(m.imported === 'default' || m.imported === '*') || m.members.length > 0) return undefined;
+  const node = m.a[1];
+  const object = node ? resolveObject(node, m.env) : undefined;
+  if (node && (!object || object.properties.some((p) => p.type === 'SpreadElement'))) return undefined;
+  if (!object && !writesNoRetryOption(m, NODE_FETCH_RETRY_OPTIONS, 1)) return undefined;
+  const options = optionsOf(object, m.env);
+  const count = numberOption(options, 'retry', 3, m.env);
+  const pause = numberOption(options, 'pause', 0, m.env);
+  const policy: RetryPolicy = {
+    maxAttempts: count === 'unknown' ? 'unknown' : !Number.isFinite(count) ? 'unbounded' : count === 0 ? 3 : Math.max(1, Math.ceil(count)),
+    delay: pause === 'unknown' ? { kind: 'constant' } : pause <= 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: pause },
+    jitter: 'none',
+  };
+  const where = object && (getProperty(object, 'retry') ?? getProperty(object, 'pause'));
+  const result = site('node-fetch-retry', m.call, (where ?? m.call).loc, policy, { delay: !options.get('pause').present, jitter: true, attempts: !options.get('retry').present });
+  if (object) result.optionsObject = object;
+  return { site: result };
+}
+
 const TRC_CLASSES: Record<string, number> = { HttpClient: 2, RestClient: 3 };
 
 /** `new HttpClient(userAgent, handlers, { allowRetries: true, maxRetries })`, `new RestClient(userAgent, baseUrl, handlers, options)`. */

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { AnalysisContext } from './context.js';
 import { awsClient } from './libraries-aws.js';
-import { makeFetchHappen, ofetchSite, typedRestClient } from './libraries-http.js';
+import { makeFetchHappen, nodeFetchRetry, ofetchSite, typedRestClient } from './libraries-http.js';
 import { azureAmqpClient, gaxRetryOptions, temporalRetry, temporalWorkflowStart } from './libraries-cloud.js';
 import { nestMicroserviceClient, nestMicroserviceServer, reduxSagaRetry, redlock, redlockCall } from './libraries-frameworks.js';
 import { queueConstruction, queueJobSite } from './libraries-queues.js';
@@ -25,6 +25,8 @@ export function newApplicationSite(library: string, m: LibraryCall): LibraryFind
       return typedRestClient(m);
     case 'make-fetch-happen':
       return m.isNew ? undefined : makeFetchHappen(m);
+    case 'node-fetch-retry':
+      return nodeFetchRetry(m);
     case 'redlock':
       return redlock(m);
     case 'redux-saga':

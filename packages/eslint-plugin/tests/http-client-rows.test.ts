@@ -326,3 +326,36 @@ ruleTester.run('no-unbounded-retry octokit-plugin-throttling', noUnboundedRetry,
     },
   ],
 });
+
+// node-fetch-retry@2.0.1 index.js: `opts.retry || 3` attempts in all, `pause` ms apart (none by default).
+const NFR = "import fetch from 'node-fetch-retry';\n";
+
+ruleTester.run('no-fixed-sleep-retry node-fetch-retry', noFixedSleepRetry, {
+  valid: [
+    { name: 'retry: 2, one retry at once', code: `${NFR}export const a = fetch('https://x', { retry: 2 });` },
+    { name: 'a fetch of another module', code: "import fetch from 'node-fetch';\nexport const a = fetch('https://x', { retry: 5, pause: 1000 });" },
+  ],
+  invalid: [
+    {
+      name: 'default: 3 attempts at once',
+      code: `${NFR}export const a = fetch('https://x');`,
+      errors: [{ messageId: 'immediate' as const, line: 2, column: 18, endLine: 2, endColumn: 36, data: { what: "This node-fetch-retry call's default retry", attempts: 'up to 3 attempts' } }],
+    },
+    {
+      name: 'a fixed pause',
+      code: `${NFR}export const a = fetch('https://x', { method: 'GET', retry: 5, pause: 1000 });`,
+      errors: [{ messageId: 'fixedDelay' as const, line: 2, column: 54, endLine: 2, endColumn: 62, data: { what: 'This node-fetch-retry call', delay: 'a fixed 1 s', attempts: 'up to 5 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry node-fetch-retry', noUnboundedRetry, {
+  valid: [{ name: 'a finite retry', code: `${NFR}export const a = fetch('https://x', { retry: 50 });` }],
+  invalid: [
+    {
+      name: 'retry: Infinity',
+      code: `${NFR}export const a = fetch('https://x', { retry: Infinity, pause: 1000 });`,
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 39, endLine: 2, endColumn: 54, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`retry: 5`)' }, output: `${NFR}export const a = fetch('https://x', { retry: 5, pause: 1000 });` }] }],
+    },
+  ],
+});

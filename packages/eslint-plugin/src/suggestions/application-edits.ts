@@ -13,7 +13,7 @@ type Problem = 'jitter' | 'bound';
  * @octokit/plugin-retry have no jitter option and get a bound only.
  */
 export const APPLICATION_EDITED: ReadonlySet<string> = new Set(['ofetch', 'typed-rest-client', 'make-fetch-happen', '@octokit/plugin-retry', 'redlock', 'redux-saga', '@nestjs/microservices',
-  '@temporalio/workflow', '@azure/service-bus', 'google-gax', '@octokit/plugin-throttling',
+  '@temporalio/workflow', '@azure/service-bus', 'google-gax', '@octokit/plugin-throttling', 'node-fetch-retry',
 ]);
 
 export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
@@ -42,6 +42,9 @@ export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryE
       if (ms === undefined) return undefined;
       return set(options, 'retryDelay', `() => Math.random() * ${ms}`, `Set \`retryDelay: () => Math.random() * ${ms}\` (a random wait up to ${ms} ms)`);
     }
+    case 'node-fetch-retry':
+      // `retry` counts every attempt, the first included.
+      return problem === 'bound' ? set(options, 'retry', String(ctx.bound), stops(ctx.bound, `retry: ${ctx.bound}`)) : undefined;
     case 'typed-rest-client':
       return problem === 'bound' ? set(options, 'maxRetries', String(retries), stops(ctx.bound, `maxRetries: ${retries}`)) : undefined;
     case '@octokit/plugin-retry':
