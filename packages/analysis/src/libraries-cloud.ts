@@ -141,16 +141,9 @@ const AZURE_DEFAULT: RetryPolicy = { maxAttempts: 4, delay: { kind: 'constant', 
 /** `new ServiceBusClient(connection, { retryOptions })` and the Event Hubs clients; with no `retryOptions`, core-amqp's defaults. */
 export function azureAmqpClient(m: LibraryCall): LibraryFinding | undefined {
   if (!m.isNew || !AZURE_CLIENTS.test(lastName(m))) return undefined;
-  let options: TSESTree.ObjectExpression | undefined;
-  for (const arg of m.a) {
-    const object = arg ? resolveObject(arg, m.env) : undefined;
-    if (object && getProperty(object, 'retryOptions')) options = object;
-  }
-  const retryProp = options && getProperty(options, 'retryOptions');
-  if (!retryProp) {
-    // Connection strings, names, credentials (`new DefaultAzureCredential()`), checkpoint stores, options without `retryOptions`.
-    const others = m.call.arguments.filter((arg) => arg.type === 'SpreadElement' || unwrap(arg).type !== 'NewExpression');
-    if (!writesNoRetryOption({ ...m, call: { ...m.call, arguments: others } as typeof m.call }, ['retryOptions'])) return undefined;
+  const retryProp = azureRetryOptions(m);
+  if (retryProp === undefined) return undefined;
+  if (retryProp === null) {
     const result = site('@azure/service-bus', m.call, m.call.loc, AZURE_DEFAULT, { delay: true, jitter: true, attempts: true });
     return { site: result, ...clientOf(m.call, m.env.ctx) };
   }
@@ -175,6 +168,79 @@ export function azureAmqpClient(m: LibraryCall): LibraryFinding | undefined {
   });
   result.optionsObject = retry;
   return { site: result, ...clientOf(m.call, m.env.ctx) };
+}
+
+/**
+ * An Azure client's `retryOptions` property (in the last options object that has one), `null` when
+ * the arguments show none can be written (connection strings, names, credentials made with `new`,
+ * options without it), undefined when they cannot tell.
+ */
+function azureRetryOptions(m: LibraryCall): TSESTree.Property | null | undefined {
+  let options: TSESTree.ObjectExpression | undefined;
+  for (const arg of m.a) {
+    const object = arg ? resolveObject(arg, m.env) : undefined;
+    if (object && getProperty(object, 'retryOptions')) options = object;
+  }
+  const retryProp = options && getProperty(options, 'retryOptions');
+  if (retryProp) return retryProp;
+  // Connection strings, names, credentials (`new DefaultAzureCredential()`), checkpoint stores, options without `retryOptions`.
+  const others = m.call.arguments.filter((arg) => arg.type === 'SpreadElement' || unwrap(arg).type !== 'NewExpression');
+  return writesNoRetryOption({ ...m, call: { ...m.call, arguments: others } as typeof m.call }, ['retryOptions']) ? null : undefined;
+}
+
+const STORAGE_CLIENTS = /^(BlobServiceClient|ContainerClient|BlobClient|BlockBlobClient|AppendBlobClient|PageBlobClient)$/;
+/** @azure/storage-common@12.5.0 StorageRetryPolicyV2.js: 4 tries, exponential from 4 s up to 120 s, no randomness. */
+const STORAGE_DEFAULT = { maxTries: 4, delay: 4000, cap: 120_000 };
+
+/**
+ * Azure Storage blob clients: `new BlobServiceClient(url, credential, { retryOptions })`,
+ * `BlobServiceClient.fromConnectionString(connection, { retryOptions })` and the container and
+ * blob clients. @azure/storage-common@12.5.0 dist/esm/policies/StorageRetryPolicyV2.js (used by
+ * @azure/storage-blob@12.34.0 Pipeline.js): `maxTries` 4 (every try), `retryPolicyType`
+ * EXPONENTIAL waiting `(2^(n−1) − 1) × retryDelayInMs` (4 s) up to `maxRetryDelayInMs` (120 s),
+ * or FIXED waiting `retryDelayInMs`; no randomness on the primary host.
+ */
+export function azureStorageClient(m: LibraryCall): LibraryFinding | undefined {
+  const name = m.members.length >= 2 || (m.members.length === 1 && m.imported !== 'default' && m.imported !== '*') ? m.members[m.members.length - 1] : undefined;
+  const className = m.isNew ? lastName(m) : name === 'fromConnectionString' ? (m.members.length === 1 ? m.imported : m.members[0]) : undefined;
+  if (!className || !STORAGE_CLIENTS.test(className)) return undefined;
+  const retryProp = azureRetryOptions(m);
+  if (retryProp === undefined) return undefined;
+  const retry = retryProp ? resolveObject(retryProp.value as Node, m.env) : undefined;
+  if (retryProp && (!retry || retry.properties.some((p) => p.type === 'SpreadElement'))) return undefined;
+  const read = optionsOf(retry, m.env);
+  const tries = numberOption(read, 'maxTries', STORAGE_DEFAULT.maxTries, m.env);
+  const base = numberOption(read, 'retryDelayInMs', STORAGE_DEFAULT.delay, m.env);
+  const cap = numberOption(read, 'maxRetryDelayInMs', STORAGE_DEFAULT.cap, m.env);
+  const typeProp = retry && getProperty(retry, 'retryPolicyType');
+  const type = typeProp ? storagePolicyType(unwrap(typeProp.value as Node), m.env) : 'EXPONENTIAL';
+  const delay: RetryPolicy['delay'] = type === 'FIXED'
+    ? (base === 'unknown' ? { kind: 'constant' } : base === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: Math.min(base, cap === 'unknown' ? base : cap) })
+    : type === 'EXPONENTIAL' ? exponential(base, 2, cap) : { kind: 'unknown' };
+  const policy: RetryPolicy = {
+    maxAttempts: tries === 'unknown' ? 'unknown' : !Number.isFinite(tries) ? 'unbounded' : tries >= 1 ? Math.floor(tries) : STORAGE_DEFAULT.maxTries,
+    delay,
+    jitter: type === undefined ? 'unknown' : 'none',
+  };
+  const result = site('@azure/storage-blob', m.call, (retryProp ?? m.call).loc, policy, {
+    delay: !typeProp && !read.get('retryDelayInMs').present,
+    jitter: true,
+    attempts: !read.get('maxTries').present,
+  });
+  if (retry) result.optionsObject = retry;
+  return { site: result, ...clientOf(m.call, m.env.ctx) };
+}
+
+/** `StorageRetryPolicyType.FIXED` (imported from the storage SDK), or its number (0 EXPONENTIAL, 1 FIXED). */
+function storagePolicyType(n: Node, env: Env): 'FIXED' | 'EXPONENTIAL' | undefined {
+  const number = staticNumber(n, env.ctx);
+  if (number !== undefined) return number === 0 ? 'EXPONENTIAL' : number === 1 ? 'FIXED' : undefined;
+  if (n.type !== 'MemberExpression') return undefined;
+  const root = unwrap(n.object);
+  const origin = root.type === 'Identifier' ? importOf(root, env.ctx) : undefined;
+  if (!origin || !/^@azure\/storage-(blob|common)$/.test(origin.module) || origin.imported !== 'StorageRetryPolicyType') return undefined;
+  const name = propertyName(n);
+  return name === 'FIXED' || name === 'EXPONENTIAL' ? name : undefined;
 }
 
 /** `RetryMode.Exponential` (the enum from the SDK or core-amqp), or its number (0 Exponential, 1 Fixed). */

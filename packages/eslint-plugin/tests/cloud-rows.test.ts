@@ -159,3 +159,43 @@ ruleTester.run('no-unbounded-retry temporal client', noUnboundedRetry, {
     },
   ],
 });
+
+// @azure/storage-common@12.5.0 StorageRetryPolicyV2.js: 4 tries, EXPONENTIAL from 4 s up to 120 s, no randomness.
+const STORAGE = "import { BlobServiceClient, ContainerClient, StorageRetryPolicyType } from '@azure/storage-blob';\n";
+const STORAGE_FIX = 'Azure Storage has no jitter option: keep `maxTries` low, and where many clients share a failure, retry the operation yourself with jitter';
+
+ruleTester.run('require-jitter azure-storage', requireJitter, {
+  valid: [
+    { name: 'maxTries: 1 makes one try', code: `${STORAGE}export const b = BlobServiceClient.fromConnectionString(process.env.CONN, { retryOptions: { maxTries: 1 } });` },
+    { name: 'a client made from a pipeline the file does not show', code: `${STORAGE}export const make = (pipeline) => new BlobServiceClient('https://a.blob.core.windows.net', pipeline);` },
+  ],
+  invalid: [
+    {
+      name: 'the default: exponential without jitter',
+      code: `${STORAGE}export const b = BlobServiceClient.fromConnectionString(process.env.CONN);`,
+      errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 18, endLine: 2, endColumn: 74, data: { what: "This Azure Storage client's default retry", delay: '4 s × 2^n, capped at 2 min', attempts: 'up to 4 attempts', inherited: ', the library default', fix: STORAGE_FIX } }],
+    },
+  ],
+});
+
+ruleTester.run('no-fixed-sleep-retry azure-storage', noFixedSleepRetry, {
+  valid: [{ name: 'the default grows', code: `${STORAGE}export const b = BlobServiceClient.fromConnectionString(process.env.CONN);` }],
+  invalid: [
+    {
+      name: 'retryPolicyType FIXED',
+      code: `${STORAGE}export const c = new ContainerClient(process.env.CONN, 'c', { retryOptions: { maxTries: 5, retryPolicyType: StorageRetryPolicyType.FIXED, retryDelayInMs: 2000 } });`,
+      errors: [{ messageId: 'fixedDelay' as const, line: 2, column: 63, endLine: 2, endColumn: 161, data: { what: 'This Azure Storage client retry', delay: 'a fixed 2 s', attempts: 'up to 5 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry azure-storage', noUnboundedRetry, {
+  valid: [{ name: 'the default maxTries', code: `${STORAGE}export const b = BlobServiceClient.fromConnectionString(process.env.CONN);` }],
+  invalid: [
+    {
+      name: 'maxTries: Infinity',
+      code: `${STORAGE}export const c = new ContainerClient(process.env.CONN, 'c', { retryOptions: { maxTries: Infinity } });`,
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 63, endLine: 2, endColumn: 99, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`maxTries: 5`)' }, output: `${STORAGE}export const c = new ContainerClient(process.env.CONN, 'c', { retryOptions: { maxTries: 5 } });` }] }],
+    },
+  ],
+});

@@ -13,7 +13,7 @@ type Problem = 'jitter' | 'bound';
  * @octokit/plugin-retry have no jitter option and get a bound only.
  */
 export const APPLICATION_EDITED: ReadonlySet<string> = new Set(['ofetch', 'typed-rest-client', 'make-fetch-happen', '@octokit/plugin-retry', 'redlock', 'redux-saga', '@nestjs/microservices',
-  '@temporalio/workflow', '@azure/service-bus', 'google-gax', '@octokit/plugin-throttling', 'node-fetch-retry',
+  '@temporalio/workflow', '@azure/service-bus', 'google-gax', '@octokit/plugin-throttling', 'node-fetch-retry', '@azure/storage-blob',
 ]);
 
 export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
@@ -68,6 +68,9 @@ export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryE
         : set(options, 'maximumAttempts', String(ctx.bound), stops(ctx.bound, `maximumAttempts: ${ctx.bound}`));
     case '@azure/service-bus':
       return problem === 'bound' ? set(options, 'maxRetries', String(retries), stops(ctx.bound, `maxRetries: ${retries}`)) : azureExponential(options, ctx);
+    case '@azure/storage-blob':
+      // `maxTries` counts every try, the first included.
+      return problem === 'bound' ? set(options, 'maxTries', String(ctx.bound), stops(ctx.bound, `maxTries: ${ctx.bound}`)) : undefined;
     case 'google-gax':
       return problem === 'bound' && !findProperty(options, 'totalTimeoutMillis') ? set(options, 'maxRetries', String(retries), stops(ctx.bound, `maxRetries: ${retries}`)) : undefined;
     default:
