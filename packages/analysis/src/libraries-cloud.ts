@@ -216,7 +216,7 @@ export function azureStorageClient(m: LibraryCall): LibraryFinding | undefined {
   const type = typeProp ? storagePolicyType(unwrap(typeProp.value as Node), m.env) : 'EXPONENTIAL';
   const delay: RetryPolicy['delay'] = type === 'FIXED'
     ? (base === 'unknown' ? { kind: 'constant' } : base === 0 ? { kind: 'none', baseMs: 0 } : { kind: 'constant', baseMs: Math.min(base, cap === 'unknown' ? base : cap) })
-    : type === 'EXPONENTIAL' ? exponential(base, 2, cap) : { kind: 'unknown' };
+    : type === 'EXPONENTIAL' ? storageSchedule(tries, base, cap) : { kind: 'unknown' };
   const policy: RetryPolicy = {
     maxAttempts: tries === 'unknown' ? 'unknown' : !Number.isFinite(tries) ? 'unbounded' : tries >= 1 ? Math.floor(tries) : STORAGE_DEFAULT.maxTries,
     delay,
@@ -229,6 +229,18 @@ export function azureStorageClient(m: LibraryCall): LibraryFinding | undefined {
   });
   if (retry) result.optionsObject = retry;
   return { site: result, ...clientOf(m.call, m.env.ctx) };
+}
+
+/**
+ * EXPONENTIAL's waits, `(2^(n−1) − 1) × base` up to the cap after the n-th try: at once, then
+ * base, 3 × base, 7 × base… Listed one by one for a known number of tries (the first retry at
+ * once is part of it), else the doubling it grows by.
+ */
+function storageSchedule(tries: number | 'unknown', base: number | 'unknown', cap: number | 'unknown'): RetryPolicy['delay'] {
+  if (tries === 'unknown' || base === 'unknown' || cap === 'unknown' || !Number.isFinite(tries) || tries < 2 || tries > 12) return exponential(base, 2, cap);
+  const steps = Array.from({ length: Math.floor(tries) - 1 }, (_, i) => Math.min((2 ** i - 1) * base, cap));
+  if (steps.length < 2) return steps[0] ? { kind: 'constant', baseMs: steps[0] } : { kind: 'none', baseMs: 0 };
+  return { kind: 'linear', baseMs: steps[1] as number, capMs: Math.max(...steps), stepsMs: steps };
 }
 
 /** `StorageRetryPolicyType.FIXED` (imported from the storage SDK), or its number (0 EXPONENTIAL, 1 FIXED). */

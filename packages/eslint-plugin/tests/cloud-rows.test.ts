@@ -173,7 +173,7 @@ ruleTester.run('require-jitter azure-storage', requireJitter, {
     {
       name: 'the default: exponential without jitter',
       code: `${STORAGE}export const b = BlobServiceClient.fromConnectionString(process.env.CONN);`,
-      errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 18, endLine: 2, endColumn: 74, data: { what: "This Azure Storage client's default retry", delay: '4 s × 2^n, capped at 2 min', attempts: 'up to 4 attempts', inherited: ', the library default', fix: STORAGE_FIX } }],
+      errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 18, endLine: 2, endColumn: 74, data: { what: "This Azure Storage client's default retry", delay: 'a schedule of 0 ms, 4 s then 12 s', attempts: 'up to 4 attempts', inherited: ', the library default', fix: STORAGE_FIX } }],
     },
   ],
 });
