@@ -188,6 +188,34 @@ function azureRetryOptions(m: LibraryCall): TSESTree.Property | null | undefined
   return writesNoRetryOption({ ...m, call: { ...m.call, arguments: others } as typeof m.call }, ['retryOptions']) ? null : undefined;
 }
 
+/**
+ * Azure clients built on @azure/core-rest-pipeline (Key Vault secrets, App Configuration,
+ * Tables, Search): `retryOptions` go to @typespec/ts-http-runtime@0.3.6
+ * dist/esm/policies/defaultRetryPolicy.js: `maxRetries` 3, waits `retryDelayInMs` (1 s) × 2^n
+ * up to `maxRetryDelayInMs` (64 s), half of each at random (util/delay.js).
+ */
+export function azureRestClient(m: LibraryCall): LibraryFinding | undefined {
+  const fromConnection = !m.isNew && m.members[m.members.length - 1] === 'fromConnectionString';
+  const className = m.isNew ? lastName(m) : fromConnection ? (m.members.length === 1 ? m.imported : m.members[m.members.length - 2]) : undefined;
+  if (!className || !/^[A-Z]\w*Client$/.test(className)) return undefined;
+  const retryProp = azureRetryOptions(m);
+  if (retryProp === undefined) return undefined;
+  const retry = retryProp ? resolveObject(retryProp.value as Node, m.env) : undefined;
+  if (retryProp && (!retry || retry.properties.some((p) => p.type === 'SpreadElement'))) return undefined;
+  const read = optionsOf(retry, m.env);
+  const retries = numberOption(read, 'maxRetries', 3, m.env);
+  if (retries === 0) return undefined;
+  const policy: RetryPolicy = {
+    maxAttempts: retries === 'unknown' ? 'unknown' : !Number.isFinite(retries) ? 'unbounded' : Math.max(0, Math.floor(retries)) + 1,
+    delay: exponential(numberOption(read, 'retryDelayInMs', 1000, m.env), 2, numberOption(read, 'maxRetryDelayInMs', 64_000, m.env)),
+    jitter: 'equal',
+  };
+  const result = site('@azure/core-rest-pipeline', m.call, (retryProp ?? m.call).loc, policy, { delay: !read.get('retryDelayInMs').present, jitter: true, attempts: !read.get('maxRetries').present });
+  if (retry) result.optionsObject = retry;
+  // With nothing written the defaults break no rule: the client only counts for nesting.
+  return { site: result, ...clientOf(m.call, m.env.ctx), ...(retryProp ? {} : { silent: true }) };
+}
+
 const STORAGE_CLIENTS = /^(BlobServiceClient|ContainerClient|BlobClient|BlockBlobClient|AppendBlobClient|PageBlobClient)$/;
 /** @azure/storage-common@12.5.0 StorageRetryPolicyV2.js: 4 tries, exponential from 4 s up to 120 s, no randomness. */
 const STORAGE_DEFAULT = { maxTries: 4, delay: 4000, cap: 120_000 };

@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { AnalysisContext } from './context.js';
 import { awsClient } from './libraries-aws.js';
 import { makeFetchHappen, nodeFetchRetry, ofetchSite, typedRestClient } from './libraries-http.js';
-import { azureAmqpClient, azureStorageClient, gaxRetryOptions, temporalRetry, temporalWorkflowStart } from './libraries-cloud.js';
+import { azureAmqpClient, azureRestClient, azureStorageClient, gaxRetryOptions, temporalRetry, temporalWorkflowStart } from './libraries-cloud.js';
 import { nestMicroserviceClient, nestMicroserviceServer, reduxSagaRetry, redlock, redlockCall } from './libraries-frameworks.js';
 import { queueConstruction, queueJobSite } from './libraries-queues.js';
 import { resolveObject } from './evaluate.js';
@@ -39,6 +39,8 @@ export function newApplicationSite(library: string, m: LibraryCall): LibraryFind
       return azureAmqpClient(m);
     case '@azure/storage-blob':
       return azureStorageClient(m);
+    case '@azure/core-rest-pipeline':
+      return azureRestClient(m);
     case 'google-gax':
       return gaxRetryOptions(m);
     default:

@@ -4,6 +4,7 @@
 // the option edit where the library has an option that fixes it. Defaults are the ones
 // catalog-applications.ts cites.
 import noFixedSleepRetry from '../src/rules/no-fixed-sleep-retry.js';
+import noNestedRetry from '../src/rules/no-nested-retry.js';
 import noUnboundedRetry from '../src/rules/no-unbounded-retry.js';
 import requireJitter from '../src/rules/require-jitter.js';
 import { ruleTester } from './rule-tester.js';
@@ -196,6 +197,36 @@ ruleTester.run('no-unbounded-retry azure-storage', noUnboundedRetry, {
       name: 'maxTries: Infinity',
       code: `${STORAGE}export const c = new ContainerClient(process.env.CONN, 'c', { retryOptions: { maxTries: Infinity } });`,
       errors: [{ messageId: 'unbounded' as const, line: 2, column: 63, endLine: 2, endColumn: 99, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`maxTries: 5`)' }, output: `${STORAGE}export const c = new ContainerClient(process.env.CONN, 'c', { retryOptions: { maxTries: 5 } });` }] }],
+    },
+  ],
+});
+
+// @typespec/ts-http-runtime@0.3.6 defaultRetryPolicy.js (through @azure/core-rest-pipeline): 3 retries, 1 s × 2^n up to 64 s, half random.
+const KEYVAULT = "import { SecretClient } from '@azure/keyvault-secrets';\nimport { DefaultAzureCredential } from '@azure/identity';\n";
+
+ruleTester.run('no-unbounded-retry azure-core-rest-pipeline', noUnboundedRetry, {
+  valid: [
+    { name: 'the default: 3 retries', code: `${KEYVAULT}export const s = new SecretClient('https://v.vault.azure.net', new DefaultAzureCredential());` },
+    { name: 'a finite maxRetries', code: `${KEYVAULT}export const s = new SecretClient('https://v.vault.azure.net', new DefaultAzureCredential(), { retryOptions: { maxRetries: 10 } });` },
+  ],
+  invalid: [
+    {
+      name: 'maxRetries: Infinity (Tables, fromConnectionString)',
+      code: "import { TableClient } from '@azure/data-tables';\nexport const t = TableClient.fromConnectionString(process.env.CONN, 'tbl', { retryOptions: { maxRetries: Infinity } });",
+      errors: [{ messageId: 'unbounded' as const, line: 2, column: 78, endLine: 2, endColumn: 116, data: { what: 'This Azure SDK client retry' }, suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`maxRetries: 4`)' }, output: "import { TableClient } from '@azure/data-tables';\nexport const t = TableClient.fromConnectionString(process.env.CONN, 'tbl', { retryOptions: { maxRetries: 4 } });" }] }],
+    },
+  ],
+});
+
+ruleTester.run('no-nested-retry azure-core-rest-pipeline', noNestedRetry, {
+  valid: [
+    { name: 'maxRetries: 0 inside a loop', code: `${KEYVAULT}const secrets = new SecretClient('https://v.vault.azure.net', new DefaultAzureCredential(), { retryOptions: { maxRetries: 0 } });\nexport async function get(name: string) {\n  for (let i = 0; i < 3; i++) {\n    try { return await secrets.getSecret(name); } catch { await sleep(Math.random() * 1000); }\n  }\n}` },
+  ],
+  invalid: [
+    {
+      name: 'a loop around a default client, which retries 3 times itself',
+      code: `${KEYVAULT}const secrets = new SecretClient('https://v.vault.azure.net', new DefaultAzureCredential());\nexport async function get(name: string) {\n  for (let i = 0; i < 3; i++) {\n    try { return await secrets.getSecret(name); } catch { await sleep(Math.random() * 1000); }\n  }\n}`,
+      errors: [{ messageId: 'nested' as const, line: 5, column: 3, endLine: 5, endColumn: 30 }],
     },
   ],
 });

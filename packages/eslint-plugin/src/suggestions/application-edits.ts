@@ -14,6 +14,7 @@ type Problem = 'jitter' | 'bound';
  */
 export const APPLICATION_EDITED: ReadonlySet<string> = new Set(['ofetch', 'typed-rest-client', 'make-fetch-happen', '@octokit/plugin-retry', 'redlock', 'redux-saga', '@nestjs/microservices',
   '@temporalio/workflow', '@azure/service-bus', 'google-gax', '@octokit/plugin-throttling', 'node-fetch-retry', '@azure/storage-blob',
+  '@azure/core-rest-pipeline',
 ]);
 
 export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
@@ -66,6 +67,8 @@ export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryE
       return site.loc === site.node.loc
         ? set(options, 'retry', `{ maximumAttempts: ${ctx.bound} }`, stops(ctx.bound, `retry: { maximumAttempts: ${ctx.bound} }`))
         : set(options, 'maximumAttempts', String(ctx.bound), stops(ctx.bound, `maximumAttempts: ${ctx.bound}`));
+    case '@azure/core-rest-pipeline':
+      return problem === 'bound' ? set(options, 'maxRetries', String(retries), stops(ctx.bound, `maxRetries: ${retries}`)) : undefined;
     case '@azure/service-bus':
       return problem === 'bound' ? set(options, 'maxRetries', String(retries), stops(ctx.bound, `maxRetries: ${retries}`)) : azureExponential(options, ctx);
     case '@azure/storage-blob':
