@@ -5,8 +5,8 @@ import { strategyAnswer } from './strategy-objects.js';
 import { factoryChoice } from './factory-choice.js';
 import { repeatedCallSites } from './repeats/repeated-call.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
-import { CATALOG_MODULES } from './catalog.js';
-import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage } from './own-package.js';
+import { CATALOG_MODULES, vendoredModule } from './catalog.js';
+import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage, vendoredPackage } from './own-package.js';
 import { calleeRootIdentifier, classIn, exported, importedConstant, importedFunction, importedObject, isProjectSpecifier, resolveModule, retryIn, setImportedCallRetry, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
 import { catchSentinelOf } from './checks.js';
 import { importedMethod } from './instances.js';
@@ -107,6 +107,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     ctx.ownModule = (specifier) => (specifier === undefined ? catalogModuleOfFile(host.filename) : catalogModuleOfSpecifier(host.filename, specifier));
     checkLibraries = true;
   }
+  // `require('../vendor/p-retry')`: a vendored copy is the library (its own package.json, if it has one, says which).
+  ctx.vendoredModule = (specifier) => vendoredModule(specifier) ?? (host ? vendoredPackage(host.filename, specifier) : undefined);
   ctx.inheritedMethod = (cls, name) => inheritedMethod(cls, name, ctx, host);
   const loops: Node[] = [];
   const selfCalls = new Map<FunctionNode, Node[]>();
@@ -199,7 +201,9 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     // With an imported class instantiated here, a method call on any receiver may reach it.
     const instances = [...constructed].some((name) => imported.has(name));
     // `this.pool.refresh()`: the field may hold an imported class's instance, made here or declared (instances.ts).
-    const candidates = calls.filter((call) => imported.has(calleeRootIdentifier(call)?.name ?? '') || ((instances || imported.size > 0) && memberCall(call, instances)));
+    // A call already read as a catalog library's (a vendored copy, `require('../vendor/p-retry')`) is not followed into that copy's source.
+    const libraryNodes = new Set<Node>([...sites, ...silent].filter((s) => s.kind === 'library').map((s) => s.node));
+    const candidates = calls.filter((call) => !libraryNodes.has(call) && (imported.has(calleeRootIdentifier(call)?.name ?? '') || ((instances || imported.size > 0) && memberCall(call, instances))));
     if (candidates.length > 0) importedRetries(candidates, calls, sites, silent, ctx, host);
   }
   // An attempt that asks a person each time round is a re-prompt, not a retry (inputs/asks-user.ts).

@@ -237,14 +237,14 @@ export const CATALOG: readonly CatalogEntry[] = [
   {
     library: 'got',
     modules: ['got'],
-    recognises: '`retry` option of a request or `got.extend()`',
-    noJitter: 'custom `calculateDelay` without randomness',
-    unbounded: '`limit: Infinity`',
+    recognises: '`retry` option of a request or `got.extend()`: `limit`, `backoffLimit` (a cap), `noise`, `calculateDelay` (read with `attemptCount` as the counter)',
+    noJitter: '`noise: 0` (default 100: up to 100 ms at random), or a `calculateDelay` without randomness',
+    unbounded: '`limit: Infinity`; a `calculateDelay` that ignores `computedValue` and never returns 0, in got 14 and before (`enforceRetryRules` false; true from got 15 on)',
     defaultAttempts: '3',
     retriesByDefault: true,
     noun: 'got `retry` option',
-    jitterFix: 'Add randomness to `calculateDelay`',
-    checked: 'got@16.1.0 dist/source/core/options.js',
+    jitterFix: 'Keep got\'s `noise` (up to 100 ms at random, on by default) or add randomness to `calculateDelay`',
+    checked: 'got@16.1.0 dist/source/core/options.js, calculate-retry-delay.js, index.js (and got@14.6.6, got@15.1.0 options.js: `enforceRetryRules` false before 15)',
     withNoOption: 'nesting',
   },
   {
@@ -511,8 +511,35 @@ const ALWAYS = importOfAny(CATALOG.filter((e) => !e.only).flatMap((e) => e.modul
 /** Entries read only in files that also show their retry option (`maxRetries` for fs). */
 const GATED = CATALOG.filter((e) => e.only).map((e) => ({ only: e.only as RegExp, modules: importOfAny(e.modules) }));
 export const CATALOG_MODULES: { test(text: string): boolean } = {
-  test: (text) => ALWAYS.test(text) || GATED.some((g) => g.only.test(text) && g.modules.test(text)),
+  test: (text) => ALWAYS.test(text) || GATED.some((g) => g.only.test(text) && g.modules.test(text)) || VENDORED_IMPORT.test(text),
 };
+
+/** A folder that holds copies of other packages' source, by the usual names. */
+const VENDOR_DIR = /(?:^|\/)(?:vendor|vendors|vendored|third[_-]party)\//;
+/** An import of a relative path through such a folder (`require('../vendor/retry')`): read further by `vendoredModule`. */
+const VENDORED_IMPORT = /(?:\bfrom|\brequire\s*\(|\bimport\s*\()\s*['"]\.{1,2}\/(?:[^'"\n]*\/)?(?:vendor|vendors|vendored|third[_-]party)\/[^'"\n]+['"]/;
+
+/**
+ * The catalog module a relative specifier through a vendor folder names: the path after the
+ * folder, less its extension, `/index` and a `lib/`/`dist/` entry folder (`../vendor/p-retry`,
+ * `./third_party/retry/index.js`, `../vendor/async-retry/lib` → p-retry, retry, async-retry).
+ * A path whose rest is not a catalog module (`../vendor/my-utils`) is not one.
+ */
+export function vendoredModule(specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const match = VENDOR_DIR.exec(specifier);
+  if (!match) return undefined;
+  let rest = specifier.slice(match.index + match[0].length).replace(/\.(?:[cm]?js|[cm]?ts)$/, '').replace(/\/+$/, '');
+  for (const tail of ['/index', '/lib', '/dist', '/src']) if (rest.endsWith(tail)) rest = rest.slice(0, -tail.length);
+  if (rest.endsWith('/index')) rest = rest.slice(0, -'/index'.length);
+  const entry = libraryOfModule(rest);
+  // `retry/lib/retry` (the `retry` package's main file) is `retry`.
+  if (!entry && /^(@[\w.-]+\/)?[\w.-]+\/(?:lib|dist|src)\/[\w.-]+$/.test(rest)) {
+    const name = rest.split('/').slice(0, rest.startsWith('@') ? 2 : 1).join('/');
+    return libraryOfModule(name) ? name : undefined;
+  }
+  return entry ? rest : undefined;
+}
 
 /** The README table: one row per library, from the data above. */
 export function catalogTable(): string {

@@ -49,6 +49,8 @@ export class AnalysisContext {
    * (`./retry.js` in async is `async/retry`), or with no specifier the one this file is (p-retry's entry).
    */
   ownModule?: (specifier?: string) => string | undefined;
+  /** The catalog module a relative specifier names when it is a vendored copy (`../vendor/p-retry`): see catalog.ts `vendoredModule`. */
+  vendoredModule?: (specifier: string) => string | undefined;
   /** Parameters of a helper bound to what a caller in another file passes (`retryable(op, 2)`). */
   paramValues?: ReadonlyMap<Variable, Value>;
   /** Parameters of such a helper bound to the options object the caller writes out (`retryable(op, { retries: 2 })`). */

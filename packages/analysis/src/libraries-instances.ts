@@ -1,6 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { AnalysisContext } from './context.js';
 import { awsClient } from './libraries-aws.js';
+import { makeFetchHappen, nodeFetchRetry, ofetchSite, typedRestClient } from './libraries-http.js';
+import { azureAmqpClient, azureRestClient, azureStorageClient, gaxRetryOptions, temporalRetry, temporalWorkflowStart } from './libraries-cloud.js';
+import { nestMicroserviceClient, nestMicroserviceServer, reduxSagaRetry, redlock, redlockCall } from './libraries-frameworks.js';
 import { queueConstruction, queueJobSite } from './libraries-queues.js';
 import { resolveObject } from './evaluate.js';
 import { writesNoRetryOption } from './library-defaults.js';
@@ -16,6 +19,30 @@ export function newApplicationSite(library: string, m: LibraryCall): LibraryFind
       return queueConstruction(library, m);
     case '@aws-sdk/client-*':
       return awsClient(m);
+    case 'ofetch':
+      return m.isNew ? undefined : ofetchSite(m);
+    case 'typed-rest-client':
+      return typedRestClient(m);
+    case 'make-fetch-happen':
+      return m.isNew ? undefined : makeFetchHappen(m);
+    case 'node-fetch-retry':
+      return nodeFetchRetry(m);
+    case 'redlock':
+      return redlock(m);
+    case 'redux-saga':
+      return reduxSagaRetry(m);
+    case '@nestjs/microservices':
+      return nestMicroserviceClient(m);
+    case '@temporalio/workflow':
+      return temporalRetry(m);
+    case '@azure/service-bus':
+      return azureAmqpClient(m);
+    case '@azure/storage-blob':
+      return azureStorageClient(m);
+    case '@azure/core-rest-pipeline':
+      return azureRestClient(m);
+    case 'google-gax':
+      return gaxRetryOptions(m);
     default:
       return undefined;
   }
@@ -23,7 +50,7 @@ export function newApplicationSite(library: string, m: LibraryCall): LibraryFind
 
 /** A method call on an instance of a row's class (`queue.add(…, { attempts })`). */
 export function instanceSite(call: TSESTree.CallExpression, ctx: AnalysisContext): LibraryFinding | undefined {
-  return queueJobSite(call, ctx);
+  return queueJobSite(call, ctx) ?? nestMicroserviceServer(call, ctx) ?? redlockCall(call, ctx) ?? temporalWorkflowStart(call, ctx);
 }
 
 /**

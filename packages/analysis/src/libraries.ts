@@ -10,8 +10,11 @@ import {
 } from './libraries-clients.js';
 import { queryClientFetch, swr, tanstackQuery } from './libraries-data-fetching.js';
 import { instanceSite, kyClientDefault, newApplicationSite } from './libraries-instances.js';
+import { octokitRetry } from './libraries-http.js';
 import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, nodeFsRm, promiseRetryLib, retryAsPromised, retryAxios, retryHygiene, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
+import { readStrategy, strategyFunction } from './strategy-callback.js';
 import {
+  type Options,
   args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
   type LibraryCall, type LibraryFinding,
 } from './library-options.js';
@@ -50,6 +53,11 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
   if (call.type === 'CallExpression' && callee.type === 'MemberExpression') {
     const fetch = queryClientFetch(call, ctx) ?? instanceSite(call, ctx);
     if (fetch) return fetch;
+  }
+  // `new MyOctokit(options)` of a class given @octokit/plugin-retry's `retry`.
+  if (call.type === 'NewExpression') {
+    const octokit = octokitRetry(call, ctx);
+    if (octokit) return octokit;
   }
   const { root, members } = calleeRoot(callee);
   if (root.type !== 'Identifier') return undefined;
@@ -457,8 +465,8 @@ function httpClient(library: 'got' | 'ky', call: TSESTree.CallExpression, member
     let policy: RetryPolicy;
     let jitterDefault = true;
     if (library === 'got') {
-      policy = { maxAttempts: attemptsFromRetries(limit, false), delay: { kind: 'exponential', baseMs: 1000, factor: 2 }, jitter: 'proportional' };
-      if (options.get('calculateDelay').present) policy = { ...policy, delay: { kind: 'unknown' }, jitter: 'unknown' };
+      policy = gotPolicy(options, limit, env);
+      jitterDefault = !options.get('noise').present && !options.get('calculateDelay').present;
     } else {
       const jitterOption = options.get('jitter');
       jitterDefault = !jitterOption.present;
@@ -474,6 +482,48 @@ function httpClient(library: 'got' | 'ky', call: TSESTree.CallExpression, member
     return creates ? { site: result, ...clientOf(call, env.ctx) } : { site: result };
   }
   return undefined;
+}
+
+/**
+ * got's `retry` object, read in got@16.1.0 and got@14.6.6 dist/source/core/calculate-retry-delay.js,
+ * core/index.js and core/options.js: the wait is `min(1000 × 2^(n−1), backoffLimit) + random × noise`
+ * (noise 100 ms by default, at most ±100; `noise: 0` takes the randomness away). A
+ * `calculateDelay` decides every retry unless `enforceRetryRules` is true (the default from
+ * got 15.0.0 on; false in 14): there, one that ignores `computedValue` (0 once `limit` is
+ * reached) and never returns 0 retries for as long as the request fails.
+ */
+function gotPolicy(options: Options, limit: number | 'unknown', env: Env): RetryPolicy {
+  const cap = numberOption(options, 'backoffLimit', Infinity, env);
+  const noise = numberOption(options, 'noise', 100, env);
+  const policy: RetryPolicy = {
+    maxAttempts: attemptsFromRetries(limit, false),
+    delay: exponential(1000, 2, cap),
+    jitter: noise === 'unknown' ? 'unknown' : noise === 0 ? 'none' : 'proportional',
+  };
+  const calculate = options.get('calculateDelay');
+  if (!calculate.present) return calculate.unknown ? { ...policy, delay: { kind: 'unknown' }, jitter: 'unknown' } : policy;
+  const fn = strategyFunction(calculate.node, env);
+  if (!fn) return { ...policy, delay: { kind: 'unknown' }, jitter: 'unknown' };
+  // `({ computedValue }) => computedValue`: got's own wait, and its own limit.
+  const body = fn.body.type === 'BlockStatement' ? undefined : unwrap(fn.body);
+  if (body?.type === 'Identifier' && body.name === 'computedValue') return policy;
+  const reading = readStrategy(fn, -1, env, { counterName: 'attemptCount', zeroStops: true });
+  // `enforceRetryRules` is true by default from got 15 on (a project that declares no one major is read as the current one).
+  const enforced = boolOption(options, 'enforceRetryRules', (env.ctx.libraryMajor?.('got') ?? 16) >= 15, env);
+  const respectsLimit = readsName(fn, 'computedValue', env) || enforced !== false;
+  const maxAttempts: RetryPolicy['maxAttempts'] = respectsLimit ? policy.maxAttempts : reading.canGiveUp ? 'unknown' : 'unbounded';
+  return { maxAttempts, delay: reading.delay, jitter: reading.jitter };
+}
+
+/** Whether a function reads a name (`computedValue`, destructured or as `o.computedValue`). */
+function readsName(fn: Node, name: string, env: Env): boolean {
+  let found = false;
+  walk(fn, env.ctx.keys, (node) => {
+    if (found) return false;
+    if (node.type === 'Identifier' && node.name === name) found = true;
+    return undefined;
+  });
+  return found;
 }
 
 const RETRIED_METHODS = /^(get|put|head|delete|options|trace|query)$/i;
@@ -512,7 +562,7 @@ function libraryOrigin(root: TSESTree.Identifier, members: string[], call: Node,
   let origin = importOf(root, ctx) ?? interopImport(root, members, ctx);
   if (origin && isRelativeSpecifier(origin.module)) {
     // `require('./retry.js')` in async's own package is `async/retry`.
-    const module = ctx.ownModule?.(origin.module);
+    const module = ctx.ownModule?.(origin.module) ?? ctx.vendoredModule?.(origin.module);
     return module ? { ...origin, module } : undefined;
   }
   if (origin || !ctx.ownModule) return origin;

@@ -101,3 +101,12 @@ export function catalogModuleOfSpecifier(fromFile: string, specifier: string): s
 export function inCatalogPackage(file: string): boolean {
   return packageOf(dirname(file)) !== undefined;
 }
+
+/**
+ * A vendored copy with its own manifest (`../vendor/backoff-lib` holding a package.json named
+ * `p-retry`): the catalog module the specifier's file is, when the path goes through a vendor folder.
+ */
+export function vendoredPackage(fromFile: string, specifier: string): string | undefined {
+  if (!/(?:^|\/)(?:vendor|vendors|vendored|third[_-]party)\//.test(specifier)) return undefined;
+  return catalogModuleOfSpecifier(fromFile, specifier);
+}

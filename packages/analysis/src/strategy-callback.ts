@@ -36,7 +36,7 @@ export function strategyFunction(node: Node, env: Env): FunctionNode | undefined
  * wait (`(times) => Math.min(times * 50, 2000)`: linear, capped, no jitter); with `sleeps`,
  * the wait is the sleep or setTimeout the body makes (`retryWait`, `onErrorRetry`).
  */
-export function readStrategy(fn: FunctionNode, counterIndex: number, env: Env, options: { sleeps?: boolean; counterName?: string } = {}): StrategyReading {
+export function readStrategy(fn: FunctionNode, counterIndex: number, env: Env, options: { sleeps?: boolean; counterName?: string; zeroStops?: boolean } = {}): StrategyReading {
   const inner = helperEnv(fn, [], env);
   const counters = new Set<Variable>(inner.counters);
   const scope = env.ctx.sourceCode.getScope(fn);
@@ -62,7 +62,8 @@ export function readStrategy(fn: FunctionNode, counterIndex: number, env: Env, o
   // A returned value: each branch of `t > 5 ? null : t * 100` either stops or is a wait.
   const returned = (expression: Node) => {
     for (const branch of branches(expression)) {
-      if (givesUp(branch)) canGiveUp = true;
+      // got's `calculateDelay` says "stop" with 0 (`zeroStops`).
+      if (givesUp(branch) || (options.zeroStops && branch.type === 'Literal' && branch.value === 0)) canGiveUp = true;
       else add(evaluate(branch, bodyEnv));
     }
   };

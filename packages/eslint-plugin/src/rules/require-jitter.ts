@@ -19,7 +19,6 @@ const LIBRARY_FIX: Record<string, string> = {
   rxjs: 'Add randomness to the delay, e.g. `timer(Math.random() * 2 ** count * 100)`',
   'axios-retry': 'Use `retryDelay: axiosRetry.exponentialDelay`, which adds jitter',
   ky: 'Set `jitter: true` in the retry options',
-  got: 'Add randomness to `calculateDelay`',
 };
 
 function isGrowing(site: RetrySite): boolean {

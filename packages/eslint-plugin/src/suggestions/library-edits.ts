@@ -1,6 +1,7 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { ensureNamedImport, isCommonJs } from './imports.js';
+import { APPLICATION_EDITED, applicationEdit } from './application-edits.js';
 import { CATALOG_EDITED, catalogEdit } from './catalog-edits.js';
 import { defaultEdit } from './default-edits.js';
 import { GENERIC_LIBRARIES, genericJitterEdit } from './generic-edits.js';
@@ -13,7 +14,7 @@ import type { Fix, Fixer, SourceCode, Suggestion } from './types.js';
 export type LibraryProblem = 'jitter' | 'bound';
 
 /** The catalog libraries this module has option edits for. */
-export const EDITED_LIBRARIES: ReadonlySet<string> = new Set(['p-retry', 'promise-retry', 'async-retry', 'retry', 'exponential-backoff', 'cockatiel', 'rxjs', 'axios-retry', 'got', 'ky', '@retry-hygiene/retry', ...CATALOG_EDITED, ...PROPERTY_LIBRARIES, ...GENERIC_LIBRARIES]);
+export const EDITED_LIBRARIES: ReadonlySet<string> = new Set(['p-retry', 'promise-retry', 'async-retry', 'retry', 'exponential-backoff', 'cockatiel', 'rxjs', 'axios-retry', 'got', 'ky', '@retry-hygiene/retry', ...CATALOG_EDITED, ...APPLICATION_EDITED, ...PROPERTY_LIBRARIES, ...GENERIC_LIBRARIES]);
 
 export type { LibraryEditContext } from './option-edit.js';
 
@@ -28,6 +29,7 @@ export function libraryEdit(site: RetrySite, problem: LibraryProblem, ctx: Libra
   if (site.kind !== 'library') return undefined;
   if (site.library !== undefined && PROPERTY_LIBRARIES.has(site.library)) return propertyEdit(site, problem, ctx);
   if (site.library !== undefined && CATALOG_EDITED.has(site.library)) return catalogEdit(site, problem, ctx);
+  if (site.library !== undefined && APPLICATION_EDITED.has(site.library)) return applicationEdit(site, problem, ctx);
   if (site.library !== undefined && GENERIC_LIBRARIES.has(site.library)) return problem === 'jitter' ? genericJitterEdit(site, ctx.sourceCode, ctx) : undefined;
   // A ky client made with no `retry` option (`ky.create({ prefixUrl })`), reported on the call.
   if (site.library === 'ky' && site.loc === site.node.loc && site.fromLibraryDefault.attempts) return defaultEdit(site, problem, ctx);
@@ -264,8 +266,16 @@ function httpClient(call: Call, site: RetrySite, problem: LibraryProblem, ctx: L
   const value = property.value;
   const limit = ctx.bound - 1;
   if (problem === 'bound') {
+    // A `calculateDelay` that decides every retry ignores `limit` (got's `enforceRetryRules` aside).
+    if (value.type === 'ObjectExpression' && findProperty(value, 'calculateDelay')) return undefined;
     if (value.type !== 'ObjectExpression') return { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `retry: ${limit}`) }, fix: (fixer) => fixer.replaceText(value, String(limit)) };
     return { messageId: 'libraryEdit', data: { edit: stops(ctx.bound, `limit: ${limit}`) }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, value, 'limit', String(limit)) };
+  }
+  if (site.library === 'got') {
+    // got@14.6.6 adds `random × noise` (100 ms by default) to each wait: `noise: 0` took it away.
+    const noise = value.type === 'ObjectExpression' ? findProperty(value, 'noise') : undefined;
+    if (value.type !== 'ObjectExpression' || !noise || findProperty(value, 'calculateDelay')) return undefined;
+    return { messageId: 'libraryEdit', data: { edit: 'Remove `noise` (got adds up to 100 ms at random to each wait by default)' }, fix: (fixer) => removeProperty(fixer, ctx.sourceCode, value, noise) };
   }
   if (site.library !== 'ky') return undefined;
   if (value.type === 'ObjectExpression') return { messageId: 'libraryEdit', data: { edit: 'Set `jitter: true` in the retry options' }, fix: (fixer) => setProperty(fixer, ctx.sourceCode, value, 'jitter', 'true') };

@@ -84,6 +84,12 @@ const LIBRARY_JITTER: Record<string, RetryPolicy['jitter']> = {
   'socket.io-client': 'proportional',
   'cassandra-driver': 'proportional',
   'pg-boss': 'equal',
+  // make-fetch-happen `randomize: true`: each wait times a random factor between 1 and 2.
+  'make-fetch-happen': 'proportional',
+  // Redlock `retryJitter`: ± up to that many ms on each wait.
+  redlock: 'proportional',
+  // Azure messaging `RetryMode.Exponential`: 0.8–1.2 × the base at random.
+  '@azure/service-bus': 'proportional',
 };
 
 type Delay = RetryPolicy['delay'];
@@ -104,6 +110,10 @@ const LIBRARY_DELAY: Record<string, (delay: Delay) => Delay | undefined> = {
   bullmq: (d) => (d.kind === 'none' ? { kind: 'exponential', baseMs: 1000, factor: 2 } : undefined),
   // The AWS SDK's own strategy once the custom one is removed: 50 ms × 2^n up to 20 s.
   '@aws-sdk/client-*': () => ({ kind: 'exponential', baseMs: 50, factor: 2, capMs: 20_000 }),
+  // ofetch: `retryDelay: () => Math.random() * 1000` where it retried at once.
+  ofetch: (d) => (d.kind === 'none' ? { kind: 'constant', baseMs: 1000 } : undefined),
+  // Azure messaging `RetryMode.Exponential`: base × (2^n − 1) up to maxRetryDelayInMs (90 s by default).
+  '@azure/service-bus': (d) => ({ kind: 'exponential', ...(d.baseMs !== undefined ? { baseMs: d.baseMs } : {}), factor: 2, capMs: 90_000 }),
   // react-query's default backoff, written as a jittered retryDelay when there was none.
   '@tanstack/query': (d) => (d.kind === 'none' ? { kind: 'exponential', baseMs: 1000, factor: 2, capMs: 30_000 } : undefined),
 };
