@@ -65,9 +65,16 @@ describe('contributed settings', () => {
 });
 
 describe('settings the extension applies itself', () => {
+  it('carry a declared retry helper to the server as a flat config declares it', () => {
+    const helper = { module: '@acme/retry', export: 'withRetry', attempts: 'maxAttempts', delay: 'delayMs', jitter: 'jitter' };
+    const { settings, problems } = resolveSettings(toServerSettings(nestedDefaults({ 'retryHygiene.helpers': [helper] })));
+    expect(problems).toEqual([]);
+    expect(settings.helpers).toEqual([{ ...helper, options: 1, defaultAttempts: 3, defaultDelayMs: 0, defaultFactor: 1, defaultJitter: false }]);
+  });
+
   it('never reach the server: trace.server, exclude and run are not its settings', () => {
     const section = nestedDefaults({ 'retryHygiene.trace.server': 'verbose', 'retryHygiene.exclude': ['**/generated/**'], 'retryHygiene.run': 'onSave' });
-    expect(Object.keys(toServerSettings(section) as object).sort()).toEqual(['enable', 'rules', 'scenario', 'slowFileWarningMs']);
+    expect(Object.keys(toServerSettings(section) as object).sort()).toEqual(['enable', 'helpers', 'rules', 'scenario', 'slowFileWarningMs']);
     expect(resolveSettings(toServerSettings(section)).problems).toEqual([]);
   });
 

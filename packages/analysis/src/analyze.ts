@@ -34,6 +34,7 @@ import { askingCalls, asksUserEveryAttempt } from './inputs/asks-user.js';
 import { helperCallSite, passesNoOptions, policyFromParameters, siteAtCall, type HelperReader } from './helpers/call-site.js';
 import { localHelperSites } from './helpers/local-calls.js';
 import { classMembers, firstDefinition, soleDefinition } from './definitions/bodies.js';
+import type { HelperSpec } from './helper-specs.js';
 
 const cache = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
 
@@ -47,9 +48,15 @@ const MAYBE_RETRY = /\b(?:for|while|do|catch)\b|setTimeout|queueMicrotask|setImm
  * Every retry site of a file, from the AST that ESLint already parsed. Computed once per
  * file and shared: rules, the language server and the simulator read the same objects.
  */
-export function analyzeRetrySites(sourceCode: SourceCodeLike, host?: ModuleHost): readonly RetrySite[] {
+export function analyzeRetrySites(sourceCode: SourceCodeLike, host?: ModuleHost, options: AnalysisOptions = {}): readonly RetrySite[] {
   // Each rule asks for the same file: the answer is there before any host state is made.
-  return cache.get(sourceCode.ast) ?? analyzeWith(sourceCode, host ? { ...host, depth: 0, checked: new Map() } : undefined);
+  const helpers = options.helpers ?? [];
+  return cache.get(sourceCode.ast) ?? analyzeWith(sourceCode, host ? { ...host, depth: 0, checked: new Map(), helpers } : undefined, helpers);
+}
+
+/** What a project tells the analysis beyond its code: its own retry packages (settings.retryHygiene.helpers). */
+export interface AnalysisOptions {
+  helpers?: readonly HelperSpec[];
 }
 
 /**
@@ -57,45 +64,46 @@ export function analyzeRetrySites(sourceCode: SourceCodeLike, host?: ModuleHost)
  * those modules (cross-file.ts): a helper that retries what it is given is a site at each
  * call, a function that retries inside is a retry that nesting sees.
  */
-function analyzeWith(sourceCode: SourceCodeLike, host: NestedHost | undefined): readonly RetrySite[] {
+function analyzeWith(sourceCode: SourceCodeLike, host: NestedHost | undefined, helpers: readonly HelperSpec[] = host?.helpers ?? []): readonly RetrySite[] {
   const cached = cache.get(sourceCode.ast);
   if (cached) return cached;
-  const { checkLibraries, maybe } = textGate(sourceCode, host?.filename ?? false);
-  const sites = maybe ? findSites(sourceCode, host, checkLibraries) : [];
+  const { checkLibraries, maybe } = textGate(sourceCode, host?.filename ?? false, helpers);
+  const sites = maybe ? findSites(sourceCode, host, checkLibraries, helpers) : [];
   cache.set(sourceCode.ast, sites);
   return sites;
 }
 
-const gates = new WeakMap<object, { checkLibraries: boolean; maybe: boolean; withHost: boolean | string }>();
+const gates = new WeakMap<object, { checkLibraries: boolean; maybe: boolean; withHost: boolean | string; helpers: readonly HelperSpec[] }>();
 
 /**
  * Whether the text can hold a retry site at all (a retry word, a catalog import, or — when
  * other modules are followed — a relative import), read once per AST: the rules ask it before
  * ESLint's traversal too, so as not to record the nodes of a file the analysis will not read.
  */
-function textGate(sourceCode: SourceCodeLike, withHost: boolean | string): { checkLibraries: boolean; maybe: boolean } {
+function textGate(sourceCode: SourceCodeLike, withHost: boolean | string, helpers: readonly HelperSpec[] = []): { checkLibraries: boolean; maybe: boolean } {
   const known = gates.get(sourceCode.ast);
-  if (known && known.withHost === withHost) return known;
+  if (known && known.withHost === withHost && known.helpers === helpers) return known;
   const text = sourceCode.text;
-  // The catalog scan runs once: it also decides whether findSites looks at library calls.
-  const checkLibraries = CATALOG_MODULES.test(text);
+  // The catalog scan runs once: it also decides whether findSites looks at library calls (the settings' helpers count as catalogued).
+  const checkLibraries = CATALOG_MODULES.test(text) || helpers.some((h) => text.includes(h.module));
   const maybe = checkLibraries || MAYBE_RETRY.test(text) || (withHost !== false && (RELATIVE_IMPORT.test(text) || (typeof withHost === 'string' && importsWorkspacePackage(withHost, text))));
-  const gate = { checkLibraries, maybe, withHost };
+  const gate = { checkLibraries, maybe, withHost, helpers };
   gates.set(sourceCode.ast, gate);
   return gate;
 }
 
 /** Whether analyzeRetrySites can find a site in this file (with a module host when `withHost`: its file name, or true). */
-export function mayHoldRetrySites(sourceCode: SourceCodeLike, withHost: boolean | string): boolean {
-  return textGate(sourceCode, withHost).maybe;
+export function mayHoldRetrySites(sourceCode: SourceCodeLike, withHost: boolean | string, helpers: readonly HelperSpec[] = []): boolean {
+  return textGate(sourceCode, withHost, helpers).maybe;
 }
 
 /** The file imports a module of its own project: a helper there may retry. */
 const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\//;
 
-function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, catalogImported: boolean): RetrySite[] {
+function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, catalogImported: boolean, helpers: readonly HelperSpec[]): RetrySite[] {
   let checkLibraries = catalogImported;
   const ctx = new AnalysisContext(sourceCode);
+  ctx.helpers = helpers;
   if (host) ctx.foreignFunction = (call) => foreignFunctionOf(call, ctx, host);
   if (host) ctx.foreignObject = (node) => importedObject(node, ctx, host, analyzeWith);
   if (host) ctx.foreignConstant = (id) => importedConstant(id, ctx, host, analyzeWith);

@@ -4,6 +4,7 @@ import type { ObjectArgument } from './object-argument.js';
 import type { Value } from './value.js';
 import { prototypeOwners } from './prototype-slots.js';
 import type { SourceCodeLike } from './source-code.js';
+import type { HelperSpec } from './helper-specs.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 export type { SourceCodeLike };
@@ -49,6 +50,8 @@ export class AnalysisContext {
    * (`./retry.js` in async is `async/retry`), or with no specifier the one this file is (p-retry's entry).
    */
   ownModule?: (specifier?: string) => string | undefined;
+  /** The project's own retry packages, declared in the settings (helper-specs.ts). */
+  helpers: readonly HelperSpec[] = [];
   /** The catalog module a relative specifier names when it is a vendored copy (`../vendor/p-retry`): see catalog.ts `vendoredModule`. */
   vendoredModule?: (specifier: string) => string | undefined;
   /** Parameters of a helper bound to what a caller in another file passes (`retryable(op, 2)`). */

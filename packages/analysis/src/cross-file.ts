@@ -9,6 +9,7 @@ import { readKnownFile, statFile } from './files/read.js';
 import { constructorFunction, soleDefinition } from './definitions/bodies.js';
 import { isProjectSpecifier, isRelativeSpecifier, mayNameProjectModule } from './specifiers/project.js';
 import { forgetResolutions, resolveModule } from './specifiers/resolve-module.js';
+import type { HelperSpec } from './helper-specs.js';
 
 // Which specifiers name a module of the project, and which file: specifiers/.
 export { isProjectSpecifier, isRelativeSpecifier, resolveModule };
@@ -228,6 +229,8 @@ export type Analyze = (sourceCode: SourceCodeLike, host: NestedHost | undefined)
 
 export interface NestedHost extends ModuleHost {
   depth: number;
+  /** The project's own retry packages (the settings' helpers), for the modules followed too. */
+  helpers?: readonly HelperSpec[];
   /** Modules already looked up while analysing the current file. */
   checked?: Map<string, { summary: ModuleSummary | undefined }>;
 }

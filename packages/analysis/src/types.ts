@@ -43,6 +43,11 @@ export interface NestedRetry {
 export interface RetrySite {
   kind: RetrySiteKind;
   library?: RetryLibrary;
+  /**
+   * A call of a helper the settings declare (settings.retryHygiene.helpers): how the messages
+   * name it (`call of \`withRetry()\` from '@acme/retry'`) and its jitter switch, if it has one.
+   */
+  declared?: { noun: string; jitterFix?: string };
   /** The loop statement, the retrying function, the library call, or the `try` whose catch calls the operation again. */
   node: TSESTree.Node;
   /** Where a finding is reported: loop head, recursive call, library call, `retry:` property or the repeated call. */

@@ -20,7 +20,7 @@ export function describeSite(site: RetrySite): string {
       const bare = entry?.defaultNoun && site.loc === site.node.loc && site.fromLibraryDefault.attempts && site.fromLibraryDefault.delay;
       if (bare) return `This ${entry.defaultNoun}`;
       // A helper of the project's own (`retryable()` from './lib/retry') is named as imported.
-      return `This ${LIBRARY_NOUN[site.library ?? ''] ?? entry?.noun ?? (site.library ? `call of ${site.library}` : 'retry library call')}`;
+      return `This ${site.declared?.noun ?? LIBRARY_NOUN[site.library ?? ''] ?? entry?.noun ?? (site.library ? `call of ${site.library}` : 'retry library call')}`;
     }
     case 'repeat': {
       // The operation written out again in the catch: "Calling `request()` again after it fails".

@@ -1,11 +1,27 @@
-import { analyzeRetrySites, mayHoldRetrySites, siteNodeListeners, type ModuleHost, type RetrySite } from '@retry-hygiene/analysis';
+import { analyzeRetrySites, mayHoldRetrySites, parseHelperSpecs, siteNodeListeners, type HelperSpec, type ModuleHost, type RetrySite } from '@retry-hygiene/analysis';
 import { moduleHost } from './module-host.js';
 
-type LintedFile = { sourceCode: Parameters<typeof analyzeRetrySites>[0]; filename?: string; cwd?: string; languageOptions?: unknown };
+type LintedFile = { sourceCode: Parameters<typeof analyzeRetrySites>[0]; filename?: string; cwd?: string; languageOptions?: unknown; settings?: Record<string, unknown> };
 
 /** The retry sites of the file a rule is linting, following helpers into the project's own modules. */
 export function sitesOf(context: LintedFile): readonly RetrySite[] {
-  return analyzeRetrySites(context.sourceCode, hostOf(context));
+  return analyzeRetrySites(context.sourceCode, hostOf(context), { helpers: helpersOf(context) });
+}
+
+/** The project's own retry packages (`settings.retryHygiene.helpers`), read once per settings object. */
+const helperSettings = new WeakMap<object, readonly HelperSpec[]>();
+const NO_HELPERS: readonly HelperSpec[] = [];
+
+function helpersOf(context: LintedFile): readonly HelperSpec[] {
+  const settings = context.settings?.retryHygiene as { helpers?: unknown } | undefined;
+  if (!settings || settings.helpers === undefined) return NO_HELPERS;
+  const known = helperSettings.get(settings);
+  if (known) return known;
+  const { specs, problems } = parseHelperSpecs(settings.helpers);
+  // A mistake in the setting stops the lint with its name, as an invalid rule option does: half a helper read would state wrong facts.
+  if (problems.length > 0) throw new Error(`eslint-plugin-retry-hygiene: ${problems.join('; ')}`);
+  helperSettings.set(settings, specs);
+  return specs;
 }
 
 /** The module host of the file being linted: one per parse, however many rules ask (4 × 2 per file). */
@@ -34,6 +50,6 @@ export function policySitesOf(context: Parameters<typeof sitesOf>[0]): readonly 
  */
 export function siteNodes(context: LintedFile): Record<string, (node: never) => void> {
   // A file the analysis will not read (no retry word, no retry import) records nothing.
-  if (!mayHoldRetrySites(context.sourceCode, hostOf(context)?.filename ?? false)) return {};
+  if (!mayHoldRetrySites(context.sourceCode, hostOf(context)?.filename ?? false, helpersOf(context))) return {};
   return siteNodeListeners(context.sourceCode.ast);
 }

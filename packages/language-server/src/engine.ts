@@ -223,7 +223,9 @@ export class LintEngine {
         if (level !== 'off' && level !== 0 && level !== undefined) this.severities.set(id, level === 'error' || level === 2 ? 'error' : 'warning');
       }
     }
-    this.config = [...this.base, { rules }, ...this.extraConfig];
+    // The project's own retry packages, where a flat config declares them (settings.retryHygiene.helpers).
+    const helpers: Linter.Config[] = settings.helpers.length > 0 ? [{ settings: { retryHygiene: { deferSuggestions: true, helpers: settings.helpers } } }] : [];
+    this.config = [...this.base, { rules }, ...helpers, ...this.extraConfig];
     this.projectParsers = settings.projectParsers === true;
     const max = settings.rules['no-unbounded-retry'].options?.maxAttempts;
     this.unboundedMax = typeof max === 'number' ? max : undefined;

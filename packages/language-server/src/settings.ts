@@ -1,3 +1,4 @@
+import { parseHelperSpecs, type HelperSpec } from '@retry-hygiene/analysis';
 /**
  * The server's settings: section `retryHygiene` of `workspace/configuration`, the same
  * shape in `initializationOptions`, and defaults that need neither.
@@ -33,6 +34,8 @@ export interface Settings {
   debounceMs: number;
   /** A check of one file (ESLint and the analysis) longer than this is logged and told to the client; 0: never. */
   slowFileWarningMs: number;
+  /** The project's own retry packages (HelperSpec): their calls read as a catalogued library's. */
+  helpers: HelperSpec[];
   /**
    * Not a user setting: the client's initializationOptions.projectParsers, carried to the lint
    * workers with the settings. True: a `.vue` / `.svelte` file is checked with its project's parser.
@@ -51,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
   scenario: { clients: 1000, capacity: 200 },
   debounceMs: 150,
   slowFileWarningMs: 2000,
+  helpers: [],
 };
 
 /**
@@ -110,9 +114,16 @@ export function resolveSettings(...layers: unknown[]): Resolved {
         case 'rules':
           mergeRules(settings.rules, value, problems);
           break;
+        case 'helpers': {
+          // The project's own retry packages, as a flat config declares them (settings.retryHygiene.helpers).
+          const read = parseHelperSpecs(value, 'retryHygiene.helpers');
+          settings.helpers = read.specs;
+          problems.push(...read.problems);
+          break;
+        }
         default:
           // Flags of initializationOptions that are not settings live beside them.
-          if (!INIT_ONLY_KEYS.has(key)) problems.push(`retryHygiene.${key} is not a setting (known: enable, rules, scenario, debounceMs, slowFileWarningMs)`);
+          if (!INIT_ONLY_KEYS.has(key)) problems.push(`retryHygiene.${key} is not a setting (known: enable, rules, scenario, helpers, debounceMs, slowFileWarningMs)`);
       }
     }
   }

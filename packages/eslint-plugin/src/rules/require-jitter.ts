@@ -74,7 +74,7 @@ export default createRule<Options, MessageIds>({
           const data = { what: describeSite(site), delay: describeDelay(site.policy), attempts: describeLimit(site) };
           const suggest = () => suggestionsFor('require-jitter', site, context);
           if (site.kind === 'library') {
-            reportSuggesting(context, { loc: site.loc, messageId: site.withoutServerWait ? 'libraryDefaultNoRetryAfter' : 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: helperFix(site, context.filename, context.sourceCode) ?? LIBRARY_FIX[site.library ?? ''] ?? catalogEntry(site.library)?.jitterFix ?? 'Add jitter' } }, suggest);
+            reportSuggesting(context, { loc: site.loc, messageId: site.withoutServerWait ? 'libraryDefaultNoRetryAfter' : 'libraryDefault', data: { ...data, inherited: inherited ? ', the library default' : '', fix: helperFix(site, context.filename, context.sourceCode) ?? site.declared?.jitterFix ?? LIBRARY_FIX[site.library ?? ''] ?? catalogEntry(site.library)?.jitterFix ?? 'Add jitter' } }, suggest);
           } else {
             reportSuggesting(context, { loc: site.loc, messageId: site.withoutServerWait ? 'missingJitterNoRetryAfter' : 'missingJitter', data }, suggest);
           }
