@@ -494,7 +494,7 @@ describe('settings', () => {
       'retry-hygiene settings: retryHygiene.rules.no-such-rule is not a rule (known: no-fixed-sleep-retry, require-jitter, no-unbounded-retry, no-nested-retry)',
       "retryHygiene.rules.require-jitter must be one of error, warning, information, hint, off, got 'loud'",
       'retryHygiene.scenario.clients must be an integer from 1 to 100000, got -1 (clamped to 1)',
-      'retryHygiene.colour is not a setting (known: enable, rules, scenario, debounceMs, slowFileWarningMs)',
+      'retryHygiene.colour is not a setting (known: enable, rules, scenario, helpers, debounceMs, slowFileWarningMs)',
       'retryHygiene.rules.no-unbounded-retry.options.maxAttempts: Value "five" should be integer. (the rule runs with its default options)',
     ]);
     await client.open(URI, FIXED_SLEEP_LOOP);
