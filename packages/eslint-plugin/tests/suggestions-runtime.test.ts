@@ -258,6 +258,7 @@ const CASES: Case[] = [
   { file: 'loops/ledger-post-do-while.cts', line: 20, rule: 'require-jitter', op: 'ledger.post', call: (h) => h.postEntry({ account: 'a', amountCents: 1, currency: 'EUR', idempotencyKey: 'k' }) },
   { file: 'loops/price-feed-delay-schedule.mjs', line: 9, rule: 'require-jitter', op: 'fetch', call: (h) => h.fetchQuotes(['X']) },
   { file: 'loops/user-lookup-err-tuple.ts', line: 13, rule: 'no-fixed-sleep-retry', op: 'to', call: (h) => h.loadUser('u') },
+  { file: 'loops/event-delivery-while-count.ts', line: 11, rule: 'no-fixed-sleep-retry', op: 'queue.publish', call: (h) => h.deliver({ id: 'e-1' }) },
   { file: 'loops/webhook-delivery-backoff.mts', line: 19, rule: 'require-jitter', op: 'fetch', call: (h) => h.deliverWebhook('http://x', 's', { id: '1', type: 't', payload: {} }), ...fetchLike },
   { file: 'classes/mongo-connection.mts', line: 13, rule: 'no-fixed-sleep-retry', op: 'client.connect', call: (h) => new h.MongoConnection('mongodb://x').connect() },
   { file: 'classes/payments.service.ts', line: 21, rule: 'require-jitter', op: 'firstValueFrom', call: (h) => new h.PaymentsService(V).charge('c', 100, 'k') },

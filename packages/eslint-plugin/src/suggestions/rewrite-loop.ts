@@ -199,6 +199,8 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   let readsWait: string | undefined;
   const everyFailure: Statement[] = [];
   const betweenAttempts: Statement[] = [];
+  /** An effect of every failure reads the counter after the catch's increment (`log.error({ n })` after `n++`). */
+  let readAfterIncrement = false;
   for (const statement of handler.body.body) {
     if (statement === sleepStatement) continue;
     if (errorName && isAssignmentOf(statement, errorName)) {
@@ -243,10 +245,12 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
       if (containsAwait(statement, keys) || setup.some((s) => declaresUsedIn(s, statement, sourceCode))) return undefined;
       betweenAttempts.push(statement);
     } else {
+      if (counter && incremented && mentions(statement, counter.name, sourceCode)) readAfterIncrement = true;
       everyFailure.push(statement);
     }
   }
-  if (counter && incremented && everyFailure.some((s) => mentions(s, counter.name, sourceCode))) return undefined;
+  // One name, one value in the attempt: read both before and after the increment, it would need two.
+  if (readAfterIncrement && counter && [...setup, tryStatement.block, ...everyFailure].some((s) => mentions(s, counter.name, sourceCode) && !isAfterIncrement(s, handler.body, counter.name))) return undefined;
 
   // The bound.
   const bound = attemptsOf(loop, counter, guard, incremented, sourceCode);
@@ -299,7 +303,8 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   const counterUse = counter && keptReads.some((s) => mentions(s, counter.name, sourceCode))
     ? {
         name: counter.name,
-        offset: counter.start - 1,
+        // Read only after the catch's increment: the attempt's value is the one after it.
+        offset: readAfterIncrement ? counter.start : counter.start - 1,
         offsetAfterIncrement: incremented ? counter.start : counter.start - 1,
         inAttempt: inAttempt.some((s) => mentions(s, counter.name, sourceCode)),
         inOnRetry: betweenAttempts.some((s) => mentions(s, counter.name, sourceCode)),
@@ -312,6 +317,12 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
     loop, end, returns, setup, tryBlock: tryStatement.block, errorName, everyFailure, betweenAttempts, classifier,
     maxAttempts, addsBound, delay, counter: counterUse, finalThrow, swallowsLastError, lastErrorName, removedDeclarations, readsWait,
   };
+}
+
+/** `statement` is in the catch after its increment of the counter. */
+function isAfterIncrement(statement: Statement | TSESTree.BlockStatement, catchBody: TSESTree.BlockStatement, name: string): boolean {
+  const at = catchBody.body.indexOf(statement as Statement);
+  return at >= 0 && catchBody.body.slice(0, at).some((s) => isIncrementOf(s, name));
 }
 
 /** A binding of `name` in a function or block scope around `node` (the module's own import is fine). */
@@ -576,11 +587,37 @@ export function counterOf(loop: Loop, block: TSESTree.BlockStatement, sourceCode
     const d = s.declarations[0];
     if (d?.id.type !== 'Identifier') continue;
     const start = startOf(d.init);
-    if (start !== undefined && s.kind === 'let' && /attempt|tries|try|retr|count|^[in]$/i.test(d.id.name) && mentions(loop, d.id.name, sourceCode)) {
+    // What makes it the counter is what the loop does with it (the name says nothing): it is
+    // compared with a bound, in the loop's head or in the catch's give-up test.
+    if (start !== undefined && s.kind === 'let' && comparesWith(loop, d.id.name, sourceCode.visitorKeys)) {
       return { name: d.id.name, start, declaration: s };
     }
   }
   return undefined;
+}
+
+const ORDERING = new Set(['<', '<=', '>', '>=', '===', '==']);
+
+/** `name < N`, `N > name`, `++name >= N`… anywhere in the loop (its head, a give-up test). */
+function comparesWith(loop: Loop, name: string, keys: SourceCode['visitorKeys']): boolean {
+  const isName = (n: Node) => (n.type === 'Identifier' && n.name === name) || (n.type === 'UpdateExpression' && n.argument.type === 'Identifier' && n.argument.name === name);
+  let found = false;
+  const visit = (n: Node): void => {
+    if (found) return;
+    if (n.type === 'BinaryExpression' && ORDERING.has(n.operator) && (isName(n.left as Node) || isName(n.right))) {
+      found = true;
+      return;
+    }
+    // A function inside the loop compares its own things.
+    if (n.type === 'FunctionExpression' || n.type === 'ArrowFunctionExpression' || n.type === 'FunctionDeclaration') return;
+    for (const key of keys[n.type] ?? []) {
+      const child = (n as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) child.forEach((c) => c && typeof (c as Node).type === 'string' && visit(c as Node));
+      else if (child && typeof (child as Node).type === 'string') visit(child as Node);
+    }
+  };
+  visit(loop);
+  return found;
 }
 
 /** Variables the wait reads that the loop itself updates (`delay *= 2`). */
@@ -597,7 +634,8 @@ function delayVariablesOf(site: RetrySite, catchBody: TSESTree.BlockStatement, s
 function attemptsOf(loop: Loop, counter: Counter | undefined, guard: TSESTree.IfStatement | undefined, incremented: boolean, sourceCode: SourceCode): string | 'unbounded' | undefined {
   const text = (n: Node) => sourceCode.getText(n);
   const infinite = loop.type === 'WhileStatement' ? loop.test.type === 'Literal' && loop.test.value === true : loop.test === null;
-  const head = !infinite && loop.type === 'ForStatement' && counter ? comparison(loop.test, counter.name) : undefined;
+  // `while (n < N)` counts as `for` does when the catch increments `n` on every failure.
+  const head = !infinite && counter && (loop.type === 'ForStatement' || incremented) ? comparison(loop.test, counter.name) : undefined;
   if (!infinite && !head) return undefined;
   // Attempt k (1-based) sees the counter at start + k - 1, or start + k after an increment in the catch.
   const fromHead = head && counter ? count(head.operator, head.limit, counter.start, text) : undefined;
