@@ -22,7 +22,7 @@ export type WorkerReply =
   | { type: 'lint'; id: number; analysis: Analysis }
   | { type: 'lint'; id: number; error: string }
   | { type: 'fixes'; id: number; fixes: PackedFixes }
-  | { type: 'heap'; id: number; heapUsed: number };
+  | { type: 'heap'; id: number; heapUsed: number; heapTotal: number };
 
 /**
  * The body of a lint worker: an ESLint Linter of its own, on the embedded config, that
@@ -48,7 +48,8 @@ export function runLintWorker(): void {
     if (request.type === 'heap') {
       const gc = (globalThis as { gc?: () => void }).gc;
       if (request.gc && gc) gc();
-      port.postMessage({ type: 'heap', id: request.id, heapUsed: getHeapStatistics().used_heap_size } satisfies WorkerReply);
+      const heap = getHeapStatistics();
+      port.postMessage({ type: 'heap', id: request.id, heapUsed: heap.used_heap_size, heapTotal: heap.total_heap_size } satisfies WorkerReply);
       return;
     }
     let linted: ReturnType<LintEngine['lintFirst']>;
