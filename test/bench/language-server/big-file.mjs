@@ -18,7 +18,7 @@
 // the server's edit so that drift on this shared machine hits both alike.
 //
 // Memory: the server process's resident set (VmRSS of /proc/<pid>/status: the main thread
-// and its lint and herd worker threads together) after opening and after 10, 100, 1 000 edits
+// and its lint and herd worker threads together; its peak, VmHWM, at the end) after opening and after 10, 100, 1 000 edits
 // (and the last): as it is when the edit's diagnostics arrive, and settled (after a collection
 // in every thread and a second's pause); and the heaps (main thread plus lint workers, after the
 // collection: the server's retryHygiene/stats request with gc), in use and held from the system. At each checkpoint
@@ -76,11 +76,13 @@ const median = (values) => quantile(values, 0.5);
 const ms = (v) => `${v.toFixed(0)} ms`;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-function rssOf(pid) {
+/** A figure of /proc/<pid>/status in bytes: VmRSS (resident now), VmHWM (the peak so far). */
+function statusOf(pid, field) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN);
+  const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return kb * 1024;
 }
+const rssOf = (pid) => statusOf(pid, 'VmRSS');
 
 async function startServer() {
   const child = spawn(process.execPath, ['--expose-gc', SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -196,6 +198,7 @@ async function main() {
     if (args.checkpoints.includes(edit) || edit === args.edits) await checkpoint(`after ${edit} edits`, text, published.diagnostics);
     else if (edit % 100 === 0) process.stderr.write(`  … ${edit} edits\n`);
   }
+  const peak = statusOf(child.pid, 'VmHWM');
   await server.stop();
 
   const row = (label, values) => `  ${label.padEnd(46)} p50 ${ms(median(values)).padStart(8)}  p95 ${ms(quantile(values, 0.95)).padStart(8)}  ${(median(values) / median(times.parse)).toFixed(2)}× parse-only`;
@@ -208,7 +211,7 @@ async function main() {
   console.log(`  → ${ratio.toFixed(2)}× parse-only (target ≤ ${TARGET_RATIO}×): ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}`);
   const start = memory[0];
   const last = memory[memory.length - 1];
-  console.log(`memory over ${args.edits} edits: RSS ${mb(start.rss)} → ${mb(last.rss)} (${signed(last.rss / start.rss - 1)}), settled ${mb(start.rssAfterGc)} → ${mb(last.rssAfterGc)} (${signed(last.rssAfterGc / start.rssAfterGc - 1)}); heaps in use ${mb(start.heap)} → ${mb(last.heap)} (${signed(last.heap / start.heap - 1)}), held ${mb(start.heapTotal)} → ${mb(last.heapTotal)}`);
+  console.log(`memory over ${args.edits} edits: RSS ${mb(start.rss)} → ${mb(last.rss)} (${signed(last.rss / start.rss - 1)}), settled ${mb(start.rssAfterGc)} → ${mb(last.rssAfterGc)} (${signed(last.rssAfterGc / start.rssAfterGc - 1)}); heaps in use ${mb(start.heap)} → ${mb(last.heap)} (${signed(last.heap / start.heap - 1)}), held ${mb(start.heapTotal)} → ${mb(last.heapTotal)}; peak RSS ${mb(peak)}`);
 }
 
 const signed = (fraction) => `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(1)} %`;
