@@ -85,7 +85,9 @@ function statusOf(pid, field) {
 const rssOf = (pid) => statusOf(pid, 'VmRSS');
 
 async function startServer() {
-  const child = spawn(process.execPath, ['--expose-gc', SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // BIG_FILE_NODE_ARGS: more node/V8 flags for the server process (experiments with its GC).
+  const extra = (process.env.BIG_FILE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, ['--expose-gc', ...extra, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters = new Map();
   connection.onNotification('textDocument/publishDiagnostics', (params) => {
