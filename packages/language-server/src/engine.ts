@@ -154,10 +154,11 @@ const DEFER_SUGGESTIONS: Linter.Config = { settings: { retryHygiene: { deferSugg
 /**
  * ESLint's Linter, in-process, on the plugin's embedded recommended config with the
  * user's severities and options. One instance per server: Linter keeps no state between
- * files but the last SourceCode, which is read right after each verify.
+ * files but the last SourceCode, which is read right after each verify and then let go
+ * (`release`): nothing of a document's version stays once its lint is done.
  */
 export class LintEngine {
-  private readonly linter = new Linter({ configType: 'flat' });
+  private linter = new Linter({ configType: 'flat' });
   /** A Linter whose cwd is the folder of the file it last linted (ESLint resolves a relative name against it). */
   private folderLinter: { cwd: string; linter: Linter } | undefined;
   private readonly base: Linter.Config[];
@@ -266,6 +267,15 @@ export class LintEngine {
     return folder.linter;
   }
 
+  /**
+   * Makes the Linter forget the SourceCode of its last verify: a new one takes its place (a
+   * Linter keeps nothing else between files; ESLint normalises the config on every verify anyway).
+   */
+  private release(linter: Linter): void {
+    if (linter === this.linter) this.linter = new Linter({ configType: 'flat' });
+    else if (this.folderLinter?.linter === linter) this.folderLinter = { cwd: this.folderLinter.cwd, linter: new Linter({ configType: 'flat', cwd: this.folderLinter.cwd }) };
+  }
+
   /** A lint with its suggestions built. */
   lint(uri: string, version: number, text: string, filename: string): Analysis {
     const linted = this.lintFirst(uri, version, text, filename);
@@ -314,7 +324,11 @@ export class LintEngine {
     }
     // The sites of the AST the rules just analysed (the analysis caches them per AST).
     let sites: readonly RetrySite[] = [];
-    const sourceCode = linter.getSourceCode() as unknown as SourceCodeLike | null;
+    let sourceCode = linter.getSourceCode() as unknown as SourceCodeLike | null;
+    // The Linter would keep this version's SourceCode (the AST, its tokens and scopes, and every
+    // cache the analysis keys on its nodes: ~225 MB for a 20 000-line file) until the next lint.
+    // Nothing reads it after the suggestions are built, so the Linter lets go of it now.
+    this.release(linter);
     try {
       if (sourceCode) sites = analyzeRetrySites(sourceCode);
     } catch (error) {
@@ -329,11 +343,15 @@ export class LintEngine {
     linted.completeSuggestions = () => {
       if (completed) return;
       completed = true;
+      const code = sourceCode!;
+      // Nothing of this version is kept once its suggestions are built.
+      sourceCode = null;
       let built: ReturnType<typeof buildDeferredSuggestions>;
       try {
-        built = buildDeferredSuggestions(sourceCode, ours);
+        built = buildDeferredSuggestions(code, ours);
       } catch {
         // A bug in a suggestion costs the quick fixes of this version, not its diagnostics.
+        sites = [];
         return;
       }
       built.forEach((suggestions, index) => {
@@ -341,7 +359,9 @@ export class LintEngine {
         const message = linted.analysis.messages[index]!;
         message.suggestions = [...(message.suggestions ?? []), ...suggestions.map(({ desc, edits }) => ({ desc, edits }))];
       });
-      this.attachSiteFixes(linted.analysis, sites, sourceCode, filename);
+      this.attachSiteFixes(linted.analysis, sites, code, filename);
+      // The site objects hold the AST too.
+      sites = [];
     };
     return linted;
   }

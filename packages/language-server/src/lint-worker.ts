@@ -23,7 +23,7 @@ export type WorkerReply =
   | { type: 'lint'; id: number; error: string }
   /** `siteFixes`: each site's quick fix for the herd comparison (engine.ts), in the order of the analysis's sites. */
   | { type: 'fixes'; id: number; fixes: PackedFixes; siteFixes: (SiteFix | null)[] }
-  | { type: 'heap'; id: number; heapUsed: number };
+  | { type: 'heap'; id: number; heapUsed: number; heapTotal: number };
 
 /**
  * The body of a lint worker: an ESLint Linter of its own, on the embedded config, that
@@ -49,7 +49,8 @@ export function runLintWorker(): void {
     if (request.type === 'heap') {
       const gc = (globalThis as { gc?: () => void }).gc;
       if (request.gc && gc) gc();
-      port.postMessage({ type: 'heap', id: request.id, heapUsed: getHeapStatistics().used_heap_size } satisfies WorkerReply);
+      const heap = getHeapStatistics();
+      port.postMessage({ type: 'heap', id: request.id, heapUsed: heap.used_heap_size, heapTotal: heap.total_heap_size } satisfies WorkerReply);
       return;
     }
     let linted: ReturnType<LintEngine['lintFirst']>;

@@ -38,9 +38,15 @@ interface Lane {
   /** The large lane's worker is let go after a while without work: huge files are rare, its heap is not small. */
   idle?: NodeJS.Timeout;
   /** Heap questions its worker has not answered yet. */
-  heapWaiters: Map<number, (heapUsed: number) => void>;
+  heapWaiters: Map<number, (heap: WorkerHeap) => void>;
   /** Analyses posted by its worker whose fixes are still on the way, by lint id. */
   fixesDue: Map<number, { analysis: Analysis; text: string; done: () => void }>;
+}
+
+/** A worker thread's V8 heap: the bytes in use and the bytes it holds from the system. */
+export interface WorkerHeap {
+  used: number;
+  total: number;
 }
 
 /** How long the large lane's worker waits for another huge file before it is let go (a new one starts in about a second). */
@@ -151,13 +157,13 @@ export class LintScheduler {
   }
 
   /** The heap of each live worker (answered between lints, in order with them). */
-  async workerHeaps(gc: boolean): Promise<number[]> {
+  async workerHeaps(gc: boolean): Promise<WorkerHeap[]> {
     const asks = this.lanes.flatMap((lane) => {
       const worker = lane.worker;
       if (!worker) return [];
       const id = this.nextId++;
       return [
-        new Promise<number>((resolve) => {
+        new Promise<WorkerHeap>((resolve) => {
           lane.heapWaiters.set(id, resolve);
           worker.postMessage({ type: 'heap', id, gc } satisfies WorkerRequest);
         }),
@@ -181,7 +187,7 @@ export class LintScheduler {
 
   /** What the lane's worker will never answer now that it is gone: heap questions get 0. */
   private settleForGoneWorker(lane: Lane): void {
-    for (const resolve of lane.heapWaiters.values()) resolve(0);
+    for (const resolve of lane.heapWaiters.values()) resolve({ used: 0, total: 0 });
     lane.heapWaiters.clear();
     // Nor will it send the fixes still due: those analyses stay without them.
     for (const due of lane.fixesDue.values()) due.done();
@@ -272,7 +278,7 @@ export class LintScheduler {
       if (reply.type === 'ready') {
         ready = true;
       } else if (reply.type === 'heap') {
-        lane.heapWaiters.get(reply.id)?.(reply.heapUsed);
+        lane.heapWaiters.get(reply.id)?.({ used: reply.heapUsed, total: reply.heapTotal });
         lane.heapWaiters.delete(reply.id);
       } else if (reply.type === 'fixes') {
         const due = lane.fixesDue.get(reply.id);

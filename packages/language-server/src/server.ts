@@ -80,6 +80,8 @@ export interface HerdSite {
 
 export interface ServerStats {
   heapUsed: number;
+  /** What this thread's V8 heap holds from the system (used or not). */
+  heapTotal: number;
   documents: number;
   analyses: number;
   /** Herd outcomes remembered: one per policy and scenario hovered (its chart beside full jitter's, or its skip). */
@@ -96,6 +98,8 @@ export interface ServerStats {
   herdWorkers: number;
   /** Their heaps together (each thread has its own), as of the last request with `{ gc: true }` (0 before one). */
   workerHeapUsed: number;
+  /** What their heaps hold from the system, as of the same request. */
+  workerHeapTotal: number;
 }
 
 export interface ServerOptions {
@@ -214,6 +218,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const timers = new Map<string, NodeJS.Timeout>();
   let lastLintMs = 0;
   let lastWorkerHeap = 0;
+  let lastWorkerHeapTotal = 0;
   let errors = 0;
 
   function logError(what: string, error: unknown): void {
@@ -562,10 +567,13 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (isObject(params) && params.gc === true) {
       gc?.();
       // Asking a worker waits for its current lint: only a collecting request (the fuzz test's, between edits) does.
-      lastWorkerHeap = (await scheduler.workerHeaps(true)).reduce((a, b) => a + b, 0);
+      const heaps = await scheduler.workerHeaps(true);
+      lastWorkerHeap = heaps.reduce((sum, heap) => sum + heap.used, 0);
+      lastWorkerHeapTotal = heaps.reduce((sum, heap) => sum + heap.total, 0);
     }
     return {
       heapUsed: process.memoryUsage().heapUsed,
+      heapTotal: process.memoryUsage().heapTotal,
       documents: documents.all().length,
       analyses: entries.size,
       simulations: herd.size,
@@ -576,6 +584,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       workers: scheduler.workers(),
       herdWorkers: herd.workers(),
       workerHeapUsed: lastWorkerHeap,
+      workerHeapTotal: lastWorkerHeapTotal,
     };
   });
 

@@ -71,10 +71,13 @@ export class InvoiceCache${i} {
 `;
 }
 
-/** 100 blocks of 30 lines; every `every`-th one holds retries (two bad, one good on alternate blocks). */
-export function makeFile(every) {
+/**
+ * `count` blocks of 30 lines (100 by default: 3 002 lines; 667: 20 012 lines, the big-file
+ * benchmark's); every `every`-th one holds retries (two bad, one good on alternate blocks).
+ */
+export function makeFile(every, count = 100) {
   const head = 'const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));\n';
   const blocks = [];
-  for (let i = 0; i < 100; i++) blocks.push(i % every === 0 ? block(i) : plainBlock(i));
+  for (let i = 0; i < count; i++) blocks.push(i % every === 0 ? block(i) : plainBlock(i));
   return head + blocks.join('');
 }
