@@ -69,7 +69,7 @@ h1{font-size:1.35em;font-weight:600;margin:16px 0 4px}
 .policy{margin:4px 0;font-size:1.05em}
 .rules{margin:4px 0 12px;color:var(--vscode-descriptionForeground)}
 .rules a{color:var(--vscode-textLink-foreground);text-decoration:none}.rules a:hover{text-decoration:underline}
-.rules.ok{color:var(--vscode-testing-iconPassed,var(--vscode-descriptionForeground))}
+.rules.ok{color:var(--vscode-descriptionForeground)}
 .controls{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-end;margin:8px 0 12px}
 .controls label{display:flex;flex-direction:column;gap:3px;font-size:.9em;color:var(--vscode-descriptionForeground)}
 .controls input{width:9em;background:var(--vscode-input-background);color:var(--vscode-input-foreground);border:1px solid var(--vscode-input-border,transparent);padding:3px 5px;font-family:inherit;font-size:inherit}
