@@ -12,6 +12,7 @@ import { toDiagnostics } from '../src/diagnostics.js';
 import { LintEngine, type Analysis } from '../src/engine.js';
 import { DEFAULT_SETTINGS } from '../src/settings.js';
 import { TestClient } from './client.js';
+import { prng } from './prng.js';
 
 /** One block of functions: retry loops that read a shared constant and a shared helper. */
 function block(i: number): string {
@@ -72,17 +73,6 @@ const SWAPS: [string, string][] = [
   ['return Math.round(total * 100) / 100;', 'return Math.round(total * 1000) / 1000;'],
 ];
 
-/** mulberry32: a seeded PRNG, so a failure replays. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The next edit: one occurrence of one side of a swap, as an offset range and its new text. */
 function nextEdit(text: string, random: () => number): { start: number; end: number; text: string } {

@@ -9,6 +9,7 @@ import type { Range } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TestClient } from './client.js';
 import { FIXED_SLEEP_LOOP, NESTED_LOOP, NO_JITTER_LOOP } from './samples.js';
+import { prng } from './prng.js';
 
 const EDITS = 10_000;
 const URI = 'file:///work/project/src/fuzz.ts';
@@ -41,17 +42,6 @@ const FRAGMENTS = [
   'é😀',
 ];
 
-/** mulberry32: a seeded PRNG, so a failure replays. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Stats {
   heapUsed: number;

@@ -25,18 +25,12 @@
 // the server's diagnostics are compared with a from-scratch lint of the same text in this
 // process (a mismatch is printed). Nothing is asserted (DESIGN.md: benchmarks report, tests do
 // not time).
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import plugin from 'eslint-plugin-retry-hygiene';
-import protocol from 'vscode-languageserver-protocol/node';
 import { makeFile } from './files.mjs';
+import { quantile, startServer } from './server.mjs';
 
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = protocol;
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const SERVER = join(root, 'packages', 'language-server', 'bin', 'retry-hygiene-language-server.js');
 const URI = 'file:///bench/big-orders-service.ts';
 const FILENAME = 'big-orders-service.ts';
 const TARGET_RATIO = 1.2;
@@ -68,10 +62,6 @@ function fail(message) {
   process.exit(2);
 }
 
-function quantile(values, q) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
 const median = (values) => quantile(values, 0.5);
 const ms = (v) => `${v.toFixed(0)} ms`;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -84,38 +74,10 @@ function statusOf(pid, field) {
 }
 const rssOf = (pid) => statusOf(pid, 'VmRSS');
 
-async function startServer() {
+function startBigFileServer() {
   // BIG_FILE_NODE_ARGS: more node/V8 flags for the server process (experiments with its GC).
   const extra = (process.env.BIG_FILE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, ['--expose-gc', ...extra, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  const waiters = new Map();
-  connection.onNotification('textDocument/publishDiagnostics', (params) => {
-    const key = `${params.uri}@${params.version}`;
-    waiters.get(key)?.(params);
-    waiters.delete(key);
-  });
-  connection.onNotification('window/logMessage', () => {});
-  connection.onNotification('retryHygiene/slowFile', () => {});
-  connection.listen();
-  await connection.sendRequest('initialize', {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: { textDocument: {}, workspace: {} },
-    initializationOptions: { debounceMs: 0, slowFileWarningMs: 0 },
-  });
-  await connection.sendNotification('initialized', {});
-  return {
-    connection,
-    child,
-    published: (version) => new Promise((resolve) => waiters.set(`${URI}@${version}`, resolve)),
-    async stop() {
-      await connection.sendRequest('shutdown');
-      await connection.sendNotification('exit');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-      connection.dispose();
-    },
-  };
+  return startServer({ uri: URI, nodeArgs: ['--expose-gc', ...extra], initializationOptions: { debounceMs: 0, slowFileWarningMs: 0 } });
 }
 
 /** The edit sites: one numeric literal per block (its last digit flips between two values). */
@@ -140,7 +102,7 @@ async function main() {
   const sites = editSites(lines);
   console.log(`bench:big-file: ${lines.length} lines, ${initial.length} characters, ${expected.length} findings; ${args.edits} edits over ${sites.length} places, parse-only after every ${args.parseEvery}${args.parseEvery === 1 ? 'st' : 'th'} edit`);
 
-  const server = await startServer();
+  const server = await startBigFileServer();
   const { connection, child } = server;
   const memory = [];
   const checkpoint = async (label, text, diagnostics) => {

@@ -22,18 +22,12 @@
 // the first hover of each distinct policy simulates it (cold), the rest hit the cache.
 // Medians (p50) and p95 are reported; nothing is asserted (DESIGN.md: benchmarks report,
 // tests do not time).
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import plugin, { buildDeferredSuggestions } from 'eslint-plugin-retry-hygiene';
 import { analyzeRetrySites } from '@retry-hygiene/analysis';
-import protocol from 'vscode-languageserver-protocol/node';
 import { makeFile } from './files.mjs';
+import { quantile, startServer } from './server.mjs';
 
-const { createProtocolConnection, StreamMessageReader, StreamMessageWriter } = protocol;
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const SERVER = join(root, 'packages', 'language-server', 'bin', 'retry-hygiene-language-server.js');
 const URI = 'file:///bench/orders-service.ts';
 const TARGET_RATIO = 1.2;
 const TARGET_HOVER_P95_MS = 30;
@@ -57,44 +51,10 @@ function fail(message) {
 }
 
 const median = (values) => quantile(values, 0.5);
-function quantile(values, q) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
 const ms = (v) => `${v.toFixed(1)} ms`;
 
-async function startServer(pull) {
-  const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  const waiters = new Map();
-  connection.onNotification('textDocument/publishDiagnostics', (params) => {
-    const key = `${params.uri}@${params.version}`;
-    waiters.get(key)?.(params);
-    waiters.delete(key);
-  });
-  connection.onNotification('window/logMessage', () => {});
-  connection.listen();
-  await connection.sendRequest('initialize', {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: {
-      textDocument: { hover: { contentFormat: ['markdown'] }, ...(pull ? { diagnostic: {} } : {}) },
-      workspace: {},
-    },
-    initializationOptions: { debounceMs: 0 },
-  });
-  await connection.sendNotification('initialized', {});
-  return {
-    connection,
-    child,
-    published: (version) => new Promise((resolve) => waiters.set(`${URI}@${version}`, resolve)),
-    async stop() {
-      await connection.sendRequest('shutdown');
-      await connection.sendNotification('exit');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-      connection.dispose();
-    },
-  };
+function startBenchServer(pull) {
+  return startServer({ uri: URI, capabilities: { textDocument: { hover: { contentFormat: ['markdown'] }, ...(pull ? { diagnostic: {} } : {}) }, workspace: {} } });
 }
 
 async function main() {
@@ -120,8 +80,8 @@ async function benchFile(args, initialText) {
   const sites = analyzeRetrySites(linter.getSourceCode());
   console.log(`bench:language-server: ${lines} lines, ${text.length} characters, ${sites.length} retry sites, ${messages.length} findings; ${args.runs} rounds, ${args.hovers} hovers`);
 
-  const push = await startServer(false);
-  const pull = await startServer(true);
+  const push = await startBenchServer(false);
+  const pull = await startBenchServer(true);
   const opened = push.published(1);
   for (const s of [push, pull]) await s.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'typescript', version: 1, text } });
   const first = await opened;
