@@ -1,5 +1,8 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { AnalysisContext } from './context.js';
+import type { Env } from './evaluate.js';
 import type { HelperSpec } from './helper-specs.js';
-import { attemptsFromRetries, boolOption, exponential, numberOption, operationScope, optionsOf, site, type LibraryCall, type LibraryFinding } from './library-options.js';
+import { args, attemptsFromRetries, boolOption, exponential, numberOption, operationScope, optionsOf, site, type LibraryCall, type LibraryFinding } from './library-options.js';
 import type { RetryPolicy } from './types.js';
 
 /**
@@ -36,4 +39,13 @@ export function inHouseSite(spec: HelperSpec, m: LibraryCall): LibraryFinding | 
   const operation = operationScope(m.a[spec.options === 0 ? 1 : 0], m.env.ctx);
   if (operation) result.operationScope = operation;
   return { site: result };
+}
+
+/** A call of a helper the settings declare (`withRetry(fn, opts)`, `retry.default(…)`, `ns.withRetry(…)`). */
+export function inHouseCall(call: TSESTree.CallExpression | TSESTree.NewExpression, module: string, imported: string, members: string[], ctx: AnalysisContext, envOf: () => Env): LibraryFinding | undefined {
+  if (call.type !== 'CallExpression' || ctx.helpers.length === 0) return undefined;
+  const name = members.length === 0 ? imported : (imported === '*' || imported === 'default') && members.length === 1 ? members[0] : undefined;
+  const spec = ctx.helpers.find((h) => h.module === module && (h.export === name || (h.export === 'default' && members.length === 0 && imported === '*')));
+  if (!spec) return undefined;
+  return inHouseSite(spec, { call, isNew: false, module, imported, members, a: args(call), env: envOf() });
 }

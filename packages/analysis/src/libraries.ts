@@ -5,7 +5,7 @@ import { resolveObject, staticNumber, type Env } from './evaluate.js';
 import { importOf, type ImportedName } from './imports.js';
 import { isRelativeSpecifier } from './cross-file.js';
 import { libraryOfModule } from './catalog.js';
-import { inHouseSite } from './libraries-in-house.js';
+import { inHouseCall } from './libraries-in-house.js';
 import {
   apolloRetryLink, cassandraReconnection, graphqlWs, ioredis, mqtt, nestConnectionRetry, nodeRedis, socketIo, upstashRedis, urqlRetry,
 } from './libraries-clients.js';
@@ -82,15 +82,6 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
   // a retry site (`exports.timeouts(options)` in `exports.operation`) is the library at work, not a use of it.
   if (origin.self && implementsSite(call, entry.library, m, ctx)) return undefined;
   return callSite(entry.library, m, imported, member);
-}
-
-/** A call of a helper the settings declare (`withRetry(fn, opts)`, `retry.default(…)`, `ns.withRetry(…)`). */
-function inHouseCall(call: TSESTree.CallExpression | TSESTree.NewExpression, module: string, imported: string, members: string[], ctx: AnalysisContext, envOf: () => Env): LibraryFinding | undefined {
-  if (call.type !== 'CallExpression' || ctx.helpers.length === 0) return undefined;
-  const name = members.length === 0 ? imported : (imported === '*' || imported === 'default') && members.length === 1 ? members[0] : undefined;
-  const spec = ctx.helpers.find((h) => h.module === module && (h.export === name || (h.export === 'default' && members.length === 0 && imported === '*')));
-  if (!spec) return undefined;
-  return inHouseSite(spec, { call, isNew: false, module, imported, members, a: args(call), env: envOf() });
 }
 
 function callSite(library: string, m: LibraryCall, imported: string, member: string | undefined): LibraryFinding | undefined {
