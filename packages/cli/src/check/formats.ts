@@ -74,7 +74,7 @@ function stylish(report: Report): string {
   const suppressed = report.suppressedCount > 0 ? ` (${plural(report.suppressedCount, 'error')} suppressed)` : '';
   if (total === 0 && failed === 0) return `${color('32', '✔')} no retry problems in ${plural(report.fileCount, 'file')}${suppressed}\n`;
   if (herd && shownHerd) {
-    lines.push(color('2', `herd:   the simulated load of each retry: ${herd.describeScenario()} (--clients, --capacity, --outage).`));
+    lines.push(color('2', `herd:   the simulated load of each retry: ${herd.describeScenario()}; set with --clients, --capacity, --outage.`));
     lines.push(color('2', `jitter: the same attempts and waits with full jitter; fix: after the quick fix the editor offers (its title), in the same outage.`));
     lines.push('');
   }
