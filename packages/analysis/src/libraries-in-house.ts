@@ -35,7 +35,12 @@ export function inHouseSite(spec: HelperSpec, m: LibraryCall): LibraryFinding | 
     jitter: !present(spec.jitter),
   });
   const named = spec.export === 'default' ? 'default export' : `\`${spec.export}()\``;
-  result.declared = { noun: `call of ${named} from '${spec.module}'`, ...(spec.jitter ? { jitterFix: `Set \`${spec.jitter}: true\`` } : {}) };
+  result.declared = {
+    noun: `call of ${named} from '${spec.module}'`,
+    ...(spec.jitter ? { jitterFix: `Set \`${spec.jitter}: true\`` } : {}),
+    // The options a quick fix may set (its jitter switch, its attempt count).
+    edits: { options: spec.options, ...(spec.jitter ? { jitter: spec.jitter } : {}), ...(spec.attempts ? { attempts: spec.attempts } : {}), ...(spec.retries ? { retries: spec.retries } : {}) },
+  };
   const operation = operationScope(m.a[spec.options === 0 ? 1 : 0], m.env.ctx);
   if (operation) result.operationScope = operation;
   return { site: result };

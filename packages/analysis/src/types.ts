@@ -47,7 +47,7 @@ export interface RetrySite {
    * A call of a helper the settings declare (settings.retryHygiene.helpers): how the messages
    * name it (`call of \`withRetry()\` from '@acme/retry'`) and its jitter switch, if it has one.
    */
-  declared?: { noun: string; jitterFix?: string };
+  declared?: { noun: string; jitterFix?: string; edits: { options: number; jitter?: string; attempts?: string; retries?: string } };
   /** The loop statement, the retrying function, the library call, or the `try` whose catch calls the operation again. */
   node: TSESTree.Node;
   /** Where a finding is reported: loop head, recursive call, library call, `retry:` property or the repeated call. */

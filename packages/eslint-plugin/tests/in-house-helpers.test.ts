@@ -26,7 +26,11 @@ ruleTester.run('no-fixed-sleep-retry in-house helper', noFixedSleepRetry, {
       name: 'the default wait, fixed',
       code: `${IMPORT}export const f = () => withRetry(load, { maxAttempts: 3 });`,
       settings,
-      errors: [{ messageId: 'fixedDelay' as const, line: 2, column: 24, data: { what: "This call of `withRetry()` from '@acme/retry'", delay: 'a fixed 1 s', attempts: 'up to 3 attempts' } }],
+      errors: [{
+        messageId: 'fixedDelay' as const, line: 2, column: 24, data: { what: "This call of `withRetry()` from '@acme/retry'", delay: 'a fixed 1 s', attempts: 'up to 3 attempts' },
+        // The helper's own jitter switch, as a catalogued library's option.
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Set `jitter: true`' }, output: `${IMPORT}export const f = () => withRetry(load, { maxAttempts: 3, jitter: true });` }],
+      }],
     },
     {
       name: 'a namespace import and a written wait',
@@ -44,7 +48,10 @@ ruleTester.run('require-jitter in-house helper', requireJitter, {
       name: 'growing waits with no jitter: the helper\'s switch named',
       code: `${IMPORT}export const f = () => withRetry(load, { maxAttempts: 4, delayMs: 200, factor: 2 });`,
       settings,
-      errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 24, data: { what: "This call of `withRetry()` from '@acme/retry'", delay: '200 ms × 2^n', attempts: 'up to 4 attempts', inherited: ', the library default', fix: 'Set `jitter: true`' } }],
+      errors: [{
+        messageId: 'libraryDefault' as const, line: 2, column: 24, data: { what: "This call of `withRetry()` from '@acme/retry'", delay: '200 ms × 2^n', attempts: 'up to 4 attempts', inherited: ', the library default', fix: 'Set `jitter: true`' },
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Set `jitter: true`' }, output: `${IMPORT}export const f = () => withRetry(load, { maxAttempts: 4, delayMs: 200, factor: 2, jitter: true });` }],
+      }],
     },
   ],
 });
@@ -56,7 +63,11 @@ ruleTester.run('no-unbounded-retry in-house helper', noUnboundedRetry, {
       name: 'the package retries forever by default',
       code: `${IMPORT}export const f = () => withRetry(load, { factor: 2, jitter: true });`,
       settings,
-      errors: [{ messageId: 'unbounded' as const, line: 2, column: 24 }],
+      errors: [{
+        messageId: 'unbounded' as const, line: 2, column: 24,
+        // Its attempt option, set to the rule's bound.
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: 'Stop after 5 attempts (`maxAttempts: 5`)' }, output: `${IMPORT}export const f = () => withRetry(load, { factor: 2, jitter: true, maxAttempts: 5 });` }],
+      }],
     },
   ],
 });

@@ -33,7 +33,7 @@ class SuggestionProvingRuleTester extends BaseRuleTester {
       for (const c of invalid) {
         it(c.name ?? c.code.slice(0, 60), () => {
           const filename = c.filename ?? 'file.ts';
-          const applied = proveSuggestions(c.code, filename, optionsOf(id, c), id, jsxOf(c));
+          const applied = proveSuggestions(c.code, filename, optionsOf(id, c), id, jsxOf(c), c.settings as Record<string, unknown> | undefined);
           expect(applied.filter((a) => a.problems.length > 0).map((a) => `${a.desc}: ${a.problems.join('; ')}\n${a.output}`)).toEqual([]);
         });
       }
@@ -52,7 +52,7 @@ function jsxOf(c: InvalidCase): boolean {
 
 function withSuggestionCounts(name: string, c: InvalidCase): InvalidCase {
   if (!Array.isArray(c.errors) || c.errors.every((e) => 'suggestions' in e)) return c;
-  const messages = lint(c.code, c.filename ?? 'file.ts', optionsOf(name, c), jsxOf(c)).filter((m) => m.ruleId === `retry-hygiene/${name}`);
+  const messages = lint(c.code, c.filename ?? 'file.ts', optionsOf(name, c), jsxOf(c), c.settings as Record<string, unknown> | undefined).filter((m) => m.ruleId === `retry-hygiene/${name}`);
   const errors = c.errors.map((e, i) => {
     const count = messages[i]?.suggestions?.length ?? 0;
     return 'suggestions' in e || count === 0 ? e : { ...e, suggestions: count };

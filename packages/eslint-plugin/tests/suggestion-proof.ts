@@ -20,7 +20,7 @@ export interface AppliedSuggestion {
 // Based at the file system's root: a case may be a file of a temporary project outside the checkout (workspace-imports.test.ts).
 const linter = new Linter({ configType: 'flat', cwd: parse(process.cwd()).root });
 
-export function configFor(filename: string, ruleOptions: Record<string, unknown[]> = {}, jsx = false): Linter.Config[] {
+export function configFor(filename: string, ruleOptions: Record<string, unknown[]> = {}, jsx = false, settings?: Record<string, unknown>): Linter.Config[] {
   const ts = /\.[cm]?tsx?$/.test(filename);
   const rules: Linter.RulesRecord = {};
   for (const name of Object.keys(plugin.rules)) rules[`retry-hygiene/${name}`] = ['error', ...(ruleOptions[name] ?? [])] as Linter.RuleEntry;
@@ -34,6 +34,7 @@ export function configFor(filename: string, ruleOptions: Record<string, unknown[
         parserOptions: { ecmaFeatures: { jsx: jsx || /\.[jt]sx$/.test(filename) } },
       },
       rules,
+      ...(settings ? { settings } : {}),
     },
   ];
 }
@@ -43,21 +44,21 @@ export function lastSourceCode() {
   return linter.getSourceCode();
 }
 
-export function lint(code: string, filename: string, ruleOptions?: Record<string, unknown[]>, jsx = false): Linter.LintMessage[] {
-  return linter.verify(code, configFor(filename, ruleOptions, jsx), { filename });
+export function lint(code: string, filename: string, ruleOptions?: Record<string, unknown[]>, jsx = false, settings?: Record<string, unknown>): Linter.LintMessage[] {
+  return linter.verify(code, configFor(filename, ruleOptions, jsx, settings), { filename });
 }
 
 /** Applies each suggestion of each finding and checks it; `only` limits to one rule's findings. */
-export function proveSuggestions(code: string, filename: string, ruleOptions?: Record<string, unknown[]>, only?: string, jsx = false): AppliedSuggestion[] {
+export function proveSuggestions(code: string, filename: string, ruleOptions?: Record<string, unknown[]>, only?: string, jsx = false, settings?: Record<string, unknown>): AppliedSuggestion[] {
   const applied: AppliedSuggestion[] = [];
-  const before = lint(code, filename, ruleOptions, jsx);
+  const before = lint(code, filename, ruleOptions, jsx, settings);
   for (const message of before) {
     if (!message.ruleId || (only && message.ruleId !== `retry-hygiene/${only}`)) continue;
     for (const suggestion of message.suggestions ?? []) {
       const { range, text } = suggestion.fix;
       const output = code.slice(0, range[0]) + text + code.slice(range[1]);
       const problems: string[] = [];
-      const after = lint(output, filename, ruleOptions, jsx);
+      const after = lint(output, filename, ruleOptions, jsx, settings);
       const fatal = after.find((m) => m.fatal);
       if (fatal) problems.push(`does not parse: ${fatal.message}`);
       // The other findings of the rule may move (lines shift), so they are matched by message:

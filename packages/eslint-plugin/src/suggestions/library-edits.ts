@@ -20,6 +20,14 @@ export type { LibraryEditContext } from './option-edit.js';
 
 type Call = TSESTree.CallExpression;
 
+/** A helper the settings declare: its jitter switch on, or its attempt (or retry) count set. */
+function declaredEdit(call: Call, edits: NonNullable<RetrySite['declared']>['edits'], problem: LibraryProblem, ctx: LibraryEditContext): Suggestion | undefined {
+  if (problem === 'jitter') return edits.jitter ? option(call, edits.options, edits.jitter, 'true', `Set \`${edits.jitter}: true\``, ctx) : undefined;
+  if (edits.attempts) return option(call, edits.options, edits.attempts, String(ctx.bound), stops(ctx.bound, `${edits.attempts}: ${ctx.bound}`), ctx);
+  if (edits.retries) return option(call, edits.options, edits.retries, String(ctx.bound - 1), stops(ctx.bound, `${edits.retries}: ${ctx.bound - 1}`), ctx);
+  return undefined;
+}
+
 /**
  * The option edit that fixes a library site, in the library's own terms (DESIGN.md's catalog).
  * Only options written as an object literal at the call (or no options at all) are edited:
@@ -35,6 +43,7 @@ export function libraryEdit(site: RetrySite, problem: LibraryProblem, ctx: Libra
   if (site.library === 'ky' && site.loc === site.node.loc && site.fromLibraryDefault.attempts) return defaultEdit(site, problem, ctx);
   if (site.node.type !== 'CallExpression') return undefined;
   const call = site.node;
+  if (site.declared) return declaredEdit(call, site.declared.edits, problem, ctx);
   switch (site.library) {
     case 'p-retry':
     case 'promise-retry':
