@@ -8,7 +8,8 @@ import type { RetryPolicy } from './types.js';
 /**
  * A call of a project's own retry helper declared in the settings (helper-specs.ts), read
  * as a catalogued library's: the options the spec names, the package's defaults for what the
- * call leaves out. The site is named by the module (`This call of @acme/retry …`).
+ * call leaves out. `site.library` is the module; the messages name the call
+ * (`This call of \`withRetry()\` from '@acme/retry' …`, `declared.noun`).
  */
 export function inHouseSite(spec: HelperSpec, m: LibraryCall): LibraryFinding | undefined {
   if (m.call.type !== 'CallExpression') return undefined;
