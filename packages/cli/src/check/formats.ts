@@ -104,7 +104,7 @@ function comparisonRows(comparison: SiteComparison): ComparisonRow[] {
   const rows: Omit<ComparisonRow, 'spark'>[] = [
     { key: 'herd', label: auto ? `this retry (server down ${formatDuration(outageMs)})` : 'this retry', summary: comparisonSummaryOf(site) },
     ...(jittered ? [{ key: 'jitter', label: SAME_WITH_JITTER_LABEL, summary: comparisonSummaryOf(jittered) }] : []),
-    ...(fix ? [{ key: 'fix', label: fixIsJitterAlone ? `${fix.label} (${/jitter/.test(fix.label) ? 'same budget' : SAME_WITH_JITTER_LABEL})` : fix.label, summary: comparisonSummaryOf(fix.herd) }] : []),
+    ...(fix ? [{ key: 'fix', label: fixIsJitterAlone ? `${fix.label} (${fix.addsJitter ? 'same budget' : SAME_WITH_JITTER_LABEL})` : fix.label, summary: comparisonSummaryOf(fix.herd) }] : []),
   ];
   const sparks = herdSparklines([site, ...(jittered ? [jittered] : []), ...(fix ? [fix.herd] : [])], SPARK_WIDTH);
   return rows.map((row, i) => ({ ...row, spark: sparks[i]! }));

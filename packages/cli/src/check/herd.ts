@@ -27,6 +27,8 @@ export const DEFAULT_SCENARIO: Scenario = { clients: DEFAULTS.clients, capacity:
 export interface FixComparison {
   /** "Rewrite with retry() (stops after 5 attempts)". */
   label: string;
+  /** The suggestion is "Add full jitter" (its title says jitter already). */
+  addsJitter: boolean;
   policy: RetryPolicy;
   herd: SimulationResult;
 }
@@ -51,7 +53,7 @@ export class HerdComparison {
 
   constructor(readonly scenario: Scenario) {}
 
-  compare(site: Pick<RetrySite, 'policy'>, suggestion: { title: string; policy: RetryPolicy } | undefined): SiteComparison {
+  compare(site: Pick<RetrySite, 'policy'>, suggestion: { title: string; policy: RetryPolicy; messageId?: string } | undefined): SiteComparison {
     const outageMs = comparisonOutageMs(site.policy, this.scenario.outageMs);
     const options = { clients: this.scenario.clients, capacity: this.scenario.capacity, outageMs };
     const compared = comparedPolicies(site.policy, suggestion?.policy);
@@ -64,7 +66,7 @@ export class HerdComparison {
       auto: this.scenario.outageMs === undefined,
       site: herds[0]!,
       ...(jittered ? { jittered } : {}),
-      ...(suggestion && fixHerd ? { fix: { label: suggestion.title, policy: suggestion.policy, herd: fixHerd } } : {}),
+      ...(suggestion && fixHerd ? { fix: { label: suggestion.title, addsJitter: suggestion.messageId === 'addJitter', policy: suggestion.policy, herd: fixHerd } } : {}),
       fixIsJitterAlone: compared.fixIsTwin,
     };
   }
