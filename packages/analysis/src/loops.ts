@@ -267,8 +267,9 @@ function iteratesCollection(loop: RetryLoopNode, ctx: AnalysisContext): boolean 
   const test = loop.test ? unwrap(loop.test) : undefined;
   if (test?.type === 'BinaryExpression') {
     const right = unwrap(test.right);
+    // `i <= DELAYS.length` over a list of numbers counts the waits of a schedule, not items.
     if (right.type === 'MemberExpression' && !right.computed && right.property.type === 'Identifier' && /^(length|size|count)$/.test(right.property.name)) {
-      return true;
+      if (numberArray(right.object, { ctx, region: loop, counters: new Set(), depth: 0 }) === undefined) return true;
     }
   }
   const counters = new Set<string>();

@@ -25,7 +25,9 @@ describe('statusPolarity', () => {
     ['===', 503, 'failure'],
     ['===', 200, 'success'],
     ['!==', 200, 'failure'],
-    ['!==', 503, undefined],
+    ['!==', 503, 'success'],
+    ['!==', 429, 'success'],
+    ['!==', 302, undefined],
     ['>=', 200, undefined],
   ] as const)('status %s %d says %s', (op, code, polarity) => {
     expect(statusPolarity(op, code)).toBe(polarity);

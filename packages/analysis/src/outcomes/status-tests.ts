@@ -20,8 +20,11 @@ export function statusPolarity(op: string, code: number): Polarity | undefined {
     case '==':
       return code >= 400 ? 'failure' : code === 200 || code === 201 || code === 204 ? 'success' : undefined;
     case '!==':
-    case '!=':
-      return code === 200 || code === 201 || code === 204 ? 'failure' : undefined;
+    case '!=': {
+      // The negation of the equality: `status !== 503` is true exactly when `=== 503` is false.
+      const equal = statusPolarity('===', code);
+      return equal === 'failure' ? 'success' : equal === 'success' ? 'failure' : undefined;
+    }
     case '<':
     case '<=':
       return code >= 300 ? 'success' : undefined;
