@@ -285,12 +285,56 @@ function attemptHolders(env: Env, requireFresh: boolean): Holders {
 /** `res.status >= 500`, `status !== 200`, `res.statusCode < 400`. */
 function statusComparison(n: TSESTree.BinaryExpression, env: Env, requireFresh: boolean): Polarity | undefined {
   if (n.left.type === 'PrivateIdentifier') return undefined;
-  const leftStatus = isStatus(n.left);
-  const side = leftStatus ? n.left : isStatus(n.right) ? n.right : undefined;
+  const exit = exitCodeComparison(n, env, requireFresh);
+  if (exit) return exit;
+  const leftStatus = holdsStatus(n.left, env);
+  const side = leftStatus ? n.left : holdsStatus(n.right, env) ? n.right : undefined;
   if (!side || !isFresh(side, env, requireFresh)) return undefined;
   const other = evaluate(leftStatus ? n.right : n.left, env);
   if (other.t !== 'num' || other.v < 100 || other.v > 599) return undefined;
   return statusPolarity(leftStatus ? n.operator : mirror(n.operator), other.v);
+}
+
+/**
+ * The test compares the attempt's status or exit code with a code (`status !== 200`,
+ * `exitCode === 0`): it reads an outcome, whatever variable carries the code, not a state the
+ * work has reached (`stage !== 'success'`).
+ */
+export function comparesOutcomeCode(test: Node, env: Env): boolean {
+  const n = unwrap(test);
+  if (n.type === 'UnaryExpression' && n.operator === '!') return comparesOutcomeCode(n.argument, env);
+  if (n.type === 'LogicalExpression') return comparesOutcomeCode(n.left, env) || comparesOutcomeCode(n.right, env);
+  return n.type === 'BinaryExpression' && statusComparison(n, env, true) !== undefined;
+}
+
+/**
+ * `result.exitCode === 0` of a process the attempt ran (execa, zx, Bun's and Deno's spawn):
+ * zero is the one success, any other code a failure.
+ */
+function exitCodeComparison(n: TSESTree.BinaryExpression, env: Env, requireFresh: boolean): Polarity | undefined {
+  if (!/^[!=]==?$/.test(n.operator) && n.operator !== '>') return undefined;
+  const isExitCode = (x: Node): boolean => {
+    const u = unwrap(x);
+    return (u.type === 'MemberExpression' && propertyName(u) === 'exitCode') || (u.type === 'Identifier' && u.name === 'exitCode');
+  };
+  const side = isExitCode(n.left as Node) ? (n.left as Node) : n.operator !== '>' && isExitCode(n.right) ? n.right : undefined;
+  if (!side || !isFresh(side, env, requireFresh)) return undefined;
+  const other = evaluate(side === n.left ? n.right : (n.left as Node), env);
+  if (other.t !== 'num' || other.v !== 0) return undefined;
+  return n.operator === '===' || n.operator === '==' ? 'success' : 'failure';
+}
+
+/** `res.status`, or a variable the attempt gives it to (`code = reply.status`), whatever its name. */
+function holdsStatus(node: Node, env: Env): boolean {
+  if (isStatus(node)) return true;
+  const n = unwrap(node);
+  const variable = n.type === 'Identifier' ? env.ctx.variableOf(n) : undefined;
+  if (!variable) return false;
+  return variable.references.some((ref) => {
+    if (!ref.isWrite() || !ref.writeExpr || !contains(env.region, ref.identifier as Node)) return false;
+    const value = unwrap(ref.writeExpr as Node);
+    return value.type === 'MemberExpression' && isStatus(value);
+  });
 }
 
 function isStatus(node: Node): boolean {
@@ -305,8 +349,15 @@ function rootIdentifier(node: Node): TSESTree.Identifier | undefined {
   return n.type === 'Identifier' ? n : undefined;
 }
 
-/** The call an identifier was last given inside the region (`const res = await fetch()`). */
-function freshValue(node: Node, env: Env): Node | undefined {
+/** How many copies (`status = res.status`, `const r = result`) freshness is followed through. */
+const MAX_COPIES = 3;
+
+/**
+ * The call an identifier was last given inside the region (`const res = await fetch()`), also
+ * through copies made inside the region: `status = res.status` with `res` fresh holds the
+ * attempt's status as much as `res.status` does.
+ */
+function freshValue(node: Node, env: Env, copies = 0): Node | undefined {
   const root = rootIdentifier(node);
   const variable = root && env.ctx.variableOf(root);
   if (!variable) return undefined;
@@ -314,6 +365,10 @@ function freshValue(node: Node, env: Env): Node | undefined {
     if (!ref.isWrite() || !ref.writeExpr || !contains(env.region, ref.identifier as Node)) continue;
     const value = unwrap(ref.writeExpr as Node);
     if (value.type === 'CallExpression' || value.type === 'NewExpression') return value;
+    if (copies < MAX_COPIES && (value.type === 'MemberExpression' || value.type === 'Identifier') && rootIdentifier(value) !== root) {
+      const copied = freshValue(value, env, copies + 1);
+      if (copied) return copied;
+    }
   }
   return undefined;
 }

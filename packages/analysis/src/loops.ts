@@ -6,7 +6,7 @@ import { flagNeverWritten, loopTestMayTurn } from './exits/external.js';
 import { doneOrOwnerFlags } from './owner-flags.js';
 import { boundOf, getterCondition, guardsIn, merge } from './bounds.js';
 import type { Bound } from './exits/bound.js';
-import { boundKind, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
+import { boundKind, comparesOutcomeCode, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import { AnalysisContext } from './context.js';
 import { bindArguments } from './bind-arguments.js';
 import { defaultTruth, enclosingClass, helperEnv, localFunction, numberArray, readsVariable, type Env } from './evaluate.js';
@@ -60,7 +60,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   // Going round while a probe answers "not yet", up to a deadline or a count: waiting for a state.
   if (retry.check && (bound.deadline || typeof bound.attempts === 'number') && probesState(retry.check, env)) return undefined;
   // Going round after a success until a state the operation reports is reached: polling.
-  if (pollsStoredState(loop, retry.operation, ctx)) return undefined;
+  if (!(retry.check && comparesOutcomeCode(retry.check, env)) && pollsStoredState(loop, retry.operation, ctx)) return undefined;
   const sleep = chooseSleep(scan.sleeps, retry.failurePath);
   const delay = sleep ? sleepValue(sleep, env) : (helperWait(retry, scan, loop, env) ?? immediateOrUnknown(retry, scan, loop, ctx));
   const site: RetrySite = {
