@@ -763,7 +763,9 @@ function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, 
     // Only a way back a one-off timer holds: two calls that come straight back in are more often a
     // reset of state (`reset()` → `setFlag(false)` → a getter under `if (flag)`) than a retry, and a
     // setInterval there is a periodic schedule started over (a heartbeat), not one more attempt.
-    const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node) && onTimer(back.node, through));
+    // The timer may hold either hop: `c`'s call back in, or `b`'s call of `c` (`setTimeout(() => this.start())`).
+    const timedHop = onTimer(hop.node, middle);
+    const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node) && (timedHop || onTimer(back.node, through)));
     if (!backs?.length) continue;
     const fn = backs.map((b) => b.target).reduce((a, b) => (contains(a, b) ? b : a));
     if ([middle, through].some((f) => contains(f, fn) || contains(fn, f))) continue;

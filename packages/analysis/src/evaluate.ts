@@ -745,6 +745,12 @@ function initialValue(variable: Variable, env: Env): Value {
       // `const { retryIn } = this.#shouldReconnect(n, err)`: what the function answers under that key.
       const answered = property.value === def.name ? answeredProperty(declarator.init, keyName(property.key), env) : undefined;
       if (answered) return answered;
+      // `const { initialDelay } = this.options` reads what `this.options.initialDelay` reads.
+      const init = unwrap(declarator.init);
+      const key = keyName(property.key);
+      if (property.value === def.name && key !== undefined && (init.type === 'MemberExpression' || init.type === 'Identifier' || init.type === 'ThisExpression')) {
+        return evaluate(memberOf(init, key), deeper(env));
+      }
     }
     const fromPattern = patternDefault(def.name);
     return fromPattern ? evaluate(fromPattern, deeper(env)) : UNKNOWN;

@@ -30,7 +30,9 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
   const foundFor = new Map<RetrySite, RetrySite>();
   for (const outer of sites) {
     const scope = outer.operationScope;
-    if (!scope) continue;
+    // One more request after repairing what failed (an awaited token refresh) is not taken
+    // while a service is down: it multiplies no retry's load in an outage.
+    if (!scope || outer.repairsFirst) continue;
     const found: NestedRetry[] = [];
     const visited = new Set<Node>();
     const record = (inner: RetrySite, via: NestedRetry['via'], through: Node) => {

@@ -69,6 +69,8 @@ interface WayBack {
    * branch): another way back the analysis does not follow, so the wait is not known.
    */
   otherWait: boolean;
+  /** Through two functions, the middle one when the wait sits there (`setTimeout(() => this.start(), delay)`). */
+  waitIn?: FunctionNode;
 }
 
 /** Where a self-call sits on the failure path, and the code of that path. */
@@ -306,8 +308,13 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
     bound ??= guardsIn(way.through.body, throughEnv, () => false, (node) => contains(node, way.back));
     // Through two functions, the middle one's guards on the way to its call of the last.
     const via = reentry?.via;
-    if (via) bound ??= guardsIn(via.fn.body, { ...env, region: via.fn.body, counters: new Set(), bindings: new Map() }, () => false, (node) => contains(node, via.call));
-    delay = reentryDelay(delay, way, env, throughEnv, fn);
+    if (via) {
+      const middle = guardsIn(via.fn.body, { ...env, region: via.fn.body, counters: new Set(), bindings: new Map() }, () => false, (node) => contains(node, via.call));
+      // An abort test in the retrying function does not hide the count the middle one keeps.
+      if (middle) bound = merge(bound, middle);
+    }
+    const waitEnv: Env = way.waitIn ? { ...env, region: way.waitIn.body, counters: new Set(), bindings: new Map() } : throughEnv;
+    delay = reentryDelay(delay, way, env, waitEnv, fn);
   }
   // A recovery step awaited before going again (re-initialise, refresh a token) takes its own time.
   const waitsInOperation = operation !== undefined && waitsInside(operation, ctx);
@@ -338,7 +345,8 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
     // second function that waits, where it goes back in.
     // Through two functions, where the failure path goes in (the last one's call back may be a
     // drain that a success schedules too).
-    loc: reentry?.via ? call.loc : way?.waits ? (way.back.type !== 'CallExpression' && way.timer ? way.timer : way.back).loc : (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
+    // Where the middle one holds the timer, there: the one place that waits, whichever failure path went in.
+    loc: reentry?.via ? (way?.waitIn && way.timer ? way.timer : call).loc : way?.waits ? (way.back.type !== 'CallExpression' && way.timer ? way.timer : way.back).loc : (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
     operationScope: fn.body,
     policy: policyFrom(delay.value, limits, limits.attempts === undefined),
     fromLibraryDefault: { delay: false, jitter: false, attempts: false },
@@ -353,6 +361,7 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   if (delay.expression) site.delayExpression = delay.expression;
   if (way) site.through = reentry?.via?.fn ?? way.through;
   if (afterStateChange) site.afterStateChange = true;
+  if (afterStateChange && recovery.awaited) site.repairsFirst = true;
   if (path.listened) listenerSites.add(site);
   return site;
 }
@@ -882,7 +891,9 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?
   // A second function that sets the failure listener up (`listen()`, also called to start listening) is called elsewhere to start: the same.
   // The failure path queuing the failed input again in the store the way back drains says so too
   // (requeue.ts): asked only of a way back that would otherwise be dropped.
-  const scheduled = path?.timer !== undefined || path?.listened === true || (path !== undefined && handsFailure(call, path, env) && backs.some((b) => waitOf(b).timer !== undefined));
+  // Through two functions, the middle one called from the failure path that puts its call of the last on a timer: the same.
+  const middleTimed = reentry.via !== undefined && throughWait(reentry.via.call, reentry.via.fn, ctx).timer !== undefined;
+  const scheduled = path?.timer !== undefined || path?.listened === true || middleTimed || (path !== undefined && handsFailure(call, path, env) && backs.some((b) => waitOf(b).timer !== undefined));
   if (!scheduled && reentry.others.some((other) => !other.holder || !failurePath(other.node, other.holder, { ...env, region: other.holder.body })) && !(path && requeues(call, path, fn, backs, through, ctx))) return undefined;
   const back = backs.find((b) => waitOf(b).waits) ?? backs[0];
   if (!back) return undefined;
@@ -925,8 +936,18 @@ function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env, path?
     else if (!passedOn.has(j)) bindings.set(variable, closureValue(handed[j], handing, fn, reentry, env) ?? UNKNOWN);
     // Anything else handed over changes from one failure to the next, as far as the analysis knows.
   });
-  const wait = waitOf(back);
-  const way: WayBack = { through, back, counters, throughCounters, bindings, waits: wait.waits, otherWait: waitsElsewhere(through, wait.timer ?? wait.sleep?.node, ctx) };
+  let wait = waitOf(back);
+  // Through two functions, the middle one may hold the wait around its call of the last.
+  let waitIn: FunctionNode | undefined;
+  if (!wait.waits && reentry.via) {
+    const middle = throughWait(reentry.via.call, reentry.via.fn, ctx);
+    if (middle.waits) {
+      wait = middle;
+      waitIn = reentry.via.fn;
+    }
+  }
+  const way: WayBack = { through, back, counters, throughCounters, bindings, waits: wait.waits, otherWait: waitsElsewhere(waitIn ?? through, wait.timer ?? wait.sleep?.node, ctx) };
+  if (waitIn) way.waitIn = waitIn;
   if (wait.timer) way.timer = wait.timer;
   if (wait.opaqueTimer) way.opaqueTimer = true;
   if (wait.sleep) way.sleep = wait.sleep;
@@ -1049,7 +1070,9 @@ function walksOn(reentry: Reentry, env: Env): boolean {
 /** The wait of the way back in through `b`, when it has one (for choosing among self-calls). */
 function reentryWait(call: Node, reentries: ReadonlyMap<Node, Reentry> | undefined, env: Env): boolean {
   const reentry = reentries?.get(call);
-  return reentry !== undefined && reentry.backs.some((b) => throughWait(b, reentry.through, env.ctx).waits);
+  if (reentry === undefined) return false;
+  // Through two functions, the middle one's wait around its call of the last counts too.
+  return reentry.backs.some((b) => throughWait(b, reentry.through, env.ctx).waits) || (reentry.via !== undefined && throughWait(reentry.via.call, reentry.via.fn, env.ctx).waits);
 }
 
 type ThroughWait = { waits: boolean; timer?: TSESTree.CallExpression; opaqueTimer?: boolean; sleep?: Sleep };

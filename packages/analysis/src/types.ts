@@ -101,6 +101,11 @@ export interface RetrySite {
    */
   afterStateChange?: boolean;
   /**
+   * Of those, one that first awaits a step repairing what failed (`await reauthorize()`): it is
+   * not taken while a service is down, so it is no outer layer of a nested retry either.
+   */
+  repairsFirst?: true;
+  /**
    * A failure listener a factory of this module makes and another module registers on the source
    * it opens (listener-factories.ts): the retry is that registration's, and a call of the factory
    * is not a retry of its own (`handlers.closeHandler(this)()` run once on a manual close).

@@ -1,4 +1,5 @@
 import noFixedSleepRetry from '../src/rules/no-fixed-sleep-retry.js';
+import noNestedRetry from '../src/rules/no-nested-retry.js';
 import requireJitter from '../src/rules/require-jitter.js';
 import { ruleTester } from './rule-tester.js';
 
@@ -11,7 +12,15 @@ import { ruleTester } from './rule-tester.js';
  *   those waits (a schedule), it does not walk the list as items;
  * - the attempt's status stays its status when copied (`status = res.status`): a loop test on
  *   the copy compared with a code reads the outcome, not a state the work reached (polling);
- * - a process's exit code compared with 0 (`result.exitCode === 0`) is the process's outcome.
+ * - a process's exit code compared with 0 (`result.exitCode === 0`) is the process's outcome;
+ * - a handler object's method handed on as a promise's rejection handler
+ *   (`.then(h.onDone, h.onError)`) runs on the failure, as one called from a catch does;
+ * - a way back through two functions may hold its timer in the middle one
+ *   (`open` fails → `scheduleReconnect` waits → `start` → `open`): the wait is read there,
+ *   the bound too, and the finding sits at that timer;
+ * - `const { base } = this.options` reads what `this.options.base` reads;
+ * - one more request after changing what failed (a token refreshed on a 401) is not an outer
+ *   layer of a nested retry: it is not taken while the service is down.
  */
 
 const JS = 'retry.js';
@@ -171,6 +180,93 @@ async function pull(image) {
 module.exports = pull;
 `;
 
+const rejectionHandlerTs = `
+interface Handlers { onSuccess(r: Response): void; onError(e: unknown): void }
+function request(url: string, h: Handlers) {
+  fetch(url).then(h.onSuccess, h.onError);
+}
+export function load(url: string, done: (r: Response) => void, attempt = 0) {
+  request(url, {
+    onSuccess: done,
+    onError: () => {
+      if (attempt < 3) setTimeout(() => load(url, done, attempt + 1), 500);
+    },
+  });
+}
+`;
+
+const middleTimerTs = `
+export class Transport {
+  private attempts = 0;
+  private options = { maxRetries: 4, initialDelay: 1000, growFactor: 1.5, maxDelay: 30_000 };
+  constructor(private url: string) {}
+  private nextDelay(attempt: number): number {
+    const { initialDelay, growFactor, maxDelay } = this.options;
+    return Math.min(initialDelay * Math.pow(growFactor, attempt), maxDelay);
+  }
+  private scheduleReconnect(): void {
+    if (this.attempts >= this.options.maxRetries) return;
+    const delay = this.nextDelay(this.attempts);
+    this.attempts += 1;
+    setTimeout(() => {
+      this.start();
+    }, delay);
+  }
+  private start(): void {
+    void this.open().catch(() => undefined);
+  }
+  private async open(): Promise<void> {
+    try {
+      const res = await fetch(this.url);
+      if (!res.ok) throw new Error(String(res.status));
+      this.attempts = 0;
+    } catch {
+      this.scheduleReconnect();
+    }
+  }
+}
+`;
+
+const middleTimerJs = `
+class Feed {
+  constructor(url) { this.url = url; this.failures = 0; }
+  retryLater() {
+    if (this.failures > 8) return;
+    this.failures++;
+    setTimeout(() => this.begin(), 2000);
+  }
+  begin() { this.connect().catch(() => {}); }
+  async connect() {
+    try {
+      await fetch(this.url);
+      this.failures = 0;
+    } catch (err) {
+      this.retryLater();
+    }
+  }
+}
+module.exports = Feed;
+`;
+
+const authThenRetryingTs = `
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+async function getWithBackoff(url: string, token: string): Promise<Response> {
+  for (let i = 0; ; i++) {
+    const res = await fetch(url, { headers: { authorization: token } });
+    if (res.status < 500 || i >= 3) return res;
+    await sleep(Math.random() * 200 * 2 ** i);
+  }
+}
+export async function call(url: string, auth: { token(): string; refresh(): Promise<void> }, refreshed = false): Promise<Response> {
+  const res = await getWithBackoff(url, auth.token());
+  if (res.status === 401 && !refreshed) {
+    await auth.refresh();
+    return call(url, auth, true);
+  }
+  return res;
+}
+`;
+
 ruleTester.run('require-jitter on negated status tests and wait tables', requireJitter, {
   valid: [
     {
@@ -182,6 +278,11 @@ ruleTester.run('require-jitter on negated status tests and wait tables', require
     { name: 'a loop reading a stage the deploy reports, until it is ready, polls', code: stageStateTs },
   ],
   invalid: [
+    {
+      name: 'a way back through two functions, the timer in the middle one, the wait from destructured options',
+      code: middleTimerTs,
+      errors: [{ messageId: 'missingJitter', line: 14, column: 5, data: { what: '`open()` retrying itself through `scheduleReconnect()`', delay: '1 s × 1.5^n, capped at 30 s', attempts: 'up to 5 attempts' } }],
+    },
     {
       name: 'a status copied into a variable, compared with a code',
       code: copiedStatusJs,
@@ -216,6 +317,17 @@ ruleTester.run('no-fixed-sleep-retry on negated status tests and wait tables', n
   ],
   invalid: [
     {
+      name: 'a handler object whose onError is handed to .then as the rejection handler',
+      code: rejectionHandlerTs,
+      errors: [{ messageId: 'fixedDelay', line: 10, column: 41, data: { what: '`load()` retrying itself', delay: 'a fixed 500 ms', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'JavaScript: the middle function of two holds the timer and the count',
+      code: middleTimerJs,
+      filename: JS,
+      errors: [{ messageId: 'fixedDelay', line: 7, column: 5, data: { what: '`connect()` retrying itself through `retryLater()`', delay: 'a fixed 2 s', attempts: 'up to 10 attempts' } }],
+    },
+    {
       name: 'the loop test reads a copy of the status (while status !== 200)',
       code: copiedStatusTs,
       errors: [{ messageId: 'fixedDelay', line: 6, column: 3, data: { what: 'This retry loop', delay: 'a fixed 3 s', attempts: 'up to 5 attempts' } }],
@@ -240,6 +352,17 @@ ruleTester.run('no-fixed-sleep-retry on negated status tests and wait tables', n
       code: tableLengthJs,
       filename: JS,
       errors: [{ messageId: 'fixedDelay', line: 5, column: 3, data: { what: 'This retry loop', delay: 'a fixed 200 ms', attempts: 'up to 3 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-nested-retry on one more request after a state change', noNestedRetry, {
+  valid: [{ name: 'a token refreshed on a 401, then one more call of a retrying request', code: authThenRetryingTs }],
+  invalid: [
+    {
+      name: 'one more call with nothing repaired first, on a server error, does nest',
+      code: authThenRetryingTs.replace('res.status === 401 && !refreshed', 'res.status >= 500 && !refreshed').replace('    await auth.refresh();\n', ''),
+      errors: [{ messageId: 'nested' }],
     },
   ],
 });

@@ -63,14 +63,28 @@ export function failureMethods(handed: HandedObject, ctx: AnalysisContext, resol
   for (const ref of variable.references) {
     const member = ref.identifier.parent;
     const call = member?.parent;
-    if (member?.type !== 'MemberExpression' || member.object !== ref.identifier || call?.type !== 'CallExpression' || call.callee !== member) continue;
+    if (member?.type !== 'MemberExpression' || member.object !== ref.identifier || call?.type !== 'CallExpression') continue;
     const name = propertyName(member);
-    if (name !== undefined && onFailure(call, receiver, receiverCtx)) names.add(name);
+    if (name === undefined) continue;
+    // Handed on as a promise's rejection handler (`.then(h.onDone, h.onError)`, `.catch(h.onError)`): it runs on the failure.
+    if (call.callee !== member) {
+      if (rejectionHandler(call, member)) names.add(name);
+      continue;
+    }
+    if (onFailure(call, receiver, receiverCtx)) names.add(name);
   }
   return handed.methods.filter((m) => {
     const name = methodName(m);
     return name !== undefined && names.has(name);
   });
+}
+
+/** `member` is handed to `.then` as its second callback or to `.catch`: a promise runs it on a rejection. */
+function rejectionHandler(call: TSESTree.CallExpression, member: Node): boolean {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression') return false;
+  const method = propertyName(callee);
+  return (method === 'then' && call.arguments[1] === member) || (method === 'catch' && call.arguments[0] === member);
 }
 
 /**
