@@ -1967,7 +1967,10 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   }
   // A local helper says what it does; only an imported one is judged by its name.
   const callee = unwrap(call.callee);
-  const helper = localFunction(call, env) ?? (callee.type === 'Identifier' ? defaultFunction(callee, env) : callee.type === 'MemberExpression' && callee.object.type === 'Identifier' ? staticMethod(callee, env) : undefined);
+  const helper =
+    localFunction(call, env) ??
+    (callee.type === 'Identifier' ? defaultFunction(callee, env) : callee.type === 'MemberExpression' && callee.object.type === 'Identifier' ? staticMethod(callee, env) : undefined) ??
+    (callee.type === 'MemberExpression' ? instanceMethod(callee, env) : undefined);
   if (helper) return inlineHelper(helper, args, env);
   const chosen = callee.type === 'Identifier' ? switchChosen(callee, env) : undefined;
   if (chosen) return inlineHelper(chosen, args, env);
@@ -2045,6 +2048,50 @@ function staticMethod(callee: TSESTree.MemberExpression, env: Env): FunctionNode
     if (!k || !differentKeys(k, key)) return undefined;
   }
   return element.value;
+}
+
+/**
+ * `backoff.duration()` where `backoff` holds one instance of a class this file declares
+ * (`const backoff = new Backoff()`, or a field `this.backoff = new Backoff()` set once): that
+ * class's method, read with `this` the instance, so a count it keeps on itself
+ * (`this.attempts++` in `duration()`) moves with each call as a count of its own class would.
+ * A class that extends another, or a constructor given arguments its fields may take, is not read.
+ */
+function instanceMethod(callee: TSESTree.MemberExpression, env: Env): FunctionNode | undefined {
+  if (callee.computed) return undefined;
+  const name = propertyName(callee);
+  const made = name !== undefined ? soleConstruction(unwrap(callee.object), env) : undefined;
+  if (!made || made.arguments.length > 0 || made.callee.type !== 'Identifier') return undefined;
+  const cls = classOf(made.callee, env);
+  if (!cls || cls.superClass) return undefined;
+  for (const element of classMembers(cls)) {
+    if (element.type === 'MethodDefinition' && element.kind === 'method' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === name && isFunction(element.value)) return element.value;
+  }
+  return undefined;
+}
+
+/** The one `new C(…)` a variable or a field of the enclosing class holds, written once. */
+function soleConstruction(object: Node, env: Env): TSESTree.NewExpression | undefined {
+  let value: Node | undefined;
+  if (object.type === 'Identifier') {
+    const variable = env.ctx.variableOf(object);
+    const def = soleDefinition(variable);
+    if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init) return undefined;
+    if (variable.references.some((ref) => ref.isWrite() && !ref.init)) return undefined;
+    value = def.node.init;
+  } else if (object.type === 'MemberExpression' && !object.computed && unwrap(object.object).type === 'ThisExpression') {
+    const cls = enclosingClass(object);
+    const field = propertyName(object);
+    if (!cls || field === undefined) return undefined;
+    const writes = memberWritesWithin(`this.${field}`, { ...env, region: cls.body });
+    const initial = classFieldValue(cls, field, false);
+    // Set once: by its initialiser, or by one write (the constructor's) and no initialiser.
+    const soleWrite = writes[0]?.parent;
+    if (writes.length > 1 || (writes.length === 1 && !(soleWrite?.type === 'AssignmentExpression' && soleWrite.right === initial))) return undefined;
+    value = initial;
+  }
+  const v = value && unwrap(value);
+  return v?.type === 'NewExpression' ? v : undefined;
 }
 
 /** A member's key as the analysis can tell it: a name, or a constant binding (known to be a fresh symbol or not). */

@@ -19,6 +19,9 @@ import { ruleTester } from './rule-tester.js';
  *   (`open` fails → `scheduleReconnect` waits → `start` → `open`): the wait is read there,
  *   the bound too, and the finding sits at that timer;
  * - `const { base } = this.options` reads what `this.options.base` reads;
+ * - a wait asked of an object the code made from a class of the file (`backoff.duration()`
+ *   with `backoff = new Backoff()`) is that class's method, read with `this` the instance:
+ *   a count it keeps on itself moves with each call;
  * - one more request after changing what failed (a token refreshed on a 401) is not an outer
  *   layer of a nested retry: it is not taken while the service is down.
  */
@@ -267,6 +270,50 @@ export async function call(url: string, auth: { token(): string; refresh(): Prom
 }
 `;
 
+const backoffObjectTs = `
+class Backoff {
+  private attempts = 0;
+  duration(): number {
+    return Math.min(100 * 2 ** this.attempts++, 10_000);
+  }
+  reset(): void {
+    this.attempts = 0;
+  }
+}
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+export async function get(url: string) {
+  const backoff = new Backoff();
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await fetch(url);
+    } catch {
+      await sleep(backoff.duration());
+    }
+  }
+  throw new Error('unreachable');
+}
+`;
+
+const backoffFieldJs = `
+class Steps {
+  constructor() { this.n = 0; }
+  next() { this.n += 1; return 250 * this.n; }
+}
+class Client {
+  constructor(url) { this.url = url; this.steps = new Steps(); }
+  async send(body) {
+    for (let tries = 0; tries < 4; tries++) {
+      try {
+        return await fetch(this.url, { method: 'POST', body });
+      } catch (err) {
+        await new Promise((r) => setTimeout(r, this.steps.next()));
+      }
+    }
+  }
+}
+module.exports = Client;
+`;
+
 ruleTester.run('require-jitter on negated status tests and wait tables', requireJitter, {
   valid: [
     {
@@ -275,6 +322,7 @@ ruleTester.run('require-jitter on negated status tests and wait tables', require
       filename: JS,
     },
     { name: 'a loop over the items of a list, each sent once, is not a retry', code: itemsLengthTs },
+    { name: 'a Backoff object whose wait is random', code: backoffObjectTs.replace('100 * 2 ** this.attempts++', 'Math.random() * 100 * 2 ** this.attempts++') },
     { name: 'a loop reading a stage the deploy reports, until it is ready, polls', code: stageStateTs },
   ],
   invalid: [
@@ -282,6 +330,17 @@ ruleTester.run('require-jitter on negated status tests and wait tables', require
       name: 'a way back through two functions, the timer in the middle one, the wait from destructured options',
       code: middleTimerTs,
       errors: [{ messageId: 'missingJitter', line: 14, column: 5, data: { what: '`open()` retrying itself through `scheduleReconnect()`', delay: '1 s × 1.5^n, capped at 30 s', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'a wait asked of a Backoff object the function made',
+      code: backoffObjectTs,
+      errors: [{ messageId: 'missingJitter', line: 14, column: 3, data: { what: 'This retry loop', delay: '100 ms × 2^n, capped at 10 s', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'JavaScript: a wait asked of an object held in a field the constructor sets',
+      code: backoffFieldJs,
+      filename: JS,
+      errors: [{ messageId: 'missingJitter', line: 9, column: 5, data: { what: 'This retry loop', delay: 'a linear 250 ms × n', attempts: 'up to 4 attempts' } }],
     },
     {
       name: 'a status copied into a variable, compared with a code',
