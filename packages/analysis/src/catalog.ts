@@ -9,6 +9,7 @@
  */
 import type { CatalogEntry } from './catalog-entry.js';
 import { APPLICATION_ROWS } from './catalog-applications.js';
+import { REALTIME_ROWS } from './catalog-realtime.js';
 
 export type { CatalogEntry } from './catalog-entry.js';
 
@@ -481,6 +482,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     only: /\bmaxRetries\b/,
   },
   ...APPLICATION_ROWS,
+  ...REALTIME_ROWS,
 ];
 
 const byName = new Map(CATALOG.map((entry) => [entry.library, entry]));
