@@ -136,3 +136,22 @@ ruleTester.run('no-nested-retry realtime rows', noNestedRetry, {
   ],
   invalid: [],
 });
+
+// A default client given its URL from the environment (`process.env.REDIS_URL || 'redis://…'`,
+// also through a const): a string, so no retry option can be among the arguments and the
+// library's default policy is read (ioredis 5: reconnects forever, min(times × 50, 2000) ms).
+const REDIS_URL = "import Redis from 'ioredis';\nconst REDIS_URL = process.env.REDIS_URL || 'redis://localhost:6379';\n";
+
+ruleTester.run('no-unbounded-retry default clients given a URL from the environment', noUnboundedRetry, {
+  valid: [
+    { name: 'an options object the file does not show', code: `${REDIS_URL}export const make = (options: object) => new Redis(options);` },
+    { name: 'a const that may hold an object', code: "import Redis from 'ioredis';\nconst target = process.env.REDIS_URL || { host: 'localhost', retryStrategy: () => null };\nexport const connection = new Redis(target as never);" },
+  ],
+  invalid: [
+    {
+      name: 'new Redis(REDIS_URL) with REDIS_URL = process.env.REDIS_URL || literal',
+      code: `${REDIS_URL}export const connection = new Redis(REDIS_URL);`,
+      errors: [{ messageId: 'unbounded' as const, line: 3, column: 27, endLine: 3, endColumn: 47, data: { what: "This ioredis client's default reconnection" } }],
+    },
+  ],
+});
