@@ -155,3 +155,27 @@ ruleTester.run('no-unbounded-retry default clients given a URL from the environm
     },
   ],
 });
+
+// `…Client.fromConnectionString(connectionString, options?)`: the first argument is the
+// connection string by the API, whatever the file shows of it (a parameter, a destructured
+// option): with no second argument the client's default policy is read.
+const STORAGE = "import { BlobServiceClient } from '@azure/storage-blob';\n";
+
+ruleTester.run('require-jitter a connection string the file does not show', requireJitter, {
+  valid: [
+    { name: 'options the file does not show', code: `${STORAGE}export const make = (conn: string, options: object) => BlobServiceClient.fromConnectionString(conn, options);` },
+  ],
+  invalid: [
+    {
+      name: 'fromConnectionString(connectionString) with the string destructured from an options parameter',
+      code: `${STORAGE}export function client(options: { connectionString: string }) {\n  const { connectionString } = options;\n  return BlobServiceClient.fromConnectionString(connectionString);\n}`,
+      errors: [{
+        messageId: 'libraryDefault' as const, line: 4, column: 10, endLine: 4, endColumn: 66,
+        data: {
+          what: "This Azure Storage client's default retry", delay: 'a schedule of 0 ms, 4 s then 12 s', attempts: 'up to 4 attempts', inherited: ', the library default',
+          fix: 'Azure Storage has no jitter option: keep `maxTries` low, and where many clients share a failure, retry the operation yourself with jitter',
+        },
+      }],
+    },
+  ],
+});
