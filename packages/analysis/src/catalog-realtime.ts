@@ -2,7 +2,7 @@ import type { CatalogEntry } from './catalog-entry.js';
 
 /**
  * Catalog rows for realtime and messaging clients that reconnect by themselves (issue 27):
- * subscriptions-transport-ws, EventSource clients, NATS and amqp-connection-manager. (mqtt,
+ * subscriptions-transport-ws, EventSource clients, NATS, iovalkey and amqp-connection-manager. (mqtt,
  * socket.io-client, graphql-ws, ioredis and node-redis are rows of catalog.ts; amqplib has no
  * reconnection of its own.) Same rules as catalog.ts: every default read in the published
  * source named in `checked`.
@@ -79,6 +79,20 @@ export const REALTIME_ROWS: readonly CatalogEntry[] = [
     jitterFix: 'Set `reconnectJitter` (and `reconnectJitterTLS`) as large as `reconnectTimeWait`, or give a `reconnectDelayHandler` that returns a random wait',
     checked: 'nats@2.29.3 lib/nats-base-client/options.js, protocol.js (dodialLoop)',
     withNoOption: 'nesting',
+  },
+  {
+    library: 'iovalkey',
+    modules: ['iovalkey'],
+    recognises: '`retryStrategy` / `clusterRetryStrategy` / `sentinelRetryStrategy` option of `new Redis()` / `new Cluster()` of iovalkey (the ioredis fork for Valkey); a `new Redis(url)` with none runs the default strategy',
+    noJitter: 'the strategy returns a delay without randomness; the default does (`min(n × 50, 2000)`, ioredis 5\'s)',
+    unbounded: 'the strategy always returns a number (the default does)',
+    defaultAttempts: 'unbounded (reconnects)',
+    retriesByDefault: false,
+    noun: 'iovalkey retry strategy',
+    defaultNoun: "iovalkey client's default reconnection",
+    jitterFix: 'Add `Math.random()` to the delay the strategy returns (with none written, set a `retryStrategy` that does)',
+    checked: 'iovalkey@0.4.0 built/redis/RedisOptions.js, built/Redis.js',
+    withNoOption: 'reported',
   },
   {
     library: 'amqp-connection-manager',

@@ -5,6 +5,7 @@ import { makeFetchHappen, nodeFetchRetry, ofetchSite, typedRestClient } from './
 import { azureAmqpClient, azureRestClient, azureStorageClient, gaxRetryOptions, temporalRetry, temporalWorkflowStart } from './libraries-cloud.js';
 import { nestMicroserviceClient, nestMicroserviceServer, reduxSagaRetry, redlock, redlockCall } from './libraries-frameworks.js';
 import { queueConstruction, queueJobSite } from './libraries-queues.js';
+import { ioredis } from './libraries-clients.js';
 import { amqpConnectionManager, eventSource, fetchEventSource, nats, reconnectingEventSource, subscriptionsTransportWs } from './libraries-realtime.js';
 import { resolveObject } from './evaluate.js';
 import { writesNoRetryOption } from './library-defaults.js';
@@ -56,6 +57,8 @@ export function newApplicationSite(library: string, m: LibraryCall): LibraryFind
       return nats(m);
     case 'amqp-connection-manager':
       return amqpConnectionManager(m);
+    case 'iovalkey':
+      return m.isNew ? ioredis(m, 'iovalkey') : undefined;
     default:
       return undefined;
   }

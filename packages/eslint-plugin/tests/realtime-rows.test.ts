@@ -1,6 +1,6 @@
 // Issue 27's realtime and messaging rows (catalog-realtime.ts): subscriptions-transport-ws,
 // EventSource clients (eventsource, reconnecting-eventsource, @microsoft/fetch-event-source),
-// NATS and amqp-connection-manager. For each row: the default, an explicit setting a rule
+// NATS, iovalkey and amqp-connection-manager. For each row: the default, an explicit setting a rule
 // reports and one it does not, with the exact message and position; the option edit where the
 // library has an option that fixes it. A row fires only when the import proves the library.
 import noFixedSleepRetry from '../src/rules/no-fixed-sleep-retry.js';
@@ -176,6 +176,32 @@ ruleTester.run('require-jitter a connection string the file does not show', requ
           fix: 'Azure Storage has no jitter option: keep `maxTries` low, and where many clients share a failure, retry the operation yourself with jitter',
         },
       }],
+    },
+  ],
+});
+
+// iovalkey@0.4.0 (the ioredis fork for Valkey): the same strategy options; its default is
+// ioredis 5's `min(times × 50, 2000)`, no randomness, forever.
+const VALKEY = "import Valkey from 'iovalkey';\n";
+
+ruleTester.run('require-jitter iovalkey', requireJitter, {
+  valid: [
+    { name: 'a strategy with randomness', code: `${VALKEY}export const c = new Valkey({ retryStrategy: (times: number) => (times > 3 ? null : Math.random() * 500 * times) });` },
+    { name: 'a Valkey class of another module', code: "import Valkey from './valkey';\nexport const c = new Valkey({ retryStrategy: (times: number) => (times > 3 ? null : 500 * times) });" },
+  ],
+  invalid: [
+    {
+      name: 'a linear strategy that gives up after 3, next to a spread (ez4\'s shape)',
+      code: `${VALKEY}export const c = (tls: boolean) => new Valkey({ ...(tls && { tls: {} }), retryStrategy: (times: number) => (times > 3 ? null : 500 * times), lazyConnect: true });`,
+      errors: [{
+        messageId: 'libraryDefault' as const, line: 2, column: 74, endLine: 2, endColumn: 140,
+        data: { what: 'This iovalkey retry strategy', delay: 'a linear 500 ms × n', inherited: '', attempts: 'an unknown number of attempts', fix: 'Add `Math.random()` to the delay the strategy returns (with none written, set a `retryStrategy` that does)' },
+      }],
+    },
+    {
+      name: 'new Valkey(url): the default, linear and capped',
+      code: `${VALKEY}export const c = new Valkey('redis://localhost:6379');`,
+      errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 18, endLine: 2, endColumn: 54 }],
     },
   ],
 });
