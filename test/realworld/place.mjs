@@ -3,6 +3,12 @@
 
 export function functionsOf(ast, keys) {
   const result = [];
+  // A statement at the top of the module (a `new Queue(…, { defaultJobOptions })` or a
+  // `proxyActivities({ retry })` assigned to a const) is placed by the name `<top-level>`:
+  // its span is that one statement.
+  for (const statement of ast.body ?? []) {
+    result.push({ names: new Set(['<top-level>']), start: statement.loc.start.line, end: statement.loc.end.line, range: statement.range });
+  }
   const visit = (node, parent) => {
     if (/^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/.test(node.type)) {
       result.push({ names: namesOf(node, parent), start: node.loc.start.line, end: node.loc.end.line, range: node.range });

@@ -9,6 +9,8 @@
  */
 import type { CatalogEntry } from './catalog-entry.js';
 import { APPLICATION_ROWS } from './catalog-applications.js';
+import { REALTIME_ROWS } from './catalog-realtime.js';
+import { UNLIMITED_TEXT } from './libraries-unlimited.js';
 
 export type { CatalogEntry } from './catalog-entry.js';
 
@@ -481,6 +483,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     only: /\bmaxRetries\b/,
   },
   ...APPLICATION_ROWS,
+  ...REALTIME_ROWS,
 ];
 
 const byName = new Map(CATALOG.map((entry) => [entry.library, entry]));
@@ -511,7 +514,8 @@ const ALWAYS = importOfAny(CATALOG.filter((e) => !e.only).flatMap((e) => e.modul
 /** Entries read only in files that also show their retry option (`maxRetries` for fs). */
 const GATED = CATALOG.filter((e) => e.only).map((e) => ({ only: e.only as RegExp, modules: importOfAny(e.modules) }));
 export const CATALOG_MODULES: { test(text: string): boolean } = {
-  test: (text) => ALWAYS.test(text) || GATED.some((g) => g.only.test(text) && g.modules.test(text)) || VENDORED_IMPORT.test(text),
+  // UNLIMITED_TEXT: an unknown package's client given `maxRetries: Infinity` (libraries-unlimited.ts).
+  test: (text) => ALWAYS.test(text) || GATED.some((g) => g.only.test(text) && g.modules.test(text)) || VENDORED_IMPORT.test(text) || UNLIMITED_TEXT.test(text),
 };
 
 /** A folder that holds copies of other packages' source, by the usual names. */

@@ -32,12 +32,16 @@ function strategySite(library: string, m: LibraryCall, prop: TSESTree.Property, 
   return result;
 }
 
-/** ioredis@6.0.0: `retryStrategy(times)` (also cluster/sentinel strategies) returns ms or null to stop. */
-export function ioredis(m: LibraryCall): LibraryFinding | undefined {
+/**
+ * ioredis@6.0.0: `retryStrategy(times)` (also cluster/sentinel strategies) returns ms or null to
+ * stop. iovalkey (its fork for Valkey) takes the same options; its default is ioredis 5's.
+ */
+export function ioredis(m: LibraryCall, library: 'ioredis' | 'iovalkey' = 'ioredis'): LibraryFinding | undefined {
   if (!m.isNew) return undefined;
   const name = lastName(m);
-  if (m.imported !== 'default' && m.imported !== '*' && m.imported !== 'Redis' && m.imported !== 'Cluster') return undefined;
-  if (name !== 'default' && name !== '*' && name !== 'Redis' && name !== 'Cluster') return undefined;
+  // iovalkey also exports its client as `Valkey`.
+  const names = library === 'iovalkey' ? ['default', '*', 'Redis', 'Cluster', 'Valkey'] : ['default', '*', 'Redis', 'Cluster'];
+  if (!names.includes(m.imported) || !names.includes(name)) return undefined;
   for (const arg of m.a) {
     const object = arg && resolveObject(arg, m.env);
     if (!object) continue;
@@ -48,12 +52,12 @@ export function ioredis(m: LibraryCall): LibraryFinding | undefined {
     for (const holder of holders) {
       for (const option of ['retryStrategy', 'clusterRetryStrategy', 'sentinelRetryStrategy']) {
         const prop = getProperty(holder, option);
-        const result = prop && strategySite('ioredis', m, prop, 0);
+        const result = prop && strategySite(library, m, prop, 0);
         if (result) return { site: result };
       }
     }
   }
-  return name === 'Redis' || name === 'default' || name === '*' ? ioredisDefault(m) : undefined;
+  return name === 'Redis' || name === 'Valkey' || name === 'default' || name === '*' ? ioredisDefault(m, library) : undefined;
 }
 
 /**
@@ -64,12 +68,14 @@ export function ioredis(m: LibraryCall): LibraryFinding | undefined {
  * Reported on the construction when nothing written can change it (`new Redis(url)`,
  * `new Redis({ host })`).
  */
-function ioredisDefault(m: LibraryCall): LibraryFinding | undefined {
+function ioredisDefault(m: LibraryCall, library: 'ioredis' | 'iovalkey'): LibraryFinding | undefined {
   if (!writesNoRetryOption(m, ['retryStrategy', 'sentinelRetryStrategy'])) return undefined;
-  const policy: RetryPolicy = (m.env.ctx.libraryMajor?.('ioredis') ?? 6) < 6
+  // iovalkey@0.4.0 built/redis/RedisOptions.js: `min(times × 50, 2000)`, ioredis 5's.
+  const linear = library === 'iovalkey' || (m.env.ctx.libraryMajor?.('ioredis') ?? 6) < 6;
+  const policy: RetryPolicy = linear
     ? { maxAttempts: 'unbounded', delay: { kind: 'linear', baseMs: 50, capMs: 2000 }, jitter: 'none' }
     : { maxAttempts: 'unbounded', delay: { kind: 'exponential', baseMs: 50, factor: 2, capMs: 5000 }, jitter: 'proportional' };
-  return { site: site('ioredis', m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
+  return { site: site(library, m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
 }
 
 /** @redis/client@6.3.1: `socket.reconnectStrategy`: a number (ms, forever), false, or `(retries, cause) => ms | false | Error`. */

@@ -184,7 +184,9 @@ function azureRetryOptions(m: LibraryCall): TSESTree.Property | null | undefined
   const retryProp = options && getProperty(options, 'retryOptions');
   if (retryProp) return retryProp;
   // Connection strings, names, credentials (`new DefaultAzureCredential()`), checkpoint stores, options without `retryOptions`.
-  const others = m.call.arguments.filter((arg) => arg.type === 'SpreadElement' || unwrap(arg).type !== 'NewExpression');
+  // `…Client.fromConnectionString(connectionString, options?)`: the first argument is the connection string, whatever the file shows of it.
+  const fromConnection = !m.isNew && m.members[m.members.length - 1] === 'fromConnectionString';
+  const others = m.call.arguments.filter((arg, index) => !(fromConnection && index === 0) && (arg.type === 'SpreadElement' || unwrap(arg).type !== 'NewExpression'));
   return writesNoRetryOption({ ...m, call: { ...m.call, arguments: others } as typeof m.call }, ['retryOptions']) ? null : undefined;
 }
 

@@ -5,6 +5,8 @@ import { makeFetchHappen, nodeFetchRetry, ofetchSite, typedRestClient } from './
 import { azureAmqpClient, azureRestClient, azureStorageClient, gaxRetryOptions, temporalRetry, temporalWorkflowStart } from './libraries-cloud.js';
 import { nestMicroserviceClient, nestMicroserviceServer, reduxSagaRetry, redlock, redlockCall } from './libraries-frameworks.js';
 import { queueConstruction, queueJobSite } from './libraries-queues.js';
+import { ioredis } from './libraries-clients.js';
+import { amqpConnectionManager, eventSource, fetchEventSource, nats, reconnectingEventSource, subscriptionsTransportWs } from './libraries-realtime.js';
 import { resolveObject } from './evaluate.js';
 import { writesNoRetryOption } from './library-defaults.js';
 import { clientOf, site, type LibraryCall, type LibraryFinding } from './library-options.js';
@@ -43,6 +45,20 @@ export function newApplicationSite(library: string, m: LibraryCall): LibraryFind
       return azureRestClient(m);
     case 'google-gax':
       return gaxRetryOptions(m);
+    case 'subscriptions-transport-ws':
+      return subscriptionsTransportWs(m);
+    case 'eventsource':
+      return eventSource(m);
+    case 'reconnecting-eventsource':
+      return reconnectingEventSource(m);
+    case '@microsoft/fetch-event-source':
+      return fetchEventSource(m);
+    case 'nats':
+      return nats(m);
+    case 'amqp-connection-manager':
+      return amqpConnectionManager(m);
+    case 'iovalkey':
+      return m.isNew ? ioredis(m, 'iovalkey') : undefined;
     default:
       return undefined;
   }

@@ -6,6 +6,7 @@ import { importOf, type ImportedName } from './imports.js';
 import { isRelativeSpecifier } from './cross-file.js';
 import { libraryOfModule } from './catalog.js';
 import { inHouseCall } from './libraries-in-house.js';
+import { unlimitedOption } from './libraries-unlimited.js';
 import {
   apolloRetryLink, cassandraReconnection, graphqlWs, ioredis, mqtt, nestConnectionRetry, nodeRedis, socketIo, upstashRedis, urqlRetry,
 } from './libraries-clients.js';
@@ -66,7 +67,7 @@ export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpressi
   if (!origin) return undefined;
   const module = origin.module.replace(/^node:/, '');
   const entry = libraryOfModule(module);
-  if (!entry) return inHouseCall(call, module, origin.imported, members, ctx, envOf);
+  if (!entry) return inHouseCall(call, module, origin.imported, members, ctx, envOf) ?? (origin.self ? undefined : unlimitedOption(call, module, origin.imported, members, ctx, envOf));
   const env = envOf();
   const a = args(call);
   let member = members.length === 1 ? members[0] : members.length === 0 ? undefined : members.join('.');

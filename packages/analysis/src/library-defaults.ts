@@ -27,8 +27,9 @@ export function writesNoRetryOption(m: LibraryCall, names: readonly string[], fr
     if (isFunctionValue(n)) return true;
     // `redisURL: string`: a value its declared type says is not an options object.
     if (n.type === 'Identifier' && declaredPrimitive(n, m)) return true;
-    // `process.env.REDIS_URL`: an environment variable is a string.
-    if (n.type === 'MemberExpression' && unwrap(n.object).type === 'MemberExpression' && isProcessEnv(unwrap(n.object) as Node)) return true;
+    // `process.env.REDIS_URL`: an environment variable is a string; so is `process.env.REDIS_URL || 'redis://…'`,
+    // also held in a const (`const REDIS_URL = process.env.REDIS_URL || '…'; new Redis(REDIS_URL)`).
+    if (isStringValue(n, m)) return true;
     const object = resolveObject(n, m.env);
     return object !== undefined && !object.properties.some((p) => p.type === 'SpreadElement') && names.every((name) => !getProperty(object, name));
   });
@@ -43,6 +44,24 @@ function declaredPrimitive(id: TSESTree.Identifier, m: LibraryCall): boolean {
   if (!annotation) return false;
   const types = annotation.type === 'TSUnionType' ? annotation.types : [annotation];
   return types.every((t) => PRIMITIVE.has(t.type));
+}
+
+/** A value that can only be a string: a string literal, an environment variable, `a || b` / `a ?? b` of such, a const holding one. */
+function isStringValue(n: Node, m: LibraryCall, depth = 0): boolean {
+  if (depth > 3) return false;
+  if (n.type === 'Literal') return typeof n.value === 'string';
+  if (n.type === 'TemplateLiteral') return true;
+  if (n.type === 'MemberExpression') return unwrap(n.object).type === 'MemberExpression' && isProcessEnv(unwrap(n.object) as Node);
+  if (n.type === 'LogicalExpression' && (n.operator === '||' || n.operator === '??')) {
+    return isStringValue(unwrap(n.left as Node), m, depth + 1) && isStringValue(unwrap(n.right as Node), m, depth + 1);
+  }
+  if (n.type === 'Identifier') {
+    const def = soleDefinition(m.env.ctx.variableOf(n));
+    const declaration = def?.type === 'Variable' ? def.node : undefined;
+    const init = declaration?.init;
+    return declaration?.parent?.type === 'VariableDeclaration' && declaration.parent.kind === 'const' && init ? isStringValue(unwrap(init as Node), m, depth + 1) : false;
+  }
+  return false;
 }
 
 function isFunctionValue(n: Node): boolean {

@@ -14,7 +14,7 @@ type Problem = 'jitter' | 'bound';
  */
 export const APPLICATION_EDITED: ReadonlySet<string> = new Set(['ofetch', 'typed-rest-client', 'make-fetch-happen', '@octokit/plugin-retry', 'redlock', 'redux-saga', '@nestjs/microservices',
   '@temporalio/workflow', '@azure/service-bus', 'google-gax', '@octokit/plugin-throttling', 'node-fetch-retry', '@azure/storage-blob',
-  '@azure/core-rest-pipeline',
+  '@azure/core-rest-pipeline', 'subscriptions-transport-ws', 'nats',
 ]);
 
 export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryEditContext): Suggestion | undefined {
@@ -76,9 +76,30 @@ export function applicationEdit(site: RetrySite, problem: Problem, ctx: LibraryE
       return problem === 'bound' ? set(options, 'maxTries', String(ctx.bound), stops(ctx.bound, `maxTries: ${ctx.bound}`)) : undefined;
     case 'google-gax':
       return problem === 'bound' && !findProperty(options, 'totalTimeoutMillis') ? set(options, 'maxRetries', String(retries), stops(ctx.bound, `maxRetries: ${retries}`)) : undefined;
+    case 'subscriptions-transport-ws':
+      // subscriptions-transport-ws@0.11.0 stops once `reconnectionAttempts` reconnections were tried.
+      return problem === 'bound' ? set(options, 'reconnectionAttempts', String(retries), stops(ctx.bound, `reconnectionAttempts: ${retries}`)) : undefined;
+    case 'nats':
+      return natsEdit(options, problem, retries, ctx, set);
     default:
       return undefined;
   }
+}
+
+/**
+ * nats@2.29.3: `maxReconnectAttempts` reconnections a server; each wait `reconnectTimeWait` (2000)
+ * plus 0 to `reconnectJitter` ms at random: as large as the wait spreads the clients over it.
+ */
+function natsEdit(options: TSESTree.ObjectExpression, problem: Problem, retries: number, ctx: LibraryEditContext,
+  set: (object: TSESTree.ObjectExpression, name: string, value: string, edit: string) => Suggestion): Suggestion | undefined {
+  if (problem === 'bound') return set(options, 'maxReconnectAttempts', String(retries), stops(ctx.bound, `maxReconnectAttempts: ${retries}`));
+  if (findProperty(options, 'reconnectDelayHandler')) return undefined;
+  const tls = findProperty(options, 'tls');
+  const name = tls && !(tls.value.type === 'Literal' && !tls.value.value) ? 'reconnectJitterTLS' : 'reconnectJitter';
+  const wait = findProperty(options, 'reconnectTimeWait')?.value;
+  const ms = wait === undefined ? '2000' : wait.type === 'Literal' && typeof wait.value === 'number' && wait.value > 0 ? ctx.sourceCode.getText(wait) : undefined;
+  if (ms === undefined) return undefined;
+  return set(options, name, ms, `Set \`${name}: ${ms}\` (each wait plus up to ${ms} ms at random)`);
 }
 
 /** make-fetch-happen's `retry`: a number becomes promise-retry options; `randomize: true` multiplies each wait by 1–2 at random. */

@@ -31,7 +31,8 @@ export function defaultEdit(site: RetrySite, problem: Problem, ctx: Context): Su
       return problem === 'bound' ? optionAfterFirst(call, 'reconnectionAttempts', String(retries), stops(ctx.bound, `reconnectionAttempts: ${retries}`), ctx) : undefined;
     case 'swr':
       return problem === 'bound' ? option(call, 2, 'errorRetryCount', String(retries), stops(ctx.bound, `errorRetryCount: ${retries}`), ctx) : undefined;
-    case 'ioredis': {
+    case 'ioredis':
+    case 'iovalkey': {
       const param = typescript ? '(times: number)' : '(times)';
       // `times` counts the reconnection attempts from 1; null stops reconnecting.
       const strategy = problem === 'bound'

@@ -15,7 +15,7 @@ interface Context {
 }
 
 /** Libraries reported on one option of an options object, and edited there. */
-export const PROPERTY_LIBRARIES: ReadonlySet<string> = new Set(['@tanstack/query', 'swr', 'graphql-ws', 'socket.io-client', 'ioredis', 'redis', '@apollo/client']);
+export const PROPERTY_LIBRARIES: ReadonlySet<string> = new Set(['@tanstack/query', 'swr', 'graphql-ws', 'socket.io-client', 'ioredis', 'iovalkey', 'redis', '@apollo/client']);
 
 /**
  * Option edits for the clients the catalog reads from an options object (react-query, SWR,
@@ -64,6 +64,7 @@ export function propertyEdit(site: RetrySite, problem: Problem, ctx: Context): S
       return { messageId: 'libraryEdit', data: { edit: "Remove `randomizationFactor: 0` (socket.io's default randomizes the delay by 0.5)" }, fix: (fixer) => removeProperty(fixer, sourceCode, object, factor) };
     }
     case 'ioredis':
+    case 'iovalkey':
       return ioredisStrategy(reported, problem, ctx.bound, sourceCode);
     case 'redis':
       return redisStrategy(reported, problem, ctx.bound, sourceCode, typescript);
