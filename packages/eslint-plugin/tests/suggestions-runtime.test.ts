@@ -247,6 +247,9 @@ function prepare(testCase: Case) {
 
 const fetchLike = { failure: 'status' as const };
 
+/** A node-style callback's outcome as a promise: the function under test called with it last. */
+const viaCallback = (start: (done: (err: unknown, value?: unknown) => void) => void) => new Promise((resolve, reject) => start((err, value) => (err ? reject(err) : resolve(value))));
+
 const CASES: Case[] = [
   { file: 'loops/orders-client-fixed-sleep.ts', line: 14, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getOrder('o-1') },
   { file: 'loops/env-configured-delay.cjs', line: 14, rule: 'no-fixed-sleep-retry', op: 'consumer.connect', call: (h) => h.connectConsumer('g') },
@@ -296,6 +299,7 @@ const CASES: Case[] = [
   { file: 'loops/redis-lock-spin.ts', line: 25, rule: 'no-fixed-sleep-retry', op: 'this.tryAcquire', call: (h) => new h.RedisLock(V).acquire('k'), failure: 'false' },
   { file: 'loops/inventory-immediate-retry.mjs', line: 11, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getStockLevel('sku-1'), ...fetchLike, immediate: true },
   { file: 'sleep-forms/release-upload-delay-pkg.mjs', line: 14, rule: 'require-jitter', op: 'fetch', call: (h) => h.uploadAsset('/tmp/a.tgz'), ...fetchLike },
+  { file: 'callbacks/ftp-upload-attempt-cb.cjs', line: 20, rule: 'no-fixed-sleep-retry', op: 'upload', failure: 'callback', call: (h) => viaCallback((done) => h.attempt(2, '/tmp/a', '/in/a', done)) },
   // Calls of a project helper from another module (run for real), rewritten to retry() at the call.
   { file: 'cross-file/orders-sync.ts', line: 5, rule: 'no-fixed-sleep-retry', op: 'getJson', call: (h) => h.loadOrders('c-1') },
   { file: 'cross-file/orders-sync.ts', line: 7, rule: 'no-unbounded-retry', op: 'fetch', call: (h) => h.loadInvoices('c-1') },
@@ -304,8 +308,6 @@ const CASES: Case[] = [
   { file: 'cross-file/services/billing.service.ts', line: 17, rule: 'no-unbounded-retry', op: 'fetch', call: (h) => new h.BillingService().syncLedger() },
 ];
 
-/** A node-style callback's outcome as a promise: the function under test called with it last. */
-const viaCallback = (start: (done: (err: unknown, value?: unknown) => void) => void) => new Promise((resolve, reject) => start((err, value) => (err ? reject(err) : resolve(value))));
 
 const H = '../test/rewrite/held-out/';
 
