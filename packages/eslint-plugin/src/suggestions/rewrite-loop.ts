@@ -193,6 +193,8 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   let guard: TSESTree.IfStatement | undefined;
   let classifier: TSESTree.Expression | undefined;
   let incremented = false;
+  /** The increment is the give-up test's own (`++tries >= N`). */
+  let guardIncrements = false;
   let sawEffect = false;
   let delayUpdated = false;
   /** An effect reads the wait (`retrying in ${delayMs}ms`): only onRetry knows it (its `delayMs`). */
@@ -222,6 +224,12 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
       if (counter && mentions(rethrow, counter.name, sourceCode)) {
         if (guard) return undefined;
         guard = statement as TSESTree.IfStatement;
+        // `if (++tries >= N) throw err`: the catch's increment, in the give-up test.
+        if (raisesFirst(rethrow, counter.name)) {
+          if (incremented || (loop.type === 'ForStatement' && loop.update)) return undefined;
+          incremented = true;
+          guardIncrements = true;
+        }
         continue;
       }
       if (classifier || sawEffect || guard) return undefined;
@@ -249,6 +257,8 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
       everyFailure.push(statement);
     }
   }
+  // The counter raised in the give-up test: kept code reading it would need to know on which side of the raise it reads.
+  if (guardIncrements && counter && [...setup, tryStatement.block, ...everyFailure, ...betweenAttempts].some((s) => mentions(s, counter.name, sourceCode))) return undefined;
   // One name, one value in the attempt: read both before and after the increment, it would need two.
   if (readAfterIncrement && counter && [...setup, tryStatement.block, ...everyFailure].some((s) => mentions(s, counter.name, sourceCode) && !isAfterIncrement(s, handler.body, counter.name))) return undefined;
 
@@ -641,7 +651,7 @@ function attemptsOf(loop: Loop, counter: Counter | undefined, guard: TSESTree.If
   const fromHead = head && counter ? count(head.operator, head.limit, counter.start, text) : undefined;
   if (!guard) return infinite ? 'unbounded' : fromHead;
   if (!counter) return undefined;
-  const test = comparison(guard.test, counter.name);
+  const test = comparison(guard.test, counter.name) ?? (raisesFirst(guard.test, counter.name) ? comparison({ ...(guard.test as TSESTree.BinaryExpression), left: (guard.test as TSESTree.BinaryExpression & { left: TSESTree.UpdateExpression }).left.argument } as Node, counter.name) : undefined);
   if (!test) return undefined;
   const seen = counter.start + (incremented ? 1 : 0) - 1;
   // `if (attempt >= N) throw` at attempt k when seen + k >= N: k = N - seen is the last.
@@ -649,6 +659,11 @@ function attemptsOf(loop: Loop, counter: Counter | undefined, guard: TSESTree.If
   if (!fromGuard) return undefined;
   if (fromHead !== undefined && fromHead !== fromGuard) return undefined;
   return fromGuard;
+}
+
+/** `++name >= N` (or `>`, `===`): the give-up test raises the counter first. */
+function raisesFirst(test: Node, name: string): boolean {
+  return test.type === 'BinaryExpression' && ['>=', '>', '==='].includes(test.operator) && test.left.type === 'UpdateExpression' && test.left.prefix && test.left.operator === '++' && test.left.argument.type === 'Identifier' && test.left.argument.name === name;
 }
 
 /** `counter < limit` and friends, the counter on the left. */
