@@ -264,7 +264,30 @@ export async function flush(body: string): Promise<void> {
       ],
     },
     { name: 'no rewrite: a wait on another condition than "another attempt follows" would move', ...onlyJitter(REFUSED.waitOnOtherCondition, 4) },
-    { name: 'no rewrite: a break leaves state for the code after the loop', ...onlyJitter(REFUSED.breakOut, 5) },
+    { name: 'a break out of the loop: the attempt returns, the state it left is read after the loop as before', ...withRoundRewrite(onlyJitter(REFUSED.breakOut, 5), `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function b(url: string) {
+  let res: Response | undefined;
+  const tryAgain = new Error('try again');
+  await retry(async () => {
+    res = await fetch(url);
+    if (res.ok) return;
+    throw tryAgain;
+  }, {
+    maxAttempts: 3,
+    baseMs: 500,
+    factor: 1,
+    capMs: 500,
+    shouldRetry: (error) => error === tryAgain,
+    rejectWith: 'last-error',
+  }).catch((error) => {
+    if (error !== tryAgain) throw error;
+  });
+  return res;
+}
+`) },
     // The loop body as written is the attempt; the counter stays outside it, so the code after the loop reads its last value.
     { name: 'the counter read after the loop: it keeps its value, the test stops retry() and the throw after the loop runs', ...withRoundRewrite(onlyJitter(REFUSED.counterReadAfter, 5), `import { retry } from '@retry-hygiene/retry';
 

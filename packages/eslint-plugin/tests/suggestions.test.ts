@@ -442,14 +442,45 @@ function readSync() {
 ` }] }],
     },
     {
-      name: 'a break that leaves state behind gets no rewrite (only jitter); an immediate self-call gets a jittered wait, or the rewrite with a bound',
+      name: 'a break that leaves state behind: the loop stays a statement, the break returns from the attempt (rewrite-round.ts); an immediate self-call gets a jittered wait, or the rewrite with a bound',
       filename: 'file.js',
       code: BREAK_WITH_STATE,
       errors: [
         {
           messageId: 'fixedDelay',
           line: 3,
-          suggestions: [{ messageId: 'addJitter', data: { delay: '`500`' }, output: edit(BREAK_WITH_STATE, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') }],
+          suggestions: [
+            { messageId: 'addJitter', data: { delay: '`500`' }, output: edit(BREAK_WITH_STATE, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') },
+            { messageId: 'rewrite', data: { bound: '' }, output: `import { retry } from '@retry-hygiene/retry';
+
+export async function save(db, row) {
+  let saved;
+  const tryAgain = new Error('try again');
+  await retry(async () => {
+    try {
+      saved = await db.insert(row);
+      return;
+    } catch {
+      throw tryAgain;
+    }
+  }, {
+    maxAttempts: 3,
+    baseMs: 500,
+    factor: 1,
+    capMs: 500,
+    shouldRetry: (error) => error === tryAgain,
+    rejectWith: 'last-error',
+  }).catch((error) => {
+    if (error !== tryAgain) throw error;
+  });
+  return saved ?? null;
+}
+
+export function refresh() {
+  return fetchToken().catch(() => refresh());
+}
+` },
+          ],
         },
         {
           messageId: 'immediate',

@@ -1,7 +1,7 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { declaresHoisted, isAwaitOf, startWithComments } from './rewrite-checked.js';
-import { alwaysLeaves, containsReturn, delayOptions, enclosingFunction, jumpsOut, reindent, walk, type RewriteContext } from './rewrite-loop.js';
+import { alwaysLeaves, containsReturn, delayOptions, enclosingFunction, reindent, walk, type RewriteContext } from './rewrite-loop.js';
 import { delayLines, planForBound, rewriteSuggestion } from './rewrite-render.js';
 import { nameTaken } from './rewrite-scope.js';
 import { indentOf, within } from './text.js';
@@ -44,6 +44,8 @@ interface RoundPlan {
   body: Statement[];
   /** The wait, replaced by the update (a `for`'s) and `throw tryAgain`. */
   wait: Statement | undefined;
+  /** `break`s out of the loop: `return;` from the attempt. */
+  breaks: TSESTree.BreakStatement[];
   /** Falling off the end of the body goes round too. */
   appendThrow: boolean;
   test: Node | undefined;
@@ -66,10 +68,17 @@ function planRound(site: RetrySite, ctx: RewriteContext): RoundPlan | undefined 
   if (loop.type !== 'WhileStatement' && loop.type !== 'ForStatement') return undefined;
   if (loop.body.type !== 'BlockStatement' || loop.body.body.length === 0) return undefined;
   const fn = enclosingFunction(loop);
-  if (!fn?.async || fn.generator || fn.body?.type !== 'BlockStatement' || loop.parent !== fn.body) return undefined;
+  if (!fn?.async || fn.generator || fn.body?.type !== 'BlockStatement') return undefined;
   for (const name of ['retry', MARKER, 'error']) if (nameTaken(fn, loop, name, sourceCode)) return undefined;
   const body = loop.body.body;
-  if (body.some((s) => jumpsOut(s, loop, keys) || declaresHoisted(s, keys))) return undefined;
+  if (body.some((s) => declaresHoisted(s, keys))) return undefined;
+  // A `break` out of this loop is a success that goes on after it (`return;` from the attempt);
+  // the loop then stays a statement, and a `return` in its body would leave the attempt only.
+  const breaks = breaksOf(loop, keys);
+  if (!breaks) return undefined;
+  const returnsInBody = body.some((s) => containsReturn(s, keys));
+  const asStatement = breaks.length > 0 || loop.parent !== fn.body;
+  if (asStatement && returnsInBody) return undefined;
 
   // The test, asked after each failed attempt: no call, await or write.
   const test = loop.test ?? undefined;
@@ -99,7 +108,8 @@ function planRound(site: RetrySite, ctx: RewriteContext): RoundPlan | undefined 
       const w = caught[caught.length - 1];
       if (!w || !isAwaitOf(w, sleep)) return undefined;
       wait = w;
-      appendThrow = !alwaysLeaves(last.block);
+      const tried = last.block.body;
+      appendThrow = !alwaysLeaves(last.block) && !breaks.includes(tried[tried.length - 1] as TSESTree.BreakStatement);
     } else {
       return undefined;
     }
@@ -115,7 +125,7 @@ function planRound(site: RetrySite, ctx: RewriteContext): RoundPlan | undefined 
   }
   if (!wait && !appendThrow) return undefined;
 
-  const after = fn.body.body.slice(fn.body.body.indexOf(loop) + 1);
+  const after = asStatement ? [] : fn.body.body.slice(fn.body.body.indexOf(loop) + 1);
   if (after.some((s) => declaresHoisted(s, keys))) return undefined;
 
   // A `for` counter read only by the loop's own test and update: the attempts say it all.
@@ -149,11 +159,39 @@ function planRound(site: RetrySite, ctx: RewriteContext): RoundPlan | undefined 
     update: counterOnly ? undefined : update,
     stops: !infinite,
     after: infinite ? [] : after,
-    returns: body.some((s) => containsReturn(s, keys)) || (!infinite && after.some((s) => containsReturn(s, keys))),
+    returns: !asStatement && (returnsInBody || (!infinite && after.some((s) => containsReturn(s, keys)))),
+    breaks,
     maxAttempts,
     addsBound,
     delay,
   };
+}
+
+/**
+ * The `break`s that leave this loop (not an inner loop or switch); undefined when the body
+ * has a labelled jump or a `continue` of this loop (it went round without the wait).
+ */
+function breaksOf(loop: Node, keys: SourceCode['visitorKeys']): TSESTree.BreakStatement[] | undefined {
+  const found: TSESTree.BreakStatement[] = [];
+  let refused = false;
+  walk(loop.type === 'WhileStatement' || loop.type === 'ForStatement' ? loop.body : loop, keys, (n) => {
+    if (n.type === 'YieldExpression') refused = true;
+    if (n.type !== 'BreakStatement' && n.type !== 'ContinueStatement') return !refused;
+    if (n.label) {
+      refused = true;
+      return false;
+    }
+    let inner = false;
+    for (let p: Node | undefined = n.parent; p && p !== loop; p = p.parent) {
+      if (p.type === 'ForStatement' || p.type === 'WhileStatement' || p.type === 'DoWhileStatement' || p.type === 'ForOfStatement' || p.type === 'ForInStatement' || (p.type === 'SwitchStatement' && n.type === 'BreakStatement')) inner = true;
+    }
+    if (!inner) {
+      if (n.type === 'ContinueStatement') refused = true;
+      else found.push(n);
+    }
+    return !refused;
+  });
+  return refused ? undefined : found;
 }
 
 /** A test that reads only: no call, `new`, await, assignment or update. */
@@ -181,12 +219,16 @@ function render(plan: RoundPlan, ctx: RewriteContext): string {
   const lastStatement = plan.body[plan.body.length - 1] as Statement;
   const update = plan.update ? `${sourceCode.getText(plan.update)};` : undefined;
   const goRound = (at: string) => (update ? `${update}\n${at}throw ${MARKER};` : `throw ${MARKER};`);
-  let text = sourceCode.text.slice(startWithComments(first, sourceCode), lastStatement.range[1]);
-  if (plan.wait) {
-    const from = plan.wait.range[0] - startWithComments(first, sourceCode);
-    const to = plan.wait.range[1] - startWithComments(first, sourceCode);
-    text = text.slice(0, from) + goRound(indentOf(plan.wait, sourceCode)) + text.slice(to);
+  const start = startWithComments(first, sourceCode);
+  const edits: { range: [number, number]; text: string }[] = plan.breaks.map((b) => ({ range: b.range, text: 'return;' }));
+  if (plan.wait) edits.push({ range: plan.wait.range, text: goRound(indentOf(plan.wait, sourceCode)) });
+  let text = '';
+  let at = start;
+  for (const e of edits.sort((a, b) => a.range[0] - b.range[0])) {
+    text += sourceCode.text.slice(at, e.range[0]) + e.text;
+    at = e.range[1];
   }
+  text += sourceCode.text.slice(at, lastStatement.range[1]);
   const lines: string[] = [];
   if (plan.init) lines.push(`${sourceCode.getText(plan.init).replace(/;?$/, ';')}`);
   const message = plan.addsBound ? `still failing after ${ctx.bound} attempts` : 'try again';
