@@ -32,8 +32,98 @@ const MARKER = 'tryAgain';
 export function rewriteRound(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
   if (site.kind !== 'loop' || site.abortAware || site.deadlineBound) return undefined;
   const plan = planForBound(planCache, site, ctx.bound, () => planRound(site, ctx));
-  if (!plan) return undefined;
-  return rewriteSuggestion(ctx, plan.range, () => (plan.text ??= render(plan, ctx)), [], plan.addsBound ? ` (stops after ${ctx.bound} attempts)` : '');
+  if (plan) return rewriteSuggestion(ctx, plan.range, () => (plan.text ??= render(plan, ctx)), [], plan.addsBound ? ` (stops after ${ctx.bound} attempts)` : '');
+  const first = planForBound(firstCache, site, ctx.bound, () => planFirstBefore(site, ctx));
+  if (first) return rewriteSuggestion(ctx, first.range, () => (first.text ??= renderFirstBefore(first, ctx.sourceCode)), [], '');
+  return undefined;
+}
+
+const firstCache = new WeakMap<RetrySite, Map<number, FirstBeforePlan | null>>();
+
+interface FirstBeforePlan {
+  range: [number, number];
+  declaration: TSESTree.VariableDeclaration;
+  name: string;
+  test: Node;
+  init: TSESTree.VariableDeclaration | undefined;
+  update: Node | undefined;
+  maxAttempts: string;
+  delay: { baseMs?: string; factor?: string; capMs?: string };
+  text?: string;
+}
+
+/**
+ * The first attempt made before the loop, the loop waiting first and then doing the same again:
+ *
+ *     let res = await op();
+ *     for (let i = 0; i < N && !res.ok; i++) {   // or while (test)
+ *       await sleep(d);
+ *       res = await op();
+ *     }
+ *
+ * becomes one attempt, `let res = await op();`, that asks the loop's test after the call (with
+ * the counter's update) and throws the marker while it holds, else returns its result: the
+ * last result comes back when the attempts run out, as before. At most N + 1 attempts (the
+ * test still decides).
+ */
+function planFirstBefore(site: RetrySite, ctx: RewriteContext): FirstBeforePlan | undefined {
+  const { sourceCode } = ctx;
+  const keys = sourceCode.visitorKeys;
+  const loop = site.node;
+  if ((loop.type !== 'WhileStatement' && loop.type !== 'ForStatement') || loop.body.type !== 'BlockStatement' || !site.sleep) return undefined;
+  const fn = enclosingFunction(loop);
+  if (!fn?.async || fn.generator || fn.body?.type !== 'BlockStatement' || loop.parent !== fn.body) return undefined;
+  for (const name of ['retry', MARKER, 'error']) if (nameTaken(fn, loop, name, sourceCode)) return undefined;
+  const block = fn.body.body;
+  const declaration = block[block.indexOf(loop) - 1];
+  if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'let' || declaration.declarations.length !== 1) return undefined;
+  const declarator = declaration.declarations[0] as TSESTree.VariableDeclarator;
+  if (declarator.id.type !== 'Identifier' || !declarator.init) return undefined;
+  const name = declarator.id.name;
+  const [wait, again, ...rest] = loop.body.body;
+  if (!wait || !again || rest.length > 0 || !isAwaitOf(wait, site.sleep)) return undefined;
+  if (again.type !== 'ExpressionStatement' || again.expression.type !== 'AssignmentExpression' || again.expression.operator !== '=' || again.expression.left.type !== 'Identifier' || again.expression.left.name !== name) return undefined;
+  if (sourceCode.getText(again.expression.right) !== sourceCode.getText(declarator.init)) return undefined;
+  const test = loop.test;
+  if (!test || !isPure(test, keys)) return undefined;
+  const init = loop.type === 'ForStatement' ? (loop.init ?? undefined) : undefined;
+  const update = loop.type === 'ForStatement' ? (loop.update ?? undefined) : undefined;
+  if (init && (init.type !== 'VariableDeclaration' || init.kind !== 'let' || init.declarations.length !== 1)) return undefined;
+  if (update && !isUpdate(update)) return undefined;
+  // The bound: `i < N` (or `<=`) among the test's `&&` terms, the counter from 0 or 1, raised by the update.
+  const counter = init?.declarations[0];
+  const start = counter?.init?.type === 'Literal' && typeof counter.init.value === 'number' ? counter.init.value : undefined;
+  if (!counter || counter.id.type !== 'Identifier' || start === undefined || update?.type !== 'UpdateExpression' || update.operator !== '++') return undefined;
+  const counterName = counter.id.name;
+  const terms: Node[] = [];
+  const collect = (n: Node): void => (n.type === 'LogicalExpression' && n.operator === '&&' ? (collect(n.left), collect(n.right)) : void terms.push(n));
+  collect(test);
+  let rounds: number | undefined;
+  for (const t of terms) {
+    if (t.type === 'BinaryExpression' && t.left.type === 'Identifier' && t.left.name === counterName && t.right.type === 'Literal' && typeof t.right.value === 'number') {
+      if (t.operator === '<') rounds = t.right.value - start;
+      if (t.operator === '<=') rounds = t.right.value - start + 1;
+    }
+  }
+  if (rounds === undefined || rounds < 1) return undefined;
+  const delay = delayOptions(site, sourceCode, loop, counterName);
+  if (!delay) return undefined;
+  return { range: [declaration.range[0], loop.range[1]], declaration, name, test, init, update, maxAttempts: String(rounds + 1), delay };
+}
+
+function renderFirstBefore(plan: FirstBeforePlan, sourceCode: SourceCode): string {
+  const indent = indentOf(plan.declaration, sourceCode);
+  const inner = `${indent}  `;
+  const lines: string[] = [];
+  if (plan.init) lines.push(sourceCode.getText(plan.init).replace(/;?$/, ';'));
+  lines.push(`const ${MARKER} = new Error('try again');`);
+  lines.push(`let ${plan.name} = await retry(async () => {`);
+  lines.push(`${inner}${reindent(sourceCode.getText(plan.declaration), indent, inner)}`);
+  lines.push(`${inner}if (${sourceCode.getText(plan.test)}) {`);
+  if (plan.update) lines.push(`${inner}  ${sourceCode.getText(plan.update)};`);
+  lines.push(`${inner}  throw ${MARKER};`, `${inner}}`, `${inner}return ${plan.name};`);
+  lines.push(`}, {`, `${inner}maxAttempts: ${plan.maxAttempts},`, ...delayLines(plan.delay, inner), `${inner}shouldRetry: (error) => error === ${MARKER},`, `${inner}rejectWith: 'last-error',`, '});');
+  return lines.map((l, i) => (i === 0 || l.startsWith(inner) ? l : `${indent}${l}`)).join('\n');
 }
 
 const planCache = new WeakMap<RetrySite, Map<number, RoundPlan | null>>();
