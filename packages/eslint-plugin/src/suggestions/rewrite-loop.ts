@@ -861,6 +861,8 @@ function render(plan: Plan, ctx: RewriteContext): string {
 
   // The attempt's parameter: the counter as the loop saw it, from retry()'s 1-based attempt.
   const { parameter, prologue } = attemptParameter(plan.counter?.inAttempt ? plan.counter : undefined, inner);
+  const annotation = plan.tryBlock.parent?.type === 'TryStatement' ? plan.tryBlock.parent.handler?.param?.typeAnnotation : undefined;
+  const caughtType = annotation ? sourceCode.getText(annotation) : '';
   lines.push(`${plan.returns ? 'return' : 'await'} retry(async (${parameter}) => {`);
   lines.push(...prologue);
   const bodyIndent = plan.everyFailure.length > 0 ? inner + unit : inner;
@@ -869,7 +871,7 @@ function render(plan: Plan, ctx: RewriteContext): string {
   if (plan.everyFailure.length > 0) {
     lines.push(`${inner}try {`);
     lines.push(bodyIndent + reindent(tryText, tryIndent, bodyIndent));
-    lines.push(`${inner}} catch (${plan.errorName ?? 'error'}) {`);
+    lines.push(`${inner}} catch (${plan.errorName ?? 'error'}${caughtType}) {`);
     for (const s of plan.everyFailure) lines.push(bodyIndent + reindent(textWithComments(s, sourceCode), indentOf(s, sourceCode), bodyIndent));
     lines.push(`${bodyIndent}throw ${plan.errorName ?? 'error'};`);
     lines.push(`${inner}}`);
@@ -883,7 +885,8 @@ function render(plan: Plan, ctx: RewriteContext): string {
     if (value !== undefined) lines.push(`${inner}${key}: ${value},`);
   }
   const e = plan.errorName ?? 'error';
-  lines.push(plan.classifier ? `${inner}shouldRetry: (${e}) => ${negated(plan.classifier, sourceCode)},` : `${inner}shouldRetry: () => true,`);
+  // `catch (err: any)`: the classifier reads the error as the catch typed it (retry() types it unknown).
+  lines.push(plan.classifier ? `${inner}shouldRetry: (${e}${caughtType}) => ${negated(plan.classifier, sourceCode)},` : `${inner}shouldRetry: () => true,`);
   if (plan.betweenAttempts.length > 0) {
     const fields: string[] = [];
     if (plan.counter?.inOnRetry) {
