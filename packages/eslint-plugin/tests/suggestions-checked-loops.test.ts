@@ -297,6 +297,7 @@ export async function c(url: string) {
   let i = 0;
   const tryAgain = new Error('try again');
   return retry(async () => {
+    if (!(i < 3)) throw tryAgain;
     i++;
     const res = await fetch(url);
     if (res.ok) return res;

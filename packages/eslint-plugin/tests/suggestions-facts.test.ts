@@ -102,6 +102,13 @@ describe('loops kept as written', () => {
     expect(titles(ROUND)).toContain('Rewrite with retry()');
   });
 
+  it('asks the loop\'s test before the first attempt too (a loop whose test is false at once made no call)', () => {
+    const message = lint(ROUND, 'file.js').find((m) => m.ruleId === 'retry-hygiene/no-fixed-sleep-retry');
+    const rewrite = message?.suggestions?.find((s) => s.desc === 'Rewrite with retry()');
+    expect(rewrite?.fix.text).toContain('  return retry(async () => {\n    if (!(!done && attempts < 3)) throw tryAgain;\n');
+    expect(rewrite?.fix.text).toContain('shouldRetry: (error) => error === tryAgain && (!done && attempts < 3),');
+  });
+
   it('not with a continue (it went round without the wait)', () => {
     const code = ROUND.replace('      attempts++;\n', '      attempts++;\n      if (err.code === \'EAGAIN\') continue;\n');
     expectNoRewrite(code);

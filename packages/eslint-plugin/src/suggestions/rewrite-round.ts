@@ -17,8 +17,10 @@ const MARKER = 'tryAgain';
  * result tested (`if (res.ok) return res`), a flag set on success — it stays as written and
  * becomes retry()'s attempt; only the way round changes. The wait (the last statement of the
  * body, or of the catch of the body's last `try`) becomes `throw tryAgain`, as does falling off
- * the end of the body; the loop's test is asked where the loop asked it, after a failed attempt
- * (`shouldRetry: (error) => error === tryAgain && (test)`), and the code after the loop runs
+ * the end of the body; the loop's test is asked where the loop asked it: before each attempt
+ * (`if (!(test)) throw tryAgain`, the first one too, and after a wait that changed what it
+ * reads) and after a failed one, so that retry() does not wait for nothing
+ * (`shouldRetry: (error) => error === tryAgain && (test)`); the code after the loop runs
  * when the test says stop (a `.catch` that takes only the marker). The loop's own state (a
  * counter, a flag, the last error) stays where it was declared, so the kept code reads the
  * same values. The attempts are the analysis's count (the test still decides); a loop with no
@@ -300,6 +302,12 @@ function isUpdate(node: Node): boolean {
   return node.type === 'AssignmentExpression' && node.left.type === 'Identifier' && ['+=', '-=', '*='].includes(node.operator) && node.right.type === 'Literal';
 }
 
+/** `!(test)`, or the operand of a test that is itself a `!`. */
+function negation(test: Node, sourceCode: SourceCode): string {
+  if (test.type === 'UnaryExpression' && test.operator === '!') return sourceCode.getText(test.argument);
+  return `!(${sourceCode.getText(test)})`;
+}
+
 function render(plan: RoundPlan, ctx: RewriteContext): string {
   const { sourceCode } = ctx;
   const indent = indentOf(plan.loop, sourceCode);
@@ -324,7 +332,10 @@ function render(plan: RoundPlan, ctx: RewriteContext): string {
   const message = plan.addsBound ? `still failing after ${ctx.bound} attempts` : 'try again';
   lines.push(`const ${MARKER} = new Error('${message}');`);
   const lead = plan.returns ? 'return' : 'await';
-  lines.push(`${lead} retry(async () => {`, `${inner}${reindent(text, bodyIndent, inner)}`);
+  lines.push(`${lead} retry(async () => {`);
+  // The loop asked its test before every round, the first one too, and after the wait.
+  if (plan.test) lines.push(`${inner}if (${negation(plan.test, sourceCode)}) throw ${MARKER};`);
+  lines.push(`${inner}${reindent(text, bodyIndent, inner)}`);
   if (plan.appendThrow) lines.push(`${inner}${goRound(inner)}`);
   const test = plan.test ? ` && (${sourceCode.getText(plan.test)})` : '';
   lines.push(`}, {`, `${inner}maxAttempts: ${plan.maxAttempts},`, ...delayLines(plan.delay, inner), `${inner}shouldRetry: (error) => error === ${MARKER}${test},`, `${inner}rejectWith: 'last-error',`);
