@@ -27,9 +27,10 @@ interface Case {
   call: (h: Record<string, any>) => Promise<unknown>;
   /**
    * How an attempt fails: it throws, resolves to a response that is not ok, resolves to false
-   * (`tryAcquire()`), or (`callback`) calls its last argument node-style, `(err)` or `(null, V)`.
+   * (`tryAcquire()`), (`callback`) calls its last argument node-style, `(err)` or `(null, V)`,
+   * or (`emitter`) returns an event emitter that emits `'connect'` or `'error'` (a socket).
    */
-  failure?: 'throw' | 'status' | 'false' | 'callback';
+  failure?: 'throw' | 'status' | 'false' | 'callback' | 'emitter';
   /** The `code` of the errors the scripted operation fails with (code that retries only `ECONNRESET`…). */
   code?: string;
   /** An error the code does not retry (when it classifies errors). */
@@ -104,6 +105,26 @@ async function run(code: string, filename: string, testCase: Case, script: Scrip
       return new Promise(() => {});
     }
     const step = script(calls);
+    if (testCase.failure === 'emitter') {
+      const listeners = new Map<string, ((...a: unknown[]) => void)[]>();
+      const add = (event: string, listener: (...a: unknown[]) => void) => {
+        listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+        return emitter;
+      };
+      const emitter: Record<string, unknown> = {
+        on: add,
+        once: add,
+        removeAllListeners: (event: string) => void listeners.delete(event),
+        destroy: () => {},
+        setKeepAlive: () => {},
+        toJSON: () => 'socket',
+      };
+      setImmediate(() => {
+        const [event, arg] = step.fail ? ['error', step.error ?? transient(calls)] : ['connect', undefined];
+        for (const listener of listeners.get(event) ?? []) listener(arg);
+      });
+      return emitter;
+    }
     if (testCase.failure === 'callback') {
       const done = args[args.length - 1] as (...a: unknown[]) => void;
       setImmediate(() => (step.fail ? done(step.error ?? transient(calls)) : done(null, V)));
@@ -301,6 +322,7 @@ const CASES: Case[] = [
   { file: 'loops/redis-lock-spin.ts', line: 25, rule: 'no-fixed-sleep-retry', op: 'this.tryAcquire', call: (h) => new h.RedisLock(V).acquire('k'), failure: 'false' },
   { file: 'loops/inventory-immediate-retry.mjs', line: 11, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getStockLevel('sku-1'), ...fetchLike, immediate: true },
   { file: 'sleep-forms/release-upload-delay-pkg.mjs', line: 14, rule: 'require-jitter', op: 'fetch', call: (h) => h.uploadAsset('/tmp/a.tgz'), ...fetchLike },
+  { file: 'callbacks/redis-connect-node-callback.js', line: 20, rule: 'require-jitter', op: 'net.createConnection', failure: 'emitter', call: (h) => viaCallback((done) => h.connectRedis(6379, 'redis', done)) },
   { file: 'callbacks/ftp-upload-attempt-cb.cjs', line: 20, rule: 'no-fixed-sleep-retry', op: 'upload', failure: 'callback', call: (h) => viaCallback((done) => h.attempt(2, '/tmp/a', '/in/a', done)) },
   // Calls of a project helper from another module (run for real), rewritten to retry() at the call.
   { file: 'cross-file/orders-sync.ts', line: 5, rule: 'no-fixed-sleep-retry', op: 'getJson', call: (h) => h.loadOrders('c-1') },

@@ -30,9 +30,9 @@ type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression |
  */
 export function rewriteReentry(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
   if (site.kind !== 'recursion' || site.through || site.viaLibrary || site.abortAware || site.deadlineBound) return undefined;
-  const plan = planForBound(planCache, site, ctx.bound, () => planReentry(site, ctx));
+  const plan = planForBound(planCache, site, ctx.bound, () => planReentry(site, ctx) ?? planEventReentry(site, ctx));
   if (!plan) return undefined;
-  return rewriteSuggestion(ctx, plan.range, () => (plan.text ??= render(plan, ctx.sourceCode)), [], '');
+  return rewriteSuggestion(ctx, plan.range, () => (plan.text ??= plan.settled ? renderEvents(plan, ctx.sourceCode) : render(plan, ctx.sourceCode)), [], '');
 }
 
 const planCache = new WeakMap<RetrySite, Map<number, ReentryPlan | null>>();
@@ -46,6 +46,8 @@ interface ReentryPlan {
   replacements: { range: [number, number]; text: string }[];
   maxAttempts: string;
   delay: { baseMs?: string; factor?: string; capMs?: string };
+  /** Events: the function's own callback, which settles the attempt (`settled` calls it). */
+  settled?: string;
   text?: string;
 }
 
@@ -165,7 +167,7 @@ function planReentry(site: RetrySite, ctx: RewriteContext): ReentryPlan | undefi
   // Where the counter has a default, the count agrees with the analysis's.
   const known = site.policy.maxAttempts;
   const start = defaultOf(fn, counter.name);
-  if (typeof known === 'number' && start !== undefined && evaluate(maxAttempts, counter.name, start) !== known) return undefined;
+  if (typeof known === 'number' && start !== undefined && evaluate(maxAttempts, counter.name, start, constantsOf(tests[0] as TSESTree.BinaryExpression, sourceCode)) !== known) return undefined;
 
   const delay = delayOptions(site, sourceCode, fn, counter.name);
   if (!delay) return undefined;
@@ -241,6 +243,18 @@ function attemptsOf(test: TSESTree.BinaryExpression, counter: { name: string; st
   return `Math.max(1, ${total} - ${n})`;
 }
 
+/** The `const NAME = <number>` a test's limit names, as its number. */
+function constantsOf(test: TSESTree.BinaryExpression, sourceCode: SourceCode): Map<string, number> {
+  const out = new Map<string, number>();
+  if (test.right.type !== 'Identifier') return out;
+  const variable = resolveVariable(test.right, sourceCode);
+  const def = variable?.defs[0];
+  if (variable?.defs.length === 1 && def?.type === 'Variable' && def.parent.type === 'VariableDeclaration' && def.parent.kind === 'const' && def.node.init?.type === 'Literal' && typeof def.node.init.value === 'number') {
+    out.set(test.right.name, def.node.init.value);
+  }
+  return out;
+}
+
 function defaultOf(fn: FunctionNode, name: string): number | undefined {
   for (const p of fn.params) {
     if (p.type === 'AssignmentPattern' && p.left.type === 'Identifier' && p.left.name === name && p.right.type === 'Literal' && typeof p.right.value === 'number') return p.right.value;
@@ -248,11 +262,12 @@ function defaultOf(fn: FunctionNode, name: string): number | undefined {
   return undefined;
 }
 
-/** `Math.max(1, 3 + 1 - n)` at n = start, when it is all numbers. */
-function evaluate(expression: string, name: string, start: number): number | undefined {
+/** `Math.max(1, 3 + 1 - n)` at n = start, when it is all numbers (a `const` of the module read as its number). */
+function evaluate(expression: string, name: string, start: number, constants: ReadonlyMap<string, number> = new Map()): number | undefined {
   const m = /^Math\.max\(1, (.*)\)$/.exec(expression);
   if (!m) return undefined;
-  const text = (m[1] as string).replace(new RegExp(`\\b${name}\\b`, 'g'), `(${start})`);
+  let text = (m[1] as string).replace(new RegExp(`\\b${name}\\b`, 'g'), `(${start})`);
+  for (const [constant, value] of constants) text = text.replace(new RegExp(`\\b${constant}\\b`, 'g'), `(${value})`);
   if (!/^[\d\s()+-]+$/.test(text)) return undefined;
   const terms = text.replace(/[()\s]/g, '').replace(/--/g, '+').replace(/\+-/g, '-').match(/[+-]?\d+/g);
   if (!terms) return undefined;
@@ -293,4 +308,139 @@ function render(plan: ReentryPlan, sourceCode: SourceCode): string {
     `${indent}});`,
   ];
   return lines.join('\n');
+}
+
+/**
+ * A function that starts something with event listeners and, on a failure event, calls itself
+ * again later through `setTimeout(() => f(…, tries + 1), d)`, telling its outcome to a
+ * callback parameter (`done(null, socket)`, `done(err)`): the body as written becomes the
+ * executor of the attempt's promise, the callback's calls become `settled(…)` (which resolves
+ * the attempt, then calls it, at the same moment), and the way back in becomes the
+ * parameters' next values and `reject(tryAgain)`. The code's own give-up (`if (tries >= N)
+ * return done(err)`) still ends it. JavaScript files only.
+ */
+function planEventReentry(site: RetrySite, ctx: RewriteContext): ReentryPlan | undefined {
+  const { sourceCode } = ctx;
+  const keys = sourceCode.visitorKeys;
+  const fn = site.node;
+  if (ctx.typescript) return undefined;
+  if (fn.type !== 'FunctionDeclaration' && fn.type !== 'FunctionExpression' && fn.type !== 'ArrowFunctionExpression') return undefined;
+  if (fn.async || fn.generator || fn.body.type !== 'BlockStatement' || fn.body.body.length === 0) return undefined;
+  const fnBody = fn.body;
+  if ((sourceCode.getScope(fn).set.get('arguments')?.references.length ?? 0) > 0) return undefined;
+  for (const name of ['retry', MARKER, 'error', 'resolve', 'reject', 'settled', 'args']) if (nameTaken(fn, fn, name, sourceCode)) return undefined;
+  const call = selfCallAt(site, sourceCode);
+  if (!call || !callsItself(call, fn, sourceCode)) return undefined;
+  if (call.callee.type === 'Identifier' && readsOwnThisOrArguments(fn, sourceCode)) return undefined;
+  // `[return] setTimeout(() => f(…), d);`, the last statement of a listener's body.
+  const arrow = call.parent;
+  const timer = arrow?.parent;
+  if (arrow?.type !== 'ArrowFunctionExpression' || arrow.body !== call || arrow.params.length !== 0) return undefined;
+  if (timer?.type !== 'CallExpression' || timer !== site.sleep || timer.callee.type !== 'Identifier' || timer.callee.name !== 'setTimeout' || timer.arguments[0] !== arrow || timer.arguments.length !== 2) return undefined;
+  if ((resolveVariable(timer.callee, sourceCode)?.defs.length ?? 0) !== 0) return undefined;
+  const statement = timer.parent;
+  if (statement?.type !== 'ExpressionStatement' && statement?.type !== 'ReturnStatement') return undefined;
+  const listener = enclosingFunction(statement);
+  const block = statement.parent;
+  if (!listener || listener === fn || block?.type !== 'BlockStatement' || block.parent !== listener || block.body[block.body.length - 1] !== statement) return undefined;
+  if (enclosingFunction(listener) !== fn) return undefined;
+  for (let p: Node | undefined = statement; p && p !== fn; p = p.parent) {
+    const parent: Node | undefined = p.parent;
+    if (parent?.type === 'TryStatement' && (parent.block === p || parent.finalizer === p)) return undefined;
+  }
+
+  // The parameters, the counter and the function's own callback.
+  const params: { name: string; variable: Variable }[] = [];
+  for (const p of fn.params) {
+    const id = p.type === 'AssignmentPattern' ? p.left : p;
+    if (id.type !== 'Identifier') return undefined;
+    const variable = sourceCode.getDeclaredVariables(fn).find((v) => v.name === id.name);
+    if (!variable) return undefined;
+    params.push({ name: id.name, variable });
+  }
+  if (call.arguments.length !== params.length) return undefined;
+  const changed: { name: string; variable: Variable; value: string }[] = [];
+  let counter: { name: string; variable: Variable; step: 1 | -1 } | undefined;
+  for (let i = 0; i < params.length; i++) {
+    const param = params[i] as (typeof params)[number];
+    const arg = call.arguments[i] as Node;
+    if (arg.type === 'Identifier' && arg.name === param.name) continue;
+    if (arg.type === 'SpreadElement' || !isPlain(arg, keys)) return undefined;
+    changed.push({ ...param, value: sourceCode.getText(arg) });
+    if (arg.type === 'BinaryExpression' && (arg.operator === '+' || arg.operator === '-') && arg.left.type === 'Identifier' && arg.left.name === param.name && arg.right.type === 'Literal' && arg.right.value === 1) {
+      if (counter) return undefined;
+      counter = { name: param.name, variable: param.variable, step: arg.operator === '+' ? 1 : -1 };
+    }
+  }
+  if (!counter) return undefined;
+  const done = params.find((p) => p.variable.references.some((r) => {
+    const parent = r.identifier.parent;
+    const first = parent?.type === 'CallExpression' && parent.callee === r.identifier ? parent.arguments[0] : undefined;
+    return first !== undefined && ((first.type === 'Literal' && first.value === null) || (first.type === 'Identifier' && first.name === 'undefined'));
+  }));
+  if (!done || changed.some((c) => c.name === done.name)) return undefined;
+  // Every use of the callback is a call of it (or its passing on in the way back in).
+  if (!done.variable.references.every((r) => within(r.identifier, call) || (r.identifier.parent?.type === 'CallExpression' && r.identifier.parent.callee === r.identifier))) return undefined;
+  const tests: TSESTree.BinaryExpression[] = [];
+  for (const ref of counter.variable.references) {
+    if (ref.init || within(ref.identifier, call)) continue;
+    const parent = ref.identifier.parent;
+    if (parent?.type === 'BinaryExpression' && ['<', '<=', '>', '>=', '===', '=='].includes(parent.operator) && parent.left === ref.identifier) tests.push(parent);
+    else if (!ref.isWrite()) continue;
+    else return undefined;
+  }
+  if (tests.length !== 1) return undefined;
+  const maxAttempts = attemptsOf(tests[0] as TSESTree.BinaryExpression, counter, changed, sourceCode);
+  if (!maxAttempts) return undefined;
+  const known = site.policy.maxAttempts;
+  const start = defaultOf(fn, counter.name);
+  if (typeof known !== 'number' || start === undefined || evaluate(maxAttempts, counter.name, start, constantsOf(tests[0] as TSESTree.BinaryExpression, sourceCode)) !== known) return undefined;
+  const delay = delayOptions(site, sourceCode, fn, counter.name);
+  if (!delay) return undefined;
+
+  const inner = indentOf(statement, sourceCode);
+  const assignment = changed.length === 1 ? `${changed[0]!.name} = ${changed[0]!.value};` : `[${changed.map((c) => c.name).join(', ')}] = [${changed.map((c) => c.value).join(', ')}];`;
+  const replacements: ReentryPlan['replacements'] = [{ range: statement.range, text: `${assignment}\n${inner}${statement.type === 'ReturnStatement' ? 'return ' : ''}reject(${MARKER});` }];
+  for (const r of done.variable.references) {
+    if (!within(r.identifier, call)) replacements.push({ range: r.identifier.range, text: 'settled' });
+  }
+  const body = fnBody.body;
+  return {
+    fn,
+    range: [(body[0] as Node).range[0], (body[body.length - 1] as Node).range[1]],
+    async: false,
+    replacements,
+    maxAttempts,
+    delay,
+    settled: done.name,
+  };
+}
+
+function renderEvents(plan: ReentryPlan, sourceCode: SourceCode): string {
+  const body = plan.fn.body as TSESTree.BlockStatement;
+  const indent = indentOf(body.body[0] as Node, sourceCode);
+  const inner = `${indent}  `;
+  const [from, to] = plan.range;
+  let text = '';
+  let at = from;
+  for (const r of [...plan.replacements].sort((a, b) => a.range[0] - b.range[0])) {
+    text += sourceCode.text.slice(at, r.range[0]) + r.text;
+    at = r.range[1];
+  }
+  text += sourceCode.text.slice(at, to);
+  return [
+    `const ${MARKER} = new Error('try again');`,
+    `${indent}retry(() => new Promise((resolve, reject) => {`,
+    `${inner}const settled = (...args) => {`,
+    `${inner}  resolve();`,
+    `${inner}  ${plan.settled}(...args);`,
+    `${inner}};`,
+    `${inner}${reindent(text, indent, inner)}`,
+    `${indent}}), {`,
+    `${inner}maxAttempts: ${plan.maxAttempts},`,
+    ...delayLines(plan.delay, inner),
+    `${inner}shouldRetry: (error) => error === ${MARKER},`,
+    `${inner}rejectWith: 'last-error',`,
+    `${indent}});`,
+  ].join('\n');
 }
