@@ -323,7 +323,7 @@ function readsOther(node: Node, callback: FunctionNode, errorName: string, sourc
  * The function's own callback: a parameter the callback's success path calls with `null` (or
  * `undefined`) first, named by no other code of the failure branch.
  */
-export function doneParameter(fn: FunctionNode, callback: FunctionNode, failure: TSESTree.IfStatement, sourceCode: SourceCode): string | undefined {
+function doneParameter(fn: FunctionNode, callback: FunctionNode, failure: TSESTree.IfStatement, sourceCode: SourceCode): string | undefined {
   for (const p of fn.params) {
     if (p.type !== 'Identifier') continue;
     const variable = sourceCode.getDeclaredVariables(fn).find((v) => v.name === p.name);
