@@ -273,7 +273,30 @@ export function check(key, attempt = 1) {
       code: THEN_WITH_LOG,
       errors: [{ messageId: 'fixedDelay', suggestions: [{ messageId: 'addJitter', data: { delay: '`750`' }, output: THEN_WITH_LOG.replace('sleep(750)', 'sleep(Math.random() * 750)') }] }],
     },
-    { name: 'no rewrite: the attempt reads the counter (it would see the first call\'s value)', ...onlyJitter(REFUSED.counterRead) },
+    { name: 'the attempt reads the counter: the parameter takes the next value before each retry, so every attempt reads the value its call had', ...jitterAndReentry(REFUSED.counterRead, `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function a(url: string, attempt = 0): Promise<Response> {
+  const tryAgain = new Error('try again');
+  return retry(async () => {
+    try {
+      return await fetch(url, { headers: { 'x-attempt': String(attempt) } });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      attempt = attempt + 1;
+      throw tryAgain;
+    }
+  }, {
+    maxAttempts: Math.max(1, 4 - attempt),
+    baseMs: 500,
+    factor: 1,
+    capMs: 500,
+    shouldRetry: (error) => error === tryAgain,
+    rejectWith: 'last-error',
+  });
+}
+`) },
     { name: 'no rewrite: the attempt reads the function\'s arguments (the self-call passed only the parameters; the arrow would see the first call\'s)', ...onlyJitter(REFUSED.readsArguments) },
     { name: 'no rewrite: the attempt reads the function\'s this (undefined in the self-call; the arrow would keep the first call\'s)', ...onlyJitter(REFUSED.readsThis) },
     { name: 'no rewrite: the self-call changes an argument', ...onlyJitter(REFUSED.argumentChanged) },

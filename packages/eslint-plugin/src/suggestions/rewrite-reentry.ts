@@ -120,30 +120,9 @@ function planReentry(site: RetrySite, ctx: RewriteContext): ReentryPlan | undefi
     if (otherReturn) return undefined;
   }
 
-  // The parameters the call changes, and the counter among them.
-  const params: { name: string; variable: Variable }[] = [];
-  for (const p of fn.params) {
-    const id = p.type === 'AssignmentPattern' ? p.left : p;
-    if (id.type !== 'Identifier') return undefined;
-    const variable = sourceCode.getDeclaredVariables(fn).find((v) => v.name === id.name);
-    if (!variable) return undefined;
-    params.push({ name: id.name, variable });
-  }
-  if (call.arguments.length !== params.length) return undefined;
-  const changed: { name: string; variable: Variable; value: string }[] = [];
-  let counter: { name: string; variable: Variable; step: 1 | -1 } | undefined;
-  for (let i = 0; i < params.length; i++) {
-    const param = params[i] as (typeof params)[number];
-    const arg = call.arguments[i] as Node;
-    if (arg.type === 'Identifier' && arg.name === param.name) continue;
-    if (arg.type === 'SpreadElement' || (arg.type === 'Identifier' && arg.name === 'undefined') || !isPlain(arg, keys)) return undefined;
-    changed.push({ ...param, value: sourceCode.getText(arg) });
-    if (arg.type === 'BinaryExpression' && (arg.operator === '+' || arg.operator === '-') && arg.left.type === 'Identifier' && arg.left.name === param.name && arg.right.type === 'Literal' && arg.right.value === 1) {
-      if (counter) return undefined;
-      counter = { name: param.name, variable: param.variable, step: arg.operator === '+' ? 1 : -1 };
-    }
-  }
-  if (!counter) return undefined;
+  const passed = passedOn(fn, call, sourceCode);
+  if (!passed) return undefined;
+  const { changed, counter } = passed;
   // A changed parameter read by another function of the kept code would see the next attempt's value.
   for (const c of changed) {
     for (const ref of c.variable.references) {
@@ -151,23 +130,8 @@ function planReentry(site: RetrySite, ctx: RewriteContext): ReentryPlan | undefi
       if (owner && owner !== fn && owner !== holder && !within(ref.identifier, back)) return undefined;
     }
   }
-
-  // The bound: the one test of the counter outside the way back in.
-  const tests: TSESTree.BinaryExpression[] = [];
-  for (const ref of counter.variable.references) {
-    if (ref.init || within(ref.identifier, back)) continue;
-    const parent = ref.identifier.parent;
-    if (parent?.type === 'BinaryExpression' && ['<', '<=', '>', '>=', '===', '=='].includes(parent.operator)) tests.push(parent);
-    else if (sleep && within(ref.identifier, sleep)) continue;
-    else return undefined;
-  }
-  if (tests.length !== 1) return undefined;
-  const maxAttempts = attemptsOf(tests[0] as TSESTree.BinaryExpression, counter, changed, sourceCode);
+  const maxAttempts = boundOf(site, fn, passed, back, sourceCode);
   if (!maxAttempts) return undefined;
-  // Where the counter has a default, the count agrees with the analysis's.
-  const known = site.policy.maxAttempts;
-  const start = defaultOf(fn, counter.name);
-  if (typeof known === 'number' && start !== undefined && evaluate(maxAttempts, counter.name, start, constantsOf(tests[0] as TSESTree.BinaryExpression, sourceCode)) !== known) return undefined;
 
   const delay = delayOptions(site, sourceCode, fn, counter.name);
   if (!delay) return undefined;
@@ -188,6 +152,75 @@ function planReentry(site: RetrySite, ctx: RewriteContext): ReentryPlan | undefi
     maxAttempts,
     delay,
   };
+}
+
+interface Passed {
+  params: { name: string; variable: Variable }[];
+  /** The parameters the way back in passes another value, and that value's text. */
+  changed: { name: string; variable: Variable; value: string }[];
+  /** The one passed as itself ± 1. */
+  counter: { name: string; variable: Variable; step: 1 | -1 };
+}
+
+/** What the self-call passes on: every parameter as itself but some plain values, one of them a counter. */
+function passedOn(fn: FunctionNode, call: TSESTree.CallExpression, sourceCode: SourceCode): Passed | undefined {
+  const params: Passed['params'] = [];
+  for (const p of fn.params) {
+    const id = p.type === 'AssignmentPattern' ? p.left : p;
+    if (id.type !== 'Identifier') return undefined;
+    const variable = sourceCode.getDeclaredVariables(fn).find((v) => v.name === id.name);
+    if (!variable) return undefined;
+    params.push({ name: id.name, variable });
+  }
+  if (call.arguments.length !== params.length) return undefined;
+  const changed: Passed['changed'] = [];
+  let counter: Passed['counter'] | undefined;
+  for (let i = 0; i < params.length; i++) {
+    const param = params[i] as Passed['params'][number];
+    const arg = call.arguments[i] as Node;
+    if (arg.type === 'Identifier' && arg.name === param.name) continue;
+    // `undefined` would have given the parameter its default again.
+    if (arg.type === 'SpreadElement' || (arg.type === 'Identifier' && arg.name === 'undefined') || !isPlain(arg, sourceCode.visitorKeys)) return undefined;
+    changed.push({ ...param, value: sourceCode.getText(arg) });
+    if (arg.type === 'BinaryExpression' && (arg.operator === '+' || arg.operator === '-') && arg.left.type === 'Identifier' && arg.left.name === param.name && arg.right.type === 'Literal' && arg.right.value === 1) {
+      if (counter) return undefined;
+      counter = { name: param.name, variable: param.variable, step: arg.operator === '+' ? 1 : -1 };
+    }
+  }
+  return counter ? { params, changed, counter } : undefined;
+}
+
+/**
+ * The attempts from the counter's one test (outside the way back in `back`; other reads are
+ * fine, a write is not), agreeing with the analysis's count where the counter has a default.
+ */
+function boundOf(site: RetrySite, fn: FunctionNode, { counter, changed }: Passed, back: Node, sourceCode: SourceCode): string | undefined {
+  const tests: TSESTree.BinaryExpression[] = [];
+  for (const ref of counter.variable.references) {
+    if (ref.init || within(ref.identifier, back)) continue;
+    if (ref.isWrite()) return undefined;
+    const parent = ref.identifier.parent;
+    if (parent?.type === 'BinaryExpression' && parent.left === ref.identifier && ['<', '<=', '>', '>=', '===', '=='].includes(parent.operator)) tests.push(parent);
+  }
+  const test = tests[0];
+  if (tests.length !== 1 || !test) return undefined;
+  const maxAttempts = attemptsOf(test, counter, changed, sourceCode);
+  if (!maxAttempts) return undefined;
+  const known = site.policy.maxAttempts;
+  const start = defaultOf(fn, counter.name);
+  if (typeof known === 'number' && start !== undefined && evaluate(maxAttempts, counter.name, start, constantsOf(test, sourceCode)) !== known) return undefined;
+  return maxAttempts;
+}
+
+/** The range's text with the replacements made. */
+function replaced(range: [number, number], replacements: ReentryPlan['replacements'], sourceCode: SourceCode): string {
+  let text = '';
+  let at = range[0];
+  for (const r of [...replacements].sort((a, b) => a.range[0] - b.range[0])) {
+    text += sourceCode.text.slice(at, r.range[0]) + r.text;
+    at = r.range[1];
+  }
+  return text + sourceCode.text.slice(at, range[1]);
 }
 
 /** `f(…)` naming the function itself (its declaration or `const`), or `this.m(…)` in method `m`. */
@@ -288,14 +321,7 @@ function render(plan: ReentryPlan, sourceCode: SourceCode): string {
   const body = plan.fn.body as TSESTree.BlockStatement;
   const indent = indentOf(body.body[0] as Node, sourceCode);
   const inner = `${indent}  `;
-  const [from, to] = plan.range;
-  let text = '';
-  let at = from;
-  for (const r of [...plan.replacements].sort((a, b) => a.range[0] - b.range[0])) {
-    text += sourceCode.text.slice(at, r.range[0]) + r.text;
-    at = r.range[1];
-  }
-  text += sourceCode.text.slice(at, to);
+  const text = replaced(plan.range, plan.replacements, sourceCode);
   const lines = [
     `const ${MARKER} = new Error('try again');`,
     `${indent}return retry(${plan.async ? 'async ' : ''}() => {`,
@@ -321,7 +347,6 @@ function render(plan: ReentryPlan, sourceCode: SourceCode): string {
  */
 function planEventReentry(site: RetrySite, ctx: RewriteContext): ReentryPlan | undefined {
   const { sourceCode } = ctx;
-  const keys = sourceCode.visitorKeys;
   const fn = site.node;
   if (ctx.typescript) return undefined;
   if (fn.type !== 'FunctionDeclaration' && fn.type !== 'FunctionExpression' && fn.type !== 'ArrowFunctionExpression') return undefined;
@@ -350,29 +375,9 @@ function planEventReentry(site: RetrySite, ctx: RewriteContext): ReentryPlan | u
   }
 
   // The parameters, the counter and the function's own callback.
-  const params: { name: string; variable: Variable }[] = [];
-  for (const p of fn.params) {
-    const id = p.type === 'AssignmentPattern' ? p.left : p;
-    if (id.type !== 'Identifier') return undefined;
-    const variable = sourceCode.getDeclaredVariables(fn).find((v) => v.name === id.name);
-    if (!variable) return undefined;
-    params.push({ name: id.name, variable });
-  }
-  if (call.arguments.length !== params.length) return undefined;
-  const changed: { name: string; variable: Variable; value: string }[] = [];
-  let counter: { name: string; variable: Variable; step: 1 | -1 } | undefined;
-  for (let i = 0; i < params.length; i++) {
-    const param = params[i] as (typeof params)[number];
-    const arg = call.arguments[i] as Node;
-    if (arg.type === 'Identifier' && arg.name === param.name) continue;
-    if (arg.type === 'SpreadElement' || !isPlain(arg, keys)) return undefined;
-    changed.push({ ...param, value: sourceCode.getText(arg) });
-    if (arg.type === 'BinaryExpression' && (arg.operator === '+' || arg.operator === '-') && arg.left.type === 'Identifier' && arg.left.name === param.name && arg.right.type === 'Literal' && arg.right.value === 1) {
-      if (counter) return undefined;
-      counter = { name: param.name, variable: param.variable, step: arg.operator === '+' ? 1 : -1 };
-    }
-  }
-  if (!counter) return undefined;
+  const passed = passedOn(fn, call, sourceCode);
+  if (!passed) return undefined;
+  const { changed, counter, params } = passed;
   const done = params.find((p) => p.variable.references.some((r) => {
     const parent = r.identifier.parent;
     const first = parent?.type === 'CallExpression' && parent.callee === r.identifier ? parent.arguments[0] : undefined;
@@ -381,20 +386,10 @@ function planEventReentry(site: RetrySite, ctx: RewriteContext): ReentryPlan | u
   if (!done || changed.some((c) => c.name === done.name)) return undefined;
   // Every use of the callback is a call of it (or its passing on in the way back in).
   if (!done.variable.references.every((r) => within(r.identifier, call) || (r.identifier.parent?.type === 'CallExpression' && r.identifier.parent.callee === r.identifier))) return undefined;
-  const tests: TSESTree.BinaryExpression[] = [];
-  for (const ref of counter.variable.references) {
-    if (ref.init || within(ref.identifier, call)) continue;
-    const parent = ref.identifier.parent;
-    if (parent?.type === 'BinaryExpression' && ['<', '<=', '>', '>=', '===', '=='].includes(parent.operator) && parent.left === ref.identifier) tests.push(parent);
-    else if (!ref.isWrite()) continue;
-    else return undefined;
-  }
-  if (tests.length !== 1) return undefined;
-  const maxAttempts = attemptsOf(tests[0] as TSESTree.BinaryExpression, counter, changed, sourceCode);
+  // Here the analysis's count must be known and agree: the give-up is the code's, told to a callback.
+  if (typeof site.policy.maxAttempts !== 'number' || defaultOf(fn, counter.name) === undefined) return undefined;
+  const maxAttempts = boundOf(site, fn, passed, call, sourceCode);
   if (!maxAttempts) return undefined;
-  const known = site.policy.maxAttempts;
-  const start = defaultOf(fn, counter.name);
-  if (typeof known !== 'number' || start === undefined || evaluate(maxAttempts, counter.name, start, constantsOf(tests[0] as TSESTree.BinaryExpression, sourceCode)) !== known) return undefined;
   const delay = delayOptions(site, sourceCode, fn, counter.name);
   if (!delay) return undefined;
 
@@ -420,14 +415,7 @@ function renderEvents(plan: ReentryPlan, sourceCode: SourceCode): string {
   const body = plan.fn.body as TSESTree.BlockStatement;
   const indent = indentOf(body.body[0] as Node, sourceCode);
   const inner = `${indent}  `;
-  const [from, to] = plan.range;
-  let text = '';
-  let at = from;
-  for (const r of [...plan.replacements].sort((a, b) => a.range[0] - b.range[0])) {
-    text += sourceCode.text.slice(at, r.range[0]) + r.text;
-    at = r.range[1];
-  }
-  text += sourceCode.text.slice(at, to);
+  const text = replaced(plan.range, plan.replacements, sourceCode);
   return [
     `const ${MARKER} = new Error('try again');`,
     `${indent}retry(() => new Promise((resolve, reject) => {`,
