@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Issue 28's figure: of the hand-written retry sites (loops, recursions, repeated calls; not
 // library calls) the rules report in a folder (default fixtures/), how many offer
-// "Rewrite with retry()". A site only no-nested-retry reports is left out: its fixes choose a
-// layer. Lints with the plugin's recommended config, as the fixtures test does.
+// "Rewrite with retry()" (44 of 47 in fixtures/, 22 of 24 in test/rewrite/held-out/; the tests
+// pin both at 90 % or more: suggestions-held-out.test.ts). A site only no-nested-retry reports
+// is left out: its fixes choose a layer. Lints with the plugin's recommended config, as the
+// fixtures test does.
 //
 //   node test/rewrite/coverage.mjs [folder]
 import { readFileSync, readdirSync, statSync } from 'node:fs';

@@ -12,6 +12,11 @@ function edit(code: string, from: string, to: string): string {
   return code.replace(from, to);
 }
 
+/** A case that also gets the rewrite whose attempt is the loop body as written (rewrite-round.ts). */
+function withRoundRewrite<C extends { errors: readonly { suggestions?: readonly unknown[] }[] }>(c: C, output: string): C {
+  return { ...c, errors: c.errors.map((e) => ({ ...e, suggestions: [...(e.suggestions ?? []), { messageId: 'rewrite' as const, data: { bound: '' }, output }] })) };
+}
+
 const sleep = `const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));\n`;
 
 const FOR_WITH_GUARDED_WAIT = `import { api } from './api';
@@ -259,8 +264,57 @@ export async function flush(body: string): Promise<void> {
       ],
     },
     { name: 'no rewrite: a wait on another condition than "another attempt follows" would move', ...onlyJitter(REFUSED.waitOnOtherCondition, 4) },
-    { name: 'no rewrite: a break leaves state for the code after the loop', ...onlyJitter(REFUSED.breakOut, 5) },
-    { name: 'no rewrite: the counter is read after the loop', ...onlyJitter(REFUSED.counterReadAfter, 5) },
+    { name: 'a break out of the loop: the attempt returns, the state it left is read after the loop as before', ...withRoundRewrite(onlyJitter(REFUSED.breakOut, 5), `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function b(url: string) {
+  let res: Response | undefined;
+  const tryAgain = new Error('try again');
+  await retry(async () => {
+    res = await fetch(url);
+    if (res.ok) return;
+    throw tryAgain;
+  }, {
+    maxAttempts: 3,
+    baseMs: 500,
+    factor: 1,
+    capMs: 500,
+    shouldRetry: (error) => error === tryAgain,
+    rejectWith: 'last-error',
+  }).catch((error) => {
+    if (error !== tryAgain) throw error;
+  });
+  return res;
+}
+`) },
+    // The loop body as written is the attempt; the counter stays outside it, so the code after the loop reads its last value.
+    { name: 'the counter read after the loop: it keeps its value, the test stops retry() and the throw after the loop runs', ...withRoundRewrite(onlyJitter(REFUSED.counterReadAfter, 5), `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function c(url: string) {
+  let i = 0;
+  const tryAgain = new Error('try again');
+  return retry(async () => {
+    if (!(i < 3)) throw tryAgain;
+    i++;
+    const res = await fetch(url);
+    if (res.ok) return res;
+    throw tryAgain;
+  }, {
+    maxAttempts: 3,
+    baseMs: 500,
+    factor: 1,
+    capMs: 500,
+    shouldRetry: (error) => error === tryAgain && (i < 3),
+    rejectWith: 'last-error',
+  }).catch((error) => {
+    if (error !== tryAgain) throw error;
+    throw new Error(\`failed \${i} times\`);
+  });
+}
+`) },
     { name: 'no rewrite: the loop changes its own limit', ...onlyJitter(REFUSED.limitChangedInLoop, 4) },
     { name: 'no rewrite: the loop changes the property its limit reads (retry() would read it once)', ...onlyJitter(REFUSED.limitPropertyChangedInLoop, 4) },
     { name: 'no rewrite: a closure the loop calls changes its limit', ...onlyJitter(REFUSED.limitChangedByClosure, 6) },

@@ -3,12 +3,12 @@
 // types with no error the original did not have — all outputs in one TypeScript program.
 // Also the coverage figures of issue 9 (printed, and pinned).
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, extname, join, relative, sep } from 'node:path';
+import { extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { analyzeRetrySites, type SourceCodeLike } from '@retry-hygiene/analysis';
 import { lint, lastSourceCode, proveSuggestions, type AppliedSuggestion } from './suggestion-proof.js';
+import { introducedTypeErrors } from './type-proof.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const fixturesDir = join(repoRoot, 'fixtures');
@@ -99,57 +99,8 @@ describe('suggestions on the fixtures', () => {
 
 describe('TypeScript outputs type-check against @retry-hygiene/retry (one program)', () => {
   it('no output has a type error its original did not have', () => {
-    const virtual = new Map<string, string>();
-    const pairs: { label: string; original: string; output: string }[] = [];
-    fixtures.forEach((f, i) => {
-      if (!/\.[cm]?tsx?$/.test(f.absPath)) return;
-      f.applied.forEach((a, j) => {
-        // Beside the fixture, so that node_modules resolution finds the workspace packages.
-        const dir = join(dirname(f.absPath), `.proof-${i}-${j}`);
-        const original = join(dir, 'original', basename(f.absPath));
-        const output = join(dir, 'output', basename(f.absPath));
-        virtual.set(original, f.code);
-        virtual.set(output, a.output);
-        pairs.push({ label: `${f.name}:${a.line} ${a.rule} "${a.desc}"`, original, output });
-      });
-    });
-    expect(pairs.length).toBeGreaterThan(20);
-    const options: ts.CompilerOptions = {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-      types: ['node'],
-      jsx: ts.JsxEmit.ReactJSX,
-      experimentalDecorators: true,
-      skipLibCheck: true,
-    };
-    const host = ts.createCompilerHost(options);
-    const readFile = host.readFile.bind(host);
-    const fileExists = host.fileExists.bind(host);
-    host.readFile = (file) => virtual.get(file) ?? readFile(file);
-    host.fileExists = (file) => virtual.has(file) || fileExists(file);
-    const getSourceFile = host.getSourceFile.bind(host);
-    host.getSourceFile = (file, language, onError, create) => {
-      const text = virtual.get(file);
-      return text !== undefined ? ts.createSourceFile(file, text, language, true) : getSourceFile(file, language, onError, create);
-    };
-    const program = ts.createProgram([...virtual.keys()], options, host);
-    const messagesOf = (file: string) =>
-      [...program.getSyntacticDiagnostics(program.getSourceFile(file)), ...program.getSemanticDiagnostics(program.getSourceFile(file))].map(
-        (d) => `TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-      );
-    const introduced: string[] = [];
-    for (const pair of pairs) {
-      const before = messagesOf(pair.original);
-      for (const message of messagesOf(pair.output)) {
-        const at = before.indexOf(message);
-        if (at >= 0) before.splice(at, 1);
-        else introduced.push(`${pair.label}: ${message}`);
-      }
-    }
+    const { pairs, introduced } = introducedTypeErrors(fixtures);
+    expect(pairs).toBeGreaterThan(20);
     expect(introduced).toEqual([]);
   });
 });

@@ -75,9 +75,41 @@ export async function warm(cache: { fill(): Promise<number> }): Promise<number |
       ],
     },
     {
-      name: 'no rewrite when some errors leave at once: the swallowing catch could not tell them from running out',
+      name: 'some errors leave at once: only the marker is retried and swallowed once the attempts run out (rewrite-round.ts), the others leave as they did',
       code: CLASSIFIED,
-      errors: [{ messageId: 'fixedDelay', suggestions: [{ messageId: 'addJitter', data: { delay: '`1000`' }, output: CLASSIFIED.replace('sleep(1000)', 'sleep(Math.random() * 1000)') }] }],
+      errors: [
+        {
+          messageId: 'fixedDelay',
+          suggestions: [
+            { messageId: 'addJitter', data: { delay: '`1000`' }, output: CLASSIFIED.replace('sleep(1000)', 'sleep(Math.random() * 1000)') },
+            { messageId: 'rewrite', data: { bound: '' }, output: `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function warm(cache: { fill(): Promise<number> }): Promise<number | undefined> {
+  const tryAgain = new Error('try again');
+  return retry(async () => {
+    try {
+      return await cache.fill();
+    } catch (err) {
+      if (!(err instanceof TypeError)) throw err;
+      throw tryAgain;
+    }
+  }, {
+    maxAttempts: 3,
+    baseMs: 1000,
+    factor: 1,
+    capMs: 1000,
+    shouldRetry: (error) => error === tryAgain,
+    rejectWith: 'last-error',
+  }).catch((error) => {
+    if (error !== tryAgain) throw error;
+  });
+}
+` },
+          ],
+        },
+      ],
     },
   ],
 });

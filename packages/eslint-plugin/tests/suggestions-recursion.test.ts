@@ -155,6 +155,20 @@ export async function e(url: string, attempt = 0): Promise<unknown> {
 `,
 };
 
+/** The jitter edit, then the rewrite that keeps the whole body as retry()'s attempt (rewrite-reentry.ts). */
+const jitterAndReentry = (code: string, output: string) => ({
+  code,
+  errors: [
+    {
+      messageId: 'fixedDelay' as const,
+      suggestions: [
+        { messageId: 'addJitter' as const, data: { delay: '`500`' }, output: code.replace('await sleep(500)', 'await sleep(Math.random() * 500)') },
+        { messageId: 'rewrite' as const, data: { bound: '' }, output },
+      ],
+    },
+  ],
+});
+
 const onlyJitter = (code: string) => ({
   code,
   errors: [{ messageId: 'fixedDelay' as const, suggestions: [{ messageId: 'addJitter' as const, data: { delay: '`500`' }, output: code.replace('await sleep(500)', 'await sleep(Math.random() * 500)') }] }],
@@ -259,13 +273,109 @@ export function check(key, attempt = 1) {
       code: THEN_WITH_LOG,
       errors: [{ messageId: 'fixedDelay', suggestions: [{ messageId: 'addJitter', data: { delay: '`750`' }, output: THEN_WITH_LOG.replace('sleep(750)', 'sleep(Math.random() * 750)') }] }],
     },
-    { name: 'no rewrite: the attempt reads the counter (it would see the first call\'s value)', ...onlyJitter(REFUSED.counterRead) },
+    { name: 'the attempt reads the counter: the parameter takes the next value before each retry, so every attempt reads the value its call had', ...jitterAndReentry(REFUSED.counterRead, `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function a(url: string, attempt = 0): Promise<Response> {
+  const tryAgain = new Error('try again');
+  return retry(async () => {
+    try {
+      return await fetch(url, { headers: { 'x-attempt': String(attempt) } });
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      attempt = attempt + 1;
+      throw tryAgain;
+    }
+  }, {
+    maxAttempts: Math.max(1, 4 - attempt),
+    baseMs: 500,
+    factor: 1,
+    capMs: 500,
+    shouldRetry: (error) => error === tryAgain,
+    rejectWith: 'last-error',
+  });
+}
+`) },
     { name: 'no rewrite: the attempt reads the function\'s arguments (the self-call passed only the parameters; the arrow would see the first call\'s)', ...onlyJitter(REFUSED.readsArguments) },
     { name: 'no rewrite: the attempt reads the function\'s this (undefined in the self-call; the arrow would keep the first call\'s)', ...onlyJitter(REFUSED.readsThis) },
     { name: 'no rewrite: the self-call changes an argument', ...onlyJitter(REFUSED.argumentChanged) },
-    { name: 'no rewrite: a classifier before the guard (not in this shape yet)', ...onlyJitter(REFUSED.classifier) },
-    { name: 'no rewrite: code before the try may throw (that error was not retried)', ...onlyJitter(REFUSED.callBeforeTry) },
-    { name: 'no rewrite: the try returns a promise without awaiting it (its rejection was never retried)', ...onlyJitter(REFUSED.unawaitedReturn) },
+    // Kept as written inside the attempt, with the way back in made `attempt = attempt + 1; throw tryAgain` (only that marker is retried).
+    { name: 'a classifier before the guard: the whole body is the attempt, and what the classifier throws is not retried', ...jitterAndReentry(REFUSED.classifier, `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function c(url: string, attempt = 0): Promise<Response> {
+  const tryAgain = new Error('try again');
+  return retry(async () => {
+    try {
+      return await fetch(url);
+    } catch (err) {
+      if (!(err instanceof TypeError)) throw err;
+      if (attempt >= 3) throw err;
+      attempt = attempt + 1;
+      throw tryAgain;
+    }
+  }, {
+    maxAttempts: Math.max(1, 4 - attempt),
+    baseMs: 500,
+    factor: 1,
+    capMs: 500,
+    shouldRetry: (error) => error === tryAgain,
+    rejectWith: 'last-error',
+  });
+}
+`) },
+    { name: 'code before the try: it stays in the attempt, and its error is still not retried (only the marker is)', ...jitterAndReentry(REFUSED.callBeforeTry, `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function d(url: string, attempt = 0): Promise<Response> {
+  const tryAgain = new Error('try again');
+  return retry(async () => {
+    const target = new URL(url);
+    try {
+      return await fetch(target);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      attempt = attempt + 1;
+      throw tryAgain;
+    }
+  }, {
+    maxAttempts: Math.max(1, 4 - attempt),
+    baseMs: 500,
+    factor: 1,
+    capMs: 500,
+    shouldRetry: (error) => error === tryAgain,
+    rejectWith: 'last-error',
+  });
+}
+`) },
+    { name: 'the try returns a promise without awaiting it: its rejection leaves retry() unretried, as it left the function', ...jitterAndReentry(REFUSED.unawaitedReturn, `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function e(url: string, attempt = 0): Promise<unknown> {
+  const tryAgain = new Error('try again');
+  return retry(async () => {
+    try {
+      const res = await fetch(url);
+      return res.json();
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      attempt = attempt + 1;
+      throw tryAgain;
+    }
+  }, {
+    maxAttempts: Math.max(1, 4 - attempt),
+    baseMs: 500,
+    factor: 1,
+    capMs: 500,
+    shouldRetry: (error) => error === tryAgain,
+    rejectWith: 'last-error',
+  });
+}
+`) },
   ],
 });
 

@@ -25,10 +25,18 @@ interface Case {
   op: string;
   /** Calls the function under test on the module's top-level bindings. */
   call: (h: Record<string, any>) => Promise<unknown>;
-  /** How an attempt fails: it throws, resolves to a response that is not ok, or resolves to false (`tryAcquire()`). */
-  failure?: 'throw' | 'status' | 'false';
+  /**
+   * How an attempt fails: it throws, resolves to a response that is not ok, resolves to false
+   * (`tryAcquire()`), (`callback`) calls its last argument node-style, `(err)` or `(null, V)`,
+   * or (`emitter`) returns an event emitter that emits `'connect'` or `'error'` (a socket).
+   */
+  failure?: 'throw' | 'status' | 'false' | 'callback' | 'emitter';
+  /** The `code` of the errors the scripted operation fails with (code that retries only `ECONNRESET`…). */
+  code?: string;
   /** An error the code does not retry (when it classifies errors). */
   nonRetryable?: () => unknown;
+  /** A retry with no bound that swallows its failures: the rewrite gives up with its own error, naming the bound. */
+  swallows?: true;
   /** The original retries at once: the rewrite waits up to retry()'s defaults (100 ms doubling, 20 s cap). */
   immediate?: true;
 }
@@ -90,18 +98,46 @@ async function run(code: string, filename: string, testCase: Case, script: Scrip
   const failureValue = { ok: false, status: 503, statusCode: 503, json: async () => ({}), text: async () => '' };
   let stall: () => void = () => {};
   const stalled = new Promise<Run['outcome']>((resolve) => (stall = () => resolve({ stalled: true })));
-  const op = (..._args: unknown[]) => {
+  const op = (...args: unknown[]) => {
     calls++;
     if (calls > CALL_LIMIT) {
       stall();
       return new Promise(() => {});
     }
     const step = script(calls);
+    if (testCase.failure === 'emitter') {
+      const listeners = new Map<string, ((...a: unknown[]) => void)[]>();
+      const add = (event: string, listener: (...a: unknown[]) => void) => {
+        listeners.set(event, [...(listeners.get(event) ?? []), listener]);
+        return emitter;
+      };
+      const emitter: Record<string, unknown> = {
+        on: add,
+        once: add,
+        removeAllListeners: (event: string) => void listeners.delete(event),
+        destroy: () => {},
+        setKeepAlive: () => {},
+        toJSON: () => 'socket',
+      };
+      setImmediate(() => {
+        const [event, arg] = step.fail ? ['error', step.error ?? transient(calls)] : ['connect', undefined];
+        for (const listener of listeners.get(event) ?? []) listener(arg);
+      });
+      return emitter;
+    }
+    if (testCase.failure === 'callback') {
+      const done = args[args.length - 1] as (...a: unknown[]) => void;
+      setImmediate(() => (step.fail ? done(step.error ?? transient(calls)) : done(null, V)));
+      return undefined;
+    }
     if (!step.fail) return Promise.resolve(V);
     if (testCase.failure === 'false' && step.error === undefined) return Promise.resolve(false);
     if (testCase.failure === 'status' && step.error === undefined) return Promise.resolve(step.status ? { ...failureValue, status: step.status, statusCode: step.status } : failureValue);
-    return Promise.reject(step.error ?? new TransientError(`transient ${calls}`));
+    return Promise.reject(step.error ?? transient(calls));
   };
+  function transient(n: number) {
+    return Object.assign(new TransientError(`transient ${n}`), testCase.code ? { code: testCase.code } : {});
+  }
   const fakeSetTimeout = (cb: unknown, ms?: unknown, ...args: unknown[]) => {
     let callback = cb;
     let delay = ms;
@@ -234,6 +270,9 @@ function prepare(testCase: Case) {
 
 const fetchLike = { failure: 'status' as const };
 
+/** A node-style callback's outcome as a promise: the function under test called with it last. */
+const viaCallback = (start: (done: (err: unknown, value?: unknown) => void) => void) => new Promise((resolve, reject) => start((err, value) => (err ? reject(err) : resolve(value))));
+
 const CASES: Case[] = [
   { file: 'loops/orders-client-fixed-sleep.ts', line: 14, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getOrder('o-1') },
   { file: 'loops/env-configured-delay.cjs', line: 14, rule: 'no-fixed-sleep-retry', op: 'consumer.connect', call: (h) => h.connectConsumer('g') },
@@ -283,12 +322,46 @@ const CASES: Case[] = [
   { file: 'loops/redis-lock-spin.ts', line: 25, rule: 'no-fixed-sleep-retry', op: 'this.tryAcquire', call: (h) => new h.RedisLock(V).acquire('k'), failure: 'false' },
   { file: 'loops/inventory-immediate-retry.mjs', line: 11, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getStockLevel('sku-1'), ...fetchLike, immediate: true },
   { file: 'sleep-forms/release-upload-delay-pkg.mjs', line: 14, rule: 'require-jitter', op: 'fetch', call: (h) => h.uploadAsset('/tmp/a.tgz'), ...fetchLike },
+  { file: 'callbacks/redis-connect-node-callback.js', line: 20, rule: 'require-jitter', op: 'net.createConnection', failure: 'emitter', call: (h) => viaCallback((done) => h.connectRedis(6379, 'redis', done)) },
+  { file: 'callbacks/ftp-upload-attempt-cb.cjs', line: 20, rule: 'no-fixed-sleep-retry', op: 'upload', failure: 'callback', call: (h) => viaCallback((done) => h.attempt(2, '/tmp/a', '/in/a', done)) },
   // Calls of a project helper from another module (run for real), rewritten to retry() at the call.
   { file: 'cross-file/orders-sync.ts', line: 5, rule: 'no-fixed-sleep-retry', op: 'getJson', call: (h) => h.loadOrders('c-1') },
   { file: 'cross-file/orders-sync.ts', line: 7, rule: 'no-unbounded-retry', op: 'fetch', call: (h) => h.loadInvoices('c-1') },
   { file: 'cross-file/services/billing.service.ts', line: 9, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => new h.BillingService().chargeCard('i-1') },
   { file: 'cross-file/services/billing.service.ts', line: 13, rule: 'require-jitter', op: 'fetch', call: (h) => new h.BillingService().refund('i-1') },
   { file: 'cross-file/services/billing.service.ts', line: 17, rule: 'no-unbounded-retry', op: 'fetch', call: (h) => new h.BillingService().syncLedger() },
+];
+
+
+const H = '../test/rewrite/held-out/';
+
+/** The held-out retry shapes of issue 28 (test/rewrite/held-out): every reported site of every file but the reconnects. */
+const HELD_OUT: Case[] = [
+  { file: `${H}01-publish-while-count.ts`, line: 16, rule: 'no-fixed-sleep-retry', op: 'bus.emit', call: (h) => h.publishOrderPlaced('o-1') },
+  { file: `${H}02-while-true-plusplus-throw.ts`, line: 7, rule: 'no-fixed-sleep-retry', op: 'inventory.reserve', call: (h) => h.reserveStock('sku', 1) },
+  { file: `${H}03-promise-chain-recursion.js`, line: 13, rule: 'no-fixed-sleep-retry', op: 'api.getProfile', call: (h) => h.loadProfile('u-1') },
+  { file: `${H}04-node-callback-settimeout.js`, line: 9, rule: 'no-fixed-sleep-retry', op: 'uploader.put', failure: 'callback', call: (h) => viaCallback((done) => h.uploadFile('/tmp/a', 2, done)) },
+  { file: `${H}05-do-while.ts`, line: 7, rule: 'no-fixed-sleep-retry', op: 'search.index', call: (h) => h.indexDocument({ id: 'd', body: 'b' }) },
+  { file: `${H}06-promisify-settimeout.cjs`, line: 8, rule: 'require-jitter', op: 'db.migrate', call: (h) => h.runMigration('m-1') },
+  { file: `${H}07-local-retry-helper.ts`, line: 4, rule: 'no-fixed-sleep-retry', op: 'fn', call: (h) => h.withRetry(() => 0, 3, 1000) },
+  { file: `${H}09-unbounded-until-ok.ts`, line: 3, rule: 'no-unbounded-retry', op: 'fetch', call: (h) => h.waitForService('http://x'), ...fetchLike, swallows: true },
+  { file: `${H}09-unbounded-until-ok.ts`, line: 3, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.waitForService('http://x'), ...fetchLike, swallows: true },
+  { file: `${H}10-unbounded-for-ever.mjs`, line: 7, rule: 'no-unbounded-retry', op: 'broker.connect', call: (h) => h.connectBroker('amqp://x') },
+  { file: `${H}10-unbounded-for-ever.mjs`, line: 7, rule: 'require-jitter', op: 'broker.connect', call: (h) => h.connectBroker('amqp://x') },
+  { file: `${H}12-result-not-ok.ts`, line: 4, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getRates('EUR'), ...fetchLike },
+  { file: `${H}13-class-method-loop.ts`, line: 11, rule: 'require-jitter', op: 'this.http.post', call: (h) => new h.ShippingClient(V).createLabel('s-1') },
+  { file: `${H}14-arrow-function.ts`, line: 6, rule: 'no-fixed-sleep-retry', op: 'storage.put', call: (h) => h.saveSnapshot('k', 'data') },
+  { file: `${H}15-cjs-status-loop.cjs`, line: 5, rule: 'no-fixed-sleep-retry', op: 'httpGet', call: (h) => h.fetchCatalog(1), ...fetchLike },
+  { file: `${H}16-esm-backoff-loop.mjs`, line: 6, rule: 'require-jitter', op: 'auth.exchange', call: (h) => h.exchangeToken('c') },
+  { file: `${H}17-async-recursion.ts`, line: 10, rule: 'no-fixed-sleep-retry', op: 'ledger.append', call: (h) => h.postEntry({ id: 'e', amount: 1 }) },
+  { file: `${H}18-classify-errors.ts`, line: 8, rule: 'no-fixed-sleep-retry', op: 'grpc.getQuote', code: 'ECONNRESET', call: (h) => h.getQuote('X'), nonRetryable: () => Object.assign(new RangeError('bad symbol'), { code: 'INVALID_ARGUMENT' }) },
+  { file: `${H}19-callback-unbounded.js`, line: 7, rule: 'no-unbounded-retry', op: 'mailer.send', failure: 'callback', call: (h) => viaCallback((done) => h.sendWelcome('a@b.c', done)) },
+  { file: `${H}19-callback-unbounded.js`, line: 7, rule: 'no-fixed-sleep-retry', op: 'mailer.send', failure: 'callback', call: (h) => viaCallback((done) => h.sendWelcome('a@b.c', done)) },
+  { file: `${H}20-class-recursion.ts`, line: 11, rule: 'no-fixed-sleep-retry', op: 'kv.get', call: (h) => new h.SessionStore().load('s-1') },
+  { file: `${H}21-then-chain-status.js`, line: 5, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getWeather('Oslo'), ...fetchLike },
+  { file: `${H}23-while-success-flag.js`, line: 7, rule: 'no-fixed-sleep-retry', op: 'cache.warm', call: (h) => h.warmCache(['k']) },
+  { file: `${H}24-linear-backoff-for.ts`, line: 5, rule: 'require-jitter', op: 'crm.upsert', call: (h) => h.upsertContact('a@b.c') },
+  { file: `${H}25-redis-node-callback-connect.cjs`, line: 11, rule: 'no-fixed-sleep-retry', op: 'createClient', failure: 'callback', call: (h) => viaCallback((done) => h.connectRedis('redis://x', done)) },
 ];
 
 const SCRIPTS: Record<string, Script> = {
@@ -302,7 +375,11 @@ describe('suggestions keep what the code does (runtime)', () => {
     expect(new Set(CASES.map((c) => c.file)).size).toBeGreaterThanOrEqual(20);
   });
 
-  for (const testCase of CASES) {
+  it('covers the held-out shapes', () => {
+    expect(new Set(HELD_OUT.map((c) => c.file)).size).toBeGreaterThanOrEqual(20);
+  });
+
+  for (const testCase of [...CASES, ...HELD_OUT]) {
     describe(`${testCase.file}:${testCase.line} ${testCase.rule}`, () => {
       const { original, suggestions } = prepare(testCase);
       it('has suggestions', () => {
@@ -327,7 +404,7 @@ describe('suggestions keep what the code does (runtime)', () => {
               // A retry that never gave up now stops at its bound, with the last error.
               expect(after.calls).toBe(Number(bound));
               // A result that never came right: the rewrite's own error, naming the bound.
-              expect(after.outcome).toEqual(testCase.failure === 'false' ? { error: expect.stringMatching(new RegExp(`^Error: .* after ${bound} attempts$`)) } : { error: `TransientError: transient ${bound}` });
+              expect(after.outcome).toEqual(testCase.failure === 'false' || testCase.swallows ? { error: expect.stringMatching(new RegExp(`^Error: .* after ${bound} attempts$`)) } : { error: `TransientError: transient ${bound}` });
             } else {
               expect(after.outcome).toEqual(before.outcome);
               expect(after.calls).toBe(before.calls);

@@ -348,10 +348,45 @@ module.exports = { connect, push };
       errors: [{ messageId: 'fixedDelay', line: 3, suggestions: [{ messageId: 'addJitter', data: { delay: '`500`' }, output: edit(SHADOWED_RETRY, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') }] }],
     },
     {
-      name: 'no rewrite where the attempt returns a promise without awaiting it (the loop never retried its rejection)',
+      name: 'the attempt returns a promise without awaiting it: the body as written is the attempt (rewrite-round.ts), so that rejection still leaves unretried',
       filename: 'file.js',
       code: UNAWAITED,
-      errors: [{ messageId: 'fixedDelay', line: 2, suggestions: [{ messageId: 'addJitter', data: { delay: '`500`' }, output: edit(UNAWAITED, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') }] }],
+      errors: [
+        {
+          messageId: 'fixedDelay',
+          line: 2,
+          suggestions: [
+            { messageId: 'addJitter', data: { delay: '`500`' }, output: edit(UNAWAITED, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') },
+            { messageId: 'rewrite', data: { bound: '' }, output: `import { retry } from '@retry-hygiene/retry';
+
+export async function load(client, id) {
+  let i = 0;
+  const tryAgain = new Error('try again');
+  return retry(async () => {
+    if (!(i < 3)) throw tryAgain;
+    try {
+      const session = await client.open();
+      return session.fetch(id);
+    } catch (err) {
+      if (i === 2) throw err;
+      i++;
+      throw tryAgain;
+    }
+  }, {
+    maxAttempts: 3,
+    baseMs: 500,
+    factor: 1,
+    capMs: 500,
+    shouldRetry: (error) => error === tryAgain && (i < 3),
+    rejectWith: 'last-error',
+  }).catch((error) => {
+    if (error !== tryAgain) throw error;
+  });
+}
+` },
+          ],
+        },
+      ],
     },
     {
       name: 'no jittered wait or rewrite for a self-call whose value is not a promise (the function would start returning one); a .catch self-call gets both',
@@ -408,14 +443,45 @@ function readSync() {
 ` }] }],
     },
     {
-      name: 'a break that leaves state behind gets no rewrite (only jitter); an immediate self-call gets a jittered wait, or the rewrite with a bound',
+      name: 'a break that leaves state behind: the loop stays a statement, the break returns from the attempt (rewrite-round.ts); an immediate self-call gets a jittered wait, or the rewrite with a bound',
       filename: 'file.js',
       code: BREAK_WITH_STATE,
       errors: [
         {
           messageId: 'fixedDelay',
           line: 3,
-          suggestions: [{ messageId: 'addJitter', data: { delay: '`500`' }, output: edit(BREAK_WITH_STATE, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') }],
+          suggestions: [
+            { messageId: 'addJitter', data: { delay: '`500`' }, output: edit(BREAK_WITH_STATE, 'setTimeout(r, 500)', 'setTimeout(r, Math.random() * 500)') },
+            { messageId: 'rewrite', data: { bound: '' }, output: `import { retry } from '@retry-hygiene/retry';
+
+export async function save(db, row) {
+  let saved;
+  const tryAgain = new Error('try again');
+  await retry(async () => {
+    try {
+      saved = await db.insert(row);
+      return;
+    } catch {
+      throw tryAgain;
+    }
+  }, {
+    maxAttempts: 3,
+    baseMs: 500,
+    factor: 1,
+    capMs: 500,
+    shouldRetry: (error) => error === tryAgain,
+    rejectWith: 'last-error',
+  }).catch((error) => {
+    if (error !== tryAgain) throw error;
+  });
+  return saved ?? null;
+}
+
+export function refresh() {
+  return fetchToken().catch(() => refresh());
+}
+` },
+          ],
         },
         {
           messageId: 'immediate',

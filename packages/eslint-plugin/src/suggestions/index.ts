@@ -11,6 +11,9 @@ import { rewriteForOf } from './rewrite-for-of.js';
 import { rewriteHelperCall } from './rewrite-helper-call.js';
 import { rewriteWithRetry } from './rewrite-loop.js';
 import { rewriteRecursion } from './rewrite-recursion.js';
+import { rewriteCallbackRecursion } from './rewrite-callback.js';
+import { rewriteReentry } from './rewrite-reentry.js';
+import { rewriteRound } from './rewrite-round.js';
 import type { RewriteContext } from './rewrite-loop.js';
 import { inThisFile, singleAttemptOption, singleAttemptRewrite } from './single-attempt.js';
 import { isTypeScriptFile } from './text.js';
@@ -69,7 +72,7 @@ function titleOf(s: Suggestion): string {
 /** The rewrite of a hand-written loop or recursion to retry(), in the first shape that fits. */
 function retryRewrite(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
   if (site.kind === 'library') return rewriteHelperCall(site, ctx);
-  return rewriteWithRetry(site, ctx) ?? rewriteCheckedLoop(site, ctx) ?? rewriteFlagLoop(site, ctx) ?? rewriteDoWhile(site, ctx) ?? rewriteForOf(site, ctx) ?? rewriteCountdown(site, ctx) ?? rewriteRecursion(site, ctx);
+  return rewriteWithRetry(site, ctx) ?? rewriteCheckedLoop(site, ctx) ?? rewriteFlagLoop(site, ctx) ?? rewriteDoWhile(site, ctx) ?? rewriteForOf(site, ctx) ?? rewriteCountdown(site, ctx) ?? rewriteRecursion(site, ctx) ?? rewriteCallbackRecursion(site, ctx) ?? rewriteReentry(site, ctx) ?? rewriteRound(site, ctx);
 }
 
 /**

@@ -193,6 +193,8 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
   let guard: TSESTree.IfStatement | undefined;
   let classifier: TSESTree.Expression | undefined;
   let incremented = false;
+  /** The increment is the give-up test's own (`++tries >= N`). */
+  let guardIncrements = false;
   let sawEffect = false;
   let delayUpdated = false;
   /** An effect reads the wait (`retrying in ${delayMs}ms`): only onRetry knows it (its `delayMs`). */
@@ -222,6 +224,12 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
       if (counter && mentions(rethrow, counter.name, sourceCode)) {
         if (guard) return undefined;
         guard = statement as TSESTree.IfStatement;
+        // `if (++tries >= N) throw err`: the catch's increment, in the give-up test.
+        if (raisesFirst(rethrow, counter.name)) {
+          if (incremented || (loop.type === 'ForStatement' && loop.update)) return undefined;
+          incremented = true;
+          guardIncrements = true;
+        }
         continue;
       }
       if (classifier || sawEffect || guard) return undefined;
@@ -249,6 +257,8 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
       everyFailure.push(statement);
     }
   }
+  // The counter raised in the give-up test: kept code reading it would need to know on which side of the raise it reads.
+  if (guardIncrements && counter && [...setup, tryStatement.block, ...everyFailure, ...betweenAttempts].some((s) => mentions(s, counter.name, sourceCode))) return undefined;
   // One name, one value in the attempt: read both before and after the increment, it would need two.
   if (readAfterIncrement && counter && [...setup, tryStatement.block, ...everyFailure].some((s) => mentions(s, counter.name, sourceCode) && !isAfterIncrement(s, handler.body, counter.name))) return undefined;
 
@@ -641,7 +651,7 @@ function attemptsOf(loop: Loop, counter: Counter | undefined, guard: TSESTree.If
   const fromHead = head && counter ? count(head.operator, head.limit, counter.start, text) : undefined;
   if (!guard) return infinite ? 'unbounded' : fromHead;
   if (!counter) return undefined;
-  const test = comparison(guard.test, counter.name);
+  const test = comparison(guard.test, counter.name) ?? (raisesFirst(guard.test, counter.name) ? comparison({ ...(guard.test as TSESTree.BinaryExpression), left: (guard.test as TSESTree.BinaryExpression & { left: TSESTree.UpdateExpression }).left.argument } as Node, counter.name) : undefined);
   if (!test) return undefined;
   const seen = counter.start + (incremented ? 1 : 0) - 1;
   // `if (attempt >= N) throw` at attempt k when seen + k >= N: k = N - seen is the last.
@@ -649,6 +659,11 @@ function attemptsOf(loop: Loop, counter: Counter | undefined, guard: TSESTree.If
   if (!fromGuard) return undefined;
   if (fromHead !== undefined && fromHead !== fromGuard) return undefined;
   return fromGuard;
+}
+
+/** `++name >= N` (or `>`, `===`): the give-up test raises the counter first. */
+function raisesFirst(test: Node, name: string): boolean {
+  return test.type === 'BinaryExpression' && ['>=', '>', '==='].includes(test.operator) && test.left.type === 'UpdateExpression' && test.left.prefix && test.left.operator === '++' && test.left.argument.type === 'Identifier' && test.left.argument.name === name;
 }
 
 /** `counter < limit` and friends, the counter on the left. */
@@ -846,6 +861,8 @@ function render(plan: Plan, ctx: RewriteContext): string {
 
   // The attempt's parameter: the counter as the loop saw it, from retry()'s 1-based attempt.
   const { parameter, prologue } = attemptParameter(plan.counter?.inAttempt ? plan.counter : undefined, inner);
+  const annotation = plan.tryBlock.parent?.type === 'TryStatement' ? plan.tryBlock.parent.handler?.param?.typeAnnotation : undefined;
+  const caughtType = annotation ? sourceCode.getText(annotation) : '';
   lines.push(`${plan.returns ? 'return' : 'await'} retry(async (${parameter}) => {`);
   lines.push(...prologue);
   const bodyIndent = plan.everyFailure.length > 0 ? inner + unit : inner;
@@ -854,7 +871,7 @@ function render(plan: Plan, ctx: RewriteContext): string {
   if (plan.everyFailure.length > 0) {
     lines.push(`${inner}try {`);
     lines.push(bodyIndent + reindent(tryText, tryIndent, bodyIndent));
-    lines.push(`${inner}} catch (${plan.errorName ?? 'error'}) {`);
+    lines.push(`${inner}} catch (${plan.errorName ?? 'error'}${caughtType}) {`);
     for (const s of plan.everyFailure) lines.push(bodyIndent + reindent(textWithComments(s, sourceCode), indentOf(s, sourceCode), bodyIndent));
     lines.push(`${bodyIndent}throw ${plan.errorName ?? 'error'};`);
     lines.push(`${inner}}`);
@@ -868,7 +885,8 @@ function render(plan: Plan, ctx: RewriteContext): string {
     if (value !== undefined) lines.push(`${inner}${key}: ${value},`);
   }
   const e = plan.errorName ?? 'error';
-  lines.push(plan.classifier ? `${inner}shouldRetry: (${e}) => ${negated(plan.classifier, sourceCode)},` : `${inner}shouldRetry: () => true,`);
+  // `catch (err: any)`: the classifier reads the error as the catch typed it (retry() types it unknown).
+  lines.push(plan.classifier ? `${inner}shouldRetry: (${e}${caughtType}) => ${negated(plan.classifier, sourceCode)},` : `${inner}shouldRetry: () => true,`);
   if (plan.betweenAttempts.length > 0) {
     const fields: string[] = [];
     if (plan.counter?.inOnRetry) {

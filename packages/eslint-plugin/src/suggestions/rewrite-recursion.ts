@@ -237,7 +237,7 @@ function catchShape(fn: FunctionNode, call: TSESTree.CallExpression, sourceCode:
  * with `this` undefined and only the parameters as `arguments`, where the attempt moved into an
  * arrow keeps the first call's for every attempt.
  */
-function readsOwnThisOrArguments(fn: FunctionNode, sourceCode: SourceCode): boolean {
+export function readsOwnThisOrArguments(fn: FunctionNode, sourceCode: SourceCode): boolean {
   if (fn.type === 'ArrowFunctionExpression') return false;
   if ((sourceCode.getScope(fn).set.get('arguments')?.references.length ?? 0) > 0) return true;
   const stack: Node[] = [fn.body];
