@@ -57,6 +57,8 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (!retry || advancesThroughItems(loop, retry.operation, env) || movesToNextAlternative(loop.body, retry.operation, ctx)) return undefined;
 
   const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env);
+  // `let res = await op(); for (…) { …; res = await op(); }`: the first attempt was made before the loop.
+  if (typeof bound.attempts === 'number' && firstAttemptBefore(loop, retry.operation, ctx)) bound.attempts += 1;
   // Going round while a probe answers "not yet", up to a deadline or a count: waiting for a state.
   if (retry.check && (bound.deadline || typeof bound.attempts === 'number') && probesState(retry.check, env)) return undefined;
   // Going round after a success until a state the operation reports is reached: polling.
@@ -574,6 +576,33 @@ function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean 
     result.attempts = 'unknown';
   }
   return { ...result, unbounded: unbounded && result.attempts === undefined };
+}
+
+/**
+ * The statement just before the loop gives the variable the loop's operation writes
+ * (`res = await op()`) the same call (`let res = await op()`): the first attempt, made before
+ * the loop, which each turn then repeats.
+ */
+function firstAttemptBefore(loop: RetryLoopNode, operation: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  let write: Node = operation;
+  if (write.parent?.type === 'AwaitExpression') write = write.parent;
+  const assignment = write.parent;
+  if (assignment?.type !== 'AssignmentExpression' || assignment.operator !== '=' || assignment.right !== write || assignment.left.type !== 'Identifier') return false;
+  const holder = loop.parent?.type === 'LabeledStatement' ? loop.parent : loop;
+  const block = holder.parent;
+  if (block?.type !== 'BlockStatement' && block?.type !== 'Program') return false;
+  const previous = block.body[block.body.indexOf(holder as never) - 1] as Node | undefined;
+  let first: Node | undefined;
+  if (previous?.type === 'VariableDeclaration') {
+    const declarator = previous.declarations.find((d) => d.id.type === 'Identifier' && d.id.name === (assignment.left as TSESTree.Identifier).name);
+    first = declarator?.init ?? undefined;
+  } else if (previous?.type === 'ExpressionStatement' && previous.expression.type === 'AssignmentExpression' && previous.expression.operator === '=') {
+    const left = previous.expression.left;
+    if (left.type === 'Identifier' && left.name === assignment.left.name) first = previous.expression.right;
+  }
+  if (!first) return false;
+  const call = unwrap(first);
+  return call.type === 'CallExpression' && textOf(call, ctx) === textOf(operation, ctx);
 }
 
 /**

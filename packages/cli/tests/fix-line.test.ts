@@ -141,15 +141,15 @@ export default [...plugin.configs.recommended, { rules: { 'retry-hygiene/no-unbo
     expect(messages[1]!.suggestions?.map((s) => s.desc)).toEqual(['Rewrite with retry() (stops after 3 attempts)']);
   });
 
-  it('a jitter-only finding (a self-retrying function, no rewrite for it): "Add full jitter" keeps its 7 attempts of 100 ms × 2^n', async () => {
-    const [message] = await messagesOf(fixture('callbacks/redis-connect-node-callback.js'));
-    const policy: RetryPolicy = { maxAttempts: 7, delay: { kind: 'exponential', baseMs: 100, factor: 2 }, jitter: 'full' };
-    // Half of 100 + 200 + … + 3 200 ms.
-    const scenario = { outageMs: 3150 };
+  it('a jitter-only finding (a self-retrying function, no rewrite for it): "Add full jitter" keeps its 6 attempts of 1 s × 2^n', async () => {
+    const [message] = await messagesOf(fixture('react/use-live-feed.tsx'));
+    const policy: RetryPolicy = { maxAttempts: 6, delay: { kind: 'exponential', baseMs: 1000, factor: 2 }, jitter: 'full' };
+    // Half of 1 + 2 + … + 16 s is over the 10 s the outage is held to.
+    const scenario = { outageMs: 10_000 };
     const fix = simulate(policy, scenario);
-    expect(message).toMatchObject({ ruleId: 'retry-hygiene/require-jitter', outageMs: 3150, fixHerd: { title: 'Add full jitter', policy, totalCalls: fix.totalCalls, failedClients: fix.failedClients } });
+    expect(message).toMatchObject({ ruleId: 'retry-hygiene/require-jitter', outageMs: 10_000, fixHerd: { title: 'Add full jitter', policy, totalCalls: fix.totalCalls, failedClients: fix.failedClients } });
     expect(message!.suggestions?.[0]?.desc).toMatch(/^Add full jitter: /);
-    expect(await check([fixture('callbacks/redis-connect-node-callback.js')], repo)).toContain(`  Add full jitter (same budget): ${comparisonSummary(fix)}\n`);
+    expect(await check([fixture('react/use-live-feed.tsx')], repo)).toContain(`  Add full jitter (same budget): ${comparisonSummary(fix)}\n`);
   });
 
   it('library options: the option edit, with the jitter the library then applies or the bound it sets', async () => {

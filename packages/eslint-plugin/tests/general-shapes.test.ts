@@ -22,6 +22,8 @@ import { ruleTester } from './rule-tester.js';
  * - a wait asked of an object the code made from a class of the file (`backoff.duration()`
  *   with `backoff = new Backoff()`) is that class's method, read with `this` the instance:
  *   a count it keeps on itself moves with each call;
+ * - a first attempt made before the loop (`let res = await op()`, then the loop tests `res`,
+ *   waits and calls `op()` again into it) is one attempt more than the loop's turns;
  * - one more request after changing what failed (a token refreshed on a 401) is not an outer
  *   layer of a nested retry: it is not taken while the service is down.
  */
@@ -314,6 +316,36 @@ class Client {
 module.exports = Client;
 `;
 
+const firstBeforeTs = `
+const INITIAL_RETRY_DELAY = 1000;
+const MAX_RETRY_DELAY = 60000;
+export async function requestWithRetries(requestFn: () => Promise<Response>, maxRetries = 2): Promise<Response> {
+  let response: Response = await requestFn();
+  for (let i = 0; i < maxRetries; ++i) {
+    if ([408, 429].includes(response.status) || response.status >= 500) {
+      const delay = Math.min(INITIAL_RETRY_DELAY * Math.pow(2, i), MAX_RETRY_DELAY);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      response = await requestFn();
+    } else {
+      break;
+    }
+  }
+  return response;
+}
+`;
+
+const firstBeforeJs = `
+async function getRates(base) {
+  let res = await fetch('https://rates.example/api/' + base);
+  for (let i = 0; i < 3 && !res.ok; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    res = await fetch('https://rates.example/api/' + base);
+  }
+  return res;
+}
+module.exports = getRates;
+`;
+
 ruleTester.run('require-jitter on negated status tests and wait tables', requireJitter, {
   valid: [
     {
@@ -341,6 +373,11 @@ ruleTester.run('require-jitter on negated status tests and wait tables', require
       code: backoffFieldJs,
       filename: JS,
       errors: [{ messageId: 'missingJitter', line: 9, column: 5, data: { what: 'This retry loop', delay: 'a linear 250 ms × n', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'the first attempt made before the loop counts (maxRetries 2: 3 attempts)',
+      code: firstBeforeTs,
+      errors: [{ messageId: 'missingJitter', line: 6, column: 3, data: { what: 'This retry loop', delay: '1 s × 2^n, capped at 1 min', attempts: 'up to 3 attempts' } }],
     },
     {
       name: 'a status copied into a variable, compared with a code',
@@ -385,6 +422,12 @@ ruleTester.run('no-fixed-sleep-retry on negated status tests and wait tables', n
       code: middleTimerJs,
       filename: JS,
       errors: [{ messageId: 'fixedDelay', line: 7, column: 5, data: { what: '`connect()` retrying itself through `retryLater()`', delay: 'a fixed 2 s', attempts: 'up to 10 attempts' } }],
+    },
+    {
+      name: 'JavaScript: a result tested in the loop head, first fetched before it (3 turns: 4 attempts)',
+      code: firstBeforeJs,
+      filename: JS,
+      errors: [{ messageId: 'fixedDelay', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'up to 4 attempts' } }],
     },
     {
       name: 'the loop test reads a copy of the status (while status !== 200)',

@@ -63,6 +63,7 @@ const WITHOUT_SUGGESTION: Record<string, string> = {
   'libraries/messaging-reconnects.mjs:20:no-unbounded-retry': 'cassandra-driver reconnects to a host until it is back, by design: it has no bound to set',
   'libraries/nest-database.module.ts:12:no-fixed-sleep-retry': "@nestjs/typeorm's `retryDelay` is fixed; the module has no jitter option",
   'libraries/nest-database.module.ts:15:no-fixed-sleep-retry': "@nestjs/mongoose's `retryDelay` is fixed; the module has no jitter option",
+  'loops/blob-download-retries-left.ts:5:require-jitter': "the Azure Storage client's default policy: the library has no jitter option (its message says how to keep its herd small)",
   'react/checkout-button.jsx:31:no-fixed-sleep-retry': 'a call of a helper of the file that waits as its own code says: the fix is in the helper, whose loop has its own finding and suggestions',
   'recursion/log-shipper-tcp-reconnect.js:16:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',
   'recursion/ticker-websocket-reconnect.js:18:no-unbounded-retry': 'event-driven reconnect: giving up has no caller to tell',

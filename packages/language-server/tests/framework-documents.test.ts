@@ -62,7 +62,7 @@ describe('framework documents', () => {
       [5, 3, 'retry-hygiene/no-unbounded-retry'],
     ]);
     expect(vue.sites.map((s) => [s.kind, s.loc.start.line, s.policy.delay])).toEqual([['loop', 5, { kind: 'constant', baseMs: 500 }]]);
-    expect(vue.messages[0]!.suggestions?.map((s) => s.desc)).toEqual(['Add full jitter: wait a random time between 0 and `500`']);
+    expect(vue.messages[0]!.suggestions?.map((s) => s.desc)).toEqual(['Add full jitter: wait a random time between 0 and `500`', 'Rewrite with retry() (stops after 5 attempts)']);
     const svelte = e.lint(uri('Card.svelte'), 1, SVELTE, 'Card.svelte');
     expect(svelte.messages.map((m) => [m.line, m.ruleId])).toEqual([[3, 'retry-hygiene/require-jitter']]);
   });
