@@ -5,7 +5,8 @@ import { strategyAnswer } from './strategy-objects.js';
 import { factoryChoice } from './factory-choice.js';
 import { repeatedCallSites } from './repeats/repeated-call.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
-import { CATALOG_MODULES, vendoredModule } from './catalog.js';
+import { CATALOG_MODULES, libraryOfModule, vendoredModule } from './catalog.js';
+import { typedClients } from './typed-clients.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage, vendoredPackage } from './own-package.js';
 import { calleeRootIdentifier, classIn, exported, importedConstant, importedFunction, importedObject, isProjectSpecifier, resolveModule, retryIn, setImportedCallRetry, silentSites, type ClassNode, type ForeignRetry, type ForeignTarget, type ModuleHost, type NestedHost } from './cross-file.js';
 import { catchSentinelOf } from './checks.js';
@@ -218,7 +219,17 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   const asking = askingCalls(sites, [...calls, ...news], ctx);
   for (let i = sites.length - 1; i >= 0 && asking.length > 0; i--) if (asksUserEveryAttempt(sites[i] as RetrySite, asking)) sites.splice(i, 1);
   sites.sort((a, b) => a.node.range[0] - b.node.range[0] || a.loc.start.line - b.loc.start.line);
-  linkNested(sites, clients, ctx, silent);
+  // Parameters and fields declared with a catalogued client's type hold a client that retries by itself (typed-clients.ts).
+  let fields: ReadonlyMap<string, RetrySite> | undefined;
+  if (checkLibraries && sites.length > 0) {
+    const typed = typedClients(sourceCode.ast, ctx, (module) => libraryOfModule(module) !== undefined);
+    if (typed) {
+      for (const [variable, site] of typed.variables) if (!clients.has(variable)) clients.set(variable, site);
+      silent.push(...typed.sites);
+      fields = typed.fields;
+    }
+  }
+  linkNested(sites, clients, ctx, silent, fields);
   silentSites.set(sourceCode.ast, silent);
   return sites;
 }

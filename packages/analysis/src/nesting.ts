@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { contains, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { contains, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
-import { localFunction } from './evaluate.js';
+import { enclosingClass, localFunction } from './evaluate.js';
+import { fieldKey } from './typed-clients.js';
 import type { NestedRetry, RetrySite } from './types.js';
 import { firstStartingAt, nodesOfType, rootOf } from './source-order.js';
 
@@ -12,7 +13,7 @@ const MAX_CALL_DEPTH = 3;
  * literally, through a function or method of the same file, or through a client that
  * retries by itself.
  */
-export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, RetrySite>, ctx: AnalysisContext, silent: readonly RetrySite[] = []): void {
+export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, RetrySite>, ctx: AnalysisContext, silent: readonly RetrySite[] = [], fields?: ReadonlyMap<string, RetrySite>): void {
   if (sites.length + silent.length < 2 || sites.length === 0) return;
   // Sites by their node: one look-up per visited node instead of a scan of every site.
   const byNode = new Map<Node, RetrySite[]>();
@@ -60,7 +61,7 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
         const inners = byNode.get(node);
         if (inners) for (const inner of inners) record(inner, through ? 'function' : 'literal', through ?? node);
         if (node.type !== 'CallExpression') return undefined;
-        const client = clientSite(node, clients, ctx);
+        const client = clientSite(node, clients, ctx, fields);
         if (client) record(client, 'client', through ?? node);
         if (depth >= MAX_CALL_DEPTH) return undefined;
         const callee = calledFunction(node, ctx);
@@ -136,10 +137,20 @@ function calledFunction(call: TSESTree.CallExpression, ctx: AnalysisContext): Fu
 }
 
 /** `client.get()` where `client` was given to axios-retry or made by `ky.create({ retry })`. */
-function clientSite(call: TSESTree.CallExpression, clients: ReadonlyMap<Variable, RetrySite>, ctx: AnalysisContext): RetrySite | undefined {
-  if (clients.size === 0) return undefined;
+function clientSite(call: TSESTree.CallExpression, clients: ReadonlyMap<Variable, RetrySite>, ctx: AnalysisContext, fields?: ReadonlyMap<string, RetrySite>): RetrySite | undefined {
+  if (clients.size === 0 && !fields?.size) return undefined;
   let root: Node = unwrap(call.callee);
-  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  let first: Node | undefined;
+  while (root.type === 'MemberExpression') {
+    first = root;
+    root = unwrap(root.object);
+  }
+  // `this.s3.send(…)` with `s3` a field declared with a client's type.
+  if (root.type === 'ThisExpression' && fields?.size && first?.type === 'MemberExpression' && first !== unwrap(call.callee)) {
+    const cls = enclosingClass(root);
+    const name = propertyName(first);
+    return cls && name !== undefined ? fields.get(fieldKey(cls, name)) : undefined;
+  }
   if (root.type !== 'Identifier') return undefined;
   const variable = ctx.variableOf(root);
   return variable ? clients.get(variable) : undefined;

@@ -24,6 +24,9 @@ import { ruleTester } from './rule-tester.js';
  *   a count it keeps on itself moves with each call;
  * - a first attempt made before the loop (`let res = await op()`, then the loop tests `res`,
  *   waits and calls `op()` again into it) is one attempt more than the loop's turns;
+ * - a parameter or field declared with a catalogued client's type (`r2: S3Client`,
+ *   `constructor(private readonly s3: S3Client)`) holds a client that retries by itself: a
+ *   retry around its calls nests; the count is the maker's, not known here;
  * - one more request after changing what failed (a token refreshed on a 401) is not an outer
  *   layer of a nested retry: it is not taken while the service is down.
  */
@@ -465,6 +468,58 @@ ruleTester.run('no-nested-retry on one more request after a state change', noNes
       name: 'one more call with nothing repaired first, on a server error, does nest',
       code: authThenRetryingTs.replace('res.status === 401 && !refreshed', 'res.status >= 500 && !refreshed').replace('    await auth.refresh();\n', ''),
       errors: [{ messageId: 'nested' }],
+    },
+  ],
+});
+
+const typedParameterTs = `
+import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { setTimeout } from 'node:timers/promises';
+export async function verifyBucketAccess(r2: S3Client, bucket: string) {
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    try {
+      await r2.send(new HeadBucketCommand({ Bucket: bucket }));
+      return;
+    } catch (error) {
+      if (attempt === 10) throw error;
+      await setTimeout(1000);
+    }
+  }
+}
+`;
+
+const typedFieldTs = `
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+export class Files {
+  constructor(private readonly s3: S3Client) {}
+  async read(key: string) {
+    for (let i = 0; i < 3; i++) {
+      try {
+        return await this.s3.send(new GetObjectCommand({ Bucket: 'b', Key: key }));
+      } catch {
+        await sleep(Math.random() * 100 * 2 ** i);
+      }
+    }
+  }
+}
+`;
+
+ruleTester.run('no-nested-retry around a client known by its declared type', noNestedRetry, {
+  valid: [
+    { name: 'a type from another module is not the client', code: typedParameterTs.replace("import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';", "import { HeadBucketCommand } from '@aws-sdk/client-s3';\nimport type { S3Client } from './my-s3';") },
+    { name: 'the same loop around a parameter with no declared type', code: typedParameterTs.replace('r2: S3Client', 'r2: any') },
+  ],
+  invalid: [
+    {
+      name: 'a parameter declared as S3Client',
+      code: typedParameterTs,
+      errors: [{ messageId: 'nested', line: 5, column: 3 }],
+    },
+    {
+      name: 'a parameter property declared as S3Client, called through this',
+      code: typedFieldTs,
+      errors: [{ messageId: 'nested', line: 7, column: 5 }],
     },
   ],
 });
