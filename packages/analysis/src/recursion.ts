@@ -304,6 +304,9 @@ function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailureP
   const recovery = recoversFirst(call, path, fn, env, selfCalls);
   let delay = recursionDelay(call, path, env, fn);
   if (way) {
+    // A repair the second function awaits before it goes back in (`await this.createBucket(); return this.create()`)
+    // takes its own time, as one on the failure path itself does.
+    if (!recovery.awaited && recoversFirst(way.back, { container: way.through }, way.through, { ...env, region: way.through.body }, selfCalls).awaited) recovery.awaited = true;
     const throughEnv: Env = { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings };
     bound ??= guardsIn(way.through.body, throughEnv, () => false, (node) => contains(node, way.back));
     // Through two functions, the middle one's guards on the way to its call of the last.
