@@ -222,7 +222,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   // Parameters and fields declared with a catalogued client's type hold a client that retries by itself (typed-clients.ts).
   let fields: ReadonlyMap<string, RetrySite> | undefined;
   if (checkLibraries && sites.length > 0) {
-    const typed = typedClients(sourceCode.ast, ctx, (module) => libraryOfModule(module) !== undefined);
+    // Only a client whose requests retry by themselves (not a reconnect policy: ioredis, mqtt).
+    const typed = typedClients(sourceCode.ast, ctx, (module) => libraryOfModule(module)?.retriesByDefault === true);
     if (typed) {
       for (const [variable, site] of typed.variables) if (!clients.has(variable)) clients.set(variable, site);
       silent.push(...typed.sites);

@@ -370,8 +370,10 @@ function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry | 
     if (!handler || (alwaysExits(handler.body) && !hasConditionalExit(handler.body) && !endsInContinue(handler.body))) continue;
     const operation = firstCallIn(statement.block, scan.calls);
     if (!operation) continue;
+    // `try { result = await op() } catch { …; continue } break;`: a success falls out of the try to the exit after it.
+    const exitsAfter = statement.parent === loop.body && endsInContinue(handler.body) && leavesAfter(statement, loop);
     // `if (config.until(result)) return result` leaves on every success only by default.
-    const byDefaults = !successExitIn(statement.block, loop, scan, env);
+    const byDefaults = !exitsAfter && !successExitIn(statement.block, loop, scan, env);
     if (byDefaults && !successExitIn(statement.block, loop, scan, env, true)) {
       // A periodic loop: a success goes round after its own wait, a failure after another (graph/schedules.ts).
       const waits = (root: Node) => scan.sleeps.filter((sleep) => contains(root, sleep.node)).map((sleep) => sleepValue(sleep, env));
@@ -543,7 +545,7 @@ function endsInContinue(node: Node): boolean {
 }
 
 /** After a failed check that continues, the loop body returns or breaks unconditionally. */
-function leavesAfter(statement: TSESTree.IfStatement, loop: RetryLoopNode): boolean {
+function leavesAfter(statement: TSESTree.IfStatement | TSESTree.TryStatement, loop: RetryLoopNode): boolean {
   const parent = statement.parent;
   if (parent?.type !== 'BlockStatement') return false;
   const rest = parent.body.slice(parent.body.indexOf(statement) + 1);

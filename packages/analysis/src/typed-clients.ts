@@ -6,7 +6,8 @@ import { librarySite } from './libraries.js';
 import type { RetrySite } from './types.js';
 
 /**
- * Parameters and fields declared with the type of a catalogued client class
+ * Parameters and fields declared with the type of a catalogued client class whose requests
+ * retry by themselves
  * (`r2: S3Client`, `constructor(private readonly redis: Redis)`, `private s3: S3Client`), where
  * the type is imported from the client's own module: they hold such a client, made elsewhere
  * (by a caller, or a dependency-injection container). The declared type is the evidence, not

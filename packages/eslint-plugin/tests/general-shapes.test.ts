@@ -27,6 +27,8 @@ import { ruleTester } from './rule-tester.js';
  * - a parameter or field declared with a catalogued client's type (`r2: S3Client`,
  *   `constructor(private readonly s3: S3Client)`) holds a client that retries by itself: a
  *   retry around its calls nests; the count is the maker's, not known here;
+ * - a success that falls out of the `try` to an exit after it (`try { r = await op() } catch
+ *   { …; continue } break;`) leaves the loop as one inside the `try` does;
  * - one more request after changing what failed (a token refreshed on a 401) is not an outer
  *   layer of a nested retry: it is not taken while the service is down.
  */
@@ -349,6 +351,38 @@ async function getRates(base) {
 module.exports = getRates;
 `;
 
+const breakAfterTryTs = `
+export async function capture(payments: { capture(id: string): Promise<unknown> }, paymentId: string) {
+  let result;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      result = await payments.capture(paymentId);
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await new Promise((r) => setTimeout(r, 1000));
+      continue;
+    }
+    break;
+  }
+  return result;
+}
+`;
+
+const hostsFailoverTs = `
+export async function fetchAny(hosts: string[]) {
+  let res: Response | undefined;
+  for (const host of hosts) {
+    try {
+      res = await fetch(host);
+    } catch {
+      continue;
+    }
+    break;
+  }
+  return res;
+}
+`;
+
 ruleTester.run('require-jitter on negated status tests and wait tables', requireJitter, {
   valid: [
     {
@@ -413,6 +447,7 @@ ruleTester.run('no-fixed-sleep-retry on negated status tests and wait tables', n
     { name: 'a growing linear wait is not fixed', code: negatedReturnJs, filename: JS },
     { name: 'a loop over the items of a list is not a retry', code: itemsLengthTs },
     { name: 'a loop waiting for a reported stage is polling', code: stageStateTs },
+    { name: 'trying each host once, continuing past a failure, is failover', code: hostsFailoverTs },
   ],
   invalid: [
     {
@@ -431,6 +466,11 @@ ruleTester.run('no-fixed-sleep-retry on negated status tests and wait tables', n
       code: firstBeforeJs,
       filename: JS,
       errors: [{ messageId: 'fixedDelay', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'a success falls out of the try to a break after it; the catch continues',
+      code: breakAfterTryTs,
+      errors: [{ messageId: 'fixedDelay', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 3 attempts' } }],
     },
     {
       name: 'the loop test reads a copy of the status (while status !== 200)',
