@@ -348,6 +348,7 @@ const HELD_OUT: Case[] = [
   { file: `${H}09-unbounded-until-ok.ts`, line: 3, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.waitForService('http://x'), ...fetchLike, swallows: true },
   { file: `${H}10-unbounded-for-ever.mjs`, line: 7, rule: 'no-unbounded-retry', op: 'broker.connect', call: (h) => h.connectBroker('amqp://x') },
   { file: `${H}10-unbounded-for-ever.mjs`, line: 7, rule: 'require-jitter', op: 'broker.connect', call: (h) => h.connectBroker('amqp://x') },
+  { file: `${H}11-for-continue.ts`, line: 6, rule: 'no-fixed-sleep-retry', op: 'payments.capture', call: (h) => h.capture('p-1') },
   { file: `${H}12-result-not-ok.ts`, line: 4, rule: 'no-fixed-sleep-retry', op: 'fetch', call: (h) => h.getRates('EUR'), ...fetchLike },
   { file: `${H}13-class-method-loop.ts`, line: 11, rule: 'require-jitter', op: 'this.http.post', call: (h) => new h.ShippingClient(V).createLabel('s-1') },
   { file: `${H}14-arrow-function.ts`, line: 6, rule: 'no-fixed-sleep-retry', op: 'storage.put', call: (h) => h.saveSnapshot('k', 'data') },

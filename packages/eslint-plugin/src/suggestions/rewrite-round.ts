@@ -27,8 +27,11 @@ const MARKER = 'tryAgain';
  * test (`while (true)`, `for (;;)`) stops after the bound the title names, rejecting with an
  * error that says so.
  *
- * Refused: a test that calls, awaits or writes (it would run at another moment), a `break` or
- * `continue`, a wait anywhere else or under a condition, `var` or function declarations in the
+ * A `break` out of the loop is a success (`return;` from the attempt); a `continue` right
+ * after the wait in the catch of a `try` that a `break` follows is the way round, dropped.
+ *
+ * Refused: a test that calls, awaits or writes (it would run at another moment), a labelled
+ * jump or any other `continue`, a wait anywhere else or under a condition, `var` or function declarations in the
  * body or after the loop, a count the analysis does not know, a `for` counter a callback reads.
  */
 export function rewriteRound(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
@@ -138,6 +141,8 @@ interface RoundPlan {
   wait: Statement | undefined;
   /** `break`s out of the loop: `return;` from the attempt. */
   breaks: TSESTree.BreakStatement[];
+  /** The `continue` right after the wait, which the wait's `throw tryAgain` makes unreachable: removed. */
+  continued: TSESTree.ContinueStatement | undefined;
   /** Falling off the end of the body goes round too. */
   appendThrow: boolean;
   test: Node | undefined;
@@ -164,9 +169,12 @@ function planRound(site: RetrySite, ctx: RewriteContext): RoundPlan | undefined 
   for (const name of ['retry', MARKER, 'error']) if (nameTaken(fn, loop, name, sourceCode)) return undefined;
   const body = loop.body.body;
   if (body.some((s) => declaresHoisted(s, keys))) return undefined;
+  // `try { r = await op(); } catch { …; await sleep(d); continue; } break;`: the success falls out
+  // of the try to the `break`, a failure goes round by the `continue` after the wait.
+  const continued = continueAfterWait(body, site);
   // A `break` out of this loop is a success that goes on after it (`return;` from the attempt);
   // the loop then stays a statement, and a `return` in its body would leave the attempt only.
-  const breaks = breaksOf(loop, keys);
+  const breaks = breaksOf(loop, keys, continued);
   if (!breaks) return undefined;
   const returnsInBody = body.some((s) => containsReturn(s, keys));
   const asStatement = breaks.length > 0 || loop.parent !== fn.body;
@@ -190,18 +198,18 @@ function planRound(site: RetrySite, ctx: RewriteContext): RoundPlan | undefined 
   // The wait: `await sleep(d);` last in the body, or last in the catch of the body's last `try`.
   let wait: Statement | undefined;
   let appendThrow = false;
-  const last = body[body.length - 1] as Statement;
+  const last = (continued ? body[body.length - 2] : body[body.length - 1]) as Statement;
   if (site.sleep) {
     const sleep = site.sleep;
     if (isAwaitOf(last, sleep)) {
       wait = last;
     } else if (last.type === 'TryStatement' && last.handler && !last.finalizer) {
-      const caught = last.handler.body.body;
+      const caught = continued ? last.handler.body.body.slice(0, -1) : last.handler.body.body;
       const w = caught[caught.length - 1];
       if (!w || !isAwaitOf(w, sleep)) return undefined;
       wait = w;
       const tried = last.block.body;
-      appendThrow = !alwaysLeaves(last.block) && !breaks.includes(tried[tried.length - 1] as TSESTree.BreakStatement);
+      appendThrow = !continued && !alwaysLeaves(last.block) && !breaks.includes(tried[tried.length - 1] as TSESTree.BreakStatement);
     } else {
       return undefined;
     }
@@ -253,6 +261,7 @@ function planRound(site: RetrySite, ctx: RewriteContext): RoundPlan | undefined 
     after: infinite ? [] : after,
     returns: !asStatement && (returnsInBody || (!infinite && after.some((s) => containsReturn(s, keys)))),
     breaks,
+    continued,
     maxAttempts,
     addsBound,
     delay,
@@ -260,10 +269,30 @@ function planRound(site: RetrySite, ctx: RewriteContext): RoundPlan | undefined 
 }
 
 /**
+ * The body ends `try { … } catch { …; await sleep(d); continue; } break;`: that `continue`, the
+ * only way round (the `break` after the try is the success's).
+ */
+function continueAfterWait(body: readonly Statement[], site: RetrySite): TSESTree.ContinueStatement | undefined {
+  const [tryStatement, exit] = body.slice(-2);
+  if (exit?.type !== 'BreakStatement' || exit.label || tryStatement?.type !== 'TryStatement' || !tryStatement.handler || tryStatement.finalizer) return undefined;
+  const caught = tryStatement.handler.body.body;
+  const [wait, go] = caught.slice(-2);
+  if (go?.type !== 'ContinueStatement' || go.label || !wait || !site.sleep || !isAwaitOf(wait, site.sleep)) return undefined;
+  return go;
+}
+
+/** Where the line holding `index` starts, when only blanks precede it there (else `index`). */
+function lineStart(index: number, text: string): number {
+  let i = index;
+  while (i > 0 && (text[i - 1] === ' ' || text[i - 1] === '\t')) i--;
+  return i > 0 && text[i - 1] === '\n' ? i - 1 : index;
+}
+
+/**
  * The `break`s that leave this loop (not an inner loop or switch); undefined when the body
  * has a labelled jump or a `continue` of this loop (it went round without the wait).
  */
-function breaksOf(loop: Node, keys: SourceCode['visitorKeys']): TSESTree.BreakStatement[] | undefined {
+function breaksOf(loop: Node, keys: SourceCode['visitorKeys'], allowed?: Node): TSESTree.BreakStatement[] | undefined {
   const found: TSESTree.BreakStatement[] = [];
   let refused = false;
   walk(loop.type === 'WhileStatement' || loop.type === 'ForStatement' ? loop.body : loop, keys, (n) => {
@@ -278,7 +307,7 @@ function breaksOf(loop: Node, keys: SourceCode['visitorKeys']): TSESTree.BreakSt
       if (p.type === 'ForStatement' || p.type === 'WhileStatement' || p.type === 'DoWhileStatement' || p.type === 'ForOfStatement' || p.type === 'ForInStatement' || (p.type === 'SwitchStatement' && n.type === 'BreakStatement')) inner = true;
     }
     if (!inner) {
-      if (n.type === 'ContinueStatement') refused = true;
+      if (n.type === 'ContinueStatement') refused = n !== allowed;
       else found.push(n);
     }
     return !refused;
@@ -320,6 +349,8 @@ function render(plan: RoundPlan, ctx: RewriteContext): string {
   const start = startWithComments(first, sourceCode);
   const edits: { range: [number, number]; text: string }[] = plan.breaks.map((b) => ({ range: b.range, text: 'return;' }));
   if (plan.wait) edits.push({ range: plan.wait.range, text: goRound(indentOf(plan.wait, sourceCode)) });
+  // The `continue` after the wait, with the line it sat on.
+  if (plan.continued) edits.push({ range: [lineStart(plan.continued.range[0], sourceCode.text), plan.continued.range[1]], text: '' });
   let text = '';
   let at = start;
   for (const e of edits.sort((a, b) => a.range[0] - b.range[0])) {
