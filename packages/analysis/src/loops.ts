@@ -371,7 +371,8 @@ function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry | 
     const operation = firstCallIn(statement.block, scan.calls);
     if (!operation) continue;
     // `try { result = await op() } catch { …; continue } break;`: a success falls out of the try to the exit after it.
-    const exitsAfter = statement.parent === loop.body && endsInContinue(handler.body) && leavesAfter(statement, loop);
+    // (Only when nothing after the try goes round: a `continue` there on an answer that says "not yet" is polling.)
+    const exitsAfter = statement.parent === loop.body && endsInContinue(handler.body) && leavesAfter(statement, loop) && !goesRoundAfter(statement, loop, env);
     // `if (config.until(result)) return result` leaves on every success only by default.
     const byDefaults = !exitsAfter && !successExitIn(statement.block, loop, scan, env);
     if (byDefaults && !successExitIn(statement.block, loop, scan, env, true)) {
@@ -542,6 +543,21 @@ function endsInContinue(node: Node): boolean {
   if (node.type !== 'BlockStatement') return false;
   const last = node.body[node.body.length - 1];
   return last !== undefined && endsInContinue(last);
+}
+
+/** A statement after `statement` in the loop's body goes round again (a `continue` of this loop). */
+function goesRoundAfter(statement: TSESTree.TryStatement, loop: RetryLoopNode, env: Env): boolean {
+  const parent = statement.parent;
+  if (parent?.type !== 'BlockStatement') return true;
+  let found = false;
+  for (const later of parent.body.slice(parent.body.indexOf(statement) + 1)) {
+    walk(later, env.ctx.keys, (node) => {
+      if (found || isFunction(node) || (node !== later && isAnyLoop(node))) return false;
+      if (node.type === 'ContinueStatement' && (!node.label || (loop.parent?.type === 'LabeledStatement' && loop.parent.label.name === node.label.name))) found = true;
+      return undefined;
+    });
+  }
+  return found;
 }
 
 /** After a failed check that continues, the loop body returns or breaks unconditionally. */

@@ -368,6 +368,26 @@ export async function capture(payments: { capture(id: string): Promise<unknown> 
 }
 `;
 
+const deviceFlowPollTs = `
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+export async function waitForToken(code: string) {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    await sleep(5000);
+    let result: { kind: string; token?: string };
+    try {
+      result = await poll(code);
+    } catch {
+      continue;
+    }
+    if (result.kind === 'pending') continue;
+    return result.token;
+  }
+  throw new Error('login timed out');
+}
+declare function poll(code: string): Promise<{ kind: string; token?: string }>;
+`;
+
 const hostsFailoverTs = `
 export async function fetchAny(hosts: string[]) {
   let res: Response | undefined;
@@ -448,6 +468,7 @@ ruleTester.run('no-fixed-sleep-retry on negated status tests and wait tables', n
     { name: 'a loop over the items of a list is not a retry', code: itemsLengthTs },
     { name: 'a loop waiting for a reported stage is polling', code: stageStateTs },
     { name: 'trying each host once, continuing past a failure, is failover', code: hostsFailoverTs },
+    { name: 'a poll that goes round on "pending" after the try as well as on a failed poll polls', code: deviceFlowPollTs },
   ],
   invalid: [
     {

@@ -324,6 +324,12 @@ const CASES: Case[] = [
   { file: 'sleep-forms/release-upload-delay-pkg.mjs', line: 14, rule: 'require-jitter', op: 'fetch', call: (h) => h.uploadAsset('/tmp/a.tgz'), ...fetchLike },
   { file: 'callbacks/redis-connect-node-callback.js', line: 20, rule: 'require-jitter', op: 'net.createConnection', failure: 'emitter', call: (h) => viaCallback((done) => h.connectRedis(6379, 'redis', done)) },
   { file: 'callbacks/ftp-upload-attempt-cb.cjs', line: 20, rule: 'no-fixed-sleep-retry', op: 'upload', failure: 'callback', call: (h) => viaCallback((done) => h.attempt(2, '/tmp/a', '/in/a', done)) },
+  // Helpers that retry what they are handed: the operation is their parameter.
+  { file: 'cross-file/lib/resilient-fetch.ts', line: 3, rule: 'no-fixed-sleep-retry', op: 'operation', call: (h) => h.withRetries(() => 0) },
+  { file: 'cross-file/retry/backoff.ts', line: 8, rule: 'require-jitter', op: 'operation', call: (h) => h.withBackoff(() => 0) },
+  { file: 'cross-file/retry/retrier.ts', line: 17, rule: 'no-fixed-sleep-retry', op: 'operation', call: (h) => new h.Retrier().run(() => 0) },
+  { file: 'loops/generic-helper-option-delay.js', line: 13, rule: 'no-fixed-sleep-retry', op: 'fn', call: (h) => h.withRetries(() => 0, { retries: 3, delay: 100 }) },
+  { file: 'cross-file/orders-sync.ts', line: 10, rule: 'require-jitter', op: 'fetch', call: (h) => h.pushOrder({ id: 'o-1' }) },
   // Calls of a project helper from another module (run for real), rewritten to retry() at the call.
   { file: 'cross-file/orders-sync.ts', line: 5, rule: 'no-fixed-sleep-retry', op: 'getJson', call: (h) => h.loadOrders('c-1') },
   { file: 'cross-file/orders-sync.ts', line: 7, rule: 'no-unbounded-retry', op: 'fetch', call: (h) => h.loadInvoices('c-1') },
