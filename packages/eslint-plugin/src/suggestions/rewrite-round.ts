@@ -168,15 +168,17 @@ function planRound(site: RetrySite, ctx: RewriteContext): RoundPlan | undefined 
   if (!fn?.async || fn.generator || fn.body?.type !== 'BlockStatement') return undefined;
   for (const name of ['retry', MARKER, 'error']) if (nameTaken(fn, loop, name, sourceCode)) return undefined;
   const body = loop.body.body;
-  if (body.some((s) => declaresHoisted(s, keys))) return undefined;
+  // (Text first: a walk of every statement for each loop of a deep nest is quadratic.)
+  const bodyText = sourceCode.getText(loop.body);
+  if (/\b(?:var|function)\b/.test(bodyText) && body.some((s) => declaresHoisted(s, keys))) return undefined;
   // `try { r = await op(); } catch { …; await sleep(d); continue; } break;`: the success falls out
   // of the try to the `break`, a failure goes round by the `continue` after the wait.
   const continued = continueAfterWait(body, site);
   // A `break` out of this loop is a success that goes on after it (`return;` from the attempt);
   // the loop then stays a statement, and a `return` in its body would leave the attempt only.
-  const breaks = breaksOf(loop, keys, continued);
+  const breaks = breaksOf(loop, keys, continued, LABELLED_JUMP.test(sourceCode.getText(loop.body)));
   if (!breaks) return undefined;
-  const returnsInBody = body.some((s) => containsReturn(s, keys));
+  const returnsInBody = returnsWithin(fn, loop.body, sourceCode);
   const asStatement = breaks.length > 0 || loop.parent !== fn.body;
   if (asStatement && returnsInBody) return undefined;
 
@@ -213,12 +215,8 @@ function planRound(site: RetrySite, ctx: RewriteContext): RoundPlan | undefined 
     } else {
       return undefined;
     }
-    // The wait once, there only.
-    let sleeps = 0;
-    walk(loop.body, keys, (n) => {
-      if (n === sleep) sleeps++;
-    });
-    if (sleeps !== 1) return undefined;
+    // The wait there, in this loop (not in a function inside it).
+    if (!within(sleep, wait) || enclosingFunction(sleep) !== fn) return undefined;
   } else {
     if (site.policy.delay.kind !== 'none') return undefined;
     appendThrow = !alwaysLeaves(last);
@@ -268,6 +266,33 @@ function planRound(site: RetrySite, ctx: RewriteContext): RoundPlan | undefined 
   };
 }
 
+/** The `return`s of a function (not of functions inside it), by start, read once per function. */
+const functionReturns = new WeakMap<Node, number[]>();
+
+/** A `return` of `fn` itself inside `node`: a search in the function's returns instead of a walk of `node`. */
+function returnsWithin(fn: Node, node: Node, sourceCode: SourceCode): boolean {
+  let starts = functionReturns.get(fn);
+  if (!starts) {
+    starts = [];
+    walk((fn as TSESTree.FunctionLike).body as Node, sourceCode.visitorKeys, (n) => {
+      if (n.type === 'ReturnStatement') (starts as number[]).push(n.range[0]);
+    });
+    functionReturns.set(fn, starts);
+  }
+  // Sorted: the walk is in source order.
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((starts[mid] as number) < node.range[0]) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < starts.length && (starts[lo] as number) < node.range[1];
+}
+
+/** A labelled `break` or `continue` in the text (`break outer;`), the only jump an inner loop may aim at an outer one. */
+const LABELLED_JUMP = /\b(?:break|continue)\s+[A-Za-z_$][\w$]*\s*;?/;
+
 /**
  * The body ends `try { … } catch { …; await sleep(d); continue; } break;`: that `continue`, the
  * only way round (the `break` after the try is the success's).
@@ -292,11 +317,14 @@ function lineStart(index: number, text: string): number {
  * The `break`s that leave this loop (not an inner loop or switch); undefined when the body
  * has a labelled jump or a `continue` of this loop (it went round without the wait).
  */
-function breaksOf(loop: Node, keys: SourceCode['visitorKeys'], allowed?: Node): TSESTree.BreakStatement[] | undefined {
+function breaksOf(loop: Node, keys: SourceCode['visitorKeys'], allowed?: Node, labelled = true): TSESTree.BreakStatement[] | undefined {
   const found: TSESTree.BreakStatement[] = [];
   let refused = false;
-  walk(loop.type === 'WhileStatement' || loop.type === 'ForStatement' ? loop.body : loop, keys, (n) => {
+  const body = loop.type === 'WhileStatement' || loop.type === 'ForStatement' ? loop.body : loop;
+  walk(body, keys, (n) => {
     if (n.type === 'YieldExpression') refused = true;
+    // Without a labelled jump anywhere, a jump inside an inner loop is that loop's: not read (a nest of loops stays linear).
+    if (!labelled && n !== body && (n.type === 'ForStatement' || n.type === 'WhileStatement' || n.type === 'DoWhileStatement' || n.type === 'ForOfStatement' || n.type === 'ForInStatement')) return false;
     if (n.type !== 'BreakStatement' && n.type !== 'ContinueStatement') return !refused;
     if (n.label) {
       refused = true;

@@ -109,13 +109,25 @@ export function variableWrittenOnlyBy(variable: Variable, updates: readonly Node
  */
 export function nameTaken(fn: Node, loop: Node, name: string, sourceCode: SourceCode): boolean {
   if (boundAround(loop, name, sourceCode)) return true;
+  return namesOf(fn, sourceCode).has(name);
+}
+
+/** Every name declared or read in a function's scopes, read once per function (each of its loops asks). */
+const functionNames = new WeakMap<Node, Set<string>>();
+
+function namesOf(fn: Node, sourceCode: SourceCode): Set<string> {
+  let names = functionNames.get(fn);
+  if (names) return names;
+  names = new Set();
   const stack: Scope[] = [sourceCode.getScope(fn)];
   while (stack.length > 0) {
     const scope = stack.pop() as Scope;
-    if (scope.set.has(name) || scope.references.some((r) => r.identifier.name === name)) return true;
+    for (const key of scope.set.keys()) names.add(key);
+    for (const ref of scope.references) names.add(ref.identifier.name);
     stack.push(...scope.childScopes);
   }
-  return false;
+  functionNames.set(fn, names);
+  return names;
 }
 
 /**
