@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { walk, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
+import { enclosingClass } from './evaluate.js';
 import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
 import type { RetrySite } from './types.js';
@@ -43,12 +44,12 @@ export function typedClients(ast: Node, ctx: AnalysisContext, catalogued: (modul
   };
   walk(ast, ctx.keys, (node) => {
     if (node.type === 'TSParameterProperty' && node.parameter.type === 'Identifier') {
-      const cls = classOf(node);
+      const cls = enclosingClass(node);
       add(node.parameter.typeAnnotation, node, ctx.variableOf(node.parameter), node.parameter.name, cls);
     } else if (node.type === 'Identifier' && node.typeAnnotation && isParameter(node)) {
       add(node.typeAnnotation, node, ctx.variableOf(node), undefined, undefined);
     } else if (node.type === 'PropertyDefinition' && !node.static && !node.computed && node.key.type === 'Identifier' && !node.value) {
-      add(node.typeAnnotation, node, undefined, node.key.name, classOf(node));
+      add(node.typeAnnotation, node, undefined, node.key.name, enclosingClass(node));
     }
     return undefined;
   });
@@ -69,9 +70,4 @@ function isParameter(id: TSESTree.Identifier): boolean {
   if (!parent) return false;
   if ((parent.type === 'FunctionDeclaration' || parent.type === 'FunctionExpression' || parent.type === 'ArrowFunctionExpression') && parent.params.includes(id)) return true;
   return parent.type === 'AssignmentPattern' && parent.left === id && (parent.parent?.type === 'FunctionDeclaration' || parent.parent?.type === 'FunctionExpression' || parent.parent?.type === 'ArrowFunctionExpression');
-}
-
-function classOf(node: Node): Node | undefined {
-  for (let p = node.parent; p; p = p.parent) if (p.type === 'ClassDeclaration' || p.type === 'ClassExpression') return p;
-  return undefined;
 }

@@ -5,7 +5,7 @@ import { alwaysLeaves, delayOptions, reindent, type RewriteContext } from './rew
 import { delayLines, planForBound, rewriteSuggestion } from './rewrite-render.js';
 import { readsOwnThisOrArguments } from './rewrite-recursion.js';
 import { nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
-import { indentOf, within } from './text.js';
+import { indentOf, statementLines, within } from './text.js';
 import type { Node, SourceCode, Suggestion } from './types.js';
 import { selfCallAt } from './wait-before-retry.js';
 
@@ -345,16 +345,6 @@ function blockText(statements: Statement[], block: TSESTree.BlockStatement, sour
   const lines = statements.map((s) => inner + reindent(sourceCode.getText(s), indentOf(s, sourceCode), inner));
   if (extra !== undefined) lines.push(extra);
   return `{\n${lines.join('\n')}\n${closing}}`;
-}
-
-/** The statement's whole lines (a comment after it goes too), when no other code is on them; else its own range. */
-function statementLines(statement: Node, sourceCode: SourceCode): [number, number] {
-  const text = sourceCode.text;
-  const lineStart = text.lastIndexOf('\n', statement.range[0] - 1) + 1;
-  const lineEnd = text.indexOf('\n', statement.range[1]);
-  const end = lineEnd < 0 ? text.length : lineEnd + 1;
-  if (/^\s*$/.test(text.slice(lineStart, statement.range[0])) && /^\s*(\/\/.*)?$/.test(text.slice(statement.range[1], end).replace(/\n$/, ''))) return [lineStart, end];
-  return statement.range;
 }
 
 function render(plan: CallbackPlan, sourceCode: SourceCode): string {

@@ -4,7 +4,7 @@ import { delayOptions, enclosingFunction, reindent, walk, type RewriteContext } 
 import { delayLines, planForBound, rewriteSuggestion } from './rewrite-render.js';
 import { readsOwnThisOrArguments } from './rewrite-recursion.js';
 import { nameTaken, resolveVariable, type Variable } from './rewrite-scope.js';
-import { indentOf, within } from './text.js';
+import { indentOf, statementLines, within } from './text.js';
 import type { Node, SourceCode, Suggestion } from './types.js';
 import { selfCallAt } from './wait-before-retry.js';
 
@@ -141,7 +141,7 @@ function planReentry(site: RetrySite, ctx: RewriteContext): ReentryPlan | undefi
   const inBlock = ret.parent?.type === 'BlockStatement' || ret.parent?.type === 'Program';
   const replacement = inBlock ? `${assignment}\n${inner}throw ${MARKER};` : `{\n${inner}  ${assignment}\n${inner}  throw ${MARKER};\n${inner}}`;
   const replacements: ReentryPlan['replacements'] = [];
-  if (waitStatement) replacements.push({ range: lineOf(waitStatement, sourceCode), text: '' });
+  if (waitStatement) replacements.push({ range: statementLines(waitStatement, sourceCode), text: '' });
   replacements.push({ range: ret.range, text: replacement });
   const body = fnBody.body;
   return {
@@ -305,16 +305,6 @@ function evaluate(expression: string, name: string, start: number, constants: Re
   const terms = text.replace(/[()\s]/g, '').replace(/--/g, '+').replace(/\+-/g, '-').match(/[+-]?\d+/g);
   if (!terms) return undefined;
   return Math.max(1, terms.reduce((sum, t) => sum + Number(t), 0));
-}
-
-/** The statement's whole line with its newline, when nothing else is on it. */
-function lineOf(statement: Node, sourceCode: SourceCode): [number, number] {
-  const text = sourceCode.text;
-  const start = text.lastIndexOf('\n', statement.range[0] - 1) + 1;
-  const newline = text.indexOf('\n', statement.range[1]);
-  const end = newline < 0 ? text.length : newline + 1;
-  if (/^\s*$/.test(text.slice(start, statement.range[0])) && /^\s*(\/\/.*)?$/.test(text.slice(statement.range[1], newline < 0 ? text.length : newline))) return [start, end];
-  return statement.range;
 }
 
 function render(plan: ReentryPlan, sourceCode: SourceCode): string {

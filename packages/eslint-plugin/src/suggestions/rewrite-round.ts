@@ -4,7 +4,7 @@ import { declaresHoisted, isAwaitOf, startWithComments } from './rewrite-checked
 import { alwaysLeaves, containsReturn, delayOptions, enclosingFunction, reindent, walk, type RewriteContext } from './rewrite-loop.js';
 import { delayLines, planForBound, rewriteSuggestion } from './rewrite-render.js';
 import { nameTaken } from './rewrite-scope.js';
-import { indentOf, within } from './text.js';
+import { indentOf, statementLines, within } from './text.js';
 import type { Node, SourceCode, Suggestion } from './types.js';
 
 type Statement = TSESTree.Statement;
@@ -306,13 +306,6 @@ function continueAfterWait(body: readonly Statement[], site: RetrySite): TSESTre
   return go;
 }
 
-/** Where the line holding `index` starts, when only blanks precede it there (else `index`). */
-function lineStart(index: number, text: string): number {
-  let i = index;
-  while (i > 0 && (text[i - 1] === ' ' || text[i - 1] === '\t')) i--;
-  return i > 0 && text[i - 1] === '\n' ? i - 1 : index;
-}
-
 /**
  * The `break`s that leave this loop (not an inner loop or switch); undefined when the body
  * has a labelled jump or a `continue` of this loop (it went round without the wait).
@@ -378,7 +371,7 @@ function render(plan: RoundPlan, ctx: RewriteContext): string {
   const edits: { range: [number, number]; text: string }[] = plan.breaks.map((b) => ({ range: b.range, text: 'return;' }));
   if (plan.wait) edits.push({ range: plan.wait.range, text: goRound(indentOf(plan.wait, sourceCode)) });
   // The `continue` after the wait, with the line it sat on.
-  if (plan.continued) edits.push({ range: [lineStart(plan.continued.range[0], sourceCode.text), plan.continued.range[1]], text: '' });
+  if (plan.continued) edits.push({ range: statementLines(plan.continued, sourceCode), text: '' });
   let text = '';
   let at = start;
   for (const e of edits.sort((a, b) => a.range[0] - b.range[0])) {

@@ -84,3 +84,13 @@ export function removeProperty(fixer: Fixer, sourceCode: SourceCode, object: TSE
   const start = comma?.value === ',' ? comma.range[0] : previous.range[1];
   return fixer.removeRange([start, end]);
 }
+
+/** A statement's whole lines with their newline (a `//` comment after it goes too), when no other code is on them; else its own range. */
+export function statementLines(statement: Node, sourceCode: SourceCode): [number, number] {
+  const text = sourceCode.text;
+  const start = text.lastIndexOf('\n', statement.range[0] - 1) + 1;
+  const newline = text.indexOf('\n', statement.range[1]);
+  const end = newline < 0 ? text.length : newline + 1;
+  if (/^\s*$/.test(text.slice(start, statement.range[0])) && /^\s*(\/\/.*)?$/.test(text.slice(statement.range[1], newline < 0 ? text.length : newline))) return [start, end];
+  return statement.range;
+}
