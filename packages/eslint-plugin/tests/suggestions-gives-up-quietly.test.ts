@@ -53,18 +53,19 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function warm(cache: { fill(): Promise<number> }): Promise<number | undefined> {
   return retry(async () => {
-    try {
-      return await cache.fill();
-    } catch (err) {
-      console.warn('cache warm-up failed', err);
-      throw err;
-    }
+    return await cache.fill();
   }, {
     maxAttempts: 3,
     baseMs: 1000,
     factor: 1,
     capMs: 1000,
     shouldRetry: () => true,
+    onRetry: ({ error: err }) => {
+      console.warn('cache warm-up failed', err);
+    },
+    onGiveUp: ({ error: err }) => {
+      console.warn('cache warm-up failed', err);
+    },
     rejectWith: 'last-error',
   }).catch(() => undefined);
 }

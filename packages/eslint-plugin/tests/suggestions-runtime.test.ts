@@ -23,6 +23,11 @@ interface Case {
   rule: 'no-fixed-sleep-retry' | 'require-jitter' | 'no-unbounded-retry';
   /** The retried call's callee as written, replaced by the injected operation. */
   op: string;
+  /**
+   * A call of the failure path's own work (`log.error`), recorded with its arguments: before
+   * and after must make the same calls, in the same order, with the same values.
+   */
+  effect?: string;
   /** Calls the function under test on the module's top-level bindings. */
   call: (h: Record<string, any>) => Promise<unknown>;
   /**
@@ -31,6 +36,10 @@ interface Case {
    * or (`emitter`) returns an event emitter that emits `'connect'` or `'error'` (a socket).
    */
   failure?: 'throw' | 'status' | 'false' | 'callback' | 'emitter';
+  /** The fixed wait of another retry in the same run (an inner loop the suggestion leaves as it is): not this site's waits. */
+  otherWait?: number;
+  /** What a successful call resolves to (default: a stand-in that has every property: a page whose `next` never ends). */
+  value?: unknown;
   /** The `code` of the errors the scripted operation fails with (code that retries only `ECONNRESET`…). */
   code?: string;
   /** An error the code does not retry (when it classifies errors). */
@@ -74,6 +83,8 @@ interface Run {
   outcome: { value: unknown } | { error: string } | { stalled: true };
   calls: number;
   waits: number[];
+  /** The arguments of each call of the case's `effect`, as JSON (an error as its name and message). */
+  effects: string[];
 }
 
 /** A small deterministic source in (0, 1): waits differ from each other, reproducibly. */
@@ -93,6 +104,7 @@ const SLEEP_NAMES: ReadonlySet<PropertyKey> = new Set(['sleep', 'delay', 'wait',
 
 async function run(code: string, filename: string, testCase: Case, script: Script): Promise<Run> {
   const waits: number[] = [];
+  const effects: string[] = [];
   let calls = 0;
   const random = prng(7);
   const failureValue = { ok: false, status: 503, statusCode: 503, json: async () => ({}), text: async () => '' };
@@ -130,7 +142,7 @@ async function run(code: string, filename: string, testCase: Case, script: Scrip
       setImmediate(() => (step.fail ? done(step.error ?? transient(calls)) : done(null, V)));
       return undefined;
     }
-    if (!step.fail) return Promise.resolve(V);
+    if (!step.fail) return Promise.resolve('value' in testCase ? testCase.value : V);
     if (testCase.failure === 'false' && step.error === undefined) return Promise.resolve(false);
     if (testCase.failure === 'status' && step.error === undefined) return Promise.resolve(step.status ? { ...failureValue, status: step.status, statusCode: step.status } : failureValue);
     return Promise.reject(step.error ?? transient(calls));
@@ -205,6 +217,7 @@ async function run(code: string, filename: string, testCase: Case, script: Scrip
     Date,
     Bun: { sleep: recordSleep, env: {} },
     __op: op,
+    __effect: (...args: unknown[]) => void effects.push(JSON.stringify(args, (_key, value: unknown) => (value instanceof Error ? `${value.name}: ${value.message}` : value))),
     fetch: V,
   });
   const js = transpile(code, filename);
@@ -221,7 +234,7 @@ async function run(code: string, filename: string, testCase: Case, script: Scrip
   } catch (error) {
     outcome = { error: error instanceof Error ? `${error.constructor.name}: ${error.message}` : String(error) };
   }
-  return { outcome, calls, waits };
+  return { outcome, calls, waits, effects };
 }
 
 function normalise(value: unknown): unknown {
@@ -259,7 +272,8 @@ function prepare(testCase: Case) {
   // Calls only: `function getJson(` stays, so the injected operation is not shadowed.
   // `amqp\n    .connect(` is the same callee as `amqp.connect(` (its line breaks are kept: lines stay put).
   const callee = testCase.op.replace(/\$/g, '\\$').replace(/\./g, '\\s*\\.');
-  const original = readFileSync(join(fixturesDir, testCase.file), 'utf8').replace(new RegExp(`(?<!function\\s+)(?<![\\w.$])${callee}\\(`, 'g'), (m) => `__op(${m.replace(/[^\n]/g, '')}`);
+  const withOp = readFileSync(join(fixturesDir, testCase.file), 'utf8').replace(new RegExp(`(?<!function\\s+)(?<![\\w.$])${callee}\\(`, 'g'), (m) => `__op(${m.replace(/[^\n]/g, '')}`);
+  const original = testCase.effect ? withOp.split(`${testCase.effect}(`).join('__effect(') : withOp;
   const message = lint(original, join(fixturesDir, testCase.file)).find((m) => m.ruleId === `retry-hygiene/${testCase.rule}` && m.line === testCase.line);
   const suggestions = (message?.suggestions ?? []).map((s) => ({
     desc: s.desc,
@@ -297,7 +311,11 @@ const CASES: Case[] = [
   { file: 'loops/ledger-post-do-while.cts', line: 20, rule: 'require-jitter', op: 'ledger.post', call: (h) => h.postEntry({ account: 'a', amountCents: 1, currency: 'EUR', idempotencyKey: 'k' }) },
   { file: 'loops/price-feed-delay-schedule.mjs', line: 9, rule: 'require-jitter', op: 'fetch', call: (h) => h.fetchQuotes(['X']) },
   { file: 'loops/user-lookup-err-tuple.ts', line: 13, rule: 'no-fixed-sleep-retry', op: 'to', call: (h) => h.loadUser('u') },
-  { file: 'loops/event-delivery-while-count.ts', line: 11, rule: 'no-fixed-sleep-retry', op: 'queue.publish', call: (h) => h.deliver({ id: 'e-1' }) },
+  // A retry around a walk of pages: the last page has no next one.
+  { file: 'nested/partner-sync-loop-in-loop.ts', line: 7, rule: 'no-fixed-sleep-retry', op: 'partnerApi.listProducts', otherWait: 200, value: { items: [], nextCursor: undefined }, effect: 'console.error', call: (h) => h.runPartnerSync('p-1') },
+  { file: 'nested/partner-sync-loop-in-loop.ts', line: 12, rule: 'no-fixed-sleep-retry', op: 'partnerApi.listProducts', value: { items: [], nextCursor: undefined }, effect: 'console.error', call: (h) => h.runPartnerSync('p-1') },
+  { file: 'nested/orders-export-transitive.ts', line: 30, rule: 'no-fixed-sleep-retry', op: 'fetchAllPages<{ id: string }>', effect: 'console.error', call: (h) => h.exportOrders('2026-11-28', '/tmp/out.json') },
+  { file: 'loops/event-delivery-while-count.ts', line: 11, rule: 'no-fixed-sleep-retry', op: 'queue.publish', effect: 'log.error', call: (h) => h.deliver({ id: 'e-1' }) },
   { file: 'loops/webhook-delivery-backoff.mts', line: 19, rule: 'require-jitter', op: 'fetch', call: (h) => h.deliverWebhook('http://x', 's', { id: '1', type: 't', payload: {} }), ...fetchLike },
   { file: 'classes/mongo-connection.mts', line: 13, rule: 'no-fixed-sleep-retry', op: 'client.connect', call: (h) => new h.MongoConnection('mongodb://x').connect() },
   { file: 'classes/payments.service.ts', line: 21, rule: 'require-jitter', op: 'firstValueFrom', call: (h) => new h.PaymentsService(V).charge('c', 100, 'k') },
@@ -343,7 +361,7 @@ const H = '../test/rewrite/held-out/';
 
 /** The held-out retry shapes of issue 28 (test/rewrite/held-out): every reported site of every file but the reconnects. */
 const HELD_OUT: Case[] = [
-  { file: `${H}01-publish-while-count.ts`, line: 16, rule: 'no-fixed-sleep-retry', op: 'bus.emit', call: (h) => h.publishOrderPlaced('o-1') },
+  { file: `${H}01-publish-while-count.ts`, line: 16, rule: 'no-fixed-sleep-retry', op: 'bus.emit', effect: 'logger.warn', call: (h) => h.publishOrderPlaced('o-1') },
   { file: `${H}02-while-true-plusplus-throw.ts`, line: 7, rule: 'no-fixed-sleep-retry', op: 'inventory.reserve', call: (h) => h.reserveStock('sku', 1) },
   { file: `${H}03-promise-chain-recursion.js`, line: 13, rule: 'no-fixed-sleep-retry', op: 'api.getProfile', call: (h) => h.loadProfile('u-1') },
   { file: `${H}04-node-callback-settimeout.js`, line: 9, rule: 'no-fixed-sleep-retry', op: 'uploader.put', failure: 'callback', call: (h) => viaCallback((done) => h.uploadFile('/tmp/a', 2, done)) },
@@ -407,6 +425,10 @@ describe('suggestions keep what the code does (runtime)', () => {
           it(`"${suggestion.desc}": ${scriptName}`, async () => {
             const before = await run(original, testCase.file, testCase, script);
             const after = await run(suggestion.code, testCase.file, testCase, script);
+            if (testCase.otherWait !== undefined) {
+              before.waits = before.waits.filter((w) => w !== testCase.otherWait);
+              after.waits = after.waits.filter((w) => w !== testCase.otherWait);
+            }
             if (bound && 'stalled' in before.outcome) {
               // A retry that never gave up now stops at its bound, with the last error.
               expect(after.calls).toBe(Number(bound));
@@ -415,15 +437,20 @@ describe('suggestions keep what the code does (runtime)', () => {
             } else {
               expect(after.outcome).toEqual(before.outcome);
               expect(after.calls).toBe(before.calls);
+              expect(after.effects).toEqual(before.effects);
             }
+            // The case names an effect of the failure path: the check above is not empty when everything fails.
+            if (testCase.effect && scriptName === 'always fails') expect(before.effects.length).toBeGreaterThan(0);
             // Each wait is random in [0, the wait the original made at that point] — or, where the
             // original did not wait at all, [0, the wait the suggestion names].
             const stated = Number(/0–(\d+) ms/.exec(suggestion.desc)?.[1] ?? 0);
             // The injected sleep saw the original's waits (the check below is not empty); one
             // that retried at once made none, and its rewrite waits up to retry()'s defaults.
             if (testCase.immediate) expect(before.waits).toEqual([]);
-            else if (before.calls > 1 && !stated) expect(before.waits.length).toBeGreaterThan(0);
-            if (after.calls > 1) expect(after.waits.length).toBeGreaterThan(0);
+            // (With another retry in the run, repeated calls may all be that one's.)
+            else if (before.calls > 1 && !stated && testCase.otherWait === undefined) expect(before.waits.length).toBeGreaterThan(0);
+            if (after.calls > 1 && testCase.otherWait === undefined) expect(after.waits.length).toBeGreaterThan(0);
+            if (testCase.otherWait !== undefined && scriptName === 'always fails') expect(after.waits.length).toBeGreaterThan(0);
             expect(after.waits.length).toBeLessThanOrEqual(Math.max(before.waits.length, after.calls));
             after.waits.forEach((w, i) => {
               expect(w).toBeGreaterThanOrEqual(0);

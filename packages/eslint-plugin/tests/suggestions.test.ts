@@ -124,6 +124,38 @@ export async function connectWithRetry(pool, logger) {
 }
 `;
 
+const AWAITED_EFFECT = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function push(queue, audit, job) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      return await queue.push(job);
+    } catch (err) {
+      await audit.record('push-failed', attempt);
+      await sleep(800);
+    }
+  }
+  throw new Error('queue unavailable');
+}
+`;
+
+const MESSAGE_READ = `const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function push(queue: { push(job: string): Promise<void> }, job: string): Promise<void> {
+  let tries = 0;
+  while (tries < 4) {
+    try {
+      await queue.push(job);
+      return;
+    } catch (err: any) {
+      tries++;
+      console.error(\`push \${tries} failed: \${err.message}\`);
+      await sleep(800);
+    }
+  }
+}
+`;
+
 const GRAPHQL_WS = `import { createClient } from 'graphql-ws';
 
 export const client = createClient({
@@ -266,6 +298,86 @@ export async function load(id: string): Promise<string> {
 ruleTester.run('no-fixed-sleep-retry', noFixedSleepRetry, {
   valid: [],
   invalid: [
+    {
+      name: 'an effect of every failure that awaits stays in a catch inside the attempt (onRetry and onGiveUp are synchronous)',
+      filename: 'file.js',
+      code: AWAITED_EFFECT,
+      errors: [
+        {
+          messageId: 'fixedDelay',
+          suggestions: [
+            { messageId: 'addJitter', data: { delay: '`800`' }, output: AWAITED_EFFECT.replace('sleep(800)', 'sleep(Math.random() * 800)') },
+            {
+              messageId: 'rewrite',
+              data: { bound: '' },
+              output: `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function push(queue, audit, job) {
+  return retry(async ({ attempt }) => {
+    try {
+      return await queue.push(job);
+    } catch (err) {
+      await audit.record('push-failed', attempt);
+      throw err;
+    }
+  }, {
+    maxAttempts: 3,
+    baseMs: 800,
+    factor: 1,
+    capMs: 800,
+    shouldRetry: () => true,
+    rejectWith: 'last-error',
+  }).catch(() => {
+    throw new Error('queue unavailable');
+  });
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'a TypeScript member read on the error stays in the attempt (the hooks type it unknown); the count read after the catch\'s increment is the attempt',
+      code: MESSAGE_READ,
+      errors: [
+        {
+          messageId: 'fixedDelay',
+          suggestions: [
+            { messageId: 'addJitter', data: { delay: '`800`' }, output: MESSAGE_READ.replace('sleep(800)', 'sleep(Math.random() * 800)') },
+            {
+              messageId: 'rewrite',
+              data: { bound: '' },
+              output: `import { retry } from '@retry-hygiene/retry';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export async function push(queue: { push(job: string): Promise<void> }, job: string): Promise<void> {
+  return retry(async ({ attempt: tries }) => {
+    try {
+      await queue.push(job);
+      return;
+    } catch (err: any) {
+      console.error(\`push \${tries} failed: \${err.message}\`);
+      throw err;
+    }
+  }, {
+    maxAttempts: 4,
+    baseMs: 800,
+    factor: 1,
+    capMs: 800,
+    shouldRetry: () => true,
+    rejectWith: 'last-error',
+  }).catch(() => undefined);
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
     {
       name: "a custom SWR onErrorRetry: the wait of its one setTimeout jittered (swr's errorRetryInterval does not apply to it)",
       filename: 'file.jsx',
@@ -533,7 +645,7 @@ ruleTester.run('no-unbounded-retry', noUnboundedRetry, {
       ],
     },
     {
-      name: 'while (true) gets a bound, named in the title; side effects of every failure stay in a catch inside the attempt',
+      name: 'while (true) gets a bound, named in the title; side effects of every failure run in onRetry and in onGiveUp',
       filename: 'file.js',
       code: WHILE_TRUE,
       options: [{ maxAttempts: 4 }],
@@ -551,18 +663,19 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function connectWithRetry(pool, logger) {
   return retry(async () => {
-    try {
-      return await pool.connect();
-    } catch (err) {
-      logger.error(err);
-      throw err;
-    }
+    return await pool.connect();
   }, {
     maxAttempts: 4,
     baseMs: 5000,
     factor: 1,
     capMs: 5000,
     shouldRetry: () => true,
+    onRetry: ({ error: err }) => {
+      logger.error(err);
+    },
+    onGiveUp: ({ error: err }) => {
+      logger.error(err);
+    },
     rejectWith: 'last-error',
   });
 }

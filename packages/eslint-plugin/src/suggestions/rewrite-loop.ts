@@ -131,8 +131,13 @@ interface Plan {
   setup: Statement[];
   tryBlock: TSESTree.BlockStatement;
   errorName: string | undefined;
-  /** Side effects of every failure: kept in a catch inside the attempt, which rethrows. */
+  /** Side effects of every failure: kept in a catch inside the attempt, which rethrows, or in onRetry and onGiveUp (`failureInHooks`). */
   everyFailure: Statement[];
+  /**
+   * The effects of every failure run in onRetry and again in onGiveUp: together those are
+   * called for exactly the failures the catch saw, the last one included.
+   */
+  failureInHooks: boolean;
   /** Side effects only when another attempt follows: onRetry. */
   betweenAttempts: Statement[];
   /** `(err) => !(…)` when the catch rethrows some errors at once. */
@@ -321,10 +326,15 @@ function planLoop(site: RetrySite, ctx: RewriteContext): Plan | undefined {
       }
     : undefined;
   if (counter && loop.type === 'WhileStatement' && !counterUse && !removedDeclarations.some((d) => declares(d, counter.name))) return undefined;
+  const failureInHooks = hookable(everyFailure, { classifier, readsWait, setup, counterUse, errorName, typescript: ctx.typescript }, sourceCode);
+  if (failureInHooks && counterUse) {
+    counterUse.inAttempt = [...setup, tryStatement.block].some((s) => mentions(s, counterUse.name, sourceCode));
+    counterUse.inOnRetry ||= everyFailure.some((s) => mentions(s, counterUse.name, sourceCode));
+  }
   // The counter written anywhere but in the dropped increment: the count is not the loop's.
   if (counter && keptReads.some((s) => writes(s, counter.name, sourceCode))) return undefined;
   return {
-    loop, end, returns, setup, tryBlock: tryStatement.block, errorName, everyFailure, betweenAttempts, classifier,
+    loop, end, returns, setup, tryBlock: tryStatement.block, errorName, everyFailure, failureInHooks, betweenAttempts, classifier,
     maxAttempts, addsBound, delay, counter: counterUse, finalThrow, swallowsLastError, lastErrorName, removedDeclarations, readsWait,
   };
 }
@@ -850,6 +860,45 @@ function declaredIn(expression: Node, loop: Node, sourceCode: SourceCode): boole
   return mentionsLocalOf(expression, loop, sourceCode);
 }
 
+/**
+ * Whether the effects of every failure can leave the attempt for onRetry and onGiveUp.
+ * retry() calls onGiveUp only when the attempts run out while every error is retried (no
+ * classifier, no signal, no budget), so the two hooks see exactly the failures the catch saw.
+ * The hooks are synchronous and outside the attempt: no await, nothing of the attempt's
+ * set-up, and the counter read as onRetry reads it. In TypeScript the hooks' error is
+ * `unknown`: a member read on it would no longer type-check.
+ */
+function hookable(
+  everyFailure: Statement[],
+  facts: {
+    classifier: TSESTree.Expression | undefined;
+    readsWait: string | undefined;
+    setup: Statement[];
+    counterUse: Plan['counter'];
+    errorName: string | undefined;
+    typescript: boolean;
+  },
+  sourceCode: SourceCode,
+): boolean {
+  const { classifier, readsWait, setup, counterUse, errorName } = facts;
+  if (everyFailure.length === 0 || classifier || readsWait) return false;
+  const keys = sourceCode.visitorKeys;
+  if (everyFailure.some((st) => containsAwait(st, keys) || setup.some((d) => declaresUsedIn(d, st, sourceCode)))) return false;
+  // One name for the counter in onRetry: read by both kinds of effect, it must read the same there.
+  if (counterUse && counterUse.offset !== counterUse.offsetAfterIncrement && everyFailure.some((s) => mentions(s, counterUse.name, sourceCode))) return false;
+  if (facts.typescript && errorName && everyFailure.some((s) => readsMemberOf(s, errorName, sourceCode))) return false;
+  return true;
+}
+
+/** `err.message`, `err?.code`: a property read on the name. */
+function readsMemberOf(statement: Node, name: string, sourceCode: SourceCode): boolean {
+  let found = false;
+  walkAll(statement, sourceCode, (n) => {
+    if (!found && n.type === 'MemberExpression' && n.object.type === 'Identifier' && n.object.name === name) found = true;
+  });
+  return found;
+}
+
 /** The rewritten text that replaces the loop (and the throw after it). */
 function render(plan: Plan, ctx: RewriteContext): string {
   const { sourceCode } = ctx;
@@ -865,10 +914,11 @@ function render(plan: Plan, ctx: RewriteContext): string {
   const caughtType = annotation ? sourceCode.getText(annotation) : '';
   lines.push(`${plan.returns ? 'return' : 'await'} retry(async (${parameter}) => {`);
   lines.push(...prologue);
-  const bodyIndent = plan.everyFailure.length > 0 ? inner + unit : inner;
+  const catchInAttempt = plan.everyFailure.length > 0 && !plan.failureInHooks;
+  const bodyIndent = catchInAttempt ? inner + unit : inner;
   for (const s of plan.setup) lines.push(inner + reindent(textWithComments(s, sourceCode), indentOf(s, sourceCode), inner));
   const tryText = innerText(plan.tryBlock, sourceCode);
-  if (plan.everyFailure.length > 0) {
+  if (catchInAttempt) {
     lines.push(`${inner}try {`);
     lines.push(bodyIndent + reindent(tryText, tryIndent, bodyIndent));
     lines.push(`${inner}} catch (${plan.errorName ?? 'error'}${caughtType}) {`);
@@ -887,22 +937,9 @@ function render(plan: Plan, ctx: RewriteContext): string {
   const e = plan.errorName ?? 'error';
   // `catch (err: any)`: the classifier reads the error as the catch typed it (retry() types it unknown).
   lines.push(plan.classifier ? `${inner}shouldRetry: (${e}${caughtType}) => ${negated(plan.classifier, sourceCode)},` : `${inner}shouldRetry: () => true,`);
-  if (plan.betweenAttempts.length > 0) {
-    const fields: string[] = [];
-    if (plan.counter?.inOnRetry) {
-      const { name, offsetAfterIncrement } = plan.counter;
-      fields.push(offsetAfterIncrement === 0 ? (name === 'attempt' ? 'attempt' : `attempt: ${name}`) : 'attempt: failedAttempt');
-    }
-    if (plan.readsWait) fields.push(plan.readsWait === 'delayMs' ? 'delayMs' : `delayMs: ${plan.readsWait}`);
-    if (plan.errorName && plan.betweenAttempts.some((s) => mentions(s, plan.errorName as string, sourceCode))) fields.push(plan.errorName === 'error' ? 'error' : `error: ${plan.errorName}`);
-    lines.push(`${inner}onRetry: (${fields.length > 0 ? `{ ${fields.join(', ')} }` : ''}) => {`);
-    if (plan.counter?.inOnRetry && plan.counter.offsetAfterIncrement !== 0) {
-      const k = plan.counter.offsetAfterIncrement;
-      lines.push(`${inner}${unit}const ${plan.counter.name} = failedAttempt ${k > 0 ? '+' : '-'} ${Math.abs(k)};`);
-    }
-    for (const s of plan.betweenAttempts) lines.push(inner + unit + reindent(textWithComments(s, sourceCode), indentOf(s, sourceCode), inner + unit));
-    lines.push(`${inner}},`);
-  }
+  const hooked = plan.failureInHooks ? plan.everyFailure : [];
+  if (hooked.length + plan.betweenAttempts.length > 0) lines.push(...hook(plan, 'onRetry', [...hooked, ...plan.betweenAttempts], inner, ctx));
+  if (hooked.length > 0) lines.push(...hook(plan, 'onGiveUp', hooked, inner, ctx));
   lines.push(`${inner}rejectWith: 'last-error',`);
   if (plan.finalThrow) {
     const name = plan.lastErrorName ?? '';
@@ -915,6 +952,34 @@ function render(plan: Plan, ctx: RewriteContext): string {
     lines.push(`${indent}});`);
   }
   return lines.join('\n');
+}
+
+/**
+ * `onRetry: ({ attempt: n, error: err }) => { … },` — the statements with the names they
+ * read bound to the event's fields: onRetry's `attempt` is the failed attempt's number, as
+ * onGiveUp's `attempts` is; only onRetry knows the wait.
+ */
+function hook(plan: Plan, name: 'onRetry' | 'onGiveUp', statements: Statement[], inner: string, ctx: RewriteContext): string[] {
+  const { sourceCode } = ctx;
+  const unit = '  ';
+  const lines: string[] = [];
+  const fields: string[] = [];
+  const count = name === 'onRetry' ? 'attempt' : 'attempts';
+  const counter = plan.counter && statements.some((s) => mentions(s, (plan.counter as { name: string }).name, sourceCode)) ? plan.counter : undefined;
+  if (counter) {
+    const { name: n, offsetAfterIncrement } = counter;
+    fields.push(offsetAfterIncrement === 0 ? (n === count ? n : `${count}: ${n}`) : `${count}: failedAttempt`);
+  }
+  if (plan.readsWait && name === 'onRetry') fields.push(plan.readsWait === 'delayMs' ? 'delayMs' : `delayMs: ${plan.readsWait}`);
+  if (plan.errorName && statements.some((s) => mentions(s, plan.errorName as string, sourceCode))) fields.push(plan.errorName === 'error' ? 'error' : `error: ${plan.errorName}`);
+  lines.push(`${inner}${name}: (${fields.length > 0 ? `{ ${fields.join(', ')} }` : ''}) => {`);
+  if (counter && counter.offsetAfterIncrement !== 0) {
+    const k = counter.offsetAfterIncrement;
+    lines.push(`${inner}${unit}const ${counter.name} = failedAttempt ${k > 0 ? '+' : '-'} ${Math.abs(k)};`);
+  }
+  for (const s of statements) lines.push(inner + unit + reindent(textWithComments(s, sourceCode), indentOf(s, sourceCode), inner + unit));
+  lines.push(`${inner}},`);
+  return lines;
 }
 
 /** `!(cond)`, or `x` for `!x`: the errors the loop goes round for. */
