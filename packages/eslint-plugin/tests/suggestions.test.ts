@@ -124,6 +124,25 @@ export async function connectWithRetry(pool, logger) {
 }
 `;
 
+// The loop of issue 28, as the issue wrote it.
+const DELIVER = `const ATTEMPTS = 3;
+const PAUSE_MS = 1500;
+export async function deliver(event: Event): Promise<void> {
+  let n = 0;
+  while (n < ATTEMPTS) {
+    try {
+      await queue.publish(event);
+      return;
+    } catch (err) {
+      n++;
+      log.error({ err, n }, 'deliver failed');
+      await new Promise((r) => setTimeout(r, PAUSE_MS));
+    }
+  }
+  throw new DeliveryError(event.id);
+}
+`;
+
 const AWAITED_EFFECT = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function push(queue, audit, job) {
@@ -298,6 +317,49 @@ export async function load(id: string): Promise<string> {
 ruleTester.run('no-fixed-sleep-retry', noFixedSleepRetry, {
   valid: [],
   invalid: [
+    {
+      name: 'the textbook loop: the log line of every failure in onRetry (and onGiveUp for the last), its own error thrown once the 3 attempts run out',
+      code: DELIVER,
+      errors: [
+        {
+          messageId: 'fixedDelay',
+          line: 5,
+          suggestions: [
+            { messageId: 'addJitter', data: { delay: '`PAUSE_MS`' }, output: DELIVER.replace('setTimeout(r, PAUSE_MS)', 'setTimeout(r, Math.random() * PAUSE_MS)') },
+            {
+              messageId: 'rewrite',
+              data: { bound: '' },
+              output: `import { retry } from '@retry-hygiene/retry';
+
+const ATTEMPTS = 3;
+const PAUSE_MS = 1500;
+export async function deliver(event: Event): Promise<void> {
+  return retry(async () => {
+    await queue.publish(event);
+    return;
+  }, {
+    maxAttempts: ATTEMPTS,
+    baseMs: 1500,
+    factor: 1,
+    capMs: 1500,
+    shouldRetry: () => true,
+    onRetry: ({ attempt: n, error: err }) => {
+      log.error({ err, n }, 'deliver failed');
+    },
+    onGiveUp: ({ attempts: n, error: err }) => {
+      log.error({ err, n }, 'deliver failed');
+    },
+    rejectWith: 'last-error',
+  }).catch(() => {
+    throw new DeliveryError(event.id);
+  });
+}
+`,
+            },
+          ],
+        },
+      ],
+    },
     {
       name: 'an effect of every failure that awaits stays in a catch inside the attempt (onRetry and onGiveUp are synchronous)',
       filename: 'file.js',
