@@ -13,6 +13,7 @@ import { keptOrWritten, mayKeepInitial } from './evolution/skipped-writes.js';
 import { memberOf } from './synthetic-member.js';
 import { filledDefault, unsetOptionFallback, writtenOtherwise } from './filled-defaults.js';
 import { classMembers, firstDefinition, soleDefinition } from './definitions/bodies.js';
+import { parameterFunction } from './definitions/parameter-function.js';
 
 export type { Alias, Env, Receiver };
 
@@ -328,6 +329,16 @@ function defaultFunction(id: TSESTree.Identifier, env: Env): FunctionNode | unde
   const passed = passedObjectRead(init.left, env);
   if (passed && passed !== 'absent') return undefined;
   return env.ctx.functionIn(init.right);
+}
+
+/**
+ * A function the code calls through a parameter (`getDelay(n)`), unless the helper is being
+ * read for a caller that binds it: its default, or what every caller in the file passes.
+ */
+function heldByParameter(id: TSESTree.Identifier, env: Env): FunctionNode | undefined {
+  const variable = env.ctx.variableOf(id);
+  if (!variable || env.bindings?.has(variable) || env.ctx.paramValues?.has(variable)) return undefined;
+  return parameterFunction(id, env.ctx, (passed) => env.ctx.functionOf(passed) ?? defaultFunction(passed, env));
 }
 
 function givesUpExpression(node: Node): boolean {
@@ -1970,7 +1981,8 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   const helper =
     localFunction(call, env) ??
     (callee.type === 'Identifier' ? defaultFunction(callee, env) : callee.type === 'MemberExpression' && callee.object.type === 'Identifier' ? staticMethod(callee, env) : undefined) ??
-    (callee.type === 'MemberExpression' ? instanceMethod(callee, env) : undefined);
+    (callee.type === 'MemberExpression' ? instanceMethod(callee, env) : undefined) ??
+    (callee.type === 'Identifier' ? heldByParameter(callee, env) : undefined);
   if (helper) return inlineHelper(helper, args, env);
   const chosen = callee.type === 'Identifier' ? switchChosen(callee, env) : undefined;
   if (chosen) return inlineHelper(chosen, args, env);
