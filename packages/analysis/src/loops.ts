@@ -14,7 +14,7 @@ import { policyFrom, serverWaitMark } from './policy.js';
 import { breaksOut, firstCallIn, isOperationCall, scanAttempt, waitsInside, type AttemptScan } from './scan.js';
 import { waitsOnSignal, type Sleep } from './sleep.js';
 import { sleepValue } from './sleep-value.js';
-import { failureBacksOff } from './graph/schedules.js';
+import { failureBacksOff, settingsReadOutside } from './graph/schedules.js';
 import type { RetrySite } from './types.js';
 import { writesWithin, type Variable } from './context.js';
 import { scheduleValue, type Value } from './value.js';
@@ -377,8 +377,9 @@ function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry | 
     const byDefaults = !exitsAfter && !successExitIn(statement.block, loop, scan, env);
     if (byDefaults && !successExitIn(statement.block, loop, scan, env, true)) {
       // A periodic loop: a success goes round after its own wait, a failure after another (graph/schedules.ts).
-      const waits = (root: Node) => scan.sleeps.filter((sleep) => contains(root, sleep.node)).map((sleep) => sleepValue(sleep, env));
-      if (!handlerSteersAttempt(statement, env) && failureBacksOff(waits(statement.block), waits(handler.body))) return { operation, failurePath: handler.body };
+      const waits = (root: Node) => scan.sleeps.filter((sleep) => contains(root, sleep.node)).map((sleep) => ({ value: sleepValue(sleep, env), expression: sleep.delay }));
+      const outside = (setting: string) => settingsReadOutside(loop, [handler.body], env.ctx.keys).has(setting);
+      if (!handlerSteersAttempt(statement, env) && failureBacksOff(waits(statement.block), waits(handler.body), outside)) return { operation, failurePath: handler.body };
       continue;
     }
     if (handlerSteersAttempt(statement, env)) continue;

@@ -17,7 +17,7 @@ import { drainedStore, requeuedBefore, sameStore } from './requeue.js';
 import { nextAttemptInputs } from './inputs/next-attempt.js';
 import { synchronousAttempt } from './outcomes/synchronous-result.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from './scan.js';
-import { failureBacksOff } from './graph/schedules.js';
+import { failureBacksOff, settingsReadOutside, type Wait } from './graph/schedules.js';
 import { literalFailureMethod } from './graph/handler-objects.js';
 import { asSleep, computesWait, waitsOnSignal, type Sleep } from './sleep.js';
 import { sleepValue } from './sleep-value.js';
@@ -145,7 +145,12 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
     }
   }
   // A periodic task: the success path's way back is its schedule (no finding), the failure path's a retry when it waits otherwise (graph/schedules.ts).
-  if (schedules.length > 0 && !failureBacksOff(schedules.map((c) => waitValue(c, paths.get(c), fn, baseEnv)), [...paths.keys()].map((c) => (reentries?.has(c) ? UNKNOWN : waitValue(c, paths.get(c), fn, baseEnv))))) return [];
+  if (schedules.length > 0) {
+    const failureRegions = [...paths.values()].map((p) => p.container).filter((c) => c !== fn && c !== fn.body);
+    const outside = (setting: string) => (readOutside ??= settingsReadOutside(fn.body, failureRegions, ctx.keys)).has(setting);
+    let readOutside: Set<string> | undefined;
+    if (!failureBacksOff(schedules.map((c) => waitOf(c, paths.get(c), fn, baseEnv)), [...paths.keys()].map((c) => (reentries?.has(c) ? { value: UNKNOWN } : waitOf(c, paths.get(c), fn, baseEnv))), outside)) return [];
+  }
   if (drains.length > 0 && !drains.every((store) => [...paths].some(([c, path]) => requeuesInto(c, path, fn, reentries?.get(c), store, ctx)))) return [];
   // A work loop that goes on at once after a success and only after a timer after a failure
   // (`.then(() => this.next(), () => setTimeout(() => this.next(), interval))`) retries its failed
@@ -869,10 +874,11 @@ function recursionDelay(call: Node, path: FailurePath, env: Env, fn: FunctionNod
   return result;
 }
 
-/** The wait before a direct self-call goes again, with the parameters it passes bound. */
-function waitValue(call: Node, path: FailurePath | undefined, fn: FunctionNode, env: Env): Value {
+/** The wait before a direct self-call goes again, with the parameters it passes bound, and its expression. */
+function waitOf(call: Node, path: FailurePath | undefined, fn: FunctionNode, env: Env): Wait {
   const bindings = parameterBindings(fn, call, new Set(), env.ctx);
-  return recursionDelay(call, path ?? withTimer({ container: fn.body }, undefined, call, fn), { ...env, bindings }, fn).value;
+  const { value, expression } = recursionDelay(call, path ?? withTimer({ container: fn.body }, undefined, call, fn), { ...env, bindings }, fn);
+  return { value, expression };
 }
 
 /**

@@ -209,6 +209,44 @@ export async function follow(pull, every) {
 }
 `;
 
+/** TypeScript: the schedule waits by a value the response may change (unknown), the failure by a constant of its own, imported. */
+const f7 = `
+import { POLL_MS, POLL_ERROR_MS } from './settings';
+
+export async function poll(client: { logs(cursor?: string): Promise<{ cursor?: string; waitMs?: number }> }, cursor?: string): Promise<void> {
+  try {
+    let nextMs = POLL_MS;
+    const page = await client.logs(cursor);
+    if (page.waitMs) nextMs = page.waitMs;
+    setTimeout(() => void poll(client, page.cursor ?? cursor), nextMs);
+  } catch {
+    setTimeout(() => void poll(client, cursor), POLL_ERROR_MS);
+  }
+}
+`;
+
+/** JavaScript: the same, on fields of the instance: \`this.intervalMs\` after a success, \`this.errorMs\` after a failure. */
+const f8 = `
+class Watcher {
+  constructor(source, intervalMs, errorMs) {
+    this.source = source;
+    this.intervalMs = intervalMs;
+    this.errorMs = errorMs;
+  }
+  tick() {
+    this.source.read().then(
+      () => { this.timer = setTimeout(() => this.tick(), this.intervalMs); },
+      () => { this.timer = setTimeout(() => this.tick(), this.errorMs); },
+    );
+  }
+}
+module.exports = { Watcher };
+`;
+
+/** The same setting on both ways: the schedule carrying on. */
+const fv7 = f7.replace('POLL_ERROR_MS);', 'POLL_MS);');
+const fv8 = f8.replace('this.tick(), this.errorMs)', 'this.tick(), this.intervalMs)');
+
 ruleTester.run("require-jitter on a periodic task's failure path", requireJitter, {
   valid: [
     { name: 'the same wait after a failure as after a success', code: fv1 },
@@ -254,6 +292,8 @@ ruleTester.run("no-fixed-sleep-retry on a periodic task's failure path", noFixed
     { name: "a doubling error wait is require-jitter's", code: f2, filename: 'file.js' },
     { name: 'a loop, the same wait both ways', code: fv6, filename: 'file.js' },
     { name: "a loop, a doubling error wait is require-jitter's", code: f5 },
+    { name: 'the same constant after a failure as after a success', code: fv7 },
+    { name: 'JavaScript: the same field after a failure as after a success', code: fv8, filename: 'file.js' },
   ],
   invalid: [
     {
@@ -261,6 +301,17 @@ ruleTester.run("no-fixed-sleep-retry on a periodic task's failure path", noFixed
       code: f3,
       filename: 'file.js',
       errors: [{ messageId: 'fixedDelay', line: 5, column: 28, endLine: 5, endColumn: 40, data: { what: '`watch()` retrying itself', delay: 'a fixed 5 s', attempts: 'no limit on attempts' } }],
+    },
+    {
+      name: 'a constant of its own after a failure, the schedule waiting by a value the response may change',
+      code: f7,
+      errors: [{ messageId: 'fixedDelay', line: 11, column: 27, data: { what: '`poll()` retrying itself', delay: '`POLL_ERROR_MS` (the same every time)', attempts: 'no limit on attempts' } }],
+    },
+    {
+      name: 'JavaScript: a field of its own after a failure (this.errorMs), another after a success (this.intervalMs)',
+      code: f8,
+      filename: 'file.js',
+      errors: [{ messageId: 'fixedDelay', line: 11, column: 45, data: { what: '`tick()` retrying itself', delay: '`this.errorMs` (the same every time)', attempts: 'no limit on attempts' } }],
     },
     {
       name: 'a loop, a fixed error wait other than the period',
