@@ -4,7 +4,7 @@ import { isReassigned, mergingWrite, onlyCallerOverrides, onlyNormalised, writes
 import { readProperty } from './object-argument.js';
 import type { Alias, Env, Receiver } from './context.js';
 import { SERVER_WAIT_TEXT, isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
-import { UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, tableRead, withRandom, type Jitter, type Value } from './value.js';
+import { UNKNOWN, join, markOffByDefault, markRandomOff, num, offByDefault, randomOff, scheduleValue, tableRead, withRandom, type Jitter, type Value } from './value.js';
 import { joinAlongPaths, type PathUpdate } from './path-updates.js';
 import { combine, growth, keepRandomOff, minMax } from './evolution/scalar.js';
 import { compoundUpdate, readUpdate, solveRecurrence, type UpdateReader } from './evolution/recurrence.js';
@@ -397,7 +397,7 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   if (isReassigned(variable) && !onlyCallerOverrides(variable, env.region, env.ctx)) return UNKNOWN;
   // A value fixed before the retry starts (a parameter, an option read once): unknown, but
   // the same for every attempt. Declared inside the attempt, it is computed afresh each time.
-  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && initial.kind === undefined && declaredOutside(variable, env.region)) return keepOffByDefault(initial, INVARIANT);
+  if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && initial.kind === undefined && declaredOutside(variable, env.region) && !iteratedBy(soleDefinition(variable)?.node)) return keepOffByDefault(initial, INVARIANT);
   return initial;
 }
 
@@ -747,6 +747,12 @@ function initialValue(variable: Variable, env: Env): Value {
   if (!def) return UNKNOWN;
   if (def.type === 'Variable') {
     const declarator = def.node;
+    // `for (const ms of SCHEDULE)`: the next element on each turn, the list's schedule when it is numbers.
+    const turns = iteratedBy(declarator);
+    if (turns) {
+      const table = turns.type === 'ForOfStatement' ? numberArray(turns.right, env) : undefined;
+      return table && table.length > 0 ? scheduleValue(table) : UNKNOWN;
+    }
     if (declarator.id === def.name && declarator.init) return evaluate(declarator.init, deeper(env));
     // `const { retries = 3 } = opts` with `opts` bound to the caller's options.
     const property = def.name.parent?.type === 'Property' ? def.name.parent : def.name.parent?.parent;
@@ -771,6 +777,13 @@ function initialValue(variable: Variable, env: Env): Value {
     return fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
   }
   return UNKNOWN;
+}
+
+/** The `for … of` / `for … in` whose head declares this (a new value each turn), if any. */
+function iteratedBy(declarator: Node | undefined): TSESTree.ForOfStatement | TSESTree.ForInStatement | undefined {
+  const declaration = declarator?.type === 'VariableDeclarator' ? declarator.parent : undefined;
+  const loop = declaration?.parent;
+  return (loop?.type === 'ForOfStatement' || loop?.type === 'ForInStatement') && loop.left === declaration ? loop : undefined;
 }
 
 /**

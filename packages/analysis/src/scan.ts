@@ -14,7 +14,8 @@ export interface AttemptScan {
   sleeps: Sleep[];
   calls: TSESTree.CallExpression[];
   returns: TSESTree.ReturnStatement[];
-  breaks: TSESTree.BreakStatement[];
+  /** Breaks, and continues of a labelled statement (`continue outer`): each may leave a loop around it. */
+  breaks: (TSESTree.BreakStatement | TSESTree.ContinueStatement)[];
 }
 
 /**
@@ -44,6 +45,9 @@ export function scanAttempt(root: Node, ctx: AnalysisContext): AttemptScan {
         break;
       case 'BreakStatement':
         scan.breaks.push(node);
+        break;
+      case 'ContinueStatement':
+        if (node.label) scan.breaks.push(node);
         break;
       case 'NewExpression':
       case 'CallExpression': {
@@ -125,11 +129,16 @@ function collectCalls(root: Node, ctx: AnalysisContext, scan: AttemptScan, retur
 }
 
 /** A `break` that leaves `loop` (not a nested switch), or a labelled break naming it. */
-export function breaksOut(statement: TSESTree.BreakStatement, loop: Node): boolean {
+export function breaksOut(statement: TSESTree.BreakStatement | TSESTree.ContinueStatement, loop: Node): boolean {
   if (statement.label) {
     const parent = loop.parent;
-    return parent?.type === 'LabeledStatement' && parent.label.name === statement.label.name;
+    const own = parent?.type === 'LabeledStatement' && parent.label.name === statement.label.name;
+    // `break retry` leaves the loop labelled `retry`; `continue retry` goes round it.
+    if (own) return statement.type === 'BreakStatement';
+    // A label on a statement around the loop (`continue outer` to the next item): out of this loop.
+    return labelledAround(loop, statement.label.name);
   }
+  if (statement.type === 'ContinueStatement') return false;
   for (let p: Node | undefined = statement.parent; p && p !== loop; p = p.parent) {
     if (p.type === 'SwitchStatement' || isAnyLoop(p)) return false;
   }
@@ -225,4 +234,12 @@ export function waitsInside(call: TSESTree.CallExpression, ctx: AnalysisContext,
   if (!result && depth < 1) result = calls.some((inner) => waitsInside(inner, ctx, depth + 1));
   sleepyFunctions.set(fn, result);
   return result;
+}
+
+function labelledAround(loop: Node, name: string): boolean {
+  for (let p = loop.parent; p; p = p.parent) {
+    if (isFunction(p)) return false;
+    if (p.type === 'LabeledStatement' && p.label.name === name) return true;
+  }
+  return false;
 }

@@ -160,8 +160,9 @@ export function toDelay(value: Value): RetryPolicy['delay'] {
 /**
  * A fixed schedule of waits (`[250, 500, 1000, 2000]`), one per attempt: constant when all
  * are equal, exponential when each is the same multiple of the one before, linear when each is
- * the first times the attempt, else linear with the steps themselves (`[1000, 2000, 5000]`),
- * which the description and the simulation read instead of the formula.
+ * the first times the attempt, else the steps themselves (`[1000, 2000, 5000]`, and any list
+ * that is not strictly increasing: `[100, 500, 1000, 1000]`), which the description and the
+ * simulation read instead of a formula.
  * A leading 0 (the first attempt goes at once) is not a wait between attempts.
  */
 export function scheduleValue(waits: readonly number[]): Value {
@@ -170,7 +171,9 @@ export function scheduleValue(waits: readonly number[]): Value {
   if (first === undefined) return num(0);
   if (positive.every((w) => w === first)) return num(first);
   const increasing = positive.every((w, i) => i === 0 || w > (positive[i - 1] as number));
-  if (!increasing) return { t: 'invariant', random: false };
+  // Not one wait, and not a formula: the waits as listed (`[100, 500, 1000, 1000]`, a cap
+  // repeated; `[1000, 500, 2000]`), which the description and the simulation read in order.
+  if (!increasing) return { t: 'grow', shape: 'linear', base: first, steps: positive, random: false };
   const ratio = (positive[1] as number) / first;
   const geometric = first > 0 && positive.every((w, i) => i === 0 || Math.abs(w / (positive[i - 1] as number) - ratio) < 1e-9);
   if (geometric) return { t: 'grow', shape: 'exponential', base: first, factor: ratio, random: false };
