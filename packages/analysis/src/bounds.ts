@@ -158,7 +158,8 @@ function counterStart(node: Node, env: Env): number | undefined {
   const def = firstDefinition(variable);
   if (!def) return undefined;
   let init: Node | undefined | null;
-  if (def.type === 'Variable') init = def.node.id === def.name ? def.node.init : undefined;
+  // `const { attempt = 1 } = opts` counts from its default as a parameter `{ attempt = 1 }` does.
+  if (def.type === 'Variable') init = def.node.id === def.name ? def.node.init : def.name.parent?.type === 'AssignmentPattern' && def.name.parent.left === def.name ? def.name.parent.right : undefined;
   else if (def.type === 'Parameter' && def.name.parent?.type === 'AssignmentPattern') init = def.name.parent.right;
   if (!init) return undefined;
   const value = evaluate(init, { ...env, depth: env.depth + 1, region: init });

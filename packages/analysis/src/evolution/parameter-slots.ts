@@ -54,7 +54,73 @@ export function parameterSlots(fn: FunctionNode, call: TSESTree.CallExpression, 
       slots.push({ variable, arg: passed && passed !== 'unseen' ? passed : undefined, unseen: !object || passed === 'unseen', initial });
     }
   });
+  slots.push(...optionSlots(fn, call, scope, hidden));
   return slots;
+}
+
+/**
+ * Names the body takes from an options parameter before anything else runs
+ * (`const retry = opts.retry ?? 0`, `const { retry = 0 } = opts`), for a call that hands the
+ * parameter an object literal (`this.request(path, { ...opts, retry: retry + 1 })`): each
+ * takes that object's property, or its fallback when the object leaves the key out. A name
+ * written again later is not the option's, and gets no slot.
+ */
+function optionSlots(fn: FunctionNode, call: TSESTree.CallExpression, scope: ReturnType<AnalysisContext['sourceCode']['getScope']>, hidden: boolean): ParameterSlot[] {
+  if (fn.body?.type !== 'BlockStatement') return [];
+  const slots: ParameterSlot[] = [];
+  const placeOf = (node: Node): number => {
+    const n = unwrap(node);
+    if (n.type !== 'Identifier') return -1;
+    return fn.params.findIndex((p) => (p.type === 'Identifier' && p.name === n.name) || (p.type === 'AssignmentPattern' && p.left.type === 'Identifier' && p.left.name === n.name));
+  };
+  const add = (name: string, index: number, key: string, initial: Node | undefined) => {
+    const variable = scope.set.get(name) ?? fnScopeVariable(scope, name);
+    if (!variable || variable.references.some((r) => r.isWrite() && !r.init)) return;
+    const raw = call.arguments[index];
+    const arg = hidden || raw === undefined || raw.type === 'SpreadElement' ? undefined : unwrap(raw as Node);
+    if (raw === undefined) {
+      slots.push({ variable, arg: undefined, unseen: false, initial });
+      return;
+    }
+    const passed = arg?.type === 'ObjectExpression' ? propertyPassed(arg, key) : 'unseen';
+    slots.push({ variable, arg: passed && passed !== 'unseen' ? passed : undefined, unseen: passed === 'unseen', initial });
+  };
+  for (const statement of fn.body.body) {
+    if (statement.type !== 'VariableDeclaration') break;
+    for (const declarator of statement.declarations) {
+      const init = declarator.init ? unwrap(declarator.init as Node) : undefined;
+      if (!init) continue;
+      if (declarator.id.type === 'Identifier') {
+        const read = init.type === 'LogicalExpression' && (init.operator === '??' || init.operator === '||') ? unwrap(init.left as Node) : init;
+        if (read.type !== 'MemberExpression' || read.computed) continue;
+        const key = keyName(read.property);
+        const index = placeOf(read.object as Node);
+        if (key === undefined || index < 0) continue;
+        add(declarator.id.name, index, key, read === init ? undefined : ((init as TSESTree.LogicalExpression).right as Node));
+      } else if (declarator.id.type === 'ObjectPattern') {
+        const index = placeOf(init);
+        if (index < 0) continue;
+        for (const property of declarator.id.properties) {
+          if (property.type !== 'Property' || property.computed) continue;
+          const key = keyName(property.key);
+          const value = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+          if (key === undefined || value.type !== 'Identifier') continue;
+          add(value.name, index, key, property.value.type === 'AssignmentPattern' ? (property.value.right as Node) : undefined);
+        }
+      }
+    }
+  }
+  return slots;
+}
+
+function fnScopeVariable(scope: ReturnType<AnalysisContext['sourceCode']['getScope']>, name: string): Variable | undefined {
+  for (const child of scope.childScopes) {
+    if (child.type === 'block' && child.block === (scope.block as FunctionNode).body) {
+      const found = child.set.get(name);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 /** The value an object literal gives `key`: the last property of that name, 'unseen' when a spread after it may replace it. */
