@@ -15,6 +15,7 @@ import { breaksOut, firstCallIn, isOperationCall, scanAttempt, waitsInside, type
 import { waitsOnSignal, type Sleep } from './sleep.js';
 import { sleepValue } from './sleep-value.js';
 import { failureBacksOff, settingsReadOutside } from './graph/schedules.js';
+import { switchCheck } from './outcomes/switch-cases.js';
 import type { RetrySite } from './types.js';
 import { writesWithin, type Variable } from './context.js';
 import { scheduleValue, type Value } from './value.js';
@@ -506,6 +507,12 @@ function checkForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry 
     if (!leavesOnSuccess || !retriesOnFailure) continue;
     const operation = firstCallIn(loop.body, scan.calls);
     if (operation) return { operation, failurePath: onFailure ?? loop.body, check: statement.test };
+  }
+  // `switch (res.status) { case 200: return …; case 503: await sleep(d); continue; }`: the same check, by cases.
+  const byCases = switchCheck(loop, env);
+  if (byCases) {
+    const operation = firstCallIn(loop.body, scan.calls);
+    if (operation && operation.range[0] < byCases.failurePath.range[0]) return { operation, ...byCases };
   }
   const test = loopTest(loop);
   if (test && outcomeCheck(test, env) === 'failure') {
