@@ -1396,6 +1396,8 @@ function arrayLength(node: Node, env: Env): number | undefined {
     if (!variable.references.every((r) => r.init || readOnlyUse(r.identifier as Node))) return undefined;
     return arrayLength(def.node.init, env);
   }
+  // `this.delays.length` of a table of waits held in a property never written (numberArray).
+  if (n.type === 'MemberExpression') return numberArray(n, env)?.length;
   if (n.type !== 'ArrayExpression' || n.elements.some((e) => !e || e.type === 'SpreadElement')) return undefined;
   return n.elements.length;
 }
@@ -1418,6 +1420,12 @@ export function numberArray(node: Node, env: Env): number[] | undefined {
     const def = firstDefinition(variable);
     if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || env.depth > MAX_DEPTH) return undefined;
     return numberArray(def.node.init, deeper(env));
+  }
+  // `RETRY.backoffMs`, `this.delays`: a list held in a property that is never written.
+  if (n.type === 'MemberExpression' && !n.computed && env.depth <= MAX_DEPTH) {
+    const key = propertyName(n);
+    const held = key === undefined ? undefined : resolveObjectProperty(n.object, key, env);
+    return held ? numberArray(held, deeper(env)) : undefined;
   }
   if (n.type !== 'ArrayExpression') return undefined;
   const result: number[] = [];
