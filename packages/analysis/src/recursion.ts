@@ -8,7 +8,7 @@ import { mayStopBefore } from './exits.js';
 import { outcomeCheck } from './checks.js';
 import { writesWithin, type AnalysisContext, type Variable } from './context.js';
 import type { Env } from './evaluate.js';
-import { branchNotTaken, evaluate, localFunction, numberArray, parameterVariables } from './evaluate.js';
+import { branchNotTaken, evaluate, inlinedUpdate, localFunction, numberArray, parameterVariables } from './evaluate.js';
 import { classifies } from './loops.js';
 import { policyFrom, serverWaitMark } from './policy.js';
 import { prototypeSlot } from './prototype-slots.js';
@@ -839,6 +839,7 @@ function parameterReader(variable: Variable, env: Env): UpdateReader {
       return found;
     },
     value: (node) => evaluate(node, env),
+    inline: (call) => inlinedUpdate(call, (node) => refersTo(unwrap(node)), env),
   };
 }
 
