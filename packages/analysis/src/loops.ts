@@ -381,6 +381,11 @@ function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopRetry | 
       const waits = (root: Node) => scan.sleeps.filter((sleep) => contains(root, sleep.node)).map((sleep) => ({ value: sleepValue(sleep, env), expression: sleep.delay }));
       const outside = (setting: string) => settingsReadOutside(loop, [handler.body], env.ctx.keys).has(setting);
       if (!handlerSteersAttempt(statement, env) && failureBacksOff(waits(statement.block), waits(handler.body), outside)) return { operation, failurePath: handler.body };
+      // A work loop that goes round at once after a success and only after a wait after a
+      // failure (a consumer that backs off while its source fails) retries the failed step on
+      // that wait, as recursion.ts reads the same shape.
+      const successWaits = scan.sleeps.filter((sleep) => contains(loop.body, sleep.node) && !contains(handler.body, sleep.node));
+      if (successWaits.length === 0 && waits(handler.body).length > 0 && !handlerSteersAttempt(statement, env)) return { operation, failurePath: handler.body };
       continue;
     }
     if (handlerSteersAttempt(statement, env)) continue;
