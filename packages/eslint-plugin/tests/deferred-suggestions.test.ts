@@ -63,7 +63,7 @@ describe('deferred suggestions', () => {
     expect(compared).toBeGreaterThan(150);
   });
 
-  it('keep each edit apart: a rewrite that adds an import is an insertion at the top and the loop, not the file between them', () => {
+  it('keep each edit apart: a rewrite that adds an import is an insertion at the top, the unused sleep helper\'s line and the loop, not the file between them', () => {
     const code = `const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 ${Array.from({ length: 40 }, (_, i) => `export const padding${i} = ${i};\n`).join('')}
 export async function load(url) {
@@ -83,8 +83,10 @@ export async function load(url) {
     ]);
     const rewrite = built[0]!.find((s) => s.messageId === 'rewrite')!;
     expect(rewrite.desc).toBe('Rewrite with retry() (stops after 5 attempts)');
+    // The sleep helper, unused once the loop is gone, goes too: its own line, apart from the rest.
     expect(rewrite.edits.map((e) => e.range)).toEqual([
       [0, 0],
+      [0, code.indexOf('\n') + 1],
       [code.indexOf('for (;;)'), code.lastIndexOf('  }\n}') + 3],
     ]);
     expect(rewrite.edits[0]!.text).toBe("import { retry } from '@retry-hygiene/retry';\n\n");

@@ -296,6 +296,8 @@ class Client {
   },
 
   // Not a retry at all.
+  // (bull's updateDelayTimer: the guard interval caps the success path's wait too, so the
+  // failure's wait is the schedule's own setting, not one of its own: graph/schedules.ts.)
   {
     name: 'a poller reschedules itself on success too',
     filename: js,
@@ -303,7 +305,7 @@ class Client {
 function updateTimer() {
   this.next()
     .then((delay) => {
-      this.timer = setTimeout(() => this.updateTimer(), delay);
+      this.timer = setTimeout(() => this.updateTimer(), Math.min(delay, this.settings.guardInterval));
     })
     .catch(() => {
       this.timer = setTimeout(() => this.updateTimer(), this.settings.guardInterval);

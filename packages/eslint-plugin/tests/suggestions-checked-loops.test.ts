@@ -200,8 +200,6 @@ ruleTester.run('no-fixed-sleep-retry', noFixedSleepRetry, {
             { messageId: 'rewrite', data: { bound: '' }, output: `import { api } from './api';
 import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export async function load(id: string, retries = 3): Promise<string> {
   let last: Response | undefined;
   const tryAgain = new Error('try again');
@@ -238,8 +236,6 @@ export async function load(id: string, retries = 3): Promise<string> {
             { messageId: 'addJitter', data: { delay: '`1000`' }, output: edit(WHILE_COUNTED_IN_BODY, 'sleep(1000)', 'sleep(Math.random() * 1000)') },
             { messageId: 'rewrite', data: { bound: '' }, output: `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export async function flush(body: string): Promise<void> {
   const tryAgain = new Error('try again');
   return retry(async ({ attempt }) => {
@@ -266,8 +262,6 @@ export async function flush(body: string): Promise<void> {
     { name: 'no rewrite: a wait on another condition than "another attempt follows" would move', ...onlyJitter(REFUSED.waitOnOtherCondition, 4) },
     { name: 'a break out of the loop: the attempt returns, the state it left is read after the loop as before', ...withRoundRewrite(onlyJitter(REFUSED.breakOut, 5), `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export async function b(url: string) {
   let res: Response | undefined;
   const tryAgain = new Error('try again');
@@ -290,8 +284,6 @@ export async function b(url: string) {
 `) },
     // The loop body as written is the attempt; the counter stays outside it, so the code after the loop reads its last value.
     { name: 'the counter read after the loop: it keeps its value, the test stops retry() and the throw after the loop runs', ...withRoundRewrite(onlyJitter(REFUSED.counterReadAfter, 5), `import { retry } from '@retry-hygiene/retry';
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function c(url: string) {
   let i = 0;
@@ -338,8 +330,6 @@ ruleTester.run('require-jitter', requireJitter, {
             { messageId: 'addJitter', data: { delay: '`Math.min(30_000, 500 * 2 ** attempt)`' }, output: edit(FAILURE_BRANCH, 'sleep(Math.min', 'sleep(Math.random() * Math.min') },
             { messageId: 'rewrite', data: { bound: '' }, output: `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export async function deliver(url: string): Promise<boolean> {
   const tryAgain = new Error('try again');
   return retry(async () => {
@@ -375,8 +365,6 @@ export async function deliver(url: string): Promise<boolean> {
           suggestions: [
             { messageId: 'addJitter', data: { delay: '`250 * tries`' }, output: edit(POST_INCREMENT, 'sleep(250 * tries)', 'sleep(Math.random() * 250 * tries)') },
             { messageId: 'rewrite', data: { bound: '' }, output: `import { retry } from '@retry-hygiene/retry';
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function ping(host: string): Promise<boolean> {
   const tryAgain = new Error('try again');
@@ -456,7 +444,6 @@ ruleTester.run('no-unbounded-retry', noUnboundedRetry, {
               data: { bound: ' (stops after 5 attempts)' },
               output: `import { retry } from '@retry-hygiene/retry';
 
-${sleep}
 export async function lock(store: { tryLock(key: string): Promise<boolean> }, key: string): Promise<string> {
   let locked = false;
   const tryAgain = new Error('locked still false after 5 attempts');
@@ -493,7 +480,6 @@ export async function lock(store: { tryLock(key: string): Promise<boolean> }, ke
               data: { bound: ' (stops after 5 attempts)' },
               output: `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const backoff = (n) => Math.min(5000, 200 * 2 ** n);
 
 export async function publish(producer, message) {

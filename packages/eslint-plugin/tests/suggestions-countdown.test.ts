@@ -44,8 +44,6 @@ ruleTester.run('require-jitter', requireJitter, {
               data: { bound: '' },
               output: `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export async function download(blob: { read(): Promise<string> }): Promise<string> {
   return retry(async ({ attempt: attemptNumber }) => {
     const retries = 3 - attemptNumber;

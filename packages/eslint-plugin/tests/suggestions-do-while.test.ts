@@ -71,8 +71,6 @@ ruleTester.run('no-fixed-sleep-retry', noFixedSleepRetry, {
               data: { bound: '' },
               output: `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 export async function getProfile(id) {
   let res;
   const tryAgain = new Error('try again');
@@ -120,8 +118,6 @@ ruleTester.run('require-jitter', requireJitter, {
               messageId: 'rewrite',
               data: { bound: '' },
               output: `import { retry } from '@retry-hygiene/retry';
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function post(ledger: { post(x: unknown): Promise<{ id: string }> }, entry: unknown): Promise<string> {
   return retry(async ({ attempt: tries }) => {

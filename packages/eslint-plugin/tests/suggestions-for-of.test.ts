@@ -42,7 +42,6 @@ ruleTester.run('require-jitter', requireJitter, {
               data: { bound: '' },
               output: `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const DELAYS_MS = [200, 400, 800];
 
 export async function quote(symbol) {

@@ -49,8 +49,6 @@ ruleTester.run('no-fixed-sleep-retry', noFixedSleepRetry, {
               data: { bound: '' },
               output: `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export async function warm(cache: { fill(): Promise<number> }): Promise<number | undefined> {
   return retry(async () => {
     return await cache.fill();
@@ -84,8 +82,6 @@ export async function warm(cache: { fill(): Promise<number> }): Promise<number |
           suggestions: [
             { messageId: 'addJitter', data: { delay: '`1000`' }, output: CLASSIFIED.replace('sleep(1000)', 'sleep(Math.random() * 1000)') },
             { messageId: 'rewrite', data: { bound: '' }, output: `import { retry } from '@retry-hygiene/retry';
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function warm(cache: { fill(): Promise<number> }): Promise<number | undefined> {
   const tryAgain = new Error('try again');

@@ -188,8 +188,6 @@ ruleTester.run('no-fixed-sleep-retry', noFixedSleepRetry, {
             { messageId: 'rewrite', data: { bound: '' }, output: `import { metrics } from './metrics';
 import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export async function getJson(url: string, attempt = 0): Promise<unknown> {
   return retry(async () => {
     const res = await fetch(url);
@@ -249,8 +247,6 @@ export function loadConfig(name, attempt = 1) {
               data: { bound: '' },
               output: `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 export function check(key, attempt = 1) {
   return retry(() => lookup(key), {
     maxAttempts: Math.max(1, 4 - attempt),
@@ -274,8 +270,6 @@ export function check(key, attempt = 1) {
       errors: [{ messageId: 'fixedDelay', suggestions: [{ messageId: 'addJitter', data: { delay: '`750`' }, output: THEN_WITH_LOG.replace('sleep(750)', 'sleep(Math.random() * 750)') }] }],
     },
     { name: 'the attempt reads the counter: the parameter takes the next value before each retry, so every attempt reads the value its call had', ...jitterAndReentry(REFUSED.counterRead, `import { retry } from '@retry-hygiene/retry';
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function a(url: string, attempt = 0): Promise<Response> {
   const tryAgain = new Error('try again');
@@ -303,8 +297,6 @@ export async function a(url: string, attempt = 0): Promise<Response> {
     // Kept as written inside the attempt, with the way back in made `attempt = attempt + 1; throw tryAgain` (only that marker is retried).
     { name: 'a classifier before the guard: the whole body is the attempt, and what the classifier throws is not retried', ...jitterAndReentry(REFUSED.classifier, `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export async function c(url: string, attempt = 0): Promise<Response> {
   const tryAgain = new Error('try again');
   return retry(async () => {
@@ -328,8 +320,6 @@ export async function c(url: string, attempt = 0): Promise<Response> {
 `) },
     { name: 'code before the try: it stays in the attempt, and its error is still not retried (only the marker is)', ...jitterAndReentry(REFUSED.callBeforeTry, `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export async function d(url: string, attempt = 0): Promise<Response> {
   const tryAgain = new Error('try again');
   return retry(async () => {
@@ -352,8 +342,6 @@ export async function d(url: string, attempt = 0): Promise<Response> {
 }
 `) },
     { name: 'the try returns a promise without awaiting it: its rejection leaves retry() unretried, as it left the function', ...jitterAndReentry(REFUSED.unawaitedReturn, `import { retry } from '@retry-hygiene/retry';
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function e(url: string, attempt = 0): Promise<unknown> {
   const tryAgain = new Error('try again');

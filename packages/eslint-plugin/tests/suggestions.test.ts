@@ -278,8 +278,6 @@ ruleTester.run('require-jitter', requireJitter, {
               output: `import { isTransient } from './errors';
 import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
 export async function load(id: string): Promise<string> {
   return retry(async () => {
     // one call per attempt
@@ -374,8 +372,6 @@ export async function deliver(event: Event): Promise<void> {
               data: { bound: '' },
               output: `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 export async function push(queue, audit, job) {
   return retry(async ({ attempt }) => {
     try {
@@ -413,8 +409,6 @@ export async function push(queue, audit, job) {
               messageId: 'rewrite',
               data: { bound: '' },
               output: `import { retry } from '@retry-hygiene/retry';
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function push(queue: { push(job: string): Promise<void> }, job: string): Promise<void> {
   return retry(async ({ attempt: tries }) => {
@@ -466,8 +460,7 @@ export async function push(queue: { push(job: string): Promise<void> }, job: str
             {
               messageId: 'rewrite',
               data: { bound: '' },
-              output: `const { setTimeout: sleep } = require('node:timers/promises');
-const pRetry = require('p-retry');
+              output: `const pRetry = require('p-retry');
 const { retry } = require('@retry-hygiene/retry');
 
 async function connect(client, log) {
@@ -720,8 +713,6 @@ ruleTester.run('no-unbounded-retry', noUnboundedRetry, {
               messageId: 'rewrite',
               data: { bound: ' (stops after 4 attempts)' },
               output: `import { retry } from '@retry-hygiene/retry';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function connectWithRetry(pool, logger) {
   return retry(async () => {

@@ -229,10 +229,12 @@ describe('code actions', () => {
     const { client, actions } = await actionsFor();
     const rewrite = actions.find((a) => a.title === 'Rewrite with retry() (stops after 5 attempts)')!;
     expect(rewrite.isPreferred).toBeUndefined();
-    // Two edits, each only what changes: the import on line 0, the loop (lines 3–10) from `for` to its brace.
+    // Three edits, each only what changes: the import on line 0, the sleep helper the loop no
+    // longer needs (lines 0–1, with the blank line after it), the loop (lines 3–10) from `for` to its brace.
     const edits = rewrite.edit!.changes![URI]!;
     expect(edits.map((e) => e.range)).toEqual([
       { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      { start: { line: 0, character: 0 }, end: { line: 2, character: 0 } },
       { start: { line: 3, character: 2 }, end: { line: 10, character: 3 } },
     ]);
     expect(edits[0]!.newText).toBe("import { retry } from '@retry-hygiene/retry';\n\n");
@@ -240,22 +242,21 @@ describe('code actions', () => {
     // A file with no imports gets the import first, and a blank line after it.
     expect(rewritten).toBe(`import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export async function getOrder(id: string): Promise<Response> {
   return retry(async () => {
-    try {
-      return await fetch(\`https://orders.internal/v2/orders/\${id}\`);
-    } catch (err) {
-      console.warn('getOrder failed', err);
-      throw err;
-    }
+    return await fetch(\`https://orders.internal/v2/orders/\${id}\`);
   }, {
     maxAttempts: 5,
     baseMs: 1000,
     factor: 1,
     capMs: 1000,
     shouldRetry: () => true,
+    onRetry: ({ error: err }) => {
+      console.warn('getOrder failed', err);
+    },
+    onGiveUp: ({ error: err }) => {
+      console.warn('getOrder failed', err);
+    },
     rejectWith: 'last-error',
   });
 }

@@ -46,7 +46,7 @@ const spanRule: Rule.RuleModule = {
 };
 
 describe('lint results crossing from the worker', () => {
-  it('keep the edits of each plugin suggestion apart: a rewrite that adds an import is two short edits, not a copy of the file between them', () => {
+  it('keep the edits of each plugin suggestion apart: a rewrite that adds an import is three short edits (the import, the unused sleep helper, the loop), not a copy of the file between them', () => {
     const engine = new LintEngine();
     engine.configure(DEFAULT_SETTINGS);
     const text = fileWithLongHead();
@@ -57,8 +57,10 @@ describe('lint results crossing from the worker', () => {
     linted.completeSuggestions();
     const { analysis } = linted;
     const rewrite = analysis.messages[0]!.suggestions!.find((s) => s.desc.startsWith('Rewrite with retry()'))!;
+    // The sleep helper the loop no longer needs goes as its own short edit.
     expect(rewrite.edits.map((e) => e.range)).toEqual([
       [0, 0],
+      [0, text.indexOf('\n') + 1],
       [text.indexOf('  for (;;)') + 2, text.indexOf('\n}\n', text.indexOf('  for (;;)'))],
     ]);
     expect(rewrite.edits[0]!.text).toBe("import { retry } from '@retry-hygiene/retry';\n\n");

@@ -14,6 +14,7 @@ import { rewriteRecursion } from './rewrite-recursion.js';
 import { rewriteCallbackRecursion } from './rewrite-callback.js';
 import { rewriteReentry } from './rewrite-reentry.js';
 import { rewriteRound } from './rewrite-round.js';
+import { withUnusedSleepRemoved } from './unused-sleep.js';
 import type { RewriteContext } from './rewrite-loop.js';
 import { inThisFile, singleAttemptOption, singleAttemptRewrite } from './single-attempt.js';
 import { isTypeScriptFile } from './text.js';
@@ -72,7 +73,8 @@ function titleOf(s: Suggestion): string {
 /** The rewrite of a hand-written loop or recursion to retry(), in the first shape that fits. */
 function retryRewrite(site: RetrySite, ctx: RewriteContext): Suggestion | undefined {
   if (site.kind === 'library') return rewriteHelperCall(site, ctx);
-  return rewriteWithRetry(site, ctx) ?? rewriteCheckedLoop(site, ctx) ?? rewriteFlagLoop(site, ctx) ?? rewriteDoWhile(site, ctx) ?? rewriteForOf(site, ctx) ?? rewriteCountdown(site, ctx) ?? rewriteRecursion(site, ctx) ?? rewriteCallbackRecursion(site, ctx) ?? rewriteReentry(site, ctx) ?? rewriteRound(site, ctx);
+  const rewrite = rewriteWithRetry(site, ctx) ?? rewriteCheckedLoop(site, ctx) ?? rewriteFlagLoop(site, ctx) ?? rewriteDoWhile(site, ctx) ?? rewriteForOf(site, ctx) ?? rewriteCountdown(site, ctx) ?? rewriteRecursion(site, ctx) ?? rewriteCallbackRecursion(site, ctx) ?? rewriteReentry(site, ctx) ?? rewriteRound(site, ctx);
+  return rewrite && withUnusedSleepRemoved(rewrite, site, ctx.sourceCode);
 }
 
 /**
