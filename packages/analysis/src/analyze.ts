@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, functionName, isFunction, isLoop, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { enclosingClass, registerEvaluationReadings } from './evaluate.js';
+import { enclosingClass } from './classes/class-members.js';
+import { registerEvaluationReadings } from './evaluation/readings.js';
 import { strategyAnswer } from './strategy-objects.js';
 import { factoryChoice } from './factory-choice.js';
 import { repeatedCallSites } from './repeats/repeated-call.js';

@@ -4,7 +4,11 @@ import { contains, dottedName, enclosingFunction, getProperty, keyName, property
 import { AnalysisContext, isReassigned, type Variable } from './context.js';
 import { classIn, importedFunction, importedObject, resolveModule, type Analyze, type ClassNode, type NestedHost } from './cross-file.js';
 import { importOf } from './imports.js';
-import { classFieldValue, enclosingClass, localFunction, optionSource, resolveObject, type Env } from './evaluate.js';
+import type { Env } from './evaluate.js';
+import { optionSource } from './options/option-source.js';
+import { resolveObject } from './objects/resolve-object.js';
+import { localFunction } from './functions/local-function.js';
+import { classFieldValue, enclosingClass } from './classes/class-members.js';
 import { isWithin, projectRootOf } from './files/project-root.js';
 import { listFolder, readKnownFile, readText, statFile, statPath } from './files/read.js';
 import { classMembers, constructorOf, soleDefinition } from './definitions/bodies.js';

@@ -3,7 +3,7 @@ import { contains, isFunction, keyName, propertyName, unwrap, walk, type Functio
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from './context.js';
 import { CATALOG_MODULES } from './catalog.js';
 import { importOf, relativeImportNames, type ImportedName } from './imports.js';
-import { localFunction } from './evaluate.js';
+import { localFunction } from './functions/local-function.js';
 import type { RetrySite } from './types.js';
 import { readKnownFile, statFile } from './files/read.js';
 import { constructorFunction, soleDefinition } from './definitions/bodies.js';

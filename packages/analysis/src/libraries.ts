@@ -1,7 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, getProperty, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
-import { resolveObject, staticNumber, type Env } from './evaluate.js';
+import type { Env } from './evaluate.js';
+import { staticNumber } from './evaluation/static-number.js';
+import { resolveObject } from './objects/resolve-object.js';
 import { importOf, type ImportedName } from './imports.js';
 import { isRelativeSpecifier } from './cross-file.js';
 import { libraryOfModule } from './catalog.js';
