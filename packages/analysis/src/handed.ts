@@ -3,7 +3,7 @@ import { contains, isFunction, propertyName, unwrap, walk, type FunctionNode, ty
 import type { AnalysisContext, Variable } from './context.js';
 import { classIn } from './cross-file.js';
 import { importOf } from './imports.js';
-import type { Reentry } from './recursion.js';
+import type { Reentry } from './recursion/reentry.js';
 import { classMembers, constructorOf, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
