@@ -8,7 +8,7 @@ import { mayStopBefore } from '../exits.js';
 import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
 import { type Env, numberArray } from '../evaluate.js';
 import { parameterVariables } from '../functions/local-function.js';
-import { classifies } from '../loops.js';
+import { classifies } from '../loops/loop-retry.js';
 import { policyFrom, serverWaitMark } from '../policy.js';
 import { nextAttemptInputs } from '../inputs/next-attempt.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from '../scan.js';
