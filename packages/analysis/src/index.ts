@@ -1,4 +1,5 @@
-export { analyzeRetrySites, mayHoldRetrySites, type AnalysisOptions } from './analyze.js';
+export { analyzeRetrySites, type AnalysisOptions } from './analyze.js';
+export { mayHoldRetrySites } from './analyze/text-gate.js';
 export { parseHelperSpecs, type HelperSpec } from './helper-specs.js';
 export { siteNodeListeners, type SourceCodeLike } from './context.js';
 export { amplification, amplifiedCalls, describeAttempts, describeDelay, formatMs, type Amplification } from './describe.js';
