@@ -8,7 +8,11 @@ import { AnalysisContext, type SourceCodeLike, type Variable } from './context.j
 import { libraryOfModule, vendoredModule } from './catalog.js';
 import { typedClients } from './typed-clients.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage, vendoredPackage } from './own-package.js';
-import { calleeRootIdentifier, classIn, exported, importedConstant, importedFunction, importedObject, isProjectSpecifier, resolveModule, retryIn, setImportedCallRetry, silentSites, type ClassNode, type ModuleHost, type NestedHost } from './cross-file.js';
+import { isProjectSpecifier, resolveModule, retryIn, setImportedCallRetry } from './cross-file.js';
+import { calleeRootIdentifier, exported, importedConstant, importedFunction, importedObject } from './cross-file/imported-values.js';
+import { silentSites } from './cross-file/summaries.js';
+import { classIn } from './cross-file/exports.js';
+import type { ClassNode, ModuleHost, NestedHost } from './cross-file/shapes.js';
 import { importedMethod } from './instances.js';
 import { constructedOption } from './constructions.js';
 import { importOf, relativeImportNames } from './imports.js';

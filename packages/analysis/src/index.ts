@@ -7,7 +7,7 @@ export type { HelperSite, NestedRetry, NestingPath, RetryLibrary, RetryPolicy, R
 export { functionName, type FunctionNode } from './ast.js';
 export { repeatedName } from './repeats/repeated-call.js';
 export { CATALOG, catalogEntry, catalogTable, type CatalogEntry } from './catalog.js';
-export type { ModuleHost } from './cross-file.js';
+export type { ModuleHost } from './cross-file/shapes.js';
 export { forgetProjectFiles, keptModuleCount } from './project-caches.js';
 export { fileReadStats, resetFileReadStats, setFileSystem, type DirEntry, type FileReadStats, type FileStat, type FileSystem } from './files/read.js';
 export { projectRootOf } from './files/project-root.js';

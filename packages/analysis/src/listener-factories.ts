@@ -3,7 +3,9 @@ import { alwaysExits, contains, enclosingFunction, isFunction, propertyName, unw
 import { guardsIn } from './bounds.js';
 import { isReassigned, type AnalysisContext, type Variable } from './context.js';
 import { dependentsOf, parsedModule, readingContext, standsForInstance } from './constructions.js';
-import { exportedFunctionNames, resolveModule, type Analyze, type ClassNode, type NestedHost } from './cross-file.js';
+import { resolveModule } from './cross-file.js';
+import { exportedFunctionNames } from './cross-file/exports.js';
+import type { Analyze, ClassNode, NestedHost } from './cross-file/shapes.js';
 import { evaluate, type Env } from './evaluate.js';
 import { failureEvent, LISTEN, openedBy } from './events.js';
 import { testMayStop } from './exits.js';

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, isFunction, isLoop, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { AnalysisContext, isReassigned, type SourceCodeLike, type Variable } from '../context.js';
-import type { ForeignRetry, ForeignTarget } from '../cross-file.js';
+import type { ForeignRetry, ForeignTarget } from '../cross-file/shapes.js';
 import { catchSentinelOf } from '../checks.js';
 import { loopSite } from '../loops.js';
 import { recursionSites } from '../recursion.js';
