@@ -1,28 +1,29 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, calleeName, contains, isAnyLoop, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { isReassigned, onlyCallerOverrides, writesWithin, type AnalysisContext, type Variable } from './context.js';
+import { alwaysExits, calleeName, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { isReassigned, onlyCallerOverrides, writesWithin, type Variable } from './context.js';
 import type { Alias, Env, Receiver } from './context.js';
 import { isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
-import { UNKNOWN, join, markOffByDefault, markRandomOff, num, randomOff, scheduleValue, tableRead, withRandom, type Value } from './value.js';
-import { joinAlongPaths, type PathUpdate } from './path-updates.js';
-import { combine, growth, keepRandomOff, minMax } from './evolution/scalar.js';
-import { compoundUpdate, readUpdate, solveRecurrence, type UpdateReader } from './evolution/recurrence.js';
+import { UNKNOWN, join, markOffByDefault, markRandomOff, num, scheduleValue, tableRead, withRandom, type Value } from './value.js';
+import { combine, keepRandomOff, minMax } from './evolution/scalar.js';
 import { handedAwayOnCycle } from './evolution/handed-away.js';
 import { keptOrWritten, mayKeepInitial } from './evolution/skipped-writes.js';
 import { memberOf } from './synthetic-member.js';
 import { unsetOptionFallback } from './filled-defaults.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { readings } from './evaluation/readings.js';
-import { MAX_DEPTH, ROOT_BUDGET, stateOf, idOf, memoised, markServerWait, reread, tablesOf, withinBudget, deeper, absentServerWait, mentionsServerWait } from './evaluation/state.js';
+import { MAX_DEPTH, ROOT_BUDGET, stateOf, markServerWait, reread, tablesOf, withinBudget, deeper, absentServerWait } from './evaluation/state.js';
 import { givesUpExpression, INVARIANT, EMPTY_ARRAY, A_FUNCTION, typeOf, TRUE, FALSE, absentDefault, truthOf, COMPARISON, isBooleanLiteral, compareNumbers, joinKeepingTruth, keepOffByDefault, isZero } from './evaluation/known-values.js';
 import { passedObjectRead, passedProperty, patternDefault } from './options/callers.js';
 import { classGetter, enclosingClass, memberWritesWithin, filledDefaults } from './classes/class-members.js';
-import { localFunction, tooLongToInline, parameterVariables } from './functions/local-function.js';
-import { memberAssignments, aliasedProperty, resolveObjectProperty } from './objects/resolve-object.js';
-import { typeofFunctionTest, defaultFunction, heldByParameter, flagUnequal, typeofUnequal, passedThroughMerge, callerMaySet, foreignDefault } from './options/option-source.js';
+import { localFunction } from './functions/local-function.js';
+import { memberAssignments, resolveObjectProperty } from './objects/resolve-object.js';
+import { typeofFunctionTest, defaultFunction, heldByParameter, flagUnequal, typeofUnequal, passedThroughMerge, foreignDefault } from './options/option-source.js';
 import { RANDOM_CALL, jitterFromName, usesRandomness } from './randomness/uses-randomness.js';
-import { declaredOutside, invariantMember, iteratedBy, defaultsItself, branchOf, writtenAfter, attemptResult, inLoopWithin, isSelf, mentions, arrayLength } from './variables/writes.js';
-import { steppedDuringAttempt, closedOverMethod, staticMethod, instanceMethod, strategyAlternatives } from './functions/methods.js';
+import { declaredOutside, invariantMember, iteratedBy, arrayLength } from './variables/writes.js';
+import { steppedDuringAttempt, staticMethod, instanceMethod, strategyAlternatives } from './functions/methods.js';
+import { strategyFunction, inlineHelper, inlineForeign, helperEnv, helperRandomness } from './evaluation/helper-calls.js';
+import { writesValue, joinWrites, elsewhereWriteValue } from './evaluation/written-values.js';
+import { registerEvaluator } from './evaluation/evaluator.js';
 
 export type { Alias, Env, Receiver };
 
@@ -49,6 +50,10 @@ export function evaluate(node: Node, env: Env): Value {
   }
   return value;
 }
+
+// helper-calls.ts and written-values.ts evaluate through evaluator.ts: they cannot import this
+// module, which imports them (an import cycle).
+registerEvaluator(evaluate);
 
 function evaluateNode(node: Node, env: Env): Value {
   const n = unwrap(node);
@@ -340,202 +345,6 @@ function answeredProperty(init: Node, key: string | undefined, env: Env): Value 
   return helperRandomness(value, fn, env, inner);
 }
 
-/** A value written inside the per-attempt region: a counter, an accumulator, or a fresh value. */
-function writesValue(writes: TSESTree.Identifier[], initial: Value, env: Env, name: string): Value {
-  // Once per list of writes: each of the k reads of a variable written k times asks for the same list.
-  const state = stateOf(env.ctx);
-  const what = `s${writes.map((w) => idOf(state, w)).join(' ')},${idOf(state, initial)},${name}`;
-  return memoised(state, what, env, () => joinWrites(writes, initial, env, name), undefined);
-}
-
-/** The writes' values, composed along each path (joinAlongPaths), leaving out writes in branches the code shows are not taken. */
-function joinWrites(writes: readonly Node[], initial: Value, env: Env, name: string): Value {
-  const taken: PathUpdate[] = [];
-  let pruned = false;
-  // `n = n || 0` beside the steps that move `n`: it only gives the start, and changes no count.
-  const moving = writes.filter((write) => !defaultsItself(write, name));
-  for (const write of moving.length > 0 ? moving : writes) {
-    if (notTaken(write, env, name)) {
-      pruned = true;
-      continue;
-    }
-    taken.push({ write, value: writeValue(write, initial, env, name) });
-  }
-  // Every write sits in a branch the defaults do not take: the value it starts with.
-  return joinAlongPaths(taken, env.region) ?? (pruned ? initial : UNKNOWN);
-}
-
-/**
- * `node` sits in a branch inside the region that the code shows is not taken: under
- * `if (opts.factor)` with `factor` 0 by default, after `if (delay === 0) return 0` with a
- * known delay. Only tests that read nothing written in the region are asked (what changes
- * between attempts, or the value being computed, may take either branch).
- */
-function notTaken(node: Node, env: Env, name?: string): boolean {
-  const region = env.region;
-  for (let child: Node = node, p = node.parent; p && p !== region; child = p, p = p.parent) {
-    const branch = branchOf(p, child);
-    if (!branch) continue;
-    // `if (delay === 0) delay = …` read for the value of `delay`: the test reads what is being computed; not asked.
-    const truth = steadyTest(branch.test, env) ? truthOf(evaluate(branch.test, env)) : name !== undefined && mentions(branch.test, name, env) ? undefined : serverWaitTruth(branch.test, env);
-    if (truth !== undefined && truth !== branch.whenTrue) return true;
-  }
-  return false;
-}
-
-/**
- * What a test that changes between attempts answers for a response without the server's wait
- * (`if (!retryAfter) return 0` on `const retryAfter = headers['retry-after']`): the same on
- * every attempt, as the header's absence is. Only in a file that names the header at all.
- */
-function serverWaitTruth(test: Node, env: Env): boolean | undefined {
-  if (!mentionsServerWait(env.ctx)) return undefined;
-  const value = evaluate(test, env);
-  return value.withoutServerWait ? truthOf(value) : undefined;
-}
-
-/**
- * A return after `if (test) return …` whose test holds for a response without the server's
- * wait: not reached then.
- */
-function afterServerWaitExit(node: Node, body: TSESTree.BlockStatement, env: Env): boolean {
-  if (!mentionsServerWait(env.ctx)) return false;
-  for (const statement of body.body) {
-    if (statement === node || contains(statement, node)) return false;
-    if (statement.type === 'IfStatement' && !statement.alternate && alwaysExits(statement.consequent) && serverWaitTruth(statement.test, env) === true) return true;
-  }
-  return false;
-}
-
-/**
- * A call a test may make and still be read with the defaults: `Array.isArray(x)`,
- * `x.indexOf(y)`/`x.includes(y)`, or an option whose default function the code gives and no
- * caller the analysis is bound to sets.
- */
-function readableCall(call: TSESTree.CallExpression, env: Env): boolean {
-  const dotted = dottedName(call.callee);
-  if (dotted === 'Array.isArray') return true;
-  const callee = unwrap(call.callee);
-  if (callee.type === 'Identifier') return env.ctx.functionOf(callee) === undefined && defaultFunction(callee, env) !== undefined;
-  if (callee.type !== 'MemberExpression' || callee.computed) return false;
-  const prop = propertyName(callee);
-  if (prop === 'indexOf' || prop === 'includes') return true;
-  if (prop === undefined || unwrap(callee.object).type === 'ThisExpression' || callerMaySet(callee.object, prop, env)) return false;
-  return strategyFunction(call, env) !== undefined;
-}
-
-export function steadyTest(test: Node, env: Env, knownCalls = false): boolean {
-  let steady = true;
-  walk(test, env.ctx.keys, (n) => {
-    if (!steady || isFunction(n)) return false;
-    if (n.type === 'Identifier') {
-      const parent = n.parent;
-      if (parent?.type === 'MemberExpression' && parent.property === n && !parent.computed) return undefined;
-      const variable = env.ctx.variableOf(n);
-      if (variable && (env.counters.has(variable) || writesWithin(variable, env.region).some((write) => !writtenAfter(write, test, variable, env)))) steady = false;
-      // `const res = await op()` inside the region: this attempt's result, never an option's default
-      // (and reading it would inline every function it calls).
-      else if (knownCalls && variable && attemptResult(variable, env.region)) steady = false;
-    } else if (n.type === 'MemberExpression') {
-      const dotted = dottedName(n);
-      const writes = dotted ? memberWritesWithin(dotted, env) : [];
-      if (writes.length > 0 && !filledDefaults(writes, propertyName(n), env)) steady = false;
-    } else if (n.type === 'CallExpression' && knownCalls && readableCall(n, env)) {
-      // Whatever it is handed, a default with a known answer (or an empty array's indexOf)
-      // answers the same: only what the callee reads counts.
-      if (dottedName(n.callee) === 'Array.isArray') return undefined;
-      if (!steadyTest(n.callee, env, true)) steady = false;
-      return false;
-    } else if (n.type === 'CallExpression' || n.type === 'AssignmentExpression' || n.type === 'UpdateExpression') {
-      steady = false;
-    }
-    return undefined;
-  });
-  return steady;
-}
-
-/** One write's value, once per write, start value and environment: every read of a variable written k times asks for all k. */
-function writeValue(target: Node, initial: Value, env: Env, name: string): Value {
-  const state = stateOf(env.ctx);
-  return memoised(state, `w${idOf(state, target)},${idOf(state, initial)},${name}`, env, () => computeWriteValue(target, initial, env, name), undefined);
-}
-
-function computeWriteValue(target: Node, initial: Value, env: Env, name: string): Value {
-  const parent = target.parent;
-  if (parent?.type === 'UpdateExpression') return { t: 'counter', random: false };
-  if (parent?.type !== 'AssignmentExpression' || parent.left !== target) return UNKNOWN;
-  // `d = d * 2` is read by its shape (selfReferentialValue), not by evaluating `d` again: that
-  // would join every write of `d` once more per level of depth.
-  if (parent.operator === '=') return assignedValue(target, parent, initial, env, name);
-  const right = evaluate(parent.right, deeper(env));
-  // `let ms = base; ms *= 2 ** n` inside the attempt: declared afresh each time, so one product, not an accumulation.
-  const local = target.type === 'Identifier' ? env.ctx.variableOf(target) : undefined;
-  if (local && firstDefinition(local)?.type === 'Variable' && !declaredOutside(local, env.region) && /^([*+-]|\*\*)=$/.test(parent.operator) && !inLoopWithin(parent, env.region)) {
-    return combine(parent.operator.slice(0, -1), initial, right);
-  }
-  if ((parent.operator === '+=' || parent.operator === '-=') && right.t === 'num' && Math.abs(right.v) === 1 && !right.random) return { t: 'counter', random: false };
-  return solveRecurrence(initial, compoundUpdate(parent.operator, right));
-}
-
-/** The value of a plain assignment `x = …` to a variable or member named `name`. */
-function assignedValue(target: Node, parent: TSESTree.AssignmentExpression, initial: Value, env: Env, name: string): Value {
-  // `let d = base; d = jitter(d)` inside the attempt: `d` on the right is this attempt's
-  // value, not the last attempt's (the declaration runs again each time): no growth.
-  const variable = target.type === 'Identifier' ? env.ctx.variableOf(target) : undefined;
-  if (variable && !declaredOutside(variable, env.region) && firstDefinition(variable)?.type === 'Variable' && mentions(parent.right, name, env)) {
-    return evaluate(parent.right, deeper(env, { bindings: new Map([...(env.bindings ?? []), [variable, reachingValue(variable, parent, initial, env, name)]]) }));
-  }
-  return selfReferentialValue(parent.right, name, initial, env) ?? evaluate(parent.right, deeper(env));
-}
-
-/**
- * The value `x` holds where `x = f(x)` reads it, the variable declared in the attempt: its start,
- * or what a write earlier in the text gave it (`let d = 0; if (…) d = 100 * 2 ** n; d = Math.min(d, cap)`),
- * leaving out writes in branches not taken. With a loop between the write and the declaration a
- * later write may reach it too: then the start alone, as before.
- */
-function reachingValue(variable: Variable, write: TSESTree.AssignmentExpression, initial: Value, env: Env, name: string): Value {
-  const declaration = firstDefinition(variable)?.node as Node | undefined;
-  for (let p: Node | undefined = write.parent; p && p !== declaration?.parent?.parent; p = p.parent) {
-    if (isAnyLoop(p)) return initial;
-  }
-  // Read once, not through the earlier writes' own earlier writes: those are read with the start.
-  if (env.bindings?.has(variable)) return initial;
-  const earlier = writesWithin(variable, env.region).filter((w) => w.range[1] <= write.range[0]);
-  if (earlier.length === 0) return initial;
-  const bound = deeper(env, { bindings: new Map([...(env.bindings ?? []), [variable, initial]]) });
-  let result = initial;
-  // Each earlier write may be skipped on some path: joined with the start.
-  for (const w of earlier) if (!notTaken(w, bound, name)) result = join(result, writeValue(w, initial, bound, name));
-  return result;
-}
-
-/**
- * `d = d * 2`, `d = Math.min(d * 2, cap)`, `d = d + 500`, `d = adjust(d)`: the update solved as a
- * recurrence from the first value (evolution/recurrence.ts). Undefined when the right side does
- * not read the last value (a fresh value each attempt, evaluated as such).
- */
-function selfReferentialValue(expr: Node, name: string, first: Value, env: Env): Value | undefined {
-  if (!mentions(expr, name, env)) return undefined;
-  const read = readUpdate(expr, updateReader(name, env));
-  // `d = min(cap, base + random * (d * 3 - base))`: randomness anywhere in the update is jitter
-  // (decorrelated when the wait is drawn relative to the last one).
-  if (usesRandomness(expr, env)) {
-    if (read.update.kind === 'affine' && read.update.factor.t === 'num' && read.update.factor.v < 1 && !read.update.factor.random) return UNKNOWN;
-    const value: Value = growth('exponential', first.t === 'num' ? first.v : undefined, undefined);
-    if (read.cap !== undefined && value.t === 'grow') value.cap = read.cap;
-    return withRandom(value, true, 'decorrelated');
-  }
-  // `n = n + 1`, `config.tries = (config.tries || 0) + 1`: a step of one, as `n += 1` is.
-  if (read.unitStep) return { t: 'counter', random: false };
-  return solveRecurrence(first, read.update, read.cap);
-}
-
-/** How the recurrence solver reads an update of the variable or member named `name`. */
-function updateReader(name: string, env: Env): UpdateReader {
-  return { isSelf: (node) => isSelf(node, name), mentionsSelf: (node) => mentions(node, name, env), value: (node) => evaluate(node, deeper(env)) };
-}
-
 function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   const own = env.receiver?.member(member, env);
   if (own) return own;
@@ -594,26 +403,6 @@ function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   }
   if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && initial.kind === undefined && invariantMember(member, env)) return keepOffByDefault(initial, INVARIANT);
   return initial;
-}
-
-/**
- * A write of `this.name` made elsewhere during the attempt, read only by shapes that say how it
- * moves the value on: a step (`this.n++`, `this.delay *= 2`, `+= 500`), a literal
- * (`this.delay = 1000`), or the value grown from itself with nothing of the method's own
- * (`this.delay = Math.min(this.delay * 2, 30000)`). A value the method was handed or
- * computed is not known here: unknown.
- */
-function elsewhereWriteValue(target: Node, initial: Value, env: Env, name: string): Value {
-  const parent = target.parent;
-  if (parent?.type === 'UpdateExpression') return { t: 'counter', random: false };
-  if (parent?.type !== 'AssignmentExpression' || parent.left !== target || !closedOverMethod(parent.right, env)) return UNKNOWN;
-  const right = unwrap(parent.right);
-  const literal = right.type === 'Literal' && typeof right.value === 'number';
-  if (parent.operator === '=') {
-    if (literal) return num(right.value as number);
-    return selfReferentialValue(parent.right, name, initial, env) ?? UNKNOWN;
-  }
-  return literal && /^([*+-]|<<)=$/.test(parent.operator) ? computeWriteValue(target, initial, env, name) : UNKNOWN;
 }
 
 /**
@@ -746,149 +535,4 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   if (jitter) return withRandom(args[0] ? arg(0) : { t: 'invariant', random: false }, true, jitter);
   if (name === 'timer' && args[0]) return arg(0);
   return UNKNOWN;
-}
-
-/**
- * A delay strategy held in an object this file builds: `options.intervalFunc(n)` where
- * `options = { intervalFunc: constant(0) }` and `constant` returns `() => value`, or
- * `this.backoff.delay(n)` with `delay: (n) => 100 * 2 ** n`. The function it resolves to
- * (the factory's returned function, with the factory's parameters bound) is the helper.
- */
-export function strategyFunction(call: TSESTree.CallExpression, env: Env): { fn: FunctionNode; env: Env } | undefined {
-  const callee = unwrap(call.callee);
-  if (callee.type !== 'MemberExpression') return undefined;
-  const prop = propertyName(callee);
-  if (prop === undefined || unwrap(callee.object).type === 'ThisExpression') return undefined;
-  const held = resolveObjectProperty(callee.object, prop, env) ?? aliasedProperty(callee.object, prop, env);
-  const value = held && unwrap(held);
-  if (!value) return undefined;
-  if (isFunction(value)) return { fn: value, env };
-  // `{ until: alwaysTrue }` naming a function of this file.
-  const named = value.type === 'Identifier' ? env.ctx.functionOf(value) : undefined;
-  if (named) return { fn: named, env };
-  if (value.type !== 'CallExpression') return undefined;
-  // A factory of this file that returns a function: `constant(0)` returning `() => value`.
-  const factory = localFunction(value, env);
-  if (!factory) return undefined;
-  const body = factory.body;
-  const returned = body.type === 'BlockStatement' ? body.body.find((st): st is TSESTree.ReturnStatement => st.type === 'ReturnStatement')?.argument : body;
-  const fn = returned && unwrap(returned);
-  if (!fn || !isFunction(fn)) return undefined;
-  const args = value.arguments.filter((a): a is TSESTree.Expression => a.type !== 'SpreadElement');
-  return { fn, env: helperEnv(factory, args, env) };
-}
-
-/** Evaluates a small helper (`backoff(n)`) with its parameters bound to the caller's values. */
-function inlineHelper(fn: FunctionNode, args: readonly Node[], env: Env): Value {
-  if (tooLongToInline(fn)) return helperRandomness(UNKNOWN, fn, env);
-  const inner = helperEnv(fn, args, env);
-  return helperRandomness(inlineBody(fn, inner, env), fn, env, inner);
-}
-
-/**
- * A delay helper of another module (`backoff(n)` imported from './retry-policy'): evaluated in
- * that module's context, its parameters bound to the values of the caller's arguments.
- */
-function inlineForeign(fn: FunctionNode, ctx: AnalysisContext, values: readonly Value[], env: Env): Value {
-  if (tooLongToInline(fn)) return helperRandomness(UNKNOWN, fn, { ctx, region: fn.body, counters: new Set(), depth: env.depth + 1 });
-  const bindings = new Map<Variable, Value>();
-  parameterVariables(fn, ctx).forEach((variable, i) => {
-    const given = values[i];
-    if (variable && given) bindings.set(variable, given);
-  });
-  const inner: Env = { ctx, region: fn.body, counters: new Set(), bindings, depth: env.depth + 1 };
-  return helperRandomness(inlineBody(fn, inner, inner), fn, inner, inner);
-}
-
-/** An environment where a helper's parameters are bound to the caller's arguments. */
-export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): Env {
-  const bindings = new Map(env.bindings ?? []);
-  let aliases: Map<Variable, Alias> | undefined;
-  const alias = (variable: Variable, given: Node | undefined) => {
-    const id = given && unwrap(given);
-    if (id?.type !== 'Identifier') return;
-    const callerVariable = env.ctx.variableOf(id);
-    if (!callerVariable) return;
-    (aliases ??= new Map(env.aliases ?? [])).set(variable, env.aliases?.get(callerVariable) ?? { id, env });
-  };
-  parameterVariables(fn, env.ctx).forEach((variable, i) => {
-    const param = fn.params[i] as TSESTree.Parameter;
-    const given = args[i];
-    if (!variable) {
-      if (param.type === 'ObjectPattern' && given) bindPattern(fn, param, given, env, bindings, alias);
-      return;
-    }
-    const fallback = param.type === 'AssignmentPattern' ? param.right : undefined;
-    // A default is read in the helper, where it may name an earlier parameter (`(s, ms = s * 1000) =>`).
-    const value = given ? evaluate(given, deeper(env)) : fallback ? evaluate(fallback, deeper(env, { bindings: new Map(bindings), region: fn.body })) : UNKNOWN;
-    bindings.set(variable, value);
-    alias(variable, given);
-  });
-  const attempt = env.attempt ?? env.region;
-  return deeper(env, aliases ? { bindings, aliases, region: fn.body, attempt } : { bindings, region: fn.body, attempt });
-}
-
-/**
- * `onFailure({ error, attempt, options })` into `function onFailure({ attempt, options })`:
- * each name of the pattern bound to the property the call's object literal gives it.
- */
-function bindPattern(fn: FunctionNode, pattern: TSESTree.ObjectPattern, given: Node, env: Env, bindings: Map<Variable, Value>, alias: (variable: Variable, given: Node | undefined) => void): void {
-  const literal = unwrap(given);
-  if (literal.type !== 'ObjectExpression') return;
-  const scope = env.ctx.sourceCode.getScope(fn);
-  for (const property of pattern.properties) {
-    if (property.type !== 'Property' || property.computed) continue;
-    const key = keyName(property.key);
-    const target = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
-    if (key === undefined || target.type !== 'Identifier') continue;
-    const variable = scope.set.get(target.name);
-    if (!variable) continue;
-    // A spread may supply any key: only a literal written out in full says what is passed.
-    if (literal.properties.some((p) => p.type === 'SpreadElement')) return;
-    const passed = getProperty(literal, key)?.value as Node | undefined;
-    const fallback = property.value.type === 'AssignmentPattern' ? property.value.right : undefined;
-    const value = passed ? evaluate(passed, deeper(env)) : fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
-    bindings.set(variable, value);
-    alias(variable, passed);
-  }
-}
-
-function inlineBody(fn: FunctionNode, inner: Env, env: Env): Value {
-  let result: Value | undefined;
-  if (fn.body.type !== 'BlockStatement') {
-    result = evaluate(fn.body, inner);
-  } else {
-    walk(fn.body, env.ctx.keys, (node) => {
-      if (node !== fn.body && isFunction(node)) return false;
-      if (node.type === 'ReturnStatement' && node.argument) {
-        // `if (delay === 0) return 0` with a delay known not to be 0: not a value it returns.
-        if (inner.region === fn.body && (notTaken(node, inner) || afterServerWaitExit(node, fn.body as TSESTree.BlockStatement, inner))) return false;
-        const value = evaluate(node.argument, inner);
-        result = result ? join(result, value) : value;
-      }
-      return undefined;
-    });
-  }
-  return result ?? UNKNOWN;
-}
-
-function helperRandomness(value: Value, fn: FunctionNode, env: Env, inner?: Env): Value {
-  // Randomness anywhere in a delay helper is jitter, even when the value flow is lost.
-  // …unless the value flow showed that randomness to be off by default (`Math.random() * (opts.jitter || 0)`).
-  if (value.random || randomOff(value) || !usesRandomness(fn, env)) return value;
-  // …or the randomness sits only in branches the defaults do not take (`if (opts.jitter) { … }`).
-  if (inner && inner.region === fn.body && !liveRandomness(fn.body, inner)) return markRandomOff(value);
-  return withRandom(value, true, 'unknown');
-}
-
-/** Randomness in the helper's body outside the branches shown not to be taken. */
-function liveRandomness(body: Node, inner: Env): boolean {
-  let found = false;
-  walk(body, inner.ctx.keys, (node) => {
-    if (found) return false;
-    const random = node !== body && isFunction(node) ? usesRandomness(node, inner, false) : node.type === 'CallExpression' && usesRandomness(node, inner) && !node.arguments.some((a) => usesRandomness(a, inner));
-    if (random && !notTaken(node, inner)) found = true;
-    return node !== body && isFunction(node) ? false : undefined;
-  });
-  return found;
 }

@@ -3,7 +3,8 @@ import { alwaysExits, type Node } from '../ast.js';
 import type { Env } from '../context.js';
 import { truthOf } from './known-values.js';
 import { branchOf } from '../variables/writes.js';
-import { steadyTest, evaluate } from '../evaluate.js';
+import { evaluate } from '../evaluate.js';
+import { steadyTest } from './helper-calls.js';
 
 /**
  * Is a branch known not to be taken, because its test is false under the defaults every

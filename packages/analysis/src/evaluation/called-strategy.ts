@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, unwrap, type FunctionNode } from '../ast.js';
 import type { Env } from '../context.js';
 import { foreignDefault } from '../options/option-source.js';
-import { strategyFunction } from '../evaluate.js';
+import { strategyFunction } from './helper-calls.js';
 
 /**
  * Which function does a call to a strategy (a function held in options) run, with what

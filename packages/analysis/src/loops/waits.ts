@@ -1,6 +1,7 @@
 import { alwaysExits, contains, enclosingFunction, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
 import { AnalysisContext } from '../context.js';
-import { helperEnv, type Env } from '../evaluate.js';
+import type { Env } from '../evaluate.js';
+import { helperEnv } from '../evaluation/helper-calls.js';
 import { localFunction } from '../functions/local-function.js';
 import { scanAttempt, waitsInside, type AttemptScan } from '../scan.js';
 import type { Sleep } from '../sleep.js';
