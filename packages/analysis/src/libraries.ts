@@ -14,7 +14,10 @@ import { queryClientFetch, swr, tanstackQuery } from './libraries-data-fetching.
 import { instanceSite, kyClientDefault, newApplicationSite } from './libraries-instances.js';
 import { octokitRetry } from './libraries-http.js';
 import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, nodeFsRm, promiseRetryLib, retryAsPromised, retryAxios, retryHygiene, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
-import { args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne, type LibraryCall, type LibraryFinding } from './library-options.js';
+import {
+  args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
+  type LibraryCall, type LibraryFinding,
+} from './library-options.js';
 import type { RetryPolicy, RetrySite } from './types.js';
 import { rxjsRetry, rxjsPipeAround, rxjsRetryWhen } from './libraries/rxjs.js';
 import { httpClient, defaultHttpRetries } from './libraries/got-ky.js';

@@ -4,7 +4,7 @@ import { AnalysisContext, isReassigned } from '../context.js';
 import { importOf, type ImportedName } from '../imports.js';
 import { soleDefinition } from '../definitions/bodies.js';
 import { mayNameProjectModule } from '../specifiers/project.js';
-import type { ModuleSummary, ClassNode } from './shapes.js';
+import type { ClassNode, ModuleSummary } from './shapes.js';
 
 /**
  * What does a module export, and under which names: ES exports, re-exports, CommonJS

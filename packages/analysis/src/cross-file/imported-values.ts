@@ -5,7 +5,7 @@ import { importOf } from '../imports.js';
 import { soleDefinition } from '../definitions/bodies.js';
 import { isProjectSpecifier } from '../specifiers/project.js';
 import { resolveModule } from '../specifiers/resolve-module.js';
-import type { ModuleSummary, Analyze, NestedHost, Purpose, ForeignTarget } from './shapes.js';
+import type { Analyze, ForeignTarget, ModuleSummary, NestedHost, Purpose } from './shapes.js';
 import { exportName } from './exports.js';
 import { moduleSummary } from './summaries.js';
 

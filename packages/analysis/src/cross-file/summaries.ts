@@ -5,8 +5,8 @@ import type { RetrySite } from '../types.js';
 import { readKnownFile, statFile } from '../files/read.js';
 import { isProjectSpecifier } from '../specifiers/project.js';
 import { forgetResolutions } from '../specifiers/resolve-module.js';
-import type { ModuleSummary, Analyze, NestedHost, Purpose } from './shapes.js';
-import { MAX_BYTES, mayHoldRetry, textGates, importsRetry, remember } from './module-text.js';
+import type { Analyze, ModuleSummary, NestedHost, Purpose } from './shapes.js';
+import { importsRetry, MAX_BYTES, mayHoldRetry, remember, textGates } from './module-text.js';
 import { moduleExports } from './exports.js';
 
 /**

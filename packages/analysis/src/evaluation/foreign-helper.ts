@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FunctionNode, Node } from '../ast.js';
-import type { AnalysisContext, Variable, Env } from '../context.js';
+import type { AnalysisContext, Env, Variable } from '../context.js';
 import { UNKNOWN, type Value } from '../value.js';
 import { deeper } from './state.js';
 import { parameterVariables } from '../functions/local-function.js';

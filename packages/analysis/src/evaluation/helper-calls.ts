@@ -1,15 +1,15 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
-import { writesWithin, type AnalysisContext, type Variable, type Alias, type Env } from '../context.js';
-import { UNKNOWN, join, markRandomOff, randomOff, withRandom, type Value } from '../value.js';
+import { writesWithin, type Alias, type AnalysisContext, type Env, type Variable } from '../context.js';
+import { join, markRandomOff, randomOff, UNKNOWN, withRandom, type Value } from '../value.js';
 import { deeper, mentionsServerWait } from './state.js';
 import { truthOf } from './known-values.js';
-import { memberWritesWithin, filledDefaults } from '../classes/class-members.js';
-import { localFunction, tooLongToInline, parameterVariables } from '../functions/local-function.js';
+import { filledDefaults, memberWritesWithin } from '../classes/class-members.js';
+import { localFunction, parameterVariables, tooLongToInline } from '../functions/local-function.js';
 import { aliasedProperty, resolveObjectProperty } from '../objects/resolve-object.js';
-import { defaultFunction, callerMaySet } from '../options/option-source.js';
+import { callerMaySet, defaultFunction } from '../options/option-source.js';
 import { usesRandomness } from '../randomness/uses-randomness.js';
-import { branchOf, writtenAfter, attemptResult, mentions } from '../variables/writes.js';
+import { attemptResult, branchOf, mentions, writtenAfter } from '../variables/writes.js';
 import { evaluate } from './evaluator.js';
 
 /**

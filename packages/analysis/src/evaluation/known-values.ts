@@ -1,11 +1,9 @@
-import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, unwrap, type Node } from '../ast.js';
-import type { Env } from '../context.js';
 import { join, markOffByDefault, offByDefault, type Value } from '../value.js';
 
 /**
  * Which values does the evaluator know without reading code (true, false, an invariant, an
- * empty list, a function), and what do they say as a test or under a comparison?
+ * empty list, a function), and what do they say as a test, under `typeof` or a comparison?
  */
 
 export function givesUpExpression(node: Node): boolean {
@@ -36,31 +34,6 @@ export function typeOf(value: Value): string | undefined {
 export const TRUE: Value = { t: 'unknown', random: false, truth: true };
 
 export const FALSE: Value = { t: 'unknown', random: false, truth: false };
-
-/**
- * `opts.x === undefined ? D : opts.x` (also `== null`, `typeof opts.x === 'undefined'`, and
- * the `!==` form with the branches swapped): D, the value when the caller leaves the option
- * out, read as the option's value (as `opts.x ??= D` is). Undefined for any other conditional.
- */
-export function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node | undefined {
-  const test = unwrap(n.test);
-  if (test.type !== 'BinaryExpression' || !/^[!=]==?$/.test(test.operator) || test.left.type === 'PrivateIdentifier') return undefined;
-  const [a, b] = [unwrap(test.left), unwrap(test.right)];
-  const isAbsent = (x: Node) => (x.type === 'Identifier' && x.name === 'undefined') || (x.type === 'Literal' && (x.value === 'undefined' || (x.value === null && test.operator.length === 2)));
-  const absent = isAbsent(b) ? b : isAbsent(a) ? a : undefined;
-  const side = absent === b ? a : b;
-  if (!absent) return undefined;
-  const typeofTest = side.type === 'UnaryExpression' && side.operator === 'typeof';
-  // `typeof x === 'undefined'` compares a string; `x === 'undefined'` does not test absence.
-  const isString = absent.type === 'Literal' && absent.value === 'undefined';
-  if (typeofTest !== isString) return undefined;
-  const read = unwrap(typeofTest ? (side as TSESTree.UnaryExpression).argument : side);
-  if (read.type !== 'MemberExpression') return undefined;
-  const negated = test.operator.startsWith('!');
-  const [fallback, kept] = negated ? [n.alternate, n.consequent] : [n.consequent, n.alternate];
-  const text = (x: Node) => env.ctx.sourceCode.text.slice(x.range[0], x.range[1]);
-  return text(unwrap(kept)) === text(read) ? fallback : undefined;
-}
 
 /** Whether a conditional tested on the value takes its first branch: a mark, or a known number (0 is false). */
 export function truthOf(value: Value): boolean | undefined {

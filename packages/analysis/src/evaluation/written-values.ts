@@ -1,12 +1,12 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isAnyLoop, unwrap, type Node } from '../ast.js';
-import { writesWithin, type Variable, type Env } from '../context.js';
-import { UNKNOWN, join, num, withRandom, type Value } from '../value.js';
+import { writesWithin, type Env, type Variable } from '../context.js';
+import { join, num, UNKNOWN, withRandom, type Value } from '../value.js';
 import { joinAlongPaths, type PathUpdate } from '../path-updates.js';
 import { combine, growth } from '../evolution/scalar.js';
 import { compoundUpdate, readUpdate, solveRecurrence, type UpdateReader } from '../evolution/recurrence.js';
 import { firstDefinition } from '../definitions/bodies.js';
-import { stateOf, idOf, memoised, deeper } from './state.js';
+import { deeper, idOf, memoised, stateOf } from './state.js';
 import { usesRandomness } from '../randomness/uses-randomness.js';
 import { declaredOutside, defaultsItself, inLoopWithin, isSelf, mentions } from '../variables/writes.js';
 import { closedOverMethod } from '../functions/methods.js';

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunction, propertyName, unwrap, type FunctionNode } from '../ast.js';
-import type { AnalysisContext, Variable, Env } from '../context.js';
+import type { AnalysisContext, Env, Variable } from '../context.js';
 import { classMembers } from '../definitions/bodies.js';
 import { enclosingClass } from '../classes/class-members.js';
 

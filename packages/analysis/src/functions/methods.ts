@@ -1,11 +1,11 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, getProperty, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
-import type { Variable, Env } from '../context.js';
+import type { Env, Variable } from '../context.js';
 import { classMembers, firstDefinition, soleDefinition } from '../definitions/bodies.js';
 import { deeper } from '../evaluation/state.js';
-import { classGetter, enclosingClass, classOf, classFieldValue, memberWritesWithin } from '../classes/class-members.js';
+import { classFieldValue, classGetter, classOf, enclosingClass, memberWritesWithin } from '../classes/class-members.js';
 import { localFunction } from './local-function.js';
-import { resolveObjectProperty, resolveObject } from '../objects/resolve-object.js';
+import { resolveObject, resolveObjectProperty } from '../objects/resolve-object.js';
 
 /**
  * Which method does a member call reach (a static method, an instance's method by its sole

@@ -4,7 +4,7 @@ import type { Env } from '../evaluate.js';
 import { staticNumber } from '../evaluation/static-number.js';
 import { resolveObject } from '../objects/resolve-object.js';
 import { readStrategy, strategyFunction } from '../strategy-callback.js';
-import { type Options, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, optionsOf, site, type LibraryFinding } from '../library-options.js';
+import { attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, optionsOf, site, type LibraryFinding, type Options } from '../library-options.js';
 import type { RetryPolicy } from '../types.js';
 
 /**

@@ -3,7 +3,7 @@ import { unwrap, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
 import { importOf, type ImportedName } from '../imports.js';
 import { isRelativeSpecifier } from '../cross-file.js';
-import { firstDefinition, definitionsOf, soleDefinition } from '../definitions/bodies.js';
+import { definitionsOf, firstDefinition, soleDefinition } from '../definitions/bodies.js';
 
 /**
  * Where does a library call's callee come from: an import, a compiler's interop wrapper of one,

@@ -5,7 +5,7 @@ import { isOperationCall, waitsInside, type AttemptScan } from '../scan.js';
 import type { Sleep } from '../sleep.js';
 import type { Variable } from '../context.js';
 import { soleDefinition } from '../definitions/bodies.js';
-import { type LoopRetry, textOf, containsContinue } from './loop-retry.js';
+import { containsContinue, textOf, type LoopRetry } from './loop-retry.js';
 import { endsInContinue } from './forms.js';
 
 /**

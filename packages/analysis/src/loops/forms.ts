@@ -10,7 +10,7 @@ import { failureBacksOff, settingsReadOutside } from '../graph/schedules.js';
 import { writesWithin, type Variable } from '../context.js';
 import { nodesWithin } from '../source-order.js';
 import { throwsOtherwise } from '../outcomes/thrown-failure.js';
-import { type LoopRetry, textOf } from './loop-retry.js';
+import { textOf, type LoopRetry } from './loop-retry.js';
 
 /**
  * Which form does a retry loop take: a try whose success leaves and whose failure goes round,

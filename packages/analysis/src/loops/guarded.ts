@@ -14,7 +14,7 @@ import { waitsOnSignal, type Sleep } from '../sleep.js';
 import { sleepValue } from '../sleep-value.js';
 import type { RetrySite } from '../types.js';
 import { headLoc } from './loop-retry.js';
-import { loopBound, lifecycleTest } from './loop-bound.js';
+import { lifecycleTest, loopBound } from './loop-bound.js';
 
 /**
  * Does a loop retry by handing its operation to a guard (a function that runs it in a try and

@@ -9,7 +9,7 @@ import { boundKind, outcomeCheck, sentinelDecidedByCallee } from '../checks.js';
 import { AnalysisContext } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { loopsWhileNeverAborted } from '../never-aborted.js';
-import { textOf, containsContinue } from './loop-retry.js';
+import { containsContinue, textOf } from './loop-retry.js';
 
 /**
  * What limits a retry loop: its condition and the give-up guards in its body, a lifecycle flag,

@@ -1,10 +1,10 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, dottedName, getProperty, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
-import { isReassigned, mergingWrite, type Variable, type Env } from '../context.js';
+import { isReassigned, mergingWrite, type Env, type Variable } from '../context.js';
 import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
-import { MAX_DEPTH, deeper } from '../evaluation/state.js';
+import { deeper, MAX_DEPTH } from '../evaluation/state.js';
 import { soleCallArgument } from '../options/callers.js';
-import { enclosingClass, classOf, classFieldValue, memberWritesWithin } from '../classes/class-members.js';
+import { classFieldValue, classOf, enclosingClass, memberWritesWithin } from '../classes/class-members.js';
 import { localFunction } from '../functions/local-function.js';
 
 /**

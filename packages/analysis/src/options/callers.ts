@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, dottedName, isFunction, keyName, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
-import { isReassigned, type Variable, type Env } from '../context.js';
+import { isReassigned, type Env, type Variable } from '../context.js';
 import { readProperty } from '../object-argument.js';
 import type { Value } from '../value.js';
 import { soleDefinition } from '../definitions/bodies.js';

@@ -6,14 +6,14 @@ import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
 import { parameterFunction } from '../definitions/parameter-function.js';
 import { deeper } from '../evaluation/state.js';
 import { truthOf } from '../evaluation/known-values.js';
-import { passedObjectRead, passedProperty, UNREAD_OPTION, patternDefault, patternCallerMaySet, fileCallerMaySet } from './callers.js';
+import { fileCallerMaySet, passedObjectRead, passedProperty, patternCallerMaySet, patternDefault, UNREAD_OPTION } from './callers.js';
 import { memberWritesWithin } from '../classes/class-members.js';
-import { aliasOf, aliasedProperty, resolveObjectProperty, spreadDefault, unorderedMerge, isCallersSource, mergeSource, returnedObject, resolveObject } from '../objects/resolve-object.js';
+import { aliasedProperty, aliasOf, isCallersSource, mergeSource, resolveObject, resolveObjectProperty, returnedObject, spreadDefault, unorderedMerge } from '../objects/resolve-object.js';
 
 /**
  * Where does an option's value come from when the options object does not say it: a default
- * elsewhere, a merge, a caller that may set it, a function chosen by default; and which tests of
- * such an option are known to fail.
+ * elsewhere, a merge, a caller that may set it, a function chosen by default, the fallback of
+ * `opts.x === undefined ? D : opts.x`; and which tests of such an option are known to fail.
  */
 
 /**
@@ -224,4 +224,29 @@ export function foreignDefault(object: Node, prop: string, env: Env): { node: No
   const returned = returnedObject(foreign.fn, fenv, prop);
   const node = returned && ((getProperty(returned, prop)?.value as Node | undefined) ?? spreadDefault(returned, prop, fenv));
   return node ? { node, env: fenv } : undefined;
+}
+
+/**
+ * `opts.x === undefined ? D : opts.x` (also `== null`, `typeof opts.x === 'undefined'`, and
+ * the `!==` form with the branches swapped): D, the value when the caller leaves the option
+ * out, read as the option's value (as `opts.x ??= D` is). Undefined for any other conditional.
+ */
+export function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node | undefined {
+  const test = unwrap(n.test);
+  if (test.type !== 'BinaryExpression' || !/^[!=]==?$/.test(test.operator) || test.left.type === 'PrivateIdentifier') return undefined;
+  const [a, b] = [unwrap(test.left), unwrap(test.right)];
+  const isAbsent = (x: Node) => (x.type === 'Identifier' && x.name === 'undefined') || (x.type === 'Literal' && (x.value === 'undefined' || (x.value === null && test.operator.length === 2)));
+  const absent = isAbsent(b) ? b : isAbsent(a) ? a : undefined;
+  const side = absent === b ? a : b;
+  if (!absent) return undefined;
+  const typeofTest = side.type === 'UnaryExpression' && side.operator === 'typeof';
+  // `typeof x === 'undefined'` compares a string; `x === 'undefined'` does not test absence.
+  const isString = absent.type === 'Literal' && absent.value === 'undefined';
+  if (typeofTest !== isString) return undefined;
+  const read = unwrap(typeofTest ? (side as TSESTree.UnaryExpression).argument : side);
+  if (read.type !== 'MemberExpression') return undefined;
+  const negated = test.operator.startsWith('!');
+  const [fallback, kept] = negated ? [n.alternate, n.consequent] : [n.consequent, n.alternate];
+  const text = (x: Node) => env.ctx.sourceCode.text.slice(x.range[0], x.range[1]);
+  return text(unwrap(kept)) === text(read) ? fallback : undefined;
 }

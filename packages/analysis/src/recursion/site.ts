@@ -6,7 +6,7 @@ import { guardsIn, merge } from '../bounds.js';
 import type { Bound } from '../exits/bound.js';
 import { mayStopBefore } from '../exits.js';
 import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
-import { type Env, numberArray } from '../evaluate.js';
+import { numberArray, type Env } from '../evaluate.js';
 import { parameterVariables } from '../functions/local-function.js';
 import { classifies } from '../loops/loop-retry.js';
 import { policyFrom, serverWaitMark } from '../policy.js';
@@ -18,8 +18,8 @@ import { UNKNOWN } from '../value.js';
 import { firstDefinition } from '../definitions/bodies.js';
 import { parameterSlots } from '../evolution/parameter-slots.js';
 import type { Reentry } from './reentry.js';
-import { type FailurePath, sleepBefore, reissuedCall, withTimer } from './failure-path.js';
-import { parameterBindings, recursionDelay, wayBack, reentryWait, reentryDelay } from './way-back.js';
+import { reissuedCall, sleepBefore, withTimer, type FailurePath } from './failure-path.js';
+import { parameterBindings, recursionDelay, reentryDelay, reentryWait, wayBack } from './way-back.js';
 
 /**
  * What retry site does a function that calls itself again (or re-sends through a library) make:

@@ -7,7 +7,7 @@ import { localFunction } from '../functions/local-function.js';
 import { racedTimeout } from '../raced-timeouts.js';
 import { scanAttempt } from '../scan.js';
 import { asSleep, computesWait, type Sleep } from '../sleep.js';
-import { TIMER_LIKE, CANCELS_TIMER, withTimer } from './failure-path.js';
+import { CANCELS_TIMER, TIMER_LIKE, withTimer } from './failure-path.js';
 
 /**
  * Does a second function on the way back in wait: a timer around its call back, a sleep before

@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, isFunction, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { movesToNextAlternative } from '../alternatives.js';
 import type { AnalysisContext, Variable } from '../context.js';
-import { type Env, evaluate } from '../evaluate.js';
+import { evaluate, type Env } from '../evaluate.js';
 import { parameterVariables } from '../functions/local-function.js';
 import { prototypeSlot } from '../prototype-slots.js';
 import { drainedStore, requeuedBefore, sameStore } from '../requeue.js';
@@ -10,12 +10,12 @@ import { scanAttempt } from '../scan.js';
 import type { Wait } from '../graph/schedules.js';
 import { waitsOnSignal, type Sleep } from '../sleep.js';
 import { sleepValue } from '../sleep-value.js';
-import { UNKNOWN, num, type Value } from '../value.js';
+import { num, UNKNOWN, type Value } from '../value.js';
 import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
 import { readUpdate, solveRecurrence, type UpdateReader } from '../evolution/recurrence.js';
 import { parameterSlots } from '../evolution/parameter-slots.js';
 import type { Reentry } from './reentry.js';
-import { type FailurePath, failurePath, withTimer } from './failure-path.js';
+import { failurePath, withTimer, type FailurePath } from './failure-path.js';
 import { throughWait, waitsElsewhere } from './through-wait.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { contains, isAnyLoop, dottedName, isFunction, propertyName, unwrap, walk, type Node } from '../ast.js';
-import { isReassigned, onlyNormalised, writesWithin, type Variable, type Env } from '../context.js';
+import { contains, dottedName, isAnyLoop, isFunction, propertyName, unwrap, walk, type Node } from '../ast.js';
+import { isReassigned, onlyNormalised, writesWithin, type Env, type Variable } from '../context.js';
 import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
 
 /**
