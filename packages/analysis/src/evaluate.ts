@@ -20,7 +20,7 @@ import { localFunction } from './functions/local-function.js';
 import { memberAssignments, resolveObjectProperty } from './objects/resolve-object.js';
 import { typeofFunctionTest, defaultFunction, heldByParameter, flagUnequal, typeofUnequal, passedThroughMerge, foreignDefault } from './options/option-source.js';
 import { RANDOM_CALL, jitterFromName, usesRandomness } from './randomness/uses-randomness.js';
-import { declaredOutside, invariantMember, iteratedBy, arrayLength } from './variables/writes.js';
+import { declaredOutside, invariantMember, iteratedBy } from './variables/writes.js';
 import { steppedDuringAttempt, staticMethod, instanceMethod, strategyAlternatives } from './functions/methods.js';
 import { strategyFunction, inlineHelper, inlineForeign, helperEnv, helperRandomness } from './evaluation/helper-calls.js';
 import { writesValue, joinWrites, elsewhereWriteValue } from './evaluation/written-values.js';
@@ -431,6 +431,33 @@ function aliasedMember(member: TSESTree.MemberExpression, env: Env): Value | und
   return memberDefault(alias.id, prop, outer);
 }
 
+/** The number of elements of an array literal with no spread or hole, through `const` bindings never written into. */
+function arrayLength(node: Node, env: Env): number | undefined {
+  const n = unwrap(node);
+  if (n.type === 'Identifier') {
+    const variable = env.ctx.variableOf(n);
+    const def = firstDefinition(variable);
+    if (!variable || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return undefined;
+    // `DELAYS.push(…)` or a hand-over may change the size: only reads of it as an index or `.length`.
+    if (!variable.references.every((r) => r.init || readOnlyUse(r.identifier as Node))) return undefined;
+    return arrayLength(def.node.init, env);
+  }
+  // `this.delays.length` of a table of waits held in a property never written (numberArray).
+  if (n.type === 'MemberExpression') return numberArray(n, env)?.length;
+  if (n.type !== 'ArrayExpression' || n.elements.some((e) => !e || e.type === 'SpreadElement')) return undefined;
+  return n.elements.length;
+}
+
+/** `X[i]` read, or `X.length`: a use that cannot change the array. */
+function readOnlyUse(id: Node): boolean {
+  const parent = id.parent;
+  if (parent?.type !== 'MemberExpression' || parent.object !== id) return false;
+  const holder = parent.parent;
+  // `X[i] = v` writes an element, which may add one past the end.
+  if ((holder?.type === 'AssignmentExpression' && holder.left === parent) || holder?.type === 'UpdateExpression') return false;
+  return parent.computed || propertyName(parent) === 'length';
+}
+
 /** The numbers of an array literal, through `const` bindings and spreads: `[0, ...DELAYS]`. */
 export function numberArray(node: Node, env: Env): number[] | undefined {
   const n = unwrap(node);
@@ -439,6 +466,12 @@ export function numberArray(node: Node, env: Env): number[] | undefined {
     const def = firstDefinition(variable);
     if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || !def.node.init || isReassigned(variable) || env.depth > MAX_DEPTH) return undefined;
     return numberArray(def.node.init, deeper(env));
+  }
+  // `RETRY.backoffMs`, `this.delays`: a list held in a property that is never written.
+  if (n.type === 'MemberExpression' && !n.computed && env.depth <= MAX_DEPTH) {
+    const key = propertyName(n);
+    const held = key === undefined ? undefined : resolveObjectProperty(n.object, key, env);
+    return held ? numberArray(held, deeper(env)) : undefined;
   }
   if (n.type !== 'ArrayExpression') return undefined;
   const result: number[] = [];

@@ -6,6 +6,8 @@ import { ruleTester } from './rule-tester.js';
  * - A jump to a label leaves every loop between it and the labelled statement: `continue outer`
  *   from a retry loop inside a loop over items leaves the retry loop (the item is done), as
  *   `break retry` leaves the loop labelled `retry`; `continue retry` goes round it.
+ * - A list of waits held in a property that is never written (`RETRY.backoffMs[i]`,
+ *   `this.delays[i]`) is a table of waits, as one held in a constant is.
  * - A list of waits that is not strictly increasing (`[100, 500, 1000, 1000]`, its cap repeated)
  *   is still a schedule of different waits, not one wait; a loop variable of `for … of` over
  *   a list the analysis cannot read takes a new value each turn, so it is never "the same
@@ -121,6 +123,40 @@ export async function send(body: string, waits: number[]): Promise<Response> {
 }
 `;
 
+const memberTableTs = `
+const RETRY = { attempts: 3, backoffMs: [250, 1000, 4000] } as const;
+export async function getJson(url: string): Promise<unknown> {
+  for (let i = 0; i < RETRY.attempts; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return await res.json();
+      if (res.status < 500) throw new Error(\`client error \${res.status}\`);
+    } catch (e) {
+      if ((e as Error).name !== 'AbortError') throw e;
+    }
+    await new Promise((r) => setTimeout(r, RETRY.backoffMs[i]));
+  }
+  throw new Error('unavailable');
+}
+`;
+
+const fieldTableJs = `
+class Client {
+  constructor() {
+    this.delays = [500, 500, 500];
+  }
+  async get(url) {
+    for (let i = 0; i < this.delays.length; i++) {
+      const res = await fetch(url);
+      if (res.ok) return res;
+      await new Promise((r) => setTimeout(r, this.delays[i]));
+    }
+    return fetch(url);
+  }
+}
+module.exports = { Client };
+`;
+
 ruleTester.run('require-jitter with labelled exits and listed waits', requireJitter, {
   valid: [{ name: 'waits the caller lists: not known to lack jitter', code: callerScheduleTs }],
   invalid: [
@@ -133,6 +169,11 @@ ruleTester.run('require-jitter with labelled exits and listed waits', requireJit
       name: 'a schedule whose cap repeats is a schedule',
       code: cappedScheduleTs,
       errors: [{ messageId: 'missingJitter', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a schedule of 100 ms, 500 ms, 1 s then 1 s', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'a table of waits held in a property of a constant object, read at the attempt (not a list of items)',
+      code: memberTableTs,
+      errors: [{ messageId: 'missingJitter', line: 4, column: 3, data: { what: 'This retry loop', delay: '250 ms × 4^n', attempts: 'up to 3 attempts' } }],
     },
     {
       name: 'JavaScript: a schedule that is not in order is a schedule',
@@ -149,6 +190,12 @@ ruleTester.run('no-fixed-sleep-retry with labelled exits and listed waits', noFi
     { name: 'waits the caller lists are not the same every time', code: callerScheduleTs },
   ],
   invalid: [
+    {
+      name: 'JavaScript: a table of equal waits in a field set once, bounded by its length',
+      code: fieldTableJs,
+      filename: JS,
+      errors: [{ messageId: 'fixedDelay', line: 7, column: 5, data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'up to 3 attempts' } }],
+    },
     {
       name: 'JavaScript: continue to the outer loop on success',
       code: continueOuterJs,

@@ -7,6 +7,10 @@ import { ruleTester } from './rule-tester.js';
  * `delay(getDelayInMs({ exponentialBackoffDelay }))`) is read from the function the parameter
  * holds: its default when no call in the file passes one, or the one function every call in the
  * file passes; a call that hands the parameter back to itself passes nothing new.
+ *
+ * The same reading follows an update made through a function of the file
+ * (`delay = nextDelay(delay)`, `send(msg, grow(wait))`): the function's returned expression,
+ * with its parameter as the last wait, is the update the solver reads.
  */
 
 const JS = 'retry.js';
@@ -84,12 +88,61 @@ exports.slow = (op) => run(op, () => 5000, 3);
 exports.jittered = (op) => run(op, () => Math.random() * 5000, 3);
 `;
 
+const updateThroughFunctionTs = `
+const strategy = { initial: 200, multiplier: 3, max: 5000 };
+function nextDelay(prev: number): number {
+  return Math.min(strategy.max, prev * strategy.multiplier);
+}
+export async function flush(send: () => Promise<void>) {
+  let delay = strategy.initial;
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await send();
+    } catch (e) {
+      if (i === 4) throw e;
+      await new Promise((r) => setTimeout(r, delay));
+      delay = nextDelay(delay);
+    }
+  }
+}
+`;
+
+const recursionThroughFunctionJs = `
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const grow = (ms) => Math.min(ms * 2, 8000);
+async function send(msg, wait = 250, left = 5) {
+  try {
+    return await transport.send(msg);
+  } catch (err) {
+    if (left === 0) throw err;
+    await sleep(wait);
+    return send(msg, grow(wait), left - 1);
+  }
+}
+module.exports = { send };
+`;
+
+/** The function adds a random part: jittered, whatever else it does. */
+const jitteredUpdateJs = recursionThroughFunctionJs.replace('const grow = (ms) => Math.min(ms * 2, 8000);', 'const grow = (ms) => Math.min(ms * 2, 8000) * Math.random();');
+
 ruleTester.run('require-jitter on waits held in parameters', requireJitter, {
   valid: [
+    { name: 'an update through a function that draws at random', code: jitteredUpdateJs, filename: JS },
     { name: "the parameter's default is jittered", code: positionalJitteredTs },
     { name: 'the one caller passes a jittered function', code: callerPassesJitterJs, filename: JS },
   ],
   invalid: [
+    {
+      name: 'a loop whose wait is updated through a function of the file (delay = nextDelay(delay))',
+      code: updateThroughFunctionTs,
+      errors: [{ messageId: 'missingJitter', line: 8, column: 3, data: { what: 'This retry loop', delay: '200 ms × 3^n, capped at 5 s', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'JavaScript: a recursion handing itself grow(wait)',
+      code: recursionThroughFunctionJs,
+      filename: JS,
+      errors: [{ messageId: 'missingJitter', line: 10, column: 12, data: { what: '`send()` retrying itself', delay: '250 ms × 2^n, capped at 8 s', attempts: 'up to 6 attempts' } }],
+    },
     {
       name: "a positional parameter's default, handed back on each call",
       code: positionalDefaultTs,

@@ -1,12 +1,13 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isAnyLoop, unwrap, type Node } from '../ast.js';
+import { isAnyLoop, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { writesWithin, type Env, type Variable } from '../context.js';
 import { join, num, UNKNOWN, withRandom, type Value } from '../value.js';
 import { joinAlongPaths, type PathUpdate } from '../path-updates.js';
 import { combine, growth } from '../evolution/scalar.js';
 import { compoundUpdate, readUpdate, solveRecurrence, type UpdateReader } from '../evolution/recurrence.js';
 import { firstDefinition } from '../definitions/bodies.js';
-import { deeper, idOf, memoised, stateOf } from './state.js';
+import { deeper, idOf, MAX_DEPTH, memoised, stateOf } from './state.js';
+import { localFunction, parameterVariables } from '../functions/local-function.js';
 import { usesRandomness } from '../randomness/uses-randomness.js';
 import { declaredOutside, defaultsItself, inLoopWithin, isSelf, mentions } from '../variables/writes.js';
 import { closedOverMethod } from '../functions/methods.js';
@@ -123,7 +124,62 @@ function selfReferentialValue(expr: Node, name: string, first: Value, env: Env):
 
 /** How the recurrence solver reads an update of the variable or member named `name`. */
 function updateReader(name: string, env: Env): UpdateReader {
-  return { isSelf: (node) => isSelf(node, name), mentionsSelf: (node) => mentions(node, name, env), value: (node) => evaluate(node, deeper(env)) };
+  return {
+    isSelf: (node) => isSelf(node, name),
+    mentionsSelf: (node) => mentions(node, name, env),
+    value: (node) => evaluate(node, deeper(env)),
+    inline: (call) => inlinedUpdate(call, (node) => isSelf(node, name), env),
+  };
+}
+
+/**
+ * `nextDelay(delay)` where `nextDelay` is a function of the file that returns one expression:
+ * that expression, read with the parameter that receives the last value as the last value and
+ * the other parameters bound to the call's other arguments.
+ */
+export function inlinedUpdate(call: Node, isLast: (node: Node) => boolean, env: Env): { expression: Node; reader: UpdateReader } | undefined {
+  if (call.type !== 'CallExpression' || env.depth > MAX_DEPTH) return undefined;
+  const fn = localFunction(call, env);
+  if (!fn || fn.async || fn.generator) return undefined;
+  const expression = returnedExpression(fn);
+  if (!expression) return undefined;
+  const args = call.arguments;
+  const at = args.findIndex((a) => a.type !== 'SpreadElement' && isLast(a as Node));
+  if (at < 0 || args.some((a, i) => i !== at && (a.type === 'SpreadElement' || mentionsNode(a as Node, isLast, env)))) return undefined;
+  const params = parameterVariables(fn, env.ctx);
+  const self = params[at];
+  if (!self) return undefined;
+  const bindings = new Map(env.bindings ?? []);
+  params.forEach((variable, i) => {
+    const arg = args[i];
+    if (variable && i !== at && arg) bindings.set(variable, evaluate(arg as Node, deeper(env)));
+  });
+  const inner: Env = { ...deeper(env), region: fn.body ?? fn, bindings };
+  const refersTo = (node: Node) => node.type === 'Identifier' && env.ctx.variableOf(node) === self;
+  const reader: UpdateReader = {
+    isSelf: (node) => refersTo(unwrap(node)),
+    mentionsSelf: (node) => mentionsNode(node, refersTo, env),
+    value: (node) => evaluate(node, deeper(inner)),
+    inline: (next) => inlinedUpdate(next, (node) => refersTo(unwrap(node)), inner),
+  };
+  return { expression, reader };
+}
+
+/** The one expression a function returns: an arrow's body, or a block of a single `return`. */
+function returnedExpression(fn: FunctionNode): Node | undefined {
+  if (fn.body?.type !== 'BlockStatement') return fn.body ?? undefined;
+  const [only, ...rest] = fn.body.body;
+  return rest.length === 0 && only?.type === 'ReturnStatement' && only.argument ? only.argument : undefined;
+}
+
+function mentionsNode(root: Node, test: (node: Node) => boolean, env: Env): boolean {
+  let found = false;
+  walk(root, env.ctx.keys, (n) => {
+    if (found) return false;
+    if (test(n)) found = true;
+    return undefined;
+  });
+  return found;
 }
 
 /**

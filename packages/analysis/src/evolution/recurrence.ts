@@ -28,6 +28,11 @@ export interface UpdateReader {
   mentionsSelf(node: Node): boolean;
   /** The value of a part that does not read the last value. */
   value(node: Node): Value;
+  /**
+   * `nextDelay(d)`, a function of the file handed the last value: its returned expression,
+   * with a reader for it (the parameter is the last value). Undefined where it cannot be read.
+   */
+  inline?(call: Node): { expression: Node; reader: UpdateReader } | undefined;
 }
 
 /** What an update expression says: the map, a cap around it, and whether it is a step of exactly one. */
@@ -42,9 +47,14 @@ const ONE: Value = num(1);
 const MAX_DEPTH = 8;
 
 /** The update `expr` makes to the last value, read by its shape. */
-export function readUpdate(expr: Node, reader: UpdateReader): ReadUpdate {
+export function readUpdate(expr: Node, reader: UpdateReader, depth = 0): ReadUpdate {
   let cap: number | undefined;
   let n = unwrap(expr);
+  // `delay = nextDelay(delay)`: the update the function makes, read in its body.
+  if (n.type === 'CallExpression' && reader.inline && depth < 2 && reader.mentionsSelf(n)) {
+    const inlined = reader.inline(n);
+    if (inlined) return readUpdate(inlined.expression, inlined.reader, depth + 1);
+  }
   // Caps and roundings around the map: `Math.min(d * 2, cap)`, `Math.floor(d * 1.5)`.
   for (let guard = 0; guard < 4; guard++) {
     const callee = n.type === 'CallExpression' ? dottedName(n.callee) : undefined;

@@ -7,6 +7,7 @@ import { localFunction } from '../functions/local-function.js';
 import { breaksOut, firstCallIn, type AttemptScan } from '../scan.js';
 import { sleepValue } from '../sleep-value.js';
 import { failureBacksOff, settingsReadOutside } from '../graph/schedules.js';
+import { switchCheck } from '../outcomes/switch-cases.js';
 import { writesWithin, type Variable } from '../context.js';
 import { nodesWithin } from '../source-order.js';
 import { throwsOtherwise } from '../outcomes/thrown-failure.js';
@@ -34,6 +35,11 @@ export function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopR
       const waits = (root: Node) => scan.sleeps.filter((sleep) => contains(root, sleep.node)).map((sleep) => ({ value: sleepValue(sleep, env), expression: sleep.delay }));
       const outside = (setting: string) => settingsReadOutside(loop, [handler.body], env.ctx.keys).has(setting);
       if (!handlerSteersAttempt(statement, env) && failureBacksOff(waits(statement.block), waits(handler.body), outside)) return { operation, failurePath: handler.body };
+      // A work loop that goes round at once after a success and only after a wait after a
+      // failure (a consumer that backs off while its source fails) retries the failed step on
+      // that wait, as recursion.ts reads the same shape.
+      const successWaits = scan.sleeps.filter((sleep) => contains(loop.body, sleep.node) && !contains(handler.body, sleep.node));
+      if (successWaits.length === 0 && waits(handler.body).length > 0 && !handlerSteersAttempt(statement, env)) return { operation, failurePath: handler.body };
       continue;
     }
     if (handlerSteersAttempt(statement, env)) continue;
@@ -160,6 +166,12 @@ export function checkForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): Loo
     if (!leavesOnSuccess || !retriesOnFailure) continue;
     const operation = firstCallIn(loop.body, scan.calls);
     if (operation) return { operation, failurePath: onFailure ?? loop.body, check: statement.test };
+  }
+  // `switch (res.status) { case 200: return …; case 503: await sleep(d); continue; }`: the same check, by cases.
+  const byCases = switchCheck(loop, env);
+  if (byCases) {
+    const operation = firstCallIn(loop.body, scan.calls);
+    if (operation && operation.range[0] < byCases.failurePath.range[0]) return { operation, ...byCases };
   }
   const test = loopTest(loop);
   if (test && outcomeCheck(test, env) === 'failure') {

@@ -14,6 +14,7 @@ import { num, UNKNOWN, type Value } from '../value.js';
 import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
 import { readUpdate, solveRecurrence, type UpdateReader } from '../evolution/recurrence.js';
 import { parameterSlots } from '../evolution/parameter-slots.js';
+import { inlinedUpdate } from '../evaluation/written-values.js';
 import type { Reentry } from './reentry.js';
 import { failurePath, withTimer, type FailurePath } from './failure-path.js';
 import { throughWait, waitsElsewhere } from './through-wait.js';
@@ -145,6 +146,7 @@ function parameterReader(variable: Variable, env: Env): UpdateReader {
       return found;
     },
     value: (node) => evaluate(node, env),
+    inline: (call) => inlinedUpdate(call, (node) => refersTo(unwrap(node)), env),
   };
 }
 

@@ -125,31 +125,6 @@ export function mentions(node: Node, name: string, env: Env): boolean {
   return found;
 }
 
-/** The number of elements of an array literal with no spread or hole, through `const` bindings never written into. */
-export function arrayLength(node: Node, env: Env): number | undefined {
-  const n = unwrap(node);
-  if (n.type === 'Identifier') {
-    const variable = env.ctx.variableOf(n);
-    const def = firstDefinition(variable);
-    if (!variable || def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return undefined;
-    // `DELAYS.push(…)` or a hand-over may change the size: only reads of it as an index or `.length`.
-    if (!variable.references.every((r) => r.init || readOnlyUse(r.identifier as Node))) return undefined;
-    return arrayLength(def.node.init, env);
-  }
-  if (n.type !== 'ArrayExpression' || n.elements.some((e) => !e || e.type === 'SpreadElement')) return undefined;
-  return n.elements.length;
-}
-
-/** `X[i]` read, or `X.length`: a use that cannot change the array. */
-function readOnlyUse(id: Node): boolean {
-  const parent = id.parent;
-  if (parent?.type !== 'MemberExpression' || parent.object !== id) return false;
-  const holder = parent.parent;
-  // `X[i] = v` writes an element, which may add one past the end.
-  if ((holder?.type === 'AssignmentExpression' && holder.left === parent) || holder?.type === 'UpdateExpression') return false;
-  return parent.computed || propertyName(parent) === 'length';
-}
-
 /** Whether `node` mentions `variable` (resolved through the scopes). */
 export function readsVariable(node: Node, variable: Variable, env: Env): boolean {
   let reads = false;
