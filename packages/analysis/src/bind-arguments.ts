@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { keyName, unwrap, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
-import { evaluate, resolveObject, type Env } from './evaluate.js';
+import { evaluate, type Env } from './evaluate.js';
+import { resolveObject } from './objects/resolve-object.js';
 import type { Value } from './value.js';
 import { readProperty, UNSEEN, type ObjectArgument } from './object-argument.js';
 

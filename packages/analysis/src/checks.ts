@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { writesWithin, type AnalysisContext } from './context.js';
-import { evaluate, localFunction, type Env } from './evaluate.js';
+import { evaluate, type Env } from './evaluate.js';
+import { localFunction } from './functions/local-function.js';
 import { neverAbortedByDefault } from './never-aborted.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { flagOutcome } from './outcomes/flag-writes.js';

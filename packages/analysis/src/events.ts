@@ -7,7 +7,7 @@ import { evaluate, type Env } from './evaluate.js';
 import { mayStopBefore } from './exits.js';
 import { timedReentrySite } from './policy.js';
 import { prototypeSlot } from './prototype-slots.js';
-import { FAILURE_EVENT } from './recursion.js';
+import { FAILURE_EVENT } from './recursion/failure-path.js';
 import type { RetrySite } from './types.js';
 import { num } from './value.js';
 import { classMembers, firstDefinition } from './definitions/bodies.js';

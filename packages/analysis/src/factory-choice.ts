@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, unwrap, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, type AnalysisContext } from './context.js';
-import { evaluate, localFunction, type Env } from './evaluate.js';
+import { evaluate, type Env } from './evaluate.js';
+import { localFunction } from './functions/local-function.js';
 import { memberOf } from './synthetic-member.js';
 import type { Value } from './value.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';

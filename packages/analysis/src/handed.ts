@@ -1,9 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
-import { classIn } from './cross-file.js';
+import { classIn } from './cross-file/exports.js';
 import { importOf } from './imports.js';
-import type { Reentry } from './recursion.js';
+import type { Reentry } from './recursion/reentry.js';
 import { classMembers, constructorOf, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;

@@ -1,4 +1,5 @@
-export { analyzeRetrySites, mayHoldRetrySites, type AnalysisOptions } from './analyze.js';
+export { analyzeRetrySites, type AnalysisOptions } from './analyze.js';
+export { mayHoldRetrySites } from './analyze/text-gate.js';
 export { parseHelperSpecs, type HelperSpec } from './helper-specs.js';
 export { siteNodeListeners, type SourceCodeLike } from './context.js';
 export { amplification, amplifiedCalls, describeAttempts, describeDelay, formatMs, type Amplification } from './describe.js';
@@ -6,7 +7,7 @@ export type { HelperSite, NestedRetry, NestingPath, RetryLibrary, RetryPolicy, R
 export { functionName, type FunctionNode } from './ast.js';
 export { repeatedName } from './repeats/repeated-call.js';
 export { CATALOG, catalogEntry, catalogTable, type CatalogEntry } from './catalog.js';
-export type { ModuleHost } from './cross-file.js';
+export type { ModuleHost } from './cross-file/shapes.js';
 export { forgetProjectFiles, keptModuleCount } from './project-caches.js';
 export { fileReadStats, resetFileReadStats, setFileSystem, type DirEntry, type FileReadStats, type FileStat, type FileSystem } from './files/read.js';
 export { projectRootOf } from './files/project-root.js';

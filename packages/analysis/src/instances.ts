@@ -1,8 +1,11 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, type AnalysisContext, type Variable } from './context.js';
-import { classIn, exported, isProjectSpecifier, resolveModule, type Analyze, type ClassNode, type ForeignTarget, type ModuleSummary, type NestedHost } from './cross-file.js';
-import { classFieldValue, enclosingClass } from './evaluate.js';
+import { isProjectSpecifier, resolveModule } from './cross-file.js';
+import { exported } from './cross-file/imported-values.js';
+import { classIn } from './cross-file/exports.js';
+import type { Analyze, ClassNode, ForeignTarget, ModuleSummary, NestedHost } from './cross-file/shapes.js';
+import { classFieldValue, enclosingClass } from './classes/class-members.js';
 import { importOf } from './imports.js';
 import { classMembers, constructorFunction, firstDefinition, soleDefinition } from './definitions/bodies.js';
 

@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
-import { resendSite, type Reentry, type ResendOptions } from './recursion.js';
+import { resendSite, type ResendOptions } from './recursion/site.js';
+import type { Reentry } from './recursion/reentry.js';
 import type { RetrySite } from './types.js';
 import { soleDefinition } from './definitions/bodies.js';
 

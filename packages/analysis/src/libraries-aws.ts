@@ -1,5 +1,6 @@
 import { getProperty, unwrap, type Node } from './ast.js';
-import { resolveObject, staticNumber } from './evaluate.js';
+import { staticNumber } from './evaluation/static-number.js';
+import { resolveObject } from './objects/resolve-object.js';
 import { importOf } from './imports.js';
 import { clientOf, delayFunctionPolicy, lastName, resolveNew, site, type LibraryCall, type LibraryFinding } from './library-options.js';
 import type { RetryPolicy } from './types.js';

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { getProperty, unwrap, type Node } from './ast.js';
-import { resolveObject, staticNumber } from './evaluate.js';
+import { staticNumber } from './evaluation/static-number.js';
+import { resolveObject } from './objects/resolve-object.js';
 import {
   attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, exportName, lastName, numberOption, optionsOf, optionsWith, site,
   type LibraryCall, type LibraryFinding, type Options,

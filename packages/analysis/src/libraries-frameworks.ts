@@ -1,7 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { getProperty, propertyName, unwrap, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
-import { resolveObject, staticNumber, type Env } from './evaluate.js';
+import type { Env } from './evaluate.js';
+import { staticNumber } from './evaluation/static-number.js';
+import { resolveObject } from './objects/resolve-object.js';
 import { importOf } from './imports.js';
 import { libraryOfModule } from './catalog.js';
 import { writesNoRetryOption } from './library-defaults.js';

@@ -7,7 +7,7 @@ import { nestMicroserviceClient, nestMicroserviceServer, reduxSagaRetry, redlock
 import { queueConstruction, queueJobSite } from './libraries-queues.js';
 import { ioredis } from './libraries-clients.js';
 import { amqpConnectionManager, eventSource, fetchEventSource, nats, reconnectingEventSource, subscriptionsTransportWs } from './libraries-realtime.js';
-import { resolveObject } from './evaluate.js';
+import { resolveObject } from './objects/resolve-object.js';
 import { writesNoRetryOption } from './library-defaults.js';
 import { clientOf, site, type LibraryCall, type LibraryFinding } from './library-options.js';
 

@@ -1,6 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { getProperty, type Node } from './ast.js';
-import { resolveObject, staticNumber, type Env } from './evaluate.js';
+import type { Env } from './evaluate.js';
+import { staticNumber } from './evaluation/static-number.js';
+import { resolveObject } from './objects/resolve-object.js';
 import { boolOption, optionsOf, site, type LibraryFinding } from './library-options.js';
 import type { RetryPolicy } from './types.js';
 

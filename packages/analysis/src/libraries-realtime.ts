@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { getProperty, isFunction, unwrap, walk, type Node } from './ast.js';
-import { resolveObject, staticNumber } from './evaluate.js';
+import { staticNumber } from './evaluation/static-number.js';
+import { resolveObject } from './objects/resolve-object.js';
 import { writesNoRetryOption } from './library-defaults.js';
 import {
   boolOption, delayFunctionPolicy, exponential, exportName, lastName, numberOption, optionsOf, optionsWith, site,

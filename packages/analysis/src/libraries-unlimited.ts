@@ -1,7 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { getProperty, unwrap, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
-import { resolveObject, staticNumber, type Env } from './evaluate.js';
+import type { Env } from './evaluate.js';
+import { staticNumber } from './evaluation/static-number.js';
+import { resolveObject } from './objects/resolve-object.js';
 import { args, site, type LibraryFinding } from './library-options.js';
 
 /*

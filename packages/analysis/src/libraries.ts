@@ -1,9 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, getProperty, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
+import { calleeName, isFunction, propertyName, unwrap, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
-import { resolveObject, staticNumber, type Env } from './evaluate.js';
-import { importOf, type ImportedName } from './imports.js';
-import { isRelativeSpecifier } from './cross-file.js';
+import type { Env } from './evaluate.js';
+import { staticNumber } from './evaluation/static-number.js';
+import { importOf } from './imports.js';
 import { libraryOfModule } from './catalog.js';
 import { inHouseCall } from './libraries-in-house.js';
 import { unlimitedOption } from './libraries-unlimited.js';
@@ -14,14 +14,14 @@ import { queryClientFetch, swr, tanstackQuery } from './libraries-data-fetching.
 import { instanceSite, kyClientDefault, newApplicationSite } from './libraries-instances.js';
 import { octokitRetry } from './libraries-http.js';
 import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, nodeFsRm, promiseRetryLib, retryAsPromised, retryAxios, retryHygiene, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
-import { readStrategy, strategyFunction } from './strategy-callback.js';
 import {
-  type Options,
   args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
   type LibraryCall, type LibraryFinding,
 } from './library-options.js';
 import type { RetryPolicy, RetrySite } from './types.js';
-import { firstDefinition, definitionsOf, soleDefinition } from './definitions/bodies.js';
+import { rxjsRetry, rxjsPipeAround, rxjsRetryWhen } from './libraries/rxjs.js';
+import { httpClient, defaultHttpRetries } from './libraries/got-ky.js';
+import { libraryOrigin } from './libraries/origin.js';
 
 export type { LibraryFinding } from './library-options.js';
 
@@ -324,102 +324,6 @@ function cockatiel(call: TSESTree.CallExpression, a: (Node | undefined)[], env: 
   return result;
 }
 
-/** rxjs `retry()`, `retry(3)`, `retry({ count, delay })`. Without a delay, resubscription is immediate. */
-function rxjsRetry(call: TSESTree.CallExpression, a: (Node | undefined)[], env: Env): RetrySite {
-  const first = a[0];
-  let maxAttempts: RetryPolicy['maxAttempts'] = 'unbounded';
-  let delay: RetryPolicy['delay'] = { kind: 'none', baseMs: 0 };
-  let jitter: RetryPolicy['jitter'] = 'none';
-  let countGiven = false;
-  let delayGiven = false;
-  if (first) {
-    const count = staticNumber(first, env.ctx);
-    if (count !== undefined) {
-      maxAttempts = Number.isFinite(count) ? count + 1 : 'unbounded';
-      countGiven = true;
-    } else {
-      const options = optionsOf(first, env);
-      if (!options.known) {
-        maxAttempts = 'unknown';
-        delay = { kind: 'unknown' };
-        jitter = 'unknown';
-      } else {
-        const c = numberOption(options, 'count', Infinity, env);
-        countGiven = options.get('count').present;
-        maxAttempts = c === 'unknown' ? 'unknown' : Number.isFinite(c) ? c + 1 : 'unbounded';
-        const delayOption = options.get('delay');
-        delayGiven = delayOption.present;
-        if (delayOption.present) ({ delay, jitter } = delayFunctionPolicy(delayOption.node, 1, env));
-      }
-    }
-  }
-  const result = site('rxjs', call, call.loc, { maxAttempts, delay, jitter }, { delay: !delayGiven, jitter: !delayGiven, attempts: !countGiven });
-  return result;
-}
-
-/** rxjs operators that error when no value passes a predicate (`first(pred)` on a source that completes). */
-const RXJS_ERRORS_ON_VALUE = new Set(['first', 'single', 'throwIfEmpty']);
-
-/**
- * What the other operators of the pipe a `retry()` sits in say about it: one before it that
- * turns an unwanted value into an error (`first(isVisible)`) makes it a poll; one after it that
- * ends the whole retrying subscription after a time (`timeout(ms)`) is a deadline, one that ends
- * it when another observable emits (`raceWith(timer$)`, `takeUntil(stop$)`) a way to stop it.
- */
-function rxjsPipeAround(call: TSESTree.CallExpression, ctx: AnalysisContext): { polls: boolean; deadline: boolean; stoppable: boolean } {
-  const result = { polls: false, deadline: false, stoppable: false };
-  const pipe = call.parent;
-  if (pipe?.type !== 'CallExpression' || !pipe.arguments.includes(call)) return result;
-  const callee = unwrap(pipe.callee);
-  const isPipe = callee.type === 'MemberExpression' ? propertyName(callee) === 'pipe' : callee.type === 'Identifier' && rxjsExport(callee, ctx) === 'pipe';
-  if (!isPipe) return result;
-  const index = pipe.arguments.indexOf(call);
-  pipe.arguments.forEach((arg, i) => {
-    const op = unwrap(arg);
-    if (op.type !== 'CallExpression') return;
-    const opCallee = unwrap(op.callee);
-    const name = opCallee.type === 'Identifier' ? rxjsExport(opCallee, ctx) : undefined;
-    if (!name) return;
-    if (i < index && RXJS_ERRORS_ON_VALUE.has(name) && (name === 'throwIfEmpty' || op.arguments.length > 0)) result.polls = true;
-    if (i > index && name === 'timeout' && op.arguments.length > 0) result.deadline = true;
-    if (i > index && (name === 'raceWith' || name === 'takeUntil') && op.arguments.length > 0) result.stoppable = true;
-  });
-  return result;
-}
-
-/** The rxjs export an identifier names (`import { first } from 'rxjs'`, `rxjs/operators`), or undefined. */
-function rxjsExport(id: TSESTree.Identifier, ctx: AnalysisContext): string | undefined {
-  const origin = importOf(id, ctx);
-  if (!origin || libraryOfModule(origin.module.replace(/^node:/, ''))?.library !== 'rxjs') return undefined;
-  return origin.imported === 'default' || origin.imported === '*' ? undefined : origin.imported;
-}
-
-/** rxjs `retryWhen(errors => errors.pipe(delay(1000), take(3)))`. */
-function rxjsRetryWhen(call: TSESTree.CallExpression, a: (Node | undefined)[], env: Env): RetrySite {
-  const notifier = a[0] ? unwrap(a[0]) : undefined;
-  let maxAttempts: RetryPolicy['maxAttempts'] = 'unbounded';
-  let delay: RetryPolicy['delay'] = { kind: 'none', baseMs: 0 };
-  let jitter: RetryPolicy['jitter'] = 'none';
-  if (!notifier || !isFunction(notifier)) {
-    return site('rxjs', call, call.loc, { maxAttempts: 'unknown', delay: { kind: 'unknown' }, jitter: 'unknown' }, { delay: false, jitter: false, attempts: false });
-  }
-  walk(notifier.body, env.ctx.keys, (node) => {
-    if (node.type === 'ThrowStatement') maxAttempts = maxAttempts === 'unbounded' ? 'unknown' : maxAttempts;
-    if (node.type !== 'CallExpression') return undefined;
-    const name = calleeName(node);
-    if (name === 'take' || name === 'takeWhile' || name === 'throwError' || name === 'timeout' || name === 'takeUntil') {
-      const n = name === 'take' ? staticNumber(node.arguments[0], env.ctx) : undefined;
-      maxAttempts = n !== undefined ? n + 1 : 'unknown';
-    } else if (name === 'delay' && node.arguments[0]) {
-      ({ delay, jitter } = delayFunctionPolicy(node.arguments[0], 0, env));
-    } else if ((name === 'delayWhen' || name === 'mergeMap' || name === 'concatMap' || name === 'switchMap') && node.arguments[0]) {
-      ({ delay, jitter } = delayFunctionPolicy(node.arguments[0], 1, env));
-    }
-    return undefined;
-  });
-  return site('rxjs', call, call.loc, { maxAttempts, delay, jitter }, { delay: false, jitter: false, attempts: false });
-}
-
 /** axios-retry: 3 retries, no delay by default; `exponentialDelay` adds jitter. */
 function axiosRetry(call: TSESTree.CallExpression, a: (Node | undefined)[], env: Env): LibraryFinding {
   const options = optionsOf(a[1], env);
@@ -448,177 +352,6 @@ function axiosRetry(call: TSESTree.CallExpression, a: (Node | undefined)[], env:
   const client = a[0] ? unwrap(a[0]) : undefined;
   const variable = client?.type === 'Identifier' ? env.ctx.variableOf(client) : undefined;
   return variable ? { site: result, retryingClient: variable } : { site: result };
-}
-
-const HTTP_METHODS = /^(get|post|put|patch|delete|head|options|stream|paginate|extend|create)$/;
-
-/** got and ky retry when given a `retry` option: report on that option. */
-function httpClient(library: 'got' | 'ky', call: TSESTree.CallExpression, member: string | undefined, a: (Node | undefined)[], env: Env): LibraryFinding | undefined {
-  if (member !== undefined && !HTTP_METHODS.test(member)) return undefined;
-  for (const arg of a) {
-    const object = arg && resolveObject(arg, env);
-    const prop = object && getProperty(object, 'retry');
-    if (!prop) continue;
-    const value = unwrap(prop.value as Node);
-    const limitNumber = staticNumber(value, env.ctx);
-    const options = limitNumber === undefined ? optionsOf(value, env) : optionsOf(undefined, env);
-    const limit = limitNumber ?? numberOption(options, 'limit', 2, env);
-    if (limit === 0) return undefined;
-    let policy: RetryPolicy;
-    let jitterDefault = true;
-    if (library === 'got') {
-      policy = gotPolicy(options, limit, env);
-      jitterDefault = !options.get('noise').present && !options.get('calculateDelay').present;
-    } else {
-      const jitterOption = options.get('jitter');
-      jitterDefault = !jitterOption.present;
-      const jitterOn = jitterOption.present && !(unwrap(jitterOption.node).type === 'Literal' && (unwrap(jitterOption.node) as TSESTree.Literal).value === false);
-      const cap = numberOption(options, 'backoffLimit', Infinity, env);
-      const delayOption = options.get('delay');
-      const shape = delayOption.present ? delayFunctionPolicy(delayOption.node, 0, env) : { delay: exponential(300, 2, cap), jitter: 'none' as const };
-      policy = { maxAttempts: attemptsFromRetries(limit, false), delay: shape.delay, jitter: jitterOn ? 'full' : shape.jitter };
-      if (!jitterOption.present && jitterOption.unknown) policy.jitter = 'unknown';
-    }
-    const result = site(library, call, prop.loc, policy, { delay: true, jitter: jitterDefault, attempts: limitNumber === undefined && !options.get('limit').present });
-    const creates = member === 'extend' || member === 'create';
-    return creates ? { site: result, ...clientOf(call, env.ctx) } : { site: result };
-  }
-  return undefined;
-}
-
-/**
- * got's `retry` object, read in got@16.1.0 and got@14.6.6 dist/source/core/calculate-retry-delay.js,
- * core/index.js and core/options.js: the wait is `min(1000 × 2^(n−1), backoffLimit) + random × noise`
- * (noise 100 ms by default, at most ±100; `noise: 0` takes the randomness away). A
- * `calculateDelay` decides every retry unless `enforceRetryRules` is true (the default from
- * got 15.0.0 on; false in 14): there, one that ignores `computedValue` (0 once `limit` is
- * reached) and never returns 0 retries for as long as the request fails.
- */
-function gotPolicy(options: Options, limit: number | 'unknown', env: Env): RetryPolicy {
-  const cap = numberOption(options, 'backoffLimit', Infinity, env);
-  const noise = numberOption(options, 'noise', 100, env);
-  const policy: RetryPolicy = {
-    maxAttempts: attemptsFromRetries(limit, false),
-    delay: exponential(1000, 2, cap),
-    jitter: noise === 'unknown' ? 'unknown' : noise === 0 ? 'none' : 'proportional',
-  };
-  const calculate = options.get('calculateDelay');
-  if (!calculate.present) return calculate.unknown ? { ...policy, delay: { kind: 'unknown' }, jitter: 'unknown' } : policy;
-  const fn = strategyFunction(calculate.node, env);
-  if (!fn) return { ...policy, delay: { kind: 'unknown' }, jitter: 'unknown' };
-  // `({ computedValue }) => computedValue`: got's own wait, and its own limit.
-  const body = fn.body.type === 'BlockStatement' ? undefined : unwrap(fn.body);
-  if (body?.type === 'Identifier' && body.name === 'computedValue') return policy;
-  const reading = readStrategy(fn, -1, env, { counterName: 'attemptCount', zeroStops: true });
-  // `enforceRetryRules` is true by default from got 15 on (a project that declares no one major is read as the current one).
-  const enforced = boolOption(options, 'enforceRetryRules', (env.ctx.libraryMajor?.('got') ?? 16) >= 15, env);
-  const respectsLimit = readsName(fn, 'computedValue', env) || enforced !== false;
-  const maxAttempts: RetryPolicy['maxAttempts'] = respectsLimit ? policy.maxAttempts : reading.canGiveUp ? 'unknown' : 'unbounded';
-  return { maxAttempts, delay: reading.delay, jitter: reading.jitter };
-}
-
-/** Whether a function reads a name (`computedValue`, destructured or as `o.computedValue`). */
-function readsName(fn: Node, name: string, env: Env): boolean {
-  let found = false;
-  walk(fn, env.ctx.keys, (node) => {
-    if (found) return false;
-    if (node.type === 'Identifier' && node.name === name) found = true;
-    return undefined;
-  });
-  return found;
-}
-
-const RETRIED_METHODS = /^(get|put|head|delete|options|trace|query)$/i;
-
-/**
- * got@16 and ky@2 retry GET-like requests twice by default (got with up to 100 ms of noise,
- * ky without). A request with no `retry` option written still retries: no rule reports it on
- * its own, but inside another retry it is a nested one.
- */
-function defaultHttpRetries(library: 'got' | 'ky', call: TSESTree.CallExpression, member: string | undefined, a: (Node | undefined)[], env: Env): LibraryFinding | undefined {
-  if (member !== undefined && !RETRIED_METHODS.test(member)) return undefined;
-  for (const [index, arg] of a.entries()) {
-    if (!arg) return undefined;
-    const object = resolveObject(arg, env);
-    if (!object) {
-      // The first argument is the URL unless it is an options object; any later one is
-      // options this file does not show, which may turn retries off.
-      if (index === 0 && unwrap(arg).type !== 'ObjectExpression') continue;
-      return undefined;
-    }
-    if (object.properties.some((p) => p.type === 'SpreadElement') || getProperty(object, 'retry')) return undefined;
-    const method = getProperty(object, 'method');
-    if (method) {
-      const value = unwrap(method.value as Node);
-      if (value.type !== 'Literal' || typeof value.value !== 'string' || !RETRIED_METHODS.test(value.value)) return undefined;
-    }
-  }
-  const policy: RetryPolicy = library === 'got'
-    ? { maxAttempts: 3, delay: { kind: 'exponential', baseMs: 1000, factor: 2 }, jitter: 'proportional' }
-    : { maxAttempts: 3, delay: { kind: 'exponential', baseMs: 300, factor: 2 }, jitter: 'none' };
-  return { site: site(library, call, call.loc, policy, { delay: true, jitter: true, attempts: true }), silent: true };
-}
-
-/** Where a library call's callee comes from: an import, a compiler's interop wrapper of one, or (in the library's own source) the library itself. */
-function libraryOrigin(root: TSESTree.Identifier, members: string[], call: Node, ctx: AnalysisContext): (ImportedName & { self?: boolean }) | undefined {
-  let origin = importOf(root, ctx) ?? interopImport(root, members, ctx);
-  if (origin && isRelativeSpecifier(origin.module)) {
-    // `require('./retry.js')` in async's own package is `async/retry`.
-    const module = ctx.ownModule?.(origin.module) ?? ctx.vendoredModule?.(origin.module);
-    return module ? { ...origin, module } : undefined;
-  }
-  if (origin || !ctx.ownModule) return origin;
-  origin = ownExport(root, members, ctx);
-  if (!origin) return undefined;
-  const module = ctx.ownModule();
-  return module ? { ...origin, module, self: true } : undefined;
-}
-
-/** A compiler's interop helper around a require: `_interopRequireDefault(require('m'))` (Babel), `__importDefault(require('m'))` (TypeScript). */
-const INTEROP = /^_?_?(?:interopRequire(?:Default|Wildcard)|import(?:Default|Star))$/;
-
-/** `var _r = _interopRequireDefault(_m)` with `_m = require('m')`, called as `(0, _r.default)(…)`: the default import of 'm'. */
-function interopImport(root: TSESTree.Identifier, members: string[], ctx: AnalysisContext): ImportedName | undefined {
-  const def = firstDefinition(ctx.variableOf(root));
-  if (def?.type !== 'Variable' || !def.node.init) return undefined;
-  const init = unwrap(def.node.init);
-  if (init.type !== 'CallExpression' || init.callee.type !== 'Identifier' || !INTEROP.test(init.callee.name) || init.arguments.length !== 1) return undefined;
-  const arg = unwrap(init.arguments[0] as Node);
-  let module: string | undefined;
-  if (arg.type === 'CallExpression' && arg.callee.type === 'Identifier' && arg.callee.name === 'require' && arg.arguments[0]?.type === 'Literal' && typeof arg.arguments[0].value === 'string') {
-    module = arg.arguments[0].value;
-  } else if (arg.type === 'Identifier') {
-    const inner = importOf(arg, ctx);
-    if (inner?.imported === '*') module = inner.module;
-  }
-  if (module === undefined) return undefined;
-  if (members[0] === 'default') {
-    members.shift();
-    return { module, imported: 'default' };
-  }
-  return { module, imported: '*' };
-}
-
-/**
- * A name the file exports itself: `export default function pRetry` called as `pRetry(…)`,
- * `export function x`, or CommonJS's `exports.operation(…)` / `module.exports.operation(…)`.
- */
-function ownExport(root: TSESTree.Identifier, members: string[], ctx: AnalysisContext): ImportedName | undefined {
-  const variable = ctx.variableOf(root);
-  if (!variable || definitionsOf(variable).length === 0) {
-    if (root.name === 'exports' && members.length > 0) return { module: '', imported: '*' };
-    if (root.name === 'module' && members[0] === 'exports' && members.length > 1) {
-      members.shift();
-      return { module: '', imported: '*' };
-    }
-    return undefined;
-  }
-  const def = soleDefinition(variable);
-  if (def?.type !== 'FunctionName' || members.length > 0) return undefined;
-  const parent = def.node.parent;
-  if (parent?.type === 'ExportDefaultDeclaration') return { module: '', imported: 'default' };
-  if (parent?.type === 'ExportNamedDeclaration') return { module: '', imported: root.name };
-  return undefined;
 }
 
 /** The name a function of the file is exported by, as the import and member a call of it names. */

@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { getProperty, unwrap, type Node } from './ast.js';
 import { soleDefinition } from './definitions/bodies.js';
-import { resolveObject, staticNumber } from './evaluate.js';
+import { staticNumber } from './evaluation/static-number.js';
+import { resolveObject } from './objects/resolve-object.js';
 import type { LibraryCall } from './library-options.js';
 
 /*

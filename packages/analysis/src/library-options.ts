@@ -1,7 +1,10 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, getProperty, isFunction, unwrap, walk, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
-import { evaluate, helperEnv, resolveObject, staticNumber, type Env } from './evaluate.js';
+import { evaluate, type Env } from './evaluate.js';
+import { helperEnv } from './evaluation/helper-calls.js';
+import { staticNumber } from './evaluation/static-number.js';
+import { resolveObject } from './objects/resolve-object.js';
 import { delayAndJitter } from './policy.js';
 import type { RetryLibrary, RetryPolicy, RetrySite } from './types.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';

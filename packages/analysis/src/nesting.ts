@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
-import { enclosingClass, localFunction } from './evaluate.js';
+import { localFunction } from './functions/local-function.js';
+import { enclosingClass } from './classes/class-members.js';
 import { fieldKey } from './typed-clients.js';
 import type { NestedRetry, RetrySite } from './types.js';
 import { firstStartingAt, nodesOfType, rootOf } from './source-order.js';

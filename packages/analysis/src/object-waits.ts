@@ -1,7 +1,10 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
-import { enclosingClass, evaluate, helperEnv, localFunction, parameterVariables, type Alias, type Env, type Receiver } from './evaluate.js';
+import { evaluate, type Alias, type Env, type Receiver } from './evaluate.js';
+import { helperEnv } from './evaluation/helper-calls.js';
+import { localFunction, parameterVariables } from './functions/local-function.js';
+import { enclosingClass } from './classes/class-members.js';
 import { asSleep } from './sleep.js';
 import { memberOf } from './synthetic-member.js';
 import { classChain, type ClassLink } from './strategy-objects.js';

@@ -1,7 +1,10 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { enclosingFunction, propertyName, unwrap, walk, type Node, type RetryLoopNode } from './ast.js';
 import { isFailureArgument } from './exits.js';
-import { localFunction, memberWritesWithin, methodsReached, type Env } from './evaluate.js';
+import type { Env } from './evaluate.js';
+import { methodsReached } from './functions/methods.js';
+import { localFunction } from './functions/local-function.js';
+import { memberWritesWithin } from './classes/class-members.js';
 import { writtenOnlyOnSortedStop } from './strategy-stops.js';
 
 /**

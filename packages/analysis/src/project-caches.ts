@@ -1,5 +1,5 @@
 import { forgetConstructions } from './constructions.js';
-import { cachedSummaryCount, forgetModules } from './cross-file.js';
+import { cachedSummaryCount, forgetModules } from './cross-file/summaries.js';
 import { forgetProjectRoots } from './files/project-root.js';
 import { forgetFailures } from './files/read.js';
 import { forgetPackages } from './own-package.js';

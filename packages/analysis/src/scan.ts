@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, isAnyLoop, isFunction, walk, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
-import { localFunction } from './evaluate.js';
+import { localFunction } from './functions/local-function.js';
 import { asSleep, type Sleep } from './sleep.js';
 import { isOperationCall } from './operations/operation-call.js';
 

@@ -1,5 +1,7 @@
 import type { Node } from './ast.js';
-import { evaluate, foreignHelperEnv, helperEnv, type Env } from './evaluate.js';
+import { evaluate, type Env } from './evaluate.js';
+import { helperEnv } from './evaluation/helper-calls.js';
+import { foreignHelperEnv } from './evaluation/foreign-helper.js';
 import { objectWait } from './object-waits.js';
 import type { Sleep } from './sleep.js';
 import { UNKNOWN, num, withRandom, type Value } from './value.js';

@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, isFunction, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { Variable } from './context.js';
-import { evaluate, helperEnv, type Env } from './evaluate.js';
+import { evaluate, type Env } from './evaluate.js';
+import { helperEnv } from './evaluation/helper-calls.js';
 import { delayAndJitter } from './policy.js';
 import { asSleep } from './sleep.js';
 import { sleepValue } from './sleep-value.js';

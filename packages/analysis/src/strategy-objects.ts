@@ -1,8 +1,12 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { getProperty, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, type Variable } from './context.js';
-import { classIn, type ClassNode } from './cross-file.js';
-import { evaluate, parameterVariables, passedObjectRead, readsVariable, type Env } from './evaluate.js';
+import { classIn } from './cross-file/exports.js';
+import type { ClassNode } from './cross-file/shapes.js';
+import { evaluate, type Env } from './evaluate.js';
+import { readsVariable } from './variables/writes.js';
+import { parameterVariables } from './functions/local-function.js';
+import { passedObjectRead } from './options/callers.js';
 import { join, type Value } from './value.js';
 import { classMembers, constructorFunction, firstDefinition, soleDefinition } from './definitions/bodies.js';
 

@@ -1,7 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, enclosingFunction, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { Variable } from './context.js';
-import { classFieldValue, enclosingClass, localFunction, parameterVariables, type Env } from './evaluate.js';
+import type { Env } from './evaluate.js';
+import { localFunction, parameterVariables } from './functions/local-function.js';
+import { classFieldValue, enclosingClass } from './classes/class-members.js';
 import { definitionsOf, firstDefinition, soleDefinition } from './definitions/bodies.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { walk, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
-import { enclosingClass } from './evaluate.js';
+import { enclosingClass } from './classes/class-members.js';
 import { importOf } from './imports.js';
 import { librarySite } from './libraries.js';
 import type { RetrySite } from './types.js';

@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, enclosingFunction, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
-import { localFunction, type Env } from '../evaluate.js';
+import type { Env } from '../evaluate.js';
+import { localFunction } from '../functions/local-function.js';
 import { soleDefinition } from '../definitions/bodies.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, isFunction, propertyName, unwrap, walk, type Node } from '../ast.js';
-import { enclosingClass, evaluate, memberWritesWithin, type Env } from '../evaluate.js';
+import { evaluate, type Env } from '../evaluate.js';
+import { enclosingClass, memberWritesWithin } from '../classes/class-members.js';
 import { constructorOf, firstDefinition, soleDefinition } from '../definitions/bodies.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, isFunction, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { AnalysisContext } from '../context.js';
-import type { ForeignRetry } from '../cross-file.js';
+import type { ForeignRetry } from '../cross-file/shapes.js';
 import { bindArguments, type ArgumentBindings } from '../bind-arguments.js';
 import { librarySite } from '../libraries.js';
 import { loopSite } from '../loops.js';

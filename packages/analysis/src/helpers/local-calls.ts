@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, functionName, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
-import { retryIn, type ForeignRetry, type ModuleSummary } from '../cross-file.js';
+import { retryIn } from '../cross-file.js';
+import type { ForeignRetry, ModuleSummary } from '../cross-file/shapes.js';
 import type { RetryPolicy, RetrySite } from '../types.js';
 import { helperCallSite, policyFromParameters, sameDelay, type HelperReader } from './call-site.js';
 

@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { soleDefinition } from '../definitions/bodies.js';
-import { evaluate, localFunction, type Env } from '../evaluate.js';
+import { evaluate, type Env } from '../evaluate.js';
+import { localFunction } from '../functions/local-function.js';
 
 /**
  * Does a test on a response's status say the attempt worked or failed? Whatever form the test

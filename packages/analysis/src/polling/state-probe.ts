@@ -3,7 +3,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, isFunction, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
 import { catchSentinelOf } from '../checks.js';
-import { localFunction, type Env } from '../evaluate.js';
+import type { Env } from '../evaluate.js';
+import { localFunction } from '../functions/local-function.js';
 
 /**
  * Is a loop waiting for a state rather than retrying a failed operation? Polling goes round

@@ -1,0 +1,136 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { calleeName, contains, isFunction, type FunctionNode, type Node } from '../ast.js';
+import { AnalysisContext } from '../context.js';
+import type { Reentry } from '../recursion/reentry.js';
+import type { MethodLookup } from '../prototype-methods.js';
+import { prototypeSlot } from '../prototype-slots.js';
+import type { Edge } from './self-calls.js';
+
+/**
+ * Which calls of a function go back into it through one or two other functions of the file
+ * (`a` calls `b` on failure and `b` calls `a` again)?
+ */
+
+/**
+ * Re-entry through a second function: `a()` calls `b()` on its failure path and `b()` calls
+ * `a()` again (`#retry` catches and hands the error to `#retryFromError`, which waits and
+ * calls `#retry`; `wrappedFetch` fails over to `retry()`, whose timer calls `wrappedFetch`).
+ * One function in between, no more: each call `a` makes of `b` joins `a`'s self-calls, with the
+ * way back kept beside it. Whether the call sits on `a`'s failure path is recursion.ts's
+ * question, as for a direct self-call. Linear: one walk up from each call of another function.
+ */
+export function collectReentries(edges: readonly Edge[], selfCalls: Map<FunctionNode, Node[]>, ctx: AnalysisContext, lookup: MethodLookup): Map<Node, Reentry> {
+  const reentries = new Map<Node, Reentry>();
+  if (edges.length < 2) return reentries;
+  // The calls each function makes of another, by the function they sit in (through the
+  // callbacks they are handed to: `setTimeout(() => a())` inside `b`).
+  const outgoing = new Map<FunctionNode, Edge[]>();
+  const incoming = new Map<FunctionNode, Edge[]>();
+  for (const edge of edges) {
+    const into = incoming.get(edge.target) ?? [];
+    into.push(edge);
+    incoming.set(edge.target, into);
+    const holder = holdingFunction(edge.node);
+    if (!holder || holder === edge.target || contains(edge.target, holder) || contains(holder, edge.target)) continue;
+    const list = outgoing.get(holder) ?? [];
+    list.push(edge);
+    outgoing.set(holder, list);
+  }
+  for (const edge of edges) {
+    const through = edge.target;
+    const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node));
+    if (!backs?.length) {
+      twoHopReentry(edge, outgoing, incoming, selfCalls, reentries, ctx, lookup);
+      continue;
+    }
+    // The innermost function that the way back reaches and that holds this call.
+    const fn = backs.map((b) => b.target).reduce((a, b) => (contains(a, b) ? b : a));
+    if (contains(through, fn) || contains(fn, through)) continue;
+    // Every use of the second function must be seen (a call, or a hand-over to a timer or a
+    // promise): one passed around (`this.b.bind(this)`) may run on success too.
+    const uses = incoming.get(through) ?? [];
+    // Uses through a name the caller bound count as that one mention (`this.run.bind(this, i)`).
+    const seen = uses.filter((use) => !use.alias).length + new Set(uses.filter((use) => use.alias).map((use) => use.alias)).size;
+    if (seen !== mentionsOf(through, ctx, lookup.mentions)) continue;
+    const list = selfCalls.get(fn) ?? [];
+    list.push(edge.node);
+    selfCalls.set(fn, list);
+    const others = uses.filter((use) => !contains(fn, use.node)).map((use) => ({ node: use.node, holder: holdingFunction(use.node) }));
+    reentries.set(edge.node, { through, backs: backs.filter((b) => b.target === fn).map((b) => b.node), others });
+  }
+  return reentries;
+}
+
+/**
+ * Re-entry through two functions of the file: `a()` calls `b()` on its failure path, `b` calls
+ * `c()`, and `c` calls `a` again (`send` queues the envelope and calls `flushWithBackOff`, which
+ * doubles the wait and calls `flushIn(wait)`, whose timer sends the queued envelope). Read only
+ * for a call of `b` that has no way back of its own, over `b`'s own calls: linear as the one-hop
+ * case. The way back is kept as through `c`, with the call `b` makes of `c` beside it; each of
+ * `b` and `c` must be named only where the analysis sees it, as in one hop.
+ */
+function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, incoming: ReadonlyMap<FunctionNode, Edge[]>, selfCalls: Map<FunctionNode, Node[]>, reentries: Map<Node, Reentry>, ctx: AnalysisContext, lookup: MethodLookup): void {
+  // From a call made on the way (a function handed to a listener is events.ts's question).
+  if (edge.node.type !== 'CallExpression') return;
+  const middle = edge.target;
+  for (const hop of outgoing.get(middle) ?? []) {
+    const through = hop.target;
+    if (through === middle || hop.alias || edge.alias) continue;
+    // Only a way back a one-off timer holds: two calls that come straight back in are more often a
+    // reset of state (`reset()` → `setFlag(false)` → a getter under `if (flag)`) than a retry, and a
+    // setInterval there is a periodic schedule started over (a heartbeat), not one more attempt.
+    // The timer may hold either hop: `c`'s call back in, or `b`'s call of `c` (`setTimeout(() => this.start())`).
+    const timedHop = onTimer(hop.node, middle);
+    const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node) && (timedHop || onTimer(back.node, through)));
+    if (!backs?.length) continue;
+    const fn = backs.map((b) => b.target).reduce((a, b) => (contains(a, b) ? b : a));
+    if ([middle, through].some((f) => contains(f, fn) || contains(fn, f))) continue;
+    const seen = (f: FunctionNode) => {
+      const uses = incoming.get(f) ?? [];
+      return !uses.some((use) => use.alias) && uses.length === mentionsOf(f, ctx, lookup.mentions);
+    };
+    if (!seen(middle) || !seen(through)) continue;
+    const list = selfCalls.get(fn) ?? [];
+    list.push(edge.node);
+    selfCalls.set(fn, list);
+    // The other uses of either function: where they sit says whether the chain is a retry's alone.
+    const others = [...(incoming.get(middle) ?? []).filter((use) => !contains(fn, use.node)), ...(incoming.get(through) ?? []).filter((use) => use !== hop)].map((use) => ({ node: use.node, holder: holdingFunction(use.node) }));
+    reentries.set(edge.node, { through, backs: backs.filter((b) => b.target === fn).map((b) => b.node), others, via: { fn: middle, call: hop.node } });
+    return;
+  }
+}
+
+/** The call sits in a function handed to `setTimeout` inside `fn`. */
+function onTimer(node: Node, fn: FunctionNode): boolean {
+  for (let child = node, p = node.parent; p && child !== fn; child = p, p = p.parent) {
+    if (p.type === 'CallExpression' && p.arguments[0] === child && isFunction(child) && calleeName(p) === 'setTimeout') return true;
+  }
+  return false;
+}
+
+/** How many times a function of this file is named: by its binding, or as a method of its class. */
+function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: (name: string) => number): number {
+  const parent = fn.parent;
+  if ((parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition') && !parent.computed && (parent.key.type === 'Identifier' || parent.key.type === 'PrivateIdentifier')) {
+    return memberMentions(parent.key.name);
+  }
+  // `F.prototype.b = function` is itself one mention of `b`.
+  const slot = prototypeSlot(fn);
+  if (slot) return memberMentions(slot.name) - 1;
+  const id = fn.type !== 'ArrowFunctionExpression' && fn.id ? fn.id : parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? parent.id : undefined;
+  const variable = id && ctx.variableOf(id);
+  // Unknown: counted as more than any list of calls.
+  if (!variable) return Infinity;
+  return variable.references.filter((ref) => !ref.init).length;
+}
+
+/** The function a call belongs to: the innermost one that is not a callback handed to a call. */
+function holdingFunction(node: Node): FunctionNode | undefined {
+  for (let p = node.parent; p; p = p.parent) {
+    if (!isFunction(p)) continue;
+    const host = p.parent;
+    if (host?.type === 'CallExpression' && host.arguments.includes(p as TSESTree.CallExpressionArgument)) continue;
+    return p;
+  }
+  return undefined;
+}

@@ -1,0 +1,123 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { alwaysExits, contains, isAnyLoop, isFunction, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { AnalysisContext, writesWithin, type Variable } from '../context.js';
+import { numberArray, type Env } from '../evaluate.js';
+import { scanAttempt } from '../scan.js';
+import { scheduleValue, type Value } from '../value.js';
+import { firstDefinition } from '../definitions/bodies.js';
+import { textOf } from './loop-retry.js';
+
+/**
+ * Does a loop walk through items or alternatives (a list, a schedule, a parent chain) rather
+ * than repeat one operation?
+ */
+
+/** The loop variable of a schedule: each wait, or the attempt number when it counts 1, 2, 3. */
+export function scheduleBinding(loop: TSESTree.ForOfStatement, schedule: number[] | undefined, ctx: AnalysisContext) {
+  const left = loop.left.type === 'VariableDeclaration' ? loop.left.declarations[0]?.id : undefined;
+  if (!schedule || schedule.length < 2 || left?.type !== 'Identifier') return undefined;
+  const variable = ctx.sourceCode.getScope(loop).set.get(left.name) ?? ctx.variableOf(left);
+  if (!variable) return undefined;
+  const counting = schedule.every((n, i) => i === 0 || n === (schedule[i - 1] as number) + 1);
+  return new Map<Variable, Value>([[variable, counting ? { t: 'counter', random: false } : scheduleValue(schedule)]]);
+}
+
+/** `for (let i = 0; i < items.length; i++)` over items, or a body indexing `items[i]`. */
+export function iteratesCollection(loop: RetryLoopNode, ctx: AnalysisContext): boolean {
+  if (loop.type !== 'ForStatement') return false;
+  const test = loop.test ? unwrap(loop.test) : undefined;
+  if (test?.type === 'BinaryExpression') {
+    const right = unwrap(test.right);
+    // `i <= DELAYS.length` over a list of numbers counts the waits of a schedule, not items.
+    if (right.type === 'MemberExpression' && !right.computed && right.property.type === 'Identifier' && /^(length|size|count)$/.test(right.property.name)) {
+      if (numberArray(right.object, { ctx, region: loop, counters: new Set(), depth: 0 }) === undefined) return true;
+    }
+  }
+  const counters = new Set<string>();
+  if (loop.init?.type === 'VariableDeclaration') {
+    for (const d of loop.init.declarations) if (d.id.type === 'Identifier') counters.add(d.id.name);
+  }
+  // Only an index declared in the head can walk a list: without one the body need not be read.
+  if (counters.size === 0) return false;
+  // `items[i]` is written with a bracket: a body without one indexes nothing.
+  if (!textOf(loop.body, ctx).includes('[')) return false;
+  let indexes = false;
+  const env: Env = { ctx, region: loop, counters: new Set(), depth: 0 };
+  walk(loop.body, ctx.keys, (node) => {
+    if (indexes) return false;
+    // `items[i]` walks a list; `DELAYS[i]` (numbers) is a schedule of waits.
+    if (node.type === 'MemberExpression' && node.computed && node.property.type === 'Identifier' && counters.has(node.property.name)) {
+      indexes = numberArray(node.object, env) === undefined;
+    }
+    return undefined;
+  });
+  return indexes;
+}
+
+/**
+ * The operation is called with something the loop moves on each turn (`node = node.parent`,
+ * `dir = dirname(dir)`, `url = nextMirror()`): that walks through items or alternatives, it
+ * does not repeat one operation.
+ */
+export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.CallExpression, env: Env): boolean {
+  const isStep = (write: TSESTree.Identifier): boolean => {
+    const parent = write.parent;
+    if (parent?.type !== 'AssignmentExpression' || parent.left !== write || parent.operator !== '=') return false;
+    // `res = await fetch(…)` stores the operation's own result: not a step.
+    return unwrap(parent.right) !== operation;
+  };
+  const inputs = new Set<Variable>();
+  const addInputs = (root: Node, depth: number): void => {
+    walk(root, env.ctx.keys, (node) => {
+      if (node.type !== 'Identifier') return undefined;
+      const variable = env.ctx.variableOf(node);
+      if (!variable || inputs.has(variable)) return undefined;
+      inputs.add(variable);
+      // `const pkgPath = join(basedir, 'package.json')` inside the loop: follow it.
+      const def = firstDefinition(variable);
+      if (depth < 2 && def?.type === 'Variable' && def.node.init && contains(loop, def.node)) addInputs(def.node.init, depth + 1);
+      return undefined;
+    });
+  };
+  for (const arg of operation.arguments) addInputs(arg, 0);
+  const callee = unwrap(operation.callee);
+  if (callee.type === 'MemberExpression') addInputs(callee.object, 0);
+  // Only what carries over to the next attempt: a variable declared inside the body restarts.
+  const carriesOver = (variable: Variable) => !variable.defs.some((def) => contains(loop.body, def.name));
+  const steps = [...inputs].filter(carriesOver).flatMap((variable) => writesWithin(variable, loop).filter(isStep));
+  if (steps.some((step) => !conditionalWithin(step, loop, true))) return true;
+  // Steps taken only on some paths (`if (serverOffset > offset) offset = serverOffset`) leave
+  // the others retrying the same input, unless every way round takes one (a redirect:
+  // `client = redirectTo; continue` on ASK and MOVED, a throw otherwise).
+  // A loop that also waits between turns is backing off a retry, whatever else it moves.
+  return steps.length > 0 && everyWayRoundSteps(loop, steps, env) && scanAttempt(loop.body, env.ctx).sleeps.length === 0;
+}
+
+function everyWayRoundSteps(loop: RetryLoopNode, steps: readonly Node[], env: Env): boolean {
+  const stepBefore = (node: Node): boolean => {
+    let child: Node = node;
+    for (let p = node.parent; p && p !== loop; child = p, p = p.parent) {
+      if (p.type !== 'BlockStatement') continue;
+      const earlier = p.body.slice(0, p.body.indexOf(child as TSESTree.Statement));
+      if (earlier.some((statement) => steps.some((step) => contains(statement, step)))) return true;
+    }
+    return false;
+  };
+  let ok = true;
+  walk(loop.body, env.ctx.keys, (node) => {
+    if (!ok || isFunction(node) || (node !== loop.body && isAnyLoop(node))) return false;
+    if (node.type === 'ContinueStatement' && !stepBefore(node)) ok = false;
+    // A catch that falls through to the next turn must step too.
+    if (node.type === 'CatchClause' && !alwaysExits(node.body) && !steps.some((step) => contains(node.body, step) && !conditionalWithin(step, node.body, false))) ok = false;
+    return undefined;
+  });
+  return ok;
+}
+
+/** Whether `node` runs only on some paths below `root` (a branch; a catch too, when asked). */
+function conditionalWithin(node: Node, root: Node, catchIsBranch: boolean): boolean {
+  for (let p = node.parent; p && p !== root; p = p.parent) {
+    if (p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'SwitchCase' || (catchIsBranch && p.type === 'CatchClause')) return true;
+  }
+  return false;
+}

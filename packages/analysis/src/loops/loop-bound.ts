@@ -1,0 +1,107 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { isAnyLoop, loopTest, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { mayStopUnseen } from '../exits.js';
+import { flagNeverWritten } from '../exits/external.js';
+import { doneOrOwnerFlags } from '../owner-flags.js';
+import { boundOf, getterCondition, guardsIn, merge } from '../bounds.js';
+import type { Bound } from '../exits/bound.js';
+import { boundKind, outcomeCheck, sentinelDecidedByCallee } from '../checks.js';
+import { AnalysisContext } from '../context.js';
+import type { Env } from '../evaluate.js';
+import { loopsWhileNeverAborted } from '../never-aborted.js';
+import { containsContinue, textOf } from './loop-retry.js';
+
+/**
+ * What limits a retry loop: its condition and the give-up guards in its body, a lifecycle flag,
+ * and a first attempt made before the loop starts?
+ */
+
+/** The limits of a loop: its condition and the give-up guards in its body. */
+export function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean } {
+  const raw = loopTest(loop);
+  const test = raw ? unwrap(raw) : undefined;
+  let bound: Bound | undefined;
+  // Without an attempt count the loop is unbounded in attempts, even when a deadline stops it.
+  let unbounded = false;
+  if (!test || (test.type === 'Literal' && Boolean(test.value)) || loopsWhileNeverAborted(test, env)) {
+    unbounded = true;
+  } else {
+    // `while (!this.limitReached)` with a getter returning `this.attempt >= this.max`: its condition.
+    const getter = boundKind(test, env) ? undefined : getterCondition(test);
+    const [condition, giveUp] = getter ? [getter.condition, getter.negated] : [test, false];
+    const kind = boundKind(condition, env);
+    if (kind) bound = boundOf(kind, condition, env, giveUp, loop.type === 'DoWhileStatement', getter ? test : undefined);
+    unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env) || doneOrOwnerFlags(test, loop, env, (part) => isFlag(part, loop, env)) || flagNeverWritten(test, loop.body, env)));
+  }
+  const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);
+  if (guards) bound = merge(bound, guards);
+  const result: Bound = bound ?? { deadline: false, abortAware: false };
+  // A give-up branch whose condition the analysis cannot count may still end the loop (a deadline
+  // or an abort that already bounds it says more than "an unknown number").
+  if (unbounded && result.attempts === undefined && !result.abortAware && !result.deadline && (mayStopUnseen(loop.body, env, containsContinue) || (test !== undefined && sentinelDecidedByCallee(test, env)))) {
+    result.attempts = 'unknown';
+  }
+  return { ...result, unbounded: unbounded && result.attempts === undefined };
+}
+
+/**
+ * The statement just before the loop gives the variable the loop's operation writes
+ * (`res = await op()`) the same call (`let res = await op()`): the first attempt, made before
+ * the loop, which each turn then repeats.
+ */
+export function firstAttemptBefore(loop: RetryLoopNode, operation: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  let write: Node = operation;
+  if (write.parent?.type === 'AwaitExpression') write = write.parent;
+  const assignment = write.parent;
+  if (assignment?.type !== 'AssignmentExpression' || assignment.operator !== '=' || assignment.right !== write || assignment.left.type !== 'Identifier') return false;
+  const holder = loop.parent?.type === 'LabeledStatement' ? loop.parent : loop;
+  const block = holder.parent;
+  if (block?.type !== 'BlockStatement' && block?.type !== 'Program') return false;
+  const previous = block.body[block.body.indexOf(holder as never) - 1] as Node | undefined;
+  let first: Node | undefined;
+  if (previous?.type === 'VariableDeclaration') {
+    const declarator = previous.declarations.find((d) => d.id.type === 'Identifier' && d.id.name === (assignment.left as TSESTree.Identifier).name);
+    first = declarator?.init ?? undefined;
+  } else if (previous?.type === 'ExpressionStatement' && previous.expression.type === 'AssignmentExpression' && previous.expression.operator === '=') {
+    const left = previous.expression.left;
+    if (left.type === 'Identifier' && left.name === assignment.left.name) first = previous.expression.right;
+  }
+  if (!first) return false;
+  const call = unwrap(first);
+  return call.type === 'CallExpression' && textOf(call, ctx) === textOf(operation, ctx);
+}
+
+/**
+ * `while (!this.closing)` / `while (this.running)`: the loop's whole condition is a flag of
+ * `this` that the loop does not set (isFlag) — the owner's state, set when it closes.
+ */
+export function lifecycleTest(loop: RetryLoopNode, env: Env): boolean {
+  const raw = loopTest(loop);
+  if (!raw || isFlag(raw, loop, env)) return false;
+  const n = unwrap(raw);
+  const target = n.type === 'UnaryExpression' && n.operator === '!' ? unwrap(n.argument) : n;
+  return target.type === 'MemberExpression' && !target.computed && unwrap(target.object).type === 'ThisExpression';
+}
+
+/** `while (!done)` / `while (!this.connected)`: a flag the body sets when it is finished. */
+function isFlag(test: Node, loop: RetryLoopNode, env: Env): boolean {
+  const n = unwrap(test);
+  const target = n.type === 'UnaryExpression' && n.operator === '!' ? unwrap(n.argument) : n;
+  if (target.type !== 'Identifier' && target.type !== 'MemberExpression') return false;
+  let written = false;
+  walk(loop.body, env.ctx.keys, (node) => {
+    if (node.type === 'AssignmentExpression' && sameTarget(node.left, target)) written = true;
+    return !written;
+  });
+  return written;
+}
+
+function sameTarget(a: Node, b: Node): boolean {
+  const x = unwrap(a);
+  const y = unwrap(b);
+  if (x.type === 'Identifier' && y.type === 'Identifier') return x.name === y.name;
+  if (x.type === 'MemberExpression' && y.type === 'MemberExpression') {
+    return x.object.type === y.object.type && !x.computed && !y.computed && x.property.type === y.property.type && (x.property.type === 'Identifier' || x.property.type === 'PrivateIdentifier') && x.property.name === (y.property as { name: string }).name;
+  }
+  return false;
+}

@@ -1,0 +1,98 @@
+import { alwaysExits, contains, enclosingFunction, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { AnalysisContext } from '../context.js';
+import type { Env } from '../evaluate.js';
+import { helperEnv } from '../evaluation/helper-calls.js';
+import { localFunction } from '../functions/local-function.js';
+import { scanAttempt, waitsInside, type AttemptScan } from '../scan.js';
+import type { Sleep } from '../sleep.js';
+import { sleepValue } from '../sleep-value.js';
+import type { Value } from '../value.js';
+import type { LoopRetry } from './loop-retry.js';
+
+/**
+ * How long does a loop with no sleep of its own wait: a helper on the failure path that waits,
+ * a timed promise it awaits, or not at all?
+ */
+
+/**
+ * No sleep in the loop, but the failure path awaits a function of this file that waits
+ * (`if (await onAttemptFailure({ error, attempt, options })) attempt++`, where the function
+ * throws when it gives up and else awaits `delay(computeDelay(attempt, options))`): that wait,
+ * with the function's parameters bound to what the loop passes. Only a function with one awaited
+ * wait of its own (not in a callback or a loop of its own), so which wait it makes is not in doubt.
+ */
+export function helperWait(retry: LoopRetry, scan: AttemptScan, loop: RetryLoopNode, env: Env): Value | undefined {
+  for (const call of scan.calls) {
+    if (call === retry.operation || call.parent?.type !== 'AwaitExpression' || !contains(retry.failurePath, call) || onExitingBranch(call, loop)) continue;
+    const fn = localFunction(call, env);
+    if (!fn || fn === enclosingFunction(loop) || contains(fn, loop)) continue;
+    const sleeps = helperSleeps(fn, env.ctx);
+    if (sleeps.length !== 1) continue;
+    const args = call.arguments.filter((a) => a.type !== 'SpreadElement') as Node[];
+    return sleepValue(sleeps[0] as Sleep, helperEnv(fn, args, env));
+  }
+  return undefined;
+}
+
+const helperSleepsCache = new WeakMap<Node, readonly Sleep[]>();
+
+function helperSleeps(fn: Node, ctx: AnalysisContext): readonly Sleep[] {
+  let sleeps = helperSleepsCache.get(fn);
+  if (!sleeps) {
+    const body = (fn as { body: Node }).body;
+    // Awaited: the loop awaits the function, the function awaits its wait (`calculateDelay(n)`
+    // named like a sleep but only computing one is not it).
+    sleeps = scanAttempt(body, ctx).sleeps.filter((sleep) => sleep.node.parent?.type === 'AwaitExpression');
+    helperSleepsCache.set(fn, sleeps);
+  }
+  return sleeps;
+}
+
+export function chooseSleep(sleeps: readonly Sleep[], failurePath: Node): Sleep | undefined {
+  return sleeps.find((s) => contains(failurePath, s.node)) ?? sleeps[0];
+}
+
+/** No sleep: an immediate retry, unless the failure path awaits something that may wait. */
+export function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: RetryLoopNode, ctx: AnalysisContext) {
+  // Awaited calls on the way out (`return await res.json()`) do not wait between attempts.
+  const waitsElsewhere = scan.calls.some(
+    (call) =>
+      call !== retry.operation &&
+      call.parent?.type === 'AwaitExpression' &&
+      contains(retry.failurePath, call) &&
+      !onExitingBranch(call, loop),
+  );
+  const waitsInOperation = scan.calls.some((call) => (call === retry.operation || !onExitingBranch(call, loop)) && waitsInside(call, ctx));
+  return waitsElsewhere || waitsInOperation || awaitsTimedPromise(retry.failurePath, ctx) ? { t: 'unknown' as const, random: false } : { t: 'num' as const, v: 0, random: false };
+}
+
+/**
+ * `await new Promise((resolve) => { socket.write('probe'); setTimeout(resolve, ms) })` on the
+ * failure path: a promise with a timer of its own that also does other work is no plain sleep,
+ * but the attempt may well wait on it: not known to go again at once.
+ */
+function awaitsTimedPromise(failurePath: Node, ctx: AnalysisContext): boolean {
+  let found = false;
+  walk(failurePath, ctx.keys, (node) => {
+    if (found || (node !== failurePath && isFunction(node))) return false;
+    if (node.type === 'AwaitExpression' && node.argument.type === 'NewExpression' && node.argument.callee.type === 'Identifier' && node.argument.callee.name === 'Promise') {
+      const executor = node.argument.arguments[0];
+      if (executor && isFunction(executor)) {
+        walk(executor.body, ctx.keys, (inner) => {
+          if (inner.type === 'CallExpression' && inner.callee.type === 'Identifier' && /^set(Timeout|Interval)$/.test(inner.callee.name)) found = true;
+          return !found;
+        });
+      }
+    }
+    return !found;
+  });
+  return found;
+}
+
+function onExitingBranch(node: Node, loop: RetryLoopNode): boolean {
+  for (let p = node.parent; p && p !== loop; p = p.parent) {
+    if (p.type === 'BlockStatement' && p.parent?.type === 'IfStatement' && alwaysExits(p)) return true;
+    if (p.type === 'ReturnStatement') return true;
+  }
+  return false;
+}
