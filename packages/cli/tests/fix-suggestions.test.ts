@@ -28,9 +28,9 @@ export async function save() {
 `;
 
 /** Both loops rewritten to retry(), one import for the two. */
+// The second rewrite removes the sleep helper: the first left it one use, the second takes that.
 const FIXED = `import { retry } from '@retry-hygiene/retry';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export async function load() {
   return retry(async () => {
     return await fetch('/x');
@@ -95,7 +95,7 @@ describe('check --fix-suggestions', () => {
   it('--dry-run prints the diff of what it would write, writes nothing', async () => {
     const run = await check(['a.js', '--fix-suggestions', '--dry-run'], dir);
     expect(run).toEqual({ code: 0, stdout: unifiedDiff('a.js', TWO_LOOPS, FIXED), stderr: 'retry-hygiene check: would apply 2 suggestions in 1 file (--dry-run: nothing written)\n' });
-    expect(run.stdout.split('\n').slice(0, 5)).toEqual(['--- a/a.js', '+++ b/a.js', '@@ -1,20 +1,27 @@', "+import { retry } from '@retry-hygiene/retry';", '+']);
+    expect(run.stdout.split('\n').slice(0, 5)).toEqual(['--- a/a.js', '+++ b/a.js', '@@ -1,20 +1,26 @@', '-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));', "+import { retry } from '@retry-hygiene/retry';"]);
     expect(readFileSync(join(dir, 'a.js'), 'utf8')).toBe(TWO_LOOPS);
   });
 
