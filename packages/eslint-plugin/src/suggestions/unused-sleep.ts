@@ -1,5 +1,6 @@
 import type { RetrySite } from '@retry-hygiene/analysis';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { lineRange } from './rewrite-loop.js';
 import type { Fix, Fixer, Node, SourceCode, Suggestion } from './types.js';
 
 type Variable = TSESLint.Scope.Variable;
@@ -101,14 +102,7 @@ function withoutComments(sourceCode: SourceCode): string {
 /** The declaration's lines, and the blank line after it when it starts the file or one stands before it too (comments above it stay). */
 function wholeLines(node: Node, sourceCode: SourceCode): [number, number] {
   const text = sourceCode.text;
-  let start = node.range[0];
-  while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
-  let end = node.range[1];
-  while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
-  if (text[end] === '\r') end++;
-  if (text[end] === '\n') end++;
-  // At the top of the file, or with a blank line before it: the blank line after it goes too.
+  const [start, lineEnd] = lineRange(node, sourceCode);
   const blankBefore = start === 0 || (start >= 2 && text[start - 1] === '\n' && text[start - 2] === '\n');
-  if (blankBefore && text[end] === '\n') end++;
-  return [start, end];
+  return [start, blankBefore && text[lineEnd] === '\n' ? lineEnd + 1 : lineEnd];
 }
