@@ -94,10 +94,24 @@ function declarationOf(def: TSESLint.Scope.Definition): Node | undefined {
 
 /** The file's text with its comments blanked out (the same length): a comment that says "sleep" uses nothing. */
 function withoutComments(sourceCode: SourceCode): string {
-  let text = sourceCode.text;
-  for (const c of sourceCode.getAllComments()) text = text.slice(0, c.range[0]) + ' '.repeat(c.range[1] - c.range[0]) + text.slice(c.range[1]);
-  return text;
+  let blanked = uncommented.get(sourceCode);
+  if (blanked === undefined) {
+    // One pass, once per file: a file's rewrites all ask.
+    const { text } = sourceCode;
+    const parts: string[] = [];
+    let at = 0;
+    for (const c of sourceCode.getAllComments()) {
+      parts.push(text.slice(at, c.range[0]), ' '.repeat(c.range[1] - c.range[0]));
+      at = c.range[1];
+    }
+    parts.push(text.slice(at));
+    blanked = parts.join('');
+    uncommented.set(sourceCode, blanked);
+  }
+  return blanked;
 }
+
+const uncommented = new WeakMap<SourceCode, string>();
 
 /** The declaration's lines, and the blank line after it when it starts the file or one stands before it too (comments above it stay). */
 function wholeLines(node: Node, sourceCode: SourceCode): [number, number] {
