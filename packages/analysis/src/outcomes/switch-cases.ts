@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunction, walk, type Node } from '../ast.js';
+import { isAnyLoop, isFunction, walk, type Node } from '../ast.js';
 import { outcomeCheck } from '../checks.js';
 import type { Env } from '../evaluate.js';
 import { breaksOut } from '../scan.js';
@@ -23,7 +23,8 @@ export function switchCheck(loop: Node, env: Env): SwitchCheck | undefined {
   if (!body) return undefined;
   let found: SwitchCheck | undefined;
   walk(body, env.ctx.keys, (node) => {
-    if (found || isFunction(node)) return false;
+    // A switch in an inner loop or function answers for that one (its `continue` is the inner loop's).
+    if (found || isFunction(node) || (node !== body && isAnyLoop(node))) return false;
     if (node.type !== 'SwitchStatement') return undefined;
     found = readSwitch(node, loop, env);
     return undefined;
