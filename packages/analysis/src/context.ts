@@ -239,6 +239,8 @@ const SITE_NODE_TYPES = [
   'ArrowFunctionExpression',
   // Names read out of an object (`const { b } = this`), for the count of member mentions.
   'ObjectPattern',
+  // A loop's check written as cases (outcomes/switch-cases.ts).
+  'SwitchStatement',
 ] as const;
 
 interface RecordedNodes {

@@ -8,9 +8,9 @@ import type { AnalysisContext } from './context.js';
  * calls are in here?") is answered without walking the body, so that sites nested in each other
  * do not walk each other's code once per level (600 nested loops made that quadratic).
  */
-export type IndexedType = 'AssignmentExpression' | 'CallExpression';
+export type IndexedType = 'AssignmentExpression' | 'CallExpression' | 'SwitchStatement';
 
-const INDEXED: ReadonlySet<string> = new Set<IndexedType>(['AssignmentExpression', 'CallExpression']);
+const INDEXED: ReadonlySet<string> = new Set<IndexedType>(['AssignmentExpression', 'CallExpression', 'SwitchStatement']);
 
 type FileIndex = Map<IndexedType, Node[]>;
 

@@ -74,7 +74,7 @@ function optionSlots(fn: FunctionNode, call: TSESTree.CallExpression, scope: Ret
     return fn.params.findIndex((p) => (p.type === 'Identifier' && p.name === n.name) || (p.type === 'AssignmentPattern' && p.left.type === 'Identifier' && p.left.name === n.name));
   };
   const add = (name: string, index: number, key: string, initial: Node | undefined) => {
-    const variable = scope.set.get(name) ?? fnScopeVariable(scope, name);
+    const variable = scope.set.get(name);
     if (!variable || variable.references.some((r) => r.isWrite() && !r.init)) return;
     const raw = call.arguments[index];
     const arg = hidden || raw === undefined || raw.type === 'SpreadElement' ? undefined : unwrap(raw as Node);
@@ -111,16 +111,6 @@ function optionSlots(fn: FunctionNode, call: TSESTree.CallExpression, scope: Ret
     }
   }
   return slots;
-}
-
-function fnScopeVariable(scope: ReturnType<AnalysisContext['sourceCode']['getScope']>, name: string): Variable | undefined {
-  for (const child of scope.childScopes) {
-    if (child.type === 'block' && child.block === (scope.block as FunctionNode).body) {
-      const found = child.set.get(name);
-      if (found) return found;
-    }
-  }
-  return undefined;
 }
 
 /** The value an object literal gives `key`: the last property of that name, 'unseen' when a spread after it may replace it. */

@@ -1,5 +1,4 @@
-import type { TSESTree } from '@typescript-eslint/utils';
-import { unwrap, walk, type Node, type VisitorKeys } from '../ast.js';
+import { dottedName, unwrap, walk, type Node, type VisitorKeys } from '../ast.js';
 import type { Value } from '../value.js';
 
 /** A wait and the expression it is written as, when there is one. */
@@ -60,13 +59,7 @@ export function settingsReadOutside(root: Node, excluded: readonly Node[], keys:
 function settingText(expression: Node): string | undefined {
   const n = unwrap(expression);
   if (n.type === 'Literal') return typeof n.value === 'number' ? String(n.value) : undefined;
-  if (n.type === 'Identifier') return n.name;
-  if (n.type === 'MemberExpression' && !n.computed) {
-    const object = settingText(n.object) ?? (n.object.type === 'ThisExpression' ? 'this' : undefined);
-    const property = n.property.type === 'Identifier' || n.property.type === 'PrivateIdentifier' ? (n.property as TSESTree.Identifier).name : undefined;
-    return object !== undefined && property !== undefined ? `${object}.${property}` : undefined;
-  }
-  return undefined;
+  return n.type === 'Identifier' || n.type === 'MemberExpression' ? dottedName(n) : undefined;
 }
 
 function waitsDifferently(failure: Value, schedule: Value): boolean {

@@ -33,7 +33,8 @@ export function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopR
     if (byDefaults && !successExitIn(statement.block, loop, scan, env, true)) {
       // A periodic loop: a success goes round after its own wait, a failure after another (graph/schedules.ts).
       const waits = (root: Node) => scan.sleeps.filter((sleep) => contains(root, sleep.node)).map((sleep) => ({ value: sleepValue(sleep, env), expression: sleep.delay }));
-      const outside = (setting: string) => settingsReadOutside(loop, [handler.body], env.ctx.keys).has(setting);
+      let readOutside: Set<string> | undefined;
+      const outside = (setting: string) => (readOutside ??= settingsReadOutside(loop, [handler.body], env.ctx.keys)).has(setting);
       if (!handlerSteersAttempt(statement, env) && failureBacksOff(waits(statement.block), waits(handler.body), outside)) return { operation, failurePath: handler.body };
       // A work loop that goes round at once after a success and only after a wait after a
       // failure (a consumer that backs off while its source fails) retries the failed step on

@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { isAnyLoop, isFunction, walk, type Node } from '../ast.js';
 import { outcomeCheck } from '../checks.js';
 import type { Env } from '../evaluate.js';
+import { nodesWithin } from '../source-order.js';
 import { breaksOut } from '../scan.js';
 
 /**
@@ -21,15 +22,28 @@ export interface SwitchCheck {
 export function switchCheck(loop: Node, env: Env): SwitchCheck | undefined {
   const body = (loop as { body?: Node }).body;
   if (!body) return undefined;
-  let found: SwitchCheck | undefined;
-  walk(body, env.ctx.keys, (node) => {
-    // A switch in an inner loop or function answers for that one (its `continue` is the inner loop's).
-    if (found || isFunction(node) || (node !== body && isAnyLoop(node))) return false;
-    if (node.type !== 'SwitchStatement') return undefined;
-    found = readSwitch(node, loop, env);
-    return undefined;
-  });
-  return found;
+  // The file's switches, indexed once (most loops hold none); a walk only for another module's tree.
+  const indexed = nodesWithin('SwitchStatement', body, env.ctx);
+  const switches: TSESTree.SwitchStatement[] = [];
+  if (indexed) switches.push(...(indexed as TSESTree.SwitchStatement[]));
+  else {
+    walk(body, env.ctx.keys, (node) => {
+      if (node.type === 'SwitchStatement') switches.push(node);
+      return undefined;
+    });
+  }
+  for (const statement of switches) {
+    if (!ownedBy(statement, body)) continue;
+    const found = readSwitch(statement, loop, env);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** No function or inner loop between the switch and the body: a switch in one answers for that one (its `continue` is the inner loop's). */
+function ownedBy(statement: Node, body: Node): boolean {
+  for (let p = statement.parent; p && p !== body; p = p.parent) if (isFunction(p) || isAnyLoop(p)) return false;
+  return true;
 }
 
 function readSwitch(statement: TSESTree.SwitchStatement, loop: Node, env: Env): SwitchCheck | undefined {
