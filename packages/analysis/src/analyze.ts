@@ -186,7 +186,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     // `this.pool.refresh()`: the field may hold an imported class's instance, made here or declared (instances.ts).
     // A call already read as a catalog library's (a vendored copy, `require('../vendor/p-retry')`) is not followed into that copy's source.
     const libraryNodes = new Set<Node>([...sites, ...silent].filter((s) => s.kind === 'library').map((s) => s.node));
-    const candidates = calls.filter((call) => !libraryNodes.has(call) && (imported.has(calleeRootIdentifier(call)?.name ?? '') || ((instances || imported.size > 0) && memberCall(call, instances))));
+    const candidates = calls.filter((call) => !libraryNodes.has(call) && (imported.has(calleeRootIdentifier(call)?.name ?? '') || ((instances || imported.size > 0) && memberCall(call, instances, imported, ctx))));
     if (candidates.length > 0) importedRetries(candidates, calls, sites, silent, ctx, host);
   }
   // An attempt that asks a person each time round is a re-prompt, not a retry (inputs/asks-user.ts).

@@ -7,7 +7,8 @@ import { classIn } from './cross-file/exports.js';
 import type { Analyze, ClassNode, ForeignTarget, ModuleSummary, NestedHost } from './cross-file/shapes.js';
 import { classFieldValue, enclosingClass } from './classes/class-members.js';
 import { importOf } from './imports.js';
-import { classMembers, constructorFunction, firstDefinition, soleDefinition } from './definitions/bodies.js';
+import { constructorFunction, firstDefinition, soleDefinition } from './definitions/bodies.js';
+import { methodOf } from './functions/instance-methods.js';
 
 /** A class of another module of the project, as an instance here is made of it. */
 interface Owner {
@@ -83,6 +84,8 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
     }
     const variable = ctx.variableOf(holder);
     const def = soleDefinition(variable);
+    // `client: ApiClient` with the class imported from a module of the project: the declared type is what it holds.
+    if (variable && def?.type === 'Parameter' && def.name.type === 'Identifier' && !isReassigned(variable)) return typedParameter(def.name, ctx, host, analyze);
     if (!variable || def?.type !== 'Variable' || def.node.id !== def.name) return undefined;
     if (def.node.init && !isReassigned(variable)) return constructed(def.node.init, ctx, host, analyze);
     let owner = variableOwners.get(variable);
@@ -116,6 +119,13 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
 }
 
 const variableOwners = new WeakMap<Variable, Owner | null>();
+
+/** A parameter declared an instance of a class imported from a module of the project (`client: ApiClient`, type arguments or not). */
+function typedParameter(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  const annotation = id.typeAnnotation?.typeAnnotation;
+  if (annotation?.type !== 'TSTypeReference' || annotation.typeName.type !== 'Identifier') return undefined;
+  return importedClass(annotation.typeName, ctx, host, analyze);
+}
 
 /** TypeScript's `constructor(private readonly pool: Pool)`: the field is the parameter. */
 function parameterProperty(cls: ClassNode, field: string): Node | undefined {
@@ -317,17 +327,4 @@ function classOwner(module: string, name: string, label: string, host: NestedHos
  */
 function exportOf(imported: string): string {
   return imported === '*' ? 'default' : imported;
-}
-
-
-/** An instance method by name: `async run(fn) {…}` or a field holding a function (`run = async (fn) => {…}`). */
-function methodOf(cls: ClassNode, name: string): FunctionNode | undefined {
-  for (const element of classMembers(cls)) {
-    if ((element.type !== 'MethodDefinition' && element.type !== 'PropertyDefinition') || element.static || element.computed) continue;
-    if (element.key.type !== 'Identifier' || element.key.name !== name) continue;
-    const value = element.value;
-    if (element.type === 'MethodDefinition' && element.kind === 'method' && value?.type === 'FunctionExpression') return value;
-    if (element.type === 'PropertyDefinition' && (value?.type === 'ArrowFunctionExpression' || value?.type === 'FunctionExpression')) return value;
-  }
-  return undefined;
 }

@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
 import { localFunction } from './functions/local-function.js';
+import { localInstanceMethod } from './functions/instance-methods.js';
 import { enclosingClass } from './classes/class-members.js';
 import { fieldKey } from './typed-clients.js';
 import type { NestedRetry, RetrySite } from './types.js';
@@ -133,8 +134,9 @@ function bySourceOrder(a: Node, b: Node): number {
 /** localFunction reads only the context: no counters are made for each call searched. */
 const NO_COUNTERS: ReadonlySet<Variable> = new Set();
 
+/** The function of this file a call runs: by name, a method of `this`, or a method of an instance of a class of the file. */
 function calledFunction(call: TSESTree.CallExpression, ctx: AnalysisContext): FunctionNode | undefined {
-  return localFunction(call, { ctx, region: call, counters: NO_COUNTERS, depth: 0 });
+  return localFunction(call, { ctx, region: call, counters: NO_COUNTERS, depth: 0 }) ?? localInstanceMethod(call, ctx);
 }
 
 /** `client.get()` where `client` was given to axios-retry or made by `ky.create({ retry })`. */

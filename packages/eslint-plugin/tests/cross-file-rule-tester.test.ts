@@ -194,6 +194,12 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
     { name: 'the base class whose method reaches the retrying helper: nothing retries it here', ...file('typed-field/lib/reader.mts') },
     // The same three layers down to a function that sends once: nothing to multiply.
     { name: 'TypeScript: retry loops around layers of modules that end in a single request', ...file('layers/lookup.mts') },
+    {
+      // A parameter declared a class that sends once, one declared an interface, one written again
+      // before its loop; the retrying method called outside any retry.
+      name: 'TypeScript: parameters declared of imported types that reach no retry, or may hold another object',
+      ...file('typed-parameter/quiet.mts'),
+    },
   ],
   invalid: [
     {
@@ -207,6 +213,11 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
       ],
     },
     { name: 'a retrying method of an imported class inside a retry loop', ...file('classes/services/orders.mjs'), errors: [{ messageId: 'nested', line: 20, column: 5 }] },
+    {
+      name: 'TypeScript: a retry loop around a method of a parameter declared an imported class that retries',
+      ...file('typed-parameter/forward.mts'),
+      errors: [{ messageId: 'nested', line: 5, column: 3, data: { what: 'This retry loop', inner: "`Gateway.send()` from './lib/gateway.mjs'", line: 7, amplification: 'up to 3 × 4 = 12 calls per request' } }],
+    },
     {
       name: 'a poller handed a check that swallows its failure, inside a retry loop: counted, or stopped by a deadline ("?")',
       ...file('poller/main.mjs'),

@@ -95,13 +95,23 @@ export function invocationSite(factory: RetrySite, call: TSESTree.CallExpression
   return site;
 }
 
-/** `x.m()` on any receiver when an imported class is instantiated here; else `this.field.m()` only. */
-export function memberCall(call: TSESTree.CallExpression, anyReceiver: boolean): boolean {
+/**
+ * `x.m()` on any receiver when an imported class is instantiated here; else `this.field.m()`, or
+ * `client.m()` with `client` declared a type the file imports from the project (`client: ApiClient`).
+ */
+export function memberCall(call: TSESTree.CallExpression, anyReceiver: boolean, imported: ReadonlySet<string>, ctx: AnalysisContext): boolean {
   const callee = unwrap(call.callee);
   if (callee.type !== 'MemberExpression') return false;
   if (anyReceiver) return true;
   const object = unwrap(callee.object);
+  if (object.type === 'Identifier') return declaredImport(object, imported, ctx);
   return object.type === 'MemberExpression' && unwrap(object.object).type === 'ThisExpression';
+}
+
+function declaredImport(id: TSESTree.Identifier, imported: ReadonlySet<string>, ctx: AnalysisContext): boolean {
+  const name = ctx.variableOf(id)?.defs[0]?.name;
+  const annotation = name?.type === 'Identifier' ? name.typeAnnotation?.typeAnnotation : undefined;
+  return annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && imported.has(annotation.typeName.name);
 }
 
 export function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {

@@ -1,0 +1,83 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
+import { isReassigned, type AnalysisContext } from '../context.js';
+import { classMembers, constructorFunction, soleDefinition } from '../definitions/bodies.js';
+import { classFieldValue, enclosingClass } from '../classes/class-members.js';
+import { classIn } from '../cross-file/exports.js';
+import type { ClassNode } from '../cross-file/shapes.js';
+
+/**
+ * Which method of a class of this file does a call on an instance reach? `api.request()` with
+ * `api` made by `new ApiClient()`, or declared an `ApiClient` (a parameter, a variable, a
+ * field, a constructor's parameter property). A `new` is what the binding holds; a declared
+ * type is the author's statement of it, which the compiler holds every write to. A method the
+ * class inherits from a class of this file is looked up there.
+ */
+export function localInstanceMethod(call: TSESTree.CallExpression, ctx: AnalysisContext): FunctionNode | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return undefined;
+  const cls = instanceClass(unwrap(callee.object), ctx);
+  return cls && methodOf(cls, callee.property.name, ctx);
+}
+
+/** An instance method by name: `async run(fn) {…}` or a field holding a function (`run = async (fn) => {…}`). */
+export function methodOf(cls: ClassNode, name: string, ctx?: AnalysisContext, depth = 0): FunctionNode | undefined {
+  for (const element of classMembers(cls)) {
+    if ((element.type !== 'MethodDefinition' && element.type !== 'PropertyDefinition') || element.static || element.computed) continue;
+    if (element.key.type !== 'Identifier' || element.key.name !== name) continue;
+    const value = element.value;
+    if (element.type === 'MethodDefinition' && element.kind === 'method' && value?.type === 'FunctionExpression') return value;
+    if (element.type === 'PropertyDefinition' && (value?.type === 'ArrowFunctionExpression' || value?.type === 'FunctionExpression')) return value;
+  }
+  // Inherited from a class of this file, a few classes up.
+  const parent = ctx && cls.superClass && depth < MAX_SUPERCLASSES ? classIn(cls.superClass, ctx) : undefined;
+  return parent && methodOf(parent, name, ctx, depth + 1);
+}
+
+const MAX_SUPERCLASSES = 3;
+
+function instanceClass(holder: Node, ctx: AnalysisContext): ClassNode | undefined {
+  if (holder.type === 'Identifier') {
+    const variable = ctx.variableOf(holder);
+    const def = soleDefinition(variable);
+    if (!variable || !def || isReassigned(variable)) return undefined;
+    if (def.type === 'Variable' && def.node.id === def.name) return (def.node.init ? madeClass(def.node.init, ctx) : undefined) ?? declaredClass(def.name, ctx);
+    if (def.type === 'Parameter' && def.name.type === 'Identifier') return declaredClass(def.name, ctx);
+    return undefined;
+  }
+  if (holder.type === 'MemberExpression' && !holder.computed && unwrap(holder.object).type === 'ThisExpression') {
+    const cls = enclosingClass(holder);
+    const field = propertyName(holder);
+    if (!cls || field === undefined) return undefined;
+    // A field written after construction may hold anything but what its type says.
+    const value = ctx.isMutableMember(field) ? undefined : classFieldValue(cls, field, false);
+    return (value ? madeClass(value, ctx) : undefined) ?? fieldType(cls, field, ctx);
+  }
+  return undefined;
+}
+
+/** `new ApiClient(…)` of a class of this file. */
+function madeClass(value: Node, ctx: AnalysisContext): ClassNode | undefined {
+  const v = unwrap(value);
+  return v.type === 'NewExpression' ? classIn(v.callee, ctx) : undefined;
+}
+
+/** `client: ApiClient` (type arguments or not) with `ApiClient` a class of this file. */
+function declaredClass(id: TSESTree.Identifier, ctx: AnalysisContext): ClassNode | undefined {
+  const annotation = id.typeAnnotation?.typeAnnotation;
+  if (annotation?.type !== 'TSTypeReference' || annotation.typeName.type !== 'Identifier') return undefined;
+  return classIn(annotation.typeName, ctx);
+}
+
+/** The type a class declares a field with: `private api: ApiClient`, or `constructor(private api: ApiClient)`. */
+function fieldType(cls: ClassNode, field: string, ctx: AnalysisContext): ClassNode | undefined {
+  for (const element of classMembers(cls)) {
+    if (element.type !== 'PropertyDefinition' || element.static || element.computed || element.key.type !== 'Identifier' || element.key.name !== field) continue;
+    const annotation = element.typeAnnotation?.typeAnnotation;
+    if (annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier') return classIn(annotation.typeName, ctx);
+  }
+  for (const p of constructorFunction(cls)?.params ?? []) {
+    if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === field) return declaredClass(p.parameter, ctx);
+  }
+  return undefined;
+}
