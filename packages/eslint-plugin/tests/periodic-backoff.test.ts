@@ -98,6 +98,48 @@ export async function syncForever(pull: () => Promise<void>, every: number): Pro
 }
 `;
 
+/**
+ * A loop whose try holds only the request: a failure goes round from the catch after a doubling
+ * wait; the schedule's wait comes after the try, on the success path only.
+ */
+const f9 = `
+export async function watchJob(id: string): Promise<string> {
+  let wait = 500;
+  for (;;) {
+    let res: Response;
+    try {
+      res = await fetch('/jobs/' + id);
+    } catch {
+      await new Promise((r) => setTimeout(r, wait));
+      wait *= 2;
+      continue;
+    }
+    const job = await res.json();
+    if (job.state === 'done') return job.result;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+`;
+
+/** The same, its catch waiting the schedule's own 1 s: a periodic task that carries on. */
+const fv9 = f9.replace('setTimeout(r, wait));\n      wait *= 2;', 'setTimeout(r, 1000));');
+
+/** JavaScript: the catch falls out of the try (no continue): its wait and the one after the try both run on a failure. */
+const fv10 = `
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export async function follow(pull) {
+  for (;;) {
+    try {
+      await pull();
+    } catch (e) {
+      console.error(e);
+      await sleep(200);
+    }
+    await sleep(200);
+  }
+}
+`;
+
 /** A loop whose failure wait (2 s) differs from its period (30 s); five failures in a row end it. */
 const f6 = `
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -256,6 +298,8 @@ ruleTester.run("require-jitter on a periodic task's failure path", requireJitter
     { name: 'a jittered failure wait', code: fv5, filename: 'file.js' },
     { name: "a fixed error wait is no-fixed-sleep-retry's", code: f3, filename: 'file.js' },
     { name: 'a loop, the same wait both ways', code: fv6, filename: 'file.js' },
+    { name: "a loop whose catch goes round, the schedule's 1 s on both ways", code: fv9 },
+    { name: 'JavaScript: a catch that falls out of the try to the same wait as a success', code: fv10, filename: 'file.js' },
   ],
   invalid: [
     {
@@ -278,6 +322,11 @@ ruleTester.run("require-jitter on a periodic task's failure path", requireJitter
       name: 'a loop, the error wait doubling',
       code: f5,
       errors: [{ messageId: 'missingJitter', line: 5, column: 3, endLine: 5, endColumn: 11, data: { what: 'This retry loop', delay: '1 s × 2^n, capped at 1 min', attempts: 'no limit on attempts' } }],
+    },
+    {
+      name: 'a loop whose catch goes round after a doubling wait, the schedule waiting after the try',
+      code: f9,
+      errors: [{ messageId: 'missingJitter', line: 4, column: 3, endLine: 4, endColumn: 11, data: { what: 'This retry loop', delay: '500 ms × 2^n', attempts: 'no limit on attempts' } }],
     },
   ],
 });

@@ -32,10 +32,13 @@ export function tryForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): LoopR
     const byDefaults = !exitsAfter && !successExitIn(statement.block, loop, scan, env);
     if (byDefaults && !successExitIn(statement.block, loop, scan, env, true)) {
       // A periodic loop: a success goes round after its own wait, a failure after another (graph/schedules.ts).
-      const waits = (root: Node) => scan.sleeps.filter((sleep) => contains(root, sleep.node)).map((sleep) => ({ value: sleepValue(sleep, env), expression: sleep.delay }));
+      const waitsOf = (sleeps: typeof scan.sleeps) => sleeps.map((sleep) => ({ value: sleepValue(sleep, env), expression: sleep.delay }));
+      const waits = (root: Node) => waitsOf(scan.sleeps.filter((sleep) => contains(root, sleep.node)));
       let readOutside: Set<string> | undefined;
       const outside = (setting: string) => (readOutside ??= settingsReadOutside(loop, [handler.body], env.ctx.keys)).has(setting);
-      if (!handlerSteersAttempt(statement, env) && failureBacksOff(waits(statement.block), waits(handler.body), outside)) return { operation, failurePath: handler.body };
+      // The schedule's waits: the try's, and those after it when a failure goes round from the catch (they run on success only).
+      const scheduleWaits = endsInContinue(handler.body) ? waitsOf(scan.sleeps.filter((sleep) => contains(loop.body, sleep.node) && !contains(handler.body, sleep.node))) : waits(statement.block);
+      if (!handlerSteersAttempt(statement, env) && failureBacksOff(scheduleWaits, waits(handler.body), outside)) return { operation, failurePath: handler.body };
       // A work loop that goes round at once after a success and only after a wait after a
       // failure (a consumer that backs off while its source fails) retries the failed step on
       // that wait, as recursion.ts reads the same shape.
