@@ -47,6 +47,9 @@ export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?:
   let child: Node = call;
   for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
     if (p.type === 'IfStatement' && child !== p.test && (mayDecideToStop(p.test, fn.body, env) || sentinelDecidedByCallee(p.test, env)) && !onlyCallerOptionsDecide(p, child, fn, env)) return true;
+    // `if (!this.stopped) setTimeout(() => this.start(), ms)`: the way back is taken only while a
+    // flag another function sets (`stop()`) allows it — an exit decided outside the cycle.
+    if (p.type === 'IfStatement' && child !== p.test && externalStop(exitQuery(p.test, child !== p.consequent, fn.body, env))) return true;
     // (`followed`: the call that hands the error on is the way back in, whose own exits are read where it goes.)
     if (p.type === 'CatchClause' && p.param?.type === 'Identifier' && delegatesError(p, p.param.name, env, followed)) return true;
     if (p.type !== 'BlockStatement') continue;

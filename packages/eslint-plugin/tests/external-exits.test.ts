@@ -357,6 +357,47 @@ async function sync(job) {
 module.exports = { sync };
 `;
 
+/** TypeScript: the way back sits inside \`if (!this.stopped)\` in the close listener; stop() sets the flag. */
+const v14_ts = `import net from 'node:net';
+export class Link {
+  private socket?: net.Socket;
+  private stopped = false;
+  constructor(private host: string, private port: number) {}
+  start(): void {
+    const socket = net.connect(this.port, this.host);
+    socket.on('close', () => {
+      if (!this.stopped) setTimeout(() => this.start(), 5000);
+    });
+    this.socket = socket;
+  }
+  stop(): void {
+    this.stopped = true;
+    this.socket?.destroy();
+  }
+}
+`;
+
+/** JavaScript: the way back in the else branch of \`if (this.closed)\`, which close() sets. */
+const v15_js = `class Tail {
+  constructor(url) { this.url = url; this.closed = false; }
+  open() {
+    const ws = new WebSocket(this.url);
+    ws.onclose = () => {
+      if (this.closed) {
+        console.log('closed');
+      } else {
+        setTimeout(() => this.open(), 2000);
+      }
+    };
+  }
+  close() { this.closed = true; }
+}
+module.exports = { Tail };
+`;
+
+/** The same link with no stop(): nothing outside the way back writes the flag it tests. */
+const i10_ts = v14_ts.replace(/  stop\(\): void \{[\s\S]*?\n  \}\n/, '');
+
 ruleTester.run('no-unbounded-retry with exits decided outside the failure cycle', noUnboundedRetry, {
   valid: [
     { name: "class timer re-entry: `if (this.stopped) return` before each attempt, stop() sets it", filename: 'file.ts', code: v1_ts },
@@ -371,6 +412,8 @@ ruleTester.run('no-unbounded-retry with exits decided outside the failure cycle'
     { name: "loop `while (!this.halted)`: a method the catch calls sets the flag past a count", filename: 'file.ts', code: v11_ts },
     { name: "loop: the way back asks a prompt not read here whether to go again", filename: 'file.ts', code: v12_ts },
     { name: "JS loop: the way back asks a callback of the caller's options whether to go again", filename: 'file.js', code: v13_js },
+    { name: "TypeScript: the way back inside `if (!this.stopped)` in a close listener, which stop() sets", filename: 'file.ts', code: v14_ts },
+    { name: "JS: the way back in the else branch of `if (this.closed)`, which close() sets", filename: 'file.js', code: v15_js },
   ],
   invalid: [
     // Sorting failures is not counting them: in an outage every failure is the transient kind.
@@ -383,6 +426,7 @@ ruleTester.run('no-unbounded-retry with exits decided outside the failure cycle'
     { name: "the only other write of the flag is reopen()'s `false`, the value that goes on", filename: 'file.js', code: i4_js, errors: [{ messageId: 'unbounded', line: 11, column: 24, data: { what: "`open()` retrying itself" } }] },
     { name: "an effect whose cleanup neither sets the flag nor clears the timer", filename: 'file.tsx', code: i6_tsx, errors: [{ messageId: 'unbounded', line: 8, column: 30, data: { what: "`dial()` retrying itself" } }] },
     { name: "shutdown() clears another handle, not the one the failure path stores", filename: 'file.ts', code: i7_ts, errors: [{ messageId: 'unbounded', line: 6, column: 39, data: { what: "`send()` retrying itself" } }] },
+    { name: "the link with no stop(): the flag around the way back is written nowhere", filename: 'file.ts', code: i10_ts, errors: [{ messageId: 'unbounded', line: 9, column: 43, data: { what: "`start()` retrying itself" } }] },
   ],
 });
 
@@ -395,6 +439,7 @@ ruleTester.run('no-fixed-sleep-retry with exits decided outside the failure cycl
     { name: "still a fixed wait, count unknown: React effect: the cleanup sets the `gone` local the reconnect checks", filename: 'file.tsx', code: v7_tsx, errors: [{ messageId: 'fixedDelay', line: 8, column: 30, data: { what: "`dial()` retrying itself", delay: 'a fixed 2.5 s', attempts: 'an unknown number of attempts' } }] },
     { name: "still a fixed wait, count unknown: JS event reconnect: on('close') checks `this.closing`, which close() sets", filename: 'file.js', code: v9_js, errors: [{ messageId: 'fixedDelay', line: 11, column: 24, data: { what: "`open()` retrying itself", delay: 'a fixed 1 s', attempts: 'an unknown number of attempts' } }] },
     { name: "still a fixed wait, count unknown: loop: the caller's callback decides whether to go again, otherwise it throws", filename: 'file.ts', code: v6_ts, errors: [{ messageId: 'fixedDelay', line: 3, column: 3, data: { what: "This retry loop", delay: 'a fixed 300 ms', attempts: 'an unknown number of attempts' } }] },
+    { name: "still a fixed wait, count unknown: the way back inside `if (!this.stopped)`, which stop() sets", filename: 'file.ts', code: v14_ts, errors: [{ messageId: 'fixedDelay', line: 9, column: 43, data: { what: "`start()` retrying itself", delay: 'a fixed 5 s', attempts: 'an unknown number of attempts' } }] },
     { name: "still a fixed wait, count unknown: the way back asks a prompt not read here", filename: 'file.ts', code: v12_ts, errors: [{ messageId: 'fixedDelay', line: 4, column: 3, data: { what: "This retry loop", delay: 'a fixed 1 s', attempts: 'an unknown number of attempts' } }] },
     { name: "no exit: the same ticker with no stop(): nothing outside the cycle writes the flag", filename: 'file.ts', code: i1_ts, errors: [{ messageId: 'fixedDelay', line: 7, column: 24, data: { what: "`beat()` retrying itself", delay: 'a fixed 1.5 s', attempts: 'no limit on attempts' } }] },
     { name: "no exit: the ticker resets its flag at the start of every attempt: stop() is undone", filename: 'file.ts', code: i2_ts, errors: [{ messageId: 'fixedDelay', line: 8, column: 24, data: { what: "`beat()` retrying itself", delay: 'a fixed 1.5 s', attempts: 'no limit on attempts' } }] },
