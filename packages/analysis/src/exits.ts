@@ -49,7 +49,8 @@ export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?:
     if (p.type === 'IfStatement' && child !== p.test && (mayDecideToStop(p.test, fn.body, env) || sentinelDecidedByCallee(p.test, env)) && !onlyCallerOptionsDecide(p, child, fn, env)) return true;
     // `if (!this.stopped) setTimeout(() => this.start(), ms)`: the way back is taken only while a
     // flag another function sets (`stop()`) allows it — an exit decided outside the cycle.
-    if (p.type === 'IfStatement' && child !== p.test && externalStop(exitQuery(p.test, child !== p.consequent, fn.body, env))) return true;
+    // (State reads only: a predicate's answer around the way back is read where the predicate is.)
+    if (p.type === 'IfStatement' && child !== p.test && readsStateOnly(p.test, fn, env) && externalStop(exitQuery(p.test, child !== p.consequent, fn.body, env))) return true;
     // (`followed`: the call that hands the error on is the way back in, whose own exits are read where it goes.)
     if (p.type === 'CatchClause' && p.param?.type === 'Identifier' && delegatesError(p, p.param.name, env, followed)) return true;
     if (p.type !== 'BlockStatement') continue;
@@ -65,6 +66,31 @@ export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?:
     }
   }
   return false;
+}
+
+/**
+ * A test of state kept outside the function (`!this.stopped`, `closed || this.disposed` with
+ * `closed` a variable of an enclosing scope): no call, nothing awaited, no local of the function
+ * (`if (found)` after `const found = await store.shift()` reads this attempt's answer).
+ */
+function readsStateOnly(test: Node, fn: FunctionNode, env: Env): boolean {
+  let only = true;
+  walk(test, env.ctx.keys, (node) => {
+    if (node.type === 'CallExpression' || node.type === 'NewExpression' || node.type === 'AwaitExpression' || node.type === 'ConditionalExpression' || isFunction(node)) only = false;
+    if (node.type === 'MemberExpression') {
+      if (unwrap(node.object).type !== 'ThisExpression' && unwrap(node.object).type !== 'Identifier') only = false;
+      else if (unwrap(node.object).type === 'Identifier' && declaredWithin(unwrap(node.object) as TSESTree.Identifier, fn, env)) only = false;
+      return false;
+    }
+    if (node.type === 'Identifier' && declaredWithin(node, fn, env)) only = false;
+    return only;
+  });
+  return only;
+}
+
+function declaredWithin(id: TSESTree.Identifier, fn: FunctionNode, env: Env): boolean {
+  const def = env.ctx.variableOf(id)?.defs[0];
+  return def === undefined || contains(fn, def.name as Node);
 }
 
 /**

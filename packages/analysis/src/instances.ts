@@ -2,7 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { isReassigned, type AnalysisContext, type Variable } from './context.js';
 import { isProjectSpecifier, resolveModule } from './cross-file.js';
-import { exported } from './cross-file/imported-values.js';
+import { calleeRootIdentifier, exported, importedFunction } from './cross-file/imported-values.js';
 import { classIn } from './cross-file/exports.js';
 import type { Analyze, ClassNode, ForeignTarget, ModuleSummary, NestedHost } from './cross-file/shapes.js';
 import { classFieldValue, enclosingClass } from './classes/class-members.js';
@@ -238,6 +238,7 @@ function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: Nest
 /** `new Retrier(…)` of a class imported from a module of the project. */
 function constructed(init: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
   const n = unwrap(init);
+  if (n.type === 'CallExpression') return madeByFactory(n, ctx, host, analyze);
   if (n.type !== 'NewExpression' || n.callee.type !== 'Identifier') return undefined;
   const origin = importOf(n.callee, ctx);
   if (!origin || !isProjectSpecifier(host.filename, origin.module)) return undefined;
@@ -245,6 +246,47 @@ function constructed(init: Node, ctx: AnalysisContext, host: NestedHost, analyze
   const name = exportOf(origin.imported);
   const found = file ? exported(file, name, host, analyze, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
   return found && { cls: found.found, summary: found.summary, name: name === 'default' ? n.callee.name : name, module: origin.module, made: { node: n, ctx } };
+}
+
+/**
+ * `createClient(config)`, a function another module of the project exports that makes an
+ * instance of one class: declared to return it (`(): ApiClient`), or returning `new ApiClient()`
+ * wherever it returns. The class is that module's own or one it imports from the project.
+ */
+function madeByFactory(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  const target = importedFunction(call, ctx, host, analyze, 'retry');
+  const name = target && returnedClassName(target.fn, target.summary.ctx);
+  if (!target || !name) return undefined;
+  const { summary } = target;
+  const module = importOf(calleeRootIdentifier(call) as TSESTree.Identifier, ctx)?.module ?? '';
+  const local = classIn(name, summary.ctx);
+  if (local) return { cls: local, summary, name: name.name, module };
+  const origin = importOf(name, summary.ctx);
+  const file = origin && isProjectSpecifier(summary.file, origin.module) ? resolveModule(summary.file, origin.module) : undefined;
+  const found = file && origin ? exported(file, exportOf(origin.imported), host, analyze, 'retry', (s, n) => s.classes.get(n)) : undefined;
+  return found && { cls: found.found, summary: found.summary, name: found.found.id?.name ?? name.name, module };
+}
+
+/** The class a function makes: its declared return type, or the class of the `new` every return gives. */
+function returnedClassName(fn: FunctionNode, ctx: AnalysisContext): TSESTree.Identifier | undefined {
+  const annotation = fn.returnType?.typeAnnotation;
+  if (annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier') return annotation.typeName;
+  const made = (value: Node | null | undefined) => {
+    const v = value && unwrap(value);
+    return v?.type === 'NewExpression' && v.callee.type === 'Identifier' ? v.callee : undefined;
+  };
+  if (fn.body.type !== 'BlockStatement') return made(fn.body);
+  let name: TSESTree.Identifier | undefined;
+  let ok = true;
+  walk(fn.body, ctx.keys, (node) => {
+    if (!ok || (node !== fn.body && isFunction(node))) return false;
+    if (node.type !== 'ReturnStatement') return undefined;
+    const id = made(node.argument);
+    if (!id || (name && name.name !== id.name)) ok = false;
+    name ??= id;
+    return undefined;
+  });
+  return ok ? name : undefined;
 }
 
 /**

@@ -200,6 +200,8 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
       name: 'TypeScript: parameters declared of imported types that reach no retry, or may hold another object',
       ...file('typed-parameter/quiet.mts'),
     },
+    // A factory of a class that sends once, and one that may return either class.
+    { name: 'TypeScript: clients made by factories of the project whose class is not known to retry', ...file('factory-made/quiet.mts') },
   ],
   invalid: [
     {
@@ -217,6 +219,15 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
       name: 'TypeScript: a retry loop around a method of a parameter declared an imported class that retries',
       ...file('typed-parameter/forward.mts'),
       errors: [{ messageId: 'nested', line: 5, column: 3, data: { what: 'This retry loop', inner: "`Gateway.send()` from './lib/gateway.mjs'", line: 7, amplification: 'up to 3 × 4 = 12 calls per request' } }],
+    },
+    {
+      // `createClient()` declares it returns a QueueClient; `connect()` returns `new QueueClient()`.
+      name: 'TypeScript: retry loops around a client a factory of the project makes, whose method retries',
+      ...file('factory-made/publish.mts'),
+      errors: [
+        { messageId: 'nested', line: 7, column: 3, data: { what: 'This retry loop', inner: "`QueueClient.publish()` from './lib/factory.mjs'", line: 9, amplification: 'up to 3 × 4 = 12 calls per request' } },
+        { messageId: 'nested', line: 20, column: 5, data: { what: 'This retry loop', inner: "`QueueClient.publish()` from './lib/factory.mjs'", line: 22, amplification: 'up to 2 × 4 = 8 calls per request' } },
+      ],
     },
     {
       name: 'a poller handed a check that swallows its failure, inside a retry loop: counted, or stopped by a deadline ("?")',

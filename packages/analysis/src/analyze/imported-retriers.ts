@@ -108,10 +108,14 @@ export function memberCall(call: TSESTree.CallExpression, anyReceiver: boolean, 
   return object.type === 'MemberExpression' && unwrap(object.object).type === 'ThisExpression';
 }
 
+/** Declared a type the file imports from the project (`client: ApiClient`), or made by a call of an imported function (`const client = createClient()`). */
 function declaredImport(id: TSESTree.Identifier, imported: ReadonlySet<string>, ctx: AnalysisContext): boolean {
-  const name = ctx.variableOf(id)?.defs[0]?.name;
+  const def = ctx.variableOf(id)?.defs[0];
+  const name = def?.name;
   const annotation = name?.type === 'Identifier' ? name.typeAnnotation?.typeAnnotation : undefined;
-  return annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && imported.has(annotation.typeName.name);
+  if (annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && imported.has(annotation.typeName.name)) return true;
+  const init = def?.type === 'Variable' && def.node.init ? unwrap(def.node.init) : undefined;
+  return init?.type === 'CallExpression' && imported.has(calleeRootIdentifier(init)?.name ?? '');
 }
 
 export function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
