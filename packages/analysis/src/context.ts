@@ -451,6 +451,11 @@ export interface Env {
    * where the defaults it was given before the retry are seen.
    */
   aliases?: ReadonlyMap<Variable, Alias>;
+  /**
+   * Parameters of an inlined helper handed an object literal (`delayFor(n, { baseMs: 100 })`):
+   * `const { baseMs = 200 } = opts` reads what the literal gives, read in the caller's environment.
+   */
+  passedObjects?: ReadonlyMap<Variable, { object: TSESTree.ObjectExpression; env: Env }>;
   /** Parameters of a function of the file that the retry hands its failure to (`catch (e) { await this.handle(e) }`). */
   handedFailures?: ReadonlySet<Variable>;
   /**

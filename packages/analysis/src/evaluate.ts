@@ -289,6 +289,13 @@ function initialValue(variable: Variable, env: Env): Value {
     if (property?.type === 'Property' && !property.computed && property.parent === declarator.id && declarator.init) {
       const read = passedProperty(declarator.init, keyName(property.key), env);
       if (read && read !== 'absent') return read;
+      // `const { baseMs = 200 } = opts` in a helper handed `{ baseMs: 100 }`: the literal says.
+      const handed = literalProperty(declarator.init, keyName(property.key), env);
+      if (handed === 'absent') {
+        const fallback = patternDefault(def.name);
+        return fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
+      }
+      if (handed) return handed;
       // `const { retryIn } = this.#shouldReconnect(n, err)`: what the function answers under that key.
       const answered = property.value === def.name ? answeredProperty(declarator.init, keyName(property.key), env) : undefined;
       if (answered) return answered;
@@ -307,6 +314,18 @@ function initialValue(variable: Variable, env: Env): Value {
     return fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
   }
   return UNKNOWN;
+}
+
+/** What an object literal handed to the inlined helper's parameter `init` gives under `key`; 'absent' when it leaves the key out. */
+function literalProperty(init: Node, key: string | undefined, env: Env): Value | 'absent' | undefined {
+  const id = unwrap(init);
+  const variable = id.type === 'Identifier' && key !== undefined ? env.ctx.variableOf(id) : undefined;
+  const handed = variable && env.passedObjects?.get(variable);
+  if (!handed || key === undefined) return undefined;
+  // A spread may supply any key.
+  if (handed.object.properties.some((p) => p.type === 'SpreadElement')) return UNKNOWN;
+  const property = getProperty(handed.object, key);
+  return property ? evaluate(property.value as Node, deeper(handed.env)) : 'absent';
 }
 
 /**
@@ -564,7 +583,7 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   const alternatives = strategyAlternatives(call, env);
   if (alternatives) return alternatives.map((fn) => inlineHelper(fn, args, env)).reduce(join);
   const foreign = env.ctx.foreignFunction?.(call);
-  if (foreign) return inlineForeign(foreign.fn, foreign.ctx, args.map((a) => evaluate(a as Node, deeper(env))), env);
+  if (foreign) return inlineForeign(foreign.fn, foreign.ctx, args.map((a) => evaluate(a as Node, deeper(env))), env, args as Node[]);
   const jitter = jitterFromName(name);
   if (jitter) return withRandom(args[0] ? arg(0) : { t: 'invariant', random: false }, true, jitter);
   if (name === 'timer' && args[0]) return arg(0);

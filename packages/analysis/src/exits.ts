@@ -10,7 +10,8 @@ import { stopsOnlyOnFailure } from './strategy-stops.js';
 import { isOperationCall } from './scan.js';
 import { partsLeftWithoutOptions } from './absent-options.js';
 import { firstDefinition } from './definitions/bodies.js';
-import { externalStop, givesUpAfter, stopsOnTheWay } from './exits/external.js';
+import { externalStop, givesUpAfter, readsStateOnly, stopsOnTheWay } from './exits/external.js';
+import { caughtWithin, conditional, insideCatch, onWayOut } from './exits/placement.js';
 
 /**
  * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
@@ -47,9 +48,7 @@ export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?:
   let child: Node = call;
   for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
     if (p.type === 'IfStatement' && child !== p.test && (mayDecideToStop(p.test, fn.body, env) || sentinelDecidedByCallee(p.test, env)) && !onlyCallerOptionsDecide(p, child, fn, env)) return true;
-    // `if (!this.stopped) setTimeout(() => this.start(), ms)`: the way back is taken only while a
-    // flag another function sets (`stop()`) allows it — an exit decided outside the cycle.
-    // (State reads only: a predicate's answer around the way back is read where the predicate is.)
+    // `if (!this.stopped) setTimeout(() => this.start(), ms)` with `stop()` setting the flag: decided outside the cycle.
     if (p.type === 'IfStatement' && child !== p.test && readsStateOnly(p.test, fn, env) && externalStop(exitQuery(p.test, child !== p.consequent, fn.body, env))) return true;
     // (`followed`: the call that hands the error on is the way back in, whose own exits are read where it goes.)
     if (p.type === 'CatchClause' && p.param?.type === 'Identifier' && delegatesError(p, p.param.name, env, followed)) return true;
@@ -66,31 +65,6 @@ export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?:
     }
   }
   return false;
-}
-
-/**
- * A test of state kept outside the function (`!this.stopped`, `closed || this.disposed` with
- * `closed` a variable of an enclosing scope): no call, nothing awaited, no local of the function
- * (`if (found)` after `const found = await store.shift()` reads this attempt's answer).
- */
-function readsStateOnly(test: Node, fn: FunctionNode, env: Env): boolean {
-  let only = true;
-  walk(test, env.ctx.keys, (node) => {
-    if (node.type === 'CallExpression' || node.type === 'NewExpression' || node.type === 'AwaitExpression' || node.type === 'ConditionalExpression' || isFunction(node)) only = false;
-    if (node.type === 'MemberExpression') {
-      if (unwrap(node.object).type !== 'ThisExpression' && unwrap(node.object).type !== 'Identifier') only = false;
-      else if (unwrap(node.object).type === 'Identifier' && declaredWithin(unwrap(node.object) as TSESTree.Identifier, fn, env)) only = false;
-      return false;
-    }
-    if (node.type === 'Identifier' && declaredWithin(node, fn, env)) only = false;
-    return only;
-  });
-  return only;
-}
-
-function declaredWithin(id: TSESTree.Identifier, fn: FunctionNode, env: Env): boolean {
-  const def = env.ctx.variableOf(id)?.defs[0];
-  return def === undefined || contains(fn, def.name as Node);
 }
 
 /**
@@ -138,15 +112,6 @@ function answerMayStop(call: TSESTree.CallExpression, region: Node, env: Env): b
     return a.type === 'Identifier' && isFailureValue(a, region, env, 0);
   });
   return helperMayStop(local, handed, env, 0);
-}
-
-/** Inside a block of `region` that throws or returns as one of its own statements: that path leaves anyway. */
-function onWayOut(node: Node, region: Node): boolean {
-  for (let p = node.parent; p && p !== region; p = p.parent) {
-    if (isFunction(p)) return false;
-    if (p.type === 'BlockStatement' && p.body.some((s) => s.type === 'ThrowStatement' || s.type === 'ReturnStatement')) return true;
-  }
-  return false;
 }
 
 /**
@@ -364,16 +329,6 @@ function throwsIn(fn: FunctionNode, env: Env): boolean {
     return undefined;
   });
   return found;
-}
-
-/** A throw inside a `try` block of the attempt is caught by it: it fails the attempt, not the retry. */
-function caughtWithin(node: Node, region: Node): boolean {
-  let child: Node = node;
-  for (let p = node.parent; p && p !== region; child = p, p = p.parent) {
-    if (p.type === 'TryStatement' && p.block === child && p.handler) return true;
-    if (isFunction(p)) return false;
-  }
-  return false;
 }
 
 /**
@@ -612,18 +567,4 @@ function throwsOutside(branch: Node, region: Node, env: Env): boolean {
     return undefined;
   });
   return found;
-}
-
-/** Inside a `catch` clause below `region`. */
-function insideCatch(node: Node, region: Node): boolean {
-  for (let p = node.parent; p && p !== region; p = p.parent) if (p.type === 'CatchClause') return true;
-  return false;
-}
-
-/** Under a condition below `region`: an if, a conditional, a switch case, a loop, a logical expression. */
-function conditional(node: Node, region: Node): boolean {
-  for (let p = node.parent; p && p !== region; p = p.parent) {
-    if (/^(IfStatement|ConditionalExpression|SwitchCase|LogicalExpression|WhileStatement|DoWhileStatement|ForStatement|ForInStatement|ForOfStatement)$/.test(p.type)) return true;
-  }
-  return false;
 }

@@ -111,6 +111,11 @@ ruleTester.run('require-jitter across files', requireJitter, {
   valid: [{ name: 'a helper module with a fixed wait and a jittered backoff', ...file('helper/lib/retry.mjs') }],
   invalid: [
     {
+      name: "TypeScript: a delay helper of another module handed an options literal: the literal's first wait, the helper's other defaults",
+      ...file('helper-object/client.mts'),
+      errors: [{ messageId: 'missingJitter', line: 5, column: 3, data: { what: 'This retry loop', delay: '100 ms × 2^n, capped at 20 s', attempts: 'up to 4 attempts' } }],
+    },
+    {
       name: 'a default export re-exported by an index file',
       ...file('barrel/app.mjs'),
       errors: [{ messageId: 'libraryDefault', line: 5, column: 34 }],

@@ -149,14 +149,18 @@ export function inlineHelper(fn: FunctionNode, args: readonly Node[], env: Env):
  * A delay helper of another module (`backoff(n)` imported from './retry-policy'): evaluated in
  * that module's context, its parameters bound to the values of the caller's arguments.
  */
-export function inlineForeign(fn: FunctionNode, ctx: AnalysisContext, values: readonly Value[], env: Env): Value {
+export function inlineForeign(fn: FunctionNode, ctx: AnalysisContext, values: readonly Value[], env: Env, args?: readonly Node[]): Value {
   if (tooLongToInline(fn)) return helperRandomness(UNKNOWN, fn, { ctx, region: fn.body, counters: new Set(), depth: env.depth + 1 });
   const bindings = new Map<Variable, Value>();
+  let objects: Map<Variable, { object: TSESTree.ObjectExpression; env: Env }> | undefined;
   parameterVariables(fn, ctx).forEach((variable, i) => {
     const given = values[i];
     if (variable && given) bindings.set(variable, given);
+    // An object literal the caller writes out is read in the caller's file (`computeDelay(n, { initialMs: 100 })`).
+    const literal = args?.[i] && unwrap(args[i] as Node);
+    if (variable && literal?.type === 'ObjectExpression') (objects ??= new Map()).set(variable, { object: literal, env });
   });
-  const inner: Env = { ctx, region: fn.body, counters: new Set(), bindings, depth: env.depth + 1 };
+  const inner: Env = { ctx, region: fn.body, counters: new Set(), bindings, depth: env.depth + 1, ...(objects ? { passedObjects: objects } : {}) };
   return helperRandomness(inlineBody(fn, inner, inner), fn, inner, inner);
 }
 
@@ -171,13 +175,18 @@ export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): En
     if (!callerVariable) return;
     (aliases ??= new Map(env.aliases ?? [])).set(variable, env.aliases?.get(callerVariable) ?? { id, env });
   };
+  let objects: Map<Variable, { object: TSESTree.ObjectExpression; env: Env }> | undefined;
   parameterVariables(fn, env.ctx).forEach((variable, i) => {
     const param = fn.params[i] as TSESTree.Parameter;
     const given = args[i];
     if (!variable) {
-      if (param.type === 'ObjectPattern' && given) bindPattern(fn, param, given, env, bindings, alias);
+      // `{ initialMs = 200 }` or `{ initialMs = 200 } = {}`: each name bound to what the call's literal gives.
+      const pattern = param.type === 'AssignmentPattern' && param.left.type === 'ObjectPattern' ? param.left : param.type === 'ObjectPattern' ? param : undefined;
+      if (pattern && given) bindPattern(fn, pattern, given, env, bindings, alias);
       return;
     }
+    const literal = given && unwrap(given);
+    if (literal?.type === 'ObjectExpression') (objects ??= new Map(env.passedObjects ?? [])).set(variable, { object: literal, env });
     const fallback = param.type === 'AssignmentPattern' ? param.right : undefined;
     // A default is read in the helper, where it may name an earlier parameter (`(s, ms = s * 1000) =>`).
     const value = given ? evaluate(given, deeper(env)) : fallback ? evaluate(fallback, deeper(env, { bindings: new Map(bindings), region: fn.body })) : UNKNOWN;
@@ -185,7 +194,7 @@ export function helperEnv(fn: FunctionNode, args: readonly Node[], env: Env): En
     alias(variable, given);
   });
   const attempt = env.attempt ?? env.region;
-  return deeper(env, aliases ? { bindings, aliases, region: fn.body, attempt } : { bindings, region: fn.body, attempt });
+  return deeper(env, { bindings, region: fn.body, attempt, ...(aliases ? { aliases } : {}), ...(objects ? { passedObjects: objects } : {}) });
 }
 
 /**

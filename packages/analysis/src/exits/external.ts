@@ -354,3 +354,28 @@ export function flagNeverWritten(test: Node, cycle: Node, env: Env): boolean {
 export function loopTestMayTurn(test: Node | undefined, cycle: Node, env: Env): boolean {
   return test !== undefined && externalStop({ test, stopsWhen: false, cycle, env, isFailure: () => false });
 }
+
+/**
+ * A test of state kept outside the function (`!this.stopped`, `closed || this.disposed` with
+ * `closed` a variable of an enclosing scope): no call, nothing awaited, no local of the function
+ * (`if (found)` after `const found = await store.shift()` reads this attempt's answer).
+ */
+export function readsStateOnly(test: Node, fn: FunctionNode, env: Env): boolean {
+  let only = true;
+  walk(test, env.ctx.keys, (node) => {
+    if (node.type === 'CallExpression' || node.type === 'NewExpression' || node.type === 'AwaitExpression' || node.type === 'ConditionalExpression' || isFunction(node)) only = false;
+    if (node.type === 'MemberExpression') {
+      if (unwrap(node.object).type !== 'ThisExpression' && unwrap(node.object).type !== 'Identifier') only = false;
+      else if (unwrap(node.object).type === 'Identifier' && declaredWithin(unwrap(node.object) as TSESTree.Identifier, fn, env)) only = false;
+      return false;
+    }
+    if (node.type === 'Identifier' && declaredWithin(node, fn, env)) only = false;
+    return only;
+  });
+  return only;
+}
+
+function declaredWithin(id: TSESTree.Identifier, fn: FunctionNode, env: Env): boolean {
+  const def = env.ctx.variableOf(id)?.defs[0];
+  return def === undefined || contains(fn, def.name as Node);
+}
