@@ -27,7 +27,7 @@ export function textGate(sourceCode: SourceCodeLike, withHost: boolean | string,
   const text = sourceCode.text;
   // The catalog scan runs once: it also decides whether findSites looks at library calls (the settings' helpers count as catalogued).
   const checkLibraries = CATALOG_MODULES.test(text) || helpers.some((h) => text.includes(h.module));
-  const maybe = checkLibraries || MAYBE_RETRY.test(text) || (withHost !== false && (RELATIVE_IMPORT.test(text) || (typeof withHost === 'string' && importsWorkspacePackage(withHost, text))));
+  const maybe = checkLibraries || MAYBE_RETRY.test(text) || (withHost !== false && (RELATIVE_IMPORT.test(text) || (typeof withHost === 'string' && importsWorkspacePackage(withHost, text)))) || callsItself(text);
   const gate = { checkLibraries, maybe, withHost, helpers };
   gates.set(sourceCode.ast, gate);
   return gate;
@@ -36,6 +36,29 @@ export function textGate(sourceCode: SourceCodeLike, withHost: boolean | string,
 /** Whether analyzeRetrySites can find a site in this file (with a module host when `withHost`: its file name, or true). */
 export function mayHoldRetrySites(sourceCode: SourceCodeLike, withHost: boolean | string, helpers: readonly HelperSpec[] = []): boolean {
   return textGate(sourceCode, withHost, helpers).maybe;
+}
+
+/** `function name(` / `name(…) {` / `name = (…) =>`: the names a file defines functions by. */
+const DEFINED_NAME = /\bfunction\s*\*?\s*([\w$]+)\s*[<(]|^\s*(?:(?:public|private|protected|static|async|override)\s+)*#?([\w$]+)\s*(?:<[^>\n]*>)?\s*\([^)\n]*\)[^{\n;]*\{|\b([\w$]+)\s*=\s*(?:async\s*)?(?:\([^)\n]*\)|[\w$]+)\s*(?:\:[^=\n]*)?=>/gm;
+
+/**
+ * A function the file defines is called again somewhere in the text (`return getAgain(url)` on a
+ * result that says it failed): a self-call may be a retry with no loop, handler or timer word.
+ * Read only for files the words above let through, which are few and small.
+ */
+function callsItself(text: string): boolean {
+  // How many `name(` the text must hold: the definition's own and a call; an arrow's definition has none.
+  const needed = new Map<string, number>();
+  for (const m of text.matchAll(DEFINED_NAME)) {
+    const name = m[1] ?? m[2] ?? m[3];
+    if (name === undefined || needed.has(name) || /^(if|for|while|switch|catch|function|return|constructor)$/.test(name)) continue;
+    needed.set(name, m[3] !== undefined ? 1 : 2);
+  }
+  for (const [name, count] of needed) {
+    const escaped = name.replace(/\$/g, '\\$');
+    if ((text.match(new RegExp(`(?<![\\w$])#?${escaped}\\s*\\(`, 'g'))?.length ?? 0) >= count) return true;
+  }
+  return false;
 }
 
 /** The file imports a module of its own project: a helper there may retry. */
