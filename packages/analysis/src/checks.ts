@@ -145,7 +145,8 @@ function catchSentinel(call: TSESTree.CallExpression, env: Env): CatchSentinel |
   const handled = promiseCatchSentinel(call);
   if (handled) return handled;
   const local = localFunction(call, env);
-  const bound = local ? undefined : boundFunction(call, env);
+  // A function of another module of the project (`hasConnection(db)` imported): read in its own file.
+  const bound = local ? undefined : (boundFunction(call, env) ?? env.ctx.foreignFunction?.(call));
   const fn = local ?? bound?.fn;
   if (!fn || fn.body.type !== 'BlockStatement' || contains(fn, call)) return undefined;
   return catchSentinelOf(fn, bound?.ctx ?? env.ctx) ?? undefined;

@@ -20,6 +20,12 @@ ruleTester.run('no-fixed-sleep-retry across files', noFixedSleepRetry, {
   valid: [{ name: 'a module that only formats what it imports', ...file('plain/report.mjs') }],
   invalid: [
     {
+      // waitForFlag() polls a helper whose false is a state it read: no finding there.
+      name: "TypeScript: a loop round an imported probe that answers false from its catch: the probe's false is its failure",
+      ...file('imported-sentinel/boot.mts'),
+      errors: [{ messageId: 'fixedDelay', line: 7, column: 3, data: { what: 'This retry loop', delay: 'a fixed 5 s', attempts: 'up to 5 attempts' } }],
+    },
+    {
       name: 'a method of an imported class on a field, a local and an exported instance; constructor arguments bound',
       ...file('classes/services/orders.mjs'),
       errors: [
