@@ -94,6 +94,8 @@ export function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): 
       case 'CallExpression': {
         if (!p.arguments.includes(child as TSESTree.CallExpressionArgument)) break;
         const name = calleeName(p);
+        // `this.deadline = setTimeout(() => this.fail('timeout'), ms)` cleared when the attempt answers: runs only when it did not.
+        if (name === 'setTimeout' && p.arguments[0] === child && !timer && isDeadline(p, env.ctx)) return { container: child };
         if (name === 'setTimeout' && p.arguments[0] === child) timer = p;
         else if (name === 'catch') return withTimer({ container: child }, timer, call, fn);
         else if (name === 'then' && p.arguments[1] === child) return withTimer({ container: child }, timer, call, fn);
@@ -189,4 +191,19 @@ function isFunctionArgument(call: TSESTree.CallExpression, child: Node): boolean
   // `this.connect.bind(this)`: a method handed over bound to its instance.
   const bound = child.type === 'CallExpression' && child.callee.type === 'MemberExpression' && propertyName(child.callee) === 'bind';
   return isFunction(child) || child.type === 'Identifier' || child.type === 'MemberExpression' || bound;
+}
+
+/**
+ * A timer whose handle is kept (`this.deadline = setTimeout(…)`, `const t = setTimeout(…)`) and
+ * cleared somewhere (`clearTimeout(this.deadline)`): a deadline, whose callback runs only when
+ * what it waits for did not come in time — a failure (a handshake, a response that timed out).
+ */
+function isDeadline(timer: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  const parent = timer.parent;
+  let handle: string | undefined;
+  if (parent?.type === 'AssignmentExpression' && parent.right === timer && parent.operator === '=') handle = ctx.sourceCode.text.slice(parent.left.range[0], parent.left.range[1]);
+  else if (parent?.type === 'VariableDeclarator' && parent.init === timer && parent.id.type === 'Identifier') handle = parent.id.name;
+  if (handle === undefined || !/^[\w$.#]+$/.test(handle)) return false;
+  const escaped = handle.replace(/[.$]/g, (c) => `\\${c}`);
+  return new RegExp(`\\bclearTimeout\\(\\s*${escaped}\\s*\\)`).test(ctx.sourceCode.text);
 }
