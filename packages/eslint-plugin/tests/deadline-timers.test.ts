@@ -66,8 +66,27 @@ ruleTester.run('require-jitter through a function a deadline and a close listene
   ],
 });
 
+/** JavaScript: a flush timer whose handle only close() clears: a schedule that runs again after every flush, failed or not. */
+const flushJs = `
+function startFlushing(queue, sink) {
+  let timer;
+  let closed = false;
+  function tick() {
+    if (closed) return;
+    timer = setTimeout(() => {
+      sink.send(queue.splice(0))
+        .catch((err) => console.warn('flush failed', err))
+        .finally(() => tick());
+    }, 2000);
+  }
+  tick();
+  return { close() { closed = true; clearTimeout(timer); } };
+}
+module.exports = { startFlushing };
+`;
+
 ruleTester.run('no-fixed-sleep-retry through a function a deadline and an error listener both call', noFixedSleepRetry, {
-  valid: [],
+  valid: [{ name: 'JavaScript: a periodic flush whose timer only close() clears is no deadline', code: flushJs, filename: 'flush.js' }],
   invalid: [
     {
       name: 'JavaScript: the deadline handle in a local, cleared when the socket opens',

@@ -78,6 +78,7 @@ export function reissuedCall(call: Node, fn: FunctionNode): TSESTree.CallExpress
 
 export function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): FailurePath | undefined {
   let timer: TSESTree.CallExpression | undefined;
+  let deadline: FailurePath | undefined;
   let child: Node = call;
   for (let p = call.parent; p && p !== fn; child = p, p = p.parent) {
     switch (p.type) {
@@ -94,8 +95,9 @@ export function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): 
       case 'CallExpression': {
         if (!p.arguments.includes(child as TSESTree.CallExpressionArgument)) break;
         const name = calleeName(p);
-        // `this.deadline = setTimeout(() => this.fail('timeout'), ms)` cleared when the attempt answers: runs only when it did not.
-        if (name === 'setTimeout' && p.arguments[0] === child && !timer && isDeadline(p, env.ctx)) return { container: child };
+        // `this.deadline = setTimeout(() => this.fail('timeout'), ms)` cleared when the attempt answers, armed
+        // outside any failure path: its callback runs only when the answer did not come (read when the walk ends).
+        if (name === 'setTimeout' && p.arguments[0] === child && !timer && isDeadline(p, fn, env.ctx)) deadline = { container: child };
         if (name === 'setTimeout' && p.arguments[0] === child) timer = p;
         else if (name === 'catch') return withTimer({ container: child }, timer, call, fn);
         else if (name === 'then' && p.arguments[1] === child) return withTimer({ container: child }, timer, call, fn);
@@ -133,7 +135,7 @@ export function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): 
       }
     }
   }
-  return undefined;
+  return deadline;
 }
 
 /**
@@ -195,15 +197,17 @@ function isFunctionArgument(call: TSESTree.CallExpression, child: Node): boolean
 
 /**
  * A timer whose handle is kept (`this.deadline = setTimeout(…)`, `const t = setTimeout(…)`) and
- * cleared somewhere (`clearTimeout(this.deadline)`): a deadline, whose callback runs only when
- * what it waits for did not come in time — a failure (a handshake, a response that timed out).
+ * cleared by the function that arms it (`ws.onopen = () => clearTimeout(t)`): a deadline, whose
+ * callback runs only when what the attempt waits for did not come in time — a failure (a
+ * handshake, a response that timed out). A handle only an owner's `close()` clears is a schedule's.
  */
-function isDeadline(timer: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+function isDeadline(timer: TSESTree.CallExpression, fn: FunctionNode, ctx: AnalysisContext): boolean {
   const parent = timer.parent;
   let handle: string | undefined;
   if (parent?.type === 'AssignmentExpression' && parent.right === timer && parent.operator === '=') handle = ctx.sourceCode.text.slice(parent.left.range[0], parent.left.range[1]);
   else if (parent?.type === 'VariableDeclarator' && parent.init === timer && parent.id.type === 'Identifier') handle = parent.id.name;
   if (handle === undefined || !/^[\w$.#]+$/.test(handle)) return false;
   const escaped = handle.replace(/[.$]/g, (c) => `\\${c}`);
-  return new RegExp(`\\bclearTimeout\\(\\s*${escaped}\\s*\\)`).test(ctx.sourceCode.text);
+  const armedIn = ctx.sourceCode.text.slice(fn.range[0], fn.range[1]);
+  return new RegExp(`\\bclearTimeout\\(\\s*${escaped}\\s*\\)`).test(armedIn);
 }
