@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, calleeName, contains, isFunction, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
+import { alwaysExits, calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { outcomeCheck } from '../checks.js';
 import type { AnalysisContext } from '../context.js';
 import type { Env } from '../evaluate.js';
@@ -204,10 +204,21 @@ function isFunctionArgument(call: TSESTree.CallExpression, child: Node): boolean
 function isDeadline(timer: TSESTree.CallExpression, fn: FunctionNode, ctx: AnalysisContext): boolean {
   const parent = timer.parent;
   let handle: string | undefined;
-  if (parent?.type === 'AssignmentExpression' && parent.right === timer && parent.operator === '=') handle = ctx.sourceCode.text.slice(parent.left.range[0], parent.left.range[1]);
+  const text = (n: Node) => ctx.sourceCode.text.slice(n.range[0], n.range[1]);
+  if (parent?.type === 'AssignmentExpression' && parent.right === timer && parent.operator === '=') handle = text(parent.left);
   else if (parent?.type === 'VariableDeclarator' && parent.init === timer && parent.id.type === 'Identifier') handle = parent.id.name;
-  if (handle === undefined || !/^[\w$.#]+$/.test(handle)) return false;
-  const escaped = handle.replace(/[.$]/g, (c) => `\\${c}`);
-  const armedIn = ctx.sourceCode.text.slice(fn.range[0], fn.range[1]);
-  return new RegExp(`\\bclearTimeout\\(\\s*${escaped}\\s*\\)`).test(armedIn);
+  if (handle === undefined || !/\bclearTimeout\b/.test(text(fn))) return false;
+  // Cleared in a callback the attempt sets up (`ws.onopen = () => clearTimeout(t)`): on the answer.
+  // A clear in the function's own body before arming again (`clearTimeout(this.t); this.t = setTimeout(…)`) re-arms a schedule.
+  let cleared = false;
+  walk(fn.body, ctx.keys, (node) => {
+    if (cleared || node === timer) return false;
+    if (node.type === 'CallExpression' && calleeName(node) === 'clearTimeout' && node.arguments[0] && text(node.arguments[0] as Node) === handle) {
+      // (A callback that arms the handle again after clearing it re-arms a schedule: `.catch(() => { clearTimeout(t); t = setTimeout(…) })`.)
+      const rearms = new RegExp(`${(handle as string).replace(/[.$]/g, (c) => `\\${c}`)}\\s*=\\s*setTimeout`);
+      for (let p: Node | undefined = node.parent; p && p !== fn && !cleared; p = p.parent) if (isFunction(p)) cleared = !rearms.test(text(p));
+    }
+    return undefined;
+  });
+  return cleared;
 }
