@@ -44,22 +44,32 @@ const DEFINED_NAME = /\bfunction\s*\*?\s*([\w$]+)\s*[<(]|^\s*(?:(?:public|privat
 /**
  * A function the file defines is called again somewhere in the text (`return getAgain(url)` on a
  * result that says it failed): a self-call may be a retry with no loop, handler or timer word.
- * Read only for files the words above let through, which are few and small.
+ * Two passes over the text whatever its size (the names it defines, then every `name(`).
  */
 function callsItself(text: string): boolean {
   // How many `name(` the text must hold: the definition's own and a call; an arrow's definition has none.
   const needed = new Map<string, number>();
   for (const m of text.matchAll(DEFINED_NAME)) {
     const name = m[1] ?? m[2] ?? m[3];
-    if (name === undefined || needed.has(name) || /^(if|for|while|switch|catch|function|return|constructor)$/.test(name)) continue;
+    if (name === undefined || needed.has(name) || KEYWORD.test(name)) continue;
     needed.set(name, m[3] !== undefined ? 1 : 2);
   }
-  for (const [name, count] of needed) {
-    const escaped = name.replace(/\$/g, '\\$');
-    if ((text.match(new RegExp(`(?<![\\w$])#?${escaped}\\s*\\(`, 'g'))?.length ?? 0) >= count) return true;
+  if (needed.size === 0) return false;
+  const seen = new Map<string, number>();
+  for (const m of text.matchAll(CALL_SHAPE)) {
+    const name = m[1] as string;
+    const want = needed.get(name);
+    if (want === undefined) continue;
+    const count = (seen.get(name) ?? 0) + 1;
+    if (count >= want) return true;
+    seen.set(name, count);
   }
   return false;
 }
+
+const KEYWORD = /^(if|for|while|switch|catch|function|return|constructor)$/;
+/** `name(` not preceded by a name character (`#name(` for a private method). */
+const CALL_SHAPE = /(?<![\w$])#?([\w$]+)\s*\(/g;
 
 /** The file imports a module of its own project: a helper there may retry. */
 const RELATIVE_IMPORT = /\bfrom\s*['"]\.\.?\/|\brequire\(\s*['"]\.\.?\//;

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { contains, enclosingFunction, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { calleeName, contains, enclosingFunction, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { localFunction } from '../functions/local-function.js';
@@ -88,6 +88,30 @@ export function clearedElsewhere(schedule: Node, cycle: Node, env: Env): boolean
     const arg = clear.arguments[0] && unwrap(clear.arguments[0]);
     return arg !== undefined && sameState(arg, holder, env.ctx) && outsideCycle(clear, cycle, home, env);
   });
+}
+
+/** Where a timer's handle is kept and the file's `clearTimeout` calls of that handle (recursion/failure-path.ts reads deadlines with them). */
+export function timerClears(schedule: TSESTree.CallExpression, ctx: AnalysisContext): { handle: TSESTree.MemberExpression | TSESTree.Identifier; clears: TSESTree.CallExpression[] } | undefined {
+  const handle = heldIn(schedule);
+  if (!handle) return undefined;
+  const clears = clearCalls(ctx).filter((clear) => {
+    const arg = clear.arguments[0] && unwrap(clear.arguments[0]);
+    return arg !== undefined && sameState(arg, handle, ctx);
+  });
+  return { handle, clears };
+}
+
+/** `handle = setTimeout(…)` (or `const handle = …`) written in `region`: the timer armed again there. */
+export function armsAgain(region: Node, handle: TSESTree.MemberExpression | TSESTree.Identifier, ctx: AnalysisContext): boolean {
+  let found = false;
+  walk(region, ctx.keys, (node) => {
+    if (found) return false;
+    if (node.type !== 'CallExpression' || !/^(setTimeout|setInterval)$/.test(calleeName(node) ?? '')) return undefined;
+    const held = heldIn(node);
+    if (held && sameState(held, handle, ctx)) found = true;
+    return undefined;
+  });
+  return found;
 }
 
 /** Where the handle a call returns is kept: `x = call()`, `this.t = call()`, `const x = call()`. */

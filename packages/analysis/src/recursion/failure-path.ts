@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { alwaysExits, calleeName, contains, enclosingFunction, isFunction, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
+import { armsAgain, timerClears } from '../exits/external.js';
 import { outcomeCheck } from '../checks.js';
 import type { AnalysisContext } from '../context.js';
 import type { Env } from '../evaluate.js';
@@ -197,28 +198,26 @@ function isFunctionArgument(call: TSESTree.CallExpression, child: Node): boolean
 
 /**
  * A timer whose handle is kept (`this.deadline = setTimeout(…)`, `const t = setTimeout(…)`) and
- * cleared by the function that arms it (`ws.onopen = () => clearTimeout(t)`): a deadline, whose
- * callback runs only when what the attempt waits for did not come in time — a failure (a
- * handshake, a response that timed out). A handle only an owner's `close()` clears is a schedule's.
+ * cleared in a callback the arming function sets up (`ws.onopen = () => clearTimeout(t)`): a
+ * deadline, whose callback runs only when what the attempt waits for did not come in time — a
+ * failure (a handshake, a response that timed out). A clear in the function's own body, one only
+ * an owner's `close()` makes, or one in a callback that arms the handle again
+ * (`.catch(() => { clearTimeout(t); t = setTimeout(…) })`) belongs to a schedule.
  */
 function isDeadline(timer: TSESTree.CallExpression, fn: FunctionNode, ctx: AnalysisContext): boolean {
-  const parent = timer.parent;
-  let handle: string | undefined;
-  const text = (n: Node) => ctx.sourceCode.text.slice(n.range[0], n.range[1]);
-  if (parent?.type === 'AssignmentExpression' && parent.right === timer && parent.operator === '=') handle = text(parent.left);
-  else if (parent?.type === 'VariableDeclarator' && parent.init === timer && parent.id.type === 'Identifier') handle = parent.id.name;
-  if (handle === undefined || !/\bclearTimeout\b/.test(text(fn))) return false;
-  // Cleared in a callback the attempt sets up (`ws.onopen = () => clearTimeout(t)`): on the answer.
-  // A clear in the function's own body before arming again (`clearTimeout(this.t); this.t = setTimeout(…)`) re-arms a schedule.
-  let cleared = false;
-  walk(fn.body, ctx.keys, (node) => {
-    if (cleared || node === timer) return false;
-    if (node.type === 'CallExpression' && calleeName(node) === 'clearTimeout' && node.arguments[0] && text(node.arguments[0] as Node) === handle) {
-      // (A callback that arms the handle again after clearing it re-arms a schedule: `.catch(() => { clearTimeout(t); t = setTimeout(…) })`.)
-      const rearms = new RegExp(`${(handle as string).replace(/[.$]/g, (c) => `\\${c}`)}\\s*=\\s*setTimeout`);
-      for (let p: Node | undefined = node.parent; p && p !== fn && !cleared; p = p.parent) if (isFunction(p)) cleared = !rearms.test(text(p));
-    }
-    return undefined;
-  });
-  return cleared;
+  let known = deadlines.get(timer);
+  if (known === undefined) {
+    const held = timerClears(timer, ctx);
+    known =
+      held !== undefined &&
+      held.clears.some((clear) => {
+        if (!contains(fn, clear)) return false;
+        const callback = enclosingFunction(clear);
+        return callback !== undefined && callback !== fn && !armsAgain(callback, held.handle, ctx);
+      });
+    deadlines.set(timer, known);
+  }
+  return known;
 }
+
+const deadlines = new WeakMap<Node, boolean>();
