@@ -53,6 +53,12 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
   // `const ms = Math.min(await this.#calculateRetryDelay(err), max)`: a method of the class named
   // like a wait, with no timer of its own, whose answer is taken as a value computes a wait.
   if (callee.type === 'MemberExpression' && computesWait(node, ctx)) return undefined;
+  // `await this.timer(0.5)`: a method of the class is a sleep by its body, as a function of the
+  // file is (its timer says how the argument becomes milliseconds), whatever it is called.
+  if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression') {
+    const method = localFunction(node, { ctx, region: node, counters: new Set(), depth: 0 });
+    if (method) return sleepHelper(node, method, ctx, name);
+  }
   // `import { holdOff } from './util'`: a helper of the project is a sleep by what its code
   // does; its own timer says what it waits, and whether at random.
   const root = callee.type === 'Identifier' ? callee : callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' ? callee.object : undefined;
