@@ -6,6 +6,8 @@ import { localFunction } from './functions/local-function.js';
 import { neverAbortedByDefault } from './never-aborted.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { flagOutcome } from './outcomes/flag-writes.js';
+import { fieldTest } from './outcomes/result-discriminants.js';
+import { delayedCall } from './summaries/timer-sleep.js';
 import { indexMembership, mirror, statusPolarity, statusTestOutcome, type Holders, type Polarity } from './outcomes/status-tests.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
@@ -38,6 +40,9 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
     case 'Identifier':
       return identifierOutcome(n, env, requireFreshResult);
     case 'MemberExpression': {
+      // `if (result.success)` where the function that made `result` says what `success` holds.
+      const field = fieldTest(n, (f) => fieldMaker(f, env), outcomeCheck);
+      if (field) return field;
       const name = propertyName(n);
       if (name && SUCCESS_MEMBER.test(name) && isFresh(n, env, requireFreshResult)) return 'success';
       if (name && /^(error|err|errors|failed|failure)$/.test(name) && isFresh(n, env, requireFreshResult)) return 'failure';
@@ -61,7 +66,7 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
         if (/^(error|err|errors|failed|failure)$/.test(key) && isFresh(n.right, env, requireFreshResult)) return 'failure';
         return undefined;
       }
-      return statusComparison(n, env, requireFreshResult) ?? indexMembership(n, env, attemptHolders(env, requireFreshResult)) ?? sentinelComparison(n, env);
+      return statusComparison(n, env, requireFreshResult) ?? indexMembership(n, env, attemptHolders(env, requireFreshResult)) ?? sentinelComparison(n, env) ?? fieldTest(n, (f) => fieldMaker(f, env), outcomeCheck);
     default:
       return undefined;
   }
@@ -72,6 +77,9 @@ function flip(p: Polarity | undefined): Polarity | undefined {
 }
 
 function identifierOutcome(id: TSESTree.Identifier, env: Env, requireFresh: boolean): Polarity | undefined {
+  // `const { delivered } = await deliver(msg)`: what the function that made it returns says.
+  const field = fieldTest(id, (f) => fieldMaker(f, env), outcomeCheck);
+  if (field) return field;
   if (ERROR_NAME.test(id.name) && holdsError(id, env)) return 'failure';
   if (SUCCESS_NAME.test(id.name) && (isFresh(id, env, requireFresh) || writtenInRegion(id, env))) return 'success';
   // `const acquired = await lock.tryAcquire()`: named for its call.
@@ -179,6 +187,40 @@ function sentinelValue(node: Node): CatchSentinel | undefined {
   if (n.type === 'Literal' && n.value === false) return { value: 'false', escapes: false };
   if (n.type === 'UnaryExpression' && n.operator === 'void') return { value: 'undefined', escapes: false };
   return undefined;
+}
+
+/**
+ * The function whose call made the value an attempt tests (`result` of `const result = await
+ * attempt(url)`), of this file, bound by a caller, or of another module of the project.
+ */
+function resultMaker(object: Node, env: Env): { fn: FunctionNode; ctx: AnalysisContext } | undefined {
+  const o = unwrap(object);
+  const call = o.type === 'CallExpression' ? o : o.type === 'Identifier' ? freshValue(o, env) : undefined;
+  if (call?.type !== 'CallExpression') return undefined;
+  const local = localFunction(call, env);
+  if (local) return contains(local, call) ? undefined : { fn: local, ctx: env.ctx };
+  return boundFunction(call, env) ?? env.ctx.foreignFunction?.(call);
+}
+
+/** `result.kind` (its object made by a call), or `kind` taken apart from a call's result in this attempt. */
+function fieldMaker(field: Node, env: Env): { key: string; fn: FunctionNode; ctx: AnalysisContext } | undefined {
+  const f = unwrap(field);
+  if (f.type === 'MemberExpression') {
+    const key = f.computed ? undefined : propertyName(f);
+    const maker = key === undefined ? undefined : resultMaker(f.object, env);
+    return maker && key !== undefined ? { key, ...maker } : undefined;
+  }
+  if (f.type !== 'Identifier') return undefined;
+  const def = soleDefinition(env.ctx.variableOf(f));
+  if (def?.type !== 'Variable') return undefined;
+  // `const { kind } = await attempt()`: the pattern's property, its declarator's call, inside this attempt.
+  const property = def.name.parent;
+  if (property?.type !== 'Property' || property.value !== def.name || property.computed || property.parent !== def.node.id) return undefined;
+  const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' && typeof property.key.value === 'string' ? property.key.value : undefined;
+  const init = def.node.init && unwrap(def.node.init);
+  if (key === undefined || init?.type !== 'CallExpression' || !contains(env.region, init)) return undefined;
+  const maker = resultMaker(init, env);
+  return maker && { key, ...maker };
 }
 
 /** `fn(…)` where `fn` is a parameter bound to a function the caller hands over. */
@@ -366,6 +408,9 @@ function freshValue(node: Node, env: Env, copies = 0): Node | undefined {
   for (const ref of variable.references) {
     if (!ref.isWrite() || !ref.writeExpr || !contains(env.region, ref.identifier as Node)) continue;
     const value = unwrap(ref.writeExpr as Node);
+    // `res = await new Promise((r) => setTimeout(() => r(op()), ms))`: the call's result, after a wait.
+    const after = value.type === 'NewExpression' ? delayedCall(value, env.ctx) : undefined;
+    if (after) return after;
     if (value.type === 'CallExpression' || value.type === 'NewExpression') return value;
     if (copies < MAX_COPIES && (value.type === 'MemberExpression' || value.type === 'Identifier') && rootIdentifier(value) !== root) {
       const copied = freshValue(value, env, copies + 1);

@@ -41,7 +41,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
 
   const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env);
   // `let res = await op(); for (…) { …; res = await op(); }`: the first attempt was made before the loop.
-  if (typeof bound.attempts === 'number' && firstAttemptBefore(loop, retry.operation, ctx)) bound.attempts += 1;
+  if (typeof bound.attempts === 'number' && firstAttemptBefore(loop, retry.operation, env)) bound.attempts += 1;
   // Going round while a probe answers "not yet", up to a deadline or a count: waiting for a state.
   if (retry.check && (bound.deadline || typeof bound.attempts === 'number') && probesState(retry.check, env)) return undefined;
   // Going round after a success until a state the operation reports is reached: polling.

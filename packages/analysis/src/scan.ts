@@ -3,6 +3,7 @@ import { calleeName, isAnyLoop, isFunction, walk, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
 import { localFunction } from './functions/local-function.js';
 import { asSleep, type Sleep } from './sleep.js';
+import { delayedCall } from './summaries/timer-sleep.js';
 import { isOperationCall } from './operations/operation-call.js';
 
 export { isOperationCall };
@@ -54,6 +55,9 @@ export function scanAttempt(root: Node, ctx: AnalysisContext): AttemptScan {
         const sleep = asSleep(node, ctx);
         if (sleep) {
           scan.sleeps.push(sleep);
+          // `await new Promise((r) => setTimeout(() => r(op()), ms))`: the call after the wait is this attempt's.
+          const after = node.type === 'NewExpression' ? delayedCall(node, ctx) : undefined;
+          if (after && isOperationCall(after)) scan.calls.push(after);
           return false;
         }
         // `new Promise((resolve, reject) => { setTimeout(reject, ms); op().then(resolve, reject) })`:

@@ -56,8 +56,9 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
   // `await this.timer(0.5)`: a method of the class is a sleep by its body, as a function of the
   // file is (its timer says how the argument becomes milliseconds), whatever it is called.
   if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression') {
+    // (One with no timer of its own waits through what it calls: a delay object's, read elsewhere.)
     const method = localFunction(node, { ctx, region: node, counters: new Set(), depth: 0 });
-    if (method) return sleepHelper(node, method, ctx, name);
+    if (method && helperFacts(method, ctx).timer) return sleepHelper(node, method, ctx, name);
   }
   // `import { holdOff } from './util'`: a helper of the project is a sleep by what its code
   // does; its own timer says what it waits, and whether at random.

@@ -8,28 +8,6 @@ import { ruleTester } from './rule-tester.js';
 ruleTester.run('no-fixed-sleep-retry: recovery through the function itself', rule, {
   valid: [
     {
-      name: 'the function waits through a method of its class: the recovery may wait',
-      code: `
-class Scripts {
-  async settle() {
-    await new Promise((r) => setTimeout(r, this.settleMs));
-  }
-  async run(name: string, args: unknown[]): Promise<unknown> {
-    if (name === 'init') await this.settle();
-    try {
-      return await this.conn.eval(name, args);
-    } catch (e) {
-      if (e.message === 'NOT_LOADED') {
-        await this.run('init', []);
-        return this.run(name, args);
-      }
-      throw e;
-    }
-  }
-}
-`,
-    },
-    {
       name: 'recovery through another method (a reconnect may back off)',
       code: `
 class Scripts {
@@ -76,6 +54,29 @@ function exec(client, name, args, tries = 0) {
     },
   ],
   invalid: [
+    {
+      name: 'the function waits through a method of its class: the recovery waits the same each time (read by its body since the method-sleep change)',
+      code: `
+class Scripts {
+  async settle() {
+    await new Promise((r) => setTimeout(r, this.settleMs));
+  }
+  async run(name: string, args: unknown[]): Promise<unknown> {
+    if (name === 'init') await this.settle();
+    try {
+      return await this.conn.eval(name, args);
+    } catch (e) {
+      if (e.message === 'NOT_LOADED') {
+        await this.run('init', []);
+        return this.run(name, args);
+      }
+      throw e;
+    }
+  }
+}
+`,
+      errors: [{ messageId: 'fixedDelay', line: 13, column: 16, data: { what: '`run()` retrying itself', delay: 'a fixed delay', attempts: 'no limit on attempts' } }],
+    },
     {
       name: 'promise catch: init through itself, then itself again, with nothing to stop it',
       code: `

@@ -49,7 +49,26 @@ export function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: b
  * (`res = await op()`) the same call (`let res = await op()`): the first attempt, made before
  * the loop, which each turn then repeats.
  */
-export function firstAttemptBefore(loop: RetryLoopNode, operation: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+export function firstAttemptBefore(loop: RetryLoopNode, operation: TSESTree.CallExpression, env: Env): boolean {
+  if (!madeBeforeLoop(loop, operation, env.ctx)) return false;
+  // `if (used >= 5) throw …; used += 1; res = await op()`: a give-up guard the turn reads before
+  // its call was counted as read after an attempt; in the first turn that attempt is the one made
+  // before the loop, so it is already in the count.
+  return !countGuardBefore(loop.body, operation, env);
+}
+
+function countGuardBefore(body: Node, operation: Node, env: Env): boolean {
+  let found = false;
+  walk(body, env.ctx.keys, (node) => {
+    if (found || node.range[0] >= operation.range[0]) return false;
+    if (node !== body && (isAnyLoop(node) || node.type.endsWith('FunctionExpression') || node.type === 'FunctionDeclaration')) return false;
+    if (node.type === 'IfStatement' && node.range[1] <= operation.range[0] && boundKind(node.test, env) === 'attempts') found = true;
+    return undefined;
+  });
+  return found;
+}
+
+function madeBeforeLoop(loop: RetryLoopNode, operation: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
   let write: Node = operation;
   if (write.parent?.type === 'AwaitExpression') write = write.parent;
   const assignment = write.parent;

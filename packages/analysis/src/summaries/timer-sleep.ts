@@ -30,6 +30,27 @@ export function timerOfPromise(node: TSESTree.NewExpression, ctx: AnalysisContex
   return startsWork(executor, timer, new Set(reject === undefined ? [resolve] : [resolve, reject]), ctx) ? undefined : timer;
 }
 
+/**
+ * `new Promise((resolve) => setTimeout(() => resolve(op()), ms))`: a wait, then a call whose
+ * result settles the promise. The promise is a sleep; the call is work done after it, as if
+ * written `await sleep(ms); await op()`.
+ */
+export function delayedCall(node: TSESTree.NewExpression, ctx: AnalysisContext): TSESTree.CallExpression | undefined {
+  const timer = timerOfPromise(node, ctx);
+  const callback = timer?.arguments[0] && unwrap(timer.arguments[0] as Node);
+  if (!callback || !isFunction(callback)) return undefined;
+  let body: Node = callback.body;
+  if (body.type === 'BlockStatement') {
+    const only = body.body.length === 1 ? body.body[0] : undefined;
+    if (only?.type !== 'ExpressionStatement') return undefined;
+    body = only.expression;
+  }
+  const settle = unwrap(body);
+  if (settle.type !== 'CallExpression' || settle.arguments.length !== 1) return undefined;
+  const value = unwrap(settle.arguments[0] as Node);
+  return value.type === 'CallExpression' ? value : undefined;
+}
+
 export interface SleepSummary {
   /** The timer whose end resolves the promise the function returns or awaits. */
   timer: TSESTree.CallExpression;
