@@ -1,4 +1,4 @@
-import { alwaysExits, contains, dottedName, getProperty, isFunction, operands, propertyName, unwrap, walk, type Node } from './ast.js';
+import { alwaysExits, contains, dottedName, getProperty, isFunction, operands, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { oneShotGuard } from './exits/one-shot-flag.js';
 import { boundKind, isClockRead, isCounter } from './checks.js';
 import { givesUp } from './exits.js';
@@ -164,9 +164,35 @@ function counterStart(node: Node, env: Env): number | undefined {
   // `const { attempt = 1 } = opts` counts from its default as a parameter `{ attempt = 1 }` does.
   if (def.type === 'Variable') init = def.node.id === def.name ? def.node.init : def.name.parent?.type === 'AssignmentPattern' && def.name.parent.left === def.name ? def.name.parent.right : undefined;
   else if (def.type === 'Parameter' && def.name.parent?.type === 'AssignmentPattern') init = def.name.parent.right;
+  else if (def.type === 'Parameter' && def.name.parent === def.node) return callerStart(def.node as FunctionNode, def.name as Node, env);
   if (!init) return undefined;
   const value = evaluate(init, { ...env, depth: env.depth + 1, region: init });
   return value.t === 'num' ? value.v : undefined;
+}
+
+/**
+ * A plain parameter's start: the number the calls of its function from outside it pass there
+ * (`attemptPublish(c, m, 1, cb)` as the way in, `attemptPublish(c, m, attempt + 1, cb)` as the
+ * way back). Undefined when a call passes something else, or none is found.
+ */
+function callerStart(fn: FunctionNode, param: Node, env: Env): number | undefined {
+  const index = fn.params.indexOf(param as never);
+  const holder = fn.type === 'FunctionDeclaration' ? fn.id : fn.parent?.type === 'VariableDeclarator' && fn.parent.init === fn ? fn.parent.id : undefined;
+  const variable = holder?.type === 'Identifier' ? env.ctx.variableOf(holder) : undefined;
+  if (index < 0 || !variable || isReassigned(variable)) return undefined;
+  const starts: number[] = [];
+  for (const ref of variable.references) {
+    const call = (ref.identifier as Node).parent;
+    if (call?.type !== 'CallExpression' || call.callee !== ref.identifier || contains(fn, call)) continue;
+    const arg = call.arguments[index] as Node | undefined;
+    if (!arg || arg.type === 'SpreadElement') return undefined;
+    const value = evaluate(arg, { ...env, depth: env.depth + 1, region: arg });
+    if (value.t !== 'num' || value.random) return undefined;
+    starts.push(value.v);
+  }
+  if (starts.length === 0) return undefined;
+  // Ways in that disagree: the start that leaves the most attempts (the count is "up to").
+  return isDecrementing(param, env) ? Math.max(...starts) : Math.min(...starts);
 }
 
 function isDecrementing(node: Node, env: Env): boolean {

@@ -402,6 +402,12 @@ const MAX_COPIES = 3;
  * attempt's status as much as `res.status` does.
  */
 function freshValue(node: Node, env: Env, copies = 0): Node | undefined {
+  // `(await rpc()).ok`: the call's result read where it is made.
+  let base = unwrap(node);
+  while (base.type === 'MemberExpression') base = unwrap(base.object);
+  // `(res = await rpc()).ok`: the same, kept as it is read.
+  if (base.type === 'AssignmentExpression' && base.operator === '=') base = unwrap(base.right);
+  if (base.type === 'CallExpression' && base !== unwrap(node) && contains(env.region, base)) return base;
   const root = rootIdentifier(node);
   const variable = root && env.ctx.variableOf(root);
   if (!variable) return undefined;

@@ -313,6 +313,11 @@ function initialValue(variable: Variable, env: Env): Value {
     const fallback = patternDefault(def.name);
     return fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
   }
+  // `import { MAX_RECONNECTS } from './limits'`: the constant that module exports, read there.
+  if (def.type === 'ImportBinding' && env.depth <= MAX_DEPTH) {
+    const foreign = env.ctx.foreignConstant?.(def.name as TSESTree.Identifier);
+    if (foreign) return evaluate(foreign.node, { ctx: foreign.ctx, region: foreign.node, counters: new Set(), depth: env.depth + 1 });
+  }
   return UNKNOWN;
 }
 
