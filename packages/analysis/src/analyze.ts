@@ -260,7 +260,8 @@ function importedRetries(calls: readonly TSESTree.CallExpression[], allCalls: re
  * or with one attempt, is not one). Asked only for calls on a path another file's retry runs.
  */
 function importedCallSite(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): RetrySite | undefined {
-  const target = callsProjectImport(call, ctx, host) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined;
+  // A method of an instance of an imported class too (`this.http.get()` with the field declared `HttpClient`).
+  const target = (callsProjectImport(call, ctx, host) ? importedFunction(call, ctx, host, analyzeWith, 'retry') : undefined) ?? importedMethod(call, ctx, host, analyzeWith);
   const foreign = target && retryIn(target, host.depth + 1);
   if (!foreign || foreign.factory) return undefined;
   const site = helperCallSite(foreign, call, ctx, helperReader(host));

@@ -150,11 +150,20 @@ export function setImportedCallRetry(fn: typeof importedCallRetry): void {
 function importedRetry(call: TSESTree.CallExpression, summary: ModuleSummary, imports: NonNullable<ModuleSummary['imports']>, moduleDepth: number): RetrySite | undefined {
   if (moduleDepth >= MAX_REACH_DEPTH) return undefined;
   const root = calleeRootIdentifier(call);
-  if (!root || !imports.names.has(root.name)) return undefined;
+  // `this.http.get()`: a field of the class, which may be declared an imported class.
+  if (!(root ? imports.names.has(root.name) : onThisField(call))) return undefined;
   // The module it reads is one import further from the file that asks, whatever depth this
   // summary was made at. A look-up of its own: kept in `imports.host.checked`, the modules it
   // reads would stay parsed as long as this summary does, past the cache's limit.
   return importedCallRetry?.(call, summary.ctx, { ...imports.host, depth: moduleDepth, checked: new Map() });
+}
+
+/** `this.field.method(…)`. */
+function onThisField(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression') return false;
+  const object = unwrap(callee.object);
+  return object.type === 'MemberExpression' && unwrap(object.object).type === 'ThisExpression';
 }
 
 function localConstructor(node: TSESTree.NewExpression, ctx: AnalysisContext): FunctionNode | undefined {

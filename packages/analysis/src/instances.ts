@@ -130,7 +130,9 @@ function typedParameter(id: TSESTree.Identifier, ctx: AnalysisContext, host: Nes
 /** TypeScript's `constructor(private readonly pool: Pool)`: the field is the parameter. */
 function parameterProperty(cls: ClassNode, field: string): Node | undefined {
   for (const p of constructorFunction(cls)?.params ?? []) {
-    if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === field) return p.parameter;
+    // (`private pool: Pool = defaultPool`: the declared type holds for the default too.)
+    const param = p.type === 'TSParameterProperty' ? (p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter) : undefined;
+    if (param?.type === 'Identifier' && param.name === field) return param;
   }
   return undefined;
 }

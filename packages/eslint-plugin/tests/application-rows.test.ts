@@ -44,6 +44,11 @@ ruleTester.run('require-jitter', requireJitter, {
       errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 64, endLine: 2, endColumn: 101, data: { what: 'This BullMQ job retry', delay: '1 s × 2^n', attempts: 'an unknown number of attempts', inherited: '', fix: BULLMQ_FIX } }],
     },
     {
+      name: 'bullmq options a function of the file returns',
+      code: "import { Queue } from 'bullmq';\nconst q = new Queue('q');\nfunction jobOptions() {\n  return { attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: true };\n}\nq.add('j', {}, jobOptions());",
+      errors: [{ messageId: 'libraryDefault' as const, line: 4, column: 12, endLine: 4, endColumn: 23, data: { what: 'This BullMQ job retry', delay: '1 s × 2^n', attempts: 'up to 5 attempts', inherited: ', the library default', fix: BULLMQ_FIX } }],
+    },
+    {
       name: 'bull exponential: no jitter option',
       code: "import Queue from 'bull';\nconst q = new Queue('q');\nq.add({ to: 'a' }, { attempts: 4, backoff: { type: 'exponential', delay: 2000 } });",
       errors: [{ messageId: 'libraryDefault' as const, line: 3, column: 22, endLine: 3, endColumn: 33, data: { what: 'This Bull job retry', delay: '2 s × 2^n', attempts: 'up to 4 attempts', inherited: ', the library default', fix: BULL_FIX } }],

@@ -232,6 +232,14 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
       errors: [{ messageId: 'nested', line: 5, column: 3, data: { what: 'This retry loop', inner: "`Gateway.send()` from './lib/gateway.mjs'", line: 7, amplification: 'up to 3 × 4 = 12 calls per request' } }],
     },
     {
+      // profile(): UsersApi.byId() → this.http.get(), the field a constructor parameter declared
+      // HttpClient (with an instance as its default), whose get() retries. avatar(): a field
+      // declared an inline type, not known to retry: no finding.
+      name: 'TypeScript: a retry loop around a method of an imported class that calls a field declared an imported class that retries',
+      ...file('layered-fields/profile.ts'),
+      errors: [{ messageId: 'nested', line: 7, column: 3, data: { what: 'This retry loop', inner: "`UsersApi.byId()` from './lib/users'", line: 9, amplification: "3 × the inner layer's attempts per request" } }],
+    },
+    {
       // `createClient()` declares it returns a QueueClient; `connect()` returns `new QueueClient()`.
       name: 'TypeScript: retry loops around a client a factory of the project makes, whose method retries',
       ...file('factory-made/publish.mts'),
@@ -306,7 +314,7 @@ ruleTester.run('no-fixed-sleep-retry across files: a factory’s retrier', noFix
       // The factory call reports the wait; the calls of the retrier it made do not report it again.
       name: 'a fixed-wait retrier made once and called twice: one finding, at the factory call',
       ...file('retrier-factory/fixed-user.cjs'),
-      errors: [{ messageId: 'fixedDelay', line: 3, column: 17, data: { what: "This call of `makeRetrier()` from './lib/fixed.cjs'", delay: 'a fixed 500 ms', attempts: 'an unknown number of attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 3, column: 17, data: { what: "This call of `makeRetrier()` from './lib/fixed.cjs'", delay: 'a fixed 500 ms', attempts: 'up to 4 attempts' } }],
     },
   ],
 });

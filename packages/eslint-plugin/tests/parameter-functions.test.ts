@@ -166,7 +166,7 @@ ruleTester.run('no-fixed-sleep-retry on waits held in parameters', noFixedSleepR
       name: 'the one caller passes a function of a fixed value',
       code: callerPassesFixedJs,
       filename: JS,
-      errors: [{ messageId: 'fixedDelay', line: 10, column: 12, data: { what: '`run()` retrying itself', delay: 'a fixed 750 ms', attempts: 'an unknown number of attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 10, column: 12, data: { what: '`run()` retrying itself', delay: 'a fixed 750 ms', attempts: 'up to 5 attempts' } }],
     },
   ],
 });

@@ -139,7 +139,7 @@ ruleTester.run('no-fixed-sleep-retry and helpers of the same file', noFixedSleep
       name: 'a recursion counting in a parameter: its first call is not a helper call',
       code: countdown,
       filename: JS,
-      errors: [{ ...fixed('`attempt()` retrying itself', 'a fixed 300 ms', 'an unknown number of attempts'), line: 5, column: 50 }],
+      errors: [{ ...fixed('`attempt()` retrying itself', 'a fixed 300 ms', 'up to 3 attempts'), line: 5, column: 50 }],
     },
   ],
 });

@@ -77,7 +77,8 @@ function fieldType(cls: ClassNode, field: string, ctx: AnalysisContext): ClassNo
     if (annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier') return classIn(annotation.typeName, ctx);
   }
   for (const p of constructorFunction(cls)?.params ?? []) {
-    if (p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === field) return declaredClass(p.parameter, ctx);
+    const param = p.type === 'TSParameterProperty' ? (p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter) : undefined;
+    if (param?.type === 'Identifier' && param.name === field) return declaredClass(param, ctx);
   }
   return undefined;
 }

@@ -286,5 +286,28 @@ export function resolveObject(node: Node, env: Env): TSESTree.ObjectExpression |
     }
     return value ? resolveObject(value, deeper(env)) : undefined;
   }
+  // `queue.add(name, data, jobOptions())`: the object a function of this file returns, when it has one return.
+  if (n.type === 'CallExpression' && env.depth <= MAX_DEPTH) {
+    const fn = localFunction(n, env);
+    const returned = fn && !fn.async && !fn.generator && !contains(fn, n) ? soleReturn(fn, env) : undefined;
+    return returned ? resolveObject(returned, deeper(env)) : undefined;
+  }
   return undefined;
+}
+
+/** The value a function returns when it has one return (or an expression body). */
+function soleReturn(fn: FunctionNode, env: Env): Node | undefined {
+  if (fn.body.type !== 'BlockStatement') return fn.body;
+  let found: Node | undefined;
+  let count = 0;
+  walk(fn.body, env.ctx.keys, (node) => {
+    if (count > 1) return false;
+    if (node !== fn.body && isFunction(node)) return false;
+    if (node.type === 'ReturnStatement') {
+      count++;
+      found = node.argument ?? undefined;
+    }
+    return undefined;
+  });
+  return count === 1 ? found : undefined;
 }
