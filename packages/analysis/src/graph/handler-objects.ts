@@ -104,7 +104,24 @@ export function takesError(method: FunctionNode, ctx: AnalysisContext): boolean 
     const p = use.parent;
     if (p?.type === 'ThrowStatement') return true;
     if (p?.type === 'BinaryExpression' && p.operator === 'instanceof' && p.left === use) return true;
-    return p?.type === 'CallExpression' && p.arguments[0] === use && rejects(p, ctx);
+    return p?.type === 'CallExpression' && p.arguments[0] === use && (rejects(p, ctx) || errorFirst(p, ctx));
+  });
+}
+
+/**
+ * `done(err)` where `done` is a callback the enclosing function was handed and is also called
+ * with nothing first (`done()`, `done(null, body)`): an error-first callback, told the error.
+ */
+function errorFirst(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'Identifier') return false;
+  const variable = ctx.variableOf(callee);
+  if (firstDefinition(variable)?.type !== 'Parameter') return false;
+  return (variable?.references ?? []).some((ref) => {
+    const other = (ref.identifier as Node).parent;
+    if (other?.type !== 'CallExpression' || other.callee !== ref.identifier || other === call) return false;
+    const first = other.arguments[0] && unwrap(other.arguments[0] as Node);
+    return !first || (first.type === 'Literal' && first.value === null) || (first.type === 'Identifier' && first.name === 'undefined');
   });
 }
 
