@@ -290,7 +290,9 @@ export function resolveObject(node: Node, env: Env): TSESTree.ObjectExpression |
   if (n.type === 'CallExpression' && env.depth <= MAX_DEPTH) {
     const fn = localFunction(n, env);
     const returned = fn && !fn.async && !fn.generator && !contains(fn, n) ? soleReturn(fn, env) : undefined;
-    return returned ? resolveObject(returned, deeper(env)) : undefined;
+    // Only a literal returned as it is written: one the function fills or hands on first is
+    // constructions.ts's reading (every key but those it writes).
+    return returned && unwrap(returned).type === 'ObjectExpression' ? resolveObject(returned, deeper(env)) : undefined;
   }
   return undefined;
 }
