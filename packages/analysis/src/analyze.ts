@@ -39,7 +39,7 @@ import { localHelperSites } from './helpers/local-calls.js';
 import { classMembers, firstDefinition } from './definitions/bodies.js';
 import type { HelperSpec } from './helper-specs.js';
 import { textGate } from './analyze/text-gate.js';
-import { mayCallLocal, collectSelfCall, type Edge, methodLookup, thisBinder } from './analyze/self-calls.js';
+import { mayCallLocal, collectSelfCall, emitsOnThis, type Edge, methodLookup, thisBinder } from './analyze/self-calls.js';
 import { collectReentries } from './analyze/reentries.js';
 import { pollRetry, localPollSite } from './analyze/polled-sites.js';
 import { retrierCalls, thisCallsByName, invocationSite, memberCall, helperShaped, callsProjectImport, isInterceptorUse } from './analyze/imported-retriers.js';
@@ -128,7 +128,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   // Only calls that can name a function of this file can be self-calls: most calls cannot.
   const edges: Edge[] = [];
   const lookup = methodLookup(calls, ctx);
-  for (const call of calls) if (mayCallLocal(call, functionNames, methodParams)) collectSelfCall(call, selfCalls, ctx, edges, lookup);
+  for (const call of calls) if (mayCallLocal(call, functionNames, methodParams) || emitsOnThis(call)) collectSelfCall(call, selfCalls, ctx, edges, lookup);
   const reentries = collectReentries(edges, selfCalls, ctx, lookup);
   handedHandlers(calls.filter((c) => c.callee.type === 'Identifier' && functionNames.has(c.callee.name)), selfCalls, reentries, ctx, onFailurePath);
   // `this` handed to a receiver that calls a failure method of it back, which goes into the handing method again (graph/handler-objects.ts).

@@ -1,4 +1,4 @@
-import { loopTest, type RetryLoopNode } from './ast.js';
+import { isFunction, loopTest, type Node, type RetryLoopNode } from './ast.js';
 import { movesToNextAlternative } from './alternatives.js';
 import { comparesOutcomeCode } from './checks.js';
 import { AnalysisContext } from './context.js';
@@ -39,13 +39,15 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (!retry && !schedule) return guardedSite(loop, scan, env);
   if (!retry || advancesThroughItems(loop, retry.operation, env) || movesToNextAlternative(loop.body, retry.operation, ctx)) return undefined;
 
-  const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env);
+  const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env, retry.operation);
   // `let res = await op(); for (…) { …; res = await op(); }`: the first attempt was made before the loop.
   if (typeof bound.attempts === 'number' && firstAttemptBefore(loop, retry.operation, env)) bound.attempts += 1;
   // Going round while a probe answers "not yet", up to a deadline or a count: waiting for a state.
   if (retry.check && (bound.deadline || typeof bound.attempts === 'number') && probesState(retry.check, env)) return undefined;
   // Going round after a success until a state the operation reports is reached: polling.
-  if (!(retry.check && comparesOutcomeCode(retry.check, env)) && pollsStoredState(loop, retry.operation, ctx)) return undefined;
+  // (A loop that goes round after a success without waiting moves on, a transfer that resumes
+  // where the last call left it: its waits are the failures' backoff, not a poll's.)
+  if (!(retry.check && comparesOutcomeCode(retry.check, env)) && pollsStoredState(loop, retry.operation, ctx) && scan.sleeps.some((s) => !inCatch(s.node, loop.body))) return undefined;
   const sleep = chooseSleep(scan.sleeps, retry.failurePath);
   const delay = sleep ? sleepValue(sleep, env) : (helperWait(retry, scan, loop, env) ?? immediateOrUnknown(retry, scan, loop, ctx));
   const site: RetrySite = {
@@ -70,4 +72,13 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
     if (waitsOnlyIf) site.immediateUnless = waitsOnlyIf;
   }
   return site;
+}
+
+/** The node is in a `catch` of the loop's body (not one of a function inside it). */
+function inCatch(node: Node, body: Node): boolean {
+  for (let p = node.parent; p && p !== body; p = p.parent) {
+    if (p.type === 'CatchClause') return true;
+    if (isFunction(p)) return false;
+  }
+  return false;
 }

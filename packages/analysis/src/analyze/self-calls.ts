@@ -4,6 +4,7 @@ import { AnalysisContext, isReassigned } from '../context.js';
 import { handedFunction, type MethodLookup } from '../prototype-methods.js';
 import { prototypeSibling } from '../prototype-slots.js';
 import { classMembers, soleDefinition } from '../definitions/bodies.js';
+import { forwardsOwnEvent, ownListeners } from '../graph/continuations.js';
 
 /**
  * Which calls of a function reach the function itself again: by name, through `this`, a bound
@@ -32,6 +33,17 @@ export function mayCallLocal(call: TSESTree.CallExpression, names: ReadonlySet<s
  * (`new Promise((r) => setTimeout(r))` inside `function r`) is not the function.
  */
 export function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<FunctionNode, Node[]>, ctx: AnalysisContext, edges?: Edge[], lookup?: MethodLookup): void {
+  // `this.emit('error', err)`: into the listeners the instance registers on itself for it.
+  if (edges) {
+    const resolve = (e: Node) => referencedFunction(e, ctx) ?? siblingMethod(e, ctx);
+    for (const listener of ownListeners(call, resolve, ctx.keys)) {
+      // `this.on('error', () => this.onError())`: the method the listener only forwards to.
+      const target = forwardedTo(listener, resolve) ?? listener;
+      if (!contains(target, call)) edges.push({ node: call, target });
+    }
+  }
+  // (Once for the call: the emit that reaches it already stands for this use.)
+  const forwarded = edges !== undefined && forwardsOwnEvent(call, ctx.keys);
   const candidates: Node[] = [call.callee];
   // setTimeout(connect, 1000), promise.catch(retryLater), socket.on('close', reconnect);
   // not `Error.captureStackTrace(e, fn)` or other calls that merely mention the function.
@@ -50,13 +62,31 @@ export function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<Fu
     }
     // A call of another function of this file (or of a sibling method): a way back in, maybe.
     const target = edges && (fn ?? siblingMethod(named, ctx));
-    if (target && !contains(target, call)) edges.push({ node, target });
+    if (target && !contains(target, call) && !(forwarded && candidate === call.callee)) edges.push({ node, target });
     // A parameter that stands for a method the one caller hands over (`.then(next, …)` with
     // `const next = this.run.bind(this, i)` at the call): a way back in through that method.
     const unwrapped = unwrap(named);
     const handed = edges && lookup && !target && unwrapped.type === 'Identifier' ? handedFunction(unwrapped, ctx, lookup, isHandOver) : undefined;
     if (edges && handed && !contains(handed.fn, call)) edges.push({ node, target: handed.fn, alias: handed.source });
   }
+}
+
+/** `() => this.onError()`, `(e) => { this.fail(e); }`: the function a one-call function forwards to. */
+function forwardedTo(fn: FunctionNode, resolve: (e: Node) => FunctionNode | undefined): FunctionNode | undefined {
+  let body: Node = fn.body;
+  if (body.type === 'BlockStatement') {
+    const only = body.body.length === 1 ? body.body[0] : undefined;
+    if (only?.type !== 'ExpressionStatement') return undefined;
+    body = only.expression;
+  }
+  const call = unwrap(body);
+  return call.type === 'CallExpression' ? resolve(call.callee) : undefined;
+}
+
+/** `this.emit(…)`: an instance raising an event its own listeners may take. */
+export function emitsOnThis(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  return callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' && propertyName(callee) === 'emit';
 }
 
 /** A call (or a function handed over) that reaches another function of this file. */

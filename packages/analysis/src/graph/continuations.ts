@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { calleeName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from '../ast.js';
+import { thisClass } from './resolve.js';
 
 /**
  * How control gets from one function to another: a plain call, or a call deferred by a
@@ -55,6 +56,8 @@ export function continuationsOf(fn: FunctionNode, resolve: Resolve, keys: Visito
     seen++;
     const target = resolve(node.callee);
     if (target) result.push(edge(node, target, fn));
+    // `this.emit('error', err)`: the listeners the instance registers on itself for that event run now.
+    for (const listener of ownListeners(node, resolve, keys)) result.push({ kind: 'listener', node, target: listener });
     const kind = schedulerKind(node);
     if (!kind) return undefined;
     // A function handed by reference: `setTimeout(send, ms)`, `.catch(this.onError.bind(this))`.
@@ -92,4 +95,79 @@ function boundReference(arg: Node): Node | undefined {
   if (a.type === 'CallExpression' && a.callee.type === 'MemberExpression' && propertyName(a.callee) === 'bind') return unwrap(a.callee.object);
   if (a.type === 'Identifier' || a.type === 'MemberExpression') return a;
   return undefined;
+}
+
+/**
+ * The functions a class registers on its own instance (`this.on('error', () => this.retry())`,
+ * `this.once('close', this.reopen.bind(this))`) for the event a `this.emit('error', …)` call
+ * raises: an emitter calls its listeners synchronously, within the emit.
+ */
+export function ownListeners(call: TSESTree.CallExpression, resolve: Resolve, keys: VisitorKeys): FunctionNode[] {
+  const callee = unwrap(call.callee);
+  const event = call.arguments[0] && unwrap(call.arguments[0] as Node);
+  if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression' || propertyName(callee) !== 'emit') return [];
+  if (event?.type !== 'Literal' || typeof event.value !== 'string') return [];
+  const cls = thisClass(callee);
+  if (!cls) return [];
+  let byEvent = listenersByClass.get(cls);
+  if (!byEvent) listenersByClass.set(cls, (byEvent = registeredOnThis(cls, resolve, keys)));
+  return byEvent.get(event.value) ?? [];
+}
+
+const listenersByClass = new WeakMap<Node, Map<string, FunctionNode[]>>();
+
+function registeredOnThis(cls: Node, resolve: Resolve, keys: VisitorKeys): Map<string, FunctionNode[]> {
+  const byEvent = new Map<string, FunctionNode[]>();
+  walk(cls, keys, (node) => {
+    if (node.type !== 'CallExpression' || schedulerKind(node) !== 'listener') return undefined;
+    const callee = unwrap(node.callee);
+    const event = node.arguments[0] && unwrap(node.arguments[0] as Node);
+    const handler = node.arguments[1] && unwrap(node.arguments[1] as Node);
+    if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression' || event?.type !== 'Literal' || typeof event.value !== 'string' || !handler) return undefined;
+    // (`this` in a nested class or a plain function is another object.)
+    if (thisClass(callee) !== cls) return undefined;
+    const ref = isFunction(handler) ? undefined : boundReference(handler);
+    const fn = isFunction(handler) ? handler : ref ? resolve(ref) : undefined;
+    if (!fn) return undefined;
+    const list = byEvent.get(event.value);
+    if (list) list.push(fn);
+    else byEvent.set(event.value, [fn]);
+    return undefined;
+  });
+  return byEvent;
+}
+
+/**
+ * `() => this.onError()` registered by `this.on('error', …)` in a class that emits 'error' on
+ * itself: the listener's call is the emit's way on (ownListeners), not a use of its own.
+ */
+export function forwardsOwnEvent(call: TSESTree.CallExpression, keys: VisitorKeys): boolean {
+  const listener = call.parent?.type === 'ExpressionStatement' ? call.parent.parent?.parent : call.parent;
+  if (!listener || !isFunction(listener)) return false;
+  if (listener.body !== call && !(listener.body.type === 'BlockStatement' && listener.body.body.length === 1 && listener.body.body[0] === call.parent)) return false;
+  const registration = listener.parent;
+  if (registration?.type !== 'CallExpression' || registration.arguments[1] !== listener || schedulerKind(registration) !== 'listener') return false;
+  const callee = unwrap(registration.callee);
+  const event = registration.arguments[0] && unwrap(registration.arguments[0] as Node);
+  if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression' || event?.type !== 'Literal' || typeof event.value !== 'string') return false;
+  const cls = thisClass(callee);
+  return cls !== undefined && emitted(cls, keys).has(event.value);
+}
+
+const emittedByClass = new WeakMap<Node, Set<string>>();
+
+function emitted(cls: Node, keys: VisitorKeys): Set<string> {
+  let events = emittedByClass.get(cls);
+  if (events) return events;
+  events = new Set();
+  const found = events;
+  walk(cls, keys, (node) => {
+    if (node.type !== 'CallExpression') return undefined;
+    const callee = unwrap(node.callee);
+    const event = node.arguments[0] && unwrap(node.arguments[0] as Node);
+    if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' && propertyName(callee) === 'emit' && event?.type === 'Literal' && typeof event.value === 'string' && thisClass(callee) === cls) found.add(event.value);
+    return undefined;
+  });
+  emittedByClass.set(cls, events);
+  return events;
 }

@@ -6,6 +6,7 @@ import { scanAttempt } from '../scan.js';
 import { scheduleValue, type Value } from '../value.js';
 import { firstDefinition } from '../definitions/bodies.js';
 import { textOf } from './loop-retry.js';
+import { afterOperationInTry } from './success-writes.js';
 
 /**
  * Does a loop walk through items or alternatives (a list, a schedule, a parent chain) rather
@@ -85,7 +86,7 @@ export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.Ca
   // Only what carries over to the next attempt: a variable declared inside the body restarts.
   const carriesOver = (variable: Variable) => !variable.defs.some((def) => contains(loop.body, def.name));
   const steps = [...inputs].filter(carriesOver).flatMap((variable) => writesWithin(variable, loop).filter(isStep));
-  if (steps.some((step) => !conditionalWithin(step, loop, true))) return true;
+  if (steps.some((step) => !conditionalWithin(step, loop, true) && !afterOperationInTry(step, operation, loop))) return true;
   // Steps taken only on some paths (`if (serverOffset > offset) offset = serverOffset`) leave
   // the others retrying the same input, unless every way round takes one (a redirect:
   // `client = redirectTo; continue` on ASK and MOVED, a throw otherwise).

@@ -1,15 +1,16 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isAnyLoop, loopTest, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { contains, isAnyLoop, loopTest, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
 import { mayStopUnseen } from '../exits.js';
 import { flagNeverWritten } from '../exits/external.js';
 import { doneOrOwnerFlags } from '../owner-flags.js';
 import { boundOf, getterCondition, guardsIn, merge } from '../bounds.js';
 import type { Bound } from '../exits/bound.js';
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from '../checks.js';
-import { AnalysisContext } from '../context.js';
+import { AnalysisContext, writesWithin } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { loopsWhileNeverAborted } from '../never-aborted.js';
 import { containsContinue, textOf } from './loop-retry.js';
+import { afterOperationInTry } from './success-writes.js';
 
 /**
  * What limits a retry loop: its condition and the give-up guards in its body, a lifecycle flag,
@@ -17,7 +18,7 @@ import { containsContinue, textOf } from './loop-retry.js';
  */
 
 /** The limits of a loop: its condition and the give-up guards in its body. */
-export function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: boolean } {
+export function loopBound(loop: RetryLoopNode, env: Env, operation?: Node): Bound & { unbounded: boolean } {
   const raw = loopTest(loop);
   const test = raw ? unwrap(raw) : undefined;
   let bound: Bound | undefined;
@@ -31,7 +32,7 @@ export function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: b
     const [condition, giveUp] = getter ? [getter.condition, getter.negated] : [test, false];
     const kind = boundKind(condition, env);
     if (kind) bound = boundOf(kind, condition, env, giveUp, loop.type === 'DoWhileStatement', getter ? test : undefined);
-    unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env) || doneOrOwnerFlags(test, loop, env, (part) => isFlag(part, loop, env)) || flagNeverWritten(test, loop.body, env)));
+    unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env) || doneOrOwnerFlags(test, loop, env, (part) => isFlag(part, loop, env)) || flagNeverWritten(test, loop.body, env) || (operation !== undefined && movedOnlyOnSuccess(test, loop, operation, env))));
   }
   const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);
   if (guards) bound = merge(bound, guards);
@@ -42,6 +43,28 @@ export function loopBound(loop: RetryLoopNode, env: Env): Bound & { unbounded: b
     result.attempts = 'unknown';
   }
   return { ...result, unbounded: unbounded && result.attempts === undefined };
+}
+
+/**
+ * `while (offset < size) { try { await send(offset); offset = next } catch { await sleep(ms) } }`:
+ * what the condition reads is written only in the `try`, after the operation, so a failure leaves
+ * it as it was and goes round again: on failure the condition never ends the loop.
+ */
+function movedOnlyOnSuccess(test: Node, loop: RetryLoopNode, operation: Node, env: Env): boolean {
+  let written = 0;
+  let otherwise = false;
+  walk(test, env.ctx.keys, (node) => {
+    if (otherwise || node.type !== 'Identifier') return undefined;
+    const variable = env.ctx.variableOf(node);
+    if (!variable) return undefined;
+    for (const write of writesWithin(variable, loop)) {
+      if (!contains(loop.body, write)) continue;
+      if (afterOperationInTry(write, operation, loop)) written++;
+      else otherwise = true;
+    }
+    return undefined;
+  });
+  return written > 0 && !otherwise;
 }
 
 /**

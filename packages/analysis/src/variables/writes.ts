@@ -34,9 +34,16 @@ export function invariantMember(member: TSESTree.MemberExpression, env: Env): bo
   if (n.type !== 'Identifier') return false;
   const variable = env.ctx.variableOf(n);
   if (!variable) return false;
+  // `var self = this` (never written again): `self.baseDelay` is `this.baseDelay`.
+  if (holdsThis(variable)) return true;
   // `opts = opts || {}` and the like keep the caller's options: still fixed for the whole retry.
   if (onlyNormalised(variable)) return declaredOutside(variable, env.region);
   return writesWithin(variable, env.region).length === 0 && !isReassigned(variable) && declaredOutside(variable, env.region);
+}
+
+function holdsThis(variable: Variable): boolean {
+  const def = soleDefinition(variable);
+  return def?.type === 'Variable' && def.node.id === def.name && def.node.init?.type === 'ThisExpression' && !isReassigned(variable);
 }
 
 /** The `for … of` / `for … in` whose head declares this (a new value each turn), if any. */
