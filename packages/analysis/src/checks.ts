@@ -7,6 +7,7 @@ import { neverAbortedByDefault } from './never-aborted.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { flagOutcome } from './outcomes/flag-writes.js';
 import { fieldTest } from './outcomes/result-discriminants.js';
+import { importOf } from './imports.js';
 import { delayedCall } from './summaries/timer-sleep.js';
 import { indexMembership, mirror, statusPolarity, statusTestOutcome, type Holders, type Polarity } from './outcomes/status-tests.js';
 
@@ -359,13 +360,25 @@ function exitCodeComparison(n: TSESTree.BinaryExpression, env: Env, requireFresh
   if (!/^[!=]==?$/.test(n.operator) && n.operator !== '>') return undefined;
   const isExitCode = (x: Node): boolean => {
     const u = unwrap(x);
-    return (u.type === 'MemberExpression' && propertyName(u) === 'exitCode') || (u.type === 'Identifier' && u.name === 'exitCode');
+    return (u.type === 'MemberExpression' && propertyName(u) === 'exitCode') || (u.type === 'Identifier' && u.name === 'exitCode') || spawnStatus(u, env);
   };
   const side = isExitCode(n.left as Node) ? (n.left as Node) : n.operator !== '>' && isExitCode(n.right) ? n.right : undefined;
   if (!side || !isFresh(side, env, requireFresh)) return undefined;
   const other = evaluate(side === n.left ? n.right : (n.left as Node), env);
   if (other.t !== 'num' || other.v !== 0) return undefined;
   return n.operator === '===' || n.operator === '==' ? 'success' : 'failure';
+}
+
+/** `result.status` of Node's `spawnSync` (from child_process): the exit code, 0 when the command worked. */
+function spawnStatus(n: Node, env: Env): boolean {
+  if (n.type !== 'MemberExpression' || propertyName(n) !== 'status') return false;
+  const call = freshValue(n.object, env);
+  if (call?.type !== 'CallExpression') return false;
+  const callee = unwrap(call.callee);
+  const root = callee.type === 'MemberExpression' ? unwrap(callee.object) : callee;
+  const origin = root.type === 'Identifier' ? importOf(root, env.ctx) : undefined;
+  const name = callee.type === 'MemberExpression' ? propertyName(callee) : origin?.imported;
+  return origin !== undefined && /^(node:)?child_process$/.test(origin.module) && name === 'spawnSync';
 }
 
 /** `res.status`, or a variable the attempt gives it to (`code = reply.status`), whatever its name. */

@@ -302,6 +302,11 @@ function initialValue(variable: Variable, env: Env): Value {
       // `const { initialDelay } = this.options` reads what `this.options.initialDelay` reads.
       const init = unwrap(declarator.init);
       const key = keyName(property.key);
+      // `const { factor } = { ...DEFAULTS, ...opts }`: the defaults' value when the caller leaves it out.
+      if (property.value === def.name && key !== undefined && init.type === 'ObjectExpression') {
+        const given = resolveObjectProperty(init, key, deeper(env));
+        if (given) return evaluate(given, deeper(env));
+      }
       if (property.value === def.name && key !== undefined && (init.type === 'MemberExpression' || init.type === 'Identifier' || init.type === 'ThisExpression')) {
         return evaluate(memberOf(init, key), deeper(env));
       }
@@ -314,11 +319,8 @@ function initialValue(variable: Variable, env: Env): Value {
     return fallback ? evaluate(fallback, deeper(env)) : UNKNOWN;
   }
   // `import { MAX_RECONNECTS } from './limits'`: the constant that module exports, read there.
-  if (def.type === 'ImportBinding' && env.depth <= MAX_DEPTH) {
-    const foreign = env.ctx.foreignConstant?.(def.name as TSESTree.Identifier);
-    if (foreign) return evaluate(foreign.node, { ctx: foreign.ctx, region: foreign.node, counters: new Set(), depth: env.depth + 1 });
-  }
-  return UNKNOWN;
+  const foreign = def.type === 'ImportBinding' && env.depth <= MAX_DEPTH ? env.ctx.foreignConstant?.(def.name as TSESTree.Identifier) : undefined;
+  return foreign ? evaluate(foreign.node, { ctx: foreign.ctx, region: foreign.node, counters: new Set(), depth: env.depth + 1 }) : UNKNOWN;
 }
 
 /** What an object literal handed to the inlined helper's parameter `init` gives under `key`; 'absent' when it leaves the key out. */

@@ -35,7 +35,9 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
   const dotted = dottedName(node.callee);
   const name = calleeName(node);
   const first = node.arguments[0] as Node | undefined;
-  if (dotted === 'Bun.sleep' || dotted === 'Atomics.wait') return { node, delay: first, opaque: false, jittered: false };
+  if (dotted === 'Bun.sleep') return { node, delay: first, opaque: false, jittered: false };
+  // `Atomics.wait(view, index, value, timeout)`: the timeout is the fourth argument.
+  if (dotted === 'Atomics.wait') return { node, delay: node.arguments[3] as Node | undefined, opaque: false, jittered: false };
   if (name === undefined) return undefined;
   const callee = unwrap(node.callee);
   if (name === 'setTimeout' || name === 'setTimeoutPromise') {
@@ -122,7 +124,8 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
   // A helper with a timer of its own is a sleep when its summary says so, whatever it is
   // called: a watchdog (`readWithDeadline`), a retry function that also sleeps, or a promise
   // that settles on other events is an operation.
-  const summary = facts.timer ? sleepSummary(helper, ctx) : undefined;
+  // `function sleepSync(ms) { Atomics.wait(view, 0, 0, ms) }`: a helper whose one statement is a wait waits that.
+  const summary = facts.timer ? sleepSummary(helper, ctx) : blockingWait(helper, ctx);
   const timer = summary?.timer;
   if (facts.timer && !timer) return undefined;
   if (!timer && !named) return undefined;
@@ -207,6 +210,20 @@ function helperFacts(helper: FunctionNode, ctx: AnalysisContext): HelperFacts {
   let facts = byHelper.get(helper);
   if (!facts) byHelper.set(helper, (facts = { timer: findTimeout(helper, ctx) }));
   return facts;
+}
+
+/** A function with no timer whose body is one blocking wait (`Atomics.wait(view, 0, 0, ms)`): that wait, its timeout. */
+function blockingWait(helper: FunctionNode, ctx: AnalysisContext): { timer: TSESTree.CallExpression; delay: Node | undefined } | undefined {
+  if (helper.async) return undefined;
+  let body: Node = helper.body;
+  if (body.type === 'BlockStatement') {
+    const only = body.body.length === 1 ? body.body[0] : undefined;
+    if (only?.type !== 'ExpressionStatement') return undefined;
+    body = only.expression;
+  }
+  const call = unwrap(body);
+  if (call.type !== 'CallExpression' || dottedName(call.callee) !== 'Atomics.wait') return undefined;
+  return { timer: call, delay: call.arguments[3] as Node | undefined };
 }
 
 /**

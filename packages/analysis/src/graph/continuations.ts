@@ -98,6 +98,22 @@ function boundReference(arg: Node): Node | undefined {
 }
 
 /**
+ * The emit sits on a failure path of its function: in a `catch` block, or in a rejection
+ * handler (`.catch(cb)`, the second callback of `.then`). An event raised from another
+ * object's listener (`socket.on('close', () => this.emit('close'))`) is events.ts's question.
+ */
+function raisedOnFailure(call: Node): boolean {
+  for (let child: Node = call, p = call.parent; p; child = p, p = p.parent) {
+    if (p.type === 'CatchClause') return true;
+    if (!isFunction(child)) continue;
+    if (p.type !== 'CallExpression') return false;
+    const name = calleeName(p);
+    return (name === 'catch' && p.arguments[0] === child) || (name === 'then' && p.arguments[1] === child);
+  }
+  return false;
+}
+
+/**
  * The functions a class registers on its own instance (`this.on('error', () => this.retry())`,
  * `this.once('close', this.reopen.bind(this))`) for the event a `this.emit('error', …)` call
  * raises: an emitter calls its listeners synchronously, within the emit.
@@ -106,7 +122,7 @@ export function ownListeners(call: TSESTree.CallExpression, resolve: Resolve, ke
   const callee = unwrap(call.callee);
   const event = call.arguments[0] && unwrap(call.arguments[0] as Node);
   if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression' || propertyName(callee) !== 'emit') return [];
-  if (event?.type !== 'Literal' || typeof event.value !== 'string') return [];
+  if (event?.type !== 'Literal' || typeof event.value !== 'string' || !raisedOnFailure(call)) return [];
   const cls = thisClass(callee);
   if (!cls) return [];
   let byEvent = listenersByClass.get(cls);
@@ -139,7 +155,8 @@ function registeredOnThis(cls: Node, resolve: Resolve, keys: VisitorKeys): Map<s
 
 /**
  * `() => this.onError()` registered by `this.on('error', …)` in a class that emits 'error' on
- * itself: the listener's call is the emit's way on (ownListeners), not a use of its own.
+ * itself from a failure path: the listener's call is the emit's way on (ownListeners), not a
+ * use of its own.
  */
 export function forwardsOwnEvent(call: TSESTree.CallExpression, keys: VisitorKeys): boolean {
   const listener = call.parent?.type === 'ExpressionStatement' ? call.parent.parent?.parent : call.parent;
@@ -165,7 +182,7 @@ function emitted(cls: Node, keys: VisitorKeys): Set<string> {
     if (node.type !== 'CallExpression') return undefined;
     const callee = unwrap(node.callee);
     const event = node.arguments[0] && unwrap(node.arguments[0] as Node);
-    if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' && propertyName(callee) === 'emit' && event?.type === 'Literal' && typeof event.value === 'string' && thisClass(callee) === cls) found.add(event.value);
+    if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' && propertyName(callee) === 'emit' && event?.type === 'Literal' && typeof event.value === 'string' && thisClass(callee) === cls && raisedOnFailure(node)) found.add(event.value);
     return undefined;
   });
   emittedByClass.set(cls, events);
