@@ -71,6 +71,9 @@ export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.Ca
   const addInputs = (root: Node, depth: number): void => {
     walk(root, env.ctx.keys, (node) => {
       if (node.type !== 'Identifier') return undefined;
+      // A key (`{ responseHeaders: {} }`, `res.headers`) names a property, not a variable.
+      const parent = node.parent;
+      if ((parent?.type === 'Property' && parent.key === node && !parent.computed) || (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed)) return undefined;
       const variable = env.ctx.variableOf(node);
       if (!variable || inputs.has(variable)) return undefined;
       inputs.add(variable);
