@@ -43,6 +43,13 @@ export function enclosingFunction(node: Node): FunctionNode | undefined {
 }
 
 /** Strips what does not change a value: TS casts, `!`, `await`, optional chains. */
+/** A function's one expression: its expression body, or the expression of its only statement (`{ op(); }`). */
+export function soleExpression(fn: FunctionNode): Node | undefined {
+  if (fn.body.type !== 'BlockStatement') return fn.body;
+  const only = fn.body.body.length === 1 ? fn.body.body[0] : undefined;
+  return only?.type === 'ExpressionStatement' ? only.expression : undefined;
+}
+
 export function unwrap(node: Node): Node {
   let n = node;
   for (;;) {

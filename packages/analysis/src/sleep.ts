@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, dottedName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { calleeName, dottedName, soleExpression, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
 import { importOf } from './imports.js';
 import { usesRandomness } from './randomness/uses-randomness.js';
@@ -214,15 +214,9 @@ function helperFacts(helper: FunctionNode, ctx: AnalysisContext): HelperFacts {
 
 /** A function with no timer whose body is one blocking wait (`Atomics.wait(view, 0, 0, ms)`): that wait, its timeout. */
 function blockingWait(helper: FunctionNode, ctx: AnalysisContext): { timer: TSESTree.CallExpression; delay: Node | undefined } | undefined {
-  if (helper.async) return undefined;
-  let body: Node = helper.body;
-  if (body.type === 'BlockStatement') {
-    const only = body.body.length === 1 ? body.body[0] : undefined;
-    if (only?.type !== 'ExpressionStatement') return undefined;
-    body = only.expression;
-  }
-  const call = unwrap(body);
-  if (call.type !== 'CallExpression' || dottedName(call.callee) !== 'Atomics.wait') return undefined;
+  const body = helper.async ? undefined : soleExpression(helper);
+  const call = body && unwrap(body);
+  if (call?.type !== 'CallExpression' || dottedName(call.callee) !== 'Atomics.wait') return undefined;
   return { timer: call, delay: call.arguments[3] as Node | undefined };
 }
 

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, functionName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { calleeName, contains, functionName, isFunction, propertyName, soleExpression, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { AnalysisContext, isReassigned } from '../context.js';
 import { handedFunction, type MethodLookup } from '../prototype-methods.js';
 import { prototypeSibling } from '../prototype-slots.js';
@@ -73,14 +73,9 @@ export function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<Fu
 
 /** `() => this.onError()`, `(e) => { this.fail(e); }`: the function a one-call function forwards to. */
 function forwardedTo(fn: FunctionNode, resolve: (e: Node) => FunctionNode | undefined): FunctionNode | undefined {
-  let body: Node = fn.body;
-  if (body.type === 'BlockStatement') {
-    const only = body.body.length === 1 ? body.body[0] : undefined;
-    if (only?.type !== 'ExpressionStatement') return undefined;
-    body = only.expression;
-  }
-  const call = unwrap(body);
-  return call.type === 'CallExpression' ? resolve(call.callee) : undefined;
+  const body = soleExpression(fn);
+  const call = body && unwrap(body);
+  return call?.type === 'CallExpression' ? resolve(call.callee) : undefined;
 }
 
 /** `this.emit(…)`: an instance raising an event its own listeners may take. */

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { calleeName, contains, isFunction, propertyName, soleExpression, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
 import { isOperationCall } from '../operations/operation-call.js';
 import { promiseTimerCall } from './promise-timer.js';
@@ -38,15 +38,9 @@ export function timerOfPromise(node: TSESTree.NewExpression, ctx: AnalysisContex
 export function delayedCall(node: TSESTree.NewExpression, ctx: AnalysisContext): TSESTree.CallExpression | undefined {
   const timer = timerOfPromise(node, ctx);
   const callback = timer?.arguments[0] && unwrap(timer.arguments[0] as Node);
-  if (!callback || !isFunction(callback)) return undefined;
-  let body: Node = callback.body;
-  if (body.type === 'BlockStatement') {
-    const only = body.body.length === 1 ? body.body[0] : undefined;
-    if (only?.type !== 'ExpressionStatement') return undefined;
-    body = only.expression;
-  }
-  const settle = unwrap(body);
-  if (settle.type !== 'CallExpression' || settle.arguments.length !== 1) return undefined;
+  const body = callback && isFunction(callback) ? soleExpression(callback) : undefined;
+  const settle = body && unwrap(body);
+  if (settle?.type !== 'CallExpression' || settle.arguments.length !== 1) return undefined;
   const value = unwrap(settle.arguments[0] as Node);
   return value.type === 'CallExpression' ? value : undefined;
 }
