@@ -1,4 +1,4 @@
-import { MAX_RECONNECTS, RECONNECT_PAUSE_MS } from './limits';
+import { MAX_RECONNECTS, RECONNECT_PAUSE_MS } from './limits.js';
 
 export async function open(url: string): Promise<WebSocket> {
   for (let i = 0; i < MAX_RECONNECTS; i++) {

@@ -1,4 +1,4 @@
-import { Avatars, UsersApi } from './lib/users';
+import { Avatars, UsersApi } from './lib/users.js';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

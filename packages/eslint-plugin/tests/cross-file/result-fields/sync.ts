@@ -1,4 +1,4 @@
-import { putObject } from './lib/transfer';
+import { putObject } from './lib/transfer.js';
 
 export async function store(key: string, body: string): Promise<string> {
   for (let attempt = 1; attempt <= 4; attempt++) {

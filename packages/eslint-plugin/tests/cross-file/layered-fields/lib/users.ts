@@ -1,4 +1,4 @@
-import { HttpClient, defaultClient } from './http';
+import { HttpClient, defaultClient } from './http.js';
 
 export class UsersApi {
   constructor(private http: HttpClient = defaultClient) {}
