@@ -30,7 +30,28 @@ ruleTester.run('no-fixed-sleep-retry: resumed transfers and own events', noFixed
 });
 
 ruleTester.run('no-unbounded-retry: a condition only successes move', noUnboundedRetry, {
-  valid: [{ name: 'TypeScript: a failure also moves the offset (skips the chunk)', code: upload.replace('await sleep(3000);', 'offset += 1024;\n      await sleep(3000);'), filename: 'upload.ts' }],
+  valid: [
+    { name: 'TypeScript: a failure also moves the offset (skips the chunk)', code: upload.replace('await sleep(3000);', 'offset += 1024;\n      await sleep(3000);'), filename: 'upload.ts' },
+    {
+      // `queue.pending` names a property: the local `pending`, written after the call, is not what the condition reads.
+      name: 'TypeScript: a condition on a property that shares its name with a local written after the call',
+      code: `const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function drain(queue: { pending: number; take(): Promise<void> }) {
+  let pending = 0;
+  while (queue.pending > 0) {
+    try {
+      await queue.take();
+      pending = 1;
+    } catch {
+      await sleep(100);
+    }
+  }
+  return pending;
+}
+`,
+      filename: 'drain.ts',
+    },
+  ],
   invalid: [{ name: 'TypeScript: the offset moves only after a success', code: upload, filename: 'upload.ts', errors: [{ messageId: 'unbounded', line: 4, column: 3, suggestions: [] }] }],
 });
 

@@ -55,6 +55,9 @@ function movedOnlyOnSuccess(test: Node, loop: RetryLoopNode, operation: Node, en
   let otherwise = false;
   walk(test, env.ctx.keys, (node) => {
     if (otherwise || node.type !== 'Identifier') return undefined;
+    // (`data.length`: a property's name, not a variable.)
+    const parent = node.parent;
+    if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return undefined;
     const variable = env.ctx.variableOf(node);
     if (!variable) return undefined;
     for (const write of writesWithin(variable, loop)) {
