@@ -176,6 +176,16 @@ function counterStart(node: Node, env: Env): number | undefined {
  * way back). Undefined when a call passes something else, or none is found.
  */
 function callerStart(fn: FunctionNode, param: Node, env: Env): number | undefined {
+  // Once per parameter: every bound a site's checks ask reads the same calls.
+  if (callerStarts.has(param)) return callerStarts.get(param);
+  const start = readCallerStart(fn, param, env);
+  callerStarts.set(param, start);
+  return start;
+}
+
+const callerStarts = new WeakMap<Node, number | undefined>();
+
+function readCallerStart(fn: FunctionNode, param: Node, env: Env): number | undefined {
   const index = fn.params.indexOf(param as never);
   const holder = fn.type === 'FunctionDeclaration' ? fn.id : fn.parent?.type === 'VariableDeclarator' && fn.parent.init === fn ? fn.parent.id : undefined;
   const variable = holder?.type === 'Identifier' ? env.ctx.variableOf(holder) : undefined;

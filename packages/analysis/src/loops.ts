@@ -1,4 +1,5 @@
-import { isFunction, loopTest, type Node, type RetryLoopNode } from './ast.js';
+import { loopTest, type RetryLoopNode } from './ast.js';
+import { insideCatch } from './exits/placement.js';
 import { movesToNextAlternative } from './alternatives.js';
 import { comparesOutcomeCode } from './checks.js';
 import { AnalysisContext } from './context.js';
@@ -47,7 +48,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   // Going round after a success until a state the operation reports is reached: polling.
   // (A loop that goes round after a success without waiting moves on, a transfer that resumes
   // where the last call left it: its waits are the failures' backoff, not a poll's.)
-  if (!(retry.check && comparesOutcomeCode(retry.check, env)) && pollsStoredState(loop, retry.operation, ctx) && scan.sleeps.some((s) => !inCatch(s.node, loop.body))) return undefined;
+  if (!(retry.check && comparesOutcomeCode(retry.check, env)) && pollsStoredState(loop, retry.operation, ctx) && scan.sleeps.some((s) => !insideCatch(s.node, loop.body))) return undefined;
   const sleep = chooseSleep(scan.sleeps, retry.failurePath);
   const delay = sleep ? sleepValue(sleep, env) : (helperWait(retry, scan, loop, env) ?? immediateOrUnknown(retry, scan, loop, ctx));
   const site: RetrySite = {
@@ -72,13 +73,4 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
     if (waitsOnlyIf) site.immediateUnless = waitsOnlyIf;
   }
   return site;
-}
-
-/** The node is in a `catch` of the loop's body (not one of a function inside it). */
-function inCatch(node: Node, body: Node): boolean {
-  for (let p = node.parent; p && p !== body; p = p.parent) {
-    if (p.type === 'CatchClause') return true;
-    if (isFunction(p)) return false;
-  }
-  return false;
 }
