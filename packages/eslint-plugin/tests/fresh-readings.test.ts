@@ -22,6 +22,12 @@ ruleTester.run('no-fixed-sleep-retry: resumed transfers and own events', noFixed
   valid: [
     { name: 'TypeScript: the transfer waits at random after a failure', code: upload.replace('await sleep(3000);', 'await sleep(Math.random() * 3000);'), filename: 'upload.ts' },
     { name: 'JavaScript: an event the class never emits on itself is not a way back here', code: emitter.replace("this.emit('error', err)", "console.error(err)"), filename: 'upload.js' },
+    {
+      // A promise made with no executor (it never settles) is read without throwing.
+      name: 'JavaScript: a result field tested after `new Promise()` with no executor',
+      code: `async function once() {\n  try { await fetch('/x'); return { kind: 'ok' }; } catch { return { kind: 'again' }; }\n}\nexport async function f() {\n  let r = await once();\n  for (let i = 0; i < 3 && r.kind !== 'ok'; i++) {\n    r = await new Promise();\n  }\n}\n`,
+      filename: 'never.js',
+    },
   ],
   invalid: [
     { name: 'TypeScript: the offset moves only after a success', code: upload, filename: 'upload.ts', errors: [{ messageId: 'fixedDelay', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a fixed 3 s', attempts: 'no limit on attempts' }, suggestions: [{ messageId: 'addJitter', output: "const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));\nexport async function upload(url: string, data: Uint8Array) {\n  let offset = 0;\n  while (offset < data.length) {\n    try {\n      const res = await fetch(url, { method: 'PATCH', body: data.subarray(offset) });\n      if (!res.ok) throw new Error(String(res.status));\n      offset = Number(res.headers.get('upload-offset'));\n    } catch {\n      await sleep(Math.random() * 3000);\n    }\n  }\n}\n" }] }] },

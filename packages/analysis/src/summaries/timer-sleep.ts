@@ -41,8 +41,8 @@ export function delayedCall(node: TSESTree.NewExpression, ctx: AnalysisContext):
   const body = callback && isFunction(callback) ? soleExpression(callback) : undefined;
   const settle = body && unwrap(body);
   // `resolve(op())`, the executor's own resolve: its value is the call's result.
-  const executor = unwrap(node.arguments[0] as Node);
-  const resolve = isFunction(executor) && executor.params[0]?.type === 'Identifier' ? executor.params[0].name : undefined;
+  const executor = node.arguments[0] && unwrap(node.arguments[0] as Node);
+  const resolve = executor && isFunction(executor) && executor.params[0]?.type === 'Identifier' ? executor.params[0].name : undefined;
   if (settle?.type !== 'CallExpression' || settle.arguments.length !== 1 || calleeName(settle) !== resolve || unwrap(settle.callee).type !== 'Identifier') return undefined;
   const value = unwrap(settle.arguments[0] as Node);
   return value.type === 'CallExpression' ? value : undefined;
