@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, calleeName, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { calleeName, dottedName, getProperty, isFunction, keyName, propertyName, unwrap, walk, type Node } from './ast.js';
 import { isReassigned, onlyCallerOverrides, writesWithin, type Variable } from './context.js';
 import type { Alias, Env, Receiver } from './context.js';
 import { isServerWaitHeader, readsServerWaitHeader } from './server-wait.js';
@@ -21,7 +21,9 @@ import { memberAssignments, resolveObjectProperty } from './objects/resolve-obje
 import { typeofFunctionTest, defaultFunction, heldByParameter, flagUnequal, typeofUnequal, passedThroughMerge, foreignDefault } from './options/option-source.js';
 import { RANDOM_CALL, jitterFromName, usesRandomness } from './randomness/uses-randomness.js';
 import { declaredOutside, invariantMember, iteratedBy } from './variables/writes.js';
-import { steppedDuringAttempt, staticMethod, instanceMethod, strategyAlternatives } from './functions/methods.js';
+import { steppedDuringAttempt, staticMethod, strategyAlternatives } from './functions/methods.js';
+import { methodCallValue } from './evaluation/method-calls.js';
+import { switchChosen } from './evaluation/switch-choice.js';
 import { strategyFunction, inlineHelper, inlineForeign, helperEnv, helperRandomness } from './evaluation/helper-calls.js';
 import { writesValue, joinWrites, elsewhereWriteValue } from './evaluation/written-values.js';
 import { registerEvaluator } from './evaluation/evaluator.js';
@@ -171,46 +173,6 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   // the same for every attempt. Declared inside the attempt, it is computed afresh each time.
   if (initial.t === 'unknown' && !initial.random && truthOf(initial) === undefined && initial.kind === undefined && declaredOutside(variable, env.region) && !iteratedBy(soleDefinition(variable)?.node)) return keepOffByDefault(initial, INVARIANT);
   return initial;
-}
-
-/**
- * `switch (config.backoff) { case 'FIXED': delay = fixedBackoff; break; … }` before the retry,
- * with the discriminant known (an option's default): the function of this file the matching
- * case (or the default one) gives the variable. Undefined unless every write of the variable
- * sits in that one switch, before the region.
- */
-function switchChosen(id: TSESTree.Identifier, env: Env): FunctionNode | undefined {
-  const variable = env.ctx.variableOf(id);
-  const def = soleDefinition(variable);
-  if (!variable || def?.type !== 'Variable' || def.node.init || env.depth > MAX_DEPTH) return undefined;
-  const writes = writesWithin(variable, env.ctx.sourceCode.ast as Node);
-  let statement: TSESTree.SwitchStatement | undefined;
-  for (const write of writes) {
-    const assignment = write.parent;
-    const switchCase = assignment?.parent?.parent;
-    if (assignment?.type !== 'AssignmentExpression' || assignment.operator !== '=' || assignment.parent?.type !== 'ExpressionStatement' || switchCase?.type !== 'SwitchCase') return undefined;
-    const owner = switchCase.parent as TSESTree.SwitchStatement;
-    if ((statement && owner !== statement) || write.range[1] > env.region.range[0]) return undefined;
-    statement = owner;
-  }
-  if (!statement) return undefined;
-  const inner = deeper(env);
-  const discriminant = evaluate(statement.discriminant, inner);
-  const same = (v: Value) => (discriminant.text !== undefined ? v.text === discriminant.text : discriminant.t === 'num' && !discriminant.random && v.t === 'num' && v.v === discriminant.v);
-  if (discriminant.text === undefined && discriminant.t !== 'num') return undefined;
-  // Every case test known, so that the one taken is known.
-  const tests = statement.cases.map((c) => (c.test ? evaluate(c.test, inner) : undefined));
-  if (tests.some((t) => t !== undefined && t.text === undefined && t.t !== 'num')) return undefined;
-  let index = tests.findIndex((t) => t !== undefined && same(t));
-  if (index < 0) index = statement.cases.findIndex((c) => !c.test);
-  // Falling through to the next case's statements until the write: take the first write from the matching case on.
-  for (let i = index; i >= 0 && i < statement.cases.length; i++) {
-    const body = (statement.cases[i] as TSESTree.SwitchCase).consequent;
-    const write = writes.find((w) => body.includes(w.parent?.parent as TSESTree.Statement));
-    if (write) return env.ctx.functionIn((write.parent as TSESTree.AssignmentExpression).right);
-    if (body.some((st) => alwaysExits(st))) return undefined;
-  }
-  return undefined;
 }
 
 /**
@@ -569,10 +531,12 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   }
   // A local helper says what it does; only an imported one is judged by its name.
   const callee = unwrap(call.callee);
+  // A method of a class of this file: any body the object's class may run (functions/dispatch.ts).
+  const ofClass = callee.type === 'MemberExpression' ? methodCallValue(call, args, env) : undefined;
+  if (ofClass) return ofClass;
   const helper =
     localFunction(call, env) ??
     (callee.type === 'Identifier' ? defaultFunction(callee, env) : callee.type === 'MemberExpression' && callee.object.type === 'Identifier' ? staticMethod(callee, env) : undefined) ??
-    (callee.type === 'MemberExpression' ? instanceMethod(callee, env) : undefined) ??
     (callee.type === 'Identifier' ? heldByParameter(callee, env) : undefined);
   if (helper) return inlineHelper(helper, args, env);
   const chosen = callee.type === 'Identifier' ? switchChosen(callee, env) : undefined;

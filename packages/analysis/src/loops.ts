@@ -13,6 +13,7 @@ import { probesState } from './polling/state-probe.js';
 import { pollsStoredState } from './polling/stored-state.js';
 import { classifies, headLoc } from './loops/loop-retry.js';
 import { scheduleBinding, iteratesCollection, advancesThroughItems } from './loops/items.js';
+import { feedsOperation, generatedSchedule, type GeneratedSchedule } from './loops/generated-schedule.js';
 import { tryForm, checkForm, continuedFromInner } from './loops/forms.js';
 import { loopBound, firstAttemptBefore } from './loops/loop-bound.js';
 import { guardedSite } from './loops/guarded.js';
@@ -24,11 +25,13 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (iteratesCollection(loop, ctx)) return undefined;
   const env: Env = { ctx, region: loop, counters: new Set(), depth: 0 };
   let schedule: number[] | undefined;
+  let generated: GeneratedSchedule | undefined;
   if (loop.type === 'ForOfStatement') {
     // `for (const wait of [0, 250, 500])` / `for (const attempt of [1, 2, 3])`: a fixed schedule.
     schedule = numberArray(loop.right, env);
-    const binding = scheduleBinding(loop, schedule, ctx);
-    if (!schedule || !binding) return undefined;
+    generated = schedule ? undefined : generatedSchedule(loop, ctx);
+    const binding = scheduleBinding(loop, schedule, ctx) ?? generated?.binding;
+    if (!binding) return undefined;
     env.bindings = binding;
   }
   const scan = scanAttempt(loop.body, ctx);
@@ -37,10 +40,12 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (test && loop.type !== 'ForStatement') scan.calls.push(...scanAttempt(test, ctx).calls);
   if (scan.calls.length === 0) return undefined;
   const retry = tryForm(loop, scan, env) ?? checkForm(loop, scan, env) ?? continuedFromInner(loop, scan, env);
-  if (!retry && !schedule) return guardedSite(loop, scan, env);
+  if (!retry && !schedule && !generated) return guardedSite(loop, scan, env);
   if (!retry || advancesThroughItems(loop, retry.operation, env) || movesToNextAlternative(loop.body, retry.operation, ctx)) return undefined;
+  if (generated && feedsOperation(generated, retry.operation, ctx)) return undefined;
 
-  const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : loopBound(loop, env, retry.operation);
+  const turns = schedule ? schedule.length : generated?.turns;
+  const bound = loop.type === 'ForOfStatement' ? { attempts: typeof turns === 'number' ? turns : undefined, deadline: false, abortAware: false, unbounded: turns === 'endless' } : loopBound(loop, env, retry.operation);
   // `let res = await op(); for (…) { …; res = await op(); }`: the first attempt was made before the loop.
   if (typeof bound.attempts === 'number' && firstAttemptBefore(loop, retry.operation, env)) bound.attempts += 1;
   // Going round while a probe answers "not yet", up to a deadline or a count: waiting for a state.

@@ -47,6 +47,11 @@ export function classFieldValue(
       if ((key.type === 'Identifier' || key.type === 'PrivateIdentifier') && key.name === prop && element.value) value = element.value;
     }
     if (element.type !== 'MethodDefinition' || element.kind !== 'constructor') continue;
+    // `constructor(private readonly base = 100)`: the field is the parameter, its default or what a construction passes.
+    for (const p of isStatic ? [] : element.value.params) {
+      const param = p.type === 'TSParameterProperty' ? (p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter) : undefined;
+      if (param?.type === 'Identifier' && param.name === prop) constructorValue = param;
+    }
     for (const statement of element.value.body?.body ?? []) {
       if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') continue;
       const assignment = statement.expression;

@@ -1,10 +1,12 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { keyName, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
-import { AnalysisContext, isReassigned } from '../context.js';
+import { AnalysisContext } from '../context.js';
 import { importOf, type ImportedName } from '../imports.js';
-import { soleDefinition } from '../definitions/bodies.js';
 import { mayNameProjectModule } from '../specifiers/project.js';
 import type { ClassNode, ModuleSummary } from './shapes.js';
+import { classIn } from '../classes/class-in.js';
+
+export { classIn };
 
 /**
  * What does a module export, and under which names: ES exports, re-exports, CommonJS
@@ -74,18 +76,6 @@ export function moduleExports(ctx: AnalysisContext): Pick<ModuleSummary, 'export
   return { exports, reexports, stars, classes, instances };
 }
 
-/** The class an expression names: a class declaration or expression, or a binding of one. */
-export function classIn(node: Node, ctx: AnalysisContext): ClassNode | undefined {
-  const n = unwrap(node);
-  if (n.type === 'ClassDeclaration' || n.type === 'ClassExpression') return n;
-  if (n.type !== 'Identifier') return undefined;
-  const variable = ctx.variableOf(n);
-  const def = soleDefinition(variable);
-  if (!variable || !def) return undefined;
-  if (def.type === 'ClassName' && def.node.type === 'ClassDeclaration') return def.node;
-  if (def.type === 'Variable' && def.node.id === def.name && def.node.init?.type === 'ClassExpression' && !isReassigned(variable)) return def.node.init;
-  return undefined;
-}
 
 /** `new Retrier(…)` of a class of this module: the class and the expression. */
 function instanceOf(node: Node, ctx: AnalysisContext): { cls: ClassNode; node: TSESTree.NewExpression } | undefined {

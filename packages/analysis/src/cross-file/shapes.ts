@@ -4,6 +4,7 @@ import { AnalysisContext, type SourceCodeLike } from '../context.js';
 import type { ImportedName } from '../imports.js';
 import type { RetrySite } from '../types.js';
 import type { HelperSpec } from '../helper-specs.js';
+import type { ClassNode } from '../definitions/bodies.js';
 
 /**
  * What do the modules that follow imports hand each other: the host that reads other files,
@@ -42,7 +43,7 @@ export interface ModuleSummary {
   imports?: { host: NestedHost; names: ReadonlySet<string> };
 }
 
-export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+export type { ClassNode };
 
 /** How an exported function retries: it retries what it is given, or it retries inside. */
 export interface ForeignRetry {

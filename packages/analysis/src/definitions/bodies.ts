@@ -8,7 +8,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
  * here and never reads one of them.
  */
 
-type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+export type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 type Definition = TSESLint.Scope.Definition;
 type Variable = TSESLint.Scope.Variable;
 

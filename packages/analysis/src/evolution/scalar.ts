@@ -153,6 +153,8 @@ function product(a: Value, b: Value): Value {
 
 /** `a ** b`: a constant raised to n is geometric; n (or c·n^q) raised to a constant p is c^p·n^(q·p). */
 function power(a: Value, b: Value): Value {
+  // `1 ** n` (a factor option left at 1): the same every attempt.
+  if (a.t === 'num' && a.v === 1) return num(1);
   if (isGrowing(b)) return a.t === 'num' ? { t: 'grow', shape: 'exponential', base: 1, factor: a.v, random: false } : { t: 'grow', shape: 'exponential', random: false };
   if (!isGrowing(a)) return { t: 'invariant', random: false };
   if (isGeometric(a)) {

@@ -3,8 +3,8 @@ import { propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
 import { isReassigned, type AnalysisContext } from '../context.js';
 import { classMembers, constructorFunction, soleDefinition } from '../definitions/bodies.js';
 import { classFieldValue, enclosingClass } from '../classes/class-members.js';
-import { classIn } from '../cross-file/exports.js';
-import type { ClassNode } from '../cross-file/shapes.js';
+import { classIn } from '../classes/class-in.js';
+import type { ClassNode } from '../definitions/bodies.js';
 
 /**
  * Which method of a class of this file does a call on an instance reach? `api.request()` with

@@ -5,6 +5,7 @@ import { classMembers, firstDefinition, soleDefinition } from '../definitions/bo
 import { deeper } from '../evaluation/state.js';
 import { classFieldValue, classGetter, classOf, enclosingClass, memberWritesWithin } from '../classes/class-members.js';
 import { localFunction } from './local-function.js';
+import { methodOf } from './instance-methods.js';
 import { resolveObject, resolveObjectProperty } from '../objects/resolve-object.js';
 
 /**
@@ -127,22 +128,20 @@ export function staticMethod(callee: TSESTree.MemberExpression, env: Env): Funct
 
 /**
  * `backoff.duration()` where `backoff` holds one instance of a class this file declares
- * (`const backoff = new Backoff()`, or a field `this.backoff = new Backoff()` set once): that
- * class's method, read with `this` the instance, so a count it keeps on itself
- * (`this.attempts++` in `duration()`) moves with each call as a count of its own class would.
- * A class that extends another, or a constructor given arguments its fields may take, is not read.
+ * (`const backoff = new Backoff(200)`, or a field `this.backoff = new Backoff()` set once): that
+ * class's method (its own or inherited from a class of this file), read with `this` the
+ * instance, so a count it keeps on itself (`this.attempts++` in `duration()`) moves with each
+ * call as a count of its own class would. The construction is returned with it: its arguments
+ * are what the constructor's parameters hold (see functions/dispatch.ts).
  */
-export function instanceMethod(callee: TSESTree.MemberExpression, env: Env): FunctionNode | undefined {
+export function instanceMethod(callee: TSESTree.MemberExpression, env: Env): { fn: FunctionNode; made: TSESTree.NewExpression } | undefined {
   if (callee.computed) return undefined;
   const name = propertyName(callee);
   const made = name !== undefined ? soleConstruction(unwrap(callee.object), env) : undefined;
-  if (!made || made.arguments.length > 0 || made.callee.type !== 'Identifier') return undefined;
+  if (!made || name === undefined || made.callee.type !== 'Identifier') return undefined;
   const cls = classOf(made.callee, env);
-  if (!cls || cls.superClass) return undefined;
-  for (const element of classMembers(cls)) {
-    if (element.type === 'MethodDefinition' && element.kind === 'method' && !element.static && !element.computed && element.key.type === 'Identifier' && element.key.name === name && isFunction(element.value)) return element.value;
-  }
-  return undefined;
+  const fn = cls && methodOf(cls, name, env.ctx);
+  return fn ? { fn, made } : undefined;
 }
 
 /** The one `new C(…)` a variable or a field of the enclosing class holds, written once. */
