@@ -24,6 +24,9 @@ export function isDraw(node: Node): boolean {
   if (n.type !== 'CallExpression') return false;
   const name = calleeName(n) ?? '';
   if (name === 'nextTick') return false;
+  // `pending.keys().next()`: an iterator made here, read from its start every time; nothing advances.
+  const callee = unwrap(n.callee);
+  if (name === 'next' && callee.type === 'MemberExpression' && unwrap(callee.object).type === 'CallExpression') return false;
   return name === 'next' || name === 'shift' || name === 'pop' || /^(get|pick|choose|select)?Next[A-Z_]?|^next[A-Z_]/.test(name);
 }
 

@@ -18,7 +18,7 @@ import { passedObjectRead, passedProperty, patternDefault } from './options/call
 import { classGetter, enclosingClass, memberWritesWithin, filledDefaults } from './classes/class-members.js';
 import { localFunction } from './functions/local-function.js';
 import { memberAssignments, resolveObjectProperty } from './objects/resolve-object.js';
-import { typeofFunctionTest, defaultFunction, heldByParameter, flagUnequal, typeofUnequal, passedThroughMerge, foreignDefault } from './options/option-source.js';
+import { callerOptionRead, typeofFunctionTest, defaultFunction, heldByParameter, flagUnequal, typeofUnequal, passedThroughMerge, foreignDefault } from './options/option-source.js';
 import { RANDOM_CALL, jitterFromName, usesRandomness } from './randomness/uses-randomness.js';
 import { declaredOutside, invariantMember, iteratedBy } from './variables/writes.js';
 import { steppedDuringAttempt, staticMethod, strategyAlternatives } from './functions/methods.js';
@@ -110,6 +110,8 @@ function evaluateNode(node: Node, env: Env): Value {
       // `headers['retry-after'] ?? 1`: a response without the header takes the code's own value.
       if (n.operator === '??' && left.withoutServerWait && left.truth === false && left.t === 'unknown') return evaluate(n.right, env);
       const right = evaluate(n.right, env);
+      // `opts.maxRetries ?? 4` with nothing saying what the caller passes: the code's default, as for `maxRetries = 4`.
+      if (n.operator !== '&&' && (left.t === 'unknown' || left.t === 'invariant') && !left.random && truthOf(left) === undefined && left.kind === undefined && right.t === 'num' && !isZero(right) && callerOptionRead(n.left, env)) return right;
       // `opts.jitter || 0`: a caller's option that is 0 unless set; a random term it scales is off by default.
       if (n.operator !== '&&' && left.t !== 'num' && !left.random && unwrap(n.left).type === 'MemberExpression' && isZero(right)) {
         return markOffByDefault(join(left, right));

@@ -6,7 +6,7 @@ import { doneOrOwnerFlags } from '../owner-flags.js';
 import { boundOf, getterCondition, guardsIn, merge } from '../bounds.js';
 import type { Bound } from '../exits/bound.js';
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from '../checks.js';
-import { AnalysisContext, writesWithin } from '../context.js';
+import { AnalysisContext, writesWithin, type Variable } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { loopsWhileNeverAborted } from '../never-aborted.js';
 import { containsContinue, textOf } from './loop-retry.js';
@@ -31,8 +31,10 @@ export function loopBound(loop: RetryLoopNode, env: Env, operation?: Node): Boun
     const getter = boundKind(test, env) ? undefined : getterCondition(test);
     const [condition, giveUp] = getter ? [getter.condition, getter.negated] : [test, false];
     const kind = boundKind(condition, env);
-    if (kind) bound = boundOf(kind, condition, env, giveUp, loop.type === 'DoWhileStatement', getter ? test : undefined);
-    unbounded = kind === 'time' || kind === 'abort' || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env) || doneOrOwnerFlags(test, loop, env, (part) => isFlag(part, loop, env)) || flagNeverWritten(test, loop.body, env) || (operation !== undefined && movedOnlyOnSuccess(test, loop, operation, env))));
+    // `while (i < items.length)` with `i++` only after a success: a count of successes, no limit on failures.
+    const successesOnly = kind !== 'time' && kind !== 'abort' && operation !== undefined && movedOnlyOnSuccess(test, loop, operation, env);
+    if (kind && !successesOnly) bound = boundOf(kind, condition, env, giveUp, loop.type === 'DoWhileStatement', getter ? test : undefined);
+    unbounded = kind === 'time' || kind === 'abort' || successesOnly || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env) || doneOrOwnerFlags(test, loop, env, (part) => isFlag(part, loop, env)) || flagNeverWritten(test, loop.body, env)));
   }
   const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);
   if (guards) bound = merge(bound, guards);
@@ -60,7 +62,7 @@ function movedOnlyOnSuccess(test: Node, loop: RetryLoopNode, operation: Node, en
     if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return undefined;
     const variable = env.ctx.variableOf(node);
     if (!variable) return undefined;
-    for (const write of writesWithin(variable, loop)) {
+    for (const write of [...writesWithin(variable, loop), ...mutationsWithin(variable, loop)]) {
       if (!contains(loop.body, write)) continue;
       if (afterOperationInTry(write, operation, loop)) written++;
       else otherwise = true;
@@ -69,6 +71,15 @@ function movedOnlyOnSuccess(test: Node, loop: RetryLoopNode, operation: Node, en
   });
   return written > 0 && !otherwise;
 }
+
+/** Calls that change a collection in place (`items.shift()`, `pending.delete(id)`), made on the variable inside the loop. */
+function mutationsWithin(variable: Variable, loop: Node): Node[] {
+  return variable.references
+    .map((ref) => ref.identifier.parent as Node | undefined)
+    .filter((member): member is TSESTree.MemberExpression => member?.type === 'MemberExpression' && !member.computed && member.property.type === 'Identifier' && COLLECTION_MUTATORS.has(member.property.name) && member.parent?.type === 'CallExpression' && member.parent.callee === member && contains(loop, member));
+}
+
+const COLLECTION_MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'delete', 'clear', 'add', 'set']);
 
 /**
  * The statement just before the loop gives the variable the loop's operation writes

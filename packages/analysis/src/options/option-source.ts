@@ -250,3 +250,16 @@ export function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node
   const text = (x: Node) => env.ctx.sourceCode.text.slice(x.range[0], x.range[1]);
   return text(unwrap(kept)) === text(read) ? fallback : undefined;
 }
+
+/**
+ * `opts.maxRetries ?? 4`, `this.options.delay || 1000`, `retries ?? 3`: a value the caller hands
+ * in (read from a parameter, or from the object's own options), with the code's fallback. When
+ * nothing says what the caller passes, the fallback is the value, as a parameter's default is
+ * (`retries = 3`): the policy the code gives those who leave the option out.
+ */
+export function callerOptionRead(node: Node, env: Env): boolean {
+  let base = unwrap(node);
+  while (base.type === 'MemberExpression' && !base.computed) base = unwrap(base.object);
+  if (base.type === 'ThisExpression') return node !== base;
+  return base.type === 'Identifier' && firstDefinition(env.ctx.variableOf(base))?.type === 'Parameter';
+}
