@@ -1,4 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
+import { errorFirstParameter } from './outcomes/error-first.js';
 import { calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { writesWithin, type AnalysisContext } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
@@ -81,7 +82,7 @@ function identifierOutcome(id: TSESTree.Identifier, env: Env, requireFresh: bool
   // `const { delivered } = await deliver(msg)`: what the function that made it returns says.
   const field = fieldTest(id, (f) => fieldMaker(f, env), outcomeCheck);
   if (field) return field;
-  if (ERROR_NAME.test(id.name) && holdsError(id, env)) return 'failure';
+  if ((ERROR_NAME.test(id.name) && holdsError(id, env)) || errorFirstParameter(id, env.ctx)) return 'failure';
   if (SUCCESS_NAME.test(id.name) && (isFresh(id, env, requireFresh) || writtenInRegion(id, env))) return 'success';
   // `const acquired = await lock.tryAcquire()`: named for its call.
   const init = freshValue(id, env);

@@ -121,7 +121,33 @@ function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: (nam
   const variable = id && ctx.variableOf(id);
   // Unknown: counted as more than any list of calls.
   if (!variable) return Infinity;
-  return variable.references.filter((ref) => !ref.init).length;
+  return variable.references.filter((ref) => !ref.init && !handedOutside(ref.identifier as Node)).length;
+}
+
+/**
+ * A mention that hands the function to the module's users (`module.exports = { submit }`,
+ * `exports.submit = submit`, `export { submit }`, `return { push }` from a factory): their calls
+ * come from outside, never from the success path of a function of the file.
+ */
+function handedOutside(id: Node): boolean {
+  const parent = id.parent;
+  if (parent?.type === 'ExportSpecifier') return true;
+  let value: Node = id;
+  if (parent?.type === 'Property' && parent.value === id && !parent.computed) value = parent.parent as Node;
+  const holder = value.parent;
+  if (value !== id && holder?.type === 'ReturnStatement') return true;
+  if (holder?.type === 'ExportDefaultDeclaration') return true;
+  if (holder?.type !== 'AssignmentExpression' || holder.right !== value || holder.operator !== '=') return false;
+  const target = holder.left;
+  const text = target.type === 'MemberExpression' ? memberText(target) : undefined;
+  return text === 'module.exports' || text?.startsWith('module.exports.') === true || text?.startsWith('exports.') === true;
+}
+
+function memberText(node: Node): string | undefined {
+  if (node.type === 'Identifier') return node.name;
+  if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier') return undefined;
+  const object = memberText(node.object);
+  return object === undefined ? undefined : `${object}.${node.property.name}`;
 }
 
 /** The function a call belongs to: the innermost one that is not a callback handed to a call. */
