@@ -220,3 +220,13 @@ export function alwaysExits(node: Node | null | undefined): boolean {
       return false;
   }
 }
+
+/**
+ * The arguments a call hands the function it reaches: all of them, or for `this.emit('job', next)`
+ * (which reaches a listener the instance registered on itself) those after the event's name.
+ */
+export function handedArguments(call: TSESTree.CallExpression): readonly TSESTree.CallExpressionArgument[] {
+  const callee = unwrap(call.callee);
+  const emit = callee.type === 'MemberExpression' && !callee.computed && unwrap(callee.object).type === 'ThisExpression' && callee.property.type === 'Identifier' && callee.property.name === 'emit';
+  return emit ? call.arguments.slice(1) : call.arguments;
+}

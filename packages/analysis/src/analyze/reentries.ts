@@ -26,11 +26,13 @@ export function collectReentries(edges: readonly Edge[], selfCalls: Map<Function
   // callbacks they are handed to: `setTimeout(() => a())` inside `b`).
   const outgoing = new Map<FunctionNode, Edge[]>();
   const incoming = new Map<FunctionNode, Edge[]>();
+  // A callback some edge leads into (`this.on('failed', (job) => …)` reached from `this.emit('failed')`) holds its own calls.
+  const targets = new Set<Node>(edges.map((edge) => edge.target));
   for (const edge of edges) {
     const into = incoming.get(edge.target) ?? [];
     into.push(edge);
     incoming.set(edge.target, into);
-    const holder = holdingFunction(edge.node);
+    const holder = holdingFunction(edge.node, targets);
     if (!holder || holder === edge.target || contains(edge.target, holder) || contains(holder, edge.target)) continue;
     const list = outgoing.get(holder) ?? [];
     list.push(edge);
@@ -51,7 +53,8 @@ export function collectReentries(edges: readonly Edge[], selfCalls: Map<Function
     const uses = incoming.get(through) ?? [];
     // Uses through a name the caller bound count as that one mention (`this.run.bind(this, i)`).
     const seen = uses.filter((use) => !use.alias).length + new Set(uses.filter((use) => use.alias).map((use) => use.alias)).size;
-    if (seen !== mentionsOf(through, ctx, lookup.mentions)) continue;
+    const mentions = mentionsOf(through, ctx, lookup.mentions);
+    if (mentions >= 0 && seen !== mentions) continue;
     const list = selfCalls.get(fn) ?? [];
     list.push(edge.node);
     selfCalls.set(fn, list);
@@ -119,6 +122,8 @@ function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: (nam
   if (slot) return memberMentions(slot.name) - 1;
   const id = fn.type !== 'ArrowFunctionExpression' && fn.id ? fn.id : parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? parent.id : undefined;
   const variable = id && ctx.variableOf(id);
+  // A listener written inline (`this.on('failed', (job) => …)`) has no name: it runs only through the edges that lead into it.
+  if (!variable && parent?.type === 'CallExpression' && parent.arguments.includes(fn as TSESTree.CallExpressionArgument)) return -1;
   // Unknown: counted as more than any list of calls.
   if (!variable) return Infinity;
   return variable.references.filter((ref) => !ref.init && !handedOutside(ref.identifier as Node)).length;
@@ -150,12 +155,12 @@ function memberText(node: Node): string | undefined {
   return object === undefined ? undefined : `${object}.${node.property.name}`;
 }
 
-/** The function a call belongs to: the innermost one that is not a callback handed to a call. */
-function holdingFunction(node: Node): FunctionNode | undefined {
+/** The function a call belongs to: the innermost one that is not a callback handed to a call (unless an edge leads into it). */
+function holdingFunction(node: Node, targets?: ReadonlySet<Node>): FunctionNode | undefined {
   for (let p = node.parent; p; p = p.parent) {
     if (!isFunction(p)) continue;
     const host = p.parent;
-    if (host?.type === 'CallExpression' && host.arguments.includes(p as TSESTree.CallExpressionArgument)) continue;
+    if (host?.type === 'CallExpression' && host.arguments.includes(p as TSESTree.CallExpressionArgument) && !targets?.has(p)) continue;
     return p;
   }
   return undefined;

@@ -4,7 +4,7 @@ import { AnalysisContext, isReassigned } from '../context.js';
 import { handedFunction, type MethodLookup } from '../prototype-methods.js';
 import { prototypeSibling } from '../prototype-slots.js';
 import { classMembers, soleDefinition } from '../definitions/bodies.js';
-import { forwardsOwnEvent, ownListeners } from '../graph/continuations.js';
+import { forwardsOwnEvent, ownListeners, registersOwnEvent } from '../graph/continuations.js';
 
 /**
  * Which calls of a function reach the function itself again: by name, through `this`, a bound
@@ -40,10 +40,13 @@ export function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<Fu
       // `this.on('error', () => this.onError())`: the method the listener only forwards to.
       const target = forwardedTo(listener, resolve) ?? listener;
       if (!contains(target, call)) edges.push({ node: call, target });
+      // `this.on('job', (job) => this.run(job))` emitted from `run`'s own failure path: `run` calling itself.
+      else if (isFunction(target)) selfCalls.set(target, [...(selfCalls.get(target) ?? []), call]);
     }
   }
   // (Once for the call: the emit that reaches it already stands for this use.)
   const forwarded = edges !== undefined && forwardsOwnEvent(call, ctx.keys);
+  const registersOwn = edges !== undefined && registersOwnEvent(call, ctx.keys);
   const candidates: Node[] = [call.callee];
   // setTimeout(connect, 1000), promise.catch(retryLater), socket.on('close', reconnect);
   // not `Error.captureStackTrace(e, fn)` or other calls that merely mention the function.
@@ -62,7 +65,7 @@ export function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<Fu
     }
     // A call of another function of this file (or of a sibling method): a way back in, maybe.
     const target = edges && (fn ?? siblingMethod(named, ctx));
-    if (target && !contains(target, call) && !(forwarded && candidate === call.callee)) edges.push({ node, target });
+    if (target && !contains(target, call) && !(forwarded && candidate === call.callee) && !(registersOwn && candidate !== call.callee)) edges.push({ node, target });
     // A parameter that stands for a method the one caller hands over (`.then(next, …)` with
     // `const next = this.run.bind(this, i)` at the call): a way back in through that method.
     const unwrapped = unwrap(named);

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { keyName, unwrap, type FunctionNode, type Node } from '../ast.js';
+import { handedArguments, keyName, unwrap, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext, Variable } from '../context.js';
 
 /**
@@ -28,7 +28,7 @@ export function parameterSlots(fn: FunctionNode, call: TSESTree.CallExpression, 
   const slots: ParameterSlot[] = [];
   let hidden = false;
   fn.params.forEach((param, i) => {
-    const raw = call.arguments[i];
+    const raw = handedArguments(call)[i];
     if (raw?.type === 'SpreadElement') hidden = true;
     const arg = hidden || !raw ? undefined : unwrap(raw as Node);
     const target = param.type === 'AssignmentPattern' ? param.left : param;
@@ -76,7 +76,7 @@ function optionSlots(fn: FunctionNode, call: TSESTree.CallExpression, scope: Ret
   const add = (name: string, index: number, key: string, initial: Node | undefined) => {
     const variable = scope.set.get(name);
     if (!variable || variable.references.some((r) => r.isWrite() && !r.init)) return;
-    const raw = call.arguments[index];
+    const raw = handedArguments(call)[index];
     const arg = hidden || raw === undefined || raw.type === 'SpreadElement' ? undefined : unwrap(raw as Node);
     if (raw === undefined) {
       slots.push({ variable, arg: undefined, unseen: false, initial });

@@ -108,6 +108,8 @@ function raisedOnFailure(call: Node): boolean {
     if (!isFunction(child)) continue;
     if (p.type !== 'CallExpression') return false;
     const name = calleeName(p);
+    // `setTimeout(() => this.emit('job', next), ms)` in a catch: raised later, from the same failure path.
+    if (name === 'setTimeout' && p.arguments[0] === child) continue;
     return (name === 'catch' && p.arguments[0] === child) || (name === 'then' && p.arguments[1] === child);
   }
   return false;
@@ -163,7 +165,15 @@ export function forwardsOwnEvent(call: TSESTree.CallExpression, keys: VisitorKey
   if (!listener || !isFunction(listener)) return false;
   if (listener.body !== call && !(listener.body.type === 'BlockStatement' && listener.body.body.length === 1 && listener.body.body[0] === call.parent)) return false;
   const registration = listener.parent;
-  if (registration?.type !== 'CallExpression' || registration.arguments[1] !== listener || schedulerKind(registration) !== 'listener') return false;
+  return registration?.type === 'CallExpression' && registration.arguments[1] === listener && registersOwnEvent(registration, keys);
+}
+
+/**
+ * `this.on('failed', this.onFailed.bind(this))` in a class that emits 'failed' on itself from a
+ * failure path: the handler's use is the emit's way on (ownListeners), not a use of its own.
+ */
+export function registersOwnEvent(registration: TSESTree.CallExpression, keys: VisitorKeys): boolean {
+  if (schedulerKind(registration) !== 'listener') return false;
   const callee = unwrap(registration.callee);
   const event = registration.arguments[0] && unwrap(registration.arguments[0] as Node);
   if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression' || event?.type !== 'Literal' || typeof event.value !== 'string') return false;

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, isFunction, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { calleeName, contains, handedArguments, isFunction, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { movesToNextAlternative } from '../alternatives.js';
 import type { AnalysisContext, Variable } from '../context.js';
 import { evaluate, type Env } from '../evaluate.js';
@@ -58,8 +58,9 @@ interface WayBack {
  */
 export function sameOperation(fn: FunctionNode, call: Node, ctx: AnalysisContext): boolean {
   if (call.type !== 'CallExpression') return true;
+  const args = handedArguments(call);
   return fn.params.every((param, i) => {
-    const arg = call.arguments[i];
+    const arg = args[i];
     const id = param.type === 'AssignmentPattern' ? param.left : param;
     if (!arg || id.type !== 'Identifier') return true;
     const a = unwrap(arg);
