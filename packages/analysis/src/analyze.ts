@@ -6,7 +6,7 @@ import { factoryChoice } from './factory-choice.js';
 import { repeatedCallSites } from './repeats/repeated-call.js';
 import { AnalysisContext, type SourceCodeLike, type Variable } from './context.js';
 import { libraryOfModule, vendoredModule } from './catalog.js';
-import { typedClients } from './typed-clients.js';
+import { fieldKey, typedClients } from './typed-clients.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage, vendoredPackage } from './own-package.js';
 import { isProjectSpecifier, resolveModule, retryIn, setImportedCallRetry } from './cross-file.js';
 import { calleeRootIdentifier, exported, importedConstant, importedFunction, importedObject } from './cross-file/imported-values.js';
@@ -141,6 +141,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
 
   const sites: RetrySite[] = [];
   const clients = new Map<Variable, RetrySite>();
+  /** Instance fields holding a client configured here to retry (`axiosRetry(this.http)`), by class and name. */
+  const fieldClients = new Map<string, RetrySite>();
   // Retries a library makes with no option written (a got request, an @upstash/redis client): seen by nesting only.
   const silent: RetrySite[] = [];
   for (const loop of loops) {
@@ -172,6 +174,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     if (finding.silent) silent.push(finding.site);
     else sites.push(finding.site);
     if (finding.retryingClient) clients.set(finding.retryingClient, finding.site);
+    if (finding.retryingField) fieldClients.set(fieldKey(finding.retryingField.cls, finding.retryingField.name), finding.site);
   }
   for (const element of elements) {
     const finding = swrConfigElement(element, ctx);
@@ -195,14 +198,14 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   for (let i = sites.length - 1; i >= 0 && asking.length > 0; i--) if (asksUserEveryAttempt(sites[i] as RetrySite, asking)) sites.splice(i, 1);
   sites.sort((a, b) => a.node.range[0] - b.node.range[0] || a.loc.start.line - b.loc.start.line);
   // Parameters and fields declared with a catalogued client's type hold a client that retries by itself (typed-clients.ts).
-  let fields: ReadonlyMap<string, RetrySite> | undefined;
+  let fields: ReadonlyMap<string, RetrySite> | undefined = fieldClients.size > 0 ? fieldClients : undefined;
   if (checkLibraries && sites.length > 0) {
     // Only a client whose requests retry by themselves (not a reconnect policy: ioredis, mqtt).
     const typed = typedClients(sourceCode.ast, ctx, (module) => libraryOfModule(module)?.retriesByDefault === true);
     if (typed) {
       for (const [variable, site] of typed.variables) if (!clients.has(variable)) clients.set(variable, site);
       silent.push(...typed.sites);
-      fields = typed.fields;
+      fields = fieldClients.size > 0 ? new Map([...typed.fields, ...fieldClients]) : typed.fields;
     }
   }
   linkNested(sites, clients, ctx, silent, fields);

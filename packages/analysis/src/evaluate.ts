@@ -96,7 +96,8 @@ function evaluateNode(node: Node, env: Env): Value {
     }
     case 'LogicalExpression': {
       // `opts.retries ?? 5` where the caller's options leave `retries` out: the default.
-      if (n.operator !== '&&' && passedObjectRead(n.left, env) === 'absent') return evaluate(n.right, env);
+      const passed = n.operator !== '&&' ? passedObjectRead(n.left, env) : undefined;
+      if (passed === 'absent') return evaluate(n.right, env);
       // `config.jitter || 'none'` on options the code fills defaults into, with `jitter` left alone: the fallback.
       const unset = unsetOptionFallback(n, env.ctx);
       if (unset) return evaluate(unset, env);
@@ -111,7 +112,7 @@ function evaluateNode(node: Node, env: Env): Value {
       if (n.operator === '??' && left.withoutServerWait && left.truth === false && left.t === 'unknown') return evaluate(n.right, env);
       const right = evaluate(n.right, env);
       // `opts.maxRetries ?? 4` with nothing saying what the caller passes: the code's default, as for `maxRetries = 4`.
-      if (n.operator !== '&&' && (left.t === 'unknown' || left.t === 'invariant') && !left.random && truthOf(left) === undefined && left.kind === undefined && right.t === 'num' && !isZero(right) && callerOptionRead(n.left, env)) return right;
+      if (n.operator !== '&&' && (left.t === 'unknown' || left.t === 'invariant') && !left.random && truthOf(left) === undefined && left.kind === undefined && right.t === 'num' && !isZero(right) && passed === undefined && callerOptionRead(n.left, env)) return right;
       // `opts.jitter || 0`: a caller's option that is 0 unless set; a random term it scales is off by default.
       if (n.operator !== '&&' && left.t !== 'num' && !left.random && unwrap(n.left).type === 'MemberExpression' && isZero(right)) {
         return markOffByDefault(join(left, right));

@@ -3,7 +3,7 @@ import { getProperty, propertyName, unwrap, walk, type Node } from './ast.js';
 import { staticNumber } from './evaluation/static-number.js';
 import { resolveObject } from './objects/resolve-object.js';
 import {
-  attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, exportName, lastName, numberOption, operationScope, optionsOf, site,
+  attemptsFromRetries, boolOption, clientOf, heldClient, delayFunctionPolicy, exponential, exportName, lastName, numberOption, operationScope, optionsOf, site,
   type LibraryCall, type LibraryFinding, type Option, type Options,
 } from './library-options.js';
 import { readStrategy, strategyFunction } from './strategy-callback.js';
@@ -259,9 +259,7 @@ export function retryAxios(m: LibraryCall): LibraryFinding | undefined {
   const result = site('retry-axios', m.call, m.call.loc, policy, { delay: !type.present && !options.get('retryDelay').present, jitter: !jitterOption.present, attempts: !options.get('retry').present });
   result.classifiesErrors = options.get('shouldRetry').present || options.get('statusCodesToRetry').present;
   if (configs[0]) result.optionsObject = configs[0];
-  const client = m.a[0] ? unwrap(m.a[0]) : undefined;
-  const variable = client?.type === 'Identifier' ? m.env.ctx.variableOf(client) : undefined;
-  return variable ? { site: result, retryingClient: variable } : { site: result };
+  return { site: result, ...heldClient(m.a[0], m.env.ctx) };
 }
 
 /** retry-as-promised@7.1.1: `max` required, backoffBase 100 × backoffExponent 1.1^n, `backoffJitter` off. */

@@ -15,7 +15,7 @@ import { instanceSite, kyClientDefault, newApplicationSite } from './libraries-i
 import { octokitRetry } from './libraries-http.js';
 import { asyncRetry, backoffLib, fetchRetry, lifeomicAttempt, nodeFsRm, promiseRetryLib, retryAsPromised, retryAxios, retryHygiene, rtkRetry, superagentRetry, tsRetryPromise, undiciRetry } from './libraries-generic.js';
 import {
-  args, attemptsFromRetries, boolOption, clientOf, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
+  args, attemptsFromRetries, boolOption, clientOf, heldClient, delayFunctionPolicy, exponential, numberOption, operationScope, optionsOf, resolveNew, site, subtractOne,
   type LibraryCall, type LibraryFinding,
 } from './library-options.js';
 import type { RetryPolicy, RetrySite } from './types.js';
@@ -349,9 +349,7 @@ function axiosRetry(call: TSESTree.CallExpression, a: (Node | undefined)[], env:
   const policy: RetryPolicy = { maxAttempts: attemptsFromRetries(retries, false), delay, jitter };
   const result = site('axios-retry', call, call.loc, policy, { delay: !delayOption.present, jitter: !delayOption.present, attempts: !options.get('retries').present });
   result.classifiesErrors = options.get('retryCondition').present;
-  const client = a[0] ? unwrap(a[0]) : undefined;
-  const variable = client?.type === 'Identifier' ? env.ctx.variableOf(client) : undefined;
-  return variable ? { site: result, retryingClient: variable } : { site: result };
+  return { site: result, ...heldClient(a[0], env.ctx) };
 }
 
 /** The name a function of the file is exported by, as the import and member a call of it names. */

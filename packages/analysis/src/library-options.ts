@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, getProperty, isFunction, unwrap, walk, type Node } from './ast.js';
+import { dottedName, getProperty, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
+import { enclosingClass } from './classes/class-members.js';
 import type { AnalysisContext, Variable } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 import { helperEnv } from './evaluation/helper-calls.js';
@@ -49,6 +50,8 @@ export interface LibraryFinding {
   site: RetrySite;
   /** Variables holding a client or policy that retries by itself (`axiosRetry(client)`, `ky.create({ retry })`). */
   retryingClient?: Variable;
+  /** A field of the instance that holds one (`axiosRetry(this.http)`, `this.http = ky.create({ retry })`): its class and name. */
+  retryingField?: { cls: Node; name: string };
   /** A site the code did not configure (a client's default retries): only nesting sees it, no rule reports it. */
   silent?: boolean;
 }
@@ -183,13 +186,28 @@ export function args(call: TSESTree.CallExpression | TSESTree.NewExpression): (N
   return call.arguments.map((a) => (a.type === 'SpreadElement' ? undefined : a));
 }
 
-export function clientOf(call: Node, ctx: AnalysisContext): { retryingClient?: Variable } {
+export function clientOf(call: Node, ctx: AnalysisContext): Pick<LibraryFinding, 'retryingClient' | 'retryingField'> {
   const parent = call.parent;
   if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') {
     const variable = ctx.variableOf(parent.id);
     if (variable) return { retryingClient: variable };
   }
+  // `this.http = ky.create({ retry: 3 })`: the field holds it.
+  if (parent?.type === 'AssignmentExpression' && parent.right === call && parent.operator === '=') return heldClient(parent.left, ctx);
   return {};
+}
+
+/** The variable or instance field a client is held in (`client`, `this.client`), for a configuration that makes it retry. */
+export function heldClient(node: Node | undefined, ctx: AnalysisContext): Pick<LibraryFinding, 'retryingClient' | 'retryingField'> {
+  const held = node && unwrap(node);
+  if (held?.type === 'Identifier') {
+    const variable = ctx.variableOf(held);
+    return variable ? { retryingClient: variable } : {};
+  }
+  if (held?.type !== 'MemberExpression' || held.computed || unwrap(held.object).type !== 'ThisExpression') return {};
+  const cls = enclosingClass(held);
+  const name = propertyName(held);
+  return cls && name !== undefined ? { retryingField: { cls, name } } : {};
 }
 
 export function subtractOne(n: number | 'unknown'): number | 'unknown' {

@@ -59,7 +59,7 @@ ruleTester.run('no-fixed-sleep-retry with a wait from the package’s constructi
     {
       name: "the factory's delay, the same every time, with no limit",
       ...file('lib/policy.mjs'),
-      errors: [{ messageId: 'fixedDelay', line: 12, column: 5, data: { what: 'This retry loop', delay: '`this.options.delay` (the same every time)', attempts: 'no limit on attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 12, column: 5, data: { what: 'This retry loop', delay: 'a fixed 250 ms', attempts: 'no limit on attempts' } }],
     },
   ],
 });

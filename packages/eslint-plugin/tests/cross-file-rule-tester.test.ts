@@ -237,7 +237,7 @@ ruleTester.run('no-nested-retry across files', noNestedRetry, {
       // declared an inline type, not known to retry: no finding.
       name: 'TypeScript: a retry loop around a method of an imported class that calls a field declared an imported class that retries',
       ...file('layered-fields/profile.ts'),
-      errors: [{ messageId: 'nested', line: 7, column: 3, data: { what: 'This retry loop', inner: "`UsersApi.byId()` from './lib/users.js'", line: 9, amplification: "3 × the inner layer's attempts per request" } }],
+      errors: [{ messageId: 'nested', line: 7, column: 3, data: { what: 'This retry loop', inner: "`UsersApi.byId()` from './lib/users.js'", line: 9, amplification: 'up to 3 × 4 = 12 calls per request' } }],
     },
     {
       // `createClient()` declares it returns a QueueClient; `connect()` returns `new QueueClient()`.

@@ -75,8 +75,8 @@ describe('retry helpers in other files', () => {
       `5:24 no-unbounded-retry: ${UNBOUNDED(withRetry)}`,
       `7:24 no-fixed-sleep-retry: ${FIXED(withRetry, 'a fixed 250 ms', 'up to 4 attempts')}`,
       `8:24 no-fixed-sleep-retry: ${FIXED(retrying, 'a fixed 100 ms', 'up to 7 attempts')}`,
-      // No options: `options.attempts ?? 3` reads a parameter the analysis does not follow to its default.
-      `9:24 no-fixed-sleep-retry: ${FIXED(retrying, 'a fixed 500 ms', 'an unknown number of attempts')}`,
+      // No options: `options.attempts ?? 3` falls back to 3, as a parameter's default would.
+      `9:24 no-fixed-sleep-retry: ${FIXED(retrying, 'a fixed 500 ms', 'up to 3 attempts')}`,
       // A spread may bring `retries`: the count is not claimed; the delay written after it is.
       `10:33 no-fixed-sleep-retry: ${FIXED(withRetry, 'a fixed 300 ms', 'an unknown number of attempts')}`,
       // Options the analysis cannot read: neither count nor the helper's default delay is claimed.

@@ -179,7 +179,7 @@ describe('a folder the user cannot read, in the package of a file exporting a re
   const POLICY = `export class RetryPolicy {\n  constructor(options) {\n    this.options = options;\n  }\n\n  async execute(fn) {\n    for (let retries = 0; ; retries++) {\n      try {\n        return await fn();\n      } catch (err) {\n        if (retries >= this.options.maxAttempts) throw err;\n        await new Promise((resolve) => setTimeout(resolve, this.options.delay));\n      }\n    }\n  }\n}\n`;
   const FACTORY = "import { RetryPolicy } from './policy.mjs';\n\nexport function retry(opts = {}) {\n  return new RetryPolicy({ delay: opts.delay ?? 250, maxAttempts: opts.maxAttempts ?? Infinity });\n}\n";
   const EXPECTED = [
-    '7:5 no-fixed-sleep-retry: This retry loop waits `this.options.delay` (the same every time) between attempts (no limit on attempts), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
+    '7:5 no-fixed-sleep-retry: This retry loop waits a fixed 250 ms between attempts (no limit on attempts), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.',
     '7:5 no-unbounded-retry: This retry loop never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time.',
   ];
 

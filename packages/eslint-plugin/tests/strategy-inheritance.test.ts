@@ -135,7 +135,7 @@ async function send(op: () => Promise<void>) {
   }
 }
 `,
-      errors: [{ messageId: 'fixedDelay', line: 9, column: 3, endLine: 9, endColumn: 30, data: { what: 'This retry loop', delay: '`quiet.step().duration` (the same every time)', attempts: 'up to 5 attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 9, column: 3, endLine: 9, endColumn: 30, data: { what: 'This retry loop', delay: 'a fixed 300 ms', attempts: 'up to 5 attempts' } }],
     },
     {
       name: 'two levels up, the subclass adding a method of its own, the field from the base constructor default',
@@ -227,7 +227,7 @@ async function send(op: () => Promise<void>) {
   }
 }
 `,
-      errors: [{ messageId: 'missingJitter', line: 9, column: 3, endLine: 9, endColumn: 30, data: { what: 'This retry loop', delay: 'an exponentially growing delay', attempts: 'up to 6 attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 9, column: 3, endLine: 9, endColumn: 30, data: { what: 'This retry loop', delay: '100 ms × 2^n', attempts: 'up to 6 attempts' } }],
     },
   ],
 });

@@ -177,7 +177,7 @@ class Runner {
   }
 }
 `,
-      errors: [{ messageId: 'fixedDelay', line: 13, column: 5, endLine: 13, endColumn: 35, data: { what: 'This retry loop', delay: '`backoff.duration` (the same every time)', attempts: 'up to 5 attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 13, column: 5, endLine: 13, endColumn: 35, data: { what: 'This retry loop', delay: 'a fixed 250 ms', attempts: 'up to 5 attempts' } }],
     },
     {
       name: 'an answer read where it is asked for (plan.first().duration)',
@@ -193,7 +193,7 @@ async function send(op: () => Promise<void>) {
   }
 }
 `,
-      errors: [{ messageId: 'fixedDelay', line: 11, column: 3, endLine: 11, endColumn: 22, data: { what: 'This retry loop', delay: '`plan.first().duration` (the same every time)', attempts: 'up to 3 attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 11, column: 3, endLine: 11, endColumn: 22, data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 3 attempts' } }],
     },
     {
       name: 'a strategy made by a function of the file, its answer made by its own method',
@@ -270,7 +270,7 @@ async function send(op: () => Promise<void>) {
   }
 }
 `,
-      errors: [{ messageId: 'missingJitter', line: 8, column: 3, endLine: 8, endColumn: 30, data: { what: 'This retry loop', delay: 'an exponentially growing delay', attempts: 'up to 6 attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 8, column: 3, endLine: 8, endColumn: 30, data: { what: 'This retry loop', delay: '100 ms × 2^n', attempts: 'up to 6 attempts' } }],
     },
   ],
 });

@@ -63,6 +63,8 @@ function movedOnlyOnSuccess(test: Node, loop: RetryLoopNode, operation: Node, en
     const variable = env.ctx.variableOf(node);
     if (!variable) return undefined;
     for (const write of [...writesWithin(variable, loop), ...mutationsWithin(variable, loop)]) {
+      // `round++` in a `for`'s update moves on every turn, failures too.
+      if (loop.type === 'ForStatement' && loop.update && contains(loop.update, write)) otherwise = true;
       if (!contains(loop.body, write)) continue;
       if (afterOperationInTry(write, operation, loop)) written++;
       else otherwise = true;

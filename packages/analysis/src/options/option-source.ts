@@ -255,11 +255,15 @@ export function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node
  * `opts.maxRetries ?? 4`, `this.options.delay || 1000`, `retries ?? 3`: a value the caller hands
  * in (read from a parameter, or from the object's own options), with the code's fallback. When
  * nothing says what the caller passes, the fallback is the value, as a parameter's default is
- * (`retries = 3`): the policy the code gives those who leave the option out.
+ * (`retries = 3`): the policy the code gives those who leave the option out. Not for a
+ * parameter a call being read binds: what that call passes decides.
  */
 export function callerOptionRead(node: Node, env: Env): boolean {
   let base = unwrap(node);
   while (base.type === 'MemberExpression' && !base.computed) base = unwrap(base.object);
   if (base.type === 'ThisExpression') return node !== base;
-  return base.type === 'Identifier' && firstDefinition(env.ctx.variableOf(base))?.type === 'Parameter';
+  const variable = base.type === 'Identifier' ? env.ctx.variableOf(base) : undefined;
+  // A parameter a call being read binds (`h(settings)` handing options the analysis cannot read) is that call's, not the default's.
+  if (!variable || env.bindings?.has(variable) || env.ctx.paramValues?.has(variable) || env.aliases?.has(variable)) return false;
+  return firstDefinition(variable)?.type === 'Parameter';
 }
