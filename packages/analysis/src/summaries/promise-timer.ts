@@ -39,5 +39,15 @@ export function promiseTimerCall(node: Node, ctx: AnalysisContext): TSESTree.Cal
     if (imported) return TIMERS_PROMISES.test(imported.module) && imported.imported === 'setTimeout' ? node : undefined;
     return isPromiseTimer(callee, ctx) ? node : undefined;
   }
+  // `scheduler.wait(ms)`: the scheduling API's wait (a global of browsers and workers, or timers/promises' `scheduler`).
+  if (calleeName(node) === 'wait' && callee.type === 'MemberExpression' && isScheduler(unwrap(callee.object), ctx)) return node;
   return calleeName(node) === 'setTimeout' && isPromiseTimer(callee, ctx) ? node : undefined;
+}
+
+function isScheduler(object: Node, ctx: AnalysisContext): boolean {
+  if (object.type !== 'Identifier') return false;
+  const imported = importOf(object, ctx);
+  if (imported) return TIMERS_PROMISES.test(imported.module) && imported.imported === 'scheduler';
+  // The global, unbound anywhere in the file (a local `scheduler` is whatever the code made it).
+  return object.name === 'scheduler' && !ctx.variableOf(object)?.defs.length;
 }
