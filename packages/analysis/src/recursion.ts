@@ -11,7 +11,7 @@ import { UNKNOWN } from './value.js';
 import type { Reentry } from './recursion/reentry.js';
 import { type FailurePath, sleepBefore, listenedOnFailure, failurePath, withTimer } from './recursion/failure-path.js';
 import { hasTimerAround, throughWait } from './recursion/through-wait.js';
-import { sameOperation, waitOf, wayBack, drainOf, requeuesInto, walksOn, reentryWait } from './recursion/way-back.js';
+import { sameOperation, waitOf, wayBack, drainOf, requeuesInto, walksOn, reentryWait, handedWait } from './recursion/way-back.js';
 import { siteFor } from './recursion/site.js';
 
 /**
@@ -77,7 +77,9 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
     const failureRegions = [...paths.values()].map((p) => p.container).filter((c) => c !== fn && c !== fn.body);
     const outside = (setting: string) => (readOutside ??= settingsReadOutside(fn.body, failureRegions, ctx.keys)).has(setting);
     let readOutside: Set<string> | undefined;
-    if (!failureBacksOff(schedules.map((c) => waitOf(c, paths.get(c), fn, baseEnv)), [...paths.keys()].map((c) => (reentries?.has(c) ? { value: UNKNOWN } : waitOf(c, paths.get(c), fn, baseEnv))), outside)) return [];
+    // Through a second function that sets the timer, the wait each call hands it.
+    const handed = (c: Node) => { const reentry = reentries?.get(c); return reentry ? handedWait(c, reentry, fn, baseEnv) : undefined; };
+    if (!failureBacksOff(schedules.map((c) => handed(c) ?? waitOf(c, paths.get(c), fn, baseEnv)), [...paths.keys()].map((c) => handed(c) ?? (reentries?.has(c) ? { value: UNKNOWN } : waitOf(c, paths.get(c), fn, baseEnv))), outside)) return [];
   }
   if (drains.length > 0 && !drains.every((store) => [...paths].some(([c, path]) => requeuesInto(c, path, fn, reentries?.get(c), store, ctx)))) return [];
   // A work loop that goes on at once after a success and only after a timer after a failure

@@ -180,6 +180,24 @@ export function waitOf(call: Node, path: FailurePath | undefined, fn: FunctionNo
 }
 
 /**
+ * The wait a call into a second function that sets the timer (`this._schedule(5000 * 2 **
+ * this.failures)` with `_schedule(delay) { setTimeout(() => this._run(), delay) }`) hands it:
+ * the argument at the timer's parameter, read where the call is made. Undefined otherwise.
+ */
+export function handedWait(call: Node, reentry: Reentry, fn: FunctionNode, env: Env): Wait | undefined {
+  if (call.type !== 'CallExpression' || reentry.via) return undefined;
+  for (const back of reentry.backs) {
+    const timer = throughWait(back, reentry.through, env.ctx).timer;
+    const ms = timer?.arguments[1] && unwrap(timer.arguments[1] as Node);
+    const index = ms?.type === 'Identifier' ? parameterVariables(reentry.through, env.ctx).indexOf(env.ctx.variableOf(ms)) : -1;
+    const arg = index >= 0 ? call.arguments[index] : undefined;
+    if (!arg || arg.type === 'SpreadElement') continue;
+    return { value: evaluate(arg, { ctx: env.ctx, region: fn.body, counters: new Set(), depth: 0 }), expression: arg };
+  }
+  return undefined;
+}
+
+/**
  * The way back in through `b`: the call in `b` that reaches the retrying function with the same
  * operation (preferring one that waits), the counters it steps, and `b`'s parameters bound to
  * what the failure path passes. Undefined when `b` is also used where nothing failed.
@@ -272,6 +290,11 @@ function closureValue(arg: Node | undefined, handing: Node, fn: FunctionNode, re
   const a = arg && unwrap(arg);
   // (A number written at the call is the same each time.)
   if (a?.type === 'Literal' && typeof a.value === 'number') return num(a.value);
+  // `this._schedule(5000 * 2 ** this.failures)`: computed where the failure path hands it over, from what that code steps.
+  if (a && a.type !== 'Identifier' && !isFunction(a) && contains(reentry.via?.fn ?? fn, handing)) {
+    const computed = evaluate(a, { ctx: env.ctx, region: (reentry.via?.fn ?? fn).body, counters: new Set(), depth: 0 });
+    return computed.t === 'unknown' ? undefined : computed;
+  }
   if (a?.type !== 'Identifier') return undefined;
   const variable = env.ctx.variableOf(a);
   const declared = soleDefinition(variable);
