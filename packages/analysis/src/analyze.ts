@@ -7,6 +7,7 @@ import { repeatedCallSites } from './repeats/repeated-call.js';
 import { AnalysisContext, type SourceCodeLike, type Variable } from './context.js';
 import { libraryOfModule, vendoredModule } from './catalog.js';
 import { fieldKey, typedClients } from './typed-clients.js';
+import { effectReruns } from './graph/effect-reruns.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage, vendoredPackage } from './own-package.js';
 import { isProjectSpecifier, resolveModule, retryIn, setImportedCallRetry } from './cross-file.js';
 import { calleeRootIdentifier, exported, importedConstant, importedFunction, importedObject } from './cross-file/imported-values.js';
@@ -130,6 +131,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   const edges: Edge[] = [];
   const lookup = methodLookup(calls, ctx);
   for (const call of calls) if (mayCallLocal(call, functionNames, methodParams) || emitsOnThis(call)) collectSelfCall(call, selfCalls, ctx, edges, lookup);
+  // `setAttempt(…)` inside `useEffect(fn, [attempt])`: the effect runs again (graph/effect-reruns.ts).
+  for (const [effect, setters] of effectReruns(calls, ctx)) selfCalls.set(effect, [...(selfCalls.get(effect) ?? []), ...setters]);
   const reentries = collectReentries(edges, selfCalls, ctx, lookup);
   handedHandlers(calls.filter((c) => c.callee.type === 'Identifier' && functionNames.has(c.callee.name)), selfCalls, reentries, ctx, onFailurePath);
   // `this` handed to a receiver that calls a failure method of it back, which goes into the handing method again (graph/handler-objects.ts).

@@ -264,6 +264,6 @@ export function callerOptionRead(node: Node, env: Env): boolean {
   if (base.type === 'ThisExpression') return node !== base;
   const variable = base.type === 'Identifier' ? env.ctx.variableOf(base) : undefined;
   // A parameter a call being read binds (`h(settings)` handing options the analysis cannot read) is that call's, not the default's.
-  if (!variable || env.bindings?.has(variable) || env.ctx.paramValues?.has(variable) || env.aliases?.has(variable)) return false;
+  if (!variable || env.ctx.paramValues?.has(variable) || env.aliases?.has(variable)) return false;
   return firstDefinition(variable)?.type === 'Parameter';
 }
