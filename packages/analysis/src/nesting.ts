@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { contains, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
 import { localFunction } from './functions/local-function.js';
 import { localInstanceMethod } from './functions/instance-methods.js';
@@ -66,6 +66,8 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
         const client = clientSite(node, clients, ctx, fields);
         if (client) record(client, 'client', through ?? node);
         if (depth >= MAX_CALL_DEPTH) return undefined;
+        // `await fn()` with `fn` the helper's parameter: what the file's calls of the helper hand it (`run(() => get(k))`).
+        if (depth === 0) for (const handed of handedFunctions(node, outer, ctx)) if (!visited.has(handed.fn)) (visited.add(handed.fn), search(handed.fn.body, depth + 1, handed.call));
         const callee = calledFunction(node, ctx);
         // The outer site's own function (recursion) is not another site.
         if (!callee || visited.has(callee) || callee === outer.node) return undefined;
@@ -129,6 +131,50 @@ function nodesToSearch(byNode: ReadonlyMap<Node, RetrySite[]>, ctx: AnalysisCont
 
 function bySourceOrder(a: Node, b: Node): number {
   return a.range[0] - b.range[0] || b.range[1] - a.range[1];
+}
+
+/**
+ * The functions the file's calls of a retry helper hand it at the parameter the helper's
+ * operation calls: `fn()` in `async function run(fn) { for (…) { try { return await fn() } … } }`
+ * and `run(() => get(k))`, each with the call that hands it over.
+ */
+function handedFunctions(call: TSESTree.CallExpression, outer: RetrySite, ctx: AnalysisContext): { fn: FunctionNode; call: TSESTree.CallExpression }[] {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'Identifier') return [];
+  const param = ctx.variableOf(callee);
+  const def = param?.defs[0];
+  const helper = def?.type === 'Parameter' && isFunction(def.node) ? def.node : undefined;
+  if (!helper || !contains(helper, outer.node)) return [];
+  const index = helper.params.findIndex((p) => (p.type === 'AssignmentPattern' ? p.left : p) === def?.name);
+  if (index < 0) return [];
+  const found: { fn: FunctionNode; call: TSESTree.CallExpression }[] = [];
+  for (const use of helperCalls(helper, ctx)) {
+    if (contains(helper, use)) continue;
+    const arg = use.arguments[index] && unwrap(use.arguments[index] as Node);
+    const fn = arg && (isFunction(arg) ? arg : arg.type === 'Identifier' ? ctx.functionOf(arg) : undefined);
+    if (fn) found.push({ fn, call: use });
+  }
+  return found;
+}
+
+/** The file's calls of a function (by its binding) or of a method (on an instance of its class, or on `this`). */
+function helperCalls(helper: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpression[] {
+  const method = helper.parent?.type === 'MethodDefinition' && !helper.parent.computed && helper.parent.key.type === 'Identifier' ? helper.parent.key.name : undefined;
+  if (method !== undefined) {
+    return (nodesOfType('CallExpression', ctx) as TSESTree.CallExpression[]).filter((call) => {
+      const callee = unwrap(call.callee);
+      if (callee.type !== 'MemberExpression' || propertyName(callee) !== method) return false;
+      return localInstanceMethod(call, ctx) === helper || localFunction(call, { ctx, region: call, counters: NO_COUNTERS, depth: 0 }) === helper;
+    });
+  }
+  const id = helper.type === 'FunctionDeclaration' ? helper.id : helper.parent?.type === 'VariableDeclarator' && helper.parent.id.type === 'Identifier' ? helper.parent.id : undefined;
+  const variable = id ? ctx.variableOf(id) : undefined;
+  const calls: TSESTree.CallExpression[] = [];
+  for (const ref of variable?.references ?? []) {
+    const use = ref.identifier.parent;
+    if (use?.type === 'CallExpression' && use.callee === ref.identifier) calls.push(use);
+  }
+  return calls;
 }
 
 /** localFunction reads only the context: no counters are made for each call searched. */
