@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
+import { alwaysExits, calleeName, contains, dottedName, enclosingFunction, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
 import { firstDefinition } from './definitions/bodies.js';
 import { sameStore } from './requeue.js';
@@ -202,12 +202,7 @@ function putBackBeforeReentry(item: Variable, draw: Node, selfCalls: readonly No
     const put = ref.identifier.parent;
     if (put?.type !== 'CallExpression' || !put.arguments.includes(ref.identifier as TSESTree.CallExpressionArgument) || put.callee.type !== 'MemberExpression') return false;
     if (!/^(push|unshift)$/.test(propertyName(put.callee) ?? '') || !sameStore(put.callee.object, store, ctx)) return false;
-    const holder = enclosingFunctionOf(put);
-    return selfCalls.some((call) => call.range[0] > put.range[1] && holder !== undefined && enclosingFunctionOf(call) === holder);
+    const holder = enclosingFunction(put);
+    return selfCalls.some((call) => call.range[0] > put.range[1] && holder !== undefined && enclosingFunction(call) === holder);
   });
-}
-
-function enclosingFunctionOf(node: Node): Node | undefined {
-  for (let p = node.parent; p; p = p.parent) if (isFunction(p)) return p;
-  return undefined;
 }

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, isFunction, type FunctionNode, type Node } from '../ast.js';
+import { calleeName, contains, dottedName, isFunction, type FunctionNode, type Node } from '../ast.js';
 import { AnalysisContext } from '../context.js';
 import type { Reentry } from '../recursion/reentry.js';
 import type { MethodLookup } from '../prototype-methods.js';
@@ -143,16 +143,8 @@ function handedOutside(id: Node): boolean {
   if (value !== id && holder?.type === 'ReturnStatement') return true;
   if (holder?.type === 'ExportDefaultDeclaration') return true;
   if (holder?.type !== 'AssignmentExpression' || holder.right !== value || holder.operator !== '=') return false;
-  const target = holder.left;
-  const text = target.type === 'MemberExpression' ? memberText(target) : undefined;
+  const text = holder.left.type === 'MemberExpression' ? dottedName(holder.left) : undefined;
   return text === 'module.exports' || text?.startsWith('module.exports.') === true || text?.startsWith('exports.') === true;
-}
-
-function memberText(node: Node): string | undefined {
-  if (node.type === 'Identifier') return node.name;
-  if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier') return undefined;
-  const object = memberText(node.object);
-  return object === undefined ? undefined : `${object}.${node.property.name}`;
 }
 
 /** The function a call belongs to: the innermost one that is not a callback handed to a call (unless an edge leads into it). */

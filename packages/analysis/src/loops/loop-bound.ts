@@ -1,5 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { contains, isAnyLoop, loopTest, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { contains, dottedName, isAnyLoop, loopTest, propertyName, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { memberWritesWithin } from '../classes/class-members.js';
 import { mayStopUnseen } from '../exits.js';
 import { flagNeverWritten } from '../exits/external.js';
 import { doneOrOwnerFlags } from '../owner-flags.js';
@@ -56,22 +57,42 @@ function movedOnlyOnSuccess(test: Node, loop: RetryLoopNode, operation: Node, en
   let written = 0;
   let otherwise = false;
   walk(test, env.ctx.keys, (node) => {
-    if (otherwise || node.type !== 'Identifier') return undefined;
+    if (otherwise) return false;
+    // `this.items.length`: the instance's collection, written or changed in place within the loop.
+    const field = node.type === 'MemberExpression' && !node.computed && unwrap(node.object).type === 'ThisExpression' ? dottedName(node) : undefined;
+    if (field !== undefined) {
+      for (const write of [...memberWritesWithin(field, { ...env, region: loop }), ...fieldMutationsWithin(field, loop, env)]) tally(write);
+      return false;
+    }
+    if (node.type !== 'Identifier') return undefined;
     // (`data.length`: a property's name, not a variable.)
     const parent = node.parent;
     if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return undefined;
     const variable = env.ctx.variableOf(node);
     if (!variable) return undefined;
-    for (const write of [...writesWithin(variable, loop), ...mutationsWithin(variable, loop)]) {
-      // `round++` in a `for`'s update moves on every turn, failures too.
-      if (loop.type === 'ForStatement' && loop.update && contains(loop.update, write)) otherwise = true;
-      if (!contains(loop.body, write)) continue;
-      if (afterOperationInTry(write, operation, loop)) written++;
-      else otherwise = true;
-    }
+    for (const write of [...writesWithin(variable, loop), ...mutationsWithin(variable, loop)]) tally(write);
     return undefined;
   });
   return written > 0 && !otherwise;
+
+  function tally(write: Node): void {
+    // `round++` in a `for`'s update moves on every turn, failures too.
+    if (loop.type === 'ForStatement' && loop.update && contains(loop.update, write)) otherwise = true;
+    if (!contains(loop.body, write)) return;
+    if (afterOperationInTry(write, operation, loop)) written++;
+    else otherwise = true;
+  }
+}
+
+/** `this.items.shift()` within the loop: calls that change the instance's collection in place. */
+function fieldMutationsWithin(field: string, loop: Node, env: Env): Node[] {
+  const found: Node[] = [];
+  walk(loop, env.ctx.keys, (node) => {
+    if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression' || node.callee.computed) return undefined;
+    if (COLLECTION_MUTATORS.has(propertyName(node.callee) ?? '') && dottedName(node.callee.object) === field) found.push(node.callee);
+    return undefined;
+  });
+  return found;
 }
 
 /** Calls that change a collection in place (`items.shift()`, `pending.delete(id)`), made on the variable inside the loop. */
