@@ -13,7 +13,7 @@ import { probesState } from './polling/state-probe.js';
 import { pollsStoredState } from './polling/stored-state.js';
 import { classifies, headLoc } from './loops/loop-retry.js';
 import { scheduleBinding, iteratesCollection, advancesThroughItems } from './loops/items.js';
-import { feedsOperation, generatedSchedule, type GeneratedSchedule } from './loops/generated-schedule.js';
+import { feedsOperation, generatedBound, generatedSchedule, type GeneratedSchedule } from './loops/generated-schedule.js';
 import { tryForm, checkForm, continuedFromInner } from './loops/forms.js';
 import { loopBound, firstAttemptBefore } from './loops/loop-bound.js';
 import { guardedSite } from './loops/guarded.js';
@@ -44,8 +44,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (!retry || advancesThroughItems(loop, retry.operation, env) || movesToNextAlternative(loop.body, retry.operation, ctx)) return undefined;
   if (generated && feedsOperation(generated, retry.operation, ctx)) return undefined;
 
-  const turns = schedule ? schedule.length : generated?.turns;
-  const bound = loop.type === 'ForOfStatement' ? { attempts: typeof turns === 'number' ? turns : undefined, deadline: false, abortAware: false, unbounded: turns === 'endless' } : loopBound(loop, env, retry.operation);
+  const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : generated ? generatedBound(generated, loopBound(loop, env, retry.operation)) : loopBound(loop, env, retry.operation);
   // `let res = await op(); for (…) { …; res = await op(); }`: the first attempt was made before the loop.
   if (typeof bound.attempts === 'number' && firstAttemptBefore(loop, retry.operation, env)) bound.attempts += 1;
   // Going round while a probe answers "not yet", up to a deadline or a count: waiting for a state.

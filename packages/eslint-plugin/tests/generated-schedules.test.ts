@@ -86,6 +86,11 @@ ruleTester.run('no-unbounded-retry over a generator of waits', noUnboundedRetry,
   valid: [
     { name: 'TypeScript: a generator that yields four waits ends the loop', code: overDelays(counted('d')), filename: 'get.ts' },
     { name: 'TypeScript: a generator that returns stops', code: overDelays('function* delays() {\n  let n = 0;\n  while (true) {\n    if (n++ > 5) return;\n    yield 1000;\n  }\n}'), filename: 'get.ts' },
+    {
+      name: 'TypeScript: an endless generator, and a give-up guard in the loop',
+      code: overDelays(endless).replace('    } catch {\n      await sleep(d);', '    } catch (err) {\n      if (++failures > 5) throw err;\n      await sleep(d);').replace('  for (const d of delays()) {', '  let failures = 0;\n  for (const d of delays()) {'),
+      filename: 'get.ts',
+    },
   ],
   invalid: [{ name: 'TypeScript: an endless generator never lets the loop give up', code: overDelays(endless), filename: 'get.ts', errors: [{ messageId: 'unbounded', line: 6, column: 3 }] }],
 });

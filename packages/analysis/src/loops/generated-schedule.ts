@@ -4,6 +4,7 @@ import type { AnalysisContext, Variable } from '../context.js';
 import { evaluate } from '../evaluate.js';
 import { scheduleValue, UNKNOWN, type Value } from '../value.js';
 import { attemptsFromComparison } from '../bounds.js';
+import type { Bound } from '../exits/bound.js';
 
 /**
  * What does a loop over a generator of this file bind on each turn, and how many turns does
@@ -118,4 +119,17 @@ export function feedsOperation(generated: GeneratedSchedule, operation: Node, ct
     });
   visit(operation, 0);
   return reads;
+}
+
+/**
+ * The loop's limit over a generator: the give-up guards of its body (read as for a loop with no
+ * condition, `own`), and the generator's end: the fewer of the two counts; endless only when
+ * the generator never ends and no guard stops the loop; a count not read is unknown.
+ */
+export function generatedBound(generated: GeneratedSchedule, own: Bound & { unbounded: boolean }): Bound & { unbounded: boolean } {
+  const { turns } = generated;
+  if (turns === 'endless') return own;
+  const guarded = typeof own.attempts === 'number' ? own.attempts : undefined;
+  const attempts = typeof turns === 'number' ? Math.min(turns, guarded ?? Infinity) : (own.attempts ?? 'unknown');
+  return { ...own, attempts, unbounded: false };
 }
