@@ -1,8 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, calleeName, contains, dottedName, enclosingFunction, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
+import { alwaysExits, calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
 import { firstDefinition } from './definitions/bodies.js';
-import { sameStore } from './requeue.js';
+import { putBackBeforeReentry } from './requeue.js';
 
 /**
  * Failover and iteration look like retries but move on to another alternative each time:
@@ -186,23 +186,4 @@ function emptinessTest(test: Node): string | undefined {
   }
   if (n.type === 'LogicalExpression') return emptinessTest(n.left) ?? emptinessTest(n.right);
   return undefined;
-}
-
-/**
- * The item drawn from a store (`const job = this.queue.shift()`) is put back into that store
- * (`this.queue.unshift(job)`, `push`) ahead of a call back in, in the same function: the way
- * back takes the failed item again, a requeued retry rather than a move to the next item.
- */
-function putBackBeforeReentry(item: Variable, draw: Node, selfCalls: readonly Node[], ctx: AnalysisContext): boolean {
-  const taken = unwrap(draw);
-  const source = taken.type === 'AwaitExpression' ? unwrap(taken.argument) : taken;
-  if (source.type !== 'CallExpression' || source.callee.type !== 'MemberExpression' || !/^(shift|pop)$/.test(propertyName(source.callee) ?? '')) return false;
-  const store = source.callee.object;
-  return item.references.some((ref) => {
-    const put = ref.identifier.parent;
-    if (put?.type !== 'CallExpression' || !put.arguments.includes(ref.identifier as TSESTree.CallExpressionArgument) || put.callee.type !== 'MemberExpression') return false;
-    if (!/^(push|unshift)$/.test(propertyName(put.callee) ?? '') || !sameStore(put.callee.object, store, ctx)) return false;
-    const holder = enclosingFunction(put);
-    return selfCalls.some((call) => call.range[0] > put.range[1] && holder !== undefined && enclosingFunction(call) === holder);
-  });
 }

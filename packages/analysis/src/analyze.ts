@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { functionName, isFunction, isLoop, unwrap, type FunctionNode, type Node } from './ast.js';
+import { emitsOnThis, functionName, isFunction, isLoop, unwrap, type FunctionNode, type Node } from './ast.js';
 import { registerEvaluationReadings } from './evaluation/readings.js';
 import { strategyAnswer } from './strategy-objects.js';
 import { factoryChoice } from './factory-choice.js';
@@ -41,7 +41,7 @@ import { localHelperSites } from './helpers/local-calls.js';
 import { classMembers, firstDefinition } from './definitions/bodies.js';
 import type { HelperSpec } from './helper-specs.js';
 import { textGate } from './analyze/text-gate.js';
-import { mayCallLocal, collectSelfCall, emitsOnThis, type Edge, methodLookup, thisBinder } from './analyze/self-calls.js';
+import { mayCallLocal, collectSelfCall, type Edge, methodLookup, thisBinder } from './analyze/self-calls.js';
 import { collectReentries } from './analyze/reentries.js';
 import { pollRetry, localPollSite } from './analyze/polled-sites.js';
 import { retrierCalls, thisCallsByName, invocationSite, memberCall, helperShaped, callsProjectImport, isInterceptorUse } from './analyze/imported-retriers.js';

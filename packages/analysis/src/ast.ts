@@ -226,7 +226,11 @@ export function alwaysExits(node: Node | null | undefined): boolean {
  * (which reaches a listener the instance registered on itself) those after the event's name.
  */
 export function handedArguments(call: TSESTree.CallExpression): readonly TSESTree.CallExpressionArgument[] {
+  return emitsOnThis(call) ? call.arguments.slice(1) : call.arguments;
+}
+
+/** `this.emit(…)`: an instance raising an event its own listeners may take. */
+export function emitsOnThis(call: TSESTree.CallExpression): boolean {
   const callee = unwrap(call.callee);
-  const emit = callee.type === 'MemberExpression' && !callee.computed && unwrap(callee.object).type === 'ThisExpression' && callee.property.type === 'Identifier' && callee.property.name === 'emit';
-  return emit ? call.arguments.slice(1) : call.arguments;
+  return callee.type === 'MemberExpression' && !callee.computed && unwrap(callee.object).type === 'ThisExpression' && propertyName(callee) === 'emit';
 }

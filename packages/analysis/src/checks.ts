@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { errorFirstParameter } from './outcomes/error-first.js';
 import { calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { writesWithin, type AnalysisContext } from './context.js';
+import { errorFirstParameter } from './outcomes/error-first.js';
 import { evaluate, type Env } from './evaluate.js';
 import { localFunction } from './functions/local-function.js';
 import { neverAbortedByDefault } from './never-aborted.js';

@@ -67,7 +67,13 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
         if (client) record(client, 'client', through ?? node);
         if (depth >= MAX_CALL_DEPTH) return undefined;
         // `await fn()` with `fn` the helper's parameter: what the file's calls of the helper hand it (`run(() => get(k))`).
-        if (depth === 0) for (const handed of handedFunctions(node, outer, ctx)) if (!visited.has(handed.fn)) (visited.add(handed.fn), search(handed.fn.body, depth + 1, handed.call));
+        if (depth === 0) {
+          for (const handed of handedFunctions(node, outer, ctx)) {
+            if (visited.has(handed.fn)) continue;
+            visited.add(handed.fn);
+            search(handed.fn.body, depth + 1, handed.call);
+          }
+        }
         const callee = calledFunction(node, ctx);
         // The outer site's own function (recursion) is not another site.
         if (!callee || visited.has(callee) || callee === outer.node) return undefined;
@@ -157,8 +163,16 @@ function handedFunctions(call: TSESTree.CallExpression, outer: RetrySite, ctx: A
   return found;
 }
 
-/** The file's calls of a function (by its binding) or of a method (on an instance of its class, or on `this`). */
-function helperCalls(helper: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpression[] {
+/** The file's calls of a function (by its binding) or of a method (on an instance of its class, or on `this`), found once per function. */
+function helperCalls(helper: FunctionNode, ctx: AnalysisContext): readonly TSESTree.CallExpression[] {
+  let calls = helperCallsCache.get(helper);
+  if (!calls) helperCallsCache.set(helper, (calls = findHelperCalls(helper, ctx)));
+  return calls;
+}
+
+const helperCallsCache = new WeakMap<FunctionNode, readonly TSESTree.CallExpression[]>();
+
+function findHelperCalls(helper: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpression[] {
   const method = helper.parent?.type === 'MethodDefinition' && !helper.parent.computed && helper.parent.key.type === 'Identifier' ? helper.parent.key.name : undefined;
   if (method !== undefined) {
     return (nodesOfType('CallExpression', ctx) as TSESTree.CallExpression[]).filter((call) => {

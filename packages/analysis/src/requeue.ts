@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import type { AnalysisContext } from './context.js';
+import { contains, dottedName, enclosingFunction, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import type { AnalysisContext, Variable } from './context.js';
 
 /**
  * A failed call put back into a queue that a timer drains: the failure path stores the
@@ -74,4 +74,23 @@ function root(node: Node): Node {
   let n = unwrap(node);
   while (n.type === 'MemberExpression') n = unwrap((n as TSESTree.MemberExpression).object);
   return n;
+}
+
+/**
+ * The item drawn from a store (`const job = this.queue.shift()`) is put back into that store
+ * (`this.queue.unshift(job)`, `push`) ahead of a call back in, in the same function: the way
+ * back takes the failed item again, a requeued retry rather than a move to the next item.
+ */
+export function putBackBeforeReentry(item: Variable, draw: Node, selfCalls: readonly Node[], ctx: AnalysisContext): boolean {
+  const taken = unwrap(draw);
+  const source = taken.type === 'AwaitExpression' ? unwrap(taken.argument) : taken;
+  if (source.type !== 'CallExpression' || source.callee.type !== 'MemberExpression' || !TAKE.test(propertyName(source.callee) ?? '')) return false;
+  const store = source.callee.object;
+  return item.references.some((ref) => {
+    const put = ref.identifier.parent;
+    if (put?.type !== 'CallExpression' || !put.arguments.includes(ref.identifier as TSESTree.CallExpressionArgument) || put.callee.type !== 'MemberExpression') return false;
+    if (!PUT.test(propertyName(put.callee) ?? '') || !sameStore(put.callee.object, store, ctx)) return false;
+    const holder = enclosingFunction(put);
+    return selfCalls.some((call) => call.range[0] > put.range[1] && holder !== undefined && enclosingFunction(call) === holder);
+  });
 }

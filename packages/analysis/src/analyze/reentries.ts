@@ -54,7 +54,7 @@ export function collectReentries(edges: readonly Edge[], selfCalls: Map<Function
     // Uses through a name the caller bound count as that one mention (`this.run.bind(this, i)`).
     const seen = uses.filter((use) => !use.alias).length + new Set(uses.filter((use) => use.alias).map((use) => use.alias)).size;
     const mentions = mentionsOf(through, ctx, lookup.mentions);
-    if (mentions >= 0 && seen !== mentions) continue;
+    if (mentions !== undefined && seen !== mentions) continue;
     const list = selfCalls.get(fn) ?? [];
     list.push(edge.node);
     selfCalls.set(fn, list);
@@ -112,7 +112,7 @@ function onTimer(node: Node, fn: FunctionNode): boolean {
 }
 
 /** How many times a function of this file is named: by its binding, or as a method of its class. */
-function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: (name: string) => number): number {
+function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: (name: string) => number): number | undefined {
   const parent = fn.parent;
   if ((parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition') && !parent.computed && (parent.key.type === 'Identifier' || parent.key.type === 'PrivateIdentifier')) {
     return memberMentions(parent.key.name);
@@ -122,8 +122,8 @@ function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: (nam
   if (slot) return memberMentions(slot.name) - 1;
   const id = fn.type !== 'ArrowFunctionExpression' && fn.id ? fn.id : parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? parent.id : undefined;
   const variable = id && ctx.variableOf(id);
-  // A listener written inline (`this.on('failed', (job) => …)`) has no name: it runs only through the edges that lead into it.
-  if (!variable && parent?.type === 'CallExpression' && parent.arguments.includes(fn as TSESTree.CallExpressionArgument)) return -1;
+  // A listener written inline (`this.on('failed', (job) => …)`) has no name: it runs only through the edges that lead into it (undefined: none but those).
+  if (!variable && parent?.type === 'CallExpression' && parent.arguments.includes(fn as TSESTree.CallExpressionArgument)) return undefined;
   // Unknown: counted as more than any list of calls.
   if (!variable) return Infinity;
   return variable.references.filter((ref) => !ref.init && !handedOutside(ref.identifier as Node)).length;

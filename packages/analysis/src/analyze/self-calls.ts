@@ -81,12 +81,6 @@ function forwardedTo(fn: FunctionNode, resolve: (e: Node) => FunctionNode | unde
   return call?.type === 'CallExpression' ? resolve(call.callee) : undefined;
 }
 
-/** `this.emit(…)`: an instance raising an event its own listeners may take. */
-export function emitsOnThis(call: TSESTree.CallExpression): boolean {
-  const callee = unwrap(call.callee);
-  return callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' && propertyName(callee) === 'emit';
-}
-
 /** A call (or a function handed over) that reaches another function of this file. */
 export interface Edge {
   node: Node;

@@ -26,9 +26,10 @@ export interface ParameterSlot {
 export function parameterSlots(fn: FunctionNode, call: TSESTree.CallExpression, ctx: AnalysisContext): ParameterSlot[] {
   const scope = ctx.sourceCode.getScope(fn);
   const slots: ParameterSlot[] = [];
+  const handed = handedArguments(call);
   let hidden = false;
   fn.params.forEach((param, i) => {
-    const raw = handedArguments(call)[i];
+    const raw = handed[i];
     if (raw?.type === 'SpreadElement') hidden = true;
     const arg = hidden || !raw ? undefined : unwrap(raw as Node);
     const target = param.type === 'AssignmentPattern' ? param.left : param;
@@ -54,7 +55,7 @@ export function parameterSlots(fn: FunctionNode, call: TSESTree.CallExpression, 
       slots.push({ variable, arg: passed && passed !== 'unseen' ? passed : undefined, unseen: !object || passed === 'unseen', initial });
     }
   });
-  slots.push(...optionSlots(fn, call, scope, hidden));
+  slots.push(...optionSlots(fn, handed, scope, hidden));
   return slots;
 }
 
@@ -65,7 +66,7 @@ export function parameterSlots(fn: FunctionNode, call: TSESTree.CallExpression, 
  * takes that object's property, or its fallback when the object leaves the key out. A name
  * written again later is not the option's, and gets no slot.
  */
-function optionSlots(fn: FunctionNode, call: TSESTree.CallExpression, scope: ReturnType<AnalysisContext['sourceCode']['getScope']>, hidden: boolean): ParameterSlot[] {
+function optionSlots(fn: FunctionNode, handed: readonly TSESTree.CallExpressionArgument[], scope: ReturnType<AnalysisContext['sourceCode']['getScope']>, hidden: boolean): ParameterSlot[] {
   if (fn.body?.type !== 'BlockStatement') return [];
   const slots: ParameterSlot[] = [];
   const placeOf = (node: Node): number => {
@@ -76,7 +77,7 @@ function optionSlots(fn: FunctionNode, call: TSESTree.CallExpression, scope: Ret
   const add = (name: string, index: number, key: string, initial: Node | undefined) => {
     const variable = scope.set.get(name);
     if (!variable || variable.references.some((r) => r.isWrite() && !r.init)) return;
-    const raw = handedArguments(call)[index];
+    const raw = handed[index];
     const arg = hidden || raw === undefined || raw.type === 'SpreadElement' ? undefined : unwrap(raw as Node);
     if (raw === undefined) {
       slots.push({ variable, arg: undefined, unseen: false, initial });

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from '../ast.js';
+import { calleeName, emitsOnThis, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from '../ast.js';
 import { thisClass } from './resolve.js';
 
 /**
@@ -121,15 +121,18 @@ function raisedOnFailure(call: Node): boolean {
  * raises: an emitter calls its listeners synchronously, within the emit.
  */
 export function ownListeners(call: TSESTree.CallExpression, resolve: Resolve, keys: VisitorKeys): FunctionNode[] {
-  const callee = unwrap(call.callee);
-  const event = call.arguments[0] && unwrap(call.arguments[0] as Node);
-  if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression' || propertyName(callee) !== 'emit') return [];
-  if (event?.type !== 'Literal' || typeof event.value !== 'string' || !raisedOnFailure(call)) return [];
-  const cls = thisClass(callee);
+  const event = failureEvent(call);
+  const cls = event !== undefined ? thisClass(call.callee) : undefined;
   if (!cls) return [];
   let byEvent = listenersByClass.get(cls);
   if (!byEvent) listenersByClass.set(cls, (byEvent = registeredOnThis(cls, resolve, keys)));
-  return byEvent.get(event.value) ?? [];
+  return byEvent.get(event as string) ?? [];
+}
+
+/** `this.emit('error', err)` on a failure path: the event's name. */
+function failureEvent(call: TSESTree.CallExpression): string | undefined {
+  const event = call.arguments[0] && unwrap(call.arguments[0] as Node);
+  return emitsOnThis(call) && event?.type === 'Literal' && typeof event.value === 'string' && raisedOnFailure(call) ? event.value : undefined;
 }
 
 const listenersByClass = new WeakMap<Node, Map<string, FunctionNode[]>>();
@@ -190,9 +193,8 @@ function emitted(cls: Node, keys: VisitorKeys): Set<string> {
   const found = events;
   walk(cls, keys, (node) => {
     if (node.type !== 'CallExpression') return undefined;
-    const callee = unwrap(node.callee);
-    const event = node.arguments[0] && unwrap(node.arguments[0] as Node);
-    if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression' && propertyName(callee) === 'emit' && event?.type === 'Literal' && typeof event.value === 'string' && thisClass(callee) === cls && raisedOnFailure(node)) found.add(event.value);
+    const event = failureEvent(node);
+    if (event !== undefined && thisClass(node.callee) === cls) found.add(event);
     return undefined;
   });
   emittedByClass.set(cls, events);

@@ -13,10 +13,13 @@ import { importOf } from '../imports.js';
  */
 
 const HOOK_MODULES = /^(react|preact\/hooks|preact\/compat)$/;
+const HOOK_SPECIFIER = /['"](react|preact\/hooks|preact\/compat)['"]/;
 
 /** The setter calls inside each effect that change one of its dependencies, by effect function. */
 export function effectReruns(calls: readonly TSESTree.CallExpression[], ctx: AnalysisContext): Map<FunctionNode, Node[]> {
   const reruns = new Map<FunctionNode, Node[]>();
+  // Most files name no hook module: no scope look-up for each of their calls.
+  if (!HOOK_SPECIFIER.test(ctx.sourceCode.text)) return reruns;
   for (const call of calls) {
     if (!isHook(call, /^(useEffect|useLayoutEffect)$/, ctx)) continue;
     const effect = call.arguments[0] && unwrap(call.arguments[0] as Node);

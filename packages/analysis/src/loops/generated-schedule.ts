@@ -74,10 +74,10 @@ function turnsOf(yields: readonly TSESTree.YieldExpression[], fn: FunctionNode, 
   }
   for (const loop of loops) {
     if (!loop) continue;
-    if (runsForever(loop) && !leavesLoop(loop, fn, ctx.keys)) return 'endless';
+    if (runsForever(loop) && !leavesLoop(loop, ctx.keys)) return 'endless';
   }
   const [loop] = loops;
-  if (loops.size !== 1 || !loop || (loop.type !== 'ForStatement' && loop.type !== 'WhileStatement') || !loop.test || !straightIn(loop.body) || leavesLoop(loop, fn, ctx.keys)) return undefined;
+  if (loops.size !== 1 || !loop || (loop.type !== 'ForStatement' && loop.type !== 'WhileStatement') || !loop.test || !straightIn(loop.body) || leavesLoop(loop, ctx.keys)) return undefined;
   const count = attemptsFromComparison(loop.test, { ctx, region: loop, counters: new Set(), depth: 1 }, false, false);
   return typeof count === 'number' && Number.isFinite(count) ? count * yields.length : undefined;
 }
@@ -89,10 +89,10 @@ function runsForever(loop: Node): boolean {
   return !test || (test.type === 'Literal' && test.value === true);
 }
 
-function leavesLoop(loop: Node, fn: FunctionNode, keys: VisitorKeys): boolean {
+function leavesLoop(loop: Node, keys: VisitorKeys): boolean {
   let leaves = false;
   walk(loop, keys, (node) => {
-    if (leaves || (node !== fn && isFunction(node))) return false;
+    if (leaves || isFunction(node)) return false;
     if (node.type === 'ReturnStatement' || node.type === 'ThrowStatement' || (node.type === 'BreakStatement' && !node.label)) leaves = true;
     return undefined;
   });

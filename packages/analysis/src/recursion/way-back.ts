@@ -192,9 +192,14 @@ export function handedWait(call: Node, reentry: Reentry, fn: FunctionNode, env: 
     const index = ms?.type === 'Identifier' ? parameterVariables(reentry.through, env.ctx).indexOf(env.ctx.variableOf(ms)) : -1;
     const arg = index >= 0 ? call.arguments[index] : undefined;
     if (!arg || arg.type === 'SpreadElement') continue;
-    return { value: evaluate(arg, { ctx: env.ctx, region: fn.body, counters: new Set(), depth: 0 }), expression: arg };
+    return { value: valueWhereHanded(arg, fn, env.ctx), expression: arg };
   }
   return undefined;
+}
+
+/** An argument read in the function that hands it over, where the failure path steps what it reads (`this.failures += 1`). */
+function valueWhereHanded(arg: Node, holder: FunctionNode, ctx: AnalysisContext): Value {
+  return evaluate(arg, { ctx, region: holder.body, counters: new Set(), depth: 0 });
 }
 
 /**
@@ -291,8 +296,9 @@ function closureValue(arg: Node | undefined, handing: Node, fn: FunctionNode, re
   // (A number written at the call is the same each time.)
   if (a?.type === 'Literal' && typeof a.value === 'number') return num(a.value);
   // `this._schedule(5000 * 2 ** this.failures)`: computed where the failure path hands it over, from what that code steps.
-  if (a && a.type !== 'Identifier' && !isFunction(a) && contains(reentry.via?.fn ?? fn, handing)) {
-    const computed = evaluate(a, { ctx: env.ctx, region: (reentry.via?.fn ?? fn).body, counters: new Set(), depth: 0 });
+  const holder = reentry.via?.fn ?? fn;
+  if (a && a.type !== 'Identifier' && !isFunction(a) && contains(holder, handing)) {
+    const computed = valueWhereHanded(a, holder, env.ctx);
     return computed.t === 'unknown' ? undefined : computed;
   }
   if (a?.type !== 'Identifier') return undefined;
@@ -301,10 +307,9 @@ function closureValue(arg: Node | undefined, handing: Node, fn: FunctionNode, re
   if (declared?.type !== 'Variable') return undefined;
   const functions = [fn, reentry.through, ...(reentry.via ? [reentry.via.fn] : [])];
   if (functions.some((f) => contains(f, declared.node))) return undefined;
-  const holder = reentry.via?.fn ?? fn;
   const wider = commonAncestor(fn, reentry.through);
   if (!wider || !contains(wider, declared.node) || !contains(holder, handing)) return undefined;
-  const value = evaluate(a, { ctx: env.ctx, region: holder.body, counters: new Set(), depth: 0 });
+  const value = valueWhereHanded(a, holder, env.ctx);
   if (value.t === 'unknown') return undefined;
   // Written elsewhere only to set it back to its start (`backoff = START` after a success, in a flush).
   const start = declared.node.init ? evaluate(declared.node.init, { ctx: env.ctx, region: wider, counters: new Set(), depth: 0 }) : undefined;
