@@ -1,3 +1,4 @@
+import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, enclosingFunction, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
 import { AnalysisContext } from '../context.js';
 import type { Env } from '../evaluate.js';
@@ -60,7 +61,8 @@ export function immediateOrUnknown(retry: LoopRetry, scan: AttemptScan, loop: Re
       call !== retry.operation &&
       call.parent?.type === 'AwaitExpression' &&
       contains(retry.failurePath, call) &&
-      !onExitingBranch(call, loop),
+      !onExitingBranch(call, loop) &&
+      mayWait(call, ctx),
   );
   const waitsInOperation = scan.calls.some((call) => (call === retry.operation || !onExitingBranch(call, loop)) && waitsInside(call, ctx));
   return waitsElsewhere || waitsInOperation || awaitsTimedPromise(retry.failurePath, ctx) ? { t: 'unknown' as const, random: false } : { t: 'num' as const, v: 0, random: false };
@@ -87,6 +89,40 @@ function awaitsTimedPromise(failurePath: Node, ctx: AnalysisContext): boolean {
     return !found;
   });
   return found;
+}
+
+/**
+ * Might an awaited call on the failure path be the wait between attempts? Not when the code
+ * reads what it resolves to (`const row = await repo.get(id)`, `if (await isFree())`): a wait
+ * resolves to nothing worth reading, so that is an operation of the attempt. Not when its body
+ * is known (a function of this file or of the project) and neither sleeps nor awaits, with the
+ * result dropped, a call that might. A call whose body is not known (`await pause()` of a
+ * package, `await this.cursor.close()`), or known only deeper than a few calls, may be one.
+ */
+function mayWait(call: TSESTree.CallExpression, ctx: AnalysisContext, depth = 0): boolean {
+  if (!resultDropped(call)) return false;
+  if (depth > 2) return true;
+  const env = { ctx, region: call, counters: new Set<never>(), depth: 0 };
+  const local = localFunction(call, env);
+  const body = local ? { fn: local, ctx } : ctx.foreignFunction?.(call);
+  if (!body) return true;
+  if (scanAttempt((body.fn as { body: Node }).body, body.ctx).sleeps.length > 0) return true;
+  let waits = false;
+  walk((body.fn as { body: Node }).body, body.ctx.keys, (node) => {
+    if (waits || isFunction(node)) return false;
+    if (node.type === 'CallExpression' && mayWait(node, body.ctx, depth + 1)) waits = true;
+    return undefined;
+  });
+  return waits;
+}
+
+/** Awaited or returned to be awaited, and what it resolves to is not read. */
+function resultDropped(call: TSESTree.CallExpression): boolean {
+  let node: Node = call;
+  if (node.parent?.type === 'AwaitExpression') node = node.parent;
+  const parent = node.parent;
+  if (parent?.type === 'ReturnStatement') return true;
+  return node !== call && parent?.type === 'ExpressionStatement';
 }
 
 function onExitingBranch(node: Node, loop: RetryLoopNode): boolean {
