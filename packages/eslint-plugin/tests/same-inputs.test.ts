@@ -9,6 +9,8 @@ import { ruleTester } from './rule-tester.js';
  * the mirror, then the origin): a fallback, not a retry, and no finding. When only the way back
  * reads it (`once(url, false)` behind `if (again)`), it is the same request once more: a retry of
  * two attempts. A way back that passes the same inputs, or only steps a counter, is a retry.
+ * A new object built around an input (`new Error(String(subject))`) is another input; a copy of
+ * it (`new URL(url)`) is the same one.
  */
 
 const JS = 'fallback.js';
@@ -174,6 +176,31 @@ async function resolveHost({ host, cached = false }) {
 module.exports = { resolveHost };
 `;
 
+/** The fallback of a failed serialization: the input wrapped in a new object, not the same one again. */
+const wrappedInput = `
+declare function describe(value: object): string;
+export function serializeError(subject: unknown): object {
+  try {
+    if (subject && typeof subject === 'object') return { message: describe(subject) };
+    throw new Error('not an object');
+  } catch {
+    return serializeError(new Error(String(subject)));
+  }
+}
+`;
+
+/** The same input copied into a new object of its own kind (\`new URL(url)\`): the same request again. */
+const copiedInput = `
+export async function load(url: URL): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch {
+    await new Promise((r) => setTimeout(r, 1000));
+    return load(new URL(url));
+  }
+}
+`;
+
 const whatFixed = (fn: string) => `\`${fn}()\` retrying itself`;
 
 ruleTester.run('no-fixed-sleep-retry where a way back that changes what the attempt reads is a fallback', noFixedSleepRetry, {
@@ -184,6 +211,8 @@ ruleTester.run('no-fixed-sleep-retry where a way back that changes what the atte
     { name: 'the backup left out on a timer from an error listener (JS)', code: backupDropped, filename: JS },
     { name: 'an explicit null for the validator the attempt sends (TS)', code: etagNulled },
     { name: 'the options handed back with the property the way back tests set (TS, const destructuring)', code: offlineAgain },
+    { name: 'the input wrapped in a new Error for a fallback serialization (TS)', code: wrappedInput },
+    { name: 'the input wrapped in a new Error (JS)', code: wrappedInput.replace('declare function describe(value: object): string;', 'const describe = (v) => JSON.stringify(v);').replace(/: unknown\): object/, ')'), filename: JS },
   ],
   invalid: [
     {
@@ -211,6 +240,11 @@ ruleTester.run('no-fixed-sleep-retry where a way back that changes what the atte
       filename: JS,
       errors: [{ messageId: 'fixedDelay', line: 4, column: 74, data: { what: whatFixed('lookup'), delay: 'a fixed 300 ms', attempts: 'no limit on attempts' } }],
     },
+    {
+      name: 'the input copied into a new object of its kind: the same request again (TS)',
+      code: copiedInput,
+      errors: [{ messageId: 'fixedDelay', line: 7, column: 12, data: { what: whatFixed('load'), delay: 'a fixed 1 s', attempts: 'no limit on attempts' } }],
+    },
   ],
 });
 
@@ -221,6 +255,7 @@ ruleTester.run('no-unbounded-retry where a way back that closes itself is not un
     { name: 'the region, then none (JS)', code: regionDropped, filename: JS },
     { name: 'the backup, then the primary alone (JS timer)', code: backupDropped, filename: JS },
     { name: 'an explicit null (TS)', code: etagNulled },
+    { name: 'the input wrapped in a new Error (TS)', code: wrappedInput },
     { name: 'a destructured parameter handed back with the property its guard tests (JS)', code: cachedAgain, filename: JS },
     { name: 'a one-shot flag is a bound of two attempts', code: sameInputs.replace(/export async function upsertCounted[\s\S]*?\n}\nexport async function fetchAgain[\s\S]*?\n}\n/, '') },
   ],

@@ -103,7 +103,11 @@ function freshInput(q: WayBackInputs, passages: readonly Passage[]): boolean {
   const { back, fn, ctx } = q;
   if (q.through || back.type !== 'CallExpression' || back.arguments.some((a) => a.type === 'SpreadElement')) return false;
   const fresh = (variable: Variable | undefined, given: Node | undefined) =>
-    variable !== undefined && given !== undefined && constantValue(given, plainEnv(fn, ctx)) === undefined && !readsVariable(given, variable, ctx) && readByAttempt({ variable, value: ABSENT }, passages, q);
+    variable !== undefined &&
+    given !== undefined &&
+    constantValue(given, plainEnv(fn, ctx)) === undefined &&
+    (!readsVariable(given, variable, ctx) || builtAround(given, variable, ctx)) &&
+    readByAttempt({ variable, value: ABSENT }, passages, q);
   return fn.params.some((param, i) => {
     const target = param.type === 'AssignmentPattern' ? param.left : param;
     const arg = back.arguments[i] as Node | undefined;
@@ -119,6 +123,18 @@ function freshInput(q: WayBackInputs, passages: readonly Passage[]): boolean {
       return fresh(ctx.variableOf(local), givenNode(object, key));
     });
   });
+}
+
+/**
+ * `serialize(new Error(String(subject)))` for `serialize(subject)`: a new object built around
+ * the input is another input (the fallback a failure falls to), not the same one again. Not a
+ * copy of it (`new URL(url)`, `new Request(req, init)`: the input itself as the first argument).
+ */
+function builtAround(given: Node, variable: Variable, ctx: AnalysisContext): boolean {
+  const made = unwrap(given);
+  if (made.type !== 'NewExpression') return false;
+  const first = made.arguments[0] && unwrap(made.arguments[0] as Node);
+  return !(first?.type === 'Identifier' && ctx.variableOf(first) === variable);
 }
 
 /** The expression an object literal gives `key` (from its end; none past a spread, which may hold it). */
