@@ -4,8 +4,8 @@ import { ruleTester } from './rule-tester.js';
 /**
  * A loop with no sleep of its own that awaits other calls between attempts: is one of them the
  * wait? Not a call whose result the code reads (`const row = await repo.get(id)`: a wait resolves
- * to nothing worth reading), nor a function of the file whose body neither sleeps nor awaits a
- * call that might. Such loops go round at once. A call whose body is not known and whose result
+ * to nothing worth reading, unless its body holds a timer), nor a function of the file whose body
+ * neither sleeps nor awaits a call that might. Such loops go round at once. A call whose body is not known and whose result
  * is dropped (`await pause()` of a package, a helper awaiting `client.close()`) may be the wait:
  * the wait is unknown and nothing is said of it. Before, any other awaited call made it unknown.
  */
@@ -47,6 +47,30 @@ export async function push(client: { close(): Promise<void>; send(): Promise<Res
 }
 `,
       filename: 'push.ts',
+    },
+    {
+      name: 'TypeScript: a helper with a timer whose result is read (a wait that says whether it was cancelled)',
+      code: `function waitWithCancel(ms: number, cancelIf: () => boolean): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const start = Date.now();
+    const interval = setInterval(() => {
+      if (cancelIf()) { clearInterval(interval); resolve(true); return; }
+      if (Date.now() - start >= ms) { clearInterval(interval); resolve(false); }
+    }, 100);
+  });
+}
+export async function connect(open: () => Promise<void>, closing: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await open();
+    } catch {
+      const cancelled = await waitWithCancel(1000, closing);
+      if (cancelled) return;
+    }
+  }
+}
+`,
+      filename: 'connect.ts',
     },
     {
       name: 'JavaScript: a helper of the file that sleeps is the wait (jittered here)',

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, enclosingFunction, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { alwaysExits, calleeName, contains, enclosingFunction, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
 import { AnalysisContext } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { helperEnv } from '../evaluation/helper-calls.js';
@@ -100,13 +100,13 @@ function awaitsTimedPromise(failurePath: Node, ctx: AnalysisContext): boolean {
  * package, `await this.cursor.close()`), or known only deeper than a few calls, may be one.
  */
 function mayWait(call: TSESTree.CallExpression, ctx: AnalysisContext, depth = 0): boolean {
-  if (!resultDropped(call)) return false;
-  if (depth > 2) return true;
   const env = { ctx, region: call, counters: new Set<never>(), depth: 0 };
   const local = localFunction(call, env);
   const body = local ? { fn: local, ctx } : ctx.foreignFunction?.(call);
-  if (!body) return true;
-  if (scanAttempt((body.fn as { body: Node }).body, body.ctx).sleeps.length > 0) return true;
+  // (A timer in it waits, whatever it resolves to: `const cancelled = await waitWithCancel(ms, stop)`.)
+  if (body && holdsTimer(body.fn, body.ctx)) return true;
+  if (!resultDropped(call)) return false;
+  if (!body || depth > 2) return true;
   let waits = false;
   walk((body.fn as { body: Node }).body, body.ctx.keys, (node) => {
     if (waits || isFunction(node)) return false;
@@ -114,6 +114,19 @@ function mayWait(call: TSESTree.CallExpression, ctx: AnalysisContext, depth = 0)
     return undefined;
   });
   return waits;
+}
+
+/** A sleep, or a timer of any kind (`setInterval` polling the clock until `ms` have passed), anywhere in its body. */
+function holdsTimer(fn: Node, ctx: AnalysisContext): boolean {
+  const body = (fn as { body: Node }).body;
+  if (scanAttempt(body, ctx).sleeps.length > 0) return true;
+  let found = false;
+  walk(body, ctx.keys, (node) => {
+    if (found) return false;
+    if (node.type === 'CallExpression' && /^set(Timeout|Interval)$/.test(calleeName(node) ?? '')) found = true;
+    return undefined;
+  });
+  return found;
 }
 
 /** Awaited or returned to be awaited, and what it resolves to is not read. */
