@@ -79,6 +79,11 @@ function evaluateNode(node: Node, env: Env): Value {
       const arg = evaluate(n.argument, env);
       if (n.operator === '-' && arg.t === 'num') return { ...arg, v: -arg.v };
       if (n.operator === '+') return arg;
+      // `~~(base * 2 ** n)` truncates, as Math.trunc does: the same value for a wait.
+      if (n.operator === '~') {
+        if (arg.t === 'num') return { ...arg, v: ~arg.v };
+        return n.argument.type === 'UnaryExpression' && n.argument.operator === '~' ? evaluate(n.argument.argument, env) : UNKNOWN;
+      }
       if (n.operator === '!') {
         const truth = truthOf(arg);
         return truth === undefined ? UNKNOWN : truth ? FALSE : TRUE;
@@ -92,7 +97,11 @@ function evaluateNode(node: Node, env: Env): Value {
     case 'BinaryExpression': {
       if (n.left.type === 'PrivateIdentifier') return UNKNOWN;
       if (COMPARISON.test(n.operator)) return comparison(n, env);
-      return combine(n.operator, evaluate(n.left, env), evaluate(n.right, env));
+      const left = evaluate(n.left, env);
+      const right = evaluate(n.right, env);
+      // `(delay * 2 ** n) | 0`, `>>> 0`: truncated to an integer, the same value for a wait.
+      if (/^(\||>>>|>>)$/.test(n.operator) && right.t === 'num' && right.v === 0) return left.t === 'num' ? { ...left, v: n.operator === '>>>' ? left.v >>> 0 : left.v | 0 } : left;
+      return combine(n.operator, left, right);
     }
     case 'LogicalExpression': {
       // `opts.retries ?? 5` where the caller's options leave `retries` out: the default.
