@@ -1,5 +1,13 @@
 import { catalogEntry, describeAttempts, describeDelay, functionName, repeatedName, type FunctionNode, type RetrySite } from '@retry-hygiene/analysis';
 
+/** A function's name as written: a private method keeps its `#` (`#send()` is not the public `send()`). */
+function shownName(fn: FunctionNode): string | undefined {
+  const name = functionName(fn);
+  const parent = fn.parent;
+  const isPrivate = (parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition') && parent.key.type === 'PrivateIdentifier';
+  return name !== undefined && isPrivate ? `#${name}` : name;
+}
+
 /** How a message names a site: "This retry loop", "p-retry", "`connect()` retrying itself". */
 export function describeSite(site: RetrySite): string {
   switch (site.kind) {
@@ -8,9 +16,9 @@ export function describeSite(site: RetrySite): string {
     case 'recursion': {
       // A client's error interceptor that sends the failed request again through the client.
       if (site.viaLibrary) return 'This error interceptor re-sending the failed request';
-      const name = functionName(site.node as FunctionNode);
+      const name = shownName(site.node as FunctionNode);
       // Back in through a second function: `#retry()` retrying itself through `#retryFromError()`.
-      const through = site.through && functionName(site.through as FunctionNode);
+      const through = site.through && shownName(site.through as FunctionNode);
       const via = through ? ` through \`${through}()\`` : '';
       return name ? `\`${name}()\` retrying itself${via}` : `This self-retrying function${via}`;
     }

@@ -3,6 +3,7 @@ import { alwaysExits, contains, dottedName, isFunction, keyName, unwrap, walk, t
 import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
 import { evaluate, type Env } from '../evaluate.js';
 import type { Value } from '../value.js';
+import { asSleep } from '../sleep.js';
 
 /**
  * Does the next attempt get the same inputs as this one? A retry runs its operation again with
@@ -362,11 +363,23 @@ function readByAttempt(change: Change, passages: readonly Passage[], q: WayBackI
   let read = false;
   walk(q.fn.body, q.ctx.keys, (node) => {
     if (read || node === q.failure || passages.some((p) => p.test === node)) return false;
+    // The wait before the attempt (`if (delay > 0) await wait(delay)`) is not what it sends.
+    if (onlyWaits(node, q.ctx)) return false;
     if (change.variable && node.type === 'Identifier' && q.ctx.variableOf(node) === change.variable) read = true;
     if (change.field && node.type === 'MemberExpression' && !isWritten(node) && dottedName(node) === change.field) read = true;
     return undefined;
   });
   return read;
+}
+
+/** A sleep, or an `if` (with no `else`) whose only statement awaits one. */
+function onlyWaits(node: Node, ctx: AnalysisContext): boolean {
+  if ((node.type === 'CallExpression' || node.type === 'NewExpression') && asSleep(node, ctx)) return true;
+  if (node.type !== 'IfStatement' || node.alternate) return false;
+  const body = node.consequent.type === 'BlockStatement' && node.consequent.body.length === 1 ? node.consequent.body[0] : node.consequent;
+  if (body?.type !== 'ExpressionStatement') return false;
+  const expression = body.expression.type === 'AwaitExpression' ? body.expression.argument : body.expression;
+  return (expression.type === 'CallExpression' || expression.type === 'NewExpression') && asSleep(expression, ctx) !== undefined;
 }
 
 function isWritten(member: TSESTree.MemberExpression): boolean {

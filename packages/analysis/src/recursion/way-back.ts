@@ -106,9 +106,20 @@ export function parameterBindings(fn: FunctionNode, call: Node, counters: Readon
     }
     const a = slot.arg;
     if (!a || (a.type === 'Identifier' && ctx.variableOf(a) === slot.variable)) continue;
-    bindings.set(slot.variable, UNKNOWN);
+    bindings.set(slot.variable, handedNumber(a, fn, counters, ctx));
   }
   return bindings;
+}
+
+/**
+ * `send(url, attempt + 1, 2000)` for `send(url, attempt, delay)` that awaits `wait(delay)`: from
+ * the second attempt on, the parameter is what the call back hands it, a number or a number
+ * growing with the attempt. (Anything else stays unknown: a flag handed back is read by the
+ * one-shot analyses, not here.)
+ */
+function handedNumber(arg: Node, fn: FunctionNode, counters: ReadonlySet<Variable>, ctx: AnalysisContext): Value {
+  const value = evaluate(arg, { ctx, region: fn.body, counters, depth: 0 });
+  return value.t === 'num' || value.t === 'grow' ? value : UNKNOWN;
 }
 
 /**
