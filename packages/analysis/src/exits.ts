@@ -439,11 +439,12 @@ function isFailureValue(id: TSESTree.Identifier, region: Node, env: Env, depth: 
 }
 
 /**
- * A call of a function of this file in the attempt's `catch`, handed nothing of the failure:
- * what it answers is the retry's own state, not the attempt's result.
+ * A call in the attempt's `catch`, handed nothing of the failure (`const outcome = await
+ * refresh(attempt)`, a function of this file or not): what it answers is the retry's own state
+ * or a repair's outcome, decided there, not the attempt's result.
  */
 function stateAnswer(call: TSESTree.CallExpression, declarator: Node, region: Node, env: Env, depth: number): boolean {
-  if (!insideCatch(declarator, region) || !localFunction(call, env)) return false;
+  if (!insideCatch(declarator, region)) return false;
   return !call.arguments.some((arg) => mentionsFailure(arg, region, env, depth + 1));
 }
 

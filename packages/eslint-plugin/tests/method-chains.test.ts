@@ -161,7 +161,7 @@ ruleTester.run('require-jitter (waits computed by methods of the class)', requir
     {
       name: 'a recursion through a second private method waits what a third answers, which throws past a count',
       code: recursion(countedAnswer),
-      errors: [{ messageId: 'missingJitter', line: 20, column: 12, endLine: 20, endColumn: 28, data: { what: '`retry()` retrying itself through `again()`', delay: '200 ms × 2^n, capped at 1 min', attempts: 'an unknown number of attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 20, column: 12, endLine: 20, endColumn: 28, data: { what: '`#retry()` retrying itself through `#again()`', delay: '200 ms × 2^n, capped at 1 min', attempts: 'an unknown number of attempts' } }],
     },
     {
       name: 'the wait picked out of what a method answers grows',
@@ -225,7 +225,7 @@ ruleTester.run('no-unbounded-retry (limits in methods of the class)', noUnbounde
     {
       name: 'the method the recursion waits on throws only on the kind of error',
       code: recursion(sortingAnswer),
-      errors: [{ messageId: 'unbounded', line: 20, column: 12, endLine: 20, endColumn: 28, data: { what: '`retry()` retrying itself through `again()`' } }],
+      errors: [{ messageId: 'unbounded', line: 20, column: 12, endLine: 20, endColumn: 28, data: { what: '`#retry()` retrying itself through `#again()`' } }],
     },
     {
       name: 'the stop picked out of what a method answers looks only at the kind of error',

@@ -92,7 +92,7 @@ const jitterError = (line: number, column: number) => ({
   column,
   endLine: line,
   endColumn: column + 15,
-  data: { what: '`send()` retrying itself through `resend()`', delay: '150 ms × 2^n', attempts: 'up to 5 attempts' },
+  data: { what: '`#send()` retrying itself through `#resend()`', delay: '150 ms × 2^n', attempts: 'up to 5 attempts' },
 });
 
 ruleTester.run('require-jitter through a second private method used on other instances', requireJitter, {
@@ -125,7 +125,7 @@ ruleTester.run('no-unbounded-retry through a second private method used on other
     {
       name: 'a static factory calls it on failure, with no count',
       code: client(factoryOnFailure).replace('    if (this.#failures >= 4) throw failure;\n', ''),
-      errors: [{ messageId: 'unbounded', line: 26, column: 12, endLine: 26, endColumn: 27, data: { what: '`send()` retrying itself through `resend()`' } }],
+      errors: [{ messageId: 'unbounded', line: 26, column: 12, endLine: 26, endColumn: 27, data: { what: '`#send()` retrying itself through `#resend()`' } }],
     },
   ],
 });

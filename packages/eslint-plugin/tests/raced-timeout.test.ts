@@ -66,7 +66,7 @@ const jitterError = (line: number) => ({
   column: 12,
   endLine: line,
   endColumn: 27,
-  data: { what: '`send()` retrying itself through `resend()`', delay: '200 ms × 2^n', attempts: 'up to 4 attempts' },
+  data: { what: '`#send()` retrying itself through `#resend()`', delay: '200 ms × 2^n', attempts: 'up to 4 attempts' },
 });
 
 ruleTester.run('require-jitter: a timeout raced against a hook is no wait', requireJitter, {

@@ -188,7 +188,7 @@ class Client {
   }
 }
 `,
-      errors: [{ messageId: 'fixedDelay', line: 13, column: 12, endLine: 13, endColumn: 29, data: { what: '`attempt()` retrying itself through `onFailure()`', delay: 'a fixed 1 s', attempts: 'no limit on attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 13, column: 12, endLine: 13, endColumn: 29, data: { what: '`#attempt()` retrying itself through `#onFailure()`', delay: 'a fixed 1 s', attempts: 'no limit on attempts' } }],
     },
     {
       name: 'a sibling function schedules the next attempt with setTimeout, counter passed through',
@@ -293,7 +293,7 @@ class Stream {
 declare function isNetworkError(r: unknown): boolean;
 declare function fetching(p: unknown): void;
 `,
-      errors: [{ messageId: 'fixedDelay', line: 15, column: 22, endLine: 15, endColumn: 37, data: { what: '`connect()` retrying itself through `reconnect()`', delay: 'a fixed 2.5 s', attempts: 'no limit on attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 15, column: 22, endLine: 15, endColumn: 37, data: { what: '`#connect()` retrying itself through `#reconnect()`', delay: 'a fixed 2.5 s', attempts: 'no limit on attempts' } }],
     },
   ],
 });
@@ -358,7 +358,7 @@ class Feed {
   read(): Promise<void> { return Promise.resolve(); }
 }
 `,
-      errors: [{ messageId: 'missingJitter', line: 10, column: 22, endLine: 10, endColumn: 34, data: { what: '`pull()` retrying itself through `backOff()`', delay: '250 ms × 2^n, capped at 30 s', attempts: 'no limit on attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 10, column: 22, endLine: 10, endColumn: 34, data: { what: '`#pull()` retrying itself through `#backOff()`', delay: '250 ms × 2^n, capped at 30 s', attempts: 'no limit on attempts' } }],
     },
   ],
 });

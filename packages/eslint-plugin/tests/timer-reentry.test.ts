@@ -303,7 +303,7 @@ ruleTester.run('no-fixed-sleep-retry on timer re-entries', noFixedSleepRetry, {
     {
       name: 'a private pump (`this.#pump()`): its mentions are its three calls',
       code: privatePool,
-      errors: [{ messageId: 'fixedDelay', line: 16, column: 26, endLine: 16, endColumn: 38, data: { what: '`grow()` retrying itself through `pump()`', delay: 'a fixed 250 ms', attempts: 'no limit on attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 16, column: 26, endLine: 16, endColumn: 38, data: { what: '`grow()` retrying itself through `#pump()`', delay: 'a fixed 250 ms', attempts: 'no limit on attempts' } }],
     },
     {
       name: 'a setInterval on the failure path waits its period before each attempt',

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { contains, dottedName, isFunction, unwrap, walk, type Node } from '../ast.js';
-import { writesWithin, type AnalysisContext } from '../context.js';
+import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { policyFrom, serverWaitMark } from '../policy.js';
 import { scanAttempt } from '../scan.js';
@@ -145,6 +145,8 @@ function sameCall(first: TSESTree.CallExpression, again: TSESTree.CallExpression
   const shape = (node: Node) => shapeOf(node, ctx);
   if (shape(first.callee) !== shape(again.callee)) return false;
   if (first.arguments.some((a, i) => shape(a as Node) !== shape(again.arguments[i] as Node))) return false;
+  // The same names bound to other variables (`const path = …` in the try and again in the catch) are other inputs.
+  if (!sameBindings(first, again, ctx)) return false;
   const between = { range: [first.range[0], again.range[0]] } as Node;
   let same = true;
   const inputs = [first.callee, ...first.arguments] as Node[];
@@ -174,6 +176,22 @@ function sameCall(first: TSESTree.CallExpression, again: TSESTree.CallExpression
   if (local && readsWrittenBetween(local, between, ctx)) return false;
   // The copy is not the first call's own code run later (`catch { … }` inside the first call's callback).
   return !contains(first, again) && contains(statement, again);
+}
+
+/** Each name the two calls read, in order, is the same variable in both. */
+function sameBindings(first: TSESTree.CallExpression, again: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  const names = (call: TSESTree.CallExpression) => {
+    const read: (Variable | undefined)[] = [];
+    for (const input of [call.callee, ...call.arguments] as Node[]) {
+      walk(input, ctx.keys, (node) => {
+        if (node.type === 'Identifier' && !isPropertyKey(node)) read.push(ctx.variableOf(node));
+        return undefined;
+      });
+    }
+    return read;
+  };
+  const [a, b] = [names(first), names(again)];
+  return a.length === b.length && a.every((variable, i) => variable === b[i]);
 }
 
 /** A variable from outside `fn` that `fn` reads and that is written in `between`. */
