@@ -12,6 +12,7 @@ import { partsLeftWithoutOptions } from './absent-options.js';
 import { firstDefinition } from './definitions/bodies.js';
 import { externalStop, givesUpAfter, readsStateOnly, stopsOnTheWay } from './exits/external.js';
 import { caughtWithin, conditional, insideCatch, onWayOut } from './exits/placement.js';
+import { writesWithin } from './context.js';
 
 /**
  * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
@@ -433,9 +434,23 @@ function isFailureValue(id: TSESTree.Identifier, region: Node, env: Env, depth: 
     // so is what a call not awaited answers when handed the count it steps.)
     // (Nor is what a function of this file answers on the way to the next attempt, handed no failure:
     // `const { stop } = this.#plan(this.#attempt)` after the catch is retry state.)
-    return init.type === 'CallExpression' ? !isGiveUpState(init) && !calledStrategy(init, env) && !init.arguments.some((a) => a.type === 'UpdateExpression') && !stateAnswer(init, def.node, region, env, depth) : onlyInspectsFailure(init, region, env, depth + 1);
+    // (Nor what a call answers when handed the count: `calc(err, count)` after `count++` may answer "stop".)
+    return init.type === 'CallExpression' ? !isGiveUpState(init) && !calledStrategy(init, env) && !init.arguments.some((a) => a.type === 'UpdateExpression' || steppedCount(a as Node, region, env)) && !stateAnswer(init, def.node, region, env, depth) : onlyInspectsFailure(init, region, env, depth + 1);
   }
   return false;
+}
+
+/** A variable the retry steps by one (`count++`, `n += 1`) in `region`, or a counter of the recursion: the attempt count. */
+function steppedCount(node: Node, region: Node, env: Env): boolean {
+  const n = unwrap(node);
+  const variable = n.type === 'Identifier' ? env.ctx.variableOf(n) : undefined;
+  if (!variable) return false;
+  if (env.counters.has(variable)) return true;
+  return writesWithin(variable, region).some((id) => {
+    const write = id.parent;
+    if (write?.type === 'UpdateExpression') return true;
+    return write?.type === 'AssignmentExpression' && write.operator === '+=' && unwrap(write.right as Node).type === 'Literal';
+  });
 }
 
 /**

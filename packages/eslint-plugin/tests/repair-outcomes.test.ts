@@ -8,6 +8,9 @@ import { ruleTester } from './rule-tester.js';
  *   the failure (`const outcome = await refresh(attempt); if (outcome === 'ok') return again()`):
  *   that call decides whether to go again (a repair that may give up), so the number of attempts
  *   is not known; it is not "never gives up". A test of the failure itself still is.
+ * - A wait computed by a call handed the attempt count (`calc(err, count)` after `count++`) may
+ *   answer "stop" (`if (backoff < 0) throw err`): an unknown count. Handed only the error, the
+ *   answer is a look at the failure, and the loop never gives up.
  * - A call written again in the catch with a name bound anew there (`const path = …` in the try
  *   and another `const path = …` in the catch) is another request, a fallback; the same binding
  *   read again is the same request, retried once.
@@ -82,6 +85,42 @@ ruleTester.run('no-nested-retry with a call written again on a binding made anew
       code: fallbackInside('').replace("  try {\n    const path = encode('/summary/$id', { $id: id });", "  const path = encode('/summary/$id', { $id: id });\n  try {"),
       filename: 'summary.ts',
       errors: [{ messageId: 'nested', line: 17, column: 3, data: { what: 'This retry loop', inner: '`get()`, called again after it fails', line: 11, amplification: 'up to 3 × 2 = 6 calls per request' } }],
+    },
+  ],
+});
+
+const sentinelWait = (step: string, args: string, ts = true) => `declare function request()${ts ? ': Promise<string>' : ''};
+const sleep = (ms${ts ? ': number' : ''}) => new Promise((r) => setTimeout(r, ms));
+function calculateRetryBackoff(err${ts ? ': unknown' : ''}, attempts${ts ? ': number' : ''})${ts ? ': number' : ''} {
+  if (attempts > 4) return -1;
+  return 1000 * Math.pow(2, attempts);
+}
+export async function requestWithRetry() {
+  let count = 0;
+  while (true) {
+    try {
+      return await request();
+    } catch (e) {
+      ${step};
+      const backoff = calculateRetryBackoff(${args});
+      if (backoff < 0) throw e;
+      await sleep(backoff);
+    }
+  }
+}
+`;
+
+ruleTester.run('no-unbounded-retry with a wait that a call handed the count may refuse', noUnboundedRetry, {
+  valid: [
+    { name: 'TypeScript: `calc(e, count)` after `count++`', code: sentinelWait('count++', 'e, count'), filename: 'request.ts' },
+    { name: 'JavaScript: `calc(e, count)` after `count += 1`', code: sentinelWait('count += 1', 'e, count', false), filename: 'request.js' },
+  ],
+  invalid: [
+    {
+      name: 'TypeScript: handed only the error, the answer is a look at the failure',
+      code: sentinelWait('count++', 'e, 1'),
+      filename: 'request.ts',
+      errors: [{ messageId: 'unbounded', line: 9, column: 3, data: { what: 'This retry loop' } }],
     },
   ],
 });
