@@ -7,7 +7,9 @@ import { ruleTester } from './rule-tester.js';
  * - A way back taken only on the answer of a call made on the failure path and handed nothing of
  *   the failure (`const outcome = await refresh(attempt); if (outcome === 'ok') return again()`):
  *   that call decides whether to go again (a repair that may give up), so the number of attempts
- *   is not known; it is not "never gives up". A test of the failure itself still is.
+ *   is not known; it is not "never gives up". A test of the failure itself still is. Going again
+ *   only once the repair says it worked is a re-send after a change of state, not a layer of
+ *   retries: a loop around it is not nested.
  * - A wait computed by a call handed the attempt count (`calc(err, count)` after `count++`) may
  *   answer "stop" (`if (backoff < 0) throw err`): an unknown count. Handed only the error, the
  *   answer is a look at the failure, and the loop never gives up.
@@ -121,6 +123,43 @@ ruleTester.run('no-unbounded-retry with a wait that a call handed the count may 
       code: sentinelWait('count++', 'e, 1'),
       filename: 'request.ts',
       errors: [{ messageId: 'unbounded', line: 9, column: 3, data: { what: 'This retry loop' } }],
+    },
+  ],
+});
+
+const aroundRefresh = (gate: string) => `declare function refresh(attempt: number): Promise<'ok' | 'logout'>;
+declare function send(path: string): Promise<unknown>;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function authed(attempt: number, path: string): Promise<unknown> {
+  try {
+    return await send(path);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'UNKNOWN_TOKEN') {
+      ${gate}
+    }
+    throw error;
+  }
+}
+export async function save(path: string): Promise<unknown> {
+  for (let i = 0; i < 5; i++) {
+    try {
+      return await authed(0, path);
+    } catch {
+      await sleep(Math.random() * 1000 * 2 ** i);
+    }
+  }
+  throw new Error('gave up');
+}
+`;
+
+ruleTester.run('no-nested-retry around a re-send gated by a repair', noNestedRetry, {
+  valid: [{ name: 'TypeScript: the inner function goes again only once the refresh answered ok', code: aroundRefresh("const outcome = await refresh(attempt);\n      if (outcome === 'ok') return authed(attempt + 1, path);"), filename: 'save.ts' }],
+  invalid: [
+    {
+      name: 'TypeScript: the inner function goes again after a wait on the error code alone',
+      code: aroundRefresh('await sleep(1000);\n      if (attempt < 3) return authed(attempt + 1, path);'),
+      filename: 'save.ts',
+      errors: [{ messageId: 'nested', line: 16, column: 3, data: { what: 'This retry loop', inner: '`authed()`, which retries itself', line: 10, amplification: 'up to 5 × 4 = 20 calls per request' } }],
     },
   ],
 });

@@ -122,6 +122,8 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
     // Or the middle one of two, on the way to its call of the last.
     else if (!otherwiseBounded && reentry?.via && mayStopBefore(reentry.via.call, reentry.via.fn, { ...env, region: reentry.via.fn.body, counters: new Set(), bindings: new Map() })) limits.attempts = 'unknown';
   }
+  // Going again only once a repair answered that it worked: a re-send after a change of state.
+  if (recovery.gated) afterStateChange = true;
   const site: RetrySite = {
     kind: 'recursion',
     node: fn,
@@ -159,7 +161,7 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
  * twice), or moves state on from the error (`this.offset = err.offset`: progress, with no
  * count the analysis can see).
  */
-function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env, selfCalls: readonly Node[] = []): { awaited: boolean; changesCondition: boolean; fromError: boolean } {
+function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env, selfCalls: readonly Node[] = []): { awaited: boolean; changesCondition: boolean; fromError: boolean; gated: boolean } {
   const container = isFunction(path.container) ? path.container.body : path.container;
   const read = conditionReads(call, fn, env);
   let awaited = false;
@@ -173,11 +175,20 @@ function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env
     const name = dottedName(target);
     if (name && [...read].some((r) => r === name || r.startsWith(`${name}.`))) changesCondition = true;
   };
+  const answers = new Set<Variable>();
   walk(container, env.ctx.keys, (node) => {
     if (node.range[0] >= call.range[0]) return false;
     if (isFunction(node) && !contains(node, call)) return false;
     if (node.type === 'CallExpression' && node !== call && !contains(node, call) && isOperationCall(node) && !asSleep(node, env.ctx)) {
-      if (node.parent?.type === 'AwaitExpression' && !attemptOfItself(node)) awaited = true;
+      if (node.parent?.type === 'AwaitExpression' && !attemptOfItself(node)) {
+        awaited = true;
+        // `const outcome = await refresh()`: the repair's answer, if a test on the way back reads it.
+        const declarator = node.parent.parent;
+        if (declarator?.type === 'VariableDeclarator' && declarator.init === node.parent && declarator.id.type === 'Identifier') {
+          const variable = env.ctx.variableOf(declarator.id);
+          if (variable) answers.add(variable);
+        }
+      }
       const callee = unwrap(node.callee);
       if (callee.type === 'MemberExpression') touches(callee.object);
     }
@@ -196,7 +207,26 @@ function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env
     }
     return undefined;
   });
-  return { awaited, changesCondition, fromError };
+  return { awaited, changesCondition, fromError, gated: answers.size > 0 && gatedBy(call, container, answers, env) };
+}
+
+/**
+ * The way back sits in a branch whose test reads what a repair answered (`if (outcome ===
+ * 'ok') return again()`): it goes again only once the repair says it worked, a re-send after a
+ * change of state, not another layer of retries on the failures a caller retries.
+ */
+function gatedBy(call: Node, container: Node, answers: ReadonlySet<Variable>, env: Env): boolean {
+  for (let child: Node = call, p = call.parent; p && child !== container; child = p, p = p.parent) {
+    if (p.type !== 'IfStatement' || child === p.test) continue;
+    let reads = false;
+    walk(p.test, env.ctx.keys, (node) => {
+      if (reads) return false;
+      if (node.type === 'Identifier' && answers.has(env.ctx.variableOf(node) as Variable)) reads = true;
+      return undefined;
+    });
+    if (reads) return true;
+  }
+  return false;
 }
 
 /** A sleep anywhere in the function, callbacks included, or in a function of this file it calls. */
