@@ -18,7 +18,7 @@ import { tryForm, checkForm, continuedFromInner } from './loops/forms.js';
 import { loopBound, firstAttemptBefore } from './loops/loop-bound.js';
 import { guardedSite } from './loops/guarded.js';
 import { helperWait, chooseSleep, immediateOrUnknown } from './loops/waits.js';
-import { waitingBranch } from './loops/branches.js';
+import { checkedSkipInTry, waitingBranch } from './loops/branches.js';
 
 /** A loop that runs the same operation again after it failed, or undefined. */
 export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite | undefined {
@@ -73,7 +73,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (sleep) {
     site.sleep = sleep.node;
     if (sleep.delay) site.delayExpression = sleep.delay;
-    const waitsOnlyIf = waitingBranch(sleep, retry, scan, loop, env);
+    const waitsOnlyIf = waitingBranch(sleep, retry, scan, loop, env) ?? checkedSkipInTry(sleep, retry, env);
     if (waitsOnlyIf) site.immediateUnless = waitsOnlyIf;
   }
   return site;

@@ -5,6 +5,7 @@ import { isOperationCall, waitsInside, type AttemptScan } from '../scan.js';
 import type { Sleep } from '../sleep.js';
 import type { Variable } from '../context.js';
 import { soleDefinition } from '../definitions/bodies.js';
+import { outcomeCheck } from '../checks.js';
 import { containsContinue, textOf, type LoopRetry } from './loop-retry.js';
 import { endsInContinue } from './forms.js';
 
@@ -90,6 +91,30 @@ function skipBefore(sleep: Sleep, failurePath: Node, thrown: Variable, scan: Att
       return earlier;
     }
     s = block;
+  }
+  return undefined;
+}
+
+/**
+ * `try { const res = await fetch(url); if (res.status === 503) continue; return res } catch {
+ * await sleep(backoff) }`: a failed result checked in the try goes round with `continue`, past
+ * the catch and its wait. That `if` lets those failures go again at once.
+ */
+export function checkedSkipInTry(sleep: Sleep, retry: LoopRetry, env: Env): TSESTree.IfStatement | undefined {
+  const handler = retry.failurePath.parent;
+  const statement = handler?.parent;
+  if (handler?.type !== 'CatchClause' || statement?.type !== 'TryStatement' || statement.finalizer || !contains(retry.failurePath, sleep.node)) return undefined;
+  for (const earlier of statement.block.body) {
+    if (earlier.type !== 'IfStatement' || earlier.alternate || earlier.range[0] < retry.operation.range[1]) continue;
+    // (Its `continue` may sit under a test of the count: `if (attempts < max) { attempts++; continue }`.)
+    if (!containsContinue(earlier.consequent) || leavesLoop(earlier.consequent) || hasLabelledContinue(earlier.consequent)) continue;
+    let awaits = false;
+    walk(earlier.consequent, env.ctx.keys, (node) => {
+      if (awaits || isFunction(node)) return false;
+      if (node.type === 'AwaitExpression') awaits = true;
+      return undefined;
+    });
+    if (!awaits && outcomeCheck(earlier.test, env, false) === 'failure') return earlier;
   }
   return undefined;
 }
