@@ -79,7 +79,8 @@ function objectArgument(arg: TSESTree.CallExpressionArgument, env: Env): ObjectA
       continue;
     }
     const value = property.value;
-    props.set(key, isFunctionValue(value) ? UNSEEN : passed(evaluate(value as Node, env)));
+    // A function handed in: read where the code calls it, with the arguments it gets there.
+    props.set(key, isFunctionValue(value) ? { ...UNSEEN, kind: 'function', closure: { fn: value as FunctionNode, scope: env.ctx } } : passed(evaluate(value as Node, env)));
   }
   return { props, complete };
 }

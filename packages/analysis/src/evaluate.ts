@@ -23,6 +23,7 @@ import { RANDOM_CALL, jitterFromName, usesRandomness } from './randomness/uses-r
 import { declaredOutside, invariantMember, iteratedBy } from './variables/writes.js';
 import { steppedDuringAttempt, staticMethod, strategyAlternatives } from './functions/methods.js';
 import { methodCallValue } from './evaluation/method-calls.js';
+import { closureCall } from './evaluation/closures.js';
 import { switchChosen } from './evaluation/switch-choice.js';
 import { strategyFunction, inlineHelper, inlineForeign, helperEnv, helperRandomness } from './evaluation/helper-calls.js';
 import { writesValue, joinWrites, elsewhereWriteValue } from './evaluation/written-values.js';
@@ -494,6 +495,8 @@ export function numberArray(node: Node, env: Env): number[] | undefined {
 
 function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   if (readsServerWaitHeader(call)) return absentServerWait(env);
+  const handedIn = closureCall(call, env);
+  if (handedIn) return handedIn;
   const dotted = dottedName(call.callee) ?? '';
   const name = calleeName(call) ?? '';
   const args = call.arguments.filter((a): a is TSESTree.Expression => a.type !== 'SpreadElement');

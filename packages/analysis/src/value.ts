@@ -33,6 +33,12 @@ export interface ValueMarks {
    * array or a string. A test on it (`typeof retryOn === 'function'`) takes a known branch.
    */
   kind?: 'function' | 'array' | 'string';
+  /**
+   * A function a caller hands in (`withRetry(fn, { delay: ({ count }) => (1 << count) * 150 })`),
+   * read where the code calls it: its node and the context of the file it is written in (opaque
+   * here, so that values stay free of the analysis context).
+   */
+  closure?: { readonly fn: import('./ast.js').FunctionNode; readonly scope: unknown };
   /** A string's text (`'FIXED'`), compared with other strings. */
   text?: string;
   /** An array known to be empty (`retryOn: []`): it holds nothing (`indexOf(x) === -1`). */

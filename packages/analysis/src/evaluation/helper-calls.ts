@@ -222,7 +222,7 @@ function bindPattern(fn: FunctionNode, pattern: TSESTree.ObjectPattern, given: N
   }
 }
 
-function inlineBody(fn: FunctionNode, inner: Env, env: Env): Value {
+export function inlineBody(fn: FunctionNode, inner: Env, env: Env): Value {
   let result: Value | undefined;
   if (fn.body.type !== 'BlockStatement') {
     result = evaluate(fn.body, inner);
