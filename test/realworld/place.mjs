@@ -37,6 +37,8 @@ function namesOf(fn, parent) {
   if (/^(MethodDefinition|Property|PropertyDefinition)$/.test(parent?.type ?? '') && !parent.computed) {
     const name = keyName(parent.key);
     if (name) names.add(name);
+    // A private method is named as written too (`#send`), as the messages name it.
+    if (name && parent.key.type === 'PrivateIdentifier') names.add(`#${name}`);
   }
   if (parent?.type === 'AssignmentExpression') {
     const left = parent.left;

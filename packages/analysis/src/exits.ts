@@ -434,8 +434,10 @@ function isFailureValue(id: TSESTree.Identifier, region: Node, env: Env, depth: 
     // so is what a call not awaited answers when handed the count it steps.)
     // (Nor is what a function of this file answers on the way to the next attempt, handed no failure:
     // `const { stop } = this.#plan(this.#attempt)` after the catch is retry state.)
-    // (Nor what a call answers when handed the count: `calc(err, count)` after `count++` may answer "stop".)
-    return init.type === 'CallExpression' ? !isGiveUpState(init) && !calledStrategy(init, env) && !init.arguments.some((a) => a.type === 'UpdateExpression' || steppedCount(a as Node, region, env)) && !stateAnswer(init, def.node, region, env, depth) : onlyInspectsFailure(init, region, env, depth + 1);
+    // (Nor what a call in the catch answers when handed the count: `calc(err, count)` after
+    // `count++` may answer "stop". The attempt itself handed the count answers the outcome.)
+    const countHanded = (a: Node) => a.type === 'UpdateExpression' || (insideCatch(def.node, region) && steppedCount(a, region, env));
+    return init.type === 'CallExpression' ? !isGiveUpState(init) && !calledStrategy(init, env) && !init.arguments.some((a) => countHanded(a as Node)) && !stateAnswer(init, def.node, region, env, depth) : onlyInspectsFailure(init, region, env, depth + 1);
   }
   return false;
 }

@@ -184,6 +184,8 @@ function sameBindings(first: TSESTree.CallExpression, again: TSESTree.CallExpres
     const read: (Variable | undefined)[] = [];
     for (const input of [call.callee, ...call.arguments] as Node[]) {
       walk(input, ctx.keys, (node) => {
+        // (A function handed over binds its own names, `(h) => h.trim()` in each copy: alike by shape.)
+        if (isFunction(node)) return false;
         if (node.type === 'Identifier' && !isPropertyKey(node)) read.push(ctx.variableOf(node));
         return undefined;
       });
