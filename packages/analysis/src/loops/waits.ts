@@ -118,16 +118,21 @@ function mayWait(call: TSESTree.CallExpression, ctx: AnalysisContext, depth = 0)
 
 /** A sleep, or a timer of any kind (`setInterval` polling the clock until `ms` have passed), anywhere in its body. */
 function holdsTimer(fn: Node, ctx: AnalysisContext): boolean {
+  const known = timerHolders.get(fn);
+  if (known !== undefined) return known;
   const body = (fn as { body: Node }).body;
-  if (scanAttempt(body, ctx).sleeps.length > 0) return true;
-  let found = false;
+  let found = scanAttempt(body, ctx).sleeps.length > 0;
   walk(body, ctx.keys, (node) => {
     if (found) return false;
     if (node.type === 'CallExpression' && /^set(Timeout|Interval)$/.test(calleeName(node) ?? '')) found = true;
     return undefined;
   });
+  timerHolders.set(fn, found);
   return found;
 }
+
+/** Read once per function: every loop that awaits a helper asks of the same body. */
+const timerHolders = new WeakMap<Node, boolean>();
 
 /** Awaited or returned to be awaited, and what it resolves to is not read. */
 function resultDropped(call: TSESTree.CallExpression): boolean {

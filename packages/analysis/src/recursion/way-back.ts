@@ -439,7 +439,8 @@ function sameValue(a: Value, b: Value): boolean {
 }
 
 function canonical(value: Value): string {
-  return JSON.stringify(value, (_, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1))) : v));
+  // (A function a caller handed in is named by its node, which holds the whole tree: left out.)
+  return JSON.stringify(value, (key, v: unknown) => (key === 'closure' ? undefined : v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1))) : v));
 }
 
 /**
