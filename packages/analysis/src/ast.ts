@@ -221,6 +221,16 @@ export function alwaysExits(node: Node | null | undefined): boolean {
   }
 }
 
+/** The expression an object literal gives `key`, read from its end; none past a spread, which may hold it. */
+export function writtenProperty(object: TSESTree.ObjectExpression, key: string): Node | undefined {
+  for (let i = object.properties.length - 1; i >= 0; i--) {
+    const property = object.properties[i] as TSESTree.ObjectLiteralElement;
+    if (property.type === 'SpreadElement') return undefined;
+    if (property.type === 'Property' && !property.computed && keyName(property.key) === key) return property.value as Node;
+  }
+  return undefined;
+}
+
 /**
  * The arguments a call hands the function it reaches: all of them, or for `this.emit('job', next)`
  * (which reaches a listener the instance registered on itself) those after the event's name.

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { keyName, unwrap, type Node } from '../ast.js';
+import { keyName, unwrap, writtenProperty, type Node } from '../ast.js';
 import type { AnalysisContext, Env, Variable } from '../context.js';
 import { UNKNOWN, type Value } from '../value.js';
 import { tooLongToInline } from '../functions/local-function.js';
@@ -39,21 +39,11 @@ export function closureCall(call: TSESTree.CallExpression, env: Env): Value | un
       const local = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
       const key = keyName(property.key);
       const own = local.type === 'Identifier' ? ctx.variableOf(local) : undefined;
-      const value = key === undefined ? undefined : givenProperty(given, key);
+      const value = key === undefined ? undefined : writtenProperty(given, key);
       if (own && value) bindings.set(own, evaluate(value, env));
     }
   });
   const inner: Env = { ctx, region: closure.fn.body, counters: new Set(), depth: env.depth + 1, bindings };
   // Its returns joined (a branch shown not taken left out), its randomness kept.
   return helperRandomness(inlineBody(closure.fn, inner, inner), closure.fn, inner, inner);
-}
-
-/** The expression an object literal gives `key` (none past a spread, which may hold it). */
-function givenProperty(object: TSESTree.ObjectExpression, key: string): Node | undefined {
-  for (let i = object.properties.length - 1; i >= 0; i--) {
-    const property = object.properties[i] as TSESTree.ObjectLiteralElement;
-    if (property.type === 'SpreadElement') return undefined;
-    if (property.type === 'Property' && !property.computed && keyName(property.key) === key) return property.value as Node;
-  }
-  return undefined;
 }

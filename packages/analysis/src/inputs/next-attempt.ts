@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, dottedName, isFunction, keyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { alwaysExits, contains, dottedName, isFunction, keyName, unwrap, walk, writtenProperty, type FunctionNode, type Node } from '../ast.js';
 import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
 import { evaluate, type Env } from '../evaluate.js';
 import type { Value } from '../value.js';
@@ -121,7 +121,7 @@ function freshInput(q: WayBackInputs, passages: readonly Passage[]): boolean {
       const key = keyName(property.key);
       const local = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
       if (key === undefined || local.type !== 'Identifier') return false;
-      return fresh(ctx.variableOf(local), givenNode(object, key));
+      return fresh(ctx.variableOf(local), writtenProperty(object, key));
     });
   });
 }
@@ -136,16 +136,6 @@ function builtAround(given: Node, variable: Variable, ctx: AnalysisContext): boo
   if (made.type !== 'NewExpression') return false;
   const first = made.arguments[0] && unwrap(made.arguments[0] as Node);
   return !(first?.type === 'Identifier' && ctx.variableOf(first) === variable);
-}
-
-/** The expression an object literal gives `key` (from its end; none past a spread, which may hold it). */
-function givenNode(object: TSESTree.ObjectExpression, key: string): Node | undefined {
-  for (let i = object.properties.length - 1; i >= 0; i--) {
-    const property = object.properties[i] as TSESTree.ObjectLiteralElement;
-    if (property.type === 'SpreadElement') return undefined;
-    if (property.type === 'Property' && !property.computed && keyName(property.key) === key) return property.value as Node;
-  }
-  return undefined;
 }
 
 /** Local values followed back to what they are made of, at most this deep. */
@@ -230,12 +220,8 @@ function propertyChanges(q: WayBackInputs): Change[] {
 
 /** The constant an object literal gives `key`, read from its end: a spread met first may hold the key (unknown). */
 function givenProperty(object: TSESTree.ObjectExpression, key: string, env: Env): Value | undefined {
-  for (let i = object.properties.length - 1; i >= 0; i--) {
-    const property = object.properties[i] as TSESTree.ObjectLiteralElement;
-    if (property.type === 'SpreadElement') return undefined;
-    if (property.type === 'Property' && !property.computed && keyName(property.key) === key) return constantValue(property.value, env);
-  }
-  return undefined;
+  const given = writtenProperty(object, key);
+  return given && constantValue(given, env);
 }
 
 /** `null`, `undefined`, `void 0`, `true`, `0`, `''`: a value known without running anything. */
