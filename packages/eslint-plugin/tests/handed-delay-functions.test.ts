@@ -26,7 +26,12 @@ async function withRetry(fn, { delay = 100, retries = 3 } = {}) {
 const call = (delay: string, ts = true) => `${helper(ts)}export const get = (url${ts ? ': string' : ''}) => withRetry(() => fetch(url), { delay: ${delay} });\n`;
 
 const loopFixed = { messageId: 'fixedDelay' as const, line: 3, column: 3, data: { what: 'This retry loop', delay: 'a fixed 100 ms', attempts: 'up to 4 attempts' } };
-const helperCall = (delay: string, column = 37) => ({ message: `This call of \`withRetry()\` backs off by ${delay} without jitter (up to 4 attempts). Add jitter to the helper's wait (line 8).`, line: 12, column });
+const helperCall = (delay: string, column = 37) => ({
+  messageId: 'libraryDefault' as const,
+  line: 12,
+  column,
+  data: { what: 'This call of `withRetry()`', delay, inherited: '', attempts: 'up to 4 attempts', fix: "Add jitter to the helper's wait (line 8)" },
+});
 
 ruleTester.run('require-jitter with a wait function handed to a retry helper', requireJitter, {
   valid: [
@@ -53,7 +58,7 @@ ruleTester.run('no-fixed-sleep-retry with a wait function handed to a retry help
       name: 'TypeScript: a fixed wait handed in',
       code: call('() => 500'),
       filename: 'get.ts',
-      errors: [loopFixed, { message: 'This call of `withRetry()` waits a fixed 500 ms between attempts (up to 4 attempts), so clients that failed together retry in lockstep. Back off with jitter, e.g. retry() from @retry-hygiene/retry.', line: 12, column: 37 }],
+      errors: [loopFixed, { messageId: 'fixedDelay', line: 12, column: 37, data: { what: 'This call of `withRetry()`', delay: 'a fixed 500 ms', attempts: 'up to 4 attempts' } }],
     },
   ],
 });
