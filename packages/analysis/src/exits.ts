@@ -12,7 +12,6 @@ import { partsLeftWithoutOptions } from './absent-options.js';
 import { firstDefinition } from './definitions/bodies.js';
 import { externalStop, givesUpAfter, readsStateOnly, stopsOnTheWay } from './exits/external.js';
 import { caughtWithin, conditional, insideCatch, onWayOut } from './exits/placement.js';
-import { writesWithin } from './context.js';
 
 /**
  * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
@@ -436,23 +435,10 @@ function isFailureValue(id: TSESTree.Identifier, region: Node, env: Env, depth: 
     // `const { stop } = this.#plan(this.#attempt)` after the catch is retry state.)
     // (Nor what a call in the catch answers when handed the count: `calc(err, count)` after
     // `count++` may answer "stop". The attempt itself handed the count answers the outcome.)
-    const countHanded = (a: Node) => a.type === 'UpdateExpression' || (insideCatch(def.node, region) && steppedCount(a, region, env));
+    const countHanded = (a: Node) => a.type === 'UpdateExpression' || (insideCatch(def.node, region) && evaluate(a, { ...env, region }).t === 'counter');
     return init.type === 'CallExpression' ? !isGiveUpState(init) && !calledStrategy(init, env) && !init.arguments.some((a) => countHanded(a as Node)) && !stateAnswer(init, def.node, region, env, depth) : onlyInspectsFailure(init, region, env, depth + 1);
   }
   return false;
-}
-
-/** A variable the retry steps by one (`count++`, `n += 1`) in `region`, or a counter of the recursion: the attempt count. */
-function steppedCount(node: Node, region: Node, env: Env): boolean {
-  const n = unwrap(node);
-  const variable = n.type === 'Identifier' ? env.ctx.variableOf(n) : undefined;
-  if (!variable) return false;
-  if (env.counters.has(variable)) return true;
-  return writesWithin(variable, region).some((id) => {
-    const write = id.parent;
-    if (write?.type === 'UpdateExpression') return true;
-    return write?.type === 'AssignmentExpression' && write.operator === '+=' && unwrap(write.right as Node).type === 'Literal';
-  });
 }
 
 /**

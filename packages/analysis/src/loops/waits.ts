@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, calleeName, contains, enclosingFunction, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { alwaysExits, contains, enclosingFunction, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
 import { AnalysisContext } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { helperEnv } from '../evaluation/helper-calls.js';
@@ -107,14 +107,25 @@ function mayWait(call: TSESTree.CallExpression, ctx: AnalysisContext, depth = 0)
   if (body && holdsTimer(body.fn, body.ctx)) return true;
   if (!resultDropped(call)) return false;
   if (!body || depth > 2) return true;
+  return awaitsPossibleWait(body.fn, body.ctx, depth);
+}
+
+/** The body awaits (result dropped) a call that may wait: read once per function (a function met again while read is taken not to). */
+function awaitsPossibleWait(fn: Node, ctx: AnalysisContext, depth: number): boolean {
+  const known = possibleWaiters.get(fn);
+  if (known !== undefined) return known;
+  possibleWaiters.set(fn, false);
   let waits = false;
-  walk((body.fn as { body: Node }).body, body.ctx.keys, (node) => {
+  walk((fn as { body: Node }).body, ctx.keys, (node) => {
     if (waits || isFunction(node)) return false;
-    if (node.type === 'CallExpression' && mayWait(node, body.ctx, depth + 1)) waits = true;
+    if (node.type === 'CallExpression' && mayWait(node, ctx, depth + 1)) waits = true;
     return undefined;
   });
+  possibleWaiters.set(fn, waits);
   return waits;
 }
+
+const possibleWaiters = new WeakMap<Node, boolean>();
 
 /** A sleep, or a timer of any kind (`setInterval` polling the clock until `ms` have passed), anywhere in its body. */
 function holdsTimer(fn: Node, ctx: AnalysisContext): boolean {
@@ -124,7 +135,8 @@ function holdsTimer(fn: Node, ctx: AnalysisContext): boolean {
   let found = scanAttempt(body, ctx).sleeps.length > 0;
   walk(body, ctx.keys, (node) => {
     if (found) return false;
-    if (node.type === 'CallExpression' && /^set(Timeout|Interval)$/.test(calleeName(node) ?? '')) found = true;
+    // The global timers (not a method of some object that shares the name).
+    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && /^set(Timeout|Interval)$/.test(node.callee.name) && !ctx.variableOf(node.callee)?.defs.length) found = true;
     return undefined;
   });
   timerHolders.set(fn, found);
