@@ -3,6 +3,7 @@ import { keyName, unwrap, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext, Variable } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 import { resolveObject } from './objects/resolve-object.js';
+import { defaultFunction } from './options/option-source.js';
 import type { Value } from './value.js';
 import { readProperty, UNSEEN, type ObjectArgument } from './object-argument.js';
 
@@ -80,11 +81,19 @@ function objectArgument(arg: TSESTree.CallExpressionArgument, env: Env): ObjectA
     }
     const value = property.value;
     // A function handed in: read where the code calls it, with the arguments it gets there.
-    props.set(key, isFunctionValue(value) ? { ...UNSEEN, kind: 'function', closure: { fn: value as FunctionNode, scope: env.ctx } } : passed(evaluate(value as Node, env)));
+    const fn = handedFunction(value as Node, env);
+    props.set(key, fn ? { ...UNSEEN, kind: 'function', closure: { fn, scope: env.ctx } } : passed(evaluate(value as Node, env)));
   }
   return { props, complete };
 }
 
-function isFunctionValue(node: Node): boolean {
-  return node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression';
+/**
+ * The function an option's value is: written there, a function of the file the name holds, or
+ * the default the name falls back to when nothing says what callers pass
+ * (`{ retryDelay = ({ count }) => 200 * 2 ** count }`), as a number default is read.
+ */
+function handedFunction(node: Node, env: Env): FunctionNode | undefined {
+  const n = unwrap(node);
+  if (n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression') return n;
+  return n.type === 'Identifier' ? env.ctx.functionOf(n) ?? defaultFunction(n, env) : undefined;
 }

@@ -50,6 +50,45 @@ ruleTester.run('require-jitter with a wait function handed to a retry helper', r
   ],
 });
 
+/** The function handed in by name: a default of the caller's own options, or a function of the file. */
+const byName = (params: string, ts = true) => `${helper(ts)}export async function watch(url${ts ? ': string' : ''}, ${params}) {
+  return withRetry(() => fetch(url), { delay: retryDelay, retries: 5 });
+}
+`;
+const namedCall = (delay: string) => ({
+  messageId: 'libraryDefault' as const,
+  line: 13,
+  column: 10,
+  data: { what: 'This call of `withRetry()`', delay, inherited: '', attempts: 'up to 6 attempts', fix: "Add jitter to the helper's wait (line 8)" },
+});
+
+ruleTester.run('require-jitter with a wait function handed to a retry helper by name', requireJitter, {
+  valid: [
+    { name: 'TypeScript: a random default', code: byName('{ retryDelay = ({ count }: { count: number }) => Math.random() * 200 * 2 ** count } = {}'), filename: 'watch.ts' },
+    {
+      name: 'JavaScript: a caller in the file hands its own wait: the default is not what runs',
+      code: `${byName('{ retryDelay = ({ count }) => 200 * 2 ** count } = {}', false)}watch('/a', { retryDelay: () => Math.random() * 1000 });
+`,
+      filename: 'watch.js',
+    },
+  ],
+  invalid: [
+    {
+      name: 'TypeScript: the default of a destructured option',
+      code: byName('{ retryDelay = ({ count }: { count: number }) => ~~(1 << count) * 200 }: { retryDelay?: (o: { count: number }) => number } = {}'),
+      filename: 'watch.ts',
+      errors: [namedCall('200 ms × 2^n')],
+    },
+    { name: 'JavaScript: the default of a destructured option', code: byName('{ retryDelay = ({ count }) => 300 * count } = {}', false), filename: 'watch.js', errors: [namedCall('a linear 300 ms × n')] },
+    {
+      name: 'TypeScript: a function of the file',
+      code: byName('_: unknown').replace('export async function watch', 'const retryDelay = ({ count }: { count: number }) => 100 * 3 ** count;\nexport async function watch'),
+      filename: 'watch.ts',
+      errors: [{ ...namedCall('100 ms × 3^n'), line: 14 }],
+    },
+  ],
+});
+
 ruleTester.run('no-fixed-sleep-retry with a wait function handed to a retry helper', noFixedSleepRetry, {
   valid: [],
   invalid: [
