@@ -15,6 +15,7 @@ import { silentSites } from './cross-file/summaries.js';
 import { classIn } from './cross-file/exports.js';
 import type { ClassNode, ModuleHost, NestedHost } from './cross-file/shapes.js';
 import { importedMethod } from './instances.js';
+import { staticMethodOf } from './functions/instance-methods.js';
 import { constructedOption } from './constructions.js';
 import { importOf, relativeImportNames } from './imports.js';
 import { libraryMajor } from './library-versions.js';
@@ -298,7 +299,7 @@ function helperReader(host: NestedHost | undefined): HelperReader {
  */
 function foreignFunctionOf(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): { fn: FunctionNode; ctx: AnalysisContext } | undefined {
   const target = importedFunction(call, ctx, host, analyzeWith, 'delay');
-  if (!target) return undefined;
+  if (!target) return importedStatic(call, ctx, host);
   const own = target.summary.ctx;
   if (!own.foreignFunction) {
     const there: NestedHost = { ...host, filename: target.summary.file };
@@ -306,6 +307,16 @@ function foreignFunctionOf(call: TSESTree.CallExpression, ctx: AnalysisContext, 
     own.foreignClass ??= (next) => importedClass(next, own, there);
   }
   return { fn: target.fn, ctx: own };
+}
+
+/** `Scheduler.backoff(n)` where a relative import names the class: its static method, read in its module. */
+function importedStatic(call: TSESTree.CallExpression, ctx: AnalysisContext, host: NestedHost): { fn: FunctionNode; ctx: AnalysisContext } | undefined {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return undefined;
+  const object = unwrap(callee.object);
+  const found = object.type === 'Identifier' ? importedClass(object, ctx, host) : undefined;
+  const fn = found && staticMethodOf(found.cls, callee.property.name);
+  return fn && { fn, ctx: found.ctx };
 }
 
 /** A class a relative import names (`import { ConstantBackoff } from './backoff'`), from the module that exports it. */

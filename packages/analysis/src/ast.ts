@@ -244,3 +244,11 @@ export function emitsOnThis(call: TSESTree.CallExpression): boolean {
   const callee = unwrap(call.callee);
   return callee.type === 'MemberExpression' && !callee.computed && unwrap(callee.object).type === 'ThisExpression' && propertyName(callee) === 'emit';
 }
+
+/** `p.catch((err) => …)`, `p.then(ok, (err) => …)`: a function handed the rejection. */
+export function rejectionHandler(fn: Node): boolean {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.property.type !== 'Identifier') return false;
+  const name = call.callee.property.name;
+  return (name === 'catch' && call.arguments[0] === fn) || (name === 'then' && call.arguments[1] === fn);
+}

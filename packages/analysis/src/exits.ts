@@ -11,7 +11,7 @@ import { isOperationCall } from './scan.js';
 import { partsLeftWithoutOptions } from './absent-options.js';
 import { firstDefinition } from './definitions/bodies.js';
 import { externalStop, givesUpAfter, readsStateOnly, stopsOnTheWay } from './exits/external.js';
-import { caughtWithin, conditional, insideCatch, onWayOut } from './exits/placement.js';
+import { caughtWithin, conditional, insideCatch, onFailureSide, onWayOut } from './exits/placement.js';
 
 /**
  * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
@@ -435,7 +435,7 @@ function isFailureValue(id: TSESTree.Identifier, region: Node, env: Env, depth: 
     // `const { stop } = this.#plan(this.#attempt)` after the catch is retry state.)
     // (Nor what a call in the catch answers when handed the count: `calc(err, count)` after
     // `count++` may answer "stop". The attempt itself handed the count answers the outcome.)
-    const countHanded = (a: Node) => a.type === 'UpdateExpression' || (insideCatch(def.node, region) && evaluate(a, { ...env, region }).t === 'counter');
+    const countHanded = (a: Node) => a.type === 'UpdateExpression' || (onFailureSide(def.node, region) && evaluate(a, { ...env, region }).t === 'counter');
     return init.type === 'CallExpression' ? !isGiveUpState(init) && !calledStrategy(init, env) && !init.arguments.some((a) => countHanded(a as Node)) && !stateAnswer(init, def.node, region, env, depth) : onlyInspectsFailure(init, region, env, depth + 1);
   }
   return false;
@@ -447,7 +447,7 @@ function isFailureValue(id: TSESTree.Identifier, region: Node, env: Env, depth: 
  * or a repair's outcome, decided there, not the attempt's result.
  */
 function stateAnswer(call: TSESTree.CallExpression, declarator: Node, region: Node, env: Env, depth: number): boolean {
-  if (!insideCatch(declarator, region)) return false;
+  if (!onFailureSide(declarator, region)) return false;
   return !call.arguments.some((arg) => mentionsFailure(arg, region, env, depth + 1));
 }
 

@@ -1,4 +1,4 @@
-import { isFunction, walk, type Node } from '../ast.js';
+import { isFunction, rejectionHandler, walk, type Node } from '../ast.js';
 import type { AnalysisContext, Variable } from '../context.js';
 import { join, markPartlyRandom, withRandom, type Value } from '../value.js';
 
@@ -41,14 +41,6 @@ function readsFailure(test: Node, ctx: AnalysisContext, depth = 0): boolean {
     return reads ? false : undefined;
   });
   return reads;
-}
-
-/** `p.catch((err) => …)`, `p.then(ok, (err) => …)`: a function handed the rejection. */
-function rejectionHandler(fn: Node): boolean {
-  const call = fn.parent;
-  if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.property.type !== 'Identifier') return false;
-  const name = call.callee.property.name;
-  return (name === 'catch' && call.arguments[0] === fn) || (name === 'then' && call.arguments[1] === fn);
 }
 
 function plainWrite(write: Node, variable: Variable, ctx: AnalysisContext): boolean {

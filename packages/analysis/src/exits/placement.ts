@@ -1,4 +1,4 @@
-import { isFunction, type Node } from '../ast.js';
+import { isFunction, rejectionHandler, type Node } from '../ast.js';
 
 /** Where a node sits relative to the code that runs once per attempt: pure AST questions the exit readings ask. */
 
@@ -18,6 +18,12 @@ export function caughtWithin(node: Node, region: Node): boolean {
     if (p.type === 'TryStatement' && p.block === child && p.handler) return true;
     if (isFunction(p)) return false;
   }
+  return false;
+}
+
+/** On the failure side below `region`: in a `catch` clause, or in a function handed the rejection (`.then(ok, (err) => …)`). */
+export function onFailureSide(node: Node, region: Node): boolean {
+  for (let p = node.parent; p && p !== region; p = p.parent) if (p.type === 'CatchClause' || (isFunction(p) && rejectionHandler(p))) return true;
   return false;
 }
 

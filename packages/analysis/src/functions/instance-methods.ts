@@ -36,6 +36,17 @@ export function methodOf(cls: ClassNode, name: string, ctx?: AnalysisContext, de
 
 const MAX_SUPERCLASSES = 3;
 
+/** A static method by name (`static backoff(n) {…}`), the class's own: what `Scheduler.backoff(n)` runs. */
+export function staticMethodOf(cls: ClassNode, name: string): FunctionNode | undefined {
+  let found: FunctionNode | undefined;
+  for (const element of classMembers(cls)) {
+    if (element.type !== 'MethodDefinition' || !element.static || element.computed || element.key.type !== 'Identifier' || element.key.name !== name) continue;
+    // A later member of that name wins; an overload signature has no body.
+    if (element.kind === 'method' && element.value.type === 'FunctionExpression' && element.value.body) found = element.value;
+  }
+  return found;
+}
+
 function instanceClass(holder: Node, ctx: AnalysisContext): ClassNode | undefined {
   if (holder.type === 'Identifier') {
     const variable = ctx.variableOf(holder);

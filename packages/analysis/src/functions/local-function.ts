@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunction, propertyName, unwrap, type FunctionNode } from '../ast.js';
 import type { AnalysisContext, Env, Variable } from '../context.js';
-import { classMembers } from '../definitions/bodies.js';
+import { classMembers, constructorFunction, type ClassNode } from '../definitions/bodies.js';
+import { staticMethodOf } from './instance-methods.js';
 import { enclosingClass } from '../classes/class-members.js';
 
 /**
@@ -23,8 +24,42 @@ export function localFunction(call: TSESTree.CallExpression, env: Env): Function
       if (element.type === 'MethodDefinition' && !element.computed && element.key.type === keyType && element.key.name === name && isFunction(element.value)) return element.value;
       if (element.type === 'PropertyDefinition' && !element.computed && element.key.type === keyType && element.key.name === name && element.value && isFunction(element.value)) return element.value;
     }
+    if (keyType === 'Identifier' && !env.ctx.isMutableMember(name)) return parameterPropertyDefault(cls, name, env.ctx);
   }
   return undefined;
+}
+
+/**
+ * `constructor(private readonly retryAlgorithm = Scheduler.backoff)`, never written after: the
+ * function the field holds when no construction in the file passes that argument (as a number
+ * default is read when nothing says what callers pass). The default may be written there, a
+ * function of the file, or a static method of the class.
+ */
+function outerVariable(name: string, from: TSESTree.Node, ctx: AnalysisContext): Variable | undefined {
+  for (let scope: ReturnType<AnalysisContext['sourceCode']['getScope']> | null = ctx.sourceCode.getScope(from); scope; scope = scope.upper) {
+    const variable = scope.set.get(name);
+    if (variable) return variable;
+  }
+  return undefined;
+}
+
+function parameterPropertyDefault(cls: ClassNode, name: string, ctx: AnalysisContext): FunctionNode | undefined {
+  const ctor = constructorFunction(cls);
+  const index = ctor?.params.findIndex((p) => p.type === 'TSParameterProperty' && p.parameter.type === 'AssignmentPattern' && p.parameter.left.type === 'Identifier' && p.parameter.left.name === name) ?? -1;
+  const param = ctor?.params[index];
+  if (!param || param.type !== 'TSParameterProperty' || param.parameter.type !== 'AssignmentPattern') return undefined;
+  // The class's name outside it (a class declaration also binds its name inside, for its own code).
+  const outer = cls.id && cls.parent ? outerVariable(cls.id.name, cls.parent, ctx) : undefined;
+  const passed = outer?.references.some((ref) => {
+    const made = ref.identifier.parent;
+    return made?.type === 'NewExpression' && made.callee === ref.identifier && (made.arguments.length > index || made.arguments.some((a) => a.type === 'SpreadElement'));
+  });
+  if (passed || (cls.id && !outer)) return undefined;
+  const value = unwrap(param.parameter.right);
+  if (isFunction(value)) return value;
+  if (value.type === 'Identifier') return ctx.functionOf(value);
+  const own = value.type === 'MemberExpression' && !value.computed && value.property.type === 'Identifier' && unwrap(value.object).type === 'Identifier' && cls.id && (unwrap(value.object) as TSESTree.Identifier).name === cls.id.name;
+  return own ? staticMethodOf(cls, (value as TSESTree.MemberExpression & { property: TSESTree.Identifier }).property.name) : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, emitsOnThis, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from '../ast.js';
+import { calleeName, emitsOnThis, isFunction, propertyName, rejectionHandler, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from '../ast.js';
 import { thisClass } from './resolve.js';
 
 /**
@@ -110,7 +110,7 @@ function raisedOnFailure(call: Node): boolean {
     const name = calleeName(p);
     // `setTimeout(() => this.emit('job', next), ms)` in a catch: raised later, from the same failure path.
     if (name === 'setTimeout' && p.arguments[0] === child) continue;
-    return (name === 'catch' && p.arguments[0] === child) || (name === 'then' && p.arguments[1] === child);
+    return rejectionHandler(child);
   }
   return false;
 }
