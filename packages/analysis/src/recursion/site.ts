@@ -19,6 +19,7 @@ import { firstDefinition } from '../definitions/bodies.js';
 import { parameterSlots } from '../evolution/parameter-slots.js';
 import type { Reentry } from './reentry.js';
 import { reissuedCall, sleepBefore, withTimer, type FailurePath } from './failure-path.js';
+import { requestedAgain } from './requested-again.js';
 import { parameterBindings, recursionDelay, reentryDelay, reentryWait, wayBack } from './way-back.js';
 
 /**
@@ -57,6 +58,8 @@ export interface ResendOptions {
 export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailurePath>, selfCalls: readonly Node[], baseEnv: Env, reentry?: Reentry, resend?: ResendOptions, restart?: Restart): RetrySite | undefined {
   const { ctx } = baseEnv;
   const path = paths.get(call) as FailurePath;
+  // Another caller's request, taken up once this attempt ends, is no retry of its failure.
+  if (!reentry && requestedAgain(call, fn, ctx)) return undefined;
   // Through a second function, the call that comes back in is the one whose arguments count.
   const way = reentry && wayBack(reentry, call, fn, baseEnv, path);
   if (reentry && !way) return undefined;
