@@ -92,26 +92,53 @@ export class AnalysisContext {
   }
 
   /**
-   * Calls `visit` for every node of the file in source order; leaf nodes (literals…) may or
-   * may not be among them. A lint has already traversed the file: ESLint keeps the steps of
-   * that traversal, and reading them costs a fraction of walking the tree again.
+   * Calls `visit` for every node of the file of the types the analysis reads (SITE_NODE_TYPES)
+   * in source order.
    */
   forEachNode(visit: (node: Node) => void): void {
+    for (const node of this.fileNodes().all) visit(node);
+  }
+
+  /**
+   * The file's nodes of one of the types the analysis reads (SITE_NODE_TYPES), in source order:
+   * a question about one kind of node (every assignment, every call) reads only those.
+   */
+  nodesOfKind(type: SiteNodeType): readonly Node[] {
+    return this.fileNodes().byType.get(type) ?? NONE;
+  }
+
+  /** The nodes of the types the analysis reads, in source order and by type, gathered once per file. */
+  private fileNodes(): FileNodeLists {
+    const ast = this.sourceCode.ast;
     // Recorded while ESLint traversed this AST for the rules (siteNodeListeners): no second pass.
-    const recorded = recordedNodes.get(this.sourceCode.ast);
-    if (recorded?.complete) {
-      for (const node of recorded.nodes) visit(node);
-      return;
+    const recorded = recordedNodes.get(ast);
+    const cached = nodeLists.get(ast);
+    if (cached && (!recorded?.complete || cached.from === recorded.nodes.length)) return cached;
+    let all: Node[];
+    if (recorded?.complete) all = recorded.nodes;
+    else {
+      all = [];
+      const steps = this.sourceCode.traverse?.() as readonly TraversalStep[] | undefined;
+      // Code-path events come before the Program is entered.
+      const first = steps?.find((step) => step.kind === 1);
+      // A lint has already traversed the file: ESLint keeps the steps of that traversal, and
+      // reading them costs a fraction of walking the tree again. Anything but the shape ESLint 9
+      // and 10 have (the first node entered is the Program): walk.
+      if (steps && first?.phase === 1 && first.target === ast) {
+        for (const step of steps) if (step.kind === 1 && step.phase === 1 && SITE_TYPES.has((step.target as Node).type)) all.push(step.target as Node);
+      } else {
+        walk(ast, this.keys, (node) => void (SITE_TYPES.has(node.type) && all.push(node)));
+      }
     }
-    const steps = this.sourceCode.traverse?.() as readonly TraversalStep[] | undefined;
-    // Code-path events come before the Program is entered.
-    const first = steps?.find((step) => step.kind === 1);
-    // Anything but the shape ESLint 9 and 10 have (the first node entered is the Program): walk.
-    if (!steps || first?.phase !== 1 || first.target !== this.sourceCode.ast) {
-      walk(this.sourceCode.ast, this.keys, (node) => void visit(node));
-      return;
+    const byType = new Map<string, Node[]>();
+    for (const node of all) {
+      const list = byType.get(node.type);
+      if (list) list.push(node);
+      else byType.set(node.type, [node]);
     }
-    for (const step of steps) if (step.kind === 1 && step.phase === 1) visit(step.target as Node);
+    const lists: FileNodeLists = { all, byType, from: recorded?.complete ? recorded.nodes.length : -1 };
+    nodeLists.set(ast, lists);
+    return lists;
   }
 
   /**
@@ -164,9 +191,8 @@ export class AnalysisContext {
         if (!stepped.has(prop) && (node.type === 'UpdateExpression' || node.operator !== '=' || !this.isNamedValue(node.right))) stepped.add(prop);
       };
       // The nodes ESLint's traversal recorded (assignments and updates are among them): no walk of the file.
-      this.forEachNode((node) => {
-        if (node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') record(node);
-      });
+      for (const node of this.nodesOfKind('AssignmentExpression')) record(node as TSESTree.AssignmentExpression);
+      for (const node of this.nodesOfKind('UpdateExpression')) record(node as TSESTree.UpdateExpression);
       this.mutable = mutable;
       this.stepped = stepped;
     }
@@ -206,10 +232,12 @@ export class AnalysisContext {
   private bindsFunction(name: string): boolean {
     if (!this.functionBindings) {
       const names = new Set<string>();
-      this.forEachNode((node) => {
-        if ((node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression') && node.id) names.add(node.id.name);
-        if ((node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') && node.parent?.type === 'VariableDeclarator' && node.parent.id.type === 'Identifier') names.add(node.parent.id.name);
-      });
+      for (const type of ['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression'] as const) {
+        for (const node of this.nodesOfKind(type)) {
+          if ((node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression') && node.id) names.add(node.id.name);
+          if ((node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') && node.parent?.type === 'VariableDeclarator' && node.parent.id.type === 'Identifier') names.add(node.parent.id.name);
+        }
+      }
       this.functionBindings = names;
     }
     return this.functionBindings.has(name);
@@ -243,6 +271,9 @@ const SITE_NODE_TYPES = [
   'SwitchStatement',
 ] as const;
 
+export type SiteNodeType = (typeof SITE_NODE_TYPES)[number];
+const SITE_TYPES: ReadonlySet<string> = new Set(SITE_NODE_TYPES);
+
 interface RecordedNodes {
   nodes: Node[];
   /** The Program was entered with the listeners in place: every later node was recorded. */
@@ -250,6 +281,16 @@ interface RecordedNodes {
 }
 
 const recordedNodes = new WeakMap<TSESTree.Program, RecordedNodes>();
+
+interface FileNodeLists {
+  all: readonly Node[];
+  byType: ReadonlyMap<string, Node[]>;
+  /** How many nodes the recording held when these lists were made (-1: not from a recording). */
+  from: number;
+}
+
+const nodeLists = new WeakMap<TSESTree.Program, FileNodeLists>();
+const NONE: readonly Node[] = [];
 
 /**
  * Rule listeners that record, while ESLint traverses `ast`, the nodes the analysis looks for,

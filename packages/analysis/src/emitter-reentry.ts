@@ -217,14 +217,14 @@ function operationCall(call: TSESTree.CallExpression, listener: FunctionNode): T
 function emitterClass(field: string, owner: string, ctx: AnalysisContext, tools: EmitterTools): { fn: FunctionNode; ctx: AnalysisContext } | undefined {
   let made: TSESTree.Identifier | undefined;
   let other = false;
-  ctx.forEachNode((node) => {
-    if (other || node.type !== 'AssignmentExpression' || thisField(node.left) !== field) return;
+  for (const node of ctx.nodesOfKind('AssignmentExpression')) {
+    if (other || node.type !== 'AssignmentExpression' || thisField(node.left) !== field) continue;
     const value = unwrap(node.right);
-    if (value.type === 'Literal' && value.value === null) return;
+    if (value.type === 'Literal' && value.value === null) continue;
     const cls = madeClass(value, node);
     if (!cls || (made && made.name !== cls.name) || !withinOwner(node, owner)) other = true;
     else made = cls;
-  });
+  }
   if (other || !made) return undefined;
   const found = tools.constructorOf(made);
   return found && emitsFromEvents(found.fn, found.ctx) ? found : undefined;
@@ -261,11 +261,11 @@ function emitsFromEvents(fn: FunctionNode, ctx: AnalysisContext): boolean {
   const name = fn.type !== 'ArrowFunctionExpression' && fn.id ? fn.id.name : undefined;
   if (!name || prototypeMethod(ctx, name, 'emit') || prototypeMethod(ctx, name, 'on')) return false;
   let inherits = false;
-  ctx.forEachNode((node) => {
-    if (inherits || node.type !== 'CallExpression' || !/(^|\.)inherits$/.test(dottedName(node.callee) ?? '')) return;
+  for (const node of ctx.nodesOfKind('CallExpression')) {
+    if (inherits || node.type !== 'CallExpression' || !/(^|\.)inherits$/.test(dottedName(node.callee) ?? '')) continue;
     const [sub, sup] = node.arguments;
     if (sub?.type === 'Identifier' && sub.name === name && /(^|\.)EventEmitter$/.test(sup ? (dottedName(sup as Node) ?? '') : '')) inherits = true;
-  });
+  }
   return inherits;
 }
 
@@ -323,16 +323,16 @@ function timerCallback(arg: Node | undefined, ctor: FunctionNode, cls: string, c
   const key = a.property.name;
   let value: Node | undefined;
   let writes = 0;
-  ctx.forEachNode((node) => {
-    if (node.type !== 'AssignmentExpression' || thisField(node.left) !== holder) return;
+  for (const node of ctx.nodesOfKind('AssignmentExpression')) {
+    if (node.type !== 'AssignmentExpression' || thisField(node.left) !== holder) continue;
     writes++;
     const right = unwrap(node.right);
     const statement = node.parent;
-    if (right.type !== 'ObjectExpression' || statement?.type !== 'ExpressionStatement' || statement.parent !== ctor.body) return;
+    if (right.type !== 'ObjectExpression' || statement?.type !== 'ExpressionStatement' || statement.parent !== ctor.body) continue;
     for (const p of right.properties) {
       if (p.type === 'Property' && !p.computed && p.kind === 'init' && ((p.key.type === 'Identifier' && p.key.name === key) || (p.key.type === 'Literal' && p.key.value === key))) value = p.value as Node;
     }
-  });
+  }
   const name = writes === 1 && value ? boundMethodName(unwrap(value)) : undefined;
   return name === undefined ? undefined : prototypeMethod(ctx, cls, name);
 }

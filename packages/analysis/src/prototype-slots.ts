@@ -5,7 +5,7 @@ import { dottedName, isFunction, propertyName, unwrap, type FunctionNode, type N
  * so that the context itself can ask which names are ES5 constructors.
  */
 export interface FileNodes {
-  forEachNode(visit: (node: Node) => void): void;
+  nodesOfKind(type: 'AssignmentExpression'): readonly Node[];
 }
 
 /**
@@ -31,13 +31,13 @@ function prototypeMethods(ctx: FileNodes): Map<string, FunctionNode | null> {
   if (methods) return methods;
   const found = new Map<string, FunctionNode | null>();
   // The assignments ESLint's traversal recorded: no walk of the file, and once per file.
-  ctx.forEachNode((node) => {
-    if (node.type !== 'AssignmentExpression' || !isFunction(node.right)) return;
+  for (const node of ctx.nodesOfKind('AssignmentExpression')) {
+    if (node.type !== 'AssignmentExpression' || !isFunction(node.right)) continue;
     const slot = prototypeSlot(node.right as FunctionNode);
-    if (!slot) return;
+    if (!slot) continue;
     const key = `${slot.owner}#${slot.name}`;
     found.set(key, found.has(key) ? null : (node.right as FunctionNode));
-  });
+  }
   slots.set(ctx, (methods = found));
   return methods;
 }

@@ -92,10 +92,8 @@ function writesOf(field: string, ctx: AnalysisContext): (TSESTree.AssignmentExpr
   const escaped = field.replace(/[$]/g, '\\$');
   if (new RegExp(`\\[\\s*['"\`]${escaped}['"\`]\\s*\\]`).test(ctx.sourceCode.text)) return undefined;
   const writes: (TSESTree.AssignmentExpression | TSESTree.UpdateExpression)[] = [];
-  ctx.forEachNode((node) => {
-    if (node.type === 'AssignmentExpression' && thisField(node.left) === field) writes.push(node);
-    else if (node.type === 'UpdateExpression' && thisField(node.argument) === field) writes.push(node);
-  });
+  for (const node of ctx.nodesOfKind('AssignmentExpression')) if (node.type === 'AssignmentExpression' && thisField(node.left) === field) writes.push(node);
+  for (const node of ctx.nodesOfKind('UpdateExpression')) if (node.type === 'UpdateExpression' && thisField(node.argument) === field) writes.push(node);
   return writes;
 }
 
@@ -179,11 +177,11 @@ function setterUnused(name: string, emitterCtx: AnalysisContext, way: SentinelWa
     const definitions = text.match(new RegExp(`\\.prototype\\.${escaped}\\s*=`, 'g'))?.length ?? 0;
     let calls = 0;
     let reached = false;
-    ctx.forEachNode((node) => {
-      if (reached || node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression' || node.callee.computed || propertyName(node.callee) !== name) return;
+    for (const node of ctx.nodesOfKind('CallExpression')) {
+      if (reached || node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression' || node.callee.computed || propertyName(node.callee) !== name) continue;
       calls++;
       if (ctx !== way.ctx || thisField(node.callee.object) !== way.field || !notTakenByDefault(node, way)) reached = true;
-    });
+    }
     // Named anywhere else (handed on, read into a variable): it may run.
     if (reached || mentions !== definitions + calls) return false;
   }
@@ -249,13 +247,13 @@ function ownerDefault(node: Node, way: SentinelWay): number | undefined {
   if (value === undefined) return undefined;
   let called = false;
   const calls = new Map<string, number>();
-  way.ctx.forEachNode((n) => {
-    if (called || n.type !== 'CallExpression' || n.callee.type !== 'MemberExpression' || n.callee.computed) return;
+  for (const n of way.ctx.nodesOfKind('CallExpression')) {
+    if (called || n.type !== 'CallExpression' || n.callee.type !== 'MemberExpression' || n.callee.computed) continue;
     const name = propertyName(n.callee);
-    if (name === undefined || !setters.has(name)) return;
+    if (name === undefined || !setters.has(name)) continue;
     if (thisField(n.callee.object) !== way.field) called = true;
     calls.set(name, (calls.get(name) ?? 0) + 1);
-  });
+  }
   // Named anywhere else in the file (`this.setMax.bind(this, 3)`): it may run.
   for (const name of setters) {
     const escaped = name.replace(/[$]/g, '\\$');

@@ -22,13 +22,10 @@ function indexOf(ctx: AnalysisContext): FileIndex {
   let index = indexes.get(ast);
   if (index) return index;
   index = new Map();
-  for (const type of INDEXED) index.set(type as IndexedType, []);
   const lists = index;
-  // forEachNode visits in source order, a node before its children: each list comes out sorted
+  // The traversal visits in source order, a node before its children: each list comes out sorted
   // by start, an outer node before an inner one that starts with it.
-  ctx.forEachNode((node) => {
-    if (INDEXED.has(node.type)) (lists.get(node.type as IndexedType) as Node[]).push(node);
-  });
+  for (const type of INDEXED) lists.set(type as IndexedType, ctx.nodesOfKind(type as IndexedType).slice());
   // A traversal whose visitor keys are not in source order (decorators…) leaves a list to sort.
   for (const list of lists.values()) if (!sorted(list)) list.sort((a, b) => a.range[0] - b.range[0] || b.range[1] - a.range[1]);
   indexes.set(ast, index);

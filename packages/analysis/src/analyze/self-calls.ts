@@ -139,9 +139,7 @@ function countMemberMentions(ctx: AnalysisContext): Map<string, number> {
       counts.set(token.value, (counts.get(token.value) ?? 0) + 1);
     }
     // Patterns are among the nodes recorded during the lint's traversal (or walked for).
-    ctx.forEachNode((node) => {
-      if (node.type === 'ObjectPattern') for (const p of node.properties) countPatternKey(p, counts);
-    });
+    for (const node of ctx.nodesOfKind('ObjectPattern')) if (node.type === 'ObjectPattern') for (const p of node.properties) countPatternKey(p, counts);
     return counts;
   }
   walk(ctx.sourceCode.ast, ctx.keys, (node) => {

@@ -314,7 +314,7 @@ function fileIndex(ctx: AnalysisContext): FileIndex {
   let index = indexes.get(ctx);
   if (index) return index;
   const built: FileIndex = { memberWrites: new Map(), clears: [] };
-  ctx.forEachNode((node) => {
+  for (const node of ctx.nodesOfKind('AssignmentExpression')) {
     if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression') {
       const prop = propertyName(node.left);
       if (prop !== undefined) {
@@ -323,9 +323,11 @@ function fileIndex(ctx: AnalysisContext): FileIndex {
         built.memberWrites.set(prop, list);
       }
     }
-    // The platform's own cancellation of a timer handle.
+  }
+  // The platform's own cancellation of a timer handle.
+  for (const node of ctx.nodesOfKind('CallExpression')) {
     if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && /^clear(Timeout|Interval|Immediate)$/.test(node.callee.name) && node.arguments.length > 0) built.clears.push(node);
-  });
+  }
   indexes.set(ctx, (index = built));
   return index;
 }
