@@ -47,6 +47,7 @@ export function moduleExports(ctx: AnalysisContext): Pick<ModuleSummary, 'export
       const d = statement.declaration;
       if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration') && d.id) add(d.id.name, d);
       if (d?.type === 'VariableDeclaration') for (const v of d.declarations) if (v.id.type === 'Identifier') add(v.id.name, v.init);
+      if (d?.type === 'TSModuleDeclaration') namespaceExports(d, add);
       const from = statement.source?.value;
       for (const spec of statement.specifiers) {
         if (spec.type !== 'ExportSpecifier') continue;
@@ -76,6 +77,21 @@ export function moduleExports(ctx: AnalysisContext): Pick<ModuleSummary, 'export
   return { exports, reexports, stars, classes, instances };
 }
 
+
+/**
+ * `export namespace Wait { export const until = … }`: the namespace's own functions and
+ * classes, under `Wait.until` (what `Wait.until()` names where `Wait` is imported).
+ */
+function namespaceExports(declaration: TSESTree.TSModuleDeclaration, add: (name: string, node: Node | null | undefined) => void): void {
+  if (declaration.id.type !== 'Identifier' || declaration.body?.type !== 'TSModuleBlock') return;
+  const path = `${declaration.id.name}.`;
+  for (const statement of declaration.body.body) {
+    if (statement.type !== 'ExportNamedDeclaration') continue;
+    const d = statement.declaration;
+    if ((d?.type === 'FunctionDeclaration' || d?.type === 'ClassDeclaration') && d.id) add(path + d.id.name, d);
+    if (d?.type === 'VariableDeclaration') for (const v of d.declarations) if (v.id.type === 'Identifier') add(path + v.id.name, v.init);
+  }
+}
 
 /** `new Retrier(…)` of a class of this module: the class and the expression. */
 function instanceOf(node: Node, ctx: AnalysisContext): { cls: ClassNode; node: TSESTree.NewExpression } | undefined {

@@ -29,7 +29,8 @@ export function importedFunction(call: TSESTree.CallExpression, ctx: AnalysisCon
   const member = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
   const origin = importOf(root, ctx);
   if (!origin || !isProjectSpecifier(host.filename, origin.module)) return undefined;
-  const name = member !== undefined ? (origin.imported === '*' || origin.imported === 'default' ? member : undefined) : origin.imported === '*' ? 'default' : origin.imported;
+  // `Wait.until()` with `import { Wait }`: a member of an exported namespace.
+  const name = member !== undefined ? (origin.imported === '*' || origin.imported === 'default' ? member : `${origin.imported}.${member}`) : origin.imported === '*' ? 'default' : origin.imported;
   if (name === undefined) return undefined;
   const file = resolveModule(host.filename, origin.module);
   const found = file ? exported(file, name, host, analyze, purpose, (summary, n) => summary.exports.get(n)) : undefined;
@@ -53,6 +54,10 @@ export function exported<T>(file: string, name: string, host: NestedHost, analyz
   };
   const named = summary.reexports.get(name);
   if (named) return follow(named.module, named.imported);
+  // `Wait.until` where the module re-exports `Wait` from another.
+  const dot = name.indexOf('.');
+  const head = dot > 0 ? summary.reexports.get(name.slice(0, dot)) : undefined;
+  if (head) return follow(head.module, `${head.imported}${name.slice(dot)}`);
   // `export *` never re-exports a default.
   if (name === 'default') return undefined;
   for (const module of summary.stars) {

@@ -1,0 +1,1 @@
+export { Retry } from './retry.js';
