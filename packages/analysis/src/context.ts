@@ -26,6 +26,7 @@ export class AnalysisContext {
   private readonly variableCache = new WeakMap<Node, Variable | null>();
   private mutable: Set<string> | undefined;
   private functionBindings: Set<string> | undefined;
+  private declared: Set<string> | undefined;
   private stepped: Set<string> | undefined;
   /**
    * A function of another module of the project that a call names, with that module's context
@@ -74,6 +75,12 @@ export class AnalysisContext {
   variableOf(id: TSESTree.Identifier): Variable | undefined {
     const cached = this.variableCache.get(id);
     if (cached !== undefined) return cached ?? undefined;
+    // A name no scope of the file declares (a global such as `sleep` where none is configured)
+    // resolves to nothing: no climb through every scope around it (deeply nested code).
+    if (!this.declaredNames().has(id.name)) {
+      this.variableCache.set(id, null);
+      return undefined;
+    }
     let found: Variable | null = null;
     try {
       for (let scope: Scope | null = this.sourceCode.getScope(id); scope; scope = scope.upper) {
@@ -226,6 +233,22 @@ export class AnalysisContext {
       if (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') return init;
     }
     return undefined;
+  }
+
+  /** Every name some scope of the file declares (configured globals included), gathered once. */
+  private declaredNames(): Set<string> {
+    if (!this.declared) {
+      const names = new Set<string>();
+      let top: Scope | null = this.sourceCode.getScope(this.sourceCode.ast);
+      while (top?.upper) top = top.upper;
+      const pending: Scope[] = top ? [top] : [];
+      for (let scope = pending.pop(); scope; scope = pending.pop()) {
+        for (const name of scope.set.keys()) names.add(name);
+        for (const child of scope.childScopes) pending.push(child);
+      }
+      this.declared = names;
+    }
+    return this.declared;
   }
 
   /** Some function of the file may be bound to `name`: its own name, or the variable it initialises. */
