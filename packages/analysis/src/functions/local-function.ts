@@ -29,12 +29,7 @@ export function localFunction(call: TSESTree.CallExpression, env: Env): Function
   return undefined;
 }
 
-/**
- * `constructor(private readonly retryAlgorithm = Scheduler.backoff)`, never written after: the
- * function the field holds when no construction in the file passes that argument (as a number
- * default is read when nothing says what callers pass). The default may be written there, a
- * function of the file, or a static method of the class.
- */
+/** The variable a name resolves to from `from` outward. */
 function outerVariable(name: string, from: TSESTree.Node, ctx: AnalysisContext): Variable | undefined {
   for (let scope: ReturnType<AnalysisContext['sourceCode']['getScope']> | null = ctx.sourceCode.getScope(from); scope; scope = scope.upper) {
     const variable = scope.set.get(name);
@@ -43,6 +38,12 @@ function outerVariable(name: string, from: TSESTree.Node, ctx: AnalysisContext):
   return undefined;
 }
 
+/**
+ * `constructor(private readonly retryAlgorithm = Scheduler.backoff)`, never written after: the
+ * function the field holds when no construction in the file passes that argument (as a number
+ * default is read when nothing says what callers pass). The default may be written there, a
+ * function of the file, or a static method of the class.
+ */
 function parameterPropertyDefault(cls: ClassNode, name: string, ctx: AnalysisContext): FunctionNode | undefined {
   const ctor = constructorFunction(cls);
   const index = ctor?.params.findIndex((p) => p.type === 'TSParameterProperty' && p.parameter.type === 'AssignmentPattern' && p.parameter.left.type === 'Identifier' && p.parameter.left.name === name) ?? -1;
