@@ -22,4 +22,8 @@ export class Outbox {
       },
     );
   };
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
 }
