@@ -127,20 +127,8 @@ ruleTester.run('no-unbounded-retry with a wait that a call handed the count may 
   ],
 });
 
-const aroundRefresh = (gate: string) => `declare function refresh(attempt: number): Promise<'ok' | 'logout'>;
-declare function send(path: string): Promise<unknown>;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function authed(attempt: number, path: string): Promise<unknown> {
-  try {
-    return await send(path);
-  } catch (error) {
-    if ((error as { code?: string }).code === 'UNKNOWN_TOKEN') {
-      ${gate}
-    }
-    throw error;
-  }
-}
-export async function save(path: string): Promise<unknown> {
+// The function above, not exported, with a sleep of the file, called by a retry loop of its own.
+const aroundRefresh = (gate: string) => `${refreshThenAgain(gate).replace('export async function authed', 'const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));\nasync function authed')}export async function save(path: string): Promise<unknown> {
   for (let i = 0; i < 5; i++) {
     try {
       return await authed(0, path);
