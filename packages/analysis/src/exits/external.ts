@@ -4,6 +4,7 @@ import type { AnalysisContext } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { localFunction } from '../functions/local-function.js';
 import { soleDefinition } from '../definitions/bodies.js';
+import { thisClass } from '../graph/resolve.js';
 
 /**
  * Exits from the failure cycle that something outside the cycle decides: a flag another
@@ -276,9 +277,26 @@ function sameState(a: Node, b: TSESTree.MemberExpression | TSESTree.Identifier, 
     return va !== undefined && va !== null && va === ctx.variableOf(b);
   }
   if (a.type === 'MemberExpression' && b.type === 'MemberExpression') {
-    return propertyName(a) === propertyName(b) && unwrap(a.object).type === unwrap(b.object).type && (unwrap(a.object).type === 'ThisExpression' || sameText(a.object, b.object, ctx));
+    if (propertyName(a) !== propertyName(b)) return false;
+    const ao = unwrap(a.object);
+    const bo = unwrap(b.object);
+    if (ao.type === bo.type) return ao.type === 'ThisExpression' || sameText(ao, bo, ctx);
+    // `provider.shouldConnect` in `setupWS(provider: WebsocketProvider)` and `this.shouldConnect`
+    // in that class's `disconnect()`: the annotation says whose field it is.
+    return ao.type === 'ThisExpression' ? instanceOfThis(bo, ao, ctx) : bo.type === 'ThisExpression' && instanceOfThis(ao, bo, ctx);
   }
   return false;
+}
+
+/** A parameter (or variable) annotated with the class whose instance `this` is. */
+function instanceOfThis(holder: Node, self: Node, ctx: AnalysisContext): boolean {
+  if (holder.type !== 'Identifier') return false;
+  const cls = thisClass(self);
+  if (!cls?.id) return false;
+  const def = ctx.variableOf(holder)?.defs[0];
+  const id = def?.name;
+  const annotation = id?.type === 'Identifier' ? id.typeAnnotation?.typeAnnotation : undefined;
+  return annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && annotation.typeName.name === cls.id.name && !annotation.typeArguments;
 }
 
 function sameText(a: Node, b: Node, ctx: AnalysisContext): boolean {
@@ -392,7 +410,8 @@ export function readsStateOnly(test: Node, fn: FunctionNode, env: Env): boolean 
     if (node.type === 'CallExpression' || node.type === 'NewExpression' || node.type === 'AwaitExpression' || node.type === 'ConditionalExpression' || isFunction(node)) only = false;
     if (node.type === 'MemberExpression') {
       if (unwrap(node.object).type !== 'ThisExpression' && unwrap(node.object).type !== 'Identifier') only = false;
-      else if (unwrap(node.object).type === 'Identifier' && declaredWithin(unwrap(node.object) as TSESTree.Identifier, fn, env)) only = false;
+      // (A parameter's field is the caller's object, which others may write: `provider.shouldConnect`.)
+      else if (unwrap(node.object).type === 'Identifier' && declaredWithin(unwrap(node.object) as TSESTree.Identifier, fn, env) && env.ctx.variableOf(unwrap(node.object) as TSESTree.Identifier)?.defs[0]?.type !== 'Parameter') only = false;
       return false;
     }
     if (node.type === 'Identifier' && declaredWithin(node, fn, env)) only = false;

@@ -20,6 +20,7 @@ import { parameterSlots } from '../evolution/parameter-slots.js';
 import type { Reentry } from './reentry.js';
 import { reissuedCall, sleepBefore, withTimer, type FailurePath } from './failure-path.js';
 import { requestedAgain } from './requested-again.js';
+import { keepsWayOpen } from './reopened-gate.js';
 import { parameterBindings, recursionDelay, reentryDelay, reentryWait, wayBack } from './way-back.js';
 
 /**
@@ -204,7 +205,7 @@ function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env
     if (node.type === 'AssignmentExpression' || node.type === 'UnaryExpression') {
       const target = node.type === 'AssignmentExpression' ? node.left : node.operator === 'delete' ? node.argument : undefined;
       if (target?.type === 'MemberExpression') {
-        touches(target);
+        if (!keepsWayOpen(node as TSESTree.AssignmentExpression | TSESTree.UnaryExpression, call, fn, env)) touches(target);
         if (node.type === 'AssignmentExpression' && readsError(node.right, path, env)) changesCondition = fromError = true;
       }
     }
