@@ -9,6 +9,7 @@ import { scanAttempt } from './scan.js';
 import { waitsOnSignal } from './sleep.js';
 import { sleepValue } from './sleep-value.js';
 import type { RetrySite } from './types.js';
+import type { Value } from './value.js';
 import { probesState } from './polling/state-probe.js';
 import { pollsStoredState } from './polling/stored-state.js';
 import { classifies, headLoc } from './loops/loop-retry.js';
@@ -53,8 +54,9 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   // (A loop that goes round after a success without waiting moves on, a transfer that resumes
   // where the last call left it: its waits are the failures' backoff, not a poll's.)
   if (!(retry.check && comparesOutcomeCode(retry.check, env)) && pollsStoredState(loop, retry.operation, ctx) && scan.sleeps.some((s) => !insideCatch(s.node, loop.body))) return undefined;
-  const sleep = chooseSleep(scan.sleeps, retry.failurePath);
-  const delay = sleep ? sleepValue(sleep, env) : (helperWait(retry, scan, loop, env) ?? immediateOrUnknown(retry, scan, loop, ctx));
+  const { sleep, givenByFailure } = chooseSleep(scan.sleeps, retry, env);
+  let delay: Value = sleep ? sleepValue(sleep, env) : (helperWait(retry, scan, loop, env) ?? immediateOrUnknown(retry, scan, loop, ctx));
+  if (givenByFailure && !delay.withoutServerWait) delay = { ...delay, withoutServerWait: true };
   const site: RetrySite = {
     kind: 'loop',
     node: loop,

@@ -66,11 +66,40 @@ export function nextAttemptInputs(q: WayBackInputs): NextAttempt {
   const changes = [...parameterChanges(q), ...propertyChanges(q), ...fieldChanges(q)].slice(0, MAX_CHANGES);
   let result: NextAttempt = 'same';
   for (const change of changes) {
-    if (writtenAgain(change, q) || !passages.some((p) => closes(p, change, q))) continue;
+    if (writtenAgain(change, q)) continue;
+    if (!passages.some((p) => closes(p, change, q))) {
+      // `if (withVideo) return this.answer(audio, false)` under `const withVideo = this.wants(video)`:
+      // the constant decides the way back through a value that cannot be read here, and the
+      // attempt reads it too: the next call asks for something else, a fallback.
+      if (passages.some((p) => decidedThroughDerived(p, change, q)) && readByAttempt(change, passages, q)) return 'other-request';
+      continue;
+    }
     if (readByAttempt(change, passages, q)) return 'other-request';
     result = 'one-shot';
   }
   return result;
+}
+
+/**
+ * The test reads a constant of `fn` computed from the changed parameter (`const withVideo =
+ * this.wants(video)`), and its answer with the change cannot be read.
+ */
+function decidedThroughDerived(passage: Passage, change: Change, q: WayBackInputs): boolean {
+  const variable = change.variable;
+  if (!variable) return false;
+  let derived = false;
+  walk(passage.test, q.ctx.keys, (node) => {
+    if (derived || isFunction(node)) return false;
+    if (node.type !== 'Identifier') return undefined;
+    const def = q.ctx.variableOf(node)?.defs[0];
+    const declarator = def?.type === 'Variable' && def.parent?.kind === 'const' ? def.node : undefined;
+    if (declarator?.init && contains(q.fn, declarator) && readsVariable(declarator.init, variable, q.ctx)) derived = true;
+    return undefined;
+  });
+  if (!derived) return false;
+  const env = plainEnv(q.fn, q.ctx);
+  env.bindings = new Map([[variable, change.value]]);
+  return truthOf(passage.test, env, change) === undefined;
 }
 
 /**

@@ -105,7 +105,8 @@ export function checkedSkipInTry(sleep: Sleep, retry: LoopRetry, env: Env): TSES
   const statement = handler?.parent;
   if (handler?.type !== 'CatchClause' || statement?.type !== 'TryStatement' || statement.finalizer || !contains(retry.failurePath, sleep.node)) return undefined;
   for (const earlier of statement.block.body) {
-    if (earlier.type !== 'IfStatement' || earlier.alternate || earlier.range[0] < retry.operation.range[1]) continue;
+    // (An `else` that does not go round is the other outcome: `else pool.markAlive(conn)`.)
+    if (earlier.type !== 'IfStatement' || (earlier.alternate && containsContinue(earlier.alternate)) || earlier.range[0] < retry.operation.range[1]) continue;
     // (Its `continue` may sit under a test of the count: `if (attempts < max) { attempts++; continue }`.)
     if (!containsContinue(earlier.consequent) || leavesLoop(earlier.consequent) || hasLabelledContinue(earlier.consequent)) continue;
     let awaits = false;
