@@ -344,9 +344,9 @@ function onlyInspectsFailure(test: Node, region: Node, env: Env, depth = 0): boo
     if (node.type === 'CallExpression') {
       // `isRetryable(err)`, `this.options.retryable(err)`: the callee is a predicate, the argument decides.
       if (!node.arguments.some((arg) => mentionsFailure(arg, region, env, depth))) clean = false;
-      // …unless it is a function of this file that may throw: `shouldRetryOrThrow(err)` is an exit.
+      // …unless it is a function of this file that may throw (`shouldRetryOrThrow(err)` is an exit) or counts.
       const local = localFunction(node, env);
-      if (local && throwsIn(local, env)) clean = false;
+      if (local && (throwsIn(local, env) || tracksState(local, env))) clean = false;
       for (const arg of node.arguments) if (!onlyInspectsFailure(arg, region, env, depth)) clean = false;
       return false;
     }
@@ -368,8 +368,26 @@ function onlyInspectsFailure(test: Node, region: Node, env: Env, depth = 0): boo
 function classifiesFailure(call: TSESTree.CallExpression, region: Node, env: Env): boolean {
   if (!call.arguments.some((arg) => mentionsFailure(arg, region, env, 0))) return false;
   const local = localFunction(call, env);
-  if (local && throwsIn(local, env)) return false;
+  if (local && (throwsIn(local, env) || tracksState(local, env))) return false;
   return call.arguments.every((arg) => arg.type !== 'SpreadElement' && (onlyInspectsFailure(arg, region, env) || readOnlyContext(arg, env)));
+}
+
+/**
+ * A function handed the failure that counts or times as well as looking at it (`this.failures++;
+ * return err.fatal || this.failures > 5`): its answer may come from more than the failure.
+ */
+function tracksState(fn: FunctionNode, env: Env): boolean {
+  let tracks = false;
+  walk(fn.body, env.ctx.keys, (node) => {
+    if (tracks || (node !== fn.body && isFunction(node))) return false;
+    if (node.type === 'UpdateExpression' || (node.type === 'AssignmentExpression' && node.operator !== '=')) tracks = true;
+    else if (node.type === 'MemberExpression' && unwrap(node.object).type === 'ThisExpression') {
+      const prop = propertyName(node);
+      if (prop !== undefined && env.ctx.isSteppedMember(prop)) tracks = true;
+    }
+    return !tracks;
+  });
+  return tracks;
 }
 
 /** `this.cursor.maxWireVersion`: a property read through a member of `this`, never written in the file after construction. */

@@ -177,8 +177,8 @@ function answerHeldIn(id: TSESTree.Identifier, q: ExitQuery): TSESTree.CallExpre
 
 function failurePredicate(call: TSESTree.CallExpression, q: ExitQuery): boolean {
   if (!call.arguments.some((arg) => arg.type !== 'SpreadElement' && mentionsFailure(arg, q))) return false;
-  const callee = unwrap(call.callee);
-  return callee.type !== 'Identifier' || q.env.ctx.functionOf(callee) === undefined;
+  // (A function of this file, or a method of the class `this` is, is read where it is: exits.ts.)
+  return localFunction(call, q.env) === undefined;
 }
 
 function mentionsFailure(node: Node, q: ExitQuery): boolean {
