@@ -12,6 +12,7 @@ import type { RetrySite } from './types.js';
 import type { Value } from './value.js';
 import { probesState } from './polling/state-probe.js';
 import { pollsStoredState } from './polling/stored-state.js';
+import { readsOnlyToProbe } from './polling/read-probe.js';
 import { classifies, headLoc } from './loops/loop-retry.js';
 import { scheduleBinding, iteratesCollection, advancesThroughItems } from './loops/items.js';
 import { feedsOperation, generatedBound, generatedSchedule, type GeneratedSchedule } from './loops/generated-schedule.js';
@@ -50,6 +51,8 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (typeof bound.attempts === 'number' && firstAttemptBefore(loop, retry.operation, env)) bound.attempts += 1;
   // Going round while a probe answers "not yet", up to a deadline or a count: waiting for a state.
   if (retry.check && (bound.deadline || typeof bound.attempts === 'number') && probesState(retry.check, env)) return undefined;
+  // The same probe written in place: a read whose answer is only its status.
+  if ((bound.deadline || typeof bound.attempts === 'number') && readsOnlyToProbe(loop, retry.operation, ctx)) return undefined;
   // Going round after a success until a state the operation reports is reached: polling.
   // (A loop that goes round after a success without waiting moves on, a transfer that resumes
   // where the last call left it: its waits are the failures' backoff, not a poll's.)

@@ -4,7 +4,7 @@ import type { AnalysisContext } from './context.js';
 import { importOf } from './imports.js';
 import { usesRandomness } from './randomness/uses-randomness.js';
 import { localFunction, parameterVariables } from './functions/local-function.js';
-import { sleepSummary, timerOfPromise } from './summaries/timer-sleep.js';
+import { isGlobalSetTimeout, sleepSummary, timerOfPromise } from './summaries/timer-sleep.js';
 import { isPromiseTimer, promiseTimerCall } from './summaries/promise-timer.js';
 import { soleDefinition } from './definitions/bodies.js';
 
@@ -86,7 +86,7 @@ function findTimeout(fn: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpre
   walk(fn.body, ctx.keys, (n) => {
     if (found) return false;
     // (A promise timer under another name, `later(ms)` for timers/promises' setTimeout, is one too.)
-    if (n.type === 'CallExpression' && ((unwrap(n.callee).type === 'Identifier' && calleeName(n) === 'setTimeout') || promiseTimerCall(n, ctx))) found = n;
+    if (n.type === 'CallExpression' && (isGlobalSetTimeout(n, ctx) || promiseTimerCall(n, ctx))) found = n;
     return undefined;
   });
   return found;

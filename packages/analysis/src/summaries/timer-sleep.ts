@@ -148,7 +148,7 @@ function straightLine(fn: FunctionNode, ctx: AnalysisContext): boolean {
 function timersIn(executor: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpression[] {
   const timers: TSESTree.CallExpression[] = [];
   walk(executor.body, ctx.keys, (n) => {
-    if (n.type === 'CallExpression' && unwrap(n.callee).type === 'Identifier' && calleeName(n) === 'setTimeout') timers.push(n);
+    if (n.type === 'CallExpression' && isGlobalSetTimeout(n, ctx)) timers.push(n);
     return undefined;
   });
   return timers;
@@ -271,4 +271,16 @@ function computesInExecutor(call: TSESTree.CallExpression, executor: FunctionNod
     return undefined;
   });
   return pure;
+}
+
+/** The global object's names: `globalThis.setTimeout`, `window.setTimeout` are `setTimeout`. */
+const GLOBAL_OBJECTS = new Set(['globalThis', 'window', 'self', 'global']);
+
+/** `setTimeout(…)`, or the same timer named through the global object, where the file declares no such name. */
+export function isGlobalSetTimeout(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') return callee.name === 'setTimeout';
+  if (callee.type !== 'MemberExpression' || calleeName(call) !== 'setTimeout') return false;
+  const object = unwrap(callee.object);
+  return object.type === 'Identifier' && GLOBAL_OBJECTS.has(object.name) && !ctx.variableOf(object)?.defs.length;
 }
