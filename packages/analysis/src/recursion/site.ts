@@ -151,7 +151,7 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
   if (delay.expression) site.delayExpression = delay.expression;
   if (way) site.through = reentry?.via?.fn ?? way.through;
   if (afterStateChange) site.afterStateChange = true;
-  if (afterStateChange && recovery.awaited) site.repairsFirst = true;
+  if ((afterStateChange || recovery.renews) && recovery.awaited) site.repairsFirst = true;
   if (path.listened) listenerSites.add(site);
   return site;
 }
@@ -165,12 +165,13 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
  * twice), or moves state on from the error (`this.offset = err.offset`: progress, with no
  * count the analysis can see).
  */
-function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env, selfCalls: readonly Node[] = []): { awaited: boolean; changesCondition: boolean; fromError: boolean; gated: boolean } {
+function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env, selfCalls: readonly Node[] = []): { awaited: boolean; changesCondition: boolean; fromError: boolean; renews: boolean; gated: boolean } {
   const container = isFunction(path.container) ? path.container.body : path.container;
   const read = conditionReads(call, fn, env);
   let awaited = false;
   let changesCondition = false;
   let fromError = false;
+  let renews = false;
   // The recovery is the function itself (`this.run('init').then(() => this.run(name))`) and
   // waits nowhere in it: it takes an attempt's time, and any wait of the function is the site's own.
   let itselfWaits: boolean | undefined;
@@ -186,6 +187,7 @@ function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env
     if (node.type === 'CallExpression' && node !== call && !contains(node, call) && isOperationCall(node) && !asSleep(node, env.ctx)) {
       if (node.parent?.type === 'AwaitExpression' && !attemptOfItself(node)) {
         awaited = true;
+        if (!renews && renewsInput(node.parent, container, fn, env)) renews = true;
         // `const outcome = await refresh()`: the repair's answer, if a test on the way back reads it.
         const declarator = node.parent.parent;
         if (declarator?.type === 'VariableDeclarator' && declarator.init === node.parent && declarator.id.type === 'Identifier') {
@@ -211,7 +213,28 @@ function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env
     }
     return undefined;
   });
-  return { awaited, changesCondition, fromError, gated: answers.size > 0 && gatedBy(call, container, answers, env) };
+  return { awaited, changesCondition, fromError, renews, gated: answers.size > 0 && gatedBy(call, container, answers, env) };
+}
+
+/**
+ * `this.#session = await this.#newSession(props)` before going again: the repair's answer
+ * replaces an input the attempt reads, and its failure is not caught on the way, so it leaves
+ * the function. In an outage the repair fails first and the way back is not taken: a re-send
+ * after a repair, not a layer that multiplies the attempts of the retry inside.
+ */
+function renewsInput(awaited: TSESTree.AwaitExpression, container: Node, fn: FunctionNode, env: Env): boolean {
+  const assignment = awaited.parent;
+  if (assignment?.type !== 'AssignmentExpression' || assignment.right !== awaited || assignment.operator !== '=') return false;
+  const name = dottedName(assignment.left);
+  if (!name) return false;
+  for (let p: Node | undefined = assignment.parent; p && p !== container; p = p.parent) if (p.type === 'TryStatement' && contains(p.block, assignment)) return false;
+  let read = false;
+  walk(fn.body, env.ctx.keys, (node) => {
+    if (read || node === container) return false;
+    if ((node.type === 'MemberExpression' || node.type === 'Identifier') && dottedName(node) === name && !(node.parent?.type === 'AssignmentExpression' && node.parent.left === node)) read = true;
+    return !read;
+  });
+  return read;
 }
 
 /**
