@@ -62,11 +62,12 @@ export async function deliver(url: string): Promise<boolean> {
 }
 `;
 
+// A heartbeat PUT: a GET read only for `res.ok` would be a readiness probe, no retry (read-probes.test.ts).
 const POST_INCREMENT = `${sleep}
 export async function ping(host: string): Promise<boolean> {
   let tries = 1;
   while (tries++ <= 3) {
-    const res = await fetch(host);
+    const res = await fetch(host, { method: 'PUT' });
     if (res.ok) return true;
     await sleep(250 * tries);
   }
@@ -369,7 +370,7 @@ export async function deliver(url: string): Promise<boolean> {
 export async function ping(host: string): Promise<boolean> {
   const tryAgain = new Error('try again');
   return retry(async () => {
-    const res = await fetch(host);
+    const res = await fetch(host, { method: 'PUT' });
     if (res.ok) return true;
     throw tryAgain;
   }, {

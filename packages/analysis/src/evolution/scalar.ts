@@ -155,7 +155,13 @@ function product(a: Value, b: Value): Value {
 function power(a: Value, b: Value): Value {
   // `1 ** n` (a factor option left at 1): the same every attempt.
   if (a.t === 'num' && a.v === 1) return num(1);
-  if (isGrowing(b)) return a.t === 'num' ? { t: 'grow', shape: 'exponential', base: 1, factor: a.v, random: false } : { t: 'grow', shape: 'exponential', random: false };
+  if (isGrowing(b)) {
+    if (a.t !== 'num') return { t: 'grow', shape: 'exponential', random: false };
+    const raised: Value = { t: 'grow', shape: 'exponential', base: 1, factor: a.v, random: false };
+    // `2 ** Math.min(n, 4)`: a cap on the exponent caps the wait at 2⁴.
+    if (b.t === 'grow' && b.cap !== undefined && a.v > 1) raised.cap = a.v ** b.cap;
+    return raised;
+  }
   if (!isGrowing(a)) return { t: 'invariant', random: false };
   if (isGeometric(a)) {
     const g = a as Value & { t: 'grow' };

@@ -214,7 +214,30 @@ function outsideCycle(node: Node, cycle: Node, home: FunctionNode | undefined, e
   const writer = enclosingFunction(node);
   if (!writer || writer === home || (home && contains(writer, home))) return false;
   // (A function the attempt itself calls, `this.#afterFailure(err)` or a helper that arms the timer, is part of the cycle.)
-  return ![...cycleFunctions(cycle, env)].some((fn) => fn === writer || contains(fn, writer));
+  const inCycle = (fn: FunctionNode) => [...cycleFunctions(cycle, env)].some((c) => c === fn || contains(c, fn));
+  if (!inCycle(writer)) return true;
+  // …unless another function, one that does not go back into the cycle, calls it too: the
+  // owner's `unsubscribe()` calling the `disconnect()` the failure path runs before it re-arms.
+  return env.ctx.nodesOfKind('CallExpression').some((call) => {
+    if (contains(cycle, call) || localFunction(call as TSESTree.CallExpression, env) !== writer) return false;
+    const caller = enclosingFunction(call);
+    return caller !== undefined && caller !== home && !(home && contains(caller, home)) && !inCycle(caller) && !callsInto(caller, cycle, writer, env);
+  });
+}
+
+/** The function calls a function of the cycle other than `except`: a restart, not a stop. */
+function callsInto(fn: FunctionNode, cycle: Node, except: FunctionNode, env: Env): boolean {
+  const functions = cycleFunctions(cycle, env);
+  let calls = false;
+  walk(fn.body, env.ctx.keys, (node) => {
+    if (calls) return false;
+    if (node.type === 'CallExpression') {
+      const callee = localFunction(node, env);
+      if (callee && callee !== except && functions.has(callee)) calls = true;
+    }
+    return undefined;
+  });
+  return calls;
 }
 
 const MAX_CYCLE_FUNCTIONS = 32;
