@@ -218,22 +218,24 @@ function outsideCycle(node: Node, cycle: Node, home: FunctionNode | undefined, e
   if (!inCycle(writer)) return true;
   // …unless another function, one that does not go back into the cycle, calls it too: the
   // owner's `unsubscribe()` calling the `disconnect()` the failure path runs before it re-arms.
+  // (Not a function that clears to arm again, `flushIn(ms)`: that restarts the cycle.)
+  if (callsInto(writer, cycle, home, writer, env)) return false;
   return env.ctx.nodesOfKind('CallExpression').some((call) => {
     if (contains(cycle, call) || localFunction(call as TSESTree.CallExpression, env) !== writer) return false;
     const caller = enclosingFunction(call);
-    return caller !== undefined && caller !== home && !(home && contains(caller, home)) && !inCycle(caller) && !callsInto(caller, cycle, writer, env);
+    return caller !== undefined && caller !== home && !(home && contains(caller, home)) && !inCycle(caller) && !callsInto(caller, cycle, home, writer, env);
   });
 }
 
-/** The function calls a function of the cycle other than `except`: a restart, not a stop. */
-function callsInto(fn: FunctionNode, cycle: Node, except: FunctionNode, env: Env): boolean {
+/** The function calls the attempt's function or another of the cycle's than `except`: a restart, not a stop. */
+function callsInto(fn: FunctionNode, cycle: Node, home: FunctionNode | undefined, except: FunctionNode, env: Env): boolean {
   const functions = cycleFunctions(cycle, env);
   let calls = false;
   walk(fn.body, env.ctx.keys, (node) => {
     if (calls) return false;
     if (node.type === 'CallExpression') {
-      const callee = localFunction(node, env);
-      if (callee && callee !== except && functions.has(callee)) calls = true;
+      const callee = localFunction(node, env) ?? callbackArgument(node, env);
+      if (callee && callee !== except && (callee === home || functions.has(callee))) calls = true;
     }
     return undefined;
   });
