@@ -377,6 +377,8 @@ function classifiesFailure(call: TSESTree.CallExpression, region: Node, env: Env
  * return err.fatal || this.failures > 5`): its answer may come from more than the failure.
  */
 function tracksState(fn: FunctionNode, env: Env): boolean {
+  const known = trackers.get(fn);
+  if (known !== undefined) return known;
   let tracks = false;
   walk(fn.body, env.ctx.keys, (node) => {
     if (tracks || (node !== fn.body && isFunction(node))) return false;
@@ -387,8 +389,12 @@ function tracksState(fn: FunctionNode, env: Env): boolean {
     }
     return !tracks;
   });
+  trackers.set(fn, tracks);
   return tracks;
 }
+
+/** Read once per function: every failure test that hands it the error asks of the same body. */
+const trackers = new WeakMap<FunctionNode, boolean>();
 
 /** `this.cursor.maxWireVersion`: a property read through a member of `this`, never written in the file after construction. */
 function readOnlyContext(node: Node, env: Env): boolean {

@@ -4,6 +4,7 @@ import { writesWithin, type AnalysisContext, type Variable } from '../context.js
 import { evaluate, type Env } from '../evaluate.js';
 import type { Value } from '../value.js';
 import { asSleep } from '../sleep.js';
+import { madeFrom } from '../variables/made-from.js';
 
 /**
  * Does the next attempt get the same inputs as this one? A retry runs its operation again with
@@ -93,7 +94,7 @@ function decidedThroughDerived(passage: Passage, change: Change, q: WayBackInput
     if (node.type !== 'Identifier') return undefined;
     const def = q.ctx.variableOf(node)?.defs[0];
     const declarator = def?.type === 'Variable' && def.parent?.kind === 'const' ? def.node : undefined;
-    if (declarator?.init && contains(q.fn, declarator) && readsVariable(declarator.init, variable, q.ctx)) derived = true;
+    if (declarator?.init && contains(q.fn, declarator) && madeFrom(declarator.init, variable, q.ctx)) derived = true;
     return undefined;
   });
   if (!derived) return false;
@@ -136,7 +137,7 @@ function freshInput(q: WayBackInputs, passages: readonly Passage[]): boolean {
     variable !== undefined &&
     given !== undefined &&
     constantValue(given, plainEnv(fn, ctx)) === undefined &&
-    (!readsVariable(given, variable, ctx) || builtAround(given, variable, ctx)) &&
+    (!madeFrom(given, variable, ctx) || builtAround(given, variable, ctx)) &&
     readByAttempt({ variable, value: ABSENT }, passages, q);
   return fn.params.some((param, i) => {
     const target = param.type === 'AssignmentPattern' ? param.left : param;
@@ -165,31 +166,6 @@ function builtAround(given: Node, variable: Variable, ctx: AnalysisContext): boo
   if (made.type !== 'NewExpression') return false;
   const first = made.arguments[0] && unwrap(made.arguments[0] as Node);
   return !(first?.type === 'Identifier' && ctx.variableOf(first) === variable);
-}
-
-/** Local values followed back to what they are made of, at most this deep. */
-const MAX_DERIVATION = 4;
-
-/**
- * `expr` is made from `variable`: reads it, or a local value whose initialiser does (`const
- * options = { max: input.max ?? 3 }`, `const next = backoff(retryTime)`), not inside a function it makes.
- */
-function readsVariable(expr: Node, variable: Variable, ctx: AnalysisContext, depth = 0, seen = new Set<Variable>()): boolean {
-  let read = false;
-  walk(expr, ctx.keys, (node) => {
-    if (read || (node !== expr && isFunction(node))) return false;
-    if (node.type !== 'Identifier') return undefined;
-    const other = ctx.variableOf(node);
-    if (other === variable) read = true;
-    else if (other && depth < MAX_DERIVATION && !seen.has(other)) {
-      seen.add(other);
-      const def = other.defs.length === 1 ? other.defs[0] : undefined;
-      const init = def?.node.type === 'VariableDeclarator' ? def.node.init : undefined;
-      if (init && readsVariable(init as Node, variable, ctx, depth + 1, seen)) read = true;
-    }
-    return read ? false : undefined;
-  });
-  return read;
 }
 
 /** Parameters of `fn` the call back gives a known value: left out (its default, or nothing), or a constant. */

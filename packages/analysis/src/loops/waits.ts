@@ -9,8 +9,7 @@ import type { Sleep } from '../sleep.js';
 import { sleepValue } from '../sleep-value.js';
 import type { Value } from '../value.js';
 import type { LoopRetry } from './loop-retry.js';
-import type { Variable } from '../context.js';
-import { soleDefinition } from '../definitions/bodies.js';
+import { madeFrom } from '../variables/made-from.js';
 
 /**
  * How long does a loop with no sleep of its own wait: a helper on the failure path that waits,
@@ -63,30 +62,11 @@ export function chooseSleep(sleeps: readonly Sleep[], retry: LoopRetry, env: Env
   const handler = retry.failurePath.parent;
   if (onPath.length > 1 && handler?.type === 'CatchClause' && handler.param?.type === 'Identifier') {
     const thrown = env.ctx.variableOf(handler.param);
-    const given = (s: Sleep) => s.delay !== undefined && thrown !== undefined && readsVariable(s.delay, thrown, env, 2);
+    const given = (s: Sleep) => s.delay !== undefined && thrown !== undefined && madeFrom(s.delay, thrown, env.ctx);
     const own = onPath.filter((s) => !given(s));
     if (own.length === 1 && own.length < onPath.length) return { sleep: own[0], givenByFailure: true };
   }
   return { sleep: onPath[0] ?? sleeps[0], givenByFailure: false };
-}
-
-/** The expression reads the variable, itself or through constants it is computed from (`depth` steps). */
-function readsVariable(node: Node, variable: Variable, env: Env, depth: number): boolean {
-  let found = false;
-  walk(node, env.ctx.keys, (n) => {
-    if (found || isFunction(n)) return false;
-    if (n.type !== 'Identifier') return undefined;
-    const v = env.ctx.variableOf(n);
-    if (!v) return undefined;
-    if (v === variable) found = true;
-    else if (depth > 0) {
-      const def = soleDefinition(v);
-      const init = def?.type === 'Variable' && def.parent?.kind === 'const' ? def.node.init : undefined;
-      if (init && readsVariable(init, variable, env, depth - 1)) found = true;
-    }
-    return undefined;
-  });
-  return found;
 }
 
 /** No sleep: an immediate retry, unless the failure path awaits something that may wait. */
