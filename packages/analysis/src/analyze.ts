@@ -22,7 +22,7 @@ import { libraryMajor } from './library-versions.js';
 import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
-import { iteratedGenerator } from './loops/generated-schedule.js';
+import { iteratedGenerator, triesInBody } from './loops/generated-schedule.js';
 import { linkNested } from './nesting.js';
 import { recursionSites } from './recursion.js';
 import { listenerSites } from './recursion/site.js';
@@ -111,7 +111,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   ctx.forEachNode((node) => {
     if (node.type === 'TryStatement') {
       if (node.handler) tries.push(node);
-    } else if (isLoop(node) || (node.type === 'ForOfStatement' && (node.right.type !== 'CallExpression' || iteratedGenerator(node, ctx)))) loops.push(node);
+    } else if (isLoop(node) || (node.type === 'ForOfStatement' && (node.right.type !== 'CallExpression' || iteratedGenerator(node, ctx, triesInBody(node))))) loops.push(node);
     else if (node.type === 'CallExpression') {
       if (checkLibraries) libraryCalls.push(node);
       calls.push(node);

@@ -19,8 +19,9 @@ export interface ArgumentBindings {
  * other value passed is unknown but fixed for the whole retry, never the helper's default (the
  * call did not leave that parameter out). A parameter the call leaves out keeps its default.
  */
-export function bindArguments(fn: FunctionNode, call: TSESTree.CallExpression | TSESTree.NewExpression, callerCtx: AnalysisContext, helperCtx: AnalysisContext, result: ArgumentBindings = { values: new Map(), objects: new Map() }): ArgumentBindings {
-  const env: Env = { ctx: callerCtx, region: call, counters: new Set(), depth: 0 };
+export function bindArguments(fn: FunctionNode, call: TSESTree.CallExpression | TSESTree.NewExpression, callerCtx: AnalysisContext, helperCtx: AnalysisContext, result: ArgumentBindings = { values: new Map(), objects: new Map() }, callerBindings?: Map<Variable, Value>): ArgumentBindings {
+  // (`callerBindings`: the caller's own parameters, as its caller passed them.)
+  const env: Env = { ctx: callerCtx, region: call, counters: new Set(), depth: 0, ...(callerBindings ? { bindings: callerBindings } : {}) };
   const scope = helperCtx.sourceCode.getScope(fn);
   const variableNamed = (id: TSESTree.Identifier) => scope.set.get(id.name);
   for (let i = 0; i < fn.params.length; i++) {

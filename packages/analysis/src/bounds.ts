@@ -260,7 +260,7 @@ export function deadlineFrom(test: Node, env: Env): number | undefined {
   return found;
 }
 
-function mentionsTime(node: Node, env: Env): boolean {
+export function mentionsTime(node: Node, env: Env): boolean {
   let found = false;
   walk(node, env.ctx.keys, (n) => {
     if (isClockRead(n)) found = true;

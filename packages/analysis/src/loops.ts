@@ -15,7 +15,7 @@ import { pollsStoredState } from './polling/stored-state.js';
 import { readsOnlyToProbe } from './polling/read-probe.js';
 import { classifies, headLoc } from './loops/loop-retry.js';
 import { scheduleBinding, iteratesCollection, advancesThroughItems } from './loops/items.js';
-import { feedsOperation, generatedBound, generatedSchedule, type GeneratedSchedule } from './loops/generated-schedule.js';
+import { feedsOperation, generatedBound, generatedSchedule, triesInBody, type GeneratedSchedule } from './loops/generated-schedule.js';
 import { tryForm, checkForm, continuedFromInner } from './loops/forms.js';
 import { loopBound, firstAttemptBefore } from './loops/loop-bound.js';
 import { guardedSite } from './loops/guarded.js';
@@ -31,7 +31,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (loop.type === 'ForOfStatement') {
     // `for (const wait of [0, 250, 500])` / `for (const attempt of [1, 2, 3])`: a fixed schedule.
     schedule = numberArray(loop.right, env);
-    generated = schedule ? undefined : generatedSchedule(loop, ctx);
+    generated = schedule ? undefined : generatedSchedule(loop, ctx, triesInBody(loop));
     const binding = scheduleBinding(loop, schedule, ctx) ?? generated?.binding;
     if (!binding) return undefined;
     env.bindings = binding;
@@ -58,7 +58,8 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   // where the last call left it: its waits are the failures' backoff, not a poll's.)
   if (!(retry.check && comparesOutcomeCode(retry.check, env)) && pollsStoredState(loop, retry.operation, ctx) && scan.sleeps.some((s) => !insideCatch(s.node, loop.body))) return undefined;
   const { sleep, givenByFailure } = chooseSleep(scan.sleeps, retry, env);
-  let delay: Value = sleep ? sleepValue(sleep, env) : (helperWait(retry, scan, loop, env) ?? immediateOrUnknown(retry, scan, loop, ctx));
+  // (A generator that sleeps before each turn waits for the loop: `for await (const _ of backoff())`.)
+  let delay: Value = sleep ? sleepValue(sleep, env) : (generated?.wait ?? helperWait(retry, scan, loop, env) ?? immediateOrUnknown(retry, scan, loop, ctx));
   if (givenByFailure && !delay.withoutServerWait) delay = { ...delay, withoutServerWait: true };
   const site: RetrySite = {
     kind: 'loop',

@@ -110,10 +110,15 @@ function structural(op: string, a: Value, b: Value): Value {
     case '-':
       return sum(op, a, b);
     case '/': {
+      // `d / 1000`: the whole wait scales, its cap and listed steps too.
       if (a.t === 'grow') {
-        if (b.t === 'num' && a.base !== undefined) return { ...a, random: false, base: a.base / b.v };
-        const { base: _base, ...unscaled } = a;
-        return { ...unscaled, random: false };
+        const { base, cap, steps, ...unscaled } = a;
+        const scaled: Value = { ...unscaled, random: false };
+        if (b.t !== 'num' || b.v === 0) return scaled;
+        if (base !== undefined) scaled.base = base / b.v;
+        if (cap !== undefined) scaled.cap = cap / b.v;
+        if (steps !== undefined) scaled.steps = steps.map((s) => s / b.v);
+        return scaled;
       }
       if (a.t === 'counter') return { t: 'grow', shape: 'linear', random: false };
       return isGrowing(b) ? UNKNOWN : { t: 'invariant', random: false };
@@ -142,7 +147,10 @@ function product(a: Value, b: Value): Value {
   const scaled: Value = { ...unscaled, random: false };
   if (k.t === 'num' && g.base !== undefined) scaled.base = g.base * k.v;
   else if (k.t === 'num' && g.shape === 'linear') scaled.base = k.v;
-  if (k.t === 'num' && scaled.cap !== undefined) scaled.cap = scaled.cap * k.v;
+  if (scaled.cap !== undefined) {
+    if (k.t === 'num') scaled.cap = scaled.cap * k.v;
+    else delete scaled.cap;
+  }
   // Listed waits scale with the formula (`DELAYS_S[n] * 1000`); by an unknown factor they are not known.
   if (scaled.t === 'grow' && scaled.steps !== undefined) {
     if (k.t === 'num') scaled.steps = scaled.steps.map((s) => s * k.v);

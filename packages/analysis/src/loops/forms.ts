@@ -168,7 +168,7 @@ export function checkForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): Loo
     const leavesOnSuccess = onSuccess ? successExitIn(onSuccess, loop, scan, env) : leavesAfter(statement, loop);
     const retriesOnFailure = !onFailure || !alwaysExits(onFailure) || endsInContinue(onFailure) || hasConditionalExit(onFailure);
     if (!leavesOnSuccess || !retriesOnFailure) continue;
-    const operation = firstCallIn(loop.body, scan.calls);
+    const operation = checkedCall(statement.test, loop, scan, env) ?? firstCallIn(loop.body, scan.calls);
     if (operation) return { operation, failurePath: onFailure ?? loop.body, check: statement.test };
   }
   // `switch (res.status) { case 200: return …; case 503: await sleep(d); continue; }`: the same check, by cases.
@@ -183,6 +183,31 @@ export function checkForm(loop: RetryLoopNode, scan: AttemptScan, env: Env): Loo
     if (operation) return { operation, failurePath: loop.body, check: test };
   }
   return undefined;
+}
+
+/**
+ * The call in the loop whose answer the check reads: `result = await send()` for a test of
+ * `result.status`, also where the answer comes through a promise that resolves with the call
+ * after a wait (`result = await new Promise((r) => schedule(() => r(send()), ms))`) and the
+ * first call written is something else (a log in the success branch).
+ */
+function checkedCall(test: Node, loop: RetryLoopNode, scan: AttemptScan, env: Env): TSESTree.CallExpression | undefined {
+  const variables = new Set<Variable>();
+  walk(test, env.ctx.keys, (node) => {
+    if (isFunction(node)) return false;
+    const variable = node.type === 'Identifier' ? env.ctx.variableOf(node) : undefined;
+    if (variable) variables.add(variable);
+    return undefined;
+  });
+  let found: TSESTree.CallExpression | undefined;
+  for (const variable of variables) {
+    for (const ref of variable.references) {
+      const write = ref.isWrite() ? ref.writeExpr : undefined;
+      const call = write && contains(loop.body, write) ? firstCallIn(write, scan.calls) : undefined;
+      if (call && (!found || call.range[0] < found.range[0])) found = call;
+    }
+  }
+  return found;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, enclosingFunction, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { alwaysExits, calleeName, contains, enclosingFunction, isFunction, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
 import { AnalysisContext } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { helperEnv } from '../evaluation/helper-calls.js';
@@ -135,6 +135,7 @@ function awaitsPossibleWait(fn: Node, ctx: AnalysisContext, depth: number): bool
   walk((fn as { body: Node }).body, ctx.keys, (node) => {
     if (waits || isFunction(node)) return false;
     if (node.type === 'CallExpression' && mayWait(node, ctx, depth + 1)) waits = true;
+    if (node.type === 'NewExpression' && handsResolveAway(node, ctx)) waits = true;
     return undefined;
   });
   possibleWaiters.set(fn, waits);
@@ -142,6 +143,26 @@ function awaitsPossibleWait(fn: Node, ctx: AnalysisContext, depth: number): bool
 }
 
 const possibleWaiters = new WeakMap<Node, boolean>();
+
+/**
+ * `new Promise((resolve) => timer(resolve, ms))` with `timer` not known here: the promise
+ * settles when code the analysis cannot read calls back, which may be after a wait.
+ */
+function handsResolveAway(node: TSESTree.NewExpression, ctx: AnalysisContext): boolean {
+  const executor = node.arguments[0] && unwrap(node.arguments[0] as Node);
+  if (unwrap(node.callee).type !== 'Identifier' || calleeName(node) !== 'Promise' || !executor || !isFunction(executor)) return false;
+  const resolve = executor.params[0]?.type === 'Identifier' ? executor.params[0].name : undefined;
+  if (resolve === undefined) return false;
+  let handed = false;
+  walk(executor.body, ctx.keys, (inner) => {
+    if (handed) return false;
+    if (inner.type !== 'CallExpression' || !inner.arguments.some((a) => a.type === 'Identifier' && a.name === resolve)) return undefined;
+    const env = { ctx, region: inner, counters: new Set<never>(), depth: 0 };
+    if (!localFunction(inner, env) && !ctx.foreignFunction?.(inner)) handed = true;
+    return undefined;
+  });
+  return handed;
+}
 
 /** A sleep, or a timer of any kind (`setInterval` polling the clock until `ms` have passed), anywhere in its body. */
 function holdsTimer(fn: Node, ctx: AnalysisContext): boolean {

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { contains, dottedName, isFunction, unwrap, walk, type Node } from '../ast.js';
+import { alwaysExits, contains, dottedName, isFunction, unwrap, walk, type Node } from '../ast.js';
 import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { policyFrom, serverWaitMark } from '../policy.js';
@@ -82,6 +82,10 @@ export function repeatedCallSite(repeat: RepeatedCall, ctx: AnalysisContext): Re
   };
   // One more attempt after repairing what failed is a second request of another kind: no other retry nests it.
   if (recovers && repeat.attempts === 2) site.afterStateChange = true;
+  // The copy goes only once the repair answers that it worked (`if (await refreshToken()) …`):
+  // in an outage the repair fails or says no first, so this is no layer multiplying the retries
+  // the operation makes inside (the same reading as a self-call gated by a repair's answer).
+  if (recovers && repeat.attempts === 2 && gatedByRepair(again, handler.body, operation, ctx)) site.repairsFirst = true;
   if (sleep) {
     site.sleep = sleep.node;
     if (sleep.delay) site.delayExpression = sleep.delay;
@@ -288,6 +292,35 @@ function sameWait(a: Sleep | undefined, b: Sleep | undefined, ctx: AnalysisConte
 /** Another awaited call on the way to the copy may wait too: the wait is then not known. */
 function awaitsBefore(again: TSESTree.CallExpression, failure: TSESTree.BlockStatement, operation: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
   return scanAttempt(failure, ctx).calls.some((call) => call !== again && call !== operation && call.range[1] <= again.range[0] && awaited(call) && onTheWay(call, again, failure));
+}
+
+/**
+ * A branch on the way to the copy tests what an awaited call answered: the call in its test
+ * (`if (await refresh())`), or a constant made from it (`const ok = await refresh(); if (ok)`).
+ */
+function gatedByRepair(again: TSESTree.CallExpression, failure: TSESTree.BlockStatement, operation: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  const repairs = scanAttempt(failure, ctx).calls.filter((call) => call !== again && call !== operation && call.range[1] <= again.range[0] && awaited(call));
+  const readsAnswer = (test: Node) => {
+    if (repairs.some((call) => contains(test, call))) return true;
+    let reads = false;
+    walk(test, ctx.keys, (node) => {
+      if (reads || isFunction(node)) return false;
+      const def = node.type === 'Identifier' ? ctx.variableOf(node)?.defs[0] : undefined;
+      const init = def?.type === 'Variable' ? def.node.init : undefined;
+      if (init && repairs.some((call) => contains(init, call))) reads = true;
+      return undefined;
+    });
+    return reads;
+  };
+  for (let child: Node = again, p: Node | undefined = again.parent; p && child !== failure; child = p, p = p.parent) {
+    if (p.type === 'IfStatement' && child !== p.test && readsAnswer(p.test)) return true;
+    // `if (!renewed) throw err;` before it: the same decision, as an early exit.
+    if (p.type === 'BlockStatement') {
+      const before = p.body.slice(0, p.body.indexOf(child as TSESTree.Statement));
+      if (before.some((st) => st.type === 'IfStatement' && !st.alternate && alwaysExits(st.consequent) && readsAnswer(st.test))) return true;
+    }
+  }
+  return false;
 }
 
 /** `await f()`, `await o.f?.()`: the call's value is awaited. */

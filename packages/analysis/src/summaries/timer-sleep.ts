@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, isFunction, propertyName, soleExpression, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
-import type { AnalysisContext } from '../context.js';
+import { calleeName, contains, isFunction, keyName, propertyName, soleExpression, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { isReassigned, type AnalysisContext } from '../context.js';
 import { isOperationCall } from '../operations/operation-call.js';
 import { promiseTimerCall } from './promise-timer.js';
 
@@ -276,11 +276,40 @@ function computesInExecutor(call: TSESTree.CallExpression, executor: FunctionNod
 /** The global object's names: `globalThis.setTimeout`, `window.setTimeout` are `setTimeout`. */
 const GLOBAL_OBJECTS = new Set(['globalThis', 'window', 'self', 'global']);
 
-/** `setTimeout(…)`, or the same timer named through the global object, where the file declares no such name. */
+/**
+ * `setTimeout(…)`, or the same timer named through the global object, where the file declares
+ * no such name; or a timer handed in whose default is that one (`schedule = setTimeout`,
+ * `options = { scheduleDelay: setTimeout }`): injected so tests can run it at once, it is the
+ * global timer wherever the code runs for real.
+ */
 export function isGlobalSetTimeout(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
   const callee = unwrap(call.callee);
-  if (callee.type === 'Identifier') return callee.name === 'setTimeout';
-  if (callee.type !== 'MemberExpression' || calleeName(call) !== 'setTimeout') return false;
+  if (callee.type === 'Identifier') return callee.name === 'setTimeout' || defaultsToSetTimeout(callee, undefined, ctx);
+  if (callee.type !== 'MemberExpression') return false;
   const object = unwrap(callee.object);
+  if (calleeName(call) === 'setTimeout' && object.type === 'Identifier' && GLOBAL_OBJECTS.has(object.name) && !ctx.variableOf(object)?.defs.length) return true;
+  const key = callee.computed ? undefined : propertyName(callee);
+  return object.type === 'Identifier' && key !== undefined && defaultsToSetTimeout(object, key, ctx);
+}
+
+/** A parameter (or a key of one) whose default is the global `setTimeout`. */
+function defaultsToSetTimeout(id: TSESTree.Identifier, key: string | undefined, ctx: AnalysisContext): boolean {
+  const variable = ctx.variableOf(id);
+  const def = variable?.defs[0];
+  if (def?.type !== 'Parameter' || variable?.defs.length !== 1 || isReassigned(variable)) return false;
+  const name = def.name as Node;
+  const pattern = name.parent;
+  if (pattern?.type !== 'AssignmentPattern' || pattern.left !== name) return false;
+  const fallback = unwrap(pattern.right);
+  if (key === undefined) return isSetTimeoutName(fallback, ctx);
+  if (fallback.type !== 'ObjectExpression') return false;
+  const property = fallback.properties.find((p) => p.type === 'Property' && !p.computed && keyName(p.key) === key);
+  return property?.type === 'Property' && isSetTimeoutName(unwrap(property.value as Node), ctx);
+}
+
+function isSetTimeoutName(node: Node, ctx: AnalysisContext): boolean {
+  if (node.type === 'Identifier') return node.name === 'setTimeout' && !ctx.variableOf(node)?.defs.length;
+  if (node.type !== 'MemberExpression' || propertyName(node) !== 'setTimeout') return false;
+  const object = unwrap(node.object);
   return object.type === 'Identifier' && GLOBAL_OBJECTS.has(object.name) && !ctx.variableOf(object)?.defs.length;
 }
