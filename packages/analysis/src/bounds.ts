@@ -1,7 +1,7 @@
 import { alwaysExits, contains, dottedName, getProperty, isFunction, operands, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { oneShotGuard } from './exits/one-shot-flag.js';
 import { boundKind, isClockRead, isCounter } from './checks.js';
-import { givesUp } from './exits.js';
+import { givesUp } from './exits/gives-up.js';
 import { isReassigned, writesWithin, type Variable } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 import { keepsValue } from './variables/writes.js';

@@ -12,6 +12,7 @@ import { partsLeftWithoutOptions } from './absent-options.js';
 import { firstDefinition } from './definitions/bodies.js';
 import { externalStop, givesUpAfter, readsStateOnly, stopsOnTheWay } from './exits/external.js';
 import { caughtWithin, conditional, insideCatch, onFailureSide, onWayOut } from './exits/placement.js';
+import { givesUp } from './exits/gives-up.js';
 
 /**
  * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
@@ -296,23 +297,6 @@ function namedConstant(node: Node, env: Env): boolean {
   }
   const literal = node.type === 'Identifier' ? env.ctx.constLiteral(node) : undefined;
   return typeof literal?.value === 'number' || typeof literal?.value === 'string';
-}
-
-/** The branch ends the retry: throws, rejects, calls back, breaks, or returns nothing. */
-export function givesUp(branch: Node, env: Env): boolean {
-  let found = false;
-  walk(branch, env.ctx.keys, (node) => {
-    if (found || isFunction(node)) return false;
-    if (node.type === 'ThrowStatement' || node.type === 'BreakStatement') found = true;
-    if (node.type === 'ReturnStatement') {
-      const value = node.argument ? unwrap(node.argument) : undefined;
-      if (!value || (value.type === 'Literal' && (value.value === null || value.value === false)) || (value.type === 'Identifier' && value.name === 'undefined')) found = true;
-      if (value?.type === 'CallExpression' && /^(reject|callback|cb|done)$|^throw[A-Z]/.test(calleeName(value) ?? '')) found = true;
-    }
-    if (node.type === 'CallExpression' && /^(reject|cb|callback|done|fail|abort)$|^throw[A-Z]/.test(calleeName(node) ?? '')) found = true;
-    return undefined;
-  });
-  return found;
 }
 
 function isLengthCheck(node: TSESTree.BinaryExpression): boolean {
