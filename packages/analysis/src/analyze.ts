@@ -23,6 +23,7 @@ import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
 import { iteratedGenerator, triesInBody } from './loops/generated-schedule.js';
+import { typedStrategySites } from './strategies/typed-literal.js';
 import { linkNested } from './nesting.js';
 import { recursionSites } from './recursion.js';
 import { listenerSites } from './recursion/site.js';
@@ -196,6 +197,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
     const libraryNodes = new Set<Node>([...sites, ...silent].filter((s) => s.kind === 'library').map((s) => s.node));
     const candidates = calls.filter((call) => !libraryNodes.has(call) && (imported.has(calleeRootIdentifier(call)?.name ?? '') || ((instances || imported.size > 0) && memberCall(call, instances, imported, ctx))));
     if (candidates.length > 0) importedRetries(candidates, calls, sites, silent, ctx, host);
+    // A retry setting written as a literal of a type a retry loop of the project reads (strategies/typed-literal.ts).
+    if (imported.size > 0) sites.push(...typedStrategySites(sourceCode.ast, ctx, host, analyzeWith, helperReader(host)));
   }
   // An attempt that asks a person each time round is a re-prompt, not a retry (inputs/asks-user.ts).
   const asking = askingCalls(sites, [...calls, ...news], ctx);

@@ -63,7 +63,7 @@ function isUndefined(arg: TSESTree.CallExpressionArgument): boolean {
 }
 
 /** The object literal an argument is (through `const` bindings), by key; undefined for anything else. */
-function objectArgument(arg: TSESTree.CallExpressionArgument, env: Env): ObjectArgument | undefined {
+export function objectArgument(arg: TSESTree.CallExpressionArgument, env: Env): ObjectArgument | undefined {
   const literal = resolveObject(arg as Node, env);
   if (!literal) return undefined;
   const props = new Map<string, Value>();

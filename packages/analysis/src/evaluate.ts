@@ -350,7 +350,7 @@ function answeredProperty(init: Node, key: string | undefined, env: Env): Value 
 function evaluateMember(member: TSESTree.MemberExpression, env: Env): Value {
   const own = env.receiver?.member(member, env);
   if (own) return own;
-  if (member.computed && isServerWaitHeader(member.property)) return absentServerWait(env);
+  if (member.computed && isServerWaitHeader(member.property, env.ctx)) return absentServerWait(env);
   const read = passedObjectRead(member, env);
   if (read) return read === 'absent' ? UNKNOWN : read;
   const spread = env.ctx.paramObjects && !member.computed ? passedThroughMerge(member.object, propertyName(member), env) : undefined;
@@ -494,7 +494,7 @@ export function numberArray(node: Node, env: Env): number[] | undefined {
 }
 
 function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
-  if (readsServerWaitHeader(call)) return absentServerWait(env);
+  if (readsServerWaitHeader(call, env.ctx)) return absentServerWait(env);
   const handedIn = closureCall(call, env);
   if (handedIn) return handedIn;
   const dotted = dottedName(call.callee) ?? '';

@@ -68,6 +68,9 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
   const foreign = root ? importedSleep(node, root, ctx, name) : undefined;
   if (foreign !== undefined) return foreign ?? undefined;
   if (SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name)) {
+    // `const delay = retry.retryDelay?.(n, err) ?? 0`: an answer taken as a value, not awaited, is
+    // a computed wait (a sleep gives a promise to await, not a number to use).
+    if (usedAsValue(outermost(node))) return undefined;
     // `sleepAbortable(signal, ms)`: the duration is the argument that is not the signal.
     const delay = node.arguments.find((arg) => !isSignal(arg as Node)) as Node | undefined;
     return { node, delay, opaque: true, jittered: /jitter|random/i.test(name) };
@@ -163,12 +166,20 @@ function importedSleep(call: TSESTree.CallExpression, root: TSESTree.Identifier,
  * `sleep(computeDelay(n))`): a value, not a wait the code waits on (that is awaited, chained,
  * or a statement of its own, as a blocking `sleep(ms);` is).
  */
+/** The call with the optional chaining and type assertions around it (`a.f?.(n)`, `f(n)!`). */
+function outermost(call: TSESTree.CallExpression): TSESTree.CallExpression | TSESTree.AwaitExpression {
+  let node: Node = call;
+  while (node.parent && (node.parent.type === 'ChainExpression' || node.parent.type === 'TSNonNullExpression' || node.parent.type === 'TSAsExpression')) node = node.parent;
+  return node as TSESTree.CallExpression;
+}
+
 function usedAsValue(call: TSESTree.CallExpression | TSESTree.AwaitExpression): boolean {
   const parent = call.parent;
   if (!parent) return false;
   if (parent.type === 'VariableDeclarator') return parent.init === call;
   if (parent.type === 'AssignmentExpression') return parent.right === call;
   if (parent.type === 'BinaryExpression') return true;
+  if (parent.type === 'LogicalExpression') return parent.left === call || usedAsValue(parent as never);
   return (parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.arguments.includes(call as TSESTree.CallExpressionArgument);
 }
 

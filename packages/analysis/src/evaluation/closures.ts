@@ -5,6 +5,7 @@ import { UNKNOWN, type Value } from '../value.js';
 import { tooLongToInline } from '../functions/local-function.js';
 import { evaluate } from './evaluator.js';
 import { helperRandomness, inlineBody } from './helper-calls.js';
+import { passedObjectRead } from '../options/callers.js';
 
 /**
  * What does a call of a function the caller handed in answer (`delay_({ count })` in a retry
@@ -15,9 +16,11 @@ import { helperRandomness, inlineBody } from './helper-calls.js';
  */
 export function closureCall(call: TSESTree.CallExpression, env: Env): Value | undefined {
   const callee = unwrap(call.callee);
-  if (callee.type !== 'Identifier') return undefined;
-  const variable = env.ctx.variableOf(callee);
-  const bound = variable && (env.bindings?.get(variable) ?? env.ctx.paramValues?.get(variable));
+  // `retry.retryDelay(n, err)` with `retry` bound to an options object whose key holds a function.
+  const member = callee.type === 'MemberExpression' && !callee.computed ? passedObjectRead(callee, env) : undefined;
+  if (callee.type !== 'Identifier' && (member === undefined || member === 'absent')) return undefined;
+  const variable = callee.type === 'Identifier' ? env.ctx.variableOf(callee) : undefined;
+  const bound = member !== undefined && member !== 'absent' ? member : variable && (env.bindings?.get(variable) ?? env.ctx.paramValues?.get(variable));
   const closure = bound?.closure;
   if (!closure || env.depth > 6) return undefined;
   const ctx = closure.scope as AnalysisContext;

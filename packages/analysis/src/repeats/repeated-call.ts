@@ -45,7 +45,7 @@ export function repeatedCall(statement: TSESTree.TryStatement, ctx: AnalysisCont
   }
   if (firsts.size === 0) return undefined;
   for (const again of candidateCalls(handler.body, ctx)) {
-    const operation = firsts.get(shapeOf(again.callee, ctx))?.find((first) => standsIn(first, again, statement) && sameCall(first, again, statement, ctx));
+    const operation = firsts.get(shapeOf(again.callee, ctx))?.find((first) => standsIn(first, again, statement) && sameCall(first, again, statement, ctx) && !branchAfterOther(first, statement, ctx));
     if (operation) {
       const later = chained(again, operation, handler.body, ctx);
       return { statement, operation, again, attempts: 2 + later.length, later };
@@ -132,6 +132,22 @@ function standsIn(first: TSESTree.CallExpression, again: TSESTree.CallExpression
   if (a.kind === 'return') return true;
   if (a.kind === 'assign') return b.kind === 'assign' && a.name === b.name;
   return a.kind === 'statement' && statement.block.body[0] === a.statement;
+}
+
+/**
+ * `try { const parsed = parse(await res.json()); if (parsed.ok) msg = …; else msg = await
+ * res.text() } catch { msg = await res.text() }`: the first call sits in a branch taken after
+ * another awaited call of the try, whose failure the catch handles as well. Then the catch's
+ * call is mostly the first one made (a fallback for the other call), not a copy run again.
+ */
+function branchAfterOther(first: TSESTree.CallExpression, statement: TSESTree.TryStatement, ctx: AnalysisContext): boolean {
+  let branch: Node | undefined;
+  for (let child: Node = first, p: Node | undefined = first.parent; p && p !== statement.block; child = p, p = p.parent) {
+    if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) branch = p;
+  }
+  if (!branch) return false;
+  const start = branch.range[0];
+  return scanAttempt(statement.block, ctx).calls.some((call) => call !== first && call.range[1] <= start && call.parent?.type === 'AwaitExpression');
 }
 
 /**

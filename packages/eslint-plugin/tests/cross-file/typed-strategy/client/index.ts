@@ -1,0 +1,2 @@
+export type { LogConfig, RetryConfig } from './http.js';
+export { HttpClient } from './http.js';
