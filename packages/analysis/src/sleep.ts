@@ -4,7 +4,7 @@ import type { AnalysisContext } from './context.js';
 import { importOf } from './imports.js';
 import { usesRandomness } from './randomness/uses-randomness.js';
 import { localFunction, parameterVariables } from './functions/local-function.js';
-import { isGlobalSetTimeout, sleepSummary, timerOfPromise } from './summaries/timer-sleep.js';
+import { isSetTimeoutCall, sleepSummary, timerOfPromise } from './summaries/timer-sleep.js';
 import { isPromiseTimer, promiseTimerCall } from './summaries/promise-timer.js';
 import { soleDefinition } from './definitions/bodies.js';
 
@@ -89,7 +89,7 @@ function findTimeout(fn: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpre
   walk(fn.body, ctx.keys, (n) => {
     if (found) return false;
     // (A promise timer under another name, `later(ms)` for timers/promises' setTimeout, is one too.)
-    if (n.type === 'CallExpression' && (isGlobalSetTimeout(n, ctx) || promiseTimerCall(n, ctx))) found = n;
+    if (n.type === 'CallExpression' && (isSetTimeoutCall(n, ctx) || promiseTimerCall(n, ctx))) found = n;
     return undefined;
   });
   return found;
@@ -161,11 +161,6 @@ function importedSleep(call: TSESTree.CallExpression, root: TSESTree.Identifier,
   return sleep;
 }
 
-/**
- * The call's result is stored or computed with (`const d = computeDelay(n)`, `base + jitterDelay()`,
- * `sleep(computeDelay(n))`): a value, not a wait the code waits on (that is awaited, chained,
- * or a statement of its own, as a blocking `sleep(ms);` is).
- */
 /** The call with the optional chaining and type assertions around it (`a.f?.(n)`, `f(n)!`). */
 function outermost(call: TSESTree.CallExpression): TSESTree.CallExpression | TSESTree.AwaitExpression {
   let node: Node = call;
@@ -173,6 +168,11 @@ function outermost(call: TSESTree.CallExpression): TSESTree.CallExpression | TSE
   return node as TSESTree.CallExpression;
 }
 
+/**
+ * The call's result is stored or computed with (`const d = computeDelay(n)`, `base + jitterDelay()`,
+ * `sleep(computeDelay(n))`): a value, not a wait the code waits on (that is awaited, chained,
+ * or a statement of its own, as a blocking `sleep(ms);` is).
+ */
 function usedAsValue(call: TSESTree.CallExpression | TSESTree.AwaitExpression): boolean {
   const parent = call.parent;
   if (!parent) return false;

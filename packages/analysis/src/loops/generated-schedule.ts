@@ -10,10 +10,12 @@ import { sleepValue } from '../sleep-value.js';
 import { bindArguments } from '../bind-arguments.js';
 
 /**
- * What does a loop over a generator of this file bind on each turn, and how many turns does
- * the generator give? `for (const d of delays())` with `function* delays() { let d = 250;
- * for (…) { yield d; d *= 2; } }` takes its waits from what the generator yields, and ends when
- * the generator does: a schedule written as code rather than as an array.
+ * What does a loop over a generator bind on each turn, how long does it wait before each, and
+ * how many turns does the generator give? `for (const d of delays())` with `function* delays() {
+ * let d = 250; for (…) { yield d; d *= 2; } }` takes its waits from what the generator yields,
+ * and ends when the generator does: a schedule written as code rather than as an array. `for
+ * await (const _ of backoff())` over an async generator that sleeps before it yields waits what
+ * the generator sleeps.
  */
 
 export interface GeneratedSchedule {
@@ -176,11 +178,12 @@ export function generatedBound(generated: GeneratedSchedule, own: Bound & { unbo
  */
 type Turn = { loop: TSESTree.WhileStatement | TSESTree.DoWhileStatement | TSESTree.ForStatement; sleep: Sleep } | { inner: FunctionNode; call: TSESTree.CallExpression };
 
-const turns = new WeakMap<FunctionNode, Turn | null>();
+/** Read once per generator: every loop over it asks of the same body. */
+const turnsRead = new WeakMap<FunctionNode, Turn | null>();
 
 function turnOf(fn: FunctionNode, ctx: AnalysisContext): Turn | undefined {
-  let known = turns.get(fn);
-  if (known === undefined) turns.set(fn, (known = readTurn(fn, ctx) ?? null));
+  let known = turnsRead.get(fn);
+  if (known === undefined) turnsRead.set(fn, (known = readTurn(fn, ctx) ?? null));
   return known ?? undefined;
 }
 
@@ -232,17 +235,17 @@ function sleepingTurn(fn: FunctionNode, ctx: AnalysisContext, call?: TSESTree.Ca
   return { wait: sleepValue(found.turn.sleep, env), ...generatorEnd(found.turn.loop, found.holder, env) };
 }
 
-/**
- * How the sleeping loop ends, which ends the loop over the generator: its turns counted as a
- * schedule's are (`endless` when it never leaves a `while (true)`), and a deadline when the loop's
- * test, or a test that leaves it, reads the clock.
- */
 interface GeneratorEnd {
   turns: number | 'endless' | undefined;
   deadline: boolean;
   deadlineMs?: number;
 }
 
+/**
+ * How the sleeping loop ends, which ends the loop over the generator: its turns counted as a
+ * schedule's are (`endless` when it never leaves a `while (true)`), and a deadline when the loop's
+ * test, or a test that leaves it, reads the clock.
+ */
 function generatorEnd(loop: Extract<Turn, { sleep: Sleep }>['loop'], holder: FunctionNode, env: Env): GeneratorEnd {
   const { ctx } = env;
   const turns = turnsOf(yieldsOf(holder, ctx), holder, ctx, env.bindings);

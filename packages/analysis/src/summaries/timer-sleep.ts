@@ -148,7 +148,7 @@ function straightLine(fn: FunctionNode, ctx: AnalysisContext): boolean {
 function timersIn(executor: FunctionNode, ctx: AnalysisContext): TSESTree.CallExpression[] {
   const timers: TSESTree.CallExpression[] = [];
   walk(executor.body, ctx.keys, (n) => {
-    if (n.type === 'CallExpression' && isGlobalSetTimeout(n, ctx)) timers.push(n);
+    if (n.type === 'CallExpression' && isSetTimeoutCall(n, ctx)) timers.push(n);
     return undefined;
   });
   return timers;
@@ -282,7 +282,7 @@ const GLOBAL_OBJECTS = new Set(['globalThis', 'window', 'self', 'global']);
  * `options = { scheduleDelay: setTimeout }`): injected so tests can run it at once, it is the
  * global timer wherever the code runs for real.
  */
-export function isGlobalSetTimeout(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+export function isSetTimeoutCall(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
   const callee = unwrap(call.callee);
   if (callee.type === 'Identifier') return callee.name === 'setTimeout' || defaultsToSetTimeout(callee, undefined, ctx);
   if (callee.type !== 'MemberExpression') return false;
