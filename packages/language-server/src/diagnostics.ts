@@ -105,7 +105,7 @@ function relatedOf(analysis: Analysis, message: Pick<Linter.LintMessage, 'ruleId
 }
 
 /** "retry loop", "`connect()` retrying itself", "p-retry call". */
-export function describeKind(site: Pick<SiteView, 'kind' | 'library' | 'name'>): string {
+export function describeKind(site: Pick<SiteView, 'kind' | 'library' | 'name' | 'noun'>): string {
   switch (site.kind) {
     case 'loop':
       return 'retry loop';
@@ -114,6 +114,6 @@ export function describeKind(site: Pick<SiteView, 'kind' | 'library' | 'name'>):
     case 'repeat':
       return site.name ? `\`${site.name}()\` called again after it fails` : 'call made again after it fails';
     case 'library':
-      return `${site.library ?? 'retry library'} call`;
+      return site.noun ?? `${site.library ?? 'retry library'} call`;
   }
 }

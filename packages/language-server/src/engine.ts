@@ -39,6 +39,8 @@ export interface SiteView {
   library?: string;
   /** The retrying function's name (recursion), when it has one. */
   name?: string;
+  /** For a retry setting written where it is defined (no call): what the messages call it. */
+  noun?: string;
   /** The name of the function the site is in (for a recursion, the function itself): what the herd chart's title names. */
   inFunction?: string;
   policy: RetryPolicy;
@@ -400,6 +402,7 @@ function shallowViewOf(site: RetrySite): Omit<SiteView, 'nested'> {
     kind: site.kind,
     ...(site.library !== undefined ? { library: site.library } : {}),
     ...(name !== undefined ? { name } : {}),
+    ...(site.kind === 'library' && site.declared && site.node.type === 'ObjectExpression' ? { noun: site.declared.noun } : {}),
     ...(inFunction !== undefined ? { inFunction } : {}),
     policy: structuredClone(site.policy),
     loc: plainLoc(site.loc),

@@ -15,6 +15,7 @@ import { TestClient } from './client.js';
 
 const HELPER_PROJECT = fileURLToPath(new URL('../../eslint-plugin/tests/cross-file/helper', import.meta.url));
 const MAIN = readFileSync(join(HELPER_PROJECT, 'main.mjs'), 'utf8');
+const TYPED_PROJECT = fileURLToPath(new URL('../../eslint-plugin/tests/cross-file/typed-strategy', import.meta.url));
 const FIXED = "This call of `retryable()` from './lib/retry.mjs' waits a fixed 1 s between attempts";
 
 const clients: TestClient[] = [];
@@ -45,6 +46,20 @@ describe('retry helpers in other modules', () => {
     expect(diagnostics[0]!.message).toContain(FIXED);
     const hover = await client.hover(uri, 2, 30);
     expect((hover?.contents as { value: string }).value).toContain('waits a fixed 1 s between attempts');
+  });
+
+  it('reports a retry setting typed for a loop of another module at its name, and the hover names it as a setting', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'retry-hygiene-ls-typed-'));
+    cpSync(TYPED_PROJECT, project, { recursive: true });
+    const client = await start();
+    const file = join(project, 'app', 'linear.ts');
+    const uri = pathToFileURL(file).href;
+    await client.open(uri, readFileSync(file, 'utf8'));
+    const { diagnostics } = await client.diagnosticsFor(uri, 1);
+    expect(where(diagnostics)).toEqual(['3:14 require-jitter']);
+    const hover = (await client.hover(uri, 2, 16))?.contents as { value: string } | undefined;
+    expect(hover?.value).toContain("retry setting read by the retry loop of `request()` from '../client/index.js'");
+    expect(hover?.value).not.toContain('client/index.js\' call');
   });
 
   it('lints again when an imported module changes: on save of a document, and on a watched-file change', async () => {
