@@ -20,7 +20,7 @@ import { localFunction } from './functions/local-function.js';
 import { memberAssignments, resolveObjectProperty } from './objects/resolve-object.js';
 import { callerOptionRead, typeofFunctionTest, defaultFunction, heldByParameter, flagUnequal, typeofUnequal, passedThroughMerge, foreignDefault } from './options/option-source.js';
 import { RANDOM_CALL, jitterFromName, usesRandomness } from './randomness/uses-randomness.js';
-import { declaredOutside, invariantMember, iteratedBy } from './variables/writes.js';
+import { declaredOutside, invariantMember, iteratedBy, writtenAfterRead } from './variables/writes.js';
 import { steppedDuringAttempt, staticMethod, strategyAlternatives } from './functions/methods.js';
 import { methodCallValue } from './evaluation/method-calls.js';
 import { closureCall } from './evaluation/closures.js';
@@ -170,8 +170,11 @@ function evaluateIdentifier(id: TSESTree.Identifier, env: Env): Value {
   const bound = env.bindings?.get(variable) ?? env.ctx.paramValues?.get(variable);
   if (bound) return bound;
   if (env.counters.has(variable)) return { t: 'counter', random: false };
-  const writes = writesWithin(variable, env.region);
+  const all = writesWithin(variable, env.region);
+  const writes = all.filter((write) => !writtenAfterRead(write, id, variable, env.region));
   const initial = initialValue(variable, env);
+  // Every write comes after this read in the run the region is: the value it was declared with.
+  if (all.length > 0 && writes.length === 0) return initial;
   if (writes.length > 0) {
     const written = writesValue(writes, initial, env, id.name);
     // Declared here and written only in branches: the path past them keeps the declared value.

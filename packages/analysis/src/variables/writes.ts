@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { contains, dottedName, isAnyLoop, isFunction, propertyName, unwrap, walk, type Node } from '../ast.js';
+import { contains, dottedName, enclosingFunction, isAnyLoop, isFunction, propertyName, unwrap, walk, type Node } from '../ast.js';
 import { isReassigned, onlyNormalised, writesWithin, type Env, type Variable } from '../context.js';
 import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
 
@@ -142,3 +142,18 @@ export function readsVariable(node: Node, variable: Variable, env: Env): boolean
   });
   return reads;
 }
+
+/**
+ * `let delay = 1000; … setTimeout(() => connect(), delay); delay *= 2` in the function a
+ * self-call runs afresh: a write after the read, in the same function and in no loop around
+ * both, comes too late for that read, and the next attempt declares the variable again. Only
+ * for a region that is a function's run (a loop's body goes round to the read).
+ */
+export function writtenAfterRead(write: Node, read: Node, variable: Variable, region: Node): boolean {
+  if (isAnyLoop(region) || declaredOutside(variable, region) || write.range[0] < read.range[1]) return false;
+  const home = enclosingFunction(read);
+  if (!home || enclosingFunction(write) !== home) return false;
+  for (let p = read.parent; p && p !== home; p = p.parent) if (isAnyLoop(p) && contains(p, write)) return false;
+  return true;
+}
+
