@@ -5,7 +5,6 @@ import type { Env } from '../evaluate.js';
  * Does a branch end the retry? It throws, rejects, calls back, breaks, or returns nothing (or,
  * in a catch, returns anything: a fallback is no success of the attempt).
  */
-
 export function givesUp(branch: Node, env: Env): boolean {
   let found = false;
   walk(branch, env.ctx.keys, (node) => {
@@ -29,4 +28,3 @@ function inCatch(node: Node): boolean {
   for (let p = node.parent; p && !isFunction(p); p = p.parent) if (p.type === 'CatchClause') return true;
   return false;
 }
-
