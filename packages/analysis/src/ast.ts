@@ -36,6 +36,13 @@ export function isAnyLoop(node: Node): boolean {
   return isLoop(node) || node.type === 'ForInStatement' || node.type === 'ForOfStatement';
 }
 
+/** The expression with the optional chaining and type assertions around it (`a.f?.(n)`, `f(n)!`, `x as T`). */
+export function outerExpression(node: Node): Node {
+  let n = node;
+  while (n.parent && (n.parent.type === 'ChainExpression' || n.parent.type === 'TSNonNullExpression' || n.parent.type === 'TSAsExpression')) n = n.parent;
+  return n;
+}
+
 /** The innermost function around `node`. */
 export function enclosingFunction(node: Node): FunctionNode | undefined {
   for (let p = node.parent; p; p = p.parent) if (isFunction(p)) return p;

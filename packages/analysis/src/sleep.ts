@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, dottedName, soleExpression, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { calleeName, dottedName, outerExpression, soleExpression, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import type { AnalysisContext } from './context.js';
 import { importOf } from './imports.js';
 import { usesRandomness } from './randomness/uses-randomness.js';
@@ -70,7 +70,7 @@ export function asSleep(node: Node, ctx: AnalysisContext): Sleep | undefined {
   if (SLEEP_NAMES.test(name) || SLEEP_SUFFIX.test(name)) {
     // `const delay = retry.retryDelay?.(n, err) ?? 0`: an answer taken as a value, not awaited, is
     // a computed wait (a sleep gives a promise to await, not a number to use).
-    if (usedAsValue(outermost(node))) return undefined;
+    if (usedAsValue(outerExpression(node) as TSESTree.CallExpression)) return undefined;
     // `sleepAbortable(signal, ms)`: the duration is the argument that is not the signal.
     const delay = node.arguments.find((arg) => !isSignal(arg as Node)) as Node | undefined;
     return { node, delay, opaque: true, jittered: /jitter|random/i.test(name) };
@@ -159,13 +159,6 @@ function importedSleep(call: TSESTree.CallExpression, root: TSESTree.Identifier,
   if (!sleep?.timerDelay) return undefined;
   sleep.helperCtx = foreign.ctx;
   return sleep;
-}
-
-/** The call with the optional chaining and type assertions around it (`a.f?.(n)`, `f(n)!`). */
-function outermost(call: TSESTree.CallExpression): TSESTree.CallExpression | TSESTree.AwaitExpression {
-  let node: Node = call;
-  while (node.parent && (node.parent.type === 'ChainExpression' || node.parent.type === 'TSNonNullExpression' || node.parent.type === 'TSAsExpression')) node = node.parent;
-  return node as TSESTree.CallExpression;
 }
 
 /**

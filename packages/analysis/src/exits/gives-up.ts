@@ -1,4 +1,5 @@
-import { calleeName, isFunction, unwrap, walk, type Node } from '../ast.js';
+import { calleeName, enclosingFunction, isFunction, unwrap, walk, type Node } from '../ast.js';
+import { insideCatch } from './placement.js';
 import type { Env } from '../evaluate.js';
 
 /**
@@ -25,6 +26,6 @@ export function givesUp(branch: Node, env: Env): boolean {
 
 /** In a `catch` block of the function it is in. */
 function inCatch(node: Node): boolean {
-  for (let p = node.parent; p && !isFunction(p); p = p.parent) if (p.type === 'CatchClause') return true;
-  return false;
+  const home = enclosingFunction(node);
+  return home !== undefined && insideCatch(node, home);
 }

@@ -5,7 +5,8 @@ import { evaluate, type Env } from '../evaluate.js';
 import { scheduleValue, UNKNOWN, type Value } from '../value.js';
 import { attemptsFromComparison, deadlineFrom, mentionsTime } from '../bounds.js';
 import type { Bound } from '../exits/bound.js';
-import { asSleep, type Sleep } from '../sleep.js';
+import type { Sleep } from '../sleep.js';
+import { scanAttempt } from '../scan.js';
 import { sleepValue } from '../sleep-value.js';
 import { bindArguments } from '../bind-arguments.js';
 
@@ -195,7 +196,8 @@ function readTurn(fn: FunctionNode, ctx: AnalysisContext): Turn | undefined {
   if (!loop || enclosingLoop(loop, fn)) return undefined;
   if (loop.type === 'ForOfStatement') return reyielded(loop, only, fn, ctx);
   if (loop.type !== 'WhileStatement' && loop.type !== 'DoWhileStatement' && loop.type !== 'ForStatement') return undefined;
-  const sleeps = sleepsIn(loop.body, ctx);
+  // (The sleeps of the loop's own body, as an attempt's are collected: not those of a nested loop or callback.)
+  const { sleeps } = scanAttempt(loop.body, ctx);
   return sleeps.length === 1 ? { loop, sleep: sleeps[0] as Sleep } : undefined;
 }
 
@@ -258,15 +260,4 @@ function generatorEnd(loop: Extract<Turn, { sleep: Sleep }>['loop'], holder: Fun
   const clock = tests.find((t) => mentionsTime(t, env));
   const deadlineMs = clock && deadlineFrom(clock, env);
   return { turns, deadline: clock !== undefined, ...(deadlineMs !== undefined ? { deadlineMs } : {}) };
-}
-
-function sleepsIn(body: Node, ctx: AnalysisContext) {
-  const found: Sleep[] = [];
-  walk(body, ctx.keys, (node) => {
-    if (isFunction(node)) return false;
-    const sleep = asSleep(node, ctx);
-    if (sleep) found.push(sleep);
-    return undefined;
-  });
-  return found;
 }

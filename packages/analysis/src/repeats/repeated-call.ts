@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, dottedName, isFunction, unwrap, walk, type Node } from '../ast.js';
+import { alwaysExits, contains, dottedName, isFunction, outerExpression, unwrap, walk, type Node } from '../ast.js';
 import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { policyFrom, serverWaitMark } from '../policy.js';
@@ -147,7 +147,7 @@ function branchAfterOther(first: TSESTree.CallExpression, statement: TSESTree.Tr
   }
   if (!branch) return false;
   const start = branch.range[0];
-  return scanAttempt(statement.block, ctx).calls.some((call) => call !== first && call.range[1] <= start && call.parent?.type === 'AwaitExpression');
+  return scanAttempt(statement.block, ctx).calls.some((call) => call !== first && call.range[1] <= start && awaited(call));
 }
 
 /**
@@ -341,9 +341,7 @@ function gatedByRepair(again: TSESTree.CallExpression, failure: TSESTree.BlockSt
 
 /** `await f()`, `await o.f?.()`: the call's value is awaited. */
 function awaited(call: TSESTree.CallExpression): boolean {
-  let node: Node = call;
-  while (node.parent && (node.parent.type === 'ChainExpression' || node.parent.type === 'TSNonNullExpression' || node.parent.type === 'TSAsExpression')) node = node.parent;
-  return node.parent?.type === 'AwaitExpression';
+  return outerExpression(call).parent?.type === 'AwaitExpression';
 }
 
 /**

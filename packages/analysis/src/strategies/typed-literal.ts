@@ -31,7 +31,7 @@ export function typedStrategySites(program: TSESTree.Program, ctx: AnalysisConte
     if (!target) continue;
     for (const loop of target.summary.sites) {
       if (loop.kind !== 'loop') continue;
-      const holder = typedHolder(loop.node, target.name, target.summary.ctx);
+      const holder = typedHolder(loop.node, target.declaration, target.summary.ctx);
       const object = holder && objectArgument(literal, { ctx, region: literal, counters: new Set(), depth: 0 });
       if (!holder || !object) continue;
       const loopCtx = new AnalysisContext(target.summary.ctx.sourceCode);
@@ -94,7 +94,7 @@ function typedLiterals(program: TSESTree.Program): TypedLiteral[] {
 }
 
 /** The module a type imported from the project is declared in, by the name it has there. */
-function declaredType(type: TSESTree.TSTypeReference, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): { module: string; name: string; summary: ModuleSummary } | undefined {
+function declaredType(type: TSESTree.TSTypeReference, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): { module: string; declaration: Node; summary: ModuleSummary } | undefined {
   const typeName = type.typeName;
   // `client.RetryConfig` with `import * as client`, or `RetryConfig` imported by name.
   const root = typeName.type === 'TSQualifiedName' ? typeName.left : typeName;
@@ -104,28 +104,29 @@ function declaredType(type: TSESTree.TSTypeReference, ctx: AnalysisContext, host
   const name = typeName.type === 'TSQualifiedName' ? (origin.imported === '*' ? typeName.right.name : undefined) : origin.imported;
   if (name === undefined || name === '*' || name === 'default') return undefined;
   const file = resolveModule(host.filename, origin.module);
-  const found = file ? exported(file, name, host, analyze, 'retry', (summary, n) => (typeDeclaredIn(summary, n) ? n : undefined)) : undefined;
-  return found && { module: origin.module, name: found.found, summary: found.summary };
+  const found = file ? exported(file, name, host, analyze, 'retry', typeDeclaredIn) : undefined;
+  return found && { module: origin.module, declaration: found.found, summary: found.summary };
 }
 
-/** `export type T = …` or `export interface T` in the module. */
-function typeDeclaredIn(summary: ModuleSummary, name: string): boolean {
-  return summary.ctx.sourceCode.ast.body.some((statement) => {
+/** `export type T = …` or `export interface T` in the module: its declaration. */
+function typeDeclaredIn(summary: ModuleSummary, name: string): Node | undefined {
+  for (const statement of summary.ctx.sourceCode.ast.body) {
     const d = statement.type === 'ExportNamedDeclaration' ? statement.declaration : undefined;
-    return (d?.type === 'TSTypeAliasDeclaration' || d?.type === 'TSInterfaceDeclaration') && d.id.name === name;
-  });
+    if ((d?.type === 'TSTypeAliasDeclaration' || d?.type === 'TSInterfaceDeclaration') && d.id.name === name) return d;
+  }
+  return undefined;
 }
 
 /**
  * The variable of the loop's function the loop reads the type's values through: a parameter
  * declared with it, or a `const` made from a field of `this` its class declares with it.
  */
-function typedHolder(loop: Node, name: string, ctx: AnalysisContext): Variable | undefined {
+function typedHolder(loop: Node, declaration: Node, ctx: AnalysisContext): Variable | undefined {
   const fn = enclosingFunction(loop);
   if (!fn) return undefined;
   for (const param of fn.params) {
     const id = param.type === 'AssignmentPattern' ? param.left : param;
-    if (id.type === 'Identifier' && namesType(id.typeAnnotation?.typeAnnotation, name)) return ctx.variableOf(id);
+    if (id.type === 'Identifier' && namesType(id.typeAnnotation?.typeAnnotation, declaration, ctx)) return ctx.variableOf(id);
   }
   if (fn.body.type !== 'BlockStatement') return undefined;
   for (const statement of fn.body.body) {
@@ -133,22 +134,24 @@ function typedHolder(loop: Node, name: string, ctx: AnalysisContext): Variable |
     for (const declarator of statement.declarations) {
       const init = declarator.init && unwrap(declarator.init);
       if (declarator.id.type !== 'Identifier' || init?.type !== 'MemberExpression' || init.computed || unwrap(init.object).type !== 'ThisExpression' || init.property.type !== 'Identifier') continue;
-      if (fieldType(fn, init.property.name, name)) return ctx.variableOf(declarator.id);
+      if (fieldType(fn, init.property.name, declaration, ctx)) return ctx.variableOf(declarator.id);
     }
   }
   return undefined;
 }
 
 /** The class around `fn` declares the field with the type (`retry?: RetryConfig`). */
-function fieldType(fn: FunctionNode, field: string, name: string): boolean {
+function fieldType(fn: FunctionNode, field: string, declaration: Node, ctx: AnalysisContext): boolean {
   let cls: Node | undefined = fn.parent;
   while (cls && cls.type !== 'ClassBody') cls = cls.parent;
   if (cls?.type !== 'ClassBody') return false;
-  return cls.body.some((member) => member.type === 'PropertyDefinition' && !member.computed && member.key.type === 'Identifier' && member.key.name === field && namesType(member.typeAnnotation?.typeAnnotation, name));
+  return cls.body.some((member) => member.type === 'PropertyDefinition' && !member.computed && member.key.type === 'Identifier' && member.key.name === field && namesType(member.typeAnnotation?.typeAnnotation, declaration, ctx));
 }
 
-function namesType(type: TSESTree.TypeNode | undefined, name: string): boolean {
+/** The annotation refers to the declaration (`RetryConfig`, `RetryConfig | undefined`), as the module's scope resolves it. */
+function namesType(type: TSESTree.TypeNode | undefined, declaration: Node, ctx: AnalysisContext): boolean {
   if (!type) return false;
-  if (type.type === 'TSUnionType') return type.types.some((t) => namesType(t, name));
-  return type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeName.name === name;
+  if (type.type === 'TSUnionType') return type.types.some((t) => namesType(t, declaration, ctx));
+  if (type.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return false;
+  return ctx.variableOf(type.typeName)?.defs.some((def) => def.node === declaration) === true;
 }
