@@ -37,4 +37,10 @@ export interface CatalogEntry {
    *   `send()` takes its queue's, which may be set in another file), so it is not read.
    */
   withNoOption: 'reported' | 'nesting' | 'no retry' | 'not read';
+  /**
+   * Methods of the client that end its reconnection (the library's API: `close()`, `end()`):
+   * a client the code that made it stops has an owner's stop, so its reconnection is not
+   * "never gives up" (libraries/owner-stop.ts).
+   */
+  stops?: readonly string[];
 }

@@ -24,6 +24,7 @@ export const REALTIME_ROWS: readonly CatalogEntry[] = [
     jitterFix: 'subscriptions-transport-ws adds jitter itself',
     checked: 'subscriptions-transport-ws@0.11.0 dist/client.js (waits of backo2@1.0.2 index.js: 100 ms × 2^n up to 10 s)',
     withNoOption: 'no retry',
+    stops: ['close'],
   },
   {
     library: 'eventsource',
@@ -38,6 +39,7 @@ export const REALTIME_ROWS: readonly CatalogEntry[] = [
     jitterFix: 'eventsource has no option for its wait: `close()` it in `onerror` and reconnect with a jittered backoff yourself, or use reconnecting-eventsource (a random wait)',
     checked: 'eventsource@4.1.1 and @3.0.7 dist/index.js (`_reconnectInterval` 3e3), eventsource@2.0.2 lib/eventsource.js (`reconnectInterval` 1000)',
     withNoOption: 'reported',
+    stops: ['close'],
   },
   {
     library: 'reconnecting-eventsource',
@@ -52,6 +54,7 @@ export const REALTIME_ROWS: readonly CatalogEntry[] = [
     jitterFix: 'reconnecting-eventsource adds full jitter itself',
     checked: 'reconnecting-eventsource@1.6.5 build/esm/reconnecting-eventsource.js',
     withNoOption: 'reported',
+    stops: ['close'],
   },
   {
     library: '@microsoft/fetch-event-source',
@@ -93,6 +96,7 @@ export const REALTIME_ROWS: readonly CatalogEntry[] = [
     jitterFix: 'Add `Math.random()` to the delay the strategy returns (with none written, set a `retryStrategy` that does)',
     checked: 'iovalkey@0.4.0 built/redis/RedisOptions.js, built/Redis.js',
     withNoOption: 'reported',
+    stops: ['quit', 'disconnect'],
   },
   {
     library: 'amqp-connection-manager',
@@ -107,5 +111,6 @@ export const REALTIME_ROWS: readonly CatalogEntry[] = [
     jitterFix: 'amqp-connection-manager has no jitter option: every client waits the same `reconnectTimeInSeconds`; reconnect with amqplib and a jittered backoff yourself where many clients share a broker',
     checked: 'amqp-connection-manager@5.0.0 dist/esm/AmqpConnectionManager.js, index.js',
     withNoOption: 'reported',
+    stops: ['close'],
   },
 ];

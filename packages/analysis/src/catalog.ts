@@ -289,6 +289,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     jitterFix: 'Add `Math.random()` to the delay the strategy returns (with none written, set a `retryStrategy` that does)',
     checked: 'ioredis@6.0.0 built/redis/RedisOptions.js (and ioredis@5.9.3 built/redis/RedisOptions.js: the major is the project\'s)',
     withNoOption: 'reported',
+    stops: ['quit', 'disconnect'],
   },
   {
     library: 'redis',
@@ -303,13 +304,14 @@ export const CATALOG: readonly CatalogEntry[] = [
     jitterFix: 'Add `Math.random()` to the delay the strategy returns',
     checked: '@redis/client@6.3.1 dist/lib/client/socket.js',
     withNoOption: 'reported',
+    stops: ['quit', 'disconnect', 'close', 'destroy'],
   },
   {
     library: 'mqtt',
     modules: ['mqtt'],
     recognises: '`reconnectPeriod` option of `mqtt.connect()`; a `connect(url)` with none reconnects every 1000 ms',
     noJitter: 'always (a fixed period)',
-    unbounded: 'always (reconnects until `end()`)',
+    unbounded: 'always (reconnects for as long as the client lives)',
     defaultAttempts: 'unbounded (reconnects)',
     retriesByDefault: false,
     noun: 'mqtt `reconnectPeriod`',
@@ -317,6 +319,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     jitterFix: 'Reconnect yourself with a jittered backoff (`reconnectPeriod: 0`)',
     checked: 'mqtt@5.16.0 build/lib/client.js',
     withNoOption: 'reported',
+    stops: ['end', 'endAsync'],
   },
   {
     library: 'socket.io-client',
@@ -331,6 +334,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     jitterFix: 'Keep `randomizationFactor` above 0',
     checked: 'socket.io-client@4.8.4 build/esm/manager.js',
     withNoOption: 'reported',
+    stops: ['close', 'disconnect'],
   },
   {
     library: '@tanstack/query',
@@ -453,6 +457,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     jitterFix: 'Use `ExponentialReconnectionPolicy`, which adds jitter',
     checked: 'cassandra-driver@4.10.0 lib/policies/reconnection.js',
     withNoOption: 'reported',
+    stops: ['shutdown'],
   },
   {
     library: '@upstash/redis',
@@ -547,8 +552,16 @@ export function vendoredModule(specifier: string): string | undefined {
 
 /** The README table: one row per library, from the data above. */
 export function catalogTable(): string {
-  const rows = CATALOG.map((e) => `| ${e.library} | ${e.recognises} | ${e.noJitter} | ${e.unbounded} | ${e.defaultAttempts} | ${NO_OPTION[e.withNoOption]} |`);
+  const rows = CATALOG.map((e) => `| ${e.library} | ${e.recognises} | ${e.noJitter} | ${e.unbounded}${ownerStops(e)} | ${e.defaultAttempts} | ${NO_OPTION[e.withNoOption]} |`);
   return ['| library | retry site | no jitter when | unbounded when | default attempts | with no retry option written |', '|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+/** The exception libraries/owner-stop.ts makes: a client the code that made it stops. */
+function ownerStops(e: CatalogEntry): string {
+  if (!e.stops) return '';
+  const calls = e.stops.map((name) => `\`${name}()\``);
+  const listed = calls.length === 1 ? calls[0] : `${calls.slice(0, -1).join(', ')} or ${calls[calls.length - 1]}`;
+  return `, unless the code that made the client calls ${listed} on it`;
 }
 
 /** The README's words for `withNoOption`. */

@@ -64,7 +64,7 @@ export function describeAttempts(policy: RetryPolicy): string {
   const deadline = policy.deadlineMs !== undefined ? `for up to ${formatMs(policy.deadlineMs)}` : undefined;
   if (typeof max !== 'number' && deadline) return deadline;
   if (max === 'unbounded') return 'no limit on attempts';
-  if (max === 'unknown') return 'an unknown number of attempts';
+  if (max === 'unknown') return policy.ownerStop ? 'until its owner stops it' : 'an unknown number of attempts';
   return max === 1 ? '1 attempt' : `up to ${max} attempts`;
 }
 

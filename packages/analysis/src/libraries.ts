@@ -4,7 +4,8 @@ import type { AnalysisContext } from './context.js';
 import type { Env } from './evaluate.js';
 import { staticNumber } from './evaluation/static-number.js';
 import { importOf } from './imports.js';
-import { libraryOfModule } from './catalog.js';
+import { catalogEntry, libraryOfModule } from './catalog.js';
+import { stoppedByOwner } from './libraries/owner-stop.js';
 import { inHouseCall } from './libraries-in-house.js';
 import { unlimitedOption } from './libraries-unlimited.js';
 import {
@@ -41,6 +42,15 @@ function calleeRoot(callee: Node): { root: Node; members: string[] } {
 
 /** Recognises a call or `new` of a catalog library (catalog.ts) and reads its policy, defaults included. */
 export function librarySite(call: TSESTree.CallExpression | TSESTree.NewExpression, ctx: AnalysisContext): LibraryFinding | undefined {
+  const found = readLibrarySite(call, ctx);
+  const site = found?.site;
+  if (site?.policy.maxAttempts !== 'unbounded' || site.deadlineBound || site.abortAware) return found;
+  const stops = catalogEntry(site.library)?.stops;
+  if (stops && stoppedByOwner(call, stops, ctx)) site.policy = { ...site.policy, maxAttempts: 'unknown', ownerStop: true };
+  return found;
+}
+
+function readLibrarySite(call: TSESTree.CallExpression | TSESTree.NewExpression, ctx: AnalysisContext): LibraryFinding | undefined {
   const callee = unwrap(call.callee);
   // Most calls of a file that imports a library are not the library's: the environment is made once one is.
   const envOf = (): Env => ({ ctx, region: call, counters: new Set(), depth: 0 });

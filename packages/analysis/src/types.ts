@@ -6,6 +6,8 @@ import type { SourceCodeLike } from './source-code.js';
 export interface RetryPolicy {
   /** Counts the first call. */
   maxAttempts: number | 'unbounded' | 'unknown';
+  /** With `maxAttempts` 'unknown': the retrying goes on until its owner stops it (a client's `close()`). */
+  ownerStop?: boolean;
   deadlineMs?: number;
   delay: {
     kind: 'none' | 'constant' | 'linear' | 'polynomial' | 'exponential' | 'decorrelated' | 'unknown';
