@@ -25,6 +25,7 @@ import { loopSite } from './loops.js';
 import { iteratedGenerator, triesInBody } from './loops/generated-schedule.js';
 import { typedStrategySites } from './strategies/typed-literal.js';
 import { linkNested } from './nesting.js';
+import { periodicRequeueSites } from './requeue/periodic-drain.js';
 import { recursionSites } from './recursion.js';
 import { listenerSites } from './recursion/site.js';
 import { onFailurePath } from './recursion/failure-path.js';
@@ -166,6 +167,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   if (host) sites.push(...factoryListenerSites(calls, ctx, host, analyzeWith, new Set(sites.map((s) => s.node))));
   // A failure handed to an emitter the object keeps, whose timer's event the object listens for (emitter-reentry.ts).
   sites.push(...emitterReentrySites(calls, ctx, { resolve: lookup.resolve, constructorOf: (id) => constructorOf(id, ctx, host), onFailure: onFailurePath }, new Set(sites.map((s) => s.node))));
+  // Failed items put back into a store a timer drains (requeue/periodic-drain.ts).
+  sites.push(...periodicRequeueSites(calls, ctx, new Set(sites.map((s) => s.node))));
   for (const call of calls) {
     const site = localPollSite(call, ctx);
     if (site) sites.push(site);

@@ -103,6 +103,11 @@ export interface RetrySite {
    */
   afterStateChange?: boolean;
   /**
+   * Failed items put back into a store a timer drains on a period (requeue/periodic-drain.ts):
+   * the store, as written (`this.buffer`). The site's node is the function that puts them back.
+   */
+  requeue?: { store: string };
+  /**
    * Of those, one that first awaits a step repairing what failed (`await reauthorize()`): it is
    * not taken while a service is down, so it is no outer layer of a nested retry either.
    */

@@ -16,6 +16,7 @@ export function describeSite(site: RetrySite): string {
     case 'recursion': {
       // A client's error interceptor that sends the failed request again through the client.
       if (site.viaLibrary) return 'This error interceptor re-sending the failed request';
+      if (site.requeue) return `This periodic flush putting failed items back into \`${site.requeue.store}\``;
       const name = shownName(site.node as FunctionNode);
       // Back in through a second function: `#retry()` retrying itself through `#retryFromError()`.
       const through = site.through && shownName(site.through as FunctionNode);
@@ -58,6 +59,7 @@ export function describeInner(site: RetrySite, via: 'literal' | 'function' | 'cl
       return 'a retry loop';
     case 'recursion': {
       if (site.viaLibrary) return 'an error interceptor that re-sends the request';
+      if (site.requeue) return `a periodic flush that puts failed items back into \`${site.requeue.store}\``;
       const name = functionName(site.node as FunctionNode);
       return name ? `\`${name}()\`, which retries itself` : 'a self-retrying function';
     }

@@ -110,6 +110,7 @@ export function describeKind(site: Pick<SiteView, 'kind' | 'library' | 'name' | 
     case 'loop':
       return 'retry loop';
     case 'recursion':
+      if (site.noun) return site.noun;
       return site.name ? `\`${site.name}()\` retrying itself` : 'self-retrying function';
     case 'repeat':
       return site.name ? `\`${site.name}()\` called again after it fails` : 'call made again after it fails';

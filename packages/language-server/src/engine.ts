@@ -39,7 +39,7 @@ export interface SiteView {
   library?: string;
   /** The retrying function's name (recursion), when it has one. */
   name?: string;
-  /** For a retry setting written where it is defined (no call): what the messages call it. */
+  /** What the messages call a site that is no call of its own: a retry setting where it is defined, a periodic flush that puts failed items back. */
   noun?: string;
   /** The name of the function the site is in (for a recursion, the function itself): what the herd chart's title names. */
   inFunction?: string;
@@ -403,6 +403,7 @@ function shallowViewOf(site: RetrySite): Omit<SiteView, 'nested'> {
     ...(site.library !== undefined ? { library: site.library } : {}),
     ...(name !== undefined ? { name } : {}),
     ...(site.kind === 'library' && site.declared && site.node.type === 'ObjectExpression' ? { noun: site.declared.noun } : {}),
+    ...(site.requeue ? { noun: `periodic flush putting failed items back into \`${site.requeue.store}\`` } : {}),
     ...(inFunction !== undefined ? { inFunction } : {}),
     policy: structuredClone(site.policy),
     loc: plainLoc(site.loc),
