@@ -44,8 +44,7 @@ export function mayStopUnseen(region: Node, env: Env, isRetry: (node: Node) => b
  */
 export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?: Node): boolean {
   const isRetry = (node: Node) => contains(node, call);
-  // A flag set, a timer cleared or a predicate of the failure answered elsewhere (exits/external.ts).
-  if (stopsOnTheWay(call, fn, env, (id) => isFailureValue(id, fn.body, env, 0), (branch) => givesUp(branch, env))) return true;
+  if (stoppedFromOutside(call, fn, env)) return true;
   let child: Node = call;
   for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
     if (p.type === 'IfStatement' && child !== p.test && (mayDecideToStop(p.test, fn.body, env) || sentinelDecidedByCallee(p.test, env)) && !onlyCallerOptionsDecide(p, child, fn, env)) return true;
@@ -66,6 +65,14 @@ export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?:
     }
   }
   return false;
+}
+
+/**
+ * A flag set, a timer cleared or a predicate of the failure answered elsewhere (exits/external.ts)
+ * on the way from the start of `fn` to the call that goes again: the owner may stop the retry.
+ */
+export function stoppedFromOutside(call: Node, fn: FunctionNode, env: Env): boolean {
+  return stopsOnTheWay(call, fn, env, (id) => isFailureValue(id, fn.body, env, 0), (branch) => givesUp(branch, env));
 }
 
 /**

@@ -4,7 +4,7 @@ import { movesToNextAlternative } from '../alternatives.js';
 import type { Restart } from '../restart.js';
 import { guardsIn, merge } from '../bounds.js';
 import type { Bound } from '../exits/bound.js';
-import { mayStopBefore } from '../exits.js';
+import { mayStopBefore, stoppedFromOutside } from '../exits.js';
 import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
 import { numberArray, type Env } from '../evaluate.js';
 import { parameterVariables } from '../functions/local-function.js';
@@ -125,6 +125,11 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
     else if (!otherwiseBounded && way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings, handedFailures: failureParameters(call, way.through, path, env, reentry?.handed) })) limits.attempts = 'unknown';
     // Or the middle one of two, on the way to its call of the last.
     else if (!otherwiseBounded && reentry?.via && mayStopBefore(reentry.via.call, reentry.via.fn, { ...env, region: reentry.via.fn.body, counters: new Set(), bindings: new Map() })) limits.attempts = 'unknown';
+  } else if (limits.attempts === Infinity && !otherwiseBounded) {
+    // A limit that is Infinity counts nothing, but the owner may still stop the way back from
+    // outside (its `unsubscribe()` clearing the timer the failure path arms).
+    const throughEnv = way && { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings };
+    if (stoppedFromOutside(call, fn, env) || (way && throughEnv && stoppedFromOutside(way.back, way.through, throughEnv))) limits.attempts = 'unknown';
   }
   // Going again only once a repair answered that it worked: a re-send after a change of state.
   if (recovery.gated) afterStateChange = true;
