@@ -88,3 +88,44 @@ ruleTester.run('require-jitter with an Infinity limit and an owner that stops', 
     },
   ],
 });
+
+/** The same for a loop: `attempt < this.maxRetries` with Infinity, and a stop flag `stop()` sets. */
+const poller = (check: string) => `import { fetchIt } from './api';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class Poller {
+  private stopped = false;
+  private maxRetries = Infinity;
+
+  async run(): Promise<unknown> {
+    let attempt = 0;
+    while (attempt < this.maxRetries) {
+${check}      try {
+        return await fetchIt();
+      } catch {
+        attempt++;
+        await sleep(1000);
+      }
+    }
+    return undefined;
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+}
+`;
+
+const loopJs = (code: string) => code.replace(/private /g, '').replace(/: Promise<unknown>|: void|: number/g, '');
+
+ruleTester.run('no-unbounded-retry with an Infinity limit in a loop and an owner that stops', noUnboundedRetry, {
+  valid: [
+    { name: 'TypeScript: the loop leaves when stop() has set the flag', code: poller('      if (this.stopped) return undefined;\n'), filename: 'poller.ts' },
+    { name: 'JavaScript: the loop leaves when stop() has set the flag', code: loopJs(poller('      if (this.stopped) return undefined;\n')), filename: 'poller.js' },
+  ],
+  invalid: [
+    { name: 'TypeScript: the flag is never read', code: poller(''), filename: 'poller.ts', errors: [{ messageId: 'unbounded', line: 11, column: 5, data: { what: 'This retry loop' } }] },
+    { name: 'JavaScript: the flag is never read', code: loopJs(poller('')), filename: 'poller.js', errors: [{ messageId: 'unbounded', line: 11, column: 5, data: { what: 'This retry loop' } }] },
+  ],
+});

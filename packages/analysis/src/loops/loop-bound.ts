@@ -41,8 +41,9 @@ export function loopBound(loop: RetryLoopNode, env: Env, operation?: Node): Boun
   if (guards) bound = merge(bound, guards);
   const result: Bound = bound ?? { deadline: false, abortAware: false };
   // A give-up branch whose condition the analysis cannot count may still end the loop (a deadline
-  // or an abort that already bounds it says more than "an unknown number").
-  if (unbounded && result.attempts === undefined && !result.abortAware && !result.deadline && (mayStopUnseen(loop.body, env, containsContinue) || (test !== undefined && sentinelDecidedByCallee(test, env)))) {
+  // or an abort that already bounds it says more than "an unknown number"); so may one beside a
+  // limit that is Infinity, which counts nothing.
+  if (((unbounded && result.attempts === undefined) || result.attempts === Infinity) && !result.abortAware && !result.deadline && (mayStopUnseen(loop.body, env, containsContinue) || (test !== undefined && sentinelDecidedByCallee(test, env)))) {
     result.attempts = 'unknown';
   }
   return { ...result, unbounded: unbounded && result.attempts === undefined };
