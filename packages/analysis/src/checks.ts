@@ -11,6 +11,7 @@ import { fieldTest } from './outcomes/result-discriminants.js';
 import { importOf } from './imports.js';
 import { delayedCall } from './summaries/timer-sleep.js';
 import { indexMembership, mirror, statusPolarity, statusTestOutcome, type Holders, type Polarity } from './outcomes/status-tests.js';
+import { itemsOutcome } from './outcomes/item-results.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
 // Names of calls whose boolean result says whether they worked. `tryStatSync`, `tryAdd` and a
@@ -46,6 +47,8 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
       const field = fieldTest(n, (f) => fieldMaker(f, env), outcomeCheck);
       if (field) return field;
       const name = propertyName(n);
+      // `if (failed.length)` with `failed` the batch's failed items.
+      if (name === 'length') return itemsOutcome(n, env, requireFreshResult, outcomeCheck, isFresh);
       if (name && SUCCESS_MEMBER.test(name) && isFresh(n, env, requireFreshResult)) return 'success';
       if (name && /^(error|err|errors|failed|failure)$/.test(name) && isFresh(n, env, requireFreshResult)) return 'failure';
       return undefined;
@@ -57,6 +60,9 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
       if (n.arguments.length === 1 && FAILURE_PREDICATE.test(name) && isHandedOutcome(n.arguments[0] as Node, env)) return 'failure';
       // `if (await attempt())` where `attempt` returns null or false from its catch: the result tested as it comes.
       if (catchSentinel(n, env) !== undefined) return 'success';
+      // `results.some((r) => !r.ok)`: a batch asked item by item.
+      const items = itemsOutcome(n, env, requireFreshResult, outcomeCheck, isFresh);
+      if (items) return items;
       // `TRANSIENT.includes(res.status)`, `isTransient(res.status)`: what the codes say.
       return statusTestOutcome(n, env, attemptHolders(env, requireFreshResult));
     }
@@ -68,7 +74,7 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
         if (/^(error|err|errors|failed|failure)$/.test(key) && isFresh(n.right, env, requireFreshResult)) return 'failure';
         return undefined;
       }
-      return statusComparison(n, env, requireFreshResult) ?? indexMembership(n, env, attemptHolders(env, requireFreshResult)) ?? sentinelComparison(n, env) ?? fieldTest(n, (f) => fieldMaker(f, env), outcomeCheck);
+      return statusComparison(n, env, requireFreshResult) ?? itemsOutcome(n, env, requireFreshResult, outcomeCheck, isFresh) ?? indexMembership(n, env, attemptHolders(env, requireFreshResult)) ?? sentinelComparison(n, env) ?? fieldTest(n, (f) => fieldMaker(f, env), outcomeCheck);
     default:
       return undefined;
   }
