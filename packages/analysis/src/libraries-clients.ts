@@ -58,7 +58,20 @@ export function ioredis(m: LibraryCall, library: 'ioredis' | 'iovalkey' = 'iored
       }
     }
   }
+  if (name === 'Cluster') return clusterDefault(m, library);
   return name === 'Redis' || name === 'Valkey' || name === 'default' || name === '*' ? ioredisDefault(m, library) : undefined;
+}
+
+/**
+ * With no `clusterRetryStrategy` a cluster client reconnects to its startup nodes forever,
+ * waiting `min(100 + 2 × n, 2000)` ms, without randomness: ioredis@6.0.0 and @5.11.1
+ * built/cluster/ClusterOptions.js (iovalkey, its fork, keeps ioredis 5's options). The first
+ * argument is the startup nodes, not options.
+ */
+function clusterDefault(m: LibraryCall, library: 'ioredis' | 'iovalkey'): LibraryFinding | undefined {
+  if (!writesNoRetryOption(m, ['clusterRetryStrategy'], 1)) return undefined;
+  const policy: RetryPolicy = { maxAttempts: 'unbounded', delay: { kind: 'linear', capMs: 2000 }, jitter: 'none' };
+  return { site: site(library, m.call, m.call.loc, policy, { delay: true, jitter: true, attempts: true }) };
 }
 
 /**

@@ -134,7 +134,7 @@ const cases: Record<string, Case[]> = {
     {
       name: 'linear strategy that always returns a number',
       code: `import Redis from 'ioredis';\nconst r = new Redis({ retryStrategy: (times) => Math.min(times * 50, 2000) }); // expect: require-jitter, no-unbounded-retry`,
-      messages: { 'require-jitter': 'This ioredis retry strategy backs off by a linear 50 ms × n, capped at 2 s without jitter (no limit on attempts). Add `Math.random()` to the delay the strategy returns (with none written, set a `retryStrategy` that does).' },
+      messages: { 'require-jitter': 'This ioredis retry strategy backs off by a linear 50 ms × n, capped at 2 s without jitter (no limit on attempts). Add `Math.random()` to the delay the strategy returns (with none written, set a `retryStrategy`, or a cluster\'s `clusterRetryStrategy`, that does).' },
     },
     { name: 'returns null after 10: bounded', code: `import Redis from 'ioredis';\nconst r = new Redis({\n  retryStrategy(times) { // expect: require-jitter\n    if (times > 10) return null;\n    return Math.min(times * 100, 3000);\n  },\n});` },
     { name: 'jittered and bounded', code: `import Redis from 'ioredis';\nconst r = new Redis(6379, 'h', { retryStrategy: (t) => (t > 5 ? null : Math.random() * 100 * 2 ** t) });` },

@@ -31,7 +31,7 @@ beforeEach(() => {
 
 const manifest = (dir: string, fields: object) => fs.writeFileSync(join(dir, 'package.json'), JSON.stringify(fields));
 const UNBOUNDED = "2:22 no-unbounded-retry This ioredis client's default reconnection never gives up: no attempt limit, deadline or abort signal. Limit the attempts or the total time.";
-const V5_JITTER = "2:22 require-jitter This ioredis client's default reconnection backs off by a linear 50 ms × n, capped at 2 s without jitter, the library default (no limit on attempts). Add `Math.random()` to the delay the strategy returns (with none written, set a `retryStrategy` that does).";
+const V5_JITTER = "2:22 require-jitter This ioredis client's default reconnection backs off by a linear 50 ms × n, capped at 2 s without jitter, the library default (no limit on attempts). Add `Math.random()` to the delay the strategy returns (with none written, set a `retryStrategy`, or a cluster's `clusterRetryStrategy`, that does).";
 
 describe('ioredis default reconnect by major', () => {
   it('declared ^5.4.1: linear, no jitter, forever', () => {

@@ -34,6 +34,17 @@ export function defaultEdit(site: RetrySite, problem: Problem, ctx: Context): Su
     case 'ioredis':
     case 'iovalkey': {
       const param = typescript ? '(times: number)' : '(times)';
+      // `new Cluster(nodes, options)`: its own strategy, `min(100 + 2n, 2000)` by default, in the second argument.
+      const callee = call.callee.type === 'MemberExpression' ? call.callee.property : call.callee;
+      if (callee.type === 'Identifier' && callee.name === 'Cluster') {
+        // (Options held in a variable: an object added after them would be a third argument, ignored.)
+        if (call.arguments.length > 1 && call.arguments[1]?.type !== 'ObjectExpression') return undefined;
+        const strategy = problem === 'bound'
+          ? `${param} => (times > ${retries} ? null : Math.random() * Math.min(100 + times * 2, 2000))`
+          : `${param} => Math.random() * Math.min(100 + times * 2, 2000)`;
+        const edit = problem === 'bound' ? stops(ctx.bound, `clusterRetryStrategy: ${strategy}`) : 'Set a `clusterRetryStrategy` that waits a random time up to the default delay (full jitter)';
+        return option(call, 1, 'clusterRetryStrategy', strategy, edit, ctx);
+      }
       // `times` counts the reconnection attempts from 1; null stops reconnecting.
       const strategy = problem === 'bound'
         ? `${param} => (times > ${retries} ? null : Math.random() * Math.min(2 ** times * 50, 5000))`
