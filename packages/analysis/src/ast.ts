@@ -137,13 +137,61 @@ export function keyName(key: Node): string | undefined {
   return undefined;
 }
 
-export function getProperty(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
+/**
+ * A property of an object literal by name, the last one written winning, also through a spread
+ * of a `const` object literal of the code around it (`{ ...defaults, headers }`): the key the
+ * object gets from there, unless written after the spread.
+ */
+export function getProperty(object: TSESTree.ObjectExpression, name: string, depth = 0): TSESTree.Property | undefined {
   for (let i = object.properties.length - 1; i >= 0; i--) {
     const prop = object.properties[i];
+    if (prop?.type === 'SpreadElement' && depth < MAX_SPREADS) {
+      const source = spreadSource(prop);
+      const found = source && getProperty(source, name, depth + 1);
+      if (found) return found;
+      continue;
+    }
     if (prop?.type !== 'Property' || prop.computed) continue;
     const key = prop.key;
     if ((key.type === 'Identifier' && key.name === name) || (key.type === 'Literal' && key.value === name)) {
       return prop;
+    }
+  }
+  return undefined;
+}
+
+const MAX_SPREADS = 3;
+
+/** Every key the object literal gets is written in it or in the `const` literals it spreads (spreadSource). */
+export function spreadsKnown(object: TSESTree.ObjectExpression, depth = 0): boolean {
+  return object.properties.every((p) => {
+    if (p.type !== 'SpreadElement') return true;
+    const source = depth < MAX_SPREADS ? spreadSource(p) : undefined;
+    return source !== undefined && spreadsKnown(source, depth + 1);
+  });
+}
+
+/**
+ * The object literal a spread copies: `...defaults` with `const defaults = { … }` declared in
+ * a block or the module around it (the nearest declaration of that name, which must be that
+ * `const`: a parameter or a `let` of the name in between hides it).
+ */
+export function spreadSource(spread: TSESTree.SpreadElement): TSESTree.ObjectExpression | undefined {
+  const arg = spread.argument;
+  if (arg.type === 'ObjectExpression') return arg;
+  if (arg.type !== 'Identifier') return undefined;
+  const name = arg.name;
+  for (let p: Node | undefined = spread.parent; p; p = p.parent) {
+    if (isFunction(p) && p.params.some((param) => param.type === 'Identifier' && param.name === name)) return undefined;
+    if (p.type !== 'BlockStatement' && p.type !== 'Program') continue;
+    for (const statement of p.body) {
+      const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+      if (declaration?.type !== 'VariableDeclaration') continue;
+      for (const d of declaration.declarations) {
+        if (d.id.type !== 'Identifier' || d.id.name !== name) continue;
+        const init = d.init && unwrap(d.init);
+        return declaration.kind === 'const' && init?.type === 'ObjectExpression' ? init : undefined;
+      }
     }
   }
   return undefined;

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { getProperty, unwrap, type Node } from './ast.js';
+import { getProperty, spreadsKnown, unwrap, type Node } from './ast.js';
 import { soleDefinition } from './definitions/bodies.js';
 import { staticNumber } from './evaluation/static-number.js';
 import { resolveObject } from './objects/resolve-object.js';
@@ -32,7 +32,8 @@ export function writesNoRetryOption(m: LibraryCall, names: readonly string[], fr
     // also held in a const (`const REDIS_URL = process.env.REDIS_URL || '…'; new Redis(REDIS_URL)`).
     if (isStringValue(n, m)) return true;
     const object = resolveObject(n, m.env);
-    return object !== undefined && !object.properties.some((p) => p.type === 'SpreadElement') && names.every((name) => !getProperty(object, name));
+    // (A spread of a `const` literal is read: its keys are known. Any other spread may hold the option.)
+    return object !== undefined && spreadsKnown(object) && names.every((name) => !getProperty(object, name));
   });
 }
 

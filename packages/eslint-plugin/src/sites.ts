@@ -41,8 +41,24 @@ function hostOf(context: LintedFile): ModuleHost | undefined {
  * reads them all (sitesOf).
  */
 export function policySitesOf(context: Parameters<typeof sitesOf>[0]): readonly RetrySite[] {
-  return sitesOf(context).filter((site) => !site.madeBy);
+  const sites = sitesOf(context);
+  const known = policySites.get(sites);
+  if (known) return known;
+  // One options object that two calls share (`got.post(url, options)`, `got.get(url, options)`)
+  // is one setting, reported once where it is written.
+  const seen = new Set<string>();
+  const result = sites.filter((site) => {
+    if (site.madeBy) return false;
+    const key = `${site.kind}\0${site.library ?? ''}\0${site.loc.start.line}:${site.loc.start.column}-${site.loc.end.line}:${site.loc.end.column}\0${JSON.stringify(site.policy)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  policySites.set(sites, result);
+  return result;
 }
+
+const policySites = new WeakMap<readonly RetrySite[], readonly RetrySite[]>();
 
 /**
  * Listeners for a rule to spread into its own: they record, during ESLint's traversal, the
