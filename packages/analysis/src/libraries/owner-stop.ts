@@ -73,8 +73,8 @@ export function stoppedByOwner(made: Node, stops: readonly string[], ctx: Analys
     return ctx.nodesOfKind('CallExpression').some((node) => {
       const callee = (node as TSESTree.CallExpression).callee;
       if (callee.type !== 'MemberExpression' || !stops.includes(propertyName(callee) ?? '')) return false;
-      const held = callee.object.type === 'TSNonNullExpression' ? callee.object.expression : callee.object;
-      return held.type === 'MemberExpression' && held.object.type === 'ThisExpression' && propertyName(held) === name && enclosingClass(held) === cls;
+      const holder = callee.object.type === 'TSNonNullExpression' ? callee.object.expression : callee.object;
+      return holder.type === 'MemberExpression' && holder.object.type === 'ThisExpression' && propertyName(holder) === name && enclosingClass(holder) === cls;
     });
   };
   return held(made, undefined, 0);
