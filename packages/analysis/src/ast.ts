@@ -172,29 +172,32 @@ export function spreadsKnown(object: TSESTree.ObjectExpression, depth = 0): bool
 }
 
 /**
- * The object literal a spread copies: `...defaults` with `const defaults = { … }` declared in
- * a block or the module around it (the nearest declaration of that name, which must be that
- * `const`: a parameter or a `let` of the name in between hides it).
+ * How a file's names resolve to the `const` object literal they are bound to, registered by the
+ * file's analysis context (context.ts) with the scope manager: this module sits below it.
+ */
+const constObjects = new WeakMap<Node, (id: TSESTree.Identifier) => TSESTree.ObjectExpression | undefined>();
+
+export function registerConstObjects(program: Node, resolve: (id: TSESTree.Identifier) => TSESTree.ObjectExpression | undefined): void {
+  constObjects.set(program, resolve);
+}
+
+const spreadSources = new WeakMap<TSESTree.SpreadElement, TSESTree.ObjectExpression | null>();
+
+/**
+ * The object literal a spread copies: `...{ … }`, or `...defaults` with `defaults` bound (by
+ * scope) to a `const` object literal. Remembered per spread: options are asked for key after key.
  */
 export function spreadSource(spread: TSESTree.SpreadElement): TSESTree.ObjectExpression | undefined {
   const arg = spread.argument;
   if (arg.type === 'ObjectExpression') return arg;
   if (arg.type !== 'Identifier') return undefined;
-  const name = arg.name;
-  for (let p: Node | undefined = spread.parent; p; p = p.parent) {
-    if (isFunction(p) && p.params.some((param) => param.type === 'Identifier' && param.name === name)) return undefined;
-    if (p.type !== 'BlockStatement' && p.type !== 'Program') continue;
-    for (const statement of p.body) {
-      const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-      if (declaration?.type !== 'VariableDeclaration') continue;
-      for (const d of declaration.declarations) {
-        if (d.id.type !== 'Identifier' || d.id.name !== name) continue;
-        const init = d.init && unwrap(d.init);
-        return declaration.kind === 'const' && init?.type === 'ObjectExpression' ? init : undefined;
-      }
-    }
-  }
-  return undefined;
+  const known = spreadSources.get(spread);
+  if (known !== undefined) return known ?? undefined;
+  let program: Node = spread;
+  while (program.parent) program = program.parent;
+  const found = constObjects.get(program)?.(arg);
+  spreadSources.set(spread, found ?? null);
+  return found;
 }
 
 /**

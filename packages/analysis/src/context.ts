@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { contains, dottedName, enclosingFunction, isAnyLoop, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
+import { contains, dottedName, enclosingFunction, isAnyLoop, isFunction, propertyName, registerConstObjects, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
 import type { ObjectArgument } from './object-argument.js';
 import type { Value } from './value.js';
 import { prototypeOwners } from './prototype-slots.js';
@@ -69,6 +69,13 @@ export class AnalysisContext {
 
   constructor(readonly sourceCode: SourceCodeLike) {
     this.keys = sourceCode.visitorKeys;
+    // `{ ...defaults, headers }`: what a spread copies, by scope (ast.ts getProperty).
+    registerConstObjects(sourceCode.ast, (id) => {
+      const def = soleDefinition(this.variableOf(id));
+      const declarator = def?.type === 'Variable' ? def.node : undefined;
+      const init = declarator?.type === 'VariableDeclarator' && declarator.parent.kind === 'const' && declarator.init ? unwrap(declarator.init) : undefined;
+      return init?.type === 'ObjectExpression' ? init : undefined;
+    });
   }
 
   /** The variable an identifier refers to, by name through the scope chain. */

@@ -6,7 +6,7 @@ import { evaluate, type Env } from '../evaluate.js';
 import { methodOf } from '../functions/instance-methods.js';
 import { timedReentrySite } from '../policy.js';
 import type { RetrySite } from '../types.js';
-import { num } from '../value.js';
+import type { Value } from '../value.js';
 
 /**
  * A store a timer drains on a period, with failed items put back into it: `setInterval(() =>
@@ -32,8 +32,8 @@ export function periodicRequeueSites(calls: readonly TSESTree.CallExpression[], 
     const period = call.arguments[1] as Node;
     const value = evaluate(period, env);
     // A period is set once: what it is does not change from one tick to the next.
-    const delay = value.t === 'num' || value.random ? value : value.t === 'unknown' ? { t: 'invariant' as const, random: false } : value;
-    const site = timedReentrySite({ node: found.putIn, loc: found.put.loc, operationScope: tick.body, delay: delay.t === 'num' && delay.v < 0 ? num(0) : delay, bound: undefined, mayStop: found.counted });
+    const delay: Value = value.t === 'unknown' && !value.random ? { t: 'invariant', random: false } : value;
+    const site = timedReentrySite({ node: found.putIn, loc: found.put.loc, operationScope: tick.body, delay, bound: undefined, mayStop: found.counted });
     site.sleep = call;
     site.delayExpression = period;
     site.requeue = { store: `this.${found.store}` };
