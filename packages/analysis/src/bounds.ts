@@ -1,5 +1,6 @@
 import { alwaysExits, contains, dottedName, getProperty, isFunction, operands, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { oneShotGuard } from './exits/one-shot-flag.js';
+import { predicateBound } from './exits/predicate-bound.js';
 import { boundKind, isClockRead, isCounter } from './checks.js';
 import { givesUp } from './exits/gives-up.js';
 import { isReassigned, writesWithin, type Variable } from './context.js';
@@ -86,9 +87,21 @@ function countedBefore(counterSide: Node, comparison: Node, env: Env): boolean {
   return writes.some(
     (write) =>
       !startsOnly(write) &&
-      (write.range[1] <= comparison.range[0] || (checkedLater && callbackWithin(write, region) === undefined)) &&
+      ((write.range[1] <= comparison.range[0] && !leavesBefore(write, comparison)) || (checkedLater && callbackWithin(write, region) === undefined)) &&
       !(update && update.range[0] <= write.range[0] && write.range[1] <= update.range[1]),
   );
+}
+
+/**
+ * `catch { n++; continue }` before `if (res.status === 503 && n < 3)`: the write sits in a block
+ * that leaves the turn (a jump ends it) and does not hold the comparison, so a turn that reaches
+ * the comparison has not made that write.
+ */
+function leavesBefore(write: Node, comparison: Node): boolean {
+  for (let p = write.parent; p && !contains(p, comparison); p = p.parent) {
+    if (p.type === 'BlockStatement' && alwaysExits(p)) return true;
+  }
+  return false;
 }
 
 /** `n = n || 0`: sets where the count starts, moves no count. */
@@ -292,6 +305,13 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       // `if (aborted(e) || this.limitReached) throw e`: one of the parts is such a getter.
       if (!kind) kind = [...operands(test, '||'), ...operands(test, '&&')].map((part) => getterCondition(part)).map((g) => g && boundKind(g.condition, env)).find((k) => k !== undefined);
       if (!kind) {
+        // `if (shouldRetry(res.status, attempt)) continue`: the limit a predicate of the file keeps.
+        const sense = node.type === 'ConditionalExpression' || isRetry(node.consequent) || alwaysExits(node.alternate) ? true : alwaysExits(node.consequent) ? false : undefined;
+        const kept = sense === undefined ? undefined : predicateBound(test, sense, env, boundOf, merge);
+        if (kept) {
+          bound = merge(bound, kept);
+          return undefined;
+        }
         // `if (!recovered && …) { …; recovered = true }`: one more way round (exits/one-shot-flag.ts).
         if (node.type === 'IfStatement' && oneShotGuard(node, env.region, env.ctx, isRetry)) bound = merge(bound, { attempts: 2, deadline: false, abortAware: false });
         return undefined;

@@ -131,7 +131,7 @@ function sleepHelper(call: TSESTree.CallExpression, helper: FunctionNode, ctx: A
   const summary = facts.timer ? sleepSummary(helper, ctx) : blockingWait(helper, ctx);
   const timer = summary?.timer;
   if (facts.timer && !timer) return undefined;
-  if (!timer && !named) return undefined;
+  if (!timer && (!named || computesNumber(helper))) return undefined;
   // `const d = computeDelay(n)`: a function of this file named like a wait, with no timer of its
   // own, whose result is taken as a value computes a wait; it does not make one.
   if (!timer && usedAsValue(call)) return undefined;
@@ -155,10 +155,49 @@ function importedSleep(call: TSESTree.CallExpression, root: TSESTree.Identifier,
   if (!foreign) return undefined;
   // Read there with a timer that is not a sleep's (a watchdog): an operation, whatever its name (null).
   if (helperFacts(foreign.fn, foreign.ctx).timer && !sleepSummary(foreign.fn, foreign.ctx)) return null;
+  // `export const getRetryDelay = (n) => Math.min(1000 * 2 ** n, 30000)`: it computes a wait, it does not make one.
+  if (computesNumber(foreign.fn)) return null;
   const sleep = sleepHelper(call, foreign.fn, foreign.ctx, name);
   if (!sleep?.timerDelay) return undefined;
   sleep.helperCtx = foreign.ctx;
   return sleep;
+}
+
+/**
+ * A function whose every answer is arithmetic (`Math.min(base * 2 ** n, cap)`, `n * 250`, a
+ * number, a choice between such): it computes a number, so a call of it waits for nothing,
+ * whatever it is called. (A sleep answers with a promise; an async function always does.)
+ */
+function computesNumber(fn: FunctionNode): boolean {
+  if (fn.async || fn.generator) return false;
+  if (fn.body.type !== 'BlockStatement') return arithmetic(fn.body);
+  const returns: TSESTree.ReturnStatement[] = [];
+  const stack: Node[] = [fn.body];
+  while (stack.length) {
+    const n = stack.pop() as Node;
+    if (n.type === 'ReturnStatement') returns.push(n);
+    else if (n.type === 'BlockStatement') stack.push(...n.body);
+    else if (n.type === 'IfStatement') stack.push(n.consequent, ...(n.alternate ? [n.alternate] : []));
+  }
+  return returns.length > 0 && returns.every((r) => r.argument !== null && arithmetic(r.argument));
+}
+
+function arithmetic(node: Node): boolean {
+  const n = unwrap(node);
+  switch (n.type) {
+    case 'Literal':
+      return typeof n.value === 'number';
+    case 'BinaryExpression':
+      return /^([-+*/%]|\*\*|<<|>>>?|[&|^])$/.test(n.operator);
+    case 'UnaryExpression':
+      return n.operator === '-' || n.operator === '~';
+    case 'ConditionalExpression':
+      return arithmetic(n.consequent) && arithmetic(n.alternate);
+    case 'CallExpression':
+      return dottedName(n.callee)?.startsWith('Math.') === true;
+    default:
+      return false;
+  }
 }
 
 /**
@@ -173,6 +212,8 @@ function usedAsValue(call: TSESTree.CallExpression | TSESTree.AwaitExpression): 
   if (parent.type === 'AssignmentExpression') return parent.right === call;
   if (parent.type === 'BinaryExpression') return true;
   if (parent.type === 'LogicalExpression') return parent.left === call || usedAsValue(parent as never);
+  // `const ms = header ? seconds * 1000 : computeDelay(n)`: a branch of a value is a value.
+  if (parent.type === 'ConditionalExpression') return parent.test !== call && usedAsValue(parent as never);
   return (parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.arguments.includes(call as TSESTree.CallExpressionArgument);
 }
 

@@ -130,7 +130,8 @@ function joinValues(a: Value, b: Value): Value {
   if (a.t === 'num' && b.t === 'num' && a.v === b.v) return withRandom(a, random, jitter);
   // The counter or its start (`this.failures++` and `this.failures = 0` on success): still the counter.
   const steady = (v: Value) => v.t === 'num' || v.t === 'invariant';
-  if ((a.t === 'counter' && steady(b)) || (b.t === 'counter' && steady(a))) return withRandom({ t: 'counter', random: false }, random, jitter);
+  // `attempt++` on each of two ways back (a thrown error, a retryable status): one step per attempt either way.
+  if ((a.t === 'counter' && (steady(b) || b.t === 'counter')) || (b.t === 'counter' && steady(a))) return withRandom({ t: 'counter', random: false }, random, jitter);
   if (a.t === 'grow' || b.t === 'grow' || a.t === 'counter' || b.t === 'counter') {
     const grow = a.t === 'grow' ? a : b.t === 'grow' ? b : undefined;
     return withRandom(grow ?? { t: 'grow', shape: 'linear', random: false }, random, jitter);

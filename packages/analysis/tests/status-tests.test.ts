@@ -44,6 +44,8 @@ describe('statusTestOutcome: membership and predicates, read from the codes', ()
     ['a predicate calling a list membership', `const L = [503]; function again(c) { return L.includes(c); } if (again(res.status)) {}`, 'failure'],
     ['a negated predicate', `const bad = (c) => !(c < 400); if (bad(res.status)) {}`, 'failure'],
     ["a predicate returning the response's ok", `function good(r) { return r.ok; } if (!good(res)) {}`, 'success'],
+    ['a predicate of early returns, the others saying nothing', `function f(c) { if (c === 1) return true; return c >= 500; } if (f(res.status)) {}`, 'failure'],
+    ['early returns of false, then true', `const L = [503]; function again(c, n) { if (n >= 3) { return false; } if (!L.includes(c)) return false; return true; } if (again(res.status, 1)) {}`, 'failure'],
   ])('%s', (_, code, polarity) => {
     expect(outcome(code)).toBe(polarity);
   });
@@ -54,7 +56,8 @@ describe('statusTestOutcome: membership and predicates, read from the codes', ()
     ['a list that may change', `let L = [503]; if (L.includes(res.status)) {}`],
     ['a predicate whose parameter is not what it compares', `const LIMIT = 500; function over(c) { return LIMIT >= 500; } if (over(res.status)) {}`],
     ['a predicate of something else than the status', `function big(n) { return n >= 500; } if (big(res.size)) {}`],
-    ['a predicate with two returns', `function f(c) { if (c === 1) return true; return c >= 500; } if (f(res.status)) {}`],
+    ['a predicate whose early and last returns disagree', `function f(c) { if (c >= 500) return true; return c === 200; } if (f(res.status)) {}`],
+    ['a predicate whose early return is not a boolean', `function f(c) { if (c >= 500) return c; return false; } if (f(res.status)) {}`],
     ['an unknown function', `import { isTransient } from 'somewhere'; if (isTransient(res.status)) {}`],
   ])('decides nothing: %s', (_, code) => {
     expect(outcome(code)).toBeUndefined();

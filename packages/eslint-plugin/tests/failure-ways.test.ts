@@ -137,7 +137,8 @@ ruleTester.run('no-fixed-sleep-retry on the ways a failure goes round', noFixedS
       name: 'TypeScript: a failed response checked in the try goes round at once, past an else',
       code: checkedInTry(goesRoundAtOnce),
       filename: 'send.ts',
-      errors: [{ messageId: 'immediateOnOthers', line: 6, column: 3, data: { what: 'This retry loop', line: '10', attempts: 'an unknown number of attempts' } }],
+      // `attempts++` on both ways round is one counter: the loop's `attempts <= maxRetries` (3 by default) counts 4.
+      errors: [{ messageId: 'immediateOnOthers', line: 6, column: 3, data: { what: 'This retry loop', line: '10', attempts: 'up to 4 attempts' } }],
     },
     {
       name: 'TypeScript: the same parameters passed back',

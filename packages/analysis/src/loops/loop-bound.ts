@@ -4,6 +4,7 @@ import { memberWritesWithin } from '../classes/class-members.js';
 import { mayStopUnseen } from '../exits.js';
 import { flagNeverWritten } from '../exits/external.js';
 import { doneOrOwnerFlags } from '../owner-flags.js';
+import { unguardedWayBack } from '../exits/unguarded-way-back.js';
 import { boundOf, getterCondition, guardsIn, merge } from '../bounds.js';
 import type { Bound } from '../exits/bound.js';
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from '../checks.js';
@@ -38,7 +39,9 @@ export function loopBound(loop: RetryLoopNode, env: Env, operation?: Node): Boun
     unbounded = kind === 'time' || kind === 'abort' || successesOnly || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env) || doneOrOwnerFlags(test, loop, env, (part) => isFlag(part, loop, env)) || flagNeverWritten(test, loop.body, env)));
   }
   const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);
-  if (guards) bound = merge(bound, guards);
+  // Limits only on some ways round, the loop's own condition limiting none: the others never stop.
+  if (guards && !bound && unguardedWayBack(loop, env, boundOf, merge)) unbounded = true;
+  else if (guards) bound = merge(bound, guards);
   const result: Bound = bound ?? { deadline: false, abortAware: false };
   // A give-up branch whose condition the analysis cannot count may still end the loop (a deadline
   // or an abort that already bounds it says more than "an unknown number"); so may one beside a

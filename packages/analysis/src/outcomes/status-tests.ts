@@ -3,6 +3,7 @@ import { isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } 
 import { soleDefinition } from '../definitions/bodies.js';
 import { evaluate, type Env } from '../evaluate.js';
 import { localFunction } from '../functions/local-function.js';
+import { guardChain, type Guard } from '../functions/guard-chain.js';
 
 /**
  * Does a test on a response's status say the attempt worked or failed? Whatever form the test
@@ -80,10 +81,13 @@ export function indexMembership(test: TSESTree.BinaryExpression, env: Env, holde
 }
 
 /** The numbers of `[502, 503]`, `new Set([…])` or a `const` holding one. */
-function codeList(node: Node, env: Env): number[] | undefined {
+function codeList(node: Node, env: Env, hops = 0): number[] | undefined {
   let n = unwrap(node);
   if (n.type === 'Identifier') {
     const def = soleDefinition(env.ctx.variableOf(n));
+    // `import { RETRYABLE_CODES } from './constants'`: the list that module's constant holds, read there.
+    const foreign = def?.type === 'ImportBinding' && hops < MAX_DEPTH ? env.ctx.foreignConstant?.(def.name as TSESTree.Identifier) : undefined;
+    if (foreign) return codeList(foreign.node, { ...env, ctx: foreign.ctx, region: foreign.node }, hops + 1);
     if (def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init) return undefined;
     n = unwrap(def.node.init);
   }
@@ -108,7 +112,7 @@ function predicate(call: TSESTree.CallExpression, env: Env, holders: Holders, de
   if (depth >= MAX_DEPTH) return undefined;
   const fn = localFunction(call, env);
   if (!fn || fn.async || fn.generator) return undefined;
-  const returned = onlyReturned(fn, env);
+  const returned = onlyReturned(fn, env) ?? guardChain(fn);
   if (!returned) return undefined;
   // The parameters that hold the status, or the response whose `.status` is the status.
   const statusParams = new Set<string>();
@@ -130,7 +134,32 @@ function predicate(call: TSESTree.CallExpression, env: Env, holders: Holders, de
     if (n.type === 'Identifier') return statusParams.has(n.name) && declaredBy(n, fn, env);
     return n.type === 'MemberExpression' && /^(status|statusCode)$/.test(propertyName(n) ?? '') && result(n.object);
   };
-  return polarityOf(returned, inner, { status, result }, depth);
+  const handed: Holders = { status, result };
+  if (Array.isArray(returned)) return chainPolarity(returned, inner, handed, depth);
+  return polarityOf(returned, inner, handed, depth);
+}
+
+/**
+ * What the chain returning true says of the status. An `if (t) return false` lets true through
+ * only where `t` is false, so it says what `!t` says; an `if (t) return true` says what `t` says;
+ * a returned test says its own. As for `a || b`, the parts that say something must agree.
+ */
+function chainPolarity(guards: readonly Guard[], env: Env, holders: Holders, depth: number): Polarity | undefined {
+  let said: Polarity | undefined;
+  for (const guard of guards) {
+    const value = unwrap(guard.value);
+    const literal = value.type === 'Literal' && typeof value.value === 'boolean' ? value.value : undefined;
+    let polarity: Polarity | undefined;
+    if (!guard.test) polarity = literal === undefined ? polarityOf(value, env, holders, depth) : undefined;
+    else if (literal === undefined) return undefined;
+    else {
+      const test = polarityOf(guard.test, env, holders, depth);
+      polarity = literal ? test : test === 'success' ? 'failure' : test === 'failure' ? 'success' : undefined;
+    }
+    if (polarity && said && polarity !== said) return undefined;
+    said ??= polarity;
+  }
+  return said;
 }
 
 /** The parameter `id` names is one of `fn`'s own (not a shadowing local). */

@@ -1,0 +1,57 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { alwaysExits, isAnyLoop, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { boundKind } from '../checks.js';
+import type { Env } from '../evaluate.js';
+import { oneShotGuard } from './one-shot-flag.js';
+import { predicateBound } from './predicate-bound.js';
+
+/**
+ * Does some way round a retry loop skip every limit? A limit in one branch bounds only the
+ * attempts that go round through that branch: `catch { if (n < 3) { n++; continue } throw e }`
+ * beside `if (res.status === 503) { n++; continue }` stops thrown failures after three tries and
+ * never stops the 503s. Each `continue` of the loop is read with the tests on its own path: the
+ * `if`s it sits in and the give-up `if`s before it in each enclosing block.
+ */
+
+type BoundOf = Parameters<typeof predicateBound>[3];
+type Merge = Parameters<typeof predicateBound>[4];
+
+export function unguardedWayBack(loop: RetryLoopNode, env: Env, boundOf: BoundOf, merge: Merge): boolean {
+  const ways: TSESTree.ContinueStatement[] = [];
+  walk(loop.body, env.ctx.keys, (node) => {
+    if (isFunction(node) || (node !== loop.body && isAnyLoop(node))) return false;
+    if (node.type === 'ContinueStatement' && (!node.label || (loop.parent?.type === 'LabeledStatement' && loop.parent.label.name === node.label.name))) ways.push(node);
+    return undefined;
+  });
+  // With one way round (or none written out) every limit in the body is on it.
+  if (ways.length < 2) return false;
+  return ways.some((way) => !guarded(way, loop, env, boundOf, merge));
+}
+
+/** A `continue` within `node`, outside inner loops and functions. */
+function goesRound(node: Node, env: Env): boolean {
+  let found = false;
+  walk(node, env.ctx.keys, (n) => {
+    if (found || isFunction(n) || isAnyLoop(n)) return false;
+    if (n.type === 'ContinueStatement') found = true;
+    return undefined;
+  });
+  return found;
+}
+
+function guarded(way: TSESTree.ContinueStatement, loop: RetryLoopNode, env: Env, boundOf: BoundOf, merge: Merge): boolean {
+  const limits = (test: Node, goOnWhenTrue: boolean): boolean => boundKind(test, env) !== undefined || predicateBound(test, goOnWhenTrue, env, boundOf, merge) !== undefined;
+  let child: Node = way;
+  for (let p: Node | undefined = way.parent; p && child !== loop.body; child = p, p = p.parent) {
+    if (p.type === 'IfStatement' && child !== p.test) {
+      if (limits(p.test, child === p.consequent) || oneShotGuard(p, loop, env.ctx, (n) => goesRound(n, env))) return true;
+    }
+    if (p.type === 'BlockStatement') {
+      for (const before of p.body.slice(0, p.body.indexOf(child as TSESTree.Statement))) {
+        if (before.type === 'IfStatement' && alwaysExits(before.consequent) && !goesRound(before.consequent, env) && limits(before.test, false)) return true;
+      }
+    }
+    if (p.type === 'ConditionalExpression' || p.type === 'LogicalExpression') return true;
+  }
+  return false;
+}
