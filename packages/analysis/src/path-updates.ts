@@ -71,6 +71,14 @@ export function joinAlongPaths(updates: readonly PathUpdate[], region: Node): Va
       if (branch !== undefined) byBranch.set(branch, groups[groups.length - 1] as Value[]);
     }
   }
+  // `++n` at the top of the attempt and again in its catch: two steps in one turn, not the one
+  // step per turn a counter is (writes in one branch, or one unconditional write beside any
+  // other, run in the same turn). Read as a growth the analysis does not size, as before.
+  const counters = (values: readonly Value[]) => values.filter((v) => v.t === 'counter').length;
+  const unconditional = byBranch.get(region);
+  if (groups.some((values) => counters(values) > 1) || (unconditional && counters(unconditional) > 0 && groups.some((values) => values !== unconditional && counters(values) > 0))) {
+    return { t: 'grow', shape: 'linear', random: false };
+  }
   const composes = (values: readonly Value[]): values is readonly (Value & { t: 'grow' })[] => values.length > 1 && values.every((v) => v.t === 'grow');
   // Nothing to compose: the writes joined in source order, exactly as each was read alone.
   if (!groups.some(composes)) return updates.map((u) => u.value).reduce<Value | undefined>((a, b) => (a ? join(a, b) : b), undefined);

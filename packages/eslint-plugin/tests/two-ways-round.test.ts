@@ -101,11 +101,35 @@ ruleTester.run('no-unbounded-retry on a loop with two ways round', noUnboundedRe
   ],
 });
 
+// `++tries` at the top of each turn and again in the catch: two steps a turn, so the limit does not count attempts one by one.
+const steppedTwice = `const hold = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export async function post(url: string): Promise<Response | undefined> {
+  let tries = 0;
+  while (true) {
+    ++tries;
+    try {
+      return await fetch(url, { method: 'POST' });
+    } catch (err) {
+      if (tries > 5) throw err;
+      ++tries;
+      await hold(1000);
+    }
+  }
+}
+`;
+
 ruleTester.run('no-fixed-sleep-retry on a loop with two ways round', noFixedSleepRetry, {
   // The wait grows: `nextPauseDelay(tries)` is arithmetic on the counter, stepped once per attempt on either way.
   valid: [
     { name: 'TypeScript: a growing wait from an imported function named like a sleep', ...ts(PREDICATE) },
     { name: 'JavaScript: a growing wait from an imported function named like a sleep', ...js(UNLIMITED) },
   ],
-  invalid: [],
+  invalid: [
+    {
+      name: 'TypeScript: a counter stepped twice a turn counts no known number of attempts',
+      code: steppedTwice,
+      filename: 'post.ts',
+      errors: [{ messageId: 'fixedDelay', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'an unknown number of attempts' } }],
+    },
+  ],
 });

@@ -39,9 +39,8 @@ export function loopBound(loop: RetryLoopNode, env: Env, operation?: Node): Boun
     unbounded = kind === 'time' || kind === 'abort' || successesOnly || (!kind && (outcomeCheck(test, env) !== undefined || isFlag(test, loop, env) || doneOrOwnerFlags(test, loop, env, (part) => isFlag(part, loop, env)) || flagNeverWritten(test, loop.body, env)));
   }
   const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);
-  // Limits only on some ways round, the loop's own condition limiting none: the others never stop.
-  if (guards && !bound && unguardedWayBack(loop, env, boundOf, merge)) unbounded = true;
-  else if (guards) bound = merge(bound, guards);
+  // Limits on only some ways round limit those ways: the loop goes round as its condition lets the others.
+  if (guards && !unguardedWayBack(loop, env, boundOf, merge)) bound = merge(bound, guards);
   const result: Bound = bound ?? { deadline: false, abortAware: false };
   // A give-up branch whose condition the analysis cannot count may still end the loop (a deadline
   // or an abort that already bounds it says more than "an unknown number"); so may one beside a

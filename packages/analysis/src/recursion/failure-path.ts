@@ -5,6 +5,7 @@ import { outcomeCheck } from '../checks.js';
 import type { AnalysisContext } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { synchronousAttempt } from '../outcomes/synchronous-result.js';
+import { givesUpWithError } from '../outcomes/thrown-failure.js';
 import { scanAttempt } from '../scan.js';
 import { literalFailureMethod } from '../graph/handler-objects.js';
 import { soleDefinition } from '../definitions/bodies.js';
@@ -132,6 +133,8 @@ export function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): 
         const inConsequent = child === p.consequent;
         if ((inConsequent && polarity === 'failure') || (!inConsequent && polarity === 'success')) return !timer && synchronousAttempt(call, fn) ? undefined : withTimer({ container: child }, timer, call, fn);
         if (polarity) return undefined;
+        // The branch gives up with an error when the count the call steps runs out: its own word for a failure.
+        if (p.type === 'IfStatement' && call.type === 'CallExpression' && givesUpWithError(child, call, fn, env.ctx)) return withTimer({ container: child }, timer, call, fn);
         break;
       }
     }
