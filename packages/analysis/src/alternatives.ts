@@ -3,6 +3,7 @@ import { alwaysExits, calleeName, contains, dottedName, isFunction, propertyName
 import type { AnalysisContext, Variable } from './context.js';
 import { firstDefinition } from './definitions/bodies.js';
 import { putBackBeforeReentry } from './requeue.js';
+import { localFunction } from './functions/local-function.js';
 
 /**
  * Failover and iteration look like retries but move on to another alternative each time:
@@ -13,7 +14,7 @@ import { putBackBeforeReentry } from './requeue.js';
  * with `keys.shift()`).
  */
 export function movesToNextAlternative(region: Node, operation: Node | undefined, ctx: AnalysisContext, selfCalls: readonly Node[] = []): boolean {
-  if (operation && (isDraw(operation) || drawnInputs(operation, region, ctx, selfCalls))) return true;
+  if (operation && ((isDraw(operation) && !cyclesBack(operation, ctx)) || drawnInputs(operation, region, ctx, selfCalls))) return true;
   if (selfCalls.some((call) => passesRest(call))) return true;
   return handsOnIteratorOrConsumes(region, ctx);
 }
@@ -32,6 +33,28 @@ export function isDraw(node: Node): boolean {
 }
 
 /**
+ * `this.getNextNode()` whose body steps an index modulo the list's length
+ * (`this.current = (this.current + 1) % this.nodes.length`): a round robin, read from its code.
+ * It comes back to the alternatives already tried, so an attempt after it is the same request
+ * again (the only one, with one node), not a move down a list that runs out.
+ */
+function cyclesBack(node: Node, ctx: AnalysisContext): boolean {
+  let n = unwrap(node);
+  while (n.type === 'MemberExpression') n = unwrap(n.object);
+  if (n.type !== 'CallExpression') return false;
+  const fn = localFunction(n, { ctx, region: n, counters: new Set(), depth: 0 });
+  if (!fn) return false;
+  let cycles = false;
+  walk(fn.body, ctx.keys, (inner) => {
+    if (cycles || (inner !== fn.body && isFunction(inner))) return false;
+    const modulus = inner.type === 'BinaryExpression' && inner.operator === '%' ? unwrap(inner.right) : undefined;
+    if (modulus?.type === 'MemberExpression' && /^(length|size)$/.test(propertyName(modulus) ?? '')) cycles = true;
+    return undefined;
+  });
+  return cycles;
+}
+
+/**
  * The operation's receiver or arguments come from a draw in this attempt, directly or
  * through locals (`const item = it.next(); const host = item.value; connect(host)`), or are
  * assigned from one (`({ host, connection } = this.getNextConnection())`).
@@ -42,7 +65,7 @@ function drawnInputs(operation: Node, region: Node, ctx: AnalysisContext, selfCa
   const follow = (root: Node, depth: number): void => {
     walk(root, ctx.keys, (node) => {
       if (drawn || isFunction(node)) return false;
-      if (node !== root && isDraw(node)) {
+      if (node !== root && isDraw(node) && !cyclesBack(node, ctx)) {
         drawn = true;
         return false;
       }
@@ -61,7 +84,7 @@ function drawnInputs(operation: Node, region: Node, ctx: AnalysisContext, selfCa
         if (!ref.isWrite() || !write || !contains(region, ref.identifier as Node)) continue;
         // `const job = queue.shift()` put back (`queue.unshift(job)`) before the way back in: the failed item again.
         if (isDraw(write) && putBackBeforeReentry(variable, write, selfCalls, ctx)) continue;
-        if (isDraw(write) || (unwrap(write).type === 'CallExpression' && givesUpWhenAbsent(variable, region, ctx, selfCalls))) drawn = true;
+        if ((isDraw(write) && !cyclesBack(write, ctx)) || (unwrap(write).type === 'CallExpression' && givesUpWhenAbsent(variable, region, ctx, selfCalls))) drawn = true;
         else follow(write, depth + 1);
       }
       return undefined;

@@ -48,10 +48,27 @@ function guarded(way: TSESTree.ContinueStatement, loop: RetryLoopNode, env: Env,
     }
     if (p.type === 'BlockStatement') {
       for (const before of p.body.slice(0, p.body.indexOf(child as TSESTree.Statement))) {
-        if (before.type === 'IfStatement' && alwaysExits(before.consequent) && !goesRound(before.consequent, env) && limits(before.test, false)) return true;
+        if (givesUpWithin(before, env, (test) => limits(test, false))) return true;
       }
     }
     if (p.type === 'ConditionalExpression' || p.type === 'LogicalExpression') return true;
   }
   return false;
+}
+
+/**
+ * `if (attempt >= max) return` in a statement that runs before the way round, itself or inside a
+ * branch that goes on past the statement (`if (!gotAny) { attempt++; if (attempt >= max) return; … }`).
+ * A give-up inside a branch that always leaves (a catch that goes round or throws) is on that
+ * branch's way, not on the ways that run past it.
+ */
+function givesUpWithin(statement: Node, env: Env, limits: (test: Node) => boolean): boolean {
+  let found = false;
+  walk(statement, env.ctx.keys, (node) => {
+    if (found || isFunction(node) || isAnyLoop(node)) return false;
+    if (node !== statement && node.type === 'BlockStatement' && alwaysExits(node)) return false;
+    if (node.type === 'IfStatement' && alwaysExits(node.consequent) && !goesRound(node.consequent, env) && limits(node.test)) found = true;
+    return !found;
+  });
+  return found;
 }
