@@ -15,6 +15,9 @@ export function declaredOutside(variable: Variable, region: Node): boolean {
   if (def.type === 'ImportBinding') return true;
   if (def.type !== 'Variable' && def.type !== 'Parameter') return false;
   const name = def.name as Node;
+  // `for (let n = 0; …; n += 1)`: the head's declaration runs once, before the first attempt;
+  // the value goes on from one turn to the next as one declared before the loop does.
+  if (region.type === 'ForStatement' && region.init && region.init.range[0] <= name.range[0] && name.range[1] <= region.init.range[1]) return true;
   return !(region.range[0] <= name.range[0] && name.range[1] <= region.range[1]);
 }
 
