@@ -88,7 +88,11 @@ export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.Ca
   if (callee.type === 'MemberExpression') addInputs(callee.object, 0);
   // Only what carries over to the next attempt: a variable declared inside the body restarts.
   const carriesOver = (variable: Variable) => !variable.defs.some((def) => contains(loop.body, def.name));
-  const steps = [...inputs].filter(carriesOver).flatMap((variable) => writesWithin(variable, loop).filter(isStep));
+  // `run(input, done, (n) => { done = n })`: progress the operation reports while it runs. A
+  // turn after a failure resumes the rest of the same work (a retry of what failed), it does not
+  // move on to other work.
+  const reportedByOperation = (write: Node) => operation.arguments.some((arg) => isFunction(arg) && contains(arg, write));
+  const steps = [...inputs].filter(carriesOver).flatMap((variable) => writesWithin(variable, loop).filter((write) => isStep(write) && !reportedByOperation(write)));
   if (steps.some((step) => !conditionalWithin(step, loop, true) && !afterOperationInTry(step, operation, loop))) return true;
   // Steps taken only on some paths (`if (serverOffset > offset) offset = serverOffset`) leave
   // the others retrying the same input, unless every way round takes one (a redirect:
