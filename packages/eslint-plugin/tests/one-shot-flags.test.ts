@@ -118,6 +118,29 @@ ruleTester.run('no-unbounded-retry and one-shot flags', noUnboundedRetry, {
   ],
 });
 
+// `finished = true` where the stream ended well, and `if (finished) break` on that way: the
+// success, not a flag the way round sets. The count in the catch limits the attempts.
+const finishFlag = `
+declare function openStream(): Promise<AsyncIterable<{ last: boolean }>>;
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export async function follow(): Promise<void> {
+  let finished = false;
+  let failures = 0;
+  while (true) {
+    try {
+      for await (const event of await openStream()) {
+        if (event.last) finished = true;
+      }
+      if (finished) break;
+    } catch (e) {
+      failures++;
+      if (failures >= 4) throw e;
+      await pause(1000);
+    }
+  }
+}
+`;
+
 ruleTester.run('no-fixed-sleep-retry and one-shot flags', noFixedSleepRetry, {
   valid: [{ name: 'a stale lock cleared once: one more attempt after a repair', code: repairOnce }],
   invalid: [
@@ -125,6 +148,11 @@ ruleTester.run('no-fixed-sleep-retry and one-shot flags', noFixedSleepRetry, {
       name: 'a flag set back to false: a fixed wait with no limit',
       code: reopened,
       errors: [{ messageId: 'fixedDelay', line: 6, column: 3, data: { what: loop, delay: 'a fixed 1 s', attempts: 'no limit on attempts' } }],
+    },
+    {
+      name: 'a flag set on success is no one-shot: the count limits',
+      code: finishFlag,
+      errors: [{ messageId: 'fixedDelay', line: 7, column: 3, data: { what: loop, delay: 'a fixed 1 s', attempts: 'up to 4 attempts' } }],
     },
   ],
 });
