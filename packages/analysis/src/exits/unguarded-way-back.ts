@@ -10,7 +10,8 @@ import { predicateBound } from './predicate-bound.js';
  * attempts that go round through that branch: `catch { if (n < 3) { n++; continue } throw e }`
  * beside `if (res.status === 503) { n++; continue }` stops thrown failures after three tries and
  * never stops the 503s. Each `continue` of the loop is read with the tests on its own path: the
- * `if`s it sits in and the give-up `if`s before it in each enclosing block.
+ * `if`s it sits in (a limit, a predicate that keeps one, a one-shot flag) and the give-ups before
+ * it in each enclosing block, also inside a branch that runs on past its statement.
  */
 
 type BoundOf = Parameters<typeof predicateBound>[3];
@@ -51,7 +52,6 @@ function guarded(way: TSESTree.ContinueStatement, loop: RetryLoopNode, env: Env,
         if (givesUpWithin(before, env, (test) => limits(test, false))) return true;
       }
     }
-    if (p.type === 'ConditionalExpression' || p.type === 'LogicalExpression') return true;
   }
   return false;
 }

@@ -45,7 +45,6 @@ function returnedBy(node: Node): Node | undefined {
   return only?.type === 'ReturnStatement' && only.argument ? only.argument : undefined;
 }
 
-
 /** `true` or `false` written out; undefined for anything else. */
 export function booleanLiteral(node: Node): boolean | undefined {
   return node.type === 'Literal' && typeof node.value === 'boolean' ? node.value : undefined;
