@@ -89,8 +89,35 @@ ruleTester.run('require-jitter on a loop with two ways round', requireJitter, {
   ],
 });
 
+// An abort checked at the top of each turn is on every way round.
+const abortable = `const hold = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export async function watch(url: string, signal: AbortSignal): Promise<Response> {
+  let tries = 0;
+  while (true) {
+    signal.throwIfAborted();
+    let res: Response;
+    try {
+      res = await fetch(url, { signal });
+    } catch (err) {
+      if (tries < 3) {
+        tries++;
+        await hold(1000);
+        continue;
+      }
+      throw err;
+    }
+    if (res.status === 503) {
+      await hold(1000);
+      continue;
+    }
+    return res;
+  }
+}
+`;
+
 ruleTester.run('no-unbounded-retry on a loop with two ways round', noUnboundedRetry, {
   valid: [
+    { name: 'TypeScript: an abort checked at the top of each turn ends every way round', code: abortable, filename: 'watch.ts' },
     { name: 'TypeScript: the predicate keeps the limit on the response way', ...ts(PREDICATE) },
     { name: 'JavaScript: the predicate keeps the limit on the response way', ...js(PREDICATE) },
     { name: 'TypeScript: both ways limited in place', ...ts(LIMITED) },

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, isAnyLoop, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { alwaysExits, dottedName, isAnyLoop, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
 import { boundKind } from '../checks.js';
 import type { Env } from '../evaluate.js';
 import { oneShotGuard } from './one-shot-flag.js';
@@ -68,6 +68,8 @@ function givesUpWithin(statement: Node, env: Env, limits: (test: Node) => boolea
     if (found || isFunction(node) || isAnyLoop(node)) return false;
     if (node !== statement && node.type === 'BlockStatement' && alwaysExits(node)) return false;
     if (node.type === 'IfStatement' && alwaysExits(node.consequent) && !goesRound(node.consequent, env) && limits(node.test)) found = true;
+    // `signal.throwIfAborted()` before the way round: an abort ends it (as guardsIn reads it).
+    if (node.type === 'CallExpression' && /(^|\.)throwIfAborted$/.test(dottedName(node.callee) ?? '')) found = true;
     return !found;
   });
   return found;
