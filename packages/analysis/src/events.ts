@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, calleeName, contains, dottedName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
-import { guardsIn, merge } from './bounds.js';
-import type { Bound } from './exits/bound.js';
+import { guardsIn } from './bounds.js';
+import { merge, type Bound } from './exits/bound.js';
 import type { AnalysisContext } from './context.js';
 import { evaluate, type Env } from './evaluate.js';
 import { mayStopBefore } from './exits.js';

@@ -14,3 +14,15 @@ export function maxAttemptsOf(bound: Bound | undefined, unboundedWithoutLimit: b
   if (bound?.attempts !== undefined) return bound.attempts;
   return unboundedWithoutLimit ? 'unbounded' : 'unknown';
 }
+
+/** Both limits hold: the smaller attempt count, any deadline, any abort. */
+export function merge(a: Bound | undefined, b: Bound): Bound {
+  if (!a) return b;
+  const result: Bound = { deadline: a.deadline || b.deadline, abortAware: a.abortAware || b.abortAware };
+  const counts = [a.attempts, b.attempts].filter((x): x is number => typeof x === 'number');
+  if (counts.length > 0) result.attempts = Math.min(...counts);
+  else if (a.attempts !== undefined || b.attempts !== undefined) result.attempts = 'unknown';
+  const deadlineMs = a.deadlineMs ?? b.deadlineMs;
+  if (deadlineMs !== undefined) result.deadlineMs = deadlineMs;
+  return result;
+}

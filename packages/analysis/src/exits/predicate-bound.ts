@@ -4,7 +4,8 @@ import { evaluate, type Env } from '../evaluate.js';
 import { localFunction, parameterVariables } from '../functions/local-function.js';
 import { booleanLiteral, guardChain } from '../functions/guard-chain.js';
 import type { Value } from '../value.js';
-import type { Bound } from './bound.js';
+import { merge, type Bound } from './bound.js';
+import { boundOf } from './comparison-bound.js';
 
 /**
  * `if (shouldRetry(res.status, attempt)) continue` with `shouldRetry` a predicate of the file
@@ -12,22 +13,19 @@ import type { Bound } from './bound.js';
  * body with each parameter standing for the argument the call hands it (the loop's counter).
  */
 
-type BoundOf = (kind: 'attempts' | 'time' | 'abort', test: Node, env: Env, isGiveUpGuard: boolean, checkedAfterAttempt: boolean, at?: Node) => Bound;
-type Merge = (a: Bound | undefined, b: Bound) => Bound;
-
 /**
  * The bound a call of a predicate keeps when `goOnWhenTrue` says which answer goes round
  * (true for `if (p()) continue`, false for `if (p()) throw`); `!p()` and the parts of
  * `a && p()` (going on) or `a || p()` (giving up) are read the same way. Undefined when no
  * predicate with a limit is called.
  */
-export function predicateBound(test: Node, goOnWhenTrue: boolean, env: Env, boundOf: BoundOf, merge: Merge): Bound | undefined {
+export function predicateBound(test: Node, goOnWhenTrue: boolean, env: Env): Bound | undefined {
   const n = unwrap(test);
-  if (n.type === 'UnaryExpression' && n.operator === '!') return predicateBound(n.argument, !goOnWhenTrue, env, boundOf, merge);
+  if (n.type === 'UnaryExpression' && n.operator === '!') return predicateBound(n.argument, !goOnWhenTrue, env);
   if (n.type === 'LogicalExpression' && n.operator === (goOnWhenTrue ? '&&' : '||')) {
     let bound: Bound | undefined;
     for (const part of operands(n, n.operator)) {
-      const b = part === n ? undefined : predicateBound(part, goOnWhenTrue, env, boundOf, merge);
+      const b = part === n ? undefined : predicateBound(part, goOnWhenTrue, env);
       if (b) bound = merge(bound, b);
     }
     return bound;

@@ -14,10 +14,8 @@ import { predicateBound } from './predicate-bound.js';
  * it in each enclosing block, also inside a branch that runs on past its statement.
  */
 
-type BoundOf = Parameters<typeof predicateBound>[3];
-type Merge = Parameters<typeof predicateBound>[4];
-
-export function unguardedWayBack(loop: RetryLoopNode, env: Env, boundOf: BoundOf, merge: Merge): boolean {
+/** `isRetry`: does a branch go round (the loop's own reading, as guardsIn is handed it). */
+export function unguardedWayBack(loop: RetryLoopNode, env: Env, isRetry: (node: Node) => boolean): boolean {
   const ways: TSESTree.ContinueStatement[] = [];
   walk(loop.body, env.ctx.keys, (node) => {
     if (isFunction(node) || (node !== loop.body && isAnyLoop(node))) return false;
@@ -26,30 +24,19 @@ export function unguardedWayBack(loop: RetryLoopNode, env: Env, boundOf: BoundOf
   });
   // With one way round (or none written out) every limit in the body is on it.
   if (ways.length < 2) return false;
-  return ways.some((way) => !guarded(way, loop, env, boundOf, merge));
+  return ways.some((way) => !guarded(way, loop, env, isRetry));
 }
 
-/** A `continue` within `node`, outside inner loops and functions. */
-function goesRound(node: Node, env: Env): boolean {
-  let found = false;
-  walk(node, env.ctx.keys, (n) => {
-    if (found || isFunction(n) || isAnyLoop(n)) return false;
-    if (n.type === 'ContinueStatement') found = true;
-    return undefined;
-  });
-  return found;
-}
-
-function guarded(way: TSESTree.ContinueStatement, loop: RetryLoopNode, env: Env, boundOf: BoundOf, merge: Merge): boolean {
-  const limits = (test: Node, goOnWhenTrue: boolean): boolean => boundKind(test, env) !== undefined || predicateBound(test, goOnWhenTrue, env, boundOf, merge) !== undefined;
+function guarded(way: TSESTree.ContinueStatement, loop: RetryLoopNode, env: Env, isRetry: (node: Node) => boolean): boolean {
+  const limits = (test: Node, goOnWhenTrue: boolean): boolean => boundKind(test, env) !== undefined || predicateBound(test, goOnWhenTrue, env) !== undefined;
   let child: Node = way;
   for (let p: Node | undefined = way.parent; p && child !== loop.body; child = p, p = p.parent) {
     if (p.type === 'IfStatement' && child !== p.test) {
-      if (limits(p.test, child === p.consequent) || oneShotGuard(p, loop, env.ctx, (n) => goesRound(n, env))) return true;
+      if (limits(p.test, child === p.consequent) || oneShotGuard(p, loop, env.ctx, isRetry)) return true;
     }
     if (p.type === 'BlockStatement') {
       for (const before of p.body.slice(0, p.body.indexOf(child as TSESTree.Statement))) {
-        if (givesUpWithin(before, env, (test) => limits(test, false))) return true;
+        if (givesUpWithin(before, env, isRetry, (test) => limits(test, false))) return true;
       }
     }
   }
@@ -62,12 +49,12 @@ function guarded(way: TSESTree.ContinueStatement, loop: RetryLoopNode, env: Env,
  * A give-up inside a branch that always leaves (a catch that goes round or throws) is on that
  * branch's way, not on the ways that run past it.
  */
-function givesUpWithin(statement: Node, env: Env, limits: (test: Node) => boolean): boolean {
+function givesUpWithin(statement: Node, env: Env, isRetry: (node: Node) => boolean, limits: (test: Node) => boolean): boolean {
   let found = false;
   walk(statement, env.ctx.keys, (node) => {
     if (found || isFunction(node) || isAnyLoop(node)) return false;
     if (node !== statement && node.type === 'BlockStatement' && alwaysExits(node)) return false;
-    if (node.type === 'IfStatement' && alwaysExits(node.consequent) && !goesRound(node.consequent, env) && limits(node.test)) found = true;
+    if (node.type === 'IfStatement' && alwaysExits(node.consequent) && !isRetry(node.consequent) && limits(node.test)) found = true;
     // `signal.throwIfAborted()` before the way round: an abort ends it (as guardsIn reads it).
     if (node.type === 'CallExpression' && /(^|\.)throwIfAborted$/.test(dottedName(node.callee) ?? '')) found = true;
     return !found;

@@ -3,7 +3,7 @@ import { alwaysExits, isAnyLoop, isFunction, unwrap, walk, type FunctionNode, ty
 import { isReassigned, type AnalysisContext, type Variable } from '../context.js';
 import { evaluate, type Env } from '../evaluate.js';
 import { scheduleValue, UNKNOWN, type Value } from '../value.js';
-import { attemptsFromComparison, deadlineFrom, mentionsTime } from '../bounds.js';
+import { attemptsFromComparison, deadlineFrom, mentionsTime } from '../exits/comparison-bound.js';
 import type { Bound } from '../exits/bound.js';
 import type { Sleep } from '../sleep.js';
 import { scanAttempt } from '../scan.js';

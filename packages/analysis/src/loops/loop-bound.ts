@@ -5,8 +5,9 @@ import { mayStopUnseen } from '../exits.js';
 import { flagNeverWritten } from '../exits/external.js';
 import { doneOrOwnerFlags } from '../owner-flags.js';
 import { unguardedWayBack } from '../exits/unguarded-way-back.js';
-import { boundOf, getterCondition, guardsIn, merge } from '../bounds.js';
-import type { Bound } from '../exits/bound.js';
+import { getterCondition, guardsIn } from '../bounds.js';
+import { boundOf } from '../exits/comparison-bound.js';
+import { merge, type Bound } from '../exits/bound.js';
 import { boundKind, outcomeCheck, sentinelDecidedByCallee } from '../checks.js';
 import { AnalysisContext, writesWithin, type Variable } from '../context.js';
 import type { Env } from '../evaluate.js';
@@ -40,7 +41,7 @@ export function loopBound(loop: RetryLoopNode, env: Env, operation?: Node): Boun
   }
   const guards = guardsIn(loop.body, env, (node) => node !== loop.body && isAnyLoop(node), containsContinue);
   // Limits on only some ways round limit those ways: the loop goes round as its condition lets the others.
-  if (guards && !unguardedWayBack(loop, env, boundOf, merge)) bound = merge(bound, guards);
+  if (guards && !unguardedWayBack(loop, env, containsContinue)) bound = merge(bound, guards);
   const result: Bound = bound ?? { deadline: false, abortAware: false };
   // A give-up branch whose condition the analysis cannot count may still end the loop (a deadline
   // or an abort that already bounds it says more than "an unknown number"); so may one beside a
