@@ -121,6 +121,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
       news.push(node);
       if (checkLibraries) libraryCalls.push(node);
       if (node.callee.type === 'Identifier') constructed.add(node.callee.name);
+      // `new ns.Client()`: the namespace is what the file imports.
+      else if (node.callee.type === 'MemberExpression' && node.callee.object.type === 'Identifier') constructed.add(node.callee.object.name);
     } else if (node.type === 'JSXOpeningElement') {
       if (checkLibraries) elements.push(node);
     } else if (isFunction(node)) {

@@ -56,6 +56,24 @@ export function importOf(id: TSESTree.Identifier, ctx: AnalysisContext): Importe
 }
 
 /**
+ * Where a name written as a reference comes from: `Client` imported by name, or `ns.Client` /
+ * the type `ns.Client` with `ns` a namespace import (`import * as ns`) or a whole required
+ * module, which names the module's export `Client`. `local`: the name as written, for messages.
+ */
+export function importOfReference(node: TSESTree.Node, ctx: AnalysisContext): (ImportedName & { local: string }) | undefined {
+  const n = unwrap(node);
+  if (n.type === 'Identifier') {
+    const origin = importOf(n, ctx);
+    return origin && { ...origin, local: n.name };
+  }
+  const [holder, member] =
+    n.type === 'MemberExpression' && !n.computed ? [unwrap(n.object), propertyName(n)] : n.type === 'TSQualifiedName' ? [n.left, n.right.name] : [undefined, undefined];
+  if (holder?.type !== 'Identifier' || member === undefined) return undefined;
+  const origin = importOf(holder, ctx);
+  return origin?.imported === '*' ? { module: origin.module, imported: member, local: member } : undefined;
+}
+
+/**
  * Local names bound by `import … from './x'` or `require('./x')` at the top of a module, and by
  * imports of any other specifier `isProject` accepts (a workspace package of the project).
  */

@@ -6,7 +6,7 @@ import { calleeRootIdentifier, exported, importedFunction } from './cross-file/i
 import { classIn } from './cross-file/exports.js';
 import type { Analyze, ClassNode, ForeignTarget, ModuleSummary, NestedHost } from './cross-file/shapes.js';
 import { classFieldValue, enclosingClass } from './classes/class-members.js';
-import { importOf } from './imports.js';
+import { importOf, importOfReference } from './imports.js';
 import { constructorFunction, firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { methodOf } from './functions/instance-methods.js';
 
@@ -109,8 +109,10 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
         const value = classFieldValue(cls, field, false) ?? parameterProperty(cls, field);
         owner = value && (constructed(value, ctx, host, analyze) ?? declared(value, cls, ctx, host, analyze));
       }
-      // `private cursor: Cursor`: every write the compiler lets through holds one, however often it is written.
-      owner ??= typedField(cls, field, ctx, host, analyze) ?? null;
+      // `private cursor: Cursor`, `constructor(private cursor: Cursor)`: every write the compiler
+      // lets through holds one, however often it (or a member of that name elsewhere) is written.
+      const property = owner ? undefined : parameterProperty(cls, field);
+      owner ??= typedField(cls, field, ctx, host, analyze) ?? (property && declared(property, cls, ctx, host, analyze)) ?? null;
       known.set(field, owner);
     }
     return owner ?? undefined;
@@ -123,7 +125,7 @@ const variableOwners = new WeakMap<Variable, Owner | null>();
 /** A parameter declared an instance of a class imported from a module of the project (`client: ApiClient`, type arguments or not). */
 function typedParameter(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
   const annotation = id.typeAnnotation?.typeAnnotation;
-  if (annotation?.type !== 'TSTypeReference' || annotation.typeName.type !== 'Identifier') return undefined;
+  if (annotation?.type !== 'TSTypeReference') return undefined;
   return importedClass(annotation.typeName, ctx, host, analyze);
 }
 
@@ -149,9 +151,7 @@ function typedField(cls: ClassNode, field: string, ctx: AnalysisContext, host: N
     if (element.type !== 'PropertyDefinition' || element.static || element.computed || !element.typeAnnotation) continue;
     if ((element.key.type !== 'Identifier' && element.key.type !== 'PrivateIdentifier') || element.key.name !== field) continue;
     const annotation = element.typeAnnotation.typeAnnotation;
-    if (annotation.type !== 'TSTypeReference' || annotation.typeName.type !== 'Identifier') return undefined;
-    const origin = importOf(annotation.typeName, ctx);
-    return origin && classOwner(origin.module, exportOf(origin.imported), annotation.typeName.name, host, analyze);
+    return annotation.type === 'TSTypeReference' ? importedClass(annotation.typeName, ctx, host, analyze) : undefined;
   }
   return undefined;
 }
@@ -206,7 +206,7 @@ function writtenClass(value: Node, write: Node, ctx: AnalysisContext, host: Nest
   const guard = block?.type === 'BlockStatement' ? block.parent : block;
   if (guard?.type !== 'IfStatement' || (guard.consequent !== block && guard.consequent !== statement)) return undefined;
   const test = unwrap(guard.test);
-  if (test.type !== 'BinaryExpression' || test.operator !== 'instanceof' || test.right.type !== 'Identifier') return undefined;
+  if (test.type !== 'BinaryExpression' || test.operator !== 'instanceof') return undefined;
   const text = (n: Node) => ctx.sourceCode.text.slice(n.range[0], n.range[1]);
   if (text(unwrap(test.left as Node)) !== text(v)) return undefined;
   return importedClass(test.right, ctx, host, analyze);
@@ -232,22 +232,23 @@ function onlyReturnsNew(method: FunctionNode, ctx: AnalysisContext, host: Nested
 const fieldOwners = new WeakMap<ClassNode, Map<string, Owner | null>>();
 
 /** A class imported from a module of the project, by the local name it is imported as. */
-function importedClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
-  const origin = importOf(id, ctx);
-  return origin && classOwner(origin.module, exportOf(origin.imported), id.name, host, analyze);
+/** `Client`, `ns.Client` (a value or a type) of a class imported from a module of the project. */
+function importedClass(reference: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  const origin = importOfReference(reference, ctx);
+  return origin && classOwner(origin.module, exportOf(origin.imported), origin.local, host, analyze);
 }
 
 /** `new Retrier(…)` of a class imported from a module of the project. */
 function constructed(init: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
   const n = unwrap(init);
   if (n.type === 'CallExpression') return madeByFactory(n, ctx, host, analyze);
-  if (n.type !== 'NewExpression' || n.callee.type !== 'Identifier') return undefined;
-  const origin = importOf(n.callee, ctx);
+  // `new Client()`, `new ns.Client()` of a namespace import.
+  const origin = n.type === 'NewExpression' ? importOfReference(n.callee, ctx) : undefined;
   if (!origin || !isProjectSpecifier(host.filename, origin.module)) return undefined;
   const file = resolveModule(host.filename, origin.module);
   const name = exportOf(origin.imported);
   const found = file ? exported(file, name, host, analyze, 'retry', (summary, n) => summary.classes.get(n)) : undefined;
-  return found && { cls: found.found, summary: found.summary, name: name === 'default' ? n.callee.name : name, module: origin.module, made: { node: n, ctx } };
+  return found && { cls: found.found, summary: found.summary, name: name === 'default' ? origin.local : name, module: origin.module, made: { node: n as TSESTree.NewExpression, ctx } };
 }
 
 /**
@@ -309,10 +310,7 @@ function declared(value: Node, cls: ClassNode, ctx: AnalysisContext, host: Neste
   const id = def.name as TSESTree.Identifier;
   // TypeScript: `constructor(pool: Pool)`.
   const annotation = id.typeAnnotation?.typeAnnotation;
-  if (annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && !annotation.typeArguments) {
-    const origin = importOf(annotation.typeName, ctx);
-    return origin && classOwner(origin.module, exportOf(origin.imported), annotation.typeName.name, host, analyze);
-  }
+  if (annotation?.type === 'TSTypeReference' && !annotation.typeArguments) return importedClass(annotation.typeName, ctx, host, analyze);
   // JavaScript: the JSDoc of the constructor names the parameter's type.
   const names = jsDocNames(id, ctor);
   const doc = names && leadingBlockComment(ctor.parent as Node, ctx);

@@ -113,7 +113,9 @@ function declaredImport(id: TSESTree.Identifier, imported: ReadonlySet<string>, 
   const def = ctx.variableOf(id)?.defs[0];
   const name = def?.name;
   const annotation = name?.type === 'Identifier' ? name.typeAnnotation?.typeAnnotation : undefined;
-  if (annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && imported.has(annotation.typeName.name)) return true;
+  // (`client: ns.ApiClient`: the namespace is what the file imports.)
+  const typeRoot = annotation?.type === 'TSTypeReference' ? (annotation.typeName.type === 'TSQualifiedName' ? annotation.typeName.left : annotation.typeName) : undefined;
+  if (typeRoot?.type === 'Identifier' && imported.has(typeRoot.name)) return true;
   const init = def?.type === 'Variable' && def.node.init ? unwrap(def.node.init) : undefined;
   return init?.type === 'CallExpression' && imported.has(calleeRootIdentifier(init)?.name ?? '');
 }

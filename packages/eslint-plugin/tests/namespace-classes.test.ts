@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import noNestedRetry from '../src/rules/no-nested-retry.js';
+import { ruleTester } from './rule-tester.js';
+
+/**
+ * A class of another module of the project reached through a namespace import
+ * (`import * as assist from './lib'`) or a whole required module: made here
+ * (`new assist.Assistant(…)`), or declared (`client: assist.Assistant` as a parameter, a
+ * parameter property or a field). Its method retries, so a retry around the call is nested, as
+ * it is with the class imported by name. Before, `assist.Assistant` named nothing the analysis
+ * followed: the outer retry was found, the nesting was not. A parameter property keeps its
+ * declared type when another class of the file writes a member of the same name.
+ * The modules are tests/cross-file/namespace-class/.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), 'cross-file', 'namespace-class');
+const file = (name: string) => ({ filename: join(root, name), code: readFileSync(join(root, name), 'utf8') });
+const what = 'This retry loop';
+const inner = (module: string) => `\`Assistant.complete()\` from '${module}'`;
+
+const echoOnly = readFileSync(join(root, 'made-here.ts'), 'utf8').replace(/export async function answer[\s\S]*?\n}\n/, '');
+
+ruleTester.run('no-nested-retry through a class of a namespace import', noNestedRetry, {
+  valid: [
+    { name: 'the class retrying its own request is one layer', ...file('lib/assistant.ts') },
+    { name: 'TypeScript: `new assist.Echo()`, whose method does not retry', filename: join(root, 'echo.ts'), code: echoOnly },
+  ],
+  invalid: [
+    {
+      name: 'TypeScript: `new assist.Assistant()` made in the function, a retry on a result that did not parse',
+      ...file('made-here.ts'),
+      errors: [{ messageId: 'nested', line: 15, column: 3, data: { what, inner: inner('./lib/index.js'), line: 16, amplification: 'up to 3 × 4 = 12 calls per request' } }],
+    },
+    {
+      name: 'TypeScript: declared `assist.Assistant` as a parameter, a parameter property and a field',
+      ...file('declared.ts'),
+      errors: [
+        { messageId: 'nested', line: 6, column: 3, data: { what, inner: inner('./lib/index.js'), line: 8, amplification: 'up to 4 × 4 = 16 calls per request' } },
+        { messageId: 'nested', line: 20, column: 5, data: { what, inner: inner('./lib/index.js'), line: 22, amplification: 'up to 4 × 4 = 16 calls per request' } },
+        { messageId: 'nested', line: 39, column: 5, data: { what, inner: inner('./lib/index.js'), line: 41, amplification: 'up to 4 × 4 = 16 calls per request' } },
+      ],
+    },
+    {
+      name: 'JavaScript: `new assist.Assistant()` of a required CommonJS module',
+      ...file('required.cjs'),
+      errors: [{ messageId: 'nested', line: 7, column: 3, data: { what, inner: inner('./lib/assistant.cjs'), line: 9, amplification: 'up to 4 × 4 = 16 calls per request' } }],
+    },
+  ],
+});
