@@ -85,12 +85,13 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
     const variable = ctx.variableOf(holder);
     const def = soleDefinition(variable);
     // `client: ApiClient` with the class imported from a module of the project: the declared type is what it holds.
-    if (variable && def?.type === 'Parameter' && def.name.type === 'Identifier' && !isReassigned(variable)) return typedParameter(def.name, ctx, host, analyze);
+    if (variable && def?.type === 'Parameter' && def.name.type === 'Identifier' && !isReassigned(variable)) return declaredClass(def.name, ctx, host, analyze);
     if (!variable || def?.type !== 'Variable' || def.node.id !== def.name) return undefined;
-    if (def.node.init && !isReassigned(variable)) return constructed(def.node.init, ctx, host, analyze);
     let owner = variableOwners.get(variable);
     if (owner === undefined) {
-      owner = assignedClass(variable, ctx, host, analyze) ?? null;
+      const made = def.node.init && !isReassigned(variable) ? constructed(def.node.init, ctx, host, analyze) : assignedClass(variable, ctx, host, analyze);
+      // `const client: ApiClient = registry.get('api')`: the declared type holds for every write.
+      owner = made ?? declaredClass(def.name, ctx, host, analyze) ?? null;
       variableOwners.set(variable, owner);
     }
     return owner ?? undefined;
@@ -122,8 +123,8 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
 
 const variableOwners = new WeakMap<Variable, Owner | null>();
 
-/** A parameter declared an instance of a class imported from a module of the project (`client: ApiClient`, type arguments or not). */
-function typedParameter(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+/** A parameter or variable declared an instance of a class imported from a module of the project (`client: ApiClient`, type arguments or not). */
+function declaredClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
   const annotation = id.typeAnnotation?.typeAnnotation;
   if (annotation?.type !== 'TSTypeReference') return undefined;
   return importedClass(annotation.typeName, ctx, host, analyze);

@@ -8,7 +8,8 @@ import { ruleTester } from './rule-tester.js';
  * A class of another module of the project reached through a namespace import
  * (`import * as assist from './lib'`) or a whole required module: made here
  * (`new assist.Assistant(…)`), or declared (`client: assist.Assistant` as a parameter, a
- * parameter property or a field). Its method retries, so a retry around the call is nested, as
+ * parameter property, a field, or a variable given a value from elsewhere:
+ * `const client: assist.Assistant = registry.get('assistant')`). Its method retries, so a retry around the call is nested, as
  * it is with the class imported by name. Before, `assist.Assistant` named nothing the analysis
  * followed: the outer retry was found, the nesting was not. A parameter property keeps its
  * declared type when another class of the file writes a member of the same name.
@@ -33,12 +34,13 @@ ruleTester.run('no-nested-retry through a class of a namespace import', noNested
       errors: [{ messageId: 'nested', line: 15, column: 3, data: { what, inner: inner('./lib/index.js'), line: 16, amplification: 'up to 3 × 4 = 12 calls per request' } }],
     },
     {
-      name: 'TypeScript: declared `assist.Assistant` as a parameter, a parameter property and a field',
+      name: 'TypeScript: declared `assist.Assistant` as a parameter, a parameter property, a field and a variable whose value comes from elsewhere',
       ...file('declared.ts'),
       errors: [
         { messageId: 'nested', line: 6, column: 3, data: { what, inner: inner('./lib/index.js'), line: 8, amplification: 'up to 4 × 4 = 16 calls per request' } },
         { messageId: 'nested', line: 20, column: 5, data: { what, inner: inner('./lib/index.js'), line: 22, amplification: 'up to 4 × 4 = 16 calls per request' } },
         { messageId: 'nested', line: 39, column: 5, data: { what, inner: inner('./lib/index.js'), line: 41, amplification: 'up to 4 × 4 = 16 calls per request' } },
+        { messageId: 'nested', line: 52, column: 3, data: { what, inner: inner('./lib/index.js'), line: 54, amplification: 'up to 4 × 4 = 16 calls per request' } },
       ],
     },
     {

@@ -46,3 +46,15 @@ export class Reviewer {
     throw new Error('no review');
   }
 }
+
+export async function critique(registry: Map<string, unknown>, text: string): Promise<string> {
+  const assistant: assist.Assistant = registry.get('assistant') as assist.Assistant;
+  for (let i = 0; i < 4; i++) {
+    try {
+      return await assistant.complete(`Critique: ${text}`);
+    } catch {
+      await pause(1000);
+    }
+  }
+  throw new Error('no critique');
+}
