@@ -9,6 +9,7 @@ import { classFieldValue, enclosingClass } from './classes/class-members.js';
 import { importOf, importOfReference } from './imports.js';
 import { constructorFunction, firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { methodOf } from './functions/instance-methods.js';
+import { localFunction } from './functions/local-function.js';
 
 /** A class of another module of the project, as an instance here is made of it. */
 interface Owner {
@@ -96,6 +97,11 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
     }
     return owner ?? undefined;
   }
+  // `makeClient().send()`, `this.client().send()`: a function of the file that gives an instance.
+  if (holder.type === 'CallExpression') {
+    const fn = localFunction(holder, { ctx, region: holder, counters: NO_COUNTERS, depth: 0 });
+    return fn && returnedClass(fn, ctx, host, analyze);
+  }
   if (holder.type === 'MemberExpression' && unwrap(holder.object).type === 'ThisExpression') {
     const field = propertyName(holder);
     const cls = field === undefined ? undefined : enclosingClass(holder);
@@ -113,7 +119,10 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
       // `private cursor: Cursor`, `constructor(private cursor: Cursor)`: every write the compiler
       // lets through holds one, however often it (or a member of that name elsewhere) is written.
       const property = owner ? undefined : parameterProperty(cls, field);
-      owner ??= typedField(cls, field, ctx, host, analyze) ?? (property && declared(property, cls, ctx, host, analyze)) ?? null;
+      owner ??= typedField(cls, field, ctx, host, analyze) ?? (property && declared(property, cls, ctx, host, analyze));
+      // `get client(): ApiClient { return (this.cached ??= new ApiClient()) }`: what the getter gives.
+      const getter = owner ? undefined : getterOf(cls, field);
+      owner ??= (getter && returnedClass(getter, ctx, host, analyze)) ?? null;
       known.set(field, owner);
     }
     return owner ?? undefined;
@@ -122,6 +131,7 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
 }
 
 const variableOwners = new WeakMap<Variable, Owner | null>();
+const NO_COUNTERS: ReadonlySet<Variable> = new Set();
 
 /** A parameter or variable declared an instance of a class imported from a module of the project (`client: ApiClient`, type arguments or not). */
 function declaredClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
@@ -198,7 +208,7 @@ function writtenClass(value: Node, write: Node, ctx: AnalysisContext, host: Nest
     const name = propertyName(callee);
     const cls = enclosingClass(callee);
     const method = cls && name !== undefined ? methodOf(cls, name) : undefined;
-    return method && onlyReturnsNew(method, ctx, host, analyze);
+    return method && returnedClass(method, ctx, host, analyze);
   }
   // `x = dest` under `if (dest instanceof File)`: the test is the evidence.
   if (v.type !== 'Identifier' && v.type !== 'MemberExpression') return undefined;
@@ -213,7 +223,28 @@ function writtenClass(value: Node, write: Node, ctx: AnalysisContext, host: Nest
   return importedClass(test.right, ctx, host, analyze);
 }
 
-/** A method every `return` of which gives `new C(…)` of one imported class. */
+/**
+ * The instance a function of the file gives: its declared return type (`(): ApiClient`, not a
+ * promise: an async function's result is awaited first), or `new C(…)` at every `return`.
+ */
+function returnedClass(fn: FunctionNode, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  const declaredType = fn.async || fn.generator ? undefined : fn.returnType?.typeAnnotation;
+  const typed = declaredType?.type === 'TSTypeReference' ? importedClass(declaredType.typeName, ctx, host, analyze) : undefined;
+  return typed ?? onlyReturnsNew(fn, ctx, host, analyze);
+}
+
+/** The getter `get name()` of a class (not static). */
+function getterOf(cls: ClassNode, name: string): FunctionNode | undefined {
+  for (const element of cls.body.body) {
+    if (element.type === 'MethodDefinition' && element.kind === 'get' && !element.static && !element.computed && (element.key.type === 'Identifier' || element.key.type === 'PrivateIdentifier') && element.key.name === name && element.value.type === 'FunctionExpression') return element.value;
+  }
+  return undefined;
+}
+
+/**
+ * A method every `return` of which gives `new C(…)` of one imported class, made there or kept
+ * once made (`this.cached ??= new C()`, `this.cached || (this.cached = new C())`).
+ */
 function onlyReturnsNew(method: FunctionNode, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
   if (method.body.type !== 'BlockStatement') return constructed(method.body, ctx, host, analyze);
   let owner: Owner | undefined;
@@ -221,12 +252,20 @@ function onlyReturnsNew(method: FunctionNode, ctx: AnalysisContext, host: Nested
   walk(method.body, ctx.keys, (node) => {
     if (!ok || (node !== method.body && isFunction(node))) return false;
     if (node.type !== 'ReturnStatement') return undefined;
-    const made = node.argument ? constructed(node.argument, ctx, host, analyze) : undefined;
+    const made = node.argument ? constructed(cachedConstruction(node.argument), ctx, host, analyze) : undefined;
     if (!made || (owner && owner.cls !== made.cls)) ok = false;
     owner ??= made;
     return undefined;
   });
   return ok ? owner : undefined;
+}
+
+/** `this.c ??= new C()`, `this.c || (this.c = new C())`, `this.c = new C()`: the construction. */
+function cachedConstruction(value: Node): Node {
+  const v = unwrap(value);
+  if (v.type === 'AssignmentExpression' && (v.operator === '=' || v.operator === '??=' || v.operator === '||=')) return cachedConstruction(v.right);
+  if (v.type === 'LogicalExpression' && (v.operator === '??' || v.operator === '||')) return cachedConstruction(v.right);
+  return v;
 }
 
 /** What each field of a class of the linted file was made of (its AST lives as long as the lint). */

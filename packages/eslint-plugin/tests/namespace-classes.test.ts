@@ -12,7 +12,9 @@ import { ruleTester } from './rule-tester.js';
  * `const client: assist.Assistant = registry.get('assistant')`). Its method retries, so a retry around the call is nested, as
  * it is with the class imported by name. Before, `assist.Assistant` named nothing the analysis
  * followed: the outer retry was found, the nesting was not. A parameter property keeps its
- * declared type when another class of the file writes a member of the same name.
+ * declared type when another class of the file writes a member of the same name. An instance
+ * may also come from a getter or a function of the file: its declared return type, or the
+ * `new` it returns (kept once made: `return (this.cached ??= new Assistant(url))`).
  * The modules are tests/cross-file/namespace-class/.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), 'cross-file', 'namespace-class');
@@ -42,6 +44,19 @@ ruleTester.run('no-nested-retry through a class of a namespace import', noNested
         { messageId: 'nested', line: 39, column: 5, data: { what, inner: inner('./lib/index.js'), line: 41, amplification: 'up to 4 × 4 = 16 calls per request' } },
         { messageId: 'nested', line: 52, column: 3, data: { what, inner: inner('./lib/index.js'), line: 54, amplification: 'up to 4 × 4 = 16 calls per request' } },
       ],
+    },
+    {
+      name: 'TypeScript: an instance a getter keeps once made (`this.cached ??= new Assistant()`), and one a function of the file makes',
+      ...file('made-later.ts'),
+      errors: [
+        { messageId: 'nested', line: 13, column: 5, data: { what, inner: inner('./lib/index.js'), line: 15, amplification: 'up to 4 × 4 = 16 calls per request' } },
+        { messageId: 'nested', line: 29, column: 3, data: { what, inner: inner('./lib/index.js'), line: 31, amplification: 'up to 4 × 4 = 16 calls per request' } },
+      ],
+    },
+    {
+      name: 'TypeScript: a function of the file declared to return `assist.Assistant` (`assistant().complete()`); one returning `assist.Echo` is one layer',
+      ...file('looked-up.ts'),
+      errors: [{ messageId: 'nested', line: 15, column: 3, data: { what, inner: inner('./lib/index.js'), line: 17, amplification: 'up to 4 × 4 = 16 calls per request' } }],
     },
     {
       name: 'JavaScript: `new assist.Assistant()` of a required CommonJS module',

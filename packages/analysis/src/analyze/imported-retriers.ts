@@ -105,6 +105,11 @@ export function memberCall(call: TSESTree.CallExpression, anyReceiver: boolean, 
   if (anyReceiver) return true;
   const object = unwrap(callee.object);
   if (object.type === 'Identifier') return declaredImport(object, imported, ctx);
+  // `client().send()`, `this.client().send()`: a function of the file may give an imported class's instance.
+  if (object.type === 'CallExpression') {
+    const callee = unwrap(object.callee);
+    return callee.type === 'Identifier' || (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression');
+  }
   return object.type === 'MemberExpression' && unwrap(object.object).type === 'ThisExpression';
 }
 
