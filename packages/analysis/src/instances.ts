@@ -32,7 +32,7 @@ export function importedMethod(call: TSESTree.CallExpression, ctx: AnalysisConte
   const callee = unwrap(call.callee);
   if (callee.type !== 'MemberExpression' || callee.computed) return undefined;
   const method = propertyName(callee);
-  const owner = method === undefined ? undefined : instanceClass(unwrap(callee.object), ctx, host, analyze);
+  const owner = method === undefined ? undefined : castClass(callee.object, ctx, host, analyze) ?? instanceClass(unwrap(callee.object), ctx, host, analyze);
   if (!owner) return undefined;
   const label = `\`${owner.name}.${method}()\` from '${owner.module}'`;
   const fn = methodOf(owner.cls, method as string);
@@ -128,6 +128,12 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
     return owner ?? undefined;
   }
   return undefined;
+}
+
+/** `(registry.get('api') as ApiClient).send()`: the type the code states the value has. */
+function castClass(holder: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  const type = holder.type === 'TSAsExpression' || holder.type === 'TSTypeAssertion' ? holder.typeAnnotation : undefined;
+  return type?.type === 'TSTypeReference' ? importedClass(type.typeName, ctx, host, analyze) : undefined;
 }
 
 const variableOwners = new WeakMap<Variable, Owner | null>();
@@ -271,7 +277,6 @@ function cachedConstruction(value: Node): Node {
 /** What each field of a class of the linted file was made of (its AST lives as long as the lint). */
 const fieldOwners = new WeakMap<ClassNode, Map<string, Owner | null>>();
 
-/** A class imported from a module of the project, by the local name it is imported as. */
 /** `Client`, `ns.Client` (a value or a type) of a class imported from a module of the project. */
 function importedClass(reference: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
   const origin = importOfReference(reference, ctx);

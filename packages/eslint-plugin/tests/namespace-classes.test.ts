@@ -14,7 +14,8 @@ import { ruleTester } from './rule-tester.js';
  * followed: the outer retry was found, the nesting was not. A parameter property keeps its
  * declared type when another class of the file writes a member of the same name. An instance
  * may also come from a getter or a function of the file: its declared return type, or the
- * `new` it returns (kept once made: `return (this.cached ??= new Assistant(url))`).
+ * `new` it returns (kept once made: `return (this.cached ??= new Assistant(url))`), or a cast
+ * (`(registry.get('assistant') as assist.Assistant).complete()`).
  * The modules are tests/cross-file/namespace-class/.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), 'cross-file', 'namespace-class');
@@ -54,9 +55,12 @@ ruleTester.run('no-nested-retry through a class of a namespace import', noNested
       ],
     },
     {
-      name: 'TypeScript: a function of the file declared to return `assist.Assistant` (`assistant().complete()`); one returning `assist.Echo` is one layer',
+      name: 'TypeScript: a function of the file declared to return `assist.Assistant` (`assistant().complete()`), a value cast to it (`(x as assist.Assistant).complete()`); one returning `assist.Echo` is one layer',
       ...file('looked-up.ts'),
-      errors: [{ messageId: 'nested', line: 15, column: 3, data: { what, inner: inner('./lib/index.js'), line: 17, amplification: 'up to 4 × 4 = 16 calls per request' } }],
+      errors: [
+        { messageId: 'nested', line: 15, column: 3, data: { what, inner: inner('./lib/index.js'), line: 17, amplification: 'up to 4 × 4 = 16 calls per request' } },
+        { messageId: 'nested', line: 37, column: 3, data: { what, inner: inner('./lib/index.js'), line: 39, amplification: 'up to 4 × 4 = 16 calls per request' } },
+      ],
     },
     {
       name: 'JavaScript: `new assist.Assistant()` of a required CommonJS module',

@@ -103,6 +103,9 @@ export function memberCall(call: TSESTree.CallExpression, anyReceiver: boolean, 
   const callee = unwrap(call.callee);
   if (callee.type !== 'MemberExpression') return false;
   if (anyReceiver) return true;
+  // `(x as ns.ApiClient).send()`: the type the code states, of a class the file imports.
+  const raw = callee.object;
+  if ((raw.type === 'TSAsExpression' || raw.type === 'TSTypeAssertion') && importedTypeRoot(raw.typeAnnotation, imported)) return true;
   const object = unwrap(callee.object);
   if (object.type === 'Identifier') return declaredImport(object, imported, ctx);
   // `client().send()`, `this.client().send()`: a function of the file may give an imported class's instance.
@@ -118,11 +121,16 @@ function declaredImport(id: TSESTree.Identifier, imported: ReadonlySet<string>, 
   const def = ctx.variableOf(id)?.defs[0];
   const name = def?.name;
   const annotation = name?.type === 'Identifier' ? name.typeAnnotation?.typeAnnotation : undefined;
-  // (`client: ns.ApiClient`: the namespace is what the file imports.)
-  const typeRoot = annotation?.type === 'TSTypeReference' ? (annotation.typeName.type === 'TSQualifiedName' ? annotation.typeName.left : annotation.typeName) : undefined;
-  if (typeRoot?.type === 'Identifier' && imported.has(typeRoot.name)) return true;
+  if (annotation && importedTypeRoot(annotation, imported)) return true;
   const init = def?.type === 'Variable' && def.node.init ? unwrap(def.node.init) : undefined;
   return init?.type === 'CallExpression' && imported.has(calleeRootIdentifier(init)?.name ?? '');
+}
+
+/** A type reference whose name (`ApiClient`) or namespace (`ns` of `ns.ApiClient`) the file imports. */
+function importedTypeRoot(type: TSESTree.TypeNode, imported: ReadonlySet<string>): boolean {
+  if (type.type !== 'TSTypeReference') return false;
+  const root = type.typeName.type === 'TSQualifiedName' ? type.typeName.left : type.typeName;
+  return root.type === 'Identifier' && imported.has(root.name);
 }
 
 export function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {

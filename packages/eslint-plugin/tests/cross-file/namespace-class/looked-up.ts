@@ -32,3 +32,14 @@ export async function repeat(text: string): Promise<string> {
   }
   throw new Error('no echo');
 }
+
+export async function title(text: string): Promise<string> {
+  for (let i = 0; i < 4; i++) {
+    try {
+      return await (registry.get('assistant') as assist.Assistant).complete(`Title: ${text}`);
+    } catch {
+      await pause(1000);
+    }
+  }
+  throw new Error('no title');
+}
