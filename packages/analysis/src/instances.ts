@@ -234,10 +234,18 @@ function writtenClass(value: Node, write: Node, ctx: AnalysisContext, host: Nest
  * promise: an async function's result is awaited first), or `new C(…)` at every `return`.
  */
 function returnedClass(fn: FunctionNode, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
-  const declaredType = fn.async || fn.generator ? undefined : fn.returnType?.typeAnnotation;
-  const typed = declaredType?.type === 'TSTypeReference' ? importedClass(declaredType.typeName, ctx, host, analyze) : undefined;
-  return typed ?? onlyReturnsNew(fn, ctx, host, analyze);
+  // Once per function: every `client().send()` of the file asks again.
+  let owner = functionOwners.get(fn);
+  if (owner === undefined) {
+    const declaredType = fn.async || fn.generator ? undefined : fn.returnType?.typeAnnotation;
+    const typed = declaredType?.type === 'TSTypeReference' ? importedClass(declaredType.typeName, ctx, host, analyze) : undefined;
+    owner = typed ?? onlyReturnsNew(fn, ctx, host, analyze) ?? null;
+    functionOwners.set(fn, owner);
+  }
+  return owner ?? undefined;
 }
+
+const functionOwners = new WeakMap<FunctionNode, Owner | null>();
 
 /** The getter `get name()` of a class (not static). */
 function getterOf(cls: ClassNode, name: string): FunctionNode | undefined {
@@ -252,7 +260,7 @@ function getterOf(cls: ClassNode, name: string): FunctionNode | undefined {
  * once made (`this.cached ??= new C()`, `this.cached || (this.cached = new C())`).
  */
 function onlyReturnsNew(method: FunctionNode, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
-  if (method.body.type !== 'BlockStatement') return constructed(method.body, ctx, host, analyze);
+  if (method.body.type !== 'BlockStatement') return constructed(cachedConstruction(method.body), ctx, host, analyze);
   let owner: Owner | undefined;
   let ok = true;
   walk(method.body, ctx.keys, (node) => {
