@@ -9,8 +9,8 @@ import { ruleTester } from './rule-tester.js';
  * (`import * as assist from './lib'`) or a whole required module: made here
  * (`new assist.Assistant(…)`), or declared (`client: assist.Assistant` as a parameter, a
  * parameter property, a field, or a variable given a value from elsewhere:
- * `const client: assist.Assistant = registry.get('assistant')`). Its method retries, so a retry around the call is nested, as
- * it is with the class imported by name. Before, `assist.Assistant` named nothing the analysis
+ * `const client: assist.Assistant = registry.get('assistant')`). Its method retries, so a
+ * retry around the call is nested, as it is with the class imported by name. Before, `assist.Assistant` named nothing the analysis
  * followed: the outer retry was found, the nesting was not. A parameter property keeps its
  * declared type when another class of the file writes a member of the same name. An instance
  * may also come from a getter or a function of the file: its declared return type, or the
