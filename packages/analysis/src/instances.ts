@@ -361,9 +361,9 @@ function declared(value: Node, cls: ClassNode, ctx: AnalysisContext, host: Neste
   const ctor = constructorFunction(cls);
   if (!variable || !ctor || !soleDefinition(variable) || def?.type !== 'Parameter' || def.node !== ctor || isReassigned(variable)) return undefined;
   const id = def.name as TSESTree.Identifier;
-  // TypeScript: `constructor(pool: Pool)`.
+  // TypeScript: `constructor(pool: Pool)`, `constructor(pool: Pool<Conn>)`.
   const annotation = id.typeAnnotation?.typeAnnotation;
-  if (annotation?.type === 'TSTypeReference' && !annotation.typeArguments) return importedClass(annotation.typeName, ctx, host, analyze);
+  if (annotation?.type === 'TSTypeReference') return importedClass(annotation.typeName, ctx, host, analyze);
   // JavaScript: the JSDoc of the constructor names the parameter's type.
   const names = jsDocNames(id, ctor);
   const doc = names && leadingBlockComment(ctor.parent as Node, ctx);

@@ -12,7 +12,8 @@ import { ruleTester } from './rule-tester.js';
  * `const client: assist.Assistant = registry.get('assistant')`). Its method retries, so a
  * retry around the call is nested, as it is with the class imported by name. Before, `assist.Assistant` named nothing the analysis
  * followed: the outer retry was found, the nesting was not. A parameter property keeps its
- * declared type when another class of the file writes a member of the same name. An instance
+ * declared type when another class of the file writes a member of the same name, and when its
+ * class takes type arguments (`private readonly pool: assist.Pool<string>`). An instance
  * may also come from a getter or a function of the file: its declared return type, or the
  * `new` it returns (kept once made: `return (this.cached ??= new Assistant(url))`), or a cast
  * (`(registry.get('assistant') as assist.Assistant).complete()`).
@@ -37,13 +38,14 @@ ruleTester.run('no-nested-retry through a class of a namespace import', noNested
       errors: [{ messageId: 'nested', line: 15, column: 3, data: { what, inner: inner('./lib/index.js'), line: 16, amplification: 'up to 3 × 4 = 12 calls per request' } }],
     },
     {
-      name: 'TypeScript: declared `assist.Assistant` as a parameter, a parameter property, a field and a variable whose value comes from elsewhere',
+      name: 'TypeScript: declared `assist.Assistant` as a parameter, a parameter property, a field, a variable whose value comes from elsewhere, and a parameter property of a generic class (`assist.Pool<string>`)',
       ...file('declared.ts'),
       errors: [
         { messageId: 'nested', line: 6, column: 3, data: { what, inner: inner('./lib/index.js'), line: 8, amplification: 'up to 4 × 4 = 16 calls per request' } },
         { messageId: 'nested', line: 20, column: 5, data: { what, inner: inner('./lib/index.js'), line: 22, amplification: 'up to 4 × 4 = 16 calls per request' } },
         { messageId: 'nested', line: 39, column: 5, data: { what, inner: inner('./lib/index.js'), line: 41, amplification: 'up to 4 × 4 = 16 calls per request' } },
         { messageId: 'nested', line: 52, column: 3, data: { what, inner: inner('./lib/index.js'), line: 54, amplification: 'up to 4 × 4 = 16 calls per request' } },
+        { messageId: 'nested', line: 66, column: 5, data: { what, inner: "`Pool.acquire()` from './lib/index.js'", line: 68, amplification: 'up to 4 × 4 = 16 calls per request' } },
       ],
     },
     {

@@ -58,3 +58,18 @@ export async function critique(registry: Map<string, unknown>, text: string): Pr
   }
   throw new Error('no critique');
 }
+
+export class Sessions {
+  constructor(private readonly pool: assist.Pool<string>) {}
+
+  async open(): Promise<string> {
+    for (let i = 0; i < 4; i++) {
+      try {
+        return await this.pool.acquire();
+      } catch {
+        await pause(1000);
+      }
+    }
+    throw new Error('no session');
+  }
+}

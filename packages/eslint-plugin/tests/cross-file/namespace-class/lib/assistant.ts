@@ -28,3 +28,18 @@ export class Echo {
     return res.text();
   }
 }
+
+export class Pool<T> {
+  constructor(private readonly make: () => Promise<T>) {}
+
+  async acquire(): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.make();
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        await pause(Math.random() * 100 * 2 ** attempt);
+      }
+    }
+  }
+}
