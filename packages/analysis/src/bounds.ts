@@ -1,14 +1,15 @@
-import { alwaysExits, dottedName, isFunction, operands, propertyName, unwrap, walk, type Node } from './ast.js';
+import { alwaysExits, isFunction, operands, propertyName, unwrap, walk, type Node } from './ast.js';
 import { oneShotGuard } from './exits/one-shot-flag.js';
 import { predicateBound } from './exits/predicate-bound.js';
 import { boundKind } from './checks.js';
 import { givesUp } from './exits/gives-up.js';
 import { isReassigned } from './context.js';
 import type { Env } from './evaluate.js';
-import { enclosingClass } from './classes/class-members.js';
+import { classGetter, enclosingClass } from './classes/class-members.js';
 import { merge, type Bound } from './exits/bound.js';
+import { isAbortCheck } from './exits/abort-check.js';
 import { boundOf } from './exits/comparison-bound.js';
-import { classMembers, soleDefinition } from './definitions/bodies.js';
+import { soleDefinition } from './definitions/bodies.js';
 
 /**
  * Give-up guards inside the retried code: `if (++attempt >= 5) throw err`,
@@ -18,7 +19,7 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
   let bound: Bound | undefined;
   walk(body, env.ctx.keys, (node) => {
     if (node !== body && (isFunction(node) || skip(node))) return false;
-    if (node.type === 'CallExpression' && /(^|\.)throwIfAborted$/.test(dottedName(node.callee) ?? '')) {
+    if (isAbortCheck(node)) {
       bound = merge(bound, { deadline: false, abortAware: true });
     }
     if (node.type === 'IfStatement' || node.type === 'ConditionalExpression') {
@@ -102,12 +103,8 @@ export function getterCondition(test: Node): { condition: Node; negated: boolean
   if (read.type !== 'MemberExpression' || read.computed || unwrap(read.object).type !== 'ThisExpression') return undefined;
   const name = propertyName(read);
   const cls = name === undefined ? undefined : enclosingClass(read);
-  const keyType = read.property.type === 'PrivateIdentifier' ? 'PrivateIdentifier' : 'Identifier';
-  for (const element of (cls ? classMembers(cls) : [])) {
-    if (element.type !== 'MethodDefinition' || element.kind !== 'get' || element.computed || element.static || element.key.type !== keyType || element.key.name !== name) continue;
-    const body = element.value.body?.body;
-    const only = body?.length === 1 ? body[0] : undefined;
-    return only?.type === 'ReturnStatement' && only.argument ? { condition: only.argument, negated } : undefined;
-  }
-  return undefined;
+  const getter = cls && name !== undefined ? classGetter(cls, name, read.property.type === 'PrivateIdentifier') : undefined;
+  const body = getter?.body.type === 'BlockStatement' ? getter.body.body : undefined;
+  const only = body?.length === 1 ? body[0] : undefined;
+  return only?.type === 'ReturnStatement' && only.argument ? { condition: only.argument, negated } : undefined;
 }

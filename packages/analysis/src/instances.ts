@@ -5,7 +5,7 @@ import { isProjectSpecifier, resolveModule } from './cross-file.js';
 import { calleeRootIdentifier, exported, importedFunction } from './cross-file/imported-values.js';
 import { classIn } from './cross-file/exports.js';
 import type { Analyze, ClassNode, ForeignTarget, ModuleSummary, NestedHost } from './cross-file/shapes.js';
-import { classFieldValue, enclosingClass } from './classes/class-members.js';
+import { classFieldValue, classGetter, enclosingClass } from './classes/class-members.js';
 import { importOf, importOfReference } from './imports.js';
 import { constructorFunction, firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { methodOf } from './functions/instance-methods.js';
@@ -121,7 +121,7 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
       const property = owner ? undefined : parameterProperty(cls, field);
       owner ??= typedField(cls, field, ctx, host, analyze) ?? (property && declared(property, cls, ctx, host, analyze));
       // `get client(): ApiClient { return (this.cached ??= new ApiClient()) }`: what the getter gives.
-      const getter = owner ? undefined : getterOf(cls, field);
+      const getter = owner ? undefined : classGetter(cls, field, holder.property.type === 'PrivateIdentifier');
       owner ??= (getter && returnedClass(getter, ctx, host, analyze)) ?? null;
       known.set(field, owner);
     }
@@ -246,14 +246,6 @@ function returnedClass(fn: FunctionNode, ctx: AnalysisContext, host: NestedHost,
 }
 
 const functionOwners = new WeakMap<FunctionNode, Owner | null>();
-
-/** The getter `get name()` of a class (not static). */
-function getterOf(cls: ClassNode, name: string): FunctionNode | undefined {
-  for (const element of cls.body.body) {
-    if (element.type === 'MethodDefinition' && element.kind === 'get' && !element.static && !element.computed && (element.key.type === 'Identifier' || element.key.type === 'PrivateIdentifier') && element.key.name === name && element.value.type === 'FunctionExpression') return element.value;
-  }
-  return undefined;
-}
 
 /**
  * A method every `return` of which gives `new C(…)` of one imported class, made there or kept

@@ -20,10 +20,12 @@ export function oneShotGuard(statement: TSESTree.IfStatement, cycle: Node, ctx: 
   // The flag is set on the way this guard lets through: in the branch that goes round, or
   // after the guard. (`if (complete) break` with `complete = true` on a finished stream is the
   // success, set where the guard does not lead: no one-shot.)
-  const wayThrough = exitsOnTrue ? statementsAfter(statement) : retriesOnTrue ? [statement.consequent] : [statement.consequent, ...statementsAfter(statement)];
+  // (Gathered only for a part that is a flag: most guards test none.)
+  let wayThrough: Node[] | undefined;
+  const through = () => (wayThrough ??= exitsOnTrue ? statementsAfter(statement) : retriesOnTrue ? [statement.consequent] : [statement.consequent, ...statementsAfter(statement)]);
   return parts.some((part) => {
     const flag = exitsOnTrue ? unwrap(part) : negated(part);
-    return flag?.type === 'Identifier' && setOnlyTrue(flag, cycle, ctx, wayThrough);
+    return flag?.type === 'Identifier' && setOnlyTrue(flag, cycle, ctx, through);
   });
 }
 
@@ -56,13 +58,13 @@ function negated(part: Node): Node | undefined {
  * listener may hold the guard: a flag each call declares anew is one per round), written
  * inside it, and only ever `= true` there.
  */
-function setOnlyTrue(id: TSESTree.Identifier, cycle: Node, ctx: AnalysisContext, wayThrough: readonly Node[]): boolean {
+function setOnlyTrue(id: TSESTree.Identifier, cycle: Node, ctx: AnalysisContext, wayThrough: () => readonly Node[]): boolean {
   const variable = ctx.variableOf(id);
   const def = firstDefinition(variable);
   if (!variable || !def || contains(cycle, def.name)) return false;
   const writes = writesWithin(variable, cycle);
   return (
-    writes.some((w) => wayThrough.some((node) => contains(node, w))) &&
+    writes.some((w) => wayThrough().some((node) => contains(node, w))) &&
     writes.every((w) => {
       const assignment = w.parent;
       return assignment?.type === 'AssignmentExpression' && assignment.operator === '=' && assignment.left === w && unwrap(assignment.right).type === 'Literal' && (unwrap(assignment.right) as TSESTree.Literal).value === true;

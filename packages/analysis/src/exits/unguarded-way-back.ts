@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, dottedName, isAnyLoop, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { alwaysExits, isAnyLoop, isFunction, walk, type Node, type RetryLoopNode } from '../ast.js';
 import { boundKind } from '../checks.js';
 import type { Env } from '../evaluate.js';
+import { isAbortCheck } from './abort-check.js';
 import { oneShotGuard } from './one-shot-flag.js';
 import { predicateBound } from './predicate-bound.js';
 
@@ -24,10 +25,12 @@ export function unguardedWayBack(loop: RetryLoopNode, env: Env, isRetry: (node: 
   });
   // With one way round (or none written out) every limit in the body is on it.
   if (ways.length < 2) return false;
-  return ways.some((way) => !guarded(way, loop, env, isRetry));
+  // The statements before one way are before the others too: each is read once.
+  const givesUp = new Map<Node, boolean>();
+  return ways.some((way) => !guarded(way, loop, env, isRetry, givesUp));
 }
 
-function guarded(way: TSESTree.ContinueStatement, loop: RetryLoopNode, env: Env, isRetry: (node: Node) => boolean): boolean {
+function guarded(way: TSESTree.ContinueStatement, loop: RetryLoopNode, env: Env, isRetry: (node: Node) => boolean, givesUp: Map<Node, boolean>): boolean {
   const limits = (test: Node, goOnWhenTrue: boolean): boolean => boundKind(test, env) !== undefined || predicateBound(test, goOnWhenTrue, env) !== undefined;
   let child: Node = way;
   for (let p: Node | undefined = way.parent; p && child !== loop.body; child = p, p = p.parent) {
@@ -36,7 +39,9 @@ function guarded(way: TSESTree.ContinueStatement, loop: RetryLoopNode, env: Env,
     }
     if (p.type === 'BlockStatement') {
       for (const before of p.body.slice(0, p.body.indexOf(child as TSESTree.Statement))) {
-        if (givesUpWithin(before, env, isRetry, (test) => limits(test, false))) return true;
+        let known = givesUp.get(before);
+        if (known === undefined) givesUp.set(before, (known = givesUpWithin(before, env, isRetry, (test) => limits(test, false))));
+        if (known) return true;
       }
     }
   }
@@ -56,7 +61,7 @@ function givesUpWithin(statement: Node, env: Env, isRetry: (node: Node) => boole
     if (node !== statement && node.type === 'BlockStatement' && alwaysExits(node)) return false;
     if (node.type === 'IfStatement' && alwaysExits(node.consequent) && !isRetry(node.consequent) && limits(node.test)) found = true;
     // `signal.throwIfAborted()` before the way round: an abort ends it (as guardsIn reads it).
-    if (node.type === 'CallExpression' && /(^|\.)throwIfAborted$/.test(dottedName(node.callee) ?? '')) found = true;
+    if (isAbortCheck(node)) found = true;
     return !found;
   });
   return found;
