@@ -10,6 +10,7 @@ import { importOf, importOfReference } from './imports.js';
 import { constructorFunction, firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { methodOf } from './functions/instance-methods.js';
 import { localFunction } from './functions/local-function.js';
+import { declaredType } from './declared/declared-type.js';
 
 /** A class of another module of the project, as an instance here is made of it. */
 interface Owner {
@@ -86,13 +87,13 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
     const variable = ctx.variableOf(holder);
     const def = soleDefinition(variable);
     // `client: ApiClient` with the class imported from a module of the project: the declared type is what it holds.
-    if (variable && def?.type === 'Parameter' && def.name.type === 'Identifier' && !isReassigned(variable)) return declaredClass(def.name, ctx, host, analyze);
+    if (variable && def?.type === 'Parameter' && def.name.type === 'Identifier' && !isReassigned(variable)) return declaredClass(holder, ctx, host, analyze);
     if (!variable || def?.type !== 'Variable' || def.node.id !== def.name) return undefined;
     let owner = variableOwners.get(variable);
     if (owner === undefined) {
       const made = def.node.init && !isReassigned(variable) ? constructed(def.node.init, ctx, host, analyze) : assignedClass(variable, ctx, host, analyze);
       // `const client: ApiClient = registry.get('api')`: the declared type holds for every write.
-      owner = made ?? declaredClass(def.name, ctx, host, analyze) ?? null;
+      owner = made ?? declaredClass(holder, ctx, host, analyze) ?? null;
       variableOwners.set(variable, owner);
     }
     return owner ?? undefined;
@@ -127,6 +128,8 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
     }
     return owner ?? undefined;
   }
+  // `deps.http.send()` with `deps: { http: ApiClient }`: the member's declared type.
+  if (holder.type === 'MemberExpression') return declaredClass(holder, ctx, host, analyze);
   return undefined;
 }
 
@@ -139,9 +142,13 @@ function castClass(holder: Node, ctx: AnalysisContext, host: NestedHost, analyze
 const variableOwners = new WeakMap<Variable, Owner | null>();
 const NO_COUNTERS: ReadonlySet<Variable> = new Set();
 
-/** A parameter or variable declared an instance of a class imported from a module of the project (`client: ApiClient`, type arguments or not). */
-function declaredClass(id: TSESTree.Identifier, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
-  const annotation = id.typeAnnotation?.typeAnnotation;
+/**
+ * A value declared an instance of a class imported from a module of the project: a parameter or
+ * a variable (`client: ApiClient`, type arguments or not), a member of one's declared object type
+ * (`deps.http` with `deps: { http: ApiClient }`).
+ */
+function declaredClass(holder: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
+  const annotation = declaredType(holder, ctx);
   if (annotation?.type !== 'TSTypeReference') return undefined;
   return importedClass(annotation.typeName, ctx, host, analyze);
 }

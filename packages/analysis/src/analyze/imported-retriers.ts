@@ -107,13 +107,30 @@ export function memberCall(call: TSESTree.CallExpression, anyReceiver: boolean, 
   const raw = callee.object;
   if ((raw.type === 'TSAsExpression' || raw.type === 'TSTypeAssertion') && importedTypeRoot(raw.typeAnnotation, imported)) return true;
   const object = unwrap(callee.object);
-  if (object.type === 'Identifier') return declaredImport(object, imported, ctx);
+  if (object.type === 'Identifier') return declaredImport(object, imported, ctx) || destructuredAnnotated(object, ctx);
   // `client().send()`, `this.client().send()`: a function of the file may give an imported class's instance.
   if (object.type === 'CallExpression') {
     const callee = unwrap(object.callee);
     return callee.type === 'Identifier' || (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression');
   }
-  return object.type === 'MemberExpression' && unwrap(object.object).type === 'ThisExpression';
+  if (object.type !== 'MemberExpression') return false;
+  // `this.client.send()`; `deps.http.send()`, `this.deps.http.send()` where a declared object type may say (declared-type.ts).
+  let root: Node = object;
+  while (root.type === 'MemberExpression') root = unwrap(root.object);
+  return root.type === 'ThisExpression' || (root.type === 'Identifier' && annotated(root, ctx));
+}
+
+/** A name bound with a type annotation, on itself or on the parameter pattern it is taken from. */
+function annotated(id: TSESTree.Identifier, ctx: AnalysisContext): boolean {
+  const name = ctx.variableOf(id)?.defs[0]?.name;
+  return name?.type === 'Identifier' && (name.typeAnnotation !== undefined || destructuredAnnotated(id, ctx));
+}
+
+/** `({ http }: Deps) => http.send()`: taken from a pattern whose type is declared. */
+function destructuredAnnotated(id: TSESTree.Identifier, ctx: AnalysisContext): boolean {
+  const name = ctx.variableOf(id)?.defs[0]?.name;
+  const pattern = name?.parent?.type === 'Property' && name.parent.value === name ? name.parent.parent : undefined;
+  return pattern?.type === 'ObjectPattern' && pattern.typeAnnotation !== undefined;
 }
 
 /** Declared a type the file imports from the project (`client: ApiClient`), or made by a call of an imported function (`const client = createClient()`). */

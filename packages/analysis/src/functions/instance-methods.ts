@@ -1,10 +1,11 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
 import { isReassigned, type AnalysisContext } from '../context.js';
-import { classMembers, constructorFunction, soleDefinition } from '../definitions/bodies.js';
+import { classMembers, soleDefinition } from '../definitions/bodies.js';
 import { classFieldValue, enclosingClass } from '../classes/class-members.js';
 import { classIn } from '../classes/class-in.js';
 import type { ClassNode } from '../definitions/bodies.js';
+import { declaredType } from '../declared/declared-type.js';
 
 /**
  * Which method of a class of this file does a call on an instance reach? `api.request()` with
@@ -52,8 +53,8 @@ function instanceClass(holder: Node, ctx: AnalysisContext): ClassNode | undefine
     const variable = ctx.variableOf(holder);
     const def = soleDefinition(variable);
     if (!variable || !def || isReassigned(variable)) return undefined;
-    if (def.type === 'Variable' && def.node.id === def.name) return (def.node.init ? madeClass(def.node.init, ctx) : undefined) ?? declaredClass(def.name, ctx);
-    if (def.type === 'Parameter' && def.name.type === 'Identifier') return declaredClass(def.name, ctx);
+    if (def.type === 'Variable' && def.node.id === def.name) return (def.node.init ? madeClass(def.node.init, ctx) : undefined) ?? declaredClass(holder, ctx);
+    if (def.type === 'Parameter' && def.name.type === 'Identifier') return declaredClass(holder, ctx);
     return undefined;
   }
   if (holder.type === 'MemberExpression' && !holder.computed && unwrap(holder.object).type === 'ThisExpression') {
@@ -62,8 +63,10 @@ function instanceClass(holder: Node, ctx: AnalysisContext): ClassNode | undefine
     if (!cls || field === undefined) return undefined;
     // A field written after construction may hold anything but what its type says.
     const value = ctx.isMutableMember(field) ? undefined : classFieldValue(cls, field, false);
-    return (value ? madeClass(value, ctx) : undefined) ?? fieldType(cls, field, ctx);
+    return (value ? madeClass(value, ctx) : undefined) ?? declaredClass(holder, ctx);
   }
+  // `deps.http.request()` with `deps: { http: ApiClient }`.
+  if (holder.type === 'MemberExpression') return declaredClass(holder, ctx);
   return undefined;
 }
 
@@ -73,23 +76,12 @@ function madeClass(value: Node, ctx: AnalysisContext): ClassNode | undefined {
   return v.type === 'NewExpression' ? classIn(v.callee, ctx) : undefined;
 }
 
-/** `client: ApiClient` (type arguments or not) with `ApiClient` a class of this file. */
-function declaredClass(id: TSESTree.Identifier, ctx: AnalysisContext): ClassNode | undefined {
-  const annotation = id.typeAnnotation?.typeAnnotation;
+/**
+ * Declared an instance of a class of this file (type arguments or not): `client: ApiClient`, a
+ * field or parameter property of the class, a member of a declared object type (declared-type.ts).
+ */
+function declaredClass(holder: Node, ctx: AnalysisContext): ClassNode | undefined {
+  const annotation = declaredType(holder, ctx);
   if (annotation?.type !== 'TSTypeReference' || annotation.typeName.type !== 'Identifier') return undefined;
   return classIn(annotation.typeName, ctx);
-}
-
-/** The type a class declares a field with: `private api: ApiClient`, or `constructor(private api: ApiClient)`. */
-function fieldType(cls: ClassNode, field: string, ctx: AnalysisContext): ClassNode | undefined {
-  for (const element of classMembers(cls)) {
-    if (element.type !== 'PropertyDefinition' || element.static || element.computed || element.key.type !== 'Identifier' || element.key.name !== field) continue;
-    const annotation = element.typeAnnotation?.typeAnnotation;
-    if (annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier') return classIn(annotation.typeName, ctx);
-  }
-  for (const p of constructorFunction(cls)?.params ?? []) {
-    const param = p.type === 'TSParameterProperty' ? (p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter) : undefined;
-    if (param?.type === 'Identifier' && param.name === field) return declaredClass(param, ctx);
-  }
-  return undefined;
 }

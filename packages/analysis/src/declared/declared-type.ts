@@ -1,0 +1,86 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { propertyName, unwrap, type Node } from '../ast.js';
+import type { AnalysisContext } from '../context.js';
+import { constructorFunction, soleDefinition } from '../definitions/bodies.js';
+import { enclosingClass } from '../classes/class-members.js';
+
+/**
+ * The type the code declares for a value, read without a type checker: a parameter's or a
+ * variable's annotation (a property of a destructured parameter takes its member of the
+ * pattern's annotation), a field's of the enclosing class, and a member of any of these
+ * through an object type written in the file (`deps: { http: Http }`, an interface or a
+ * type alias of the file). A declared type is the author's statement of what every value the
+ * compiler lets through is, as `new` is of what one value is. Anything else (a type imported
+ * from elsewhere, a union, a mapped or generic type) gives nothing.
+ */
+export function declaredType(node: Node, ctx: AnalysisContext, depth = 0): TSESTree.TypeNode | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const n = unwrap(node);
+  if (n.type === 'Identifier') return bindingType(n, ctx, depth);
+  if (n.type !== 'MemberExpression' || n.computed) return undefined;
+  const prop = propertyName(n);
+  if (prop === undefined) return undefined;
+  const object = unwrap(n.object);
+  if (object.type === 'ThisExpression') return fieldType(n, prop);
+  const type = declaredType(object, ctx, depth + 1);
+  return type && memberType(type, prop, ctx, depth + 1);
+}
+
+const MAX_DEPTH = 4;
+
+/** The annotation of the name a reference binds to: `client: Http`, `{ http }: { http: Http }`, `const c: Http = …`. */
+function bindingType(id: TSESTree.Identifier, ctx: AnalysisContext, depth: number): TSESTree.TypeNode | undefined {
+  const def = soleDefinition(ctx.variableOf(id));
+  if (!def || (def.type !== 'Parameter' && def.type !== 'Variable') || def.name.type !== 'Identifier') return undefined;
+  const own = def.name.typeAnnotation?.typeAnnotation;
+  if (own) return own;
+  // `({ http }: Deps)`: the member of the pattern's declared type.
+  const property = def.name.parent;
+  const pattern = property?.type === 'Property' && property.value === def.name && !property.computed ? property.parent : undefined;
+  const patternType = pattern?.type === 'ObjectPattern' ? pattern.typeAnnotation?.typeAnnotation : undefined;
+  const key = property?.type === 'Property' && property.key.type === 'Identifier' ? property.key.name : undefined;
+  return patternType && key !== undefined ? memberType(patternType, key, ctx, depth + 1) : undefined;
+}
+
+/** `this.deps`: the annotation of the field the class declares, or of its parameter property. */
+function fieldType(member: TSESTree.MemberExpression, prop: string): TSESTree.TypeNode | undefined {
+  const cls = enclosingClass(member);
+  if (!cls) return undefined;
+  const isPrivate = member.property.type === 'PrivateIdentifier';
+  for (const element of cls.body.body) {
+    if (element.type !== 'PropertyDefinition' || element.static || element.computed) continue;
+    if (element.key.type !== (isPrivate ? 'PrivateIdentifier' : 'Identifier') || element.key.name !== prop) continue;
+    return element.typeAnnotation?.typeAnnotation;
+  }
+  if (isPrivate) return undefined;
+  for (const p of constructorFunction(cls)?.params ?? []) {
+    if (p.type !== 'TSParameterProperty') continue;
+    const param = p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter;
+    if (param.type === 'Identifier' && param.name === prop) return param.typeAnnotation?.typeAnnotation;
+  }
+  return undefined;
+}
+
+/** The declared type of member `prop` of an object type: a type literal, or an interface or type alias of the file. */
+export function memberType(type: TSESTree.TypeNode, prop: string, ctx: AnalysisContext, depth = 0): TSESTree.TypeNode | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const members = objectMembers(type, ctx, depth);
+  for (const member of members ?? []) {
+    if (member.type !== 'TSPropertySignature' || member.computed) continue;
+    const key = member.key.type === 'Identifier' ? member.key.name : member.key.type === 'Literal' && typeof member.key.value === 'string' ? member.key.value : undefined;
+    if (key === prop) return member.typeAnnotation?.typeAnnotation;
+  }
+  return undefined;
+}
+
+function objectMembers(type: TSESTree.TypeNode, ctx: AnalysisContext, depth: number): TSESTree.TypeElement[] | undefined {
+  if (type.type === 'TSTypeLiteral') return type.members;
+  if (type.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier' || type.typeArguments) return undefined;
+  // (A type's definitions are read as they are: definitionsOf leaves declarations without a value out.)
+  const defs = ctx.variableOf(type.typeName)?.defs.filter((d) => d.type === 'Type') ?? [];
+  const declaration = defs.length === 1 ? (defs[0]?.node as Node) : undefined;
+  // (An interface's own members: one it inherits is not looked for.)
+  if (declaration?.type === 'TSInterfaceDeclaration') return declaration.body.body;
+  if (declaration?.type === 'TSTypeAliasDeclaration' && !declaration.typeParameters && depth < MAX_DEPTH) return objectMembers(declaration.typeAnnotation, ctx, depth + 1);
+  return undefined;
+}
