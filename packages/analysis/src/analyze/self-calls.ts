@@ -48,15 +48,22 @@ export function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<Fu
   const forwarded = edges !== undefined && forwardsOwnEvent(call, ctx.keys);
   const registersOwn = edges !== undefined && registersOwnEvent(call, ctx.keys);
   const candidates: Node[] = [call.callee];
+  const calleeFn = referencedFunction(call.callee, ctx);
   // setTimeout(connect, 1000), promise.catch(retryLater), socket.on('close', reconnect);
   // not `Error.captureStackTrace(e, fn)` or other calls that merely mention the function.
   if (REFERENCE_TAKERS.test(calleeName(call) ?? '')) candidates.push(...call.arguments);
+  // `withAuth(headers, doRequest)` with `withAuth` a function of this file that calls the
+  // parameter it is handed: it runs the function handed over, as a timer or a promise does.
+  else if (call.arguments.some(isReference)) {
+    const taker = calleeFn ?? siblingMethod(call.callee, ctx);
+    if (taker) call.arguments.forEach((arg, i) => isReference(arg) && callsParameter(taker, i, ctx) && candidates.push(arg));
+  }
   for (const candidate of candidates) {
     // `setTimeout(this.connect.bind(this), wait)`: the method handed over, bound to its instance
     // (recorded as the reference `this.connect`, which is what is handed over).
     const named = candidate === call.callee ? candidate : boundMethod(candidate);
     const node = candidate === call.callee ? call : named;
-    const fn = referencedFunction(named, ctx);
+    const fn = candidate === call.callee ? calleeFn : referencedFunction(named, ctx);
     if (fn && contains(fn, call)) {
       const list = selfCalls.get(fn) ?? [];
       list.push(node);
@@ -72,6 +79,29 @@ export function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<Fu
     const handed = edges && lookup && !target && unwrapped.type === 'Identifier' ? handedFunction(unwrapped, ctx, lookup, isHandOver) : undefined;
     if (edges && handed && !contains(handed.fn, call)) edges.push({ node, target: handed.fn, alias: handed.source });
   }
+}
+
+/** A name or member that may refer to a function (`doRequest`, `this.send`, `this.send.bind(this)`). */
+function isReference(arg: Node): boolean {
+  const a = unwrap(boundMethod(arg));
+  return a.type === 'Identifier' || a.type === 'MemberExpression';
+}
+
+/** Per function, its parameters (by position) that it calls: `op(…)`, `await op(…)`, anywhere in its body. */
+const calledParameters = new WeakMap<FunctionNode, Set<number>>();
+
+function callsParameter(fn: FunctionNode, index: number, ctx: AnalysisContext): boolean {
+  let called = calledParameters.get(fn);
+  if (!called) {
+    called = new Set();
+    fn.params.forEach((p, i) => {
+      const param = p.type === 'AssignmentPattern' ? p.left : p;
+      const variable = param.type === 'Identifier' ? ctx.variableOf(param) : undefined;
+      if (variable?.references.some((ref) => ref.identifier.parent?.type === 'CallExpression' && ref.identifier.parent.callee === ref.identifier)) called?.add(i);
+    });
+    calledParameters.set(fn, called);
+  }
+  return called.has(index);
 }
 
 /** `() => this.onError()`, `(e) => { this.fail(e); }`: the function a one-call function forwards to. */
