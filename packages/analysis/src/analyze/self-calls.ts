@@ -87,21 +87,21 @@ function isReference(arg: Node): boolean {
   return a.type === 'Identifier' || a.type === 'MemberExpression';
 }
 
-/** Per function, its parameters (by position) that it calls: `op(…)`, `await op(…)`, anywhere in its body. */
-const calledParameters = new WeakMap<FunctionNode, Set<number>>();
+/** Per function and parameter position: whether the function calls that parameter (`op(…)`, `await op(…)`). Read when first asked. */
+const calledParameters = new WeakMap<FunctionNode, Map<number, boolean>>();
 
 function callsParameter(fn: FunctionNode, index: number, ctx: AnalysisContext): boolean {
-  let called = calledParameters.get(fn);
-  if (!called) {
-    called = new Set();
-    fn.params.forEach((p, i) => {
-      const param = p.type === 'AssignmentPattern' ? p.left : p;
-      const variable = param.type === 'Identifier' ? ctx.variableOf(param) : undefined;
-      if (variable?.references.some((ref) => ref.identifier.parent?.type === 'CallExpression' && ref.identifier.parent.callee === ref.identifier)) called?.add(i);
-    });
-    calledParameters.set(fn, called);
+  let known = calledParameters.get(fn);
+  if (!known) calledParameters.set(fn, (known = new Map()));
+  let called = known.get(index);
+  if (called === undefined) {
+    const p = fn.params[index];
+    const param = p?.type === 'AssignmentPattern' ? p.left : p;
+    const variable = param?.type === 'Identifier' ? ctx.variableOf(param) : undefined;
+    called = variable?.references.some((ref) => ref.identifier.parent?.type === 'CallExpression' && ref.identifier.parent.callee === ref.identifier) ?? false;
+    known.set(index, called);
   }
-  return called.has(index);
+  return called;
 }
 
 /** `() => this.onError()`, `(e) => { this.fail(e); }`: the function a one-call function forwards to. */
