@@ -15,7 +15,7 @@ import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from '../scan.
 import { asSleep } from '../sleep.js';
 import type { RetrySite } from '../types.js';
 import { UNKNOWN } from '../value.js';
-import { firstDefinition } from '../definitions/bodies.js';
+import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
 import { parameterSlots } from '../evolution/parameter-slots.js';
 import type { Reentry } from './reentry.js';
 import { reissuedCall, sleepBefore, withTimer, type FailurePath } from './failure-path.js';
@@ -285,11 +285,24 @@ function conditionReads(call: Node, fn: FunctionNode, env: Env): Set<string> {
           const name = dottedName(n);
           if (name) names.add(name);
         }
+        // `if (fallback)` with `const fallback = client.fallback` read before it: the field it holds.
+        if (n.type === 'Identifier') {
+          const held = heldField(n, fn, env);
+          if (held) names.add(held);
+        }
         return undefined;
       });
     }
   }
   return names;
+}
+
+/** The field a `const` of the function was given (`const fallback = this.client.fallback`), by its dotted name. */
+function heldField(id: TSESTree.Identifier, fn: FunctionNode, env: Env): string | undefined {
+  const def = soleDefinition(env.ctx.variableOf(id));
+  if (def?.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id !== def.name || !def.node.init || !contains(fn, def.node)) return undefined;
+  const init = unwrap(def.node.init);
+  return init.type === 'MemberExpression' ? dottedName(init) : undefined;
 }
 
 function readsError(node: Node, path: FailurePath, env: Env): boolean {
