@@ -73,14 +73,52 @@ export function memberType(type: TSESTree.TypeNode, prop: string, ctx: AnalysisC
   return undefined;
 }
 
+/**
+ * The parameters a called value is declared to take: `getSocket: (h: Handlers) => …` as a
+ * parameter or a property of a destructured one, `source.watch(h)` with `watch(h: Handlers)` a
+ * method of the declared type of `source`.
+ */
+export function declaredParameters(callee: Node, ctx: AnalysisContext): TSESTree.Parameter[] | undefined {
+  const n = unwrap(callee);
+  if (n.type === 'Identifier') {
+    const def = soleDefinition(ctx.variableOf(n));
+    if (!def || (def.type !== 'Parameter' && def.type !== 'Variable') || def.name.type !== 'Identifier') return undefined;
+    const own = def.name.typeAnnotation?.typeAnnotation;
+    if (own) return own.type === 'TSFunctionType' ? own.params : undefined;
+    const property = def.name.parent;
+    const pattern = property?.type === 'Property' && property.value === def.name && !property.computed ? property.parent : undefined;
+    const patternType = pattern?.type === 'ObjectPattern' ? pattern.typeAnnotation?.typeAnnotation : undefined;
+    const key = property?.type === 'Property' && property.key.type === 'Identifier' ? property.key.name : undefined;
+    return patternType && key !== undefined ? memberParameters(patternType, key, ctx) : undefined;
+  }
+  if (n.type !== 'MemberExpression' || n.computed) return undefined;
+  const prop = propertyName(n);
+  const type = prop === undefined ? undefined : declaredType(n.object, ctx);
+  return type && prop !== undefined ? memberParameters(type, prop, ctx) : undefined;
+}
+
+/** The parameters of member `prop` of an object type: a method signature, or a property declared a function type. */
+export function memberParameters(type: TSESTree.TypeNode, prop: string, ctx: AnalysisContext): TSESTree.Parameter[] | undefined {
+  for (const member of objectMembers(type, ctx, 0) ?? []) {
+    if ((member.type !== 'TSMethodSignature' && member.type !== 'TSPropertySignature') || member.computed) continue;
+    const key = member.key.type === 'Identifier' ? member.key.name : member.key.type === 'Literal' && typeof member.key.value === 'string' ? member.key.value : undefined;
+    if (key !== prop) continue;
+    if (member.type === 'TSMethodSignature') return member.params;
+    const annotation = member.typeAnnotation?.typeAnnotation;
+    return annotation?.type === 'TSFunctionType' ? annotation.params : undefined;
+  }
+  return undefined;
+}
+
 function objectMembers(type: TSESTree.TypeNode, ctx: AnalysisContext, depth: number): TSESTree.TypeElement[] | undefined {
   if (type.type === 'TSTypeLiteral') return type.members;
-  if (type.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier' || type.typeArguments) return undefined;
+  // (Type arguments are not applied: a member declared with a type parameter names no class nor function type.)
+  if (type.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return undefined;
   // (A type's definitions are read as they are: definitionsOf leaves declarations without a value out.)
   const defs = ctx.variableOf(type.typeName)?.defs.filter((d) => d.type === 'Type') ?? [];
   const declaration = defs.length === 1 ? (defs[0]?.node as Node) : undefined;
   // (An interface's own members: one it inherits is not looked for.)
   if (declaration?.type === 'TSInterfaceDeclaration') return declaration.body.body;
-  if (declaration?.type === 'TSTypeAliasDeclaration' && !declaration.typeParameters && depth < MAX_DEPTH) return objectMembers(declaration.typeAnnotation, ctx, depth + 1);
+  if (declaration?.type === 'TSTypeAliasDeclaration' && depth < MAX_DEPTH) return objectMembers(declaration.typeAnnotation, ctx, depth + 1);
   return undefined;
 }

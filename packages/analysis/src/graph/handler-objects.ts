@@ -5,6 +5,7 @@ import type { AnalysisContext } from '../context.js';
 import { localResolve, instanceMethods, thisClass, thisMethod } from './resolve.js';
 import { deferredBy } from './continuations.js';
 import { findWayBack, type ContinuationGraph } from './way-back.js';
+import { declaredParameters, memberParameters } from '../declared/declared-type.js';
 
 /** Whether a call sits on a failure path of its function (recursion.ts's reading), handed in to keep the modules acyclic. */
 export type OnFailure = (call: Node, fn: FunctionNode, ctx: AnalysisContext) => boolean;
@@ -55,7 +56,7 @@ export function failureMethods(handed: HandedObject, ctx: AnalysisContext, resol
   const foreign = local ? undefined : ctx.foreignFunction?.(handed.handing);
   const receiver = local ?? foreign?.fn;
   const receiverCtx = foreign?.ctx ?? ctx;
-  if (!receiver) return handed.methods.filter((m) => takesError(m, ctx));
+  if (!receiver) return handed.methods.filter((m) => takesError(m, ctx) || declaredToTakeError(handed, m, ctx));
   const param = receiver.params[handed.index];
   const variable = param?.type === 'Identifier' ? receiverCtx.variableOf(param) : undefined;
   if (!variable) return [];
@@ -106,6 +107,21 @@ export function takesError(method: FunctionNode, ctx: AnalysisContext): boolean 
     if (p?.type === 'BinaryExpression' && p.operator === 'instanceof' && p.left === use) return true;
     return p?.type === 'CallExpression' && p.arguments[0] === use && (rejects(p, ctx) || errorFirst(p, ctx));
   });
+}
+
+/**
+ * The receiver's declared type says the method is handed an error: `getSocket(h: Handlers)`
+ * (or a method `watch(h: Handlers)` of a declared object) with `Handlers` declaring
+ * `onError(error?: Error): void`, for a method written `onError(e) {…}` with no type of its
+ * own (declared-type.ts). The declared type of what calls it back, not the method's name.
+ */
+function declaredToTakeError(handed: HandedObject, method: FunctionNode, ctx: AnalysisContext): boolean {
+  const name = methodName(method);
+  const param = name === undefined ? undefined : declaredParameters(handed.handing.callee, ctx)?.[handed.index];
+  const type = param?.type === 'Identifier' ? param.typeAnnotation?.typeAnnotation : undefined;
+  const first = type && name !== undefined ? memberParameters(type, name, ctx)?.[0] : undefined;
+  const id = first?.type === 'AssignmentPattern' ? first.left : first;
+  return id?.type === 'Identifier' && declaredError(id.typeAnnotation?.typeAnnotation);
 }
 
 /**
