@@ -8,6 +8,7 @@ import type { NestedHost } from '../cross-file/shapes.js';
 import { importOf } from '../imports.js';
 import type { RetrySite } from '../types.js';
 import { operationOf } from './polled-sites.js';
+import { patternMember } from '../declared/declared-type.js';
 
 /**
  * Where do the retriers a factory made run, and which calls of imported functions look like a
@@ -123,14 +124,13 @@ export function memberCall(call: TSESTree.CallExpression, anyReceiver: boolean, 
 /** A name bound with a type annotation, on itself or on the parameter pattern it is taken from. */
 function annotated(id: TSESTree.Identifier, ctx: AnalysisContext): boolean {
   const name = ctx.variableOf(id)?.defs[0]?.name;
-  return name?.type === 'Identifier' && (name.typeAnnotation !== undefined || destructuredAnnotated(id, ctx));
+  return name?.type === 'Identifier' && (name.typeAnnotation !== undefined || patternMember(name) !== undefined);
 }
 
 /** `({ http }: Deps) => http.send()`: taken from a pattern whose type is declared. */
 function destructuredAnnotated(id: TSESTree.Identifier, ctx: AnalysisContext): boolean {
   const name = ctx.variableOf(id)?.defs[0]?.name;
-  const pattern = name?.parent?.type === 'Property' && name.parent.value === name ? name.parent.parent : undefined;
-  return pattern?.type === 'ObjectPattern' && pattern.typeAnnotation !== undefined;
+  return name?.type === 'Identifier' && patternMember(name) !== undefined;
 }
 
 /** Declared a type the file imports from the project (`client: ApiClient`), or made by a call of an imported function (`const client = createClient()`). */

@@ -56,7 +56,9 @@ export function collectSelfCall(call: TSESTree.CallExpression, selfCalls: Map<Fu
   // parameter it is handed: it runs the function handed over, as a timer or a promise does.
   else if (call.arguments.some(isReference)) {
     const taker = calleeFn ?? siblingMethod(call.callee, ctx);
-    if (taker) call.arguments.forEach((arg, i) => isReference(arg) && callsParameter(taker, i, ctx) && candidates.push(arg));
+    if (taker) call.arguments.forEach((arg, i) => {
+      if (isReference(arg) && callsParameter(taker, i, ctx)) candidates.push(arg);
+    });
   }
   for (const candidate of candidates) {
     // `setTimeout(this.connect.bind(this), wait)`: the method handed over, bound to its instance

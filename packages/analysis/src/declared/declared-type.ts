@@ -9,9 +9,9 @@ import { enclosingClass } from '../classes/class-members.js';
  * variable's annotation (a property of a destructured parameter takes its member of the
  * pattern's annotation), a field's of the enclosing class, and a member of any of these
  * through an object type written in the file (`deps: { http: Http }`, an interface or a
- * type alias of the file). A declared type is the author's statement of what every value the
- * compiler lets through is, as `new` is of what one value is. Anything else (a type imported
- * from elsewhere, a union, a mapped or generic type) gives nothing.
+ * type alias of the file; type arguments are not applied). A declared type is the author's
+ * statement of what every value the compiler lets through is, as `new` is of what one value is.
+ * Anything else (a type imported from elsewhere, a union, a mapped type) gives nothing.
  */
 export function declaredType(node: Node, ctx: AnalysisContext, depth = 0): TSESTree.TypeNode | undefined {
   if (depth > MAX_DEPTH) return undefined;
@@ -30,16 +30,27 @@ const MAX_DEPTH = 4;
 
 /** The annotation of the name a reference binds to: `client: Http`, `{ http }: { http: Http }`, `const c: Http = …`. */
 function bindingType(id: TSESTree.Identifier, ctx: AnalysisContext, depth: number): TSESTree.TypeNode | undefined {
-  const def = soleDefinition(ctx.variableOf(id));
-  if (!def || (def.type !== 'Parameter' && def.type !== 'Variable') || def.name.type !== 'Identifier') return undefined;
-  const own = def.name.typeAnnotation?.typeAnnotation;
+  const name = boundName(id, ctx);
+  if (!name) return undefined;
+  const own = name.typeAnnotation?.typeAnnotation;
   if (own) return own;
-  // `({ http }: Deps)`: the member of the pattern's declared type.
-  const property = def.name.parent;
-  const pattern = property?.type === 'Property' && property.value === def.name && !property.computed ? property.parent : undefined;
-  const patternType = pattern?.type === 'ObjectPattern' ? pattern.typeAnnotation?.typeAnnotation : undefined;
-  const key = property?.type === 'Property' && property.key.type === 'Identifier' ? property.key.name : undefined;
-  return patternType && key !== undefined ? memberType(patternType, key, ctx, depth + 1) : undefined;
+  const taken = patternMember(name);
+  return taken && memberType(taken.type, taken.key, ctx, depth + 1);
+}
+
+/** The name a parameter or variable declares, when it is declared once. */
+function boundName(id: TSESTree.Identifier, ctx: AnalysisContext): TSESTree.Identifier | undefined {
+  const def = soleDefinition(ctx.variableOf(id));
+  return def && (def.type === 'Parameter' || def.type === 'Variable') && def.name.type === 'Identifier' ? def.name : undefined;
+}
+
+/** `({ http }: Deps)`: the declared type of the pattern a name is taken from, and its key there. */
+export function patternMember(name: TSESTree.Identifier): { type: TSESTree.TypeNode; key: string } | undefined {
+  const property = name.parent;
+  if (property?.type !== 'Property' || property.value !== name || property.computed || property.key.type !== 'Identifier') return undefined;
+  const pattern = property.parent;
+  const type = pattern?.type === 'ObjectPattern' ? pattern.typeAnnotation?.typeAnnotation : undefined;
+  return type && { type, key: property.key.name };
 }
 
 /** `this.deps`: the annotation of the field the class declares, or of its parameter property. */
@@ -66,9 +77,7 @@ export function memberType(type: TSESTree.TypeNode, prop: string, ctx: AnalysisC
   if (depth > MAX_DEPTH) return undefined;
   const members = objectMembers(type, ctx, depth);
   for (const member of members ?? []) {
-    if (member.type !== 'TSPropertySignature' || member.computed) continue;
-    const key = member.key.type === 'Identifier' ? member.key.name : member.key.type === 'Literal' && typeof member.key.value === 'string' ? member.key.value : undefined;
-    if (key === prop) return member.typeAnnotation?.typeAnnotation;
+    if (member.type === 'TSPropertySignature' && memberKey(member) === prop) return member.typeAnnotation?.typeAnnotation;
   }
   return undefined;
 }
@@ -81,15 +90,11 @@ export function memberType(type: TSESTree.TypeNode, prop: string, ctx: AnalysisC
 export function declaredParameters(callee: Node, ctx: AnalysisContext): TSESTree.Parameter[] | undefined {
   const n = unwrap(callee);
   if (n.type === 'Identifier') {
-    const def = soleDefinition(ctx.variableOf(n));
-    if (!def || (def.type !== 'Parameter' && def.type !== 'Variable') || def.name.type !== 'Identifier') return undefined;
-    const own = def.name.typeAnnotation?.typeAnnotation;
+    const name = boundName(n, ctx);
+    const own = name?.typeAnnotation?.typeAnnotation;
     if (own) return own.type === 'TSFunctionType' ? own.params : undefined;
-    const property = def.name.parent;
-    const pattern = property?.type === 'Property' && property.value === def.name && !property.computed ? property.parent : undefined;
-    const patternType = pattern?.type === 'ObjectPattern' ? pattern.typeAnnotation?.typeAnnotation : undefined;
-    const key = property?.type === 'Property' && property.key.type === 'Identifier' ? property.key.name : undefined;
-    return patternType && key !== undefined ? memberParameters(patternType, key, ctx) : undefined;
+    const taken = name && patternMember(name);
+    return taken && memberParameters(taken.type, taken.key, ctx);
   }
   if (n.type !== 'MemberExpression' || n.computed) return undefined;
   const prop = propertyName(n);
@@ -100,14 +105,18 @@ export function declaredParameters(callee: Node, ctx: AnalysisContext): TSESTree
 /** The parameters of member `prop` of an object type: a method signature, or a property declared a function type. */
 export function memberParameters(type: TSESTree.TypeNode, prop: string, ctx: AnalysisContext): TSESTree.Parameter[] | undefined {
   for (const member of objectMembers(type, ctx, 0) ?? []) {
-    if ((member.type !== 'TSMethodSignature' && member.type !== 'TSPropertySignature') || member.computed) continue;
-    const key = member.key.type === 'Identifier' ? member.key.name : member.key.type === 'Literal' && typeof member.key.value === 'string' ? member.key.value : undefined;
-    if (key !== prop) continue;
+    if ((member.type !== 'TSMethodSignature' && member.type !== 'TSPropertySignature') || memberKey(member) !== prop) continue;
     if (member.type === 'TSMethodSignature') return member.params;
     const annotation = member.typeAnnotation?.typeAnnotation;
     return annotation?.type === 'TSFunctionType' ? annotation.params : undefined;
   }
   return undefined;
+}
+
+/** `http: Http`, `'http': Http`, `send(x): void`: the member's name (none when computed). */
+function memberKey(member: TSESTree.TSPropertySignature | TSESTree.TSMethodSignature): string | undefined {
+  if (member.computed) return undefined;
+  return member.key.type === 'Identifier' ? member.key.name : member.key.type === 'Literal' && typeof member.key.value === 'string' ? member.key.value : undefined;
 }
 
 function objectMembers(type: TSESTree.TypeNode, ctx: AnalysisContext, depth: number): TSESTree.TypeElement[] | undefined {
