@@ -7,7 +7,8 @@ import { ruleTester } from './rule-tester.js';
 // failure path clears what the test reads, so the next call takes the other way and the
 // function goes round at most once more (as with `if (this.fallback)` tested directly). Before,
 // the test's name was not traced to the field it holds, and the re-send was reported as an
-// immediate retry that never gives up. Clearing another field leaves the way open.
+// immediate retry (until the expiry, or never giving up without one). Clearing another field
+// leaves the way open.
 
 /** The stored fallback host, read through an alias of the client, with an expiry test around it. */
 const expiring = `
