@@ -119,8 +119,7 @@ function instanceClass(holder: Node, ctx: AnalysisContext, host: NestedHost, ana
       }
       // `private cursor: Cursor`, `constructor(private cursor: Cursor)`: every write the compiler
       // lets through holds one, however often it (or a member of that name elsewhere) is written.
-      const property = owner ? undefined : parameterProperty(cls, field);
-      owner ??= typedField(cls, field, ctx, host, analyze) ?? (property && declared(property, cls, ctx, host, analyze));
+      owner ??= declaredClass(holder, ctx, host, analyze);
       // `get client(): ApiClient { return (this.cached ??= new ApiClient()) }`: what the getter gives.
       const getter = owner ? undefined : classGetter(cls, field, holder.property.type === 'PrivateIdentifier');
       owner ??= (getter && returnedClass(getter, ctx, host, analyze)) ?? null;
@@ -144,8 +143,10 @@ const NO_COUNTERS: ReadonlySet<Variable> = new Set();
 
 /**
  * A value declared an instance of a class imported from a module of the project: a parameter or
- * a variable (`client: ApiClient`, type arguments or not), a member of one's declared object type
- * (`deps.http` with `deps: { http: ApiClient }`).
+ * a variable (`client: ApiClient`, type arguments or not), a field or a parameter property
+ * (`private cursor: Cursor`: the declared type is the author's statement of what every write puts
+ * there), a member of one's declared object type (`deps.http` with `deps: { http: ApiClient }`).
+ * Only a plain type reference: a union, or an interface or type of a package, is not followed.
  */
 function declaredClass(holder: Node, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
   const annotation = declaredType(holder, ctx);
@@ -159,23 +160,6 @@ function parameterProperty(cls: ClassNode, field: string): Node | undefined {
     // (`private pool: Pool = defaultPool`: the declared type holds for the default too.)
     const param = p.type === 'TSParameterProperty' ? (p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter) : undefined;
     if (param?.type === 'Identifier' && param.name === field) return param;
-  }
-  return undefined;
-}
-
-/**
- * A field the class declares with a type naming a class of the project (`private cursor:
- * ChangeStreamCursor<T>`, the class imported from a relative module): the declared type is the
- * author's statement of what every write puts there, as a constructor parameter's type is
- * (see `declared`). Only a plain type reference: a union, an interface or a type of a package
- * resolves to nothing and is not followed.
- */
-function typedField(cls: ClassNode, field: string, ctx: AnalysisContext, host: NestedHost, analyze: Analyze): Owner | undefined {
-  for (const element of cls.body.body) {
-    if (element.type !== 'PropertyDefinition' || element.static || element.computed || !element.typeAnnotation) continue;
-    if ((element.key.type !== 'Identifier' && element.key.type !== 'PrivateIdentifier') || element.key.name !== field) continue;
-    const annotation = element.typeAnnotation.typeAnnotation;
-    return annotation.type === 'TSTypeReference' ? importedClass(annotation.typeName, ctx, host, analyze) : undefined;
   }
   return undefined;
 }
