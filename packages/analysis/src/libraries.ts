@@ -23,6 +23,7 @@ import type { RetryPolicy, RetrySite } from './types.js';
 import { rxjsRetry, rxjsPipeAround, rxjsRetryWhen } from './libraries/rxjs.js';
 import { httpClient, defaultHttpRetries } from './libraries/got-ky.js';
 import { libraryOrigin } from './libraries/origin.js';
+import { calleeAlias } from './libraries/callee-alias.js';
 
 export type { LibraryFinding } from './library-options.js';
 
@@ -71,7 +72,7 @@ function readLibrarySite(call: TSESTree.CallExpression | TSESTree.NewExpression,
     const octokit = octokitRetry(call, ctx);
     if (octokit) return octokit;
   }
-  const { root, members } = calleeRoot(callee);
+  const { root, members } = calleeRoot(calleeAlias(callee, ctx) ?? callee);
   if (root.type !== 'Identifier') return undefined;
   const origin = libraryOrigin(root, members, call, ctx);
   if (!origin) return undefined;

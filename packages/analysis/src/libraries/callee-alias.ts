@@ -1,0 +1,32 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { propertyName, unwrap, type Node } from '../ast.js';
+import { isReassigned, type AnalysisContext } from '../context.js';
+import { soleDefinition } from '../definitions/bodies.js';
+
+/**
+ * What a callee named by a constant calls: `const request = post ? got.post : got.get;
+ * request(url, options)` calls a method of `got` whichever way the test goes. Both
+ * alternatives must be members of one object by one path, differing at most in the last
+ * name (`post`, `get`): the call then means the same library, read as the first. Anything
+ * else (two objects, a function of the file) is not a library member and stays as written.
+ */
+export function calleeAlias(callee: Node, ctx: AnalysisContext): Node | undefined {
+  if (callee.type !== 'Identifier') return undefined;
+  const variable = ctx.variableOf(callee);
+  const def = soleDefinition(variable);
+  if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || def.parent?.kind !== 'const' || isReassigned(variable)) return undefined;
+  const init = def.node.init ? unwrap(def.node.init as Node) : undefined;
+  if (init?.type === 'MemberExpression') return init;
+  if (init?.type !== 'ConditionalExpression' && init?.type !== 'LogicalExpression') return undefined;
+  const a = unwrap((init.type === 'ConditionalExpression' ? init.consequent : init.left) as Node);
+  const b = unwrap((init.type === 'ConditionalExpression' ? init.alternate : init.right) as Node);
+  return a.type === 'MemberExpression' && b.type === 'MemberExpression' && samePath(unwrap(a.object), unwrap(b.object)) && propertyName(a) !== undefined && propertyName(b) !== undefined ? a : undefined;
+}
+
+/** `got` and `got`, `api.v1` and `api.v1`: one object reached by the same names. */
+function samePath(a: Node, b: Node): boolean {
+  if (a.type === 'Identifier' && b.type === 'Identifier') return a.name === b.name;
+  if (a.type !== 'MemberExpression' || b.type !== 'MemberExpression') return false;
+  const name = propertyName(a as TSESTree.MemberExpression);
+  return name !== undefined && name === propertyName(b as TSESTree.MemberExpression) && samePath(unwrap(a.object), unwrap(b.object));
+}
