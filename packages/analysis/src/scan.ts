@@ -218,9 +218,7 @@ const sleepyFunctions = new WeakMap<Node, boolean>();
 /**
  * The call reaches a function of this file that waits (`await connect()` where `connect`
  * sleeps `retryWait(n)` before dialling): the wait between attempts happens inside the
- * operation, so the retry is not immediate. Two calls deep at most. A wait the function takes
- * only after one of its own attempts failed (its own retry's back-off) is not one: when it
- * gives up, the caller's next attempt starts its first try at once.
+ * operation, so the retry is not immediate. Two calls deep at most.
  */
 export function waitsInside(call: TSESTree.CallExpression, ctx: AnalysisContext, depth = 0): boolean {
   const fn = localFunction(call, { ctx, region: call, counters: new Set(), depth: 0 });
@@ -233,7 +231,7 @@ export function waitsInside(call: TSESTree.CallExpression, ctx: AnalysisContext,
   const calls: TSESTree.CallExpression[] = [];
   walk(fn.body, ctx.keys, (node) => {
     if (result) return false;
-    if ((node.type === 'CallExpression' || node.type === 'NewExpression') && asSleep(node, ctx)) result = !afterOwnFailure(node, fn, ctx);
+    if ((node.type === 'CallExpression' || node.type === 'NewExpression') && asSleep(node, ctx)) result = true;
     else if (node.type === 'CallExpression') calls.push(node);
     return undefined;
   });
@@ -248,38 +246,4 @@ function labelledAround(loop: Node, name: string): boolean {
     if (p.type === 'LabeledStatement' && p.label.name === name) return true;
   }
   return false;
-}
-
-/**
- * The wait is taken only once an attempt of the function failed: it is in a `catch` clause or
- * a rejection handler, or in a loop after a `try` of that loop (a `try` that returned on
- * success never reaches it). A wait before the loop's `try` comes before the first attempt too.
- */
-function afterOwnFailure(sleep: Node, fn: Node, ctx: AnalysisContext): boolean {
-  let child = sleep;
-  for (let p = sleep.parent; p && child !== fn; child = p, p = p.parent) {
-    if (p.type === 'CatchClause') return true;
-    if (isFunction(child) && p.type === 'CallExpression' && isRejectionHandler(p, child)) return true;
-    if (isAnyLoop(p) && triedBefore(p, sleep, ctx)) return true;
-  }
-  return false;
-}
-
-function isRejectionHandler(call: TSESTree.CallExpression, fn: Node): boolean {
-  const callee = call.callee;
-  if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return false;
-  return (callee.property.name === 'catch' && call.arguments[0] === fn) || (callee.property.name === 'then' && call.arguments[1] === fn);
-}
-
-/** A `try` of the loop's own body (not of a function in it) that ends before the wait begins. */
-function triedBefore(loop: Node, sleep: Node, ctx: AnalysisContext): boolean {
-  const body = (loop as { body?: Node }).body;
-  if (!body) return false;
-  let found = false;
-  walk(body, ctx.keys, (node) => {
-    if (found || isFunction(node)) return false;
-    if (node.type === 'TryStatement' && node.handler && node.range[1] <= sleep.range[0]) found = true;
-    return undefined;
-  });
-  return found;
 }
