@@ -43,4 +43,12 @@ describe('a probe of a state', () => {
   it('the result of a call handed back as it is: not a state read', () => {
     expect(loopProbes(loop('async function probe(u: string) { try { return await check(u); } catch { return false; } }'))).toBe(false);
   });
+
+  it("each item's state tested by the array (every, some): a state read", () => {
+    expect(loopProbes(loop('async function probe(u: string) { try { const all = await Promise.all([fetch(u), fetch(u + "/db")]); return all.every((r) => r.status === 200); } catch { return false; } }'))).toBe(true);
+    expect(loopProbes(loop('async function probe(u: string) { try { const checks = await health(u); return !checks.some((c) => c.state !== "up"); } catch { return false; } }'))).toBe(true);
+    // The predicate hands back another call's answer, or the method is not the array's test: no state read.
+    expect(loopProbes(loop('async function probe(u: string) { try { const all = await list(u); return all.every((r) => accept(r)); } catch { return false; } }'))).toBe(false);
+    expect(loopProbes(loop('async function probe(u: string) { try { const all = await list(u); return all.find((r) => r.up); } catch { return false; } }'))).toBe(false);
+  });
 });

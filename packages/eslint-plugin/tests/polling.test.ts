@@ -194,14 +194,47 @@ export async function firstAnswer(url: string) {
 }
 `;
 
+/** A method probing many indicators at once: ready when every one answers 'up'. */
+const everyIndicator = `
+declare const indicators: { isHealthy(): Promise<{ status: string }> }[];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export class Readiness {
+  async ready(): Promise<boolean> {
+    for (let i = 1; i < 11; i += 1) {
+      const result = await this.check();
+      if (result) return true;
+      await sleep(5000);
+    }
+    return false;
+  }
+  private async check() {
+    try {
+      const healths = await Promise.all(indicators.map((h) => h.isHealthy()));
+      return healths.every((h) => h.status === 'up');
+    } catch (error) {
+      return false;
+    }
+  }
+}
+`;
+
+/** The same loop on a method whose array test hands back another call's answer: nothing says it reads a state. */
+const everyAccepted = everyIndicator.replace("healths.every((h) => h.status === 'up')", 'healths.every((h) => accept(h))').replace('declare const', 'declare function accept(h: { status: string }): boolean;\ndeclare const');
+
 ruleTester.run('no-fixed-sleep-retry and waiting for a state', noFixedSleepRetry, {
   valid: [
     { name: 'a probe whose own test answers "not yet" with false, up to a deadline', code: notYetProbe },
     { name: 'readiness probe up to a deadline (TS, while on the probe)', code: readinessProbe },
     { name: 'a probe of a query up to a count (TS, for with an if that returns)', code: countedProbe },
     { name: 'a health probe up to a deadline (JS)', code: portProbe, filename: JS },
+    { name: "a method probing every indicator's state, up to a count", code: everyIndicator },
   ],
   invalid: [
+    {
+      name: 'the array test hands back another call: its false may be the operation failing',
+      code: everyAccepted,
+      errors: [{ messageId: 'fixedDelay', line: 7, column: 5, data: { what: loop, delay: 'a fixed 5 s', attempts: 'up to 10 attempts' } }],
+    },
     {
       name: 'a constant true once the POST went through, and an operation caught in the loop (TS)',
       code: probeAndRetryTs,

@@ -1,6 +1,6 @@
 import { firstDefinition } from '../definitions/bodies.js';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunction, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { calleeName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
 import { catchSentinelOf } from '../checks.js';
 import type { Env } from '../evaluate.js';
@@ -97,7 +97,21 @@ function readsState(answer: Node): boolean {
       return n.operator === '!' && readsState(n.argument);
     case 'LogicalExpression':
       return readsState(n.left) || readsState(n.right);
+    case 'CallExpression':
+      return testsEveryItem(n);
     default:
       return false;
   }
+}
+
+/**
+ * `statuses.every((s) => s === 'up')`, `checks.some((c) => !c.ok)`: the array's own test of
+ * each item, answering what its predicate reads from them, a state as above.
+ */
+function testsEveryItem(call: TSESTree.CallExpression): boolean {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression' || call.arguments.length !== 1) return false;
+  const method = propertyName(callee);
+  const predicate = call.arguments[0] as Node;
+  return (method === 'every' || method === 'some') && isFunction(predicate) && predicate.body.type !== 'BlockStatement' && readsState(predicate.body);
 }
