@@ -12,6 +12,7 @@ import { importOf } from './imports.js';
 import { delayedCall } from './summaries/timer-sleep.js';
 import { indexMembership, mirror, statusPolarity, statusTestOutcome, type Holders, type Polarity } from './outcomes/status-tests.js';
 import { itemsOutcome } from './outcomes/item-results.js';
+import { drainedStore } from './outcomes/drained-store.js';
 
 /** Calls whose boolean result says whether the operation succeeded (`tryAcquire()`, `lock()`). */
 // Names of calls whose boolean result says whether they worked. `tryStatSync`, `tryAdd` and a
@@ -74,7 +75,7 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
         if (/^(error|err|errors|failed|failure)$/.test(key) && isFresh(n.right, env, requireFreshResult)) return 'failure';
         return undefined;
       }
-      return statusComparison(n, env, requireFreshResult) ?? itemsOutcome(n, env, requireFreshResult, outcomeCheck, isFresh) ?? indexMembership(n, env, attemptHolders(env, requireFreshResult)) ?? sentinelComparison(n, env) ?? fieldTest(n, (f) => fieldMaker(f, env), outcomeCheck);
+      return statusComparison(n, env, requireFreshResult) ?? itemsOutcome(n, env, requireFreshResult, outcomeCheck, isFresh) ?? indexMembership(n, env, attemptHolders(env, requireFreshResult)) ?? sentinelComparison(n, env) ?? fieldTest(n, (f) => fieldMaker(f, env), outcomeCheck) ?? drainedStore(n, env.region, env.ctx);
     default:
       return undefined;
   }
