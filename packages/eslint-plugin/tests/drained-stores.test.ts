@@ -98,27 +98,10 @@ export async function flush(pending: Map<string, string>, more: () => Map<string
 }
 `;
 
-/** New items are added in the round: what is left may be new work, not a failure. */
-const refilled = `
-declare function send(v: string): Promise<void>;
-declare function incoming(): string[];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-export async function pump(queue: string[]) {
-  for (let round = 0; round < 3; round++) {
-    queue.push(...incoming());
-    for (const v of [...queue]) {
-      try {
-        await send(v);
-        queue.shift();
-      } catch {
-        break;
-      }
-    }
-    if (queue.length === 0) return;
-    await sleep(500);
-  }
-}
-`;
+/** New items are added in the round (the Map flush above, refilled first): what is left may be new work, not a failure. */
+const refilled = mapStore
+  .replace('declare function send', 'declare function incoming(): [string, string][];\ndeclare function send')
+  .replace('for (const [id, v] of pending) {', 'for (const [k, v] of incoming()) pending.set(k, v);\n    for (const [id, v] of pending) {');
 
 ruleTester.run('require-jitter and a store drained on success', requireJitter, {
   valid: [],
