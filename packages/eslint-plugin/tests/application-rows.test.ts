@@ -253,6 +253,59 @@ ruleTester.run('no-unbounded-retry pg-boss', noUnboundedRetry, {
   ],
 });
 
+// bee-queue@2.0.0 lib/job.js, lib/backoff.js: retries 0 and the `immediate` strategy by default;
+// `fixed` waits the delay, `exponential` doubles it after each use; none has randomness.
+const BEE = "import Queue from 'bee-queue';\nconst queue = new Queue('email');\n";
+const BEE_FIX = "Bee-Queue has no jitter option: register a strategy that adds randomness with `queue.backoffStrategies.set(name, fn)` and name it in `.backoff()`";
+
+ruleTester.run('no-fixed-sleep-retry bee-queue', noFixedSleepRetry, {
+  valid: [
+    { name: 'default: no retries, the job runs once', code: `${BEE}export const send = () => queue.createJob({}).backoff('fixed', 1000).save();` },
+    { name: 'retries(0)', code: `${BEE}export const send = () => queue.createJob({}).retries(0).save();` },
+    { name: "a strategy of the queue's own is read where it is registered", code: `${BEE}export const send = () => queue.createJob({}).retries(3).backoff('jittered', 1000).save();` },
+    { name: 'a createJob of another object', code: "declare const queue: { createJob(d: object): { retries(n: number): { save(): void } } };\nexport const send = () => queue.createJob({}).retries(3).save();" },
+  ],
+  invalid: [
+    {
+      name: 'retries with the default strategy: at once',
+      code: `${BEE}export const send = () => queue.createJob({}).retries(3).save();`,
+      errors: [{ messageId: 'immediate' as const, line: 3, column: 47, endLine: 3, endColumn: 54, data: { what: 'This Bee-Queue job retry', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'fixed, the backoff chained before the retries',
+      code: `${BEE}export const send = () => queue.createJob({}).backoff('fixed', 1000).retries(3).save();`,
+      errors: [{ messageId: 'fixedDelay' as const, line: 3, column: 70, endLine: 3, endColumn: 77, data: { what: 'This Bee-Queue job retry', delay: 'a fixed 1 s', attempts: 'up to 4 attempts' } }],
+    },
+    {
+      name: 'fixed, set on the job held in a constant',
+      code: `${BEE}export async function send() {\n  const job = queue.createJob({});\n  job.retries(2);\n  job.backoff('fixed', 2000);\n  await job.save();\n}`,
+      errors: [{ messageId: 'fixedDelay' as const, line: 5, column: 7, endLine: 5, endColumn: 14, data: { what: 'This Bee-Queue job retry', delay: 'a fixed 2 s', attempts: 'up to 3 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('require-jitter bee-queue', requireJitter, {
+  valid: [{ name: 'fixed: a fixed wait, no backoff to jitter', code: `${BEE}export const send = () => queue.createJob({}).retries(3).backoff('fixed', 1000).save();` }],
+  invalid: [
+    {
+      name: 'exponential: no randomness',
+      code: `${BEE}export const send = () => queue.createJob({}).retries(5).backoff('exponential', 500).save();`,
+      errors: [{ messageId: 'libraryDefault' as const, line: 3, column: 47, endLine: 3, endColumn: 54, data: { what: 'This Bee-Queue job retry', delay: '500 ms × 2^n', attempts: 'up to 6 attempts', inherited: '', fix: BEE_FIX } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry bee-queue', noUnboundedRetry, {
+  valid: [{ name: 'a finite count', code: `${BEE}export const send = () => queue.createJob({}).retries(1000).backoff('exponential', 500).save();` }],
+  invalid: [
+    {
+      name: 'retries(Infinity)',
+      code: `${BEE}export const send = () => queue.createJob({}).retries(Infinity).backoff('exponential', 500).save();`,
+      errors: [{ messageId: 'unbounded' as const, line: 3, column: 47, endLine: 3, endColumn: 54 }],
+    },
+  ],
+});
+
 // The option that fixes a default reported where no retry option is written (default-edits.ts).
 ruleTester.run('no-unbounded-retry default edits', noUnboundedRetry, {
   valid: [],

@@ -318,6 +318,11 @@ const cases: Record<string, Case[]> = {
     { name: 'a custom backoff type is not read', code: `import Queue from 'bull';\nconst q = new Queue('mail', { settings: { backoffStrategies: { jittered: (n) => Math.random() * 1000 * 2 ** n } } });\nexport const send = () => q.add({}, { attempts: 5, backoff: { type: 'jittered' } });` },
     { name: 'add(name, data) has no options', code: `import Queue from 'bull';\nconst q = new Queue('mail');\nexport const send = () => q.add('welcome', { attempts: 3 });` },
   ],
+  'bee-queue': [
+    { name: 'retries with the default strategy: retried at once', code: `import Queue from 'bee-queue';\nconst queue = new Queue('mail');\nexport const send = () => queue.createJob({}).retries(3).save(); // expect: no-fixed-sleep-retry` },
+    { name: 'exponential backoff with no randomness', code: `const Queue = require('bee-queue');\nconst queue = new Queue('mail');\nexports.send = () => queue.createJob({}).backoff('exponential', 1000).retries(5).save(); // expect: require-jitter`, messages: { 'require-jitter': "This Bee-Queue job retry backs off by 1 s × 2^n without jitter (up to 6 attempts). Bee-Queue has no jitter option: register a strategy that adds randomness with `queue.backoffStrategies.set(name, fn)` and name it in `.backoff()`." } },
+    { name: 'no retries: the job runs once', code: `import Queue from 'bee-queue';\nconst queue = new Queue('mail');\nexport const send = () => queue.createJob({}).backoff('fixed', 1000).save();` },
+  ],
   'pg-boss': [
     { name: 'retryLimit with the default delay: retried at once', code: `import { PgBoss } from 'pg-boss';\nconst boss = new PgBoss(process.env.DATABASE_URL);\nexport const send = () => boss.send('email', {}, { retryLimit: 5 }); // expect: no-fixed-sleep-retry` },
     { name: 'a fixed retryDelay on a queue', code: `import PgBoss from 'pg-boss';\nconst boss = new PgBoss('postgres://h');\nexport const setup = () => boss.createQueue('email', { retryLimit: 3, retryDelay: 30 }); // expect: no-fixed-sleep-retry` },
