@@ -12,6 +12,7 @@ import type { RetryPolicy, RetrySite } from './types.js';
 import { soleDefinition } from './definitions/bodies.js';
 import { PG_BOSS_METHODS, pgBossSite } from './libraries-pg-boss.js';
 import { beeQueueRetries } from './libraries-bee-queue.js';
+import { agendaDefine } from './libraries-agenda.js';
 
 /*
  * Job queues: BullMQ and Bull retry a failed job by its options `attempts` and `backoff`, set
@@ -119,13 +120,14 @@ export function queueJobSite(call: TSESTree.CallExpression, ctx: AnalysisContext
   if (callee.type !== 'MemberExpression') return undefined;
   const method = propertyName(callee);
   if (method === 'retries') return beeQueueRetries(call, ctx, (receiver) => queueOf(receiver, ctx)?.library === 'bee-queue');
+  if (method === 'define') return agendaDefine(call, ctx, (receiver) => queueOf(receiver, ctx)?.library === 'agenda');
   if (method === undefined || !(method === 'add' || method === 'addBulk' || PG_BOSS_METHODS.has(method))) return undefined;
   const holder = queueOf(unwrap(callee.object), ctx);
   if (!holder) return undefined;
   const env: Env = { ctx, region: call, counters: new Set(), depth: 0 };
   const a = args(call);
   if (holder.library === 'pg-boss') return pgBossSite(call, method, a, env);
-  if (holder.library === 'bee-queue') return undefined;
+  if (holder.library === 'bee-queue' || holder.library === 'agenda') return undefined;
   if (method !== 'add' && method !== 'addBulk') return undefined;
   const defaults = holder.made && queueDefaults(holder.made, env);
   let own: TSESTree.ObjectExpression | undefined;
@@ -202,8 +204,8 @@ function queueDefaults(made: TSESTree.NewExpression | TSESTree.CallExpression, e
 }
 
 interface QueueHolder {
-  library: QueueLibrary | 'pg-boss' | 'bee-queue';
-  className: 'Queue' | 'FlowProducer' | 'PgBoss';
+  library: QueueLibrary | 'pg-boss' | 'bee-queue' | 'agenda';
+  className: 'Queue' | 'FlowProducer' | 'PgBoss' | 'Agenda';
   /** Where the queue was made, when this file shows it. */
   made?: TSESTree.NewExpression | TSESTree.CallExpression;
 }
@@ -270,14 +272,15 @@ function classOf(callee: Node, ctx: AnalysisContext): QueueHolder | undefined {
   const name = member ?? (whole ? undefined : origin.imported);
   // pg-boss exports its class by default (up to 9) and as `PgBoss` (10 on).
   if (library === 'pg-boss') return (origin.imported === 'default' && member === undefined) || name === 'PgBoss' ? { library, className: 'PgBoss' } : undefined;
+  if (library === 'agenda') return (origin.imported === 'default' && member === undefined) || name === 'Agenda' ? { library, className: 'Agenda' } : undefined;
   // Bull and Bee-Queue export the queue class as the module itself.
   if (library === 'bull' || library === 'bee-queue') return (whole && member === undefined) || name === 'Queue' ? { library, className: 'Queue' } : undefined;
   return name === 'Queue' || name === 'FlowProducer' ? { library, className: name } : undefined;
 }
 
-function queueLibrary(module: string): QueueLibrary | 'pg-boss' | 'bee-queue' | undefined {
+function queueLibrary(module: string): QueueLibrary | 'pg-boss' | 'bee-queue' | 'agenda' | undefined {
   const library = libraryOfModule(module)?.library;
-  return library === 'bullmq' || library === 'bull' || library === 'pg-boss' || library === 'bee-queue' ? library : undefined;
+  return library === 'bullmq' || library === 'bull' || library === 'pg-boss' || library === 'bee-queue' || library === 'agenda' ? library : undefined;
 }
 
 function enclosingClass(node: Node): TSESTree.ClassBody | undefined {

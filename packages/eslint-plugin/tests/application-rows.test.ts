@@ -306,6 +306,49 @@ ruleTester.run('no-unbounded-retry bee-queue', noUnboundedRetry, {
   ],
 });
 
+// agenda@6.2.6 dist/Job.js, dist/utils/backoff.js: no `backoff`, no retry; the builders default to
+// `delay` 1000 ms, `maxRetries` 3, `jitter` 0.
+const AGENDA = "import { Agenda, constant, exponential, when } from 'agenda';\nconst agenda = new Agenda({ db: { address: 'mongodb://db' } });\n";
+const AGENDA_FIX = "Set `jitter` in the strategy's options (0–1: each wait moved by up to that fraction at random)";
+
+ruleTester.run('no-fixed-sleep-retry agenda', noFixedSleepRetry, {
+  valid: [
+    { name: 'no backoff: the job runs once', code: `${AGENDA}agenda.define('mail', async () => {});` },
+    { name: 'constant with jitter', code: `${AGENDA}agenda.define('mail', async () => {}, { backoff: constant({ delay: 5000, jitter: 0.5 }) });` },
+    { name: "a strategy of the project's own is not read", code: `${AGENDA}agenda.define('mail', async () => {}, { backoff: (ctx) => (ctx.attempt > 3 ? null : 1000) });` },
+    { name: 'define of another object', code: "import { constant } from 'agenda';\ndeclare const jobs: { define(n: string, f: () => void, o: object): void };\njobs.define('mail', () => {}, { backoff: constant({ delay: 5000 }) });" },
+  ],
+  invalid: [
+    {
+      name: 'constant, five retries',
+      code: `${AGENDA}agenda.define('mail', async () => {}, { backoff: constant({ delay: 5000, maxRetries: 5 }) });`,
+      errors: [{ messageId: 'fixedDelay' as const, line: 3, column: 41, endLine: 3, endColumn: 90, data: { what: 'This Agenda job retry', delay: 'a fixed 5 s', attempts: 'up to 6 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('require-jitter agenda', requireJitter, {
+  valid: [{ name: 'exponential with jitter', code: `${AGENDA}agenda.define('mail', async () => {}, { backoff: exponential({ jitter: 0.2 }) });` }],
+  invalid: [
+    {
+      name: 'exponential with the default jitter 0',
+      code: `${AGENDA}agenda.define('mail', async () => {}, { backoff: exponential({ delay: 2000 }) });`,
+      errors: [{ messageId: 'libraryDefault' as const, line: 3, column: 41, endLine: 3, endColumn: 78, data: { what: 'This Agenda job retry', delay: '2 s × 2^n', attempts: 'up to 4 attempts', inherited: ', the library default', fix: AGENDA_FIX } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry agenda', noUnboundedRetry, {
+  valid: [{ name: 'the default maxRetries', code: `${AGENDA}agenda.define('mail', async () => {}, { backoff: exponential({ jitter: 0.2 }) });` }],
+  invalid: [
+    {
+      name: 'maxRetries: Infinity, through when()',
+      code: `${AGENDA}agenda.define('mail', async () => {}, { backoff: when((ctx) => ctx.error.message.includes('timeout'), exponential({ maxRetries: Infinity, jitter: 0.2 })) });`,
+      errors: [{ messageId: 'unbounded' as const, line: 3, column: 41, endLine: 3, endColumn: 154 }],
+    },
+  ],
+});
+
 // The option that fixes a default reported where no retry option is written (default-edits.ts).
 ruleTester.run('no-unbounded-retry default edits', noUnboundedRetry, {
   valid: [],

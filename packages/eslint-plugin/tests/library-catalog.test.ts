@@ -323,6 +323,11 @@ const cases: Record<string, Case[]> = {
     { name: 'exponential backoff with no randomness', code: `const Queue = require('bee-queue');\nconst queue = new Queue('mail');\nexports.send = () => queue.createJob({}).backoff('exponential', 1000).retries(5).save(); // expect: require-jitter`, messages: { 'require-jitter': "This Bee-Queue job retry backs off by 1 s × 2^n without jitter (up to 6 attempts). Bee-Queue has no jitter option: register a strategy that adds randomness with `queue.backoffStrategies.set(name, fn)` and name it in `.backoff()`." } },
     { name: 'no retries: the job runs once', code: `import Queue from 'bee-queue';\nconst queue = new Queue('mail');\nexport const send = () => queue.createJob({}).backoff('fixed', 1000).save();` },
   ],
+  agenda: [
+    { name: 'a constant strategy with no jitter', code: `import { Agenda, constant } from 'agenda';\nconst agenda = new Agenda({ db: { address: 'mongodb://db' } });\nagenda.define('mail', async () => {}, { backoff: constant({ delay: 5000 }) }); // expect: no-fixed-sleep-retry` },
+    { name: 'backoffStrategies.exponential, default jitter 0', code: `const { Agenda, backoffStrategies } = require('agenda');\nconst agenda = new Agenda();\nagenda.define('mail', async () => {}, { backoff: backoffStrategies.exponential({ maxRetries: 4 }) }); // expect: require-jitter` },
+    { name: 'no backoff: no retry', code: `import { Agenda } from 'agenda';\nconst agenda = new Agenda();\nagenda.define('mail', async () => {});` },
+  ],
   'pg-boss': [
     { name: 'retryLimit with the default delay: retried at once', code: `import { PgBoss } from 'pg-boss';\nconst boss = new PgBoss(process.env.DATABASE_URL);\nexport const send = () => boss.send('email', {}, { retryLimit: 5 }); // expect: no-fixed-sleep-retry` },
     { name: 'a fixed retryDelay on a queue', code: `import PgBoss from 'pg-boss';\nconst boss = new PgBoss('postgres://h');\nexport const setup = () => boss.createQueue('email', { retryLimit: 3, retryDelay: 30 }); // expect: no-fixed-sleep-retry` },
