@@ -13,6 +13,7 @@ import { soleDefinition } from './definitions/bodies.js';
 import { PG_BOSS_METHODS, pgBossSite } from './libraries-pg-boss.js';
 import { beeQueueRetries } from './libraries-bee-queue.js';
 import { agendaDefine } from './libraries-agenda.js';
+import { graphileAddJob } from './libraries-graphile-worker.js';
 
 /*
  * Job queues: BullMQ and Bull retry a failed job by its options `attempts` and `backoff`, set
@@ -121,6 +122,7 @@ export function queueJobSite(call: TSESTree.CallExpression, ctx: AnalysisContext
   const method = propertyName(callee);
   if (method === 'retries') return beeQueueRetries(call, ctx, (receiver) => queueOf(receiver, ctx)?.library === 'bee-queue');
   if (method === 'define') return agendaDefine(call, ctx, (receiver) => queueOf(receiver, ctx)?.library === 'agenda');
+  if (method === 'addJob') return graphileAddJob(call, ctx);
   if (method === undefined || !(method === 'add' || method === 'addBulk' || PG_BOSS_METHODS.has(method))) return undefined;
   const holder = queueOf(unwrap(callee.object), ctx);
   if (!holder) return undefined;

@@ -24,6 +24,7 @@ import { rxjsRetry, rxjsPipeAround, rxjsRetryWhen } from './libraries/rxjs.js';
 import { httpClient, defaultHttpRetries } from './libraries/got-ky.js';
 import { libraryOrigin } from './libraries/origin.js';
 import { calleeAlias } from './libraries/callee-alias.js';
+import { graphileQuickAddJob } from './libraries-graphile-worker.js';
 
 export type { LibraryFinding } from './library-options.js';
 
@@ -179,6 +180,8 @@ function callSite(library: string, m: LibraryCall, imported: string, member: str
       return upstashRedis(m);
     case 'node:fs':
       return nodeFsRm(m);
+    case 'graphile-worker':
+      return graphileQuickAddJob(m, imported, member);
     default:
       return newApplicationSite(library, m);
   }

@@ -349,6 +349,43 @@ ruleTester.run('no-unbounded-retry agenda', noUnboundedRetry, {
   ],
 });
 
+// graphile-worker@0.18.0 dist/sql/failJobs.js, sql/000020.sql: 25 attempts by default, each retry
+// exp(least(attempts, 10)) s after the failure, no randomness.
+const GRAPHILE = "import { makeWorkerUtils, quickAddJob } from 'graphile-worker';\nconst utils = await makeWorkerUtils({ connectionString: 'postgres://db' });\n";
+const GRAPHILE_FIX = 'Graphile Worker has no jitter option: lower `maxAttempts`, or catch the failure in the task and reschedule the job with `runAt` a random time ahead';
+const GRAPHILE_DELAY = '1 s × e^n, capped at 367.1 min';
+
+ruleTester.run('require-jitter graphile-worker', requireJitter, {
+  valid: [
+    { name: 'maxAttempts: 1, no retry', code: `${GRAPHILE}await utils.addJob('mail', {}, { maxAttempts: 1 });` },
+    { name: 'a spec of unknown origin may set anything', code: `${GRAPHILE}export const add = (spec: object) => utils.addJob('mail', {}, spec);` },
+    { name: 'addJob of another object', code: "declare const utils: { addJob(n: string, p: object): Promise<void> };\nawait utils.addJob('mail', {});" },
+  ],
+  invalid: [
+    {
+      name: 'the default: 25 attempts, e^n s, no randomness',
+      code: `${GRAPHILE}await quickAddJob({ connectionString: 'postgres://db' }, 'mail', {});`,
+      errors: [{ messageId: 'libraryDefault' as const, line: 3, column: 7, endLine: 3, endColumn: 69, data: { what: 'This Graphile Worker job retry', delay: GRAPHILE_DELAY, attempts: 'up to 25 attempts', inherited: ', the library default', fix: GRAPHILE_FIX } }],
+    },
+    {
+      name: 'maxAttempts written on the utilities\' addJob',
+      code: `${GRAPHILE}await utils.addJob('mail', {}, { maxAttempts: 5 });`,
+      errors: [{ messageId: 'libraryDefault' as const, line: 3, column: 34, endLine: 3, endColumn: 48, data: { what: 'This Graphile Worker job retry', delay: GRAPHILE_DELAY, attempts: 'up to 5 attempts', inherited: ', the library default', fix: GRAPHILE_FIX } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry graphile-worker', noUnboundedRetry, {
+  valid: [{ name: 'the default 25 attempts', code: `${GRAPHILE}await utils.addJob('mail', {});` }],
+  invalid: [
+    {
+      name: 'maxAttempts: Infinity',
+      code: `${GRAPHILE}await utils.addJob('mail', {}, { maxAttempts: Infinity });`,
+      errors: [{ messageId: 'unbounded' as const, line: 3, column: 34, endLine: 3, endColumn: 55 }],
+    },
+  ],
+});
+
 // The option that fixes a default reported where no retry option is written (default-edits.ts).
 ruleTester.run('no-unbounded-retry default edits', noUnboundedRetry, {
   valid: [],

@@ -328,6 +328,10 @@ const cases: Record<string, Case[]> = {
     { name: 'backoffStrategies.exponential, default jitter 0', code: `const { Agenda, backoffStrategies } = require('agenda');\nconst agenda = new Agenda();\nagenda.define('mail', async () => {}, { backoff: backoffStrategies.exponential({ maxRetries: 4 }) }); // expect: require-jitter` },
     { name: 'no backoff: no retry', code: `import { Agenda } from 'agenda';\nconst agenda = new Agenda();\nagenda.define('mail', async () => {});` },
   ],
+  'graphile-worker': [
+    { name: 'quickAddJob with the default 25 attempts', code: `import { quickAddJob } from 'graphile-worker';\nexport const add = () => quickAddJob({ connectionString: 'postgres://db' }, 'mail', {}); // expect: require-jitter` },
+    { name: 'maxAttempts: 1 on the utilities', code: `const { makeWorkerUtils } = require('graphile-worker');\nexports.add = async () => {\n  const utils = await makeWorkerUtils({ connectionString: 'postgres://db' });\n  await utils.addJob('mail', {}, { maxAttempts: 1 });\n};` },
+  ],
   'pg-boss': [
     { name: 'retryLimit with the default delay: retried at once', code: `import { PgBoss } from 'pg-boss';\nconst boss = new PgBoss(process.env.DATABASE_URL);\nexport const send = () => boss.send('email', {}, { retryLimit: 5 }); // expect: no-fixed-sleep-retry` },
     { name: 'a fixed retryDelay on a queue', code: `import PgBoss from 'pg-boss';\nconst boss = new PgBoss('postgres://h');\nexport const setup = () => boss.createQueue('email', { retryLimit: 3, retryDelay: 30 }); // expect: no-fixed-sleep-retry` },
