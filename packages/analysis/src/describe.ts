@@ -5,6 +5,8 @@ export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return 'forever';
   if (ms < 1000) return `${trim(ms)} ms`;
   if (ms < 60_000) return `${trim(ms / 1000)} s`;
+  // Two hours and more read better in hours (a job queue's cap of e¹⁰ s is "6.1 h", not "367.1 min").
+  if (ms >= 7_200_000) return `${trim(ms / 3_600_000)} h`;
   return `${trim(ms / 60_000)} min`;
 }
 

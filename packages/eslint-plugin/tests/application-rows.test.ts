@@ -353,7 +353,7 @@ ruleTester.run('no-unbounded-retry agenda', noUnboundedRetry, {
 // exp(least(attempts, 10)) s after the failure, no randomness.
 const GRAPHILE = "import { makeWorkerUtils, quickAddJob } from 'graphile-worker';\nconst utils = await makeWorkerUtils({ connectionString: 'postgres://db' });\n";
 const GRAPHILE_FIX = 'Graphile Worker has no jitter option: lower `maxAttempts`, or catch the failure in the task and reschedule the job with `runAt` a random time ahead';
-const GRAPHILE_DELAY = '1 s × e^n, capped at 367.1 min';
+const GRAPHILE_DELAY = '1 s × e^n, capped at 6.1 h';
 
 ruleTester.run('require-jitter graphile-worker', requireJitter, {
   valid: [
