@@ -24,7 +24,7 @@ export function describeDelay(policy: RetryPolicy): string {
     case 'constant':
       return baseMs !== undefined ? `a fixed ${formatMs(baseMs)}` : 'a fixed delay';
     case 'linear':
-      if (policy.delay.stepsMs && policy.delay.stepsMs.length > 1) return `a schedule of ${formatSteps(policy.delay.stepsMs)}`;
+      if (policy.delay.stepsMs && policy.delay.stepsMs.length > 1) return `a schedule of ${formatSteps(reachedSteps(policy.delay.stepsMs, policy.maxAttempts))}`;
       return baseMs !== undefined ? `a linear ${formatMs(baseMs)} × n${cap}` : `a linearly growing delay${cap}`;
     case 'polynomial': {
       const n = policy.delay.power !== undefined ? `n${formatPower(policy.delay.power)}` : undefined;
@@ -39,6 +39,14 @@ export function describeDelay(policy: RetryPolicy): string {
     case 'unknown':
       return 'an unknown delay';
   }
+}
+
+/**
+ * The waits taken between attempts: with `n` attempts, the first `n − 1` of the list (a table
+ * longer than the attempts it serves lists waits no retry reaches). Two at least, or the list.
+ */
+function reachedSteps(steps: readonly number[], attempts: RetryPolicy['maxAttempts']): readonly number[] {
+  return typeof attempts === 'number' && attempts - 1 >= 2 && attempts - 1 < steps.length ? steps.slice(0, attempts - 1) : steps;
 }
 
 /** `1 s, 2 s, 5 s then 10 s`; a long list keeps its first three and its last. */

@@ -17,7 +17,7 @@ import { classifies, headLoc } from './loops/loop-retry.js';
 import { scheduleBinding, iteratesCollection, advancesThroughItems } from './loops/items.js';
 import { feedsOperation, generatedBound, generatedSchedule, triesInBody, type GeneratedSchedule } from './loops/generated-schedule.js';
 import { tryForm, checkForm, continuedFromInner } from './loops/forms.js';
-import { loopBound, firstAttemptBefore } from './loops/loop-bound.js';
+import { loopBound, firstAttemptBefore, lastAttemptAfter } from './loops/loop-bound.js';
 import { guardedSite } from './loops/guarded.js';
 import { helperWait, chooseSleep, immediateOrUnknown } from './loops/waits.js';
 import { checkedSkipInTry, waitingBranch } from './loops/branches.js';
@@ -49,6 +49,8 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : generated ? generatedBound(generated, loopBound(loop, env, retry.operation)) : loopBound(loop, env, retry.operation);
   // `let res = await op(); for (…) { …; res = await op(); }`: the first attempt was made before the loop.
   if (typeof bound.attempts === 'number' && firstAttemptBefore(loop, retry.operation, env)) bound.attempts += 1;
+  // `… } return probe();`: one more attempt after the last wait.
+  if (typeof bound.attempts === 'number' && lastAttemptAfter(loop, retry.operation, ctx)) bound.attempts += 1;
   // Going round while a probe answers "not yet", up to a deadline or a count: waiting for a state.
   if (retry.check && (bound.deadline || typeof bound.attempts === 'number') && probesState(retry.check, env)) return undefined;
   // The same probe written in place: a read whose answer is only its status.

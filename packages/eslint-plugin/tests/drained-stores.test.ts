@@ -110,7 +110,7 @@ ruleTester.run('require-jitter and a store drained on success', requireJitter, {
       name: 'an object store emptied key by key, a growing table of waits',
       code: objectStore,
       filename: 'object-store.ts',
-      errors: [{ messageId: 'missingJitter', line: 12, column: 5, data: { what: 'This retry loop', delay: 'a schedule of 1 s, 2 s, 5 s, 10 s then 20 s', attempts: 'up to 5 attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 12, column: 5, data: { what: 'This retry loop', delay: 'a schedule of 1 s, 2 s, 5 s then 10 s', attempts: 'up to 5 attempts' } }],
     },
   ],
 });

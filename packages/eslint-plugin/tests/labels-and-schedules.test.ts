@@ -168,7 +168,7 @@ ruleTester.run('require-jitter with labelled exits and listed waits', requireJit
     {
       name: 'a schedule whose cap repeats is a schedule',
       code: cappedScheduleTs,
-      errors: [{ messageId: 'missingJitter', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a schedule of 100 ms, 500 ms, 1 s then 1 s', attempts: 'up to 4 attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a schedule of 100 ms, 500 ms then 1 s', attempts: 'up to 4 attempts' } }],
     },
     {
       name: 'a table of waits held in a property of a constant object, read at the attempt (not a list of items)',
@@ -179,7 +179,7 @@ ruleTester.run('require-jitter with labelled exits and listed waits', requireJit
       name: 'JavaScript: a schedule that is not in order is a schedule',
       code: unorderedScheduleJs,
       filename: JS,
-      errors: [{ messageId: 'missingJitter', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a schedule of 1 s, 250 ms then 2 s', attempts: 'up to 3 attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 4, column: 3, data: { what: 'This retry loop', delay: 'a schedule of 1 s, 250 ms then 2 s', attempts: 'up to 4 attempts' } }],
     },
   ],
 });
@@ -194,7 +194,7 @@ ruleTester.run('no-fixed-sleep-retry with labelled exits and listed waits', noFi
       name: 'JavaScript: a table of equal waits in a field set once, bounded by its length',
       code: fieldTableJs,
       filename: JS,
-      errors: [{ messageId: 'fixedDelay', line: 7, column: 5, data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'up to 3 attempts' } }],
+      errors: [{ messageId: 'fixedDelay', line: 7, column: 5, data: { what: 'This retry loop', delay: 'a fixed 500 ms', attempts: 'up to 4 attempts' } }],
     },
     {
       name: 'JavaScript: continue to the outer loop on success',

@@ -178,7 +178,7 @@ ruleTester.run('require-jitter and tables of waits', requireJitter, {
       name: 'listed seconds scaled, shifted and capped in the recursion that reads them',
       code: listedSeconds,
       filename: JS,
-      errors: [{ messageId: 'missingJitter', line: 10, column: 12, data: { what: '`poke()` retrying itself', delay: 'a schedule of 1.5 s, 5.5 s, 15.5 s then 30 s', attempts: 'up to 4 attempts' } }],
+      errors: [{ messageId: 'missingJitter', line: 10, column: 12, data: { what: '`poke()` retrying itself', delay: 'a schedule of 1.5 s, 5.5 s then 15.5 s', attempts: 'up to 4 attempts' } }],
     },
   ],
 });

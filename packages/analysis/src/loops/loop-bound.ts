@@ -188,3 +188,32 @@ function sameTarget(a: Node, b: Node): boolean {
   }
   return false;
 }
+
+/**
+ * `for (const ms of SCHEDULE) { try { return await probe(); } catch { await sleep(ms); } } return
+ * probe();`: the statement after the loop makes the same call once more (the same text, so the
+ * same callee and arguments, none declared in the loop), a last attempt after the last wait.
+ */
+export function lastAttemptAfter(loop: RetryLoopNode, operation: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  const holder = loop.parent?.type === 'LabeledStatement' ? loop.parent : loop;
+  const block = holder.parent;
+  if (block?.type !== 'BlockStatement' && block?.type !== 'Program') return false;
+  const next = block.body[block.body.indexOf(holder as never) + 1] as Node | undefined;
+  let made = next?.type === 'ReturnStatement' ? next.argument : next?.type === 'ExpressionStatement' ? next.expression : undefined;
+  if (made?.type === 'AwaitExpression') made = made.argument;
+  if (made?.type !== 'CallExpression') return false;
+  const text = (n: Node) => ctx.sourceCode.text.slice(n.range[0], n.range[1]);
+  return text(made) === text(operation) && !declaredIn(loop, operation, ctx);
+}
+
+/** A name the call reads is declared inside the loop: the call after it reads another binding. */
+function declaredIn(loop: RetryLoopNode, call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  let inside = false;
+  walk(call, ctx.keys, (node) => {
+    if (inside) return false;
+    const variable = node.type === 'Identifier' ? ctx.variableOf(node) : undefined;
+    if (variable?.defs.some((d) => contains(loop, d.name as Node))) inside = true;
+    return undefined;
+  });
+  return inside;
+}
