@@ -92,10 +92,10 @@ function afterCallInTry(node: Node, region: Node): boolean {
   return false;
 }
 
+/** `await send(v);`, `const r = await send(v);`: a statement that is a call, awaited or not. */
 function containsCall(statement: Node): boolean {
-  const text = statement as unknown as { type: string; expression?: Node; declarations?: { init?: Node | null }[] };
-  const value = text.type === 'ExpressionStatement' ? text.expression : text.type === 'VariableDeclaration' ? (text.declarations?.[0]?.init ?? undefined) : undefined;
-  let n = value ? unwrap(value) : undefined;
+  const value = statement.type === 'ExpressionStatement' ? statement.expression : statement.type === 'VariableDeclaration' ? statement.declarations[0]?.init : undefined;
+  let n = value ? unwrap(value as Node) : undefined;
   if (n?.type === 'AwaitExpression') n = unwrap(n.argument);
   return n?.type === 'CallExpression' || n?.type === 'NewExpression';
 }
