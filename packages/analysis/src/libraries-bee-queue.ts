@@ -40,9 +40,7 @@ interface Job {
 }
 
 function jobOf(receiver: Node, ctx: AnalysisContext, isBeeQueue: (receiver: Node) => boolean): Job | undefined {
-  let n = receiver;
-  // `createJob(d).backoff('fixed', 1000).retries(3)`: down the chain of option calls.
-  while (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && OPTION_CALLS.has(propertyName(n.callee) ?? '')) n = unwrap(n.callee.object);
+  const n = chainStart(receiver);
   if (n.type === 'Identifier') {
     const variable = ctx.variableOf(n);
     const def = soleDefinition(variable);
@@ -57,8 +55,15 @@ function jobOf(receiver: Node, ctx: AnalysisContext, isBeeQueue: (receiver: Node
 /** The options a job's chained calls set (bee-queue@2.0.0 lib/job.js). */
 const OPTION_CALLS = new Set(['retries', 'backoff', 'timeout', 'delayUntil', 'setId']);
 
-function createJob(n: Node, isBeeQueue: (receiver: Node) => boolean): TSESTree.CallExpression | undefined {
+/** `createJob(d).backoff('fixed', 1000).retries(3)`: down the chain of option calls to what it starts from. */
+function chainStart(node: Node): Node {
+  let n = node;
   while (n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && OPTION_CALLS.has(propertyName(n.callee) ?? '')) n = unwrap(n.callee.object);
+  return n;
+}
+
+function createJob(node: Node, isBeeQueue: (receiver: Node) => boolean): TSESTree.CallExpression | undefined {
+  const n = chainStart(node);
   if (n.type !== 'CallExpression' || n.callee.type !== 'MemberExpression' || propertyName(n.callee) !== 'createJob') return undefined;
   return isBeeQueue(unwrap(n.callee.object)) ? n : undefined;
 }

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isFunction, propertyName, unwrap, walk, type Node } from '../ast.js';
+import { dottedName, isFunction, propertyName, unwrap, walk, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
 import type { Polarity } from './status-tests.js';
 
@@ -31,25 +31,14 @@ function sizeOf(node: Node): string | undefined {
   if (n.type !== 'MemberExpression') return undefined;
   const member = propertyName(n);
   const object = unwrap(n.object);
-  if (member === 'size') return pathOf(object);
+  if (member === 'size') return dottedName(object);
   if (member !== 'length') return undefined;
   if (object.type === 'CallExpression' && object.arguments.length === 1) {
     const callee = unwrap(object.callee);
     const viewed = callee.type === 'MemberExpression' && unwrap(callee.object).type === 'Identifier' && (unwrap(callee.object) as TSESTree.Identifier).name === 'Object' ? propertyName(callee) : undefined;
-    return viewed === 'keys' || viewed === 'values' || viewed === 'entries' ? pathOf(object.arguments[0] as Node) : undefined;
+    return viewed === 'keys' || viewed === 'values' || viewed === 'entries' ? dottedName(object.arguments[0] as Node) : undefined;
   }
-  return pathOf(object);
-}
-
-/** `this.pending`, `queue`, `state.items`: a store named by a path of names, as text. */
-function pathOf(node: Node): string | undefined {
-  const n = unwrap(node);
-  if (n.type === 'Identifier') return n.name;
-  if (n.type === 'ThisExpression') return 'this';
-  if (n.type !== 'MemberExpression' || n.computed) return undefined;
-  const object = pathOf(n.object);
-  const name = propertyName(n);
-  return object !== undefined && name !== undefined ? `${object}.${name}` : undefined;
+  return dottedName(object);
 }
 
 const REMOVALS = new Set(['delete', 'splice', 'shift', 'pop']);
@@ -64,14 +53,14 @@ function removedOnlyOnSuccess(store: string, region: Node, ctx: AnalysisContext)
     // A callback may run at another time: a change there is not this attempt's.
     if (isFunction(node)) return false;
     let removal: Node | undefined;
-    if (node.type === 'UnaryExpression' && node.operator === 'delete' && node.argument.type === 'MemberExpression' && pathOf(node.argument.object) === store) removal = node;
-    else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && pathOf(node.callee.object) === store) {
+    if (node.type === 'UnaryExpression' && node.operator === 'delete' && node.argument.type === 'MemberExpression' && dottedName(node.argument.object) === store) removal = node;
+    else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && dottedName(node.callee.object) === store) {
       const method = propertyName(node.callee);
       if (method !== undefined && REMOVALS.has(method)) removal = node;
       else if (method !== undefined && ADDITIONS.has(method)) other = true;
     } else if (node.type === 'AssignmentExpression') {
       const target = node.left.type === 'MemberExpression' ? node.left : undefined;
-      if (pathOf(node.left as Node) === store || (target && pathOf(target.object) === store)) other = true;
+      if (dottedName(node.left as Node) === store || (target && dottedName(target.object) === store)) other = true;
     }
     if (removal) {
       if (afterCallInTry(removal, region)) removals++;
