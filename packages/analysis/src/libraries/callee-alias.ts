@@ -1,5 +1,4 @@
-import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyName, unwrap, type Node } from '../ast.js';
+import { dottedName, propertyName, unwrap, type Node } from '../ast.js';
 import { isReassigned, type AnalysisContext } from '../context.js';
 import { soleDefinition } from '../definitions/bodies.js';
 
@@ -20,13 +19,11 @@ export function calleeAlias(callee: Node, ctx: AnalysisContext): Node | undefine
   if (init?.type !== 'ConditionalExpression' && init?.type !== 'LogicalExpression') return undefined;
   const a = unwrap((init.type === 'ConditionalExpression' ? init.consequent : init.left) as Node);
   const b = unwrap((init.type === 'ConditionalExpression' ? init.alternate : init.right) as Node);
-  return a.type === 'MemberExpression' && b.type === 'MemberExpression' && samePath(unwrap(a.object), unwrap(b.object)) && propertyName(a) !== undefined && propertyName(b) !== undefined ? a : undefined;
+  return a.type === 'MemberExpression' && b.type === 'MemberExpression' && samePath(a.object as Node, b.object as Node) && propertyName(a) !== undefined && propertyName(b) !== undefined ? a : undefined;
 }
 
 /** `got` and `got`, `api.v1` and `api.v1`: one object reached by the same names. */
 function samePath(a: Node, b: Node): boolean {
-  if (a.type === 'Identifier' && b.type === 'Identifier') return a.name === b.name;
-  if (a.type !== 'MemberExpression' || b.type !== 'MemberExpression') return false;
-  const name = propertyName(a as TSESTree.MemberExpression);
-  return name !== undefined && name === propertyName(b as TSESTree.MemberExpression) && samePath(unwrap(a.object), unwrap(b.object));
+  const path = dottedName(a);
+  return path !== undefined && path === dottedName(b);
 }
