@@ -69,7 +69,8 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
         // `await fn()` with `fn` the helper's parameter: what the file's calls of the helper hand it (`run(() => get(k))`).
         if (depth === 0) {
           for (const handed of handedFunctions(node, outer, ctx)) {
-            if (visited.has(handed.fn)) continue;
+            // A call that is a site itself (a helper call whose policy is this loop's) reports what its function reaches.
+            if (visited.has(handed.fn) || byNode.get(handed.call)?.some((site) => site.operationScope)) continue;
             visited.add(handed.fn);
             search(handed.fn.body, depth + 1, handed.call);
           }

@@ -67,9 +67,71 @@ ruleTester.run('require-jitter and the waits between the attempts there are', re
   ],
 });
 
+// The first attempt made before the loop, with the counter declared between it and the loop.
+const firstBefore = `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function call(url: string): Promise<Response> {
+  let res = await fetch(url);
+  let tries = 1;
+  while (res.status === 503 && tries < 5) {
+    await sleep(1000);
+    res = await fetch(url);
+    tries++;
+  }
+  return res;
+}
+`;
+
+// A statement between that reads the result is passed over; one that may replace it (another
+// request) ends the search: what the loop first tests may not be the first attempt's result.
+const readBetween = `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function call(url: string): Promise<Response> {
+  let res = await fetch(url);
+  console.log(res.status);
+  let tries = 0;
+  while (res.status === 503 && tries < 4) {
+    await sleep(1000);
+    res = await fetch(url);
+    tries++;
+  }
+  return res;
+}
+`;
+
+const writtenBetween = `
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export async function call(url: string): Promise<Response> {
+  let res = await fetch(url);
+  if (res.status === 404) res = await fetch(url + '/index.html');
+  let tries = 0;
+  while (res.status === 503 && tries < 4) {
+    await sleep(1000);
+    res = await fetch(url);
+    tries++;
+  }
+  return res;
+}
+`;
+
 ruleTester.run('no-fixed-sleep-retry and another call after the loop', noFixedSleepRetry, {
   valid: [],
   invalid: [
+    {
+      name: 'the first attempt before the loop, a counter declared in between',
+      code: firstBefore,
+      errors: [{ messageId: 'fixedDelay', line: 6, column: 3, data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'a statement reading the first result in between is passed over',
+      code: readBetween,
+      errors: [{ messageId: 'fixedDelay', line: 7, column: 3, data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 5 attempts' } }],
+    },
+    {
+      name: 'a statement that may replace the first result ends the search',
+      code: writtenBetween,
+      errors: [{ messageId: 'fixedDelay', line: 7, column: 3, data: { what: 'This retry loop', delay: 'a fixed 1 s', attempts: 'up to 4 attempts' } }],
+    },
     {
       name: 'a backup host after the loop is no attempt of this retry',
       code: otherHost,

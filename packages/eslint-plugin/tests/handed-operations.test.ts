@@ -3,9 +3,10 @@ import { ruleTester } from './rule-tester.js';
 
 /**
  * A retry helper of the file runs what its callers hand it (`run(() => get(key))`): when a handed
- * function reaches another retry of the file, the helper's loop retries code that retries again,
- * as it does when the helper is imported (there each call is reported). Methods of a class of the
- * file count too (`this.retrier.run(…)`, an instance made with `new`).
+ * function reaches another retry of the file, that call of the helper retries code that retries
+ * again. It is reported at the call, as it is when the helper is imported: the helper's other
+ * callers nest nothing (a function handed by name or bound with `.bind` too). A method of a class
+ * of the file called on a field (`this.retrier.run(…)`) is reported at the helper's loop.
  */
 
 const sleep = 'const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));\n';
@@ -29,7 +30,8 @@ ${retries ? "  for (let tries = 0; tries < 3; tries++) {\n    const res = await 
 }
 `;
 
-const nested = (line: number, column: number, innerLine: number) => ({ messageId: 'nested' as const, line, column, data: { what: 'This retry loop', inner: 'a retry loop', line: innerLine, amplification: 'up to 4 × 3 = 12 calls per request' } });
+const nested = (line: number, column: number, innerLine: number, what = 'This retry loop') => ({ messageId: 'nested' as const, line, column, data: { what, inner: 'a retry loop', line: innerLine, amplification: 'up to 4 × 3 = 12 calls per request' } });
+const atCall = 'This call of `run()`';
 
 ruleTester.run('no-nested-retry through a function handed to a retry helper of the file', noNestedRetry, {
   valid: [
@@ -37,8 +39,8 @@ ruleTester.run('no-nested-retry through a function handed to a retry helper of t
     { name: 'TypeScript: the helper and the retrying function called one after the other', code: runner('function') + get(true) + 'export async function load(key: string) {\n  await get(key);\n  return run(() => fetch(`/audit/${key}`));\n}\n', filename: 'load.ts' },
   ],
   invalid: [
-    { name: 'TypeScript: an arrow hands the retrying function to the helper', code: runner('function') + get(true) + 'export const load = (key: string) => run(() => get(key));\n', filename: 'load.ts', errors: [nested(4, 3, 15)] },
+    { name: 'TypeScript: an arrow hands the retrying function to the helper', code: runner('function') + get(true) + 'export const load = (key: string) => run(() => get(key));\n', filename: 'load.ts', errors: [nested(22, 38, 15, atCall)] },
     { name: 'TypeScript: a method of an instance the class keeps', code: runner('method') + get(true) + 'export class Cache {\n  private readonly retrier = new Retrier();\n  load(key: string) {\n    return this.retrier.run(() => get(key));\n  }\n}\n', filename: 'cache.ts', errors: [nested(5, 3, 17)] },
-    { name: 'JavaScript: the retrying function handed by name', code: (runner('function') + get(true) + 'export const load = (key) => run(get.bind(null, key));\nexport const warm = () => run(refresh);\nasync function refresh() {\n  return get(\'warm\');\n}\n').replace(/: Promise<[a-zA-Z]+>/g, '').replace(/<T>|: \(\) => Promise<T>|: string|: number|<void>/g, ''), filename: 'load.js', errors: [nested(4, 3, 15)] },
+    { name: 'JavaScript: the retrying function handed by name', code: (runner('function') + get(true) + 'export const load = (key) => run(get.bind(null, key));\nexport const warm = () => run(refresh);\nasync function refresh() {\n  return get(\'warm\');\n}\n').replace(/: Promise<[a-zA-Z]+>/g, '').replace(/<T>|: \(\) => Promise<T>|: string|: number|<void>/g, ''), filename: 'load.js', errors: [nested(22, 30, 15, atCall), nested(23, 27, 15, atCall)] },
   ],
 });

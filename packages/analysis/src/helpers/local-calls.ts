@@ -55,8 +55,9 @@ export function localHelperSites(calls: readonly TSESTree.CallExpression[], site
     if (!site || site.policy.maxAttempts === 1 || (!helper.ownWork && !site.operationScope)) continue;
     // A helper handed the operation is reported at its loop, where the file shows it; a call is a
     // retry of its own when what it passes makes another one, known (`attemptAll(op, Infinity)`).
-    if (!helper.ownWork && !knownOther(site.policy, helper.site.policy)) continue;
-    found.push(site);
+    // Otherwise the call is a site for what it hands over only (a helper call nested in its
+    // operation is a retry inside a retry), its policy the loop's: reported there.
+    found.push(!helper.ownWork && !knownOther(site.policy, helper.site.policy) ? { ...site, madeBy: helper.site } : site);
   }
   return found;
 }

@@ -61,8 +61,11 @@ export function iteratesCollection(loop: RetryLoopNode, ctx: AnalysisContext): b
  * does not repeat one operation.
  */
 export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.CallExpression, env: Env): boolean {
-  const isStep = (write: TSESTree.Identifier): boolean => {
+  /** Variables that select an item of a list for the operation (`claim(ids[i])`): stepping one by one moves to the next item. */
+  const indexes = new Set<Variable>();
+  const isStep = (write: TSESTree.Identifier, variable: Variable): boolean => {
     const parent = write.parent;
+    if (indexes.has(variable) && (parent?.type === 'UpdateExpression' || (parent?.type === 'AssignmentExpression' && parent.left === write && (parent.operator === '+=' || parent.operator === '-=')))) return true;
     if (parent?.type !== 'AssignmentExpression' || parent.left !== write || parent.operator !== '=') return false;
     // `res = await fetch(…)` stores the operation's own result: not a step.
     return unwrap(parent.right) !== operation;
@@ -75,6 +78,8 @@ export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.Ca
       const parent = node.parent;
       if ((parent?.type === 'Property' && parent.key === node && !parent.computed) || (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed)) return undefined;
       const variable = env.ctx.variableOf(node);
+      // `ids[i]`, not `DELAYS[i]` (numbers: a schedule of waits).
+      if (variable && parent?.type === 'MemberExpression' && parent.computed && parent.property === node && numberArray(parent.object, env) === undefined) indexes.add(variable);
       if (!variable || inputs.has(variable)) return undefined;
       inputs.add(variable);
       // `const pkgPath = join(basedir, 'package.json')` inside the loop: follow it.
@@ -92,8 +97,10 @@ export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.Ca
   // turn after a failure resumes the rest of the same work (a retry of what failed), it does not
   // move on to other work.
   const reportedByOperation = (write: Node) => operation.arguments.some((arg) => isFunction(arg) && contains(arg, write));
-  const steps = [...inputs].filter(carriesOver).flatMap((variable) => writesWithin(variable, loop).filter((write) => isStep(write) && !reportedByOperation(write)));
-  if (steps.some((step) => !conditionalWithin(step, loop, true) && !afterOperationInTry(step, operation, loop))) return true;
+  const steps = [...inputs].filter(carriesOver).flatMap((variable) => writesWithin(variable, loop).filter((write) => isStep(write, variable) && !reportedByOperation(write)));
+  // (An index stepped on every failure, in the catch, moves to the next item too: failing over.)
+  const isIndex = (step: Node) => indexes.has(env.ctx.variableOf(step as TSESTree.Identifier) as Variable);
+  if (steps.some((step) => !conditionalWithin(step, loop, !isIndex(step)) && !afterOperationInTry(step, operation, loop))) return true;
   // Steps taken only on some paths (`if (serverOffset > offset) offset = serverOffset`) leave
   // the others retrying the same input, unless every way round takes one (a redirect:
   // `client = redirectTo; continue` on ASK and MOVED, a throw otherwise).

@@ -132,6 +132,14 @@ function countGuardBefore(body: Node, operation: Node, env: Env): boolean {
   return found;
 }
 
+/** How far before the loop the first attempt's statement is looked for. */
+const MAX_STATEMENTS_BACK = 3;
+
+/** Whether a statement writes the variable (`if (!res.ok) res = await retryOnce()`): what the loop tests may come from there. */
+function writesVariable(statement: Node, variable: Variable | undefined): boolean {
+  return !variable || writesWithin(variable, statement).length > 0;
+}
+
 function madeBeforeLoop(loop: RetryLoopNode, operation: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
   let write: Node = operation;
   if (write.parent?.type === 'AwaitExpression') write = write.parent;
@@ -140,14 +148,22 @@ function madeBeforeLoop(loop: RetryLoopNode, operation: TSESTree.CallExpression,
   const holder = loop.parent?.type === 'LabeledStatement' ? loop.parent : loop;
   const block = holder.parent;
   if (block?.type !== 'BlockStatement' && block?.type !== 'Program') return false;
-  const previous = block.body[block.body.indexOf(holder as never) - 1] as Node | undefined;
+  const name = assignment.left.name;
+  const variable = ctx.variableOf(assignment.left);
+  // The statement that stores the first result, before the loop: statements between that do not
+  // write the variable (`let tries = 1`, a log of the status) are passed over; one that does ends the search.
   let first: Node | undefined;
-  if (previous?.type === 'VariableDeclaration') {
-    const declarator = previous.declarations.find((d) => d.id.type === 'Identifier' && d.id.name === (assignment.left as TSESTree.Identifier).name);
-    first = declarator?.init ?? undefined;
-  } else if (previous?.type === 'ExpressionStatement' && previous.expression.type === 'AssignmentExpression' && previous.expression.operator === '=') {
-    const left = previous.expression.left;
-    if (left.type === 'Identifier' && left.name === assignment.left.name) first = previous.expression.right;
+  const index = block.body.indexOf(holder as never);
+  for (let i = index - 1; i >= 0 && i >= index - MAX_STATEMENTS_BACK && !first; i--) {
+    const previous = block.body[i] as Node;
+    if (previous.type === 'VariableDeclaration') {
+      const declarator = previous.declarations.find((d) => d.id.type === 'Identifier' && d.id.name === name);
+      first = declarator?.init ?? undefined;
+    } else if (previous.type === 'ExpressionStatement' && previous.expression.type === 'AssignmentExpression' && previous.expression.operator === '=') {
+      const left = previous.expression.left;
+      if (left.type === 'Identifier' && left.name === name) first = previous.expression.right;
+    }
+    if (!first && writesVariable(previous, variable)) return false;
   }
   if (!first) return false;
   const call = unwrap(first);
