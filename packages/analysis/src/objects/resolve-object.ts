@@ -65,11 +65,26 @@ export function resolveObjectProperty(object: Node, prop: string, env: Env): Nod
     const cls = o.type === 'ThisExpression' ? enclosingClass(o) : classOf(o, env);
     if (cls) return classFieldValue(cls, prop, o.type === 'Identifier');
   }
+  if (o.type === 'Identifier') {
+    const member = enumMember(o, prop, env);
+    if (member) return member;
+  }
   const literal = resolveObject(o, env);
   if (!literal) return mergedDefault(o, prop, env);
   const property = getProperty(literal, prop);
   if (property) return property.value as Node;
   return spreadDefault(literal, prop, env);
+}
+
+/**
+ * `Backoff.Base` with `enum Backoff { Base = 100 }`: the member's initialiser, a constant like a
+ * `const` object's property. A member without one (numbered after the one before) is not read.
+ */
+function enumMember(id: TSESTree.Identifier, prop: string, env: Env): Node | undefined {
+  const def = soleDefinition(env.ctx.variableOf(id));
+  if (def?.type !== 'TSEnumName' || def.node.type !== 'TSEnumDeclaration') return undefined;
+  const member = def.node.body.members.find((m) => (m.id.type === 'Identifier' ? m.id.name : m.id.value) === prop);
+  return member?.initializer;
 }
 
 /**

@@ -9,6 +9,9 @@ import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
  */
 
 export function declaredOutside(variable: Variable, region: Node): boolean {
+  // An enum, and a constant only declared (`declare const BASE_MS: number`), hold values set
+  // before any code here runs, and no code assigns them.
+  if (variable.defs.length > 0 && variable.defs.every((d) => d.type === 'TSEnumName' || (d.type === 'Variable' && d.parent?.type === 'VariableDeclaration' && d.parent.declare && d.parent.kind === 'const'))) return true;
   const def = soleDefinition(variable);
   if (!def) return false;
   // An import sits at the top of its module and this module cannot assign it: fixed before any retry starts.
