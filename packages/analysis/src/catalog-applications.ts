@@ -284,4 +284,17 @@ export const APPLICATION_ROWS: readonly CatalogEntry[] = [
     checked: 'google-gax@5.0.8 build/src/normalCalls/retries.js, build/src/gax.js',
     withNoOption: 'not read',
   },
+  {
+    library: '@hubspot/api-client',
+    modules: ['@hubspot/api-client'],
+    recognises: '`numberOfApiCallRetries` of `new Client(options)`',
+    noJitter: 'always (200 ms × n after a 5xx, 10 s × n after a 429)',
+    unbounded: 'never (at most 6 calls)',
+    defaultAttempts: '1 (no retry); `numberOfApiCallRetries` is the number of calls in all',
+    retriesByDefault: false,
+    noun: 'HubSpot client retry',
+    jitterFix: 'The HubSpot client has no jitter option: leave `numberOfApiCallRetries` unset and retry the call with a jittered backoff',
+    checked: '@hubspot/api-client@13.5.0 lib/src/client.js, lib/src/services/decorators/RetryDecorator.js',
+    withNoOption: 'no retry',
+  },
 ];

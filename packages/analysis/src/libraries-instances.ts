@@ -6,6 +6,7 @@ import { azureAmqpClient, azureRestClient, azureStorageClient, gaxRetryOptions, 
 import { nestMicroserviceClient, nestMicroserviceServer, reduxSagaRetry, redlock, redlockCall } from './libraries-frameworks.js';
 import { queueConstruction, queueJobSite } from './libraries-queues.js';
 import { ioredis } from './libraries-clients.js';
+import { hubspotClient } from './libraries-hubspot.js';
 import { amqpConnectionManager, eventSource, fetchEventSource, nats, reconnectingEventSource, subscriptionsTransportWs } from './libraries-realtime.js';
 import { resolveObject } from './objects/resolve-object.js';
 import { writesNoRetryOption } from './library-defaults.js';
@@ -43,6 +44,8 @@ export function newApplicationSite(library: string, m: LibraryCall): LibraryFind
       return azureStorageClient(m);
     case '@azure/core-rest-pipeline':
       return azureRestClient(m);
+    case '@hubspot/api-client':
+      return hubspotClient(m);
     case 'google-gax':
       return gaxRetryOptions(m);
     case 'subscriptions-transport-ws':

@@ -1,5 +1,5 @@
 // Issue 27's cloud SDK and workflow-engine retry settings: Temporal retry policies, Azure
-// messaging `retryOptions` and google-gax RetryOptions. For each catalog row: the default, an
+// messaging `retryOptions`, google-gax RetryOptions and the HubSpot client's `numberOfApiCallRetries`. For each catalog row: the default, an
 // explicit setting a rule reports and one it does not, with the exact message and position, and
 // the option edit where the library has an option that fixes it. Defaults are the ones
 // catalog-applications.ts cites.
@@ -227,6 +227,38 @@ ruleTester.run('no-nested-retry azure-core-rest-pipeline', noNestedRetry, {
       name: 'a loop around a default client, which retries 3 times itself',
       code: `${KEYVAULT}const secrets = new SecretClient('https://v.vault.azure.net', new DefaultAzureCredential());\nexport async function get(name: string) {\n  for (let i = 0; i < 3; i++) {\n    try { return await secrets.getSecret(name); } catch { await sleep(Math.random() * 1000); }\n  }\n}`,
       errors: [{ messageId: 'nested' as const, line: 5, column: 3, endLine: 5, endColumn: 30 }],
+    },
+  ],
+});
+
+// @hubspot/api-client@13.5.0 RetryDecorator.js: `numberOfApiCallRetries` calls in all (none by
+// default; more than 6 throws), 200 ms × n after a 5xx, never random.
+const HUBSPOT = "import { Client } from '@hubspot/api-client';\n";
+const HUBSPOT_FIX = 'The HubSpot client has no jitter option: leave `numberOfApiCallRetries` unset and retry the call with a jittered backoff';
+
+ruleTester.run('no-fixed-sleep-retry hubspot', noFixedSleepRetry, {
+  valid: [
+    { name: 'default: no retry', code: `${HUBSPOT}export const hs = new Client({ accessToken: 'token' });` },
+    { name: 'one call in all retries nothing', code: `${HUBSPOT}export const hs = new Client({ accessToken: 'token', numberOfApiCallRetries: 1 });` },
+    { name: 'more than six throws at construction', code: `${HUBSPOT}export const hs = new Client({ accessToken: 'token', numberOfApiCallRetries: 7 });` },
+    { name: 'four calls: the waits grow, a require-jitter finding', code: `${HUBSPOT}export const hs = new Client({ accessToken: 'token', numberOfApiCallRetries: 4 });` },
+  ],
+  invalid: [
+    {
+      name: 'two calls: one wait of 200 ms',
+      code: `${HUBSPOT}export const hs = new Client({ accessToken: 'token', numberOfApiCallRetries: 2 });`,
+      errors: [{ messageId: 'fixedDelay' as const, line: 2, column: 54, endLine: 2, endColumn: 79, data: { what: 'This HubSpot client retry', delay: 'a fixed 200 ms', attempts: 'up to 2 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('require-jitter hubspot', requireJitter, {
+  valid: [{ name: 'two calls: nothing grows', code: `${HUBSPOT}export const hs = new Client({ accessToken: 'token', numberOfApiCallRetries: 2 });` }],
+  invalid: [
+    {
+      name: 'four calls: 200 ms, 400 ms, 600 ms',
+      code: `${HUBSPOT}const options = { accessToken: 'token', numberOfApiCallRetries: 4 };\nexport const hs = new Client(options);`,
+      errors: [{ messageId: 'libraryDefault' as const, line: 2, column: 41, endLine: 2, endColumn: 66, data: { what: 'This HubSpot client retry', delay: 'a linear 200 ms × n', attempts: 'up to 4 attempts', inherited: ', the library default', fix: HUBSPOT_FIX } }],
     },
   ],
 });

@@ -332,6 +332,11 @@ const cases: Record<string, Case[]> = {
     { name: 'quickAddJob with the default 25 attempts', code: `import { quickAddJob } from 'graphile-worker';\nexport const add = () => quickAddJob({ connectionString: 'postgres://db' }, 'mail', {}); // expect: require-jitter` },
     { name: 'maxAttempts: 1 on the utilities', code: `const { makeWorkerUtils } = require('graphile-worker');\nexports.add = async () => {\n  const utils = await makeWorkerUtils({ connectionString: 'postgres://db' });\n  await utils.addJob('mail', {}, { maxAttempts: 1 });\n};` },
   ],
+  '@hubspot/api-client': [
+    { name: 'two calls in all: one fixed wait', code: `import { Client } from '@hubspot/api-client';\nexport const hs = new Client({ accessToken: 'token', numberOfApiCallRetries: 2 }); // expect: no-fixed-sleep-retry` },
+    { name: 'six calls: a linear wait', code: `const hubspot = require('@hubspot/api-client');\nexports.hs = new hubspot.Client({ accessToken: 'token', numberOfApiCallRetries: 6 }); // expect: require-jitter`, messages: { 'require-jitter': 'This HubSpot client retry backs off by a linear 200 ms × n without jitter, the library default (up to 6 attempts). The HubSpot client has no jitter option: leave `numberOfApiCallRetries` unset and retry the call with a jittered backoff.' } },
+    { name: 'no option: no retry', code: `import { Client } from '@hubspot/api-client';\nexport const hs = new Client({ accessToken: 'token' });` },
+  ],
   'pg-boss': [
     { name: 'retryLimit with the default delay: retried at once', code: `import { PgBoss } from 'pg-boss';\nconst boss = new PgBoss(process.env.DATABASE_URL);\nexport const send = () => boss.send('email', {}, { retryLimit: 5 }); // expect: no-fixed-sleep-retry` },
     { name: 'a fixed retryDelay on a queue', code: `import PgBoss from 'pg-boss';\nconst boss = new PgBoss('postgres://h');\nexport const setup = () => boss.createQueue('email', { retryLimit: 3, retryDelay: 30 }); // expect: no-fixed-sleep-retry` },
