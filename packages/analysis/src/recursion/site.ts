@@ -137,11 +137,11 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
     kind: 'recursion',
     node: fn,
     // `setTimeout(connect, 1000)` passes the function itself: report the setTimeout. Through a
-    // second function that waits, where it goes back in.
+    // second function, where it goes back in (the call that makes the attempt again), waiting or not.
     // Through two functions, where the failure path goes in (the last one's call back may be a
     // drain that a success schedules too).
     // Where the middle one holds the timer, there: the one place that waits, whichever failure path went in.
-    loc: reentry?.via ? (way?.waitIn && way.timer ? way.timer : call).loc : way?.waits ? (way.back.type !== 'CallExpression' && way.timer ? way.timer : way.back).loc : (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
+    loc: reentry?.via ? (way?.waitIn && way.timer ? way.timer : call).loc : way ? (way.back.type !== 'CallExpression' && way.timer ? way.timer : way.back).loc : (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
     operationScope: fn.body,
     policy: policyFrom(delay.value, limits, limits.attempts === undefined),
     fromLibraryDefault: { delay: false, jitter: false, attempts: false },
