@@ -137,11 +137,13 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
     kind: 'recursion',
     node: fn,
     // `setTimeout(connect, 1000)` passes the function itself: report the setTimeout. Through a
-    // second function, where it goes back in (the call that makes the attempt again), waiting or not.
+    // second function that waits, where it goes back in; through one the failure path calls where
+    // nothing waits too (the call that makes the attempt again). A timer on the failure path is
+    // where it waits; a second function handed over or listening is reported where it is handed.
     // Through two functions, where the failure path goes in (the last one's call back may be a
     // drain that a success schedules too).
     // Where the middle one holds the timer, there: the one place that waits, whichever failure path went in.
-    loc: reentry?.via ? (way?.waitIn && way.timer ? way.timer : call).loc : way ? (way.back.type !== 'CallExpression' && way.timer ? way.timer : way.back).loc : (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
+    loc: reentry?.via ? (way?.waitIn && way.timer ? way.timer : call).loc : way?.waits ? (way.back.type !== 'CallExpression' && way.timer ? way.timer : way.back).loc : way && !reentry?.handed && !path.listened && !path.timer && !way.timer && !delay.sleep ? way.back.loc : (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
     operationScope: fn.body,
     policy: policyFrom(delay.value, limits, limits.attempts === undefined),
     fromLibraryDefault: { delay: false, jitter: false, attempts: false },
