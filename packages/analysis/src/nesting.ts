@@ -58,6 +58,9 @@ export function linkNested(sites: RetrySite[], clients: ReadonlyMap<Variable, Re
     };
     const search = (root: Node, depth: number, through: Node | undefined) => {
       visitWithin(root, (node) => {
+        // In a function the operation calls, a failure its `catch` keeps there (logged, emitted)
+        // never reaches the outer retry: what fails under it makes no outer attempt again.
+        if (depth > 0 && swallowedWithin(node, root, ctx)) return undefined;
         // The operation may itself be the inner site: `pRetry(() => pRetry(op))`.
         // (No `?? []`: an empty array and its iterator for every node searched added up.)
         const inners = byNode.get(node);
@@ -134,6 +137,37 @@ function nodesToSearch(byNode: ReadonlyMap<Node, RetrySite[]>, ctx: AnalysisCont
       if (node.range[1] <= end) visit(node);
     }
   };
+}
+
+/**
+ * `node` sits in the block of a `try` under `root` whose `catch` keeps the failure: it neither
+ * throws nor returns, nor hands it to a parameter (a callback the caller passed, a promise's
+ * `reject`). Logged or emitted on an object, it does not reach the caller.
+ */
+function swallowedWithin(node: Node, root: Node, ctx: AnalysisContext): boolean {
+  for (let child: Node = node, p = node.parent; p && child !== root; child = p, p = p.parent) {
+    if (isFunction(p)) return false;
+    if (p.type === 'TryStatement' && child === p.block && p.handler && keepsFailure(p.handler, ctx)) return true;
+  }
+  return false;
+}
+
+const keptFailures = new WeakMap<TSESTree.CatchClause, boolean>();
+
+function keepsFailure(handler: TSESTree.CatchClause, ctx: AnalysisContext): boolean {
+  let kept = keptFailures.get(handler);
+  if (kept === undefined) {
+    kept = true;
+    walk(handler.body, ctx.keys, (n) => {
+      if (!kept || isFunction(n)) return false;
+      if (n.type === 'ThrowStatement' || n.type === 'ReturnStatement') kept = false;
+      // `reject(err)`, `callback(err)`: a parameter's function hands it on.
+      if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && ctx.variableOf(n.callee)?.defs.some((d) => d.type === 'Parameter')) kept = false;
+      return undefined;
+    });
+    keptFailures.set(handler, kept);
+  }
+  return kept;
 }
 
 function bySourceOrder(a: Node, b: Node): number {

@@ -74,6 +74,21 @@ export async function getAll(ids: string[]): Promise<unknown[]> {
 }
 `;
 
+// A failure the called function's `catch` keeps (logged) never reaches the outer retry: nothing
+// under it makes an outer attempt again. Thrown on, or handed to the caller's callback, it does.
+const keptInCatch = (handling: string) => `${helper}
+export async function schedule(done: (err?: unknown) => void): Promise<void> {
+  try {
+    await withRetries(() => fetch('/schedule'));
+  } catch (err) {
+    ${handling}
+  }
+}
+export async function run(): Promise<void> {
+  await withRetries(() => schedule(() => undefined));
+}
+`;
+
 const nested = (line: number, column: number, innerLine: number) => ({
   messageId: 'nested' as const,
   line,
@@ -85,10 +100,13 @@ ruleTester.run('no-nested-retry and calls of a helper of the file', noNestedRetr
   valid: [
     { name: 'two calls one after the other', code: sideBySide },
     { name: 'the handed function reaches no retry', code: plainInside },
+    { name: 'the inner failure is logged where it is caught', code: keptInCatch('console.error(err);') },
   ],
   invalid: [
     { name: 'through a function of the file that calls the helper', code: throughFunction, errors: [nested(18, 10, 15)] },
     { name: 'the helper called inside what it is handed', code: inPlace, errors: [nested(15, 10, 15)] },
+    { name: 'the inner failure thrown on from its catch', code: keptInCatch('console.error(err);\n    throw err;'), errors: [nested(23, 9, 16)] },
+    { name: "the inner failure handed to the caller's callback", code: keptInCatch('done(err);'), errors: [nested(22, 9, 16)] },
     {
       name: 'a method helper, through another method',
       code: methods,
