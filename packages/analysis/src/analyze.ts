@@ -23,6 +23,7 @@ import { librarySite } from './libraries.js';
 import { swrConfigElement } from './libraries-data-fetching.js';
 import { loopSite } from './loops.js';
 import { iteratedGenerator, triesInBody } from './loops/generated-schedule.js';
+import { entriesOf } from './loops/items.js';
 import { typedStrategySites } from './strategies/typed-literal.js';
 import { linkNested } from './nesting.js';
 import { periodicRequeueSites } from './requeue/periodic-drain.js';
@@ -113,7 +114,7 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   ctx.forEachNode((node) => {
     if (node.type === 'TryStatement') {
       if (node.handler) tries.push(node);
-    } else if (isLoop(node) || (node.type === 'ForOfStatement' && (node.right.type !== 'CallExpression' || iteratedGenerator(node, ctx, triesInBody(node))))) loops.push(node);
+    } else if (isLoop(node) || (node.type === 'ForOfStatement' && (node.right.type !== 'CallExpression' || entriesOf(node.right) || iteratedGenerator(node, ctx, triesInBody(node))))) loops.push(node);
     else if (node.type === 'CallExpression') {
       if (checkLibraries) libraryCalls.push(node);
       calls.push(node);

@@ -14,7 +14,7 @@ import { probesState } from './polling/state-probe.js';
 import { pollsStoredState } from './polling/stored-state.js';
 import { readsOnlyToProbe } from './polling/read-probe.js';
 import { classifies, headLoc } from './loops/loop-retry.js';
-import { scheduleBinding, iteratesCollection, advancesThroughItems } from './loops/items.js';
+import { scheduleBinding, iteratesCollection, advancesThroughItems, entriesOf } from './loops/items.js';
 import { feedsOperation, generatedBound, generatedSchedule, triesInBody, type GeneratedSchedule } from './loops/generated-schedule.js';
 import { tryForm, checkForm, continuedFromInner } from './loops/forms.js';
 import { loopBound, firstAttemptBefore, lastAttemptAfter } from './loops/loop-bound.js';
@@ -30,7 +30,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   let generated: GeneratedSchedule | undefined;
   if (loop.type === 'ForOfStatement') {
     // `for (const wait of [0, 250, 500])` / `for (const attempt of [1, 2, 3])`: a fixed schedule.
-    schedule = numberArray(loop.right, env);
+    schedule = numberArray(entriesOf(loop.right) ?? loop.right, env);
     generated = schedule ? undefined : generatedSchedule(loop, ctx, triesInBody(loop));
     const binding = scheduleBinding(loop, schedule, ctx) ?? generated?.binding;
     if (!binding) return undefined;

@@ -13,10 +13,30 @@ import { afterOperationInTry } from './success-writes.js';
  * than repeat one operation?
  */
 
+/** `DELAYS.entries()`: the list whose index and item each turn takes. */
+export function entriesOf(right: Node): Node | undefined {
+  const call = unwrap(right);
+  if (call.type !== 'CallExpression' || call.arguments.length > 0 || call.callee.type !== 'MemberExpression' || call.callee.computed) return undefined;
+  return call.callee.property.type === 'Identifier' && call.callee.property.name === 'entries' ? (call.callee.object as Node) : undefined;
+}
+
 /** The loop variable of a schedule: each wait, or the attempt number when it counts 1, 2, 3. */
 export function scheduleBinding(loop: TSESTree.ForOfStatement, schedule: number[] | undefined, ctx: AnalysisContext) {
-  const left = loop.left.type === 'VariableDeclaration' ? loop.left.declarations[0]?.id : undefined;
-  if (!schedule || schedule.length < 2 || left?.type !== 'Identifier') return undefined;
+  let left = loop.left.type === 'VariableDeclaration' ? loop.left.declarations[0]?.id : undefined;
+  if (!schedule || schedule.length < 2) return undefined;
+  // `for (const [i, wait] of DELAYS.entries())`: the index counts the turns, the item is the wait.
+  if (left?.type === 'ArrayPattern' && entriesOf(loop.right)) {
+    const [index, item] = left.elements;
+    const bindings = new Map<Variable, Value>();
+    const bind = (id: Node | null | undefined, value: Value) => {
+      const variable = id?.type === 'Identifier' ? ctx.variableOf(id) : undefined;
+      if (variable) bindings.set(variable, value);
+    };
+    bind(index, { t: 'counter', random: false });
+    bind(item, scheduleValue(schedule));
+    return bindings.size > 0 ? bindings : undefined;
+  }
+  if (left?.type !== 'Identifier') return undefined;
   const variable = ctx.sourceCode.getScope(loop).set.get(left.name) ?? ctx.variableOf(left);
   if (!variable) return undefined;
   const counting = schedule.every((n, i) => i === 0 || n === (schedule[i - 1] as number) + 1);
