@@ -141,8 +141,8 @@ function nodesToSearch(byNode: ReadonlyMap<Node, RetrySite[]>, ctx: AnalysisCont
 
 /**
  * `node` sits in the block of a `try` under `root` whose `catch` keeps the failure: it neither
- * throws nor returns, nor hands it to a parameter (a callback the caller passed, a promise's
- * `reject`). Logged or emitted on an object, it does not reach the caller.
+ * throws nor returns, writes nothing (a flag the caller reads), nor hands it to a parameter (a
+ * callback the caller passed, a promise's `reject`). Logged or emitted, it does not reach the caller.
  */
 function swallowedWithin(node: Node, root: Node, ctx: AnalysisContext): boolean {
   for (let child: Node = node, p = node.parent; p && child !== root; child = p, p = p.parent) {
@@ -160,7 +160,8 @@ function keepsFailure(handler: TSESTree.CatchClause, ctx: AnalysisContext): bool
     kept = true;
     walk(handler.body, ctx.keys, (n) => {
       if (!kept || isFunction(n)) return false;
-      if (n.type === 'ThrowStatement' || n.type === 'ReturnStatement') kept = false;
+      // (A write records it where the caller may read it: `pending.failed = true`.)
+      if (n.type === 'ThrowStatement' || n.type === 'ReturnStatement' || n.type === 'AssignmentExpression' || n.type === 'UpdateExpression') kept = false;
       // `reject(err)`, `callback(err)`: a parameter's function hands it on.
       if (n.type === 'CallExpression' && n.callee.type === 'Identifier' && ctx.variableOf(n.callee)?.defs.some((d) => d.type === 'Parameter')) kept = false;
       return undefined;

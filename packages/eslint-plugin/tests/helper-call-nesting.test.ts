@@ -75,7 +75,8 @@ export async function getAll(ids: string[]): Promise<unknown[]> {
 `;
 
 // A failure the called function's `catch` keeps (logged) never reaches the outer retry: nothing
-// under it makes an outer attempt again. Thrown on, or handed to the caller's callback, it does.
+// under it makes an outer attempt again. Thrown on, handed to the caller's callback or recorded
+// in a flag, it may.
 const keptInCatch = (handling: string) => `${helper}
 export async function schedule(done: (err?: unknown) => void): Promise<void> {
   try {
@@ -107,6 +108,7 @@ ruleTester.run('no-nested-retry and calls of a helper of the file', noNestedRetr
     { name: 'the helper called inside what it is handed', code: inPlace, errors: [nested(15, 10, 15)] },
     { name: 'the inner failure thrown on from its catch', code: keptInCatch('console.error(err);\n    throw err;'), errors: [nested(23, 9, 16)] },
     { name: "the inner failure handed to the caller's callback", code: keptInCatch('done(err);'), errors: [nested(22, 9, 16)] },
+    { name: 'the inner failure recorded in a flag the caller may read', code: keptInCatch('failed = true;').replace('export async function schedule', 'let failed = false;\nexport async function schedule'), errors: [nested(23, 9, 17)] },
     {
       name: 'a method helper, through another method',
       code: methods,
