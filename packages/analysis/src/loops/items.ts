@@ -22,7 +22,7 @@ export function entriesOf(right: Node): Node | undefined {
 
 /** The loop variable of a schedule: each wait, or the attempt number when it counts 1, 2, 3. */
 export function scheduleBinding(loop: TSESTree.ForOfStatement, schedule: number[] | undefined, ctx: AnalysisContext) {
-  let left = loop.left.type === 'VariableDeclaration' ? loop.left.declarations[0]?.id : undefined;
+  const left = loop.left.type === 'VariableDeclaration' ? loop.left.declarations[0]?.id : undefined;
   if (!schedule || schedule.length < 2) return undefined;
   // `for (const [i, wait] of DELAYS.entries())`: the index counts the turns, the item is the wait.
   if (left?.type === 'ArrayPattern' && entriesOf(loop.right)) {
@@ -119,7 +119,10 @@ export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.Ca
   const reportedByOperation = (write: Node) => operation.arguments.some((arg) => isFunction(arg) && contains(arg, write));
   const steps = [...inputs].filter(carriesOver).flatMap((variable) => writesWithin(variable, loop).filter((write) => isStep(write, variable) && !reportedByOperation(write)));
   // (An index stepped on every failure, in the catch, moves to the next item too: failing over.)
-  const isIndex = (step: Node) => indexes.has(env.ctx.variableOf(step as TSESTree.Identifier) as Variable);
+  const isIndex = (step: TSESTree.Identifier) => {
+    const variable = env.ctx.variableOf(step);
+    return variable !== undefined && indexes.has(variable);
+  };
   if (steps.some((step) => !conditionalWithin(step, loop, !isIndex(step)) && !afterOperationInTry(step, operation, loop))) return true;
   // Steps taken only on some paths (`if (serverOffset > offset) offset = serverOffset`) leave
   // the others retrying the same input, unless every way round takes one (a redirect:
