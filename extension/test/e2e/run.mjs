@@ -274,10 +274,11 @@ async function drive(browser, { port, ws, ud }) {
   const openQuickFix = async (text, title) => {
     const rowOf = page.locator('.action-widget .monaco-list-row').filter({ hasText: title }).first();
     for (let tries = 1; ; tries++) {
-      await token(text).click();
-      await page.keyboard.press('Control+.');
-      if (await rowOf.waitFor({ timeout: 8_000 }).then(() => true, () => false)) return rowOf;
-      if (tries === 3) throw new Error(`no "${title}" in the quick-fix menu after ${tries} tries`);
+      // A hover or a notification can cover the token for a moment: a click that does not land is one more try.
+      const clicked = await token(text).click({ timeout: 10_000 }).then(() => true, () => false);
+      if (clicked) await page.keyboard.press('Control+.');
+      if (clicked && (await rowOf.waitFor({ timeout: 8_000 }).then(() => true, () => false))) return rowOf;
+      if (tries === 3) throw new Error(`no "${title}" in the quick-fix menu after ${tries} tries${clicked ? '' : ` (the token "${text}" could not be clicked)`}`);
       await page.keyboard.press('Escape');
       await page.mouse.move(5, 5);
     }
