@@ -89,6 +89,12 @@ export function calleeName(call: TSESTree.CallExpression | TSESTree.NewExpressio
   return undefined;
 }
 
+/** `f.bind(null, key)`, `this.m.bind(this)`: the function it binds, else the node itself (unwrapped). */
+export function unbound(node: Node): Node {
+  const n = unwrap(node);
+  return n.type === 'CallExpression' && n.callee.type === 'MemberExpression' && propertyName(n.callee) === 'bind' ? unwrap(n.callee.object) : n;
+}
+
 export function propertyName(member: TSESTree.MemberExpression): string | undefined {
   if (!member.computed && member.property.type === 'Identifier') return member.property.name;
   if (member.property.type === 'PrivateIdentifier') return member.property.name;

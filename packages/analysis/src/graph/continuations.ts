@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, emitsOnThis, isFunction, propertyName, rejectionHandler, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from '../ast.js';
+import { calleeName, emitsOnThis, isFunction, rejectionHandler, unbound, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from '../ast.js';
 import { thisClass } from './resolve.js';
 
 /**
@@ -91,10 +91,8 @@ function handedToCall(fn: FunctionNode): boolean {
 
 /** `f`, `this.m`, or `this.m.bind(this)`: the reference an argument hands over. */
 function boundReference(arg: Node): Node | undefined {
-  const a = unwrap(arg);
-  if (a.type === 'CallExpression' && a.callee.type === 'MemberExpression' && propertyName(a.callee) === 'bind') return unwrap(a.callee.object);
-  if (a.type === 'Identifier' || a.type === 'MemberExpression') return a;
-  return undefined;
+  const a = unbound(arg);
+  return a.type === 'Identifier' || a.type === 'MemberExpression' ? a : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { contains, isFunction, unbound, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { AnalysisContext } from '../context.js';
 import type { ForeignRetry } from '../cross-file/shapes.js';
 import { bindArguments, type ArgumentBindings } from '../bind-arguments.js';
@@ -43,7 +43,7 @@ export function helperCallSite(foreign: ForeignRetry, call: TSESTree.CallExpress
       site.abortAware = bound.abortAware;
     }
     for (const a of call.arguments) {
-      const callback = handedFunction(a as Node, ctx);
+      const callback = ctx.functionIn(unbound(a as Node));
       if (callback) {
         site.operationScope = callback.body;
         break;
@@ -53,18 +53,6 @@ export function helperCallSite(foreign: ForeignRetry, call: TSESTree.CallExpress
   return site;
 }
 
-
-/** The function an argument hands over: written in place, named, or bound (`get.bind(null, key)`). */
-function handedFunction(arg: Node, ctx: AnalysisContext): FunctionNode | undefined {
-  const a = unwrap(arg);
-  if (isFunction(a)) return a;
-  if (a.type === 'Identifier') return ctx.functionOf(a);
-  if (a.type === 'CallExpression' && a.callee.type === 'MemberExpression' && propertyName(a.callee) === 'bind') {
-    const target = unwrap(a.callee.object);
-    return target.type === 'Identifier' ? ctx.functionOf(target) : undefined;
-  }
-  return undefined;
-}
 
 /** A site at `call` that retries as `inner` does (a helper's or a poller's retry, seen where it is called). */
 export function siteAtCall(inner: RetrySite, library: string, call: TSESTree.CallExpression): RetrySite {

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, isAnyLoop, isFunction, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { alwaysExits, contains, isAnyLoop, isFunction, propertyName, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
 import { AnalysisContext, writesWithin, type Variable } from '../context.js';
 import { numberArray, type Env } from '../evaluate.js';
 import { scanAttempt } from '../scan.js';
@@ -17,7 +17,7 @@ import { afterOperationInTry } from './success-writes.js';
 export function entriesOf(right: Node): Node | undefined {
   const call = unwrap(right);
   if (call.type !== 'CallExpression' || call.arguments.length > 0 || call.callee.type !== 'MemberExpression' || call.callee.computed) return undefined;
-  return call.callee.property.type === 'Identifier' && call.callee.property.name === 'entries' ? (call.callee.object as Node) : undefined;
+  return propertyName(call.callee) === 'entries' ? (call.callee.object as Node) : undefined;
 }
 
 /** The loop variable of a schedule: each wait, or the attempt number when it counts 1, 2, 3. */

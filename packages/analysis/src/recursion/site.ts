@@ -56,6 +56,21 @@ export interface ResendOptions {
   mayCount?: (call: Node, fn: FunctionNode) => boolean;
 }
 
+/** Where a recursion site is reported. */
+function reportedAt(call: Node, path: FailurePath, way: ReturnType<typeof wayBack>, reentry: Reentry | undefined, sleeps: boolean): Node {
+  // Through two functions, where the failure path goes in (the last one's call back may be a
+  // drain that a success schedules too); where the middle one holds the timer, there: the one
+  // place that waits, whichever failure path went in.
+  if (reentry?.via) return way?.waitIn && way.timer ? way.timer : call;
+  // Through a second function that waits, where it goes back in.
+  if (way?.waits) return way.back.type !== 'CallExpression' && way.timer ? way.timer : way.back;
+  // Through one the failure path calls where nothing waits, there too (the call that makes the
+  // attempt again); a second function handed over or listening is reported where it is handed.
+  if (way && !reentry?.handed && !path.listened && !path.timer && !way.timer && !sleeps) return way.back;
+  // `setTimeout(connect, 1000)` passes the function itself: report the setTimeout.
+  return path.timer && call.type !== 'CallExpression' ? path.timer : call;
+}
+
 export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailurePath>, selfCalls: readonly Node[], baseEnv: Env, reentry?: Reentry, resend?: ResendOptions, restart?: Restart): RetrySite | undefined {
   const { ctx } = baseEnv;
   const path = paths.get(call) as FailurePath;
@@ -136,14 +151,7 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
   const site: RetrySite = {
     kind: 'recursion',
     node: fn,
-    // `setTimeout(connect, 1000)` passes the function itself: report the setTimeout. Through a
-    // second function that waits, where it goes back in; through one the failure path calls where
-    // nothing waits too (the call that makes the attempt again). A timer on the failure path is
-    // where it waits; a second function handed over or listening is reported where it is handed.
-    // Through two functions, where the failure path goes in (the last one's call back may be a
-    // drain that a success schedules too).
-    // Where the middle one holds the timer, there: the one place that waits, whichever failure path went in.
-    loc: reentry?.via ? (way?.waitIn && way.timer ? way.timer : call).loc : way?.waits ? (way.back.type !== 'CallExpression' && way.timer ? way.timer : way.back).loc : way && !reentry?.handed && !path.listened && !path.timer && !way.timer && !delay.sleep ? way.back.loc : (path.timer && call.type !== 'CallExpression' ? path.timer : call).loc,
+    loc: reportedAt(call, path, way, reentry, delay.sleep !== undefined).loc,
     operationScope: fn.body,
     policy: policyFrom(delay.value, limits, limits.attempts === undefined),
     fromLibraryDefault: { delay: false, jitter: false, attempts: false },

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { calleeName, isFunction, propertyName, unbound, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { enclosingClass } from '../classes/class-members.js';
 import type { AnalysisContext } from '../context.js';
 import { evaluate, type Env } from '../evaluate.js';
@@ -46,7 +46,7 @@ export function periodicRequeueSites(calls: readonly TSESTree.CallExpression[], 
 function tickFunction(arg: Node, cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression, ctx: AnalysisContext): FunctionNode | undefined {
   const a = unwrap(arg);
   if (isFunction(a)) return a;
-  const bound = a.type === 'CallExpression' && a.callee.type === 'MemberExpression' && propertyName(a.callee) === 'bind' ? unwrap(a.callee.object) : a;
+  const bound = unbound(a);
   if (bound.type === 'MemberExpression' && bound.object.type === 'ThisExpression') {
     const name = propertyName(bound);
     return name === undefined ? undefined : methodOf(cls, name, ctx);
