@@ -216,7 +216,7 @@ function isDeadline(timer: TSESTree.CallExpression, fn: FunctionNode, ctx: Analy
       held.clears.some((clear) => {
         if (!contains(fn, clear)) return false;
         const callback = enclosingFunction(clear);
-        return callback !== undefined && callback !== fn && !armsAgain(callback, held.handle, ctx);
+        return callback !== undefined && callback !== fn && !disposer(callback, fn) && !armsAgain(callback, held.handle, ctx);
       });
     deadlines.set(timer, known);
   }
@@ -224,3 +224,13 @@ function isDeadline(timer: TSESTree.CallExpression, fn: FunctionNode, ctx: Analy
 }
 
 const deadlines = new WeakMap<Node, boolean>();
+
+/**
+ * A function the arming function returns (`return () => clearTimeout(t)`: a React effect's
+ * cleanup, an unsubscribe): its owner calls it to tear down, whether or not anything answered,
+ * so the clear in it says nothing about an answer coming in time.
+ */
+function disposer(callback: FunctionNode, fn: FunctionNode): boolean {
+  const parent = callback.parent;
+  return parent?.type === 'ReturnStatement' ? enclosingFunction(parent) === fn : parent === fn && fn.body === callback;
+}
