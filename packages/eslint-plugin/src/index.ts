@@ -43,6 +43,18 @@ export const TS_FILES = ['**/*.ts', '**/*.mts', '**/*.cts', '**/*.tsx'];
 /** Every file the rules read: JavaScript and TypeScript, any module flavour, JSX. */
 export const FILES = [...JS_FILES, ...TS_FILES];
 
+/**
+ * JSX in `.js`, `.mjs` and `.cjs` for ESLint's default parser: for the tools that bring their
+ * own config (`check` without --config, the language server), where a React or Docusaurus
+ * project's `.js` components would otherwise each be a syntax error. Plain JavaScript parses
+ * the same with it on (JSX starts only where an expression does, and `<` never starts one).
+ */
+export const JSX_IN_JAVASCRIPT = {
+  name: 'retry-hygiene/jsx-in-javascript',
+  files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+  languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+} satisfies FlatConfig;
+
 type FlatConfig = Linter.Config;
 
 export interface RetryHygienePlugin extends ESLint.Plugin {

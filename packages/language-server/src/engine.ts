@@ -2,7 +2,7 @@ import { basename, dirname, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeRetrySites, functionName, repeatedName, type FunctionNode, type RetryPolicy, type RetrySite, type SourceCodeLike } from '@retry-hygiene/analysis';
 import { Linter, type Rule } from 'eslint';
-import plugin, { FRAMEWORKS, buildDeferredSuggestions, chooseFix, frameworkConfigs, type Framework, type SuggestionFile } from 'eslint-plugin-retry-hygiene';
+import plugin, { FRAMEWORKS, JSX_IN_JAVASCRIPT, buildDeferredSuggestions, chooseFix, frameworkConfigs, type Framework, type SuggestionFile } from 'eslint-plugin-retry-hygiene';
 import { projectFrameworkParsers } from './framework-parsers.js';
 import { RULE_NAMES, type SeverityName, type Settings } from './settings.js';
 
@@ -177,6 +177,7 @@ export class LintEngine {
     this.base = [
       ...plugin.configs.recommended,
       ...plugin.configs.typescript,
+      JSX_IN_JAVASCRIPT,
       {
         // Comments about rules of other plugins, or unused ones, are not this server's business.
         linterOptions: { reportUnusedDisableDirectives: 'off', reportUnusedInlineConfigs: 'off' },

@@ -1,7 +1,7 @@
 import { analyzeRetrySites, type RetrySite } from '@retry-hygiene/analysis';
 import type { Linter } from 'eslint';
 import { fileLinted } from './consulted-files.js';
-import retryHygiene, { FILES, FRAMEWORK_EXTENSIONS, frameworkConfigs, loadFrameworkParsers, type FrameworkParsers, type SuggestionFile } from 'eslint-plugin-retry-hygiene';
+import retryHygiene, { FILES, FRAMEWORK_EXTENSIONS, JSX_IN_JAVASCRIPT, frameworkConfigs, loadFrameworkParsers, type FrameworkParsers, type SuggestionFile } from 'eslint-plugin-retry-hygiene';
 
 /** A linted file's retry sites, with what the plugin needs to plan their quick fixes again. */
 export interface FileSites extends SuggestionFile {
@@ -18,7 +18,7 @@ export function frameworkParsers(cwd: string): FrameworkParsers {
 
 /**
  * `check`'s own ESLint config when no --config is given: the plugin's recommended rules,
- * @typescript-eslint/parser for TypeScript, JSX in .jsx, `.vue` and `.svelte` script blocks
+ * @typescript-eslint/parser for TypeScript, JSX in .jsx and .js, `.vue` and `.svelte` script blocks
  * where the project has their parser (`cwd`: where to look), and no opinion on other tools'
  * comments (unused `eslint-disable` directives are reported only when asked for).
  */
@@ -26,6 +26,7 @@ export function embeddedConfig({ reportUnused = false, cwd = process.cwd() } = {
   return [
     ...retryHygiene.configs.recommended,
     ...retryHygiene.configs.typescript,
+    JSX_IN_JAVASCRIPT,
     ...frameworkConfigs(frameworkParsers(cwd), retryHygiene, retryHygiene.configs.recommended[0]!.rules),
     {
       name: 'retry-hygiene-cli/linter-options',
