@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, dottedName, isFunction, keyName, unwrap, walk, writtenProperty, type FunctionNode, type Node } from '../ast.js';
+import { alwaysExits, contains, dottedName, isFunction, keyName, propertyName, unwrap, walk, writtenProperty, type FunctionNode, type Node } from '../ast.js';
 import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
 import { evaluate, type Env } from '../evaluate.js';
 import type { Value } from '../value.js';
@@ -137,7 +137,7 @@ function freshInput(q: WayBackInputs, passages: readonly Passage[]): boolean {
     variable !== undefined &&
     given !== undefined &&
     constantValue(given, plainEnv(fn, ctx)) === undefined &&
-    (!madeFrom(given, variable, ctx) || builtAround(given, variable, ctx)) &&
+    (!madeFrom(given, variable, ctx) || builtAround(given, variable, ctx) || grownFrom(given, variable, ctx)) &&
     readByAttempt({ variable, value: ABSENT }, passages, q);
   return fn.params.some((param, i) => {
     const target = param.type === 'AssignmentPattern' ? param.left : param;
@@ -166,6 +166,42 @@ function builtAround(given: Node, variable: Variable, ctx: AnalysisContext): boo
   if (made.type !== 'NewExpression') return false;
   const first = made.arguments[0] && unwrap(made.arguments[0] as Node);
   return !(first?.type === 'Identifier' && ctx.variableOf(first) === variable);
+}
+
+/**
+ * `[...deps, ...found]`, `deps.concat(found)`, `[...new Set([...deps, ...found])]` for `deps`: the
+ * input with more added (a resolution that takes in what the last run turned up) is another
+ * input. A copy (`[...deps]`) or a part of it (`deps.filter(…)`) is not.
+ */
+function grownFrom(given: Node, variable: Variable, ctx: AnalysisContext, depth = 0): boolean {
+  const node = unwrap(given);
+  if (depth > 4) return false;
+  if (node.type === 'Identifier') {
+    const other = ctx.variableOf(node);
+    const def = other && other !== variable && other.defs.length === 1 ? other.defs[0] : undefined;
+    const init = def?.node.type === 'VariableDeclarator' ? def.node.init : undefined;
+    return init ? grownFrom(init, variable, ctx, depth + 1) : false;
+  }
+  if (node.type === 'SpreadElement') return grownFrom(node.argument, variable, ctx, depth + 1);
+  // `new Set([...deps, ...found])`, `Array.from(…)`: what the collection is made of.
+  if (node.type === 'NewExpression' || (node.type === 'CallExpression' && dottedName(node.callee) === 'Array.from')) {
+    const first = node.arguments[0];
+    return first !== undefined && grownFrom(first, variable, ctx, depth + 1);
+  }
+  if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && propertyName(node.callee) === 'concat') {
+    return itself(node.callee.object, variable, ctx) && node.arguments.length > 0;
+  }
+  if (node.type !== 'ArrayExpression') return false;
+  const elements = node.elements.filter((e): e is NonNullable<typeof e> => e !== null);
+  if (elements.some((e) => e.type === 'SpreadElement' && grownFrom(e, variable, ctx, depth + 1))) return true;
+  // (What is added may be made from the input too, the conflicts its attempt turned up: anything but the input itself.)
+  const kept = elements.filter((e) => itself(e.type === 'SpreadElement' ? e.argument : e, variable, ctx));
+  return kept.length > 0 && kept.length < elements.length;
+}
+
+function itself(node: Node, variable: Variable, ctx: AnalysisContext): boolean {
+  const n = unwrap(node);
+  return n.type === 'Identifier' && ctx.variableOf(n) === variable;
 }
 
 /** Parameters of `fn` the call back gives a known value: left out (its default, or nothing), or a constant. */
