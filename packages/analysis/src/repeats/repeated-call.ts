@@ -184,6 +184,8 @@ function sameCall(first: TSESTree.CallExpression, again: TSESTree.CallExpression
         // A write on every way to the copy gives it another input; one under a branch (a token
         // refreshed only when it expired) leaves the other failures the same request.
         if (variable && writesWithin(variable, between).some((write) => !inBranchOf(write, statement))) same = false;
+        // So does a field of it written there (`options.body.merge_method = 'merge'`): the next way to merge, a fallback.
+        else if (variable && fieldWrittenBetween(variable, between, again)) same = false;
       }
       return same ? undefined : false;
     });
@@ -250,6 +252,28 @@ function reshapes(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean 
 }
 
 /** The write sits under a branch inside the catch (an `if` arm, a `?:` arm, the right of `&&`/`||`). */
+/** A property of what `variable` holds, written (assigned, stepped, deleted) in `between` on every way to the copy. */
+function fieldWrittenBetween(variable: Variable, between: Node, again: Node): boolean {
+  return variable.references.some((ref) => {
+    const id = ref.identifier as Node;
+    if (id.range[0] < between.range[0] || id.range[1] > between.range[1]) return false;
+    let target: Node = id;
+    while (target.parent?.type === 'MemberExpression' && target.parent.object === target) target = target.parent;
+    const p = target.parent;
+    const written = target !== id && ((p?.type === 'AssignmentExpression' && p.left === target) || p?.type === 'UpdateExpression' || (p?.type === 'UnaryExpression' && p.operator === 'delete'));
+    return written && !branchBefore(target, again);
+  });
+}
+
+/** The write sits under a condition inside the code that leads to `again` (`if (legacy) options.x = …`). */
+function branchBefore(write: Node, again: Node): boolean {
+  for (let child: Node = write, p = write.parent; p && !contains(p, again); child = p, p = p.parent) {
+    if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) return true;
+    if (p.type === 'LogicalExpression' && child === p.right) return true;
+  }
+  return false;
+}
+
 function inBranchOf(write: Node, statement: TSESTree.TryStatement): boolean {
   const handler = statement.handler;
   if (!handler || !contains(handler.body, write)) return false;
