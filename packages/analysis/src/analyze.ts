@@ -156,7 +156,8 @@ function findSites(sourceCode: SourceCodeLike, host: NestedHost | undefined, cat
   const silent: RetrySite[] = [];
   for (const loop of loops) {
     const site = loopSite(loop as Parameters<typeof loopSite>[0], ctx);
-    if (site) sites.push(site);
+    // A loop whose bound lets it make one attempt (`maxTries = allowRetries ? n + 1 : 1` with retries off) retries nothing.
+    if (site && site.policy.maxAttempts !== 1) sites.push(site);
   }
   const recursions = [...selfCalls].flatMap(([fn, calls]) => recursionSites(fn, calls, ctx, reentries));
   // A failure listener and the function that sets it up go back in through each other: one retry, the listener's.

@@ -33,7 +33,12 @@ export function classOf(id: TSESTree.Identifier, env: Env): TSESTree.ClassDeclar
   return def?.node.type === 'ClassDeclaration' ? def.node : undefined;
 }
 
-/** A class field's initialiser when no code writes that field (readonly in effect). */
+/**
+ * A class field's value once constructed, when no code after the constructor writes it (the
+ * callers ask isMutableMember): the constructor's own `this.x = …` (it runs after the
+ * initialisers), else the initialiser. A write the constructor makes only on some paths (`if
+ * (options.maxRetries != null) this.maxRetries = …`) leaves the value open: none.
+ */
 export function classFieldValue(
   cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression,
   prop: string,
@@ -41,6 +46,7 @@ export function classFieldValue(
 ): Node | undefined {
   let value: Node | undefined;
   let constructorValue: Node | undefined;
+  let conditional = false;
   for (const element of classMembers(cls)) {
     if (element.type === 'PropertyDefinition' && !element.computed && element.static === isStatic) {
       const key = element.key;
@@ -52,15 +58,34 @@ export function classFieldValue(
       const param = p.type === 'TSParameterProperty' ? (p.parameter.type === 'AssignmentPattern' ? p.parameter.left : p.parameter) : undefined;
       if (param?.type === 'Identifier' && param.name === prop) constructorValue = param;
     }
-    for (const statement of element.value.body?.body ?? []) {
-      if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') continue;
-      const assignment = statement.expression;
-      if (assignment.operator === '=' && assignment.left.type === 'MemberExpression' && assignment.left.object.type === 'ThisExpression' && propertyName(assignment.left) === prop) {
-        constructorValue = assignment.right;
-      }
+    const body = element.value.body;
+    if (!body || isStatic) continue;
+    for (const write of constructorWrites(body, prop)) {
+      const statement = write.parent;
+      if (write.operator === '=' && statement?.type === 'ExpressionStatement' && statement.parent === body) constructorValue = write.right;
+      else conditional = true;
     }
   }
-  return value ?? constructorValue;
+  if (conditional) return undefined;
+  return constructorValue ?? value;
+}
+
+/**
+ * `this.prop = …` anywhere in a constructor's body, in source order (its nodes are read by their
+ * own keys: no visitor keys here). A function the constructor makes runs later: not searched.
+ */
+function constructorWrites(body: TSESTree.BlockStatement, prop: string): TSESTree.AssignmentExpression[] {
+  const writes: TSESTree.AssignmentExpression[] = [];
+  const visit = (node: Node): void => {
+    if (node !== body && isFunction(node)) return;
+    if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression' && node.left.object.type === 'ThisExpression' && propertyName(node.left) === prop) writes.push(node);
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'typeAnnotation' || key === 'returnType') continue;
+      for (const item of Array.isArray(child) ? child : [child]) if (item && typeof item === 'object' && typeof (item as Node).type === 'string') visit(item as Node);
+    }
+  };
+  visit(body);
+  return writes;
 }
 
 /** Member writes of a region by dotted name, collected in one walk of the region. */

@@ -152,10 +152,14 @@ function everyWayRoundSteps(loop: RetryLoopNode, steps: readonly Node[], env: En
   return ok;
 }
 
-/** Whether `node` runs only on some paths below `root` (a branch; a catch too, when asked). */
+/**
+ * Whether `node` runs only on some paths below `root` (a branch, an inner loop that may not go
+ * round: the redirects one response may bring; a catch too, when asked).
+ */
 function conditionalWithin(node: Node, root: Node, catchIsBranch: boolean): boolean {
-  for (let p = node.parent; p && p !== root; p = p.parent) {
+  for (let child: Node = node, p = node.parent; p && p !== root; child = p, p = p.parent) {
     if (p.type === 'IfStatement' || p.type === 'ConditionalExpression' || p.type === 'SwitchCase' || (catchIsBranch && p.type === 'CatchClause')) return true;
+    if (isAnyLoop(p) && child === (p as { body?: Node }).body) return true;
   }
   return false;
 }
