@@ -51,6 +51,8 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       const exitsOnTrue = node.type === 'IfStatement' && alwaysExits(node.consequent) && !retriesOnTrue;
       const exitsOnFalse = node.type === 'IfStatement' && alwaysExits(node.alternate);
       if (!retriesOnTrue && !exitsOnTrue && !exitsOnFalse) return undefined;
+      // Both branches go round (`if (n < 10) setTimeout(connect, 1000) else setTimeout(connect, 5000)`): the count picks the wait, it stops nothing.
+      if (retriesOnTrue && node.type === 'IfStatement' && node.alternate && isRetry(node.alternate) && !exitsOnFalse) return undefined;
       // `if (cached.expiresAt > Date.now()) return cached` is a cache check, not a deadline.
       if (kind === 'time' && node.type === 'IfStatement' && exitsOnTrue && !givesUp(node.consequent, env)) return undefined;
       // `if (!signal.aborted && retries < max) continue`: going on needs both, so each limits

@@ -49,9 +49,22 @@ function reachedSteps(steps: readonly number[], attempts: RetryPolicy['maxAttemp
   return typeof attempts === 'number' && attempts - 1 >= 2 && attempts - 1 < steps.length ? steps.slice(0, attempts - 1) : steps;
 }
 
-/** `1 s, 2 s, 5 s then 10 s`; a long list keeps its first three and its last. */
+/**
+ * `1 s, 2 s, 5 s then 10 s`; a wait repeated three times or more is said once with its count
+ * (`1 s (9 times), 2 s (10 times) then 1 min`); a long list keeps its first three and its last.
+ */
 function formatSteps(steps: readonly number[]): string {
-  const shown = steps.length > 5 ? [...steps.slice(0, 3).map(formatMs), '…'] : steps.slice(0, -1).map(formatMs);
+  const parts: string[] = [];
+  const before = steps.slice(0, -1);
+  for (let i = 0; i < before.length; ) {
+    let j = i;
+    while (j < before.length && before[j] === before[i]) j++;
+    const ms = formatMs(before[i] as number);
+    if (j - i >= 3) parts.push(`${ms} (${j - i} times)`);
+    else for (let k = i; k < j; k++) parts.push(ms);
+    i = j;
+  }
+  const shown = parts.length > 4 ? [...parts.slice(0, 3), '…'] : parts;
   return `${shown.join(', ')} then ${formatMs(steps[steps.length - 1] as number)}`;
 }
 

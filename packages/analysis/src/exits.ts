@@ -42,11 +42,16 @@ export function mayStopUnseen(region: Node, env: Env, isRetry: (node: Node) => b
  * way from its start to the self-call (statements before it, the conditions around it,
  * through the callbacks it sits in).
  */
-export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?: Node): boolean {
+export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?: Node, alongside: readonly Node[] = []): boolean {
   const isRetry = (node: Node) => contains(node, call);
   if (stoppedFromOutside(call, fn, env)) return true;
   let child: Node = call;
   for (let p = call.parent; p && child !== fn; child = p, p = p.parent) {
+    // The other branch goes round too (another way back of the same retry, `alongside`): this test picks the way, it stops nothing.
+    if (p.type === 'IfStatement' && child !== p.test) {
+      const other = child === p.consequent ? p.alternate : p.consequent;
+      if (other && alongside.some((back) => contains(other, back))) continue;
+    }
     if (p.type === 'IfStatement' && child !== p.test && (mayDecideToStop(p.test, fn.body, env) || sentinelDecidedByCallee(p.test, env)) && !onlyCallerOptionsDecide(p, child, fn, env)) return true;
     // `if (!this.stopped) setTimeout(() => this.start(), ms)` with `stop()` setting the flag: decided outside the cycle.
     if (p.type === 'IfStatement' && child !== p.test && readsStateOnly(p.test, fn, env) && externalStop(exitQuery(p.test, child !== p.consequent, fn.body, env))) return true;

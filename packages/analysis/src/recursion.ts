@@ -13,6 +13,7 @@ import { type FailurePath, sleepBefore, listenedOnFailure, failurePath, withTime
 import { hasTimerAround, throughWait } from './recursion/through-wait.js';
 import { sameOperation, waitOf, wayBack, drainOf, requeuesInto, walksOn, reentryWait, handedWait } from './recursion/way-back.js';
 import { siteFor } from './recursion/site.js';
+import { tieredPolicy } from './recursion/tiers.js';
 
 /**
  * A function that calls itself again from its failure path — a catch block, a `.catch()`
@@ -105,6 +106,15 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   const main = siteFor(call, fn, paths, selfCalls, baseEnv, reentries?.get(call));
   if (!main) return [];
   if (byDefaults) main.byDefaults = true;
+  // Other ways back that wait, each its own branch of the count (recursion/tiers.ts): one stepped retry.
+  const others = waits(call) && !reentries?.has(call) ? candidates.filter((c) => c !== call && !reentries?.has(c) && waits(c) && sameWayIn(c, call, ctx)) : [];
+  if (others.length > 0) {
+    const sites = others.map((c) => siteFor(c, fn, paths, selfCalls, baseEnv));
+    // The bound of all of them together: where none of the branches gives up, the count only picks the wait.
+    const together = siteFor(call, fn, paths, selfCalls, baseEnv, undefined, undefined, undefined, others);
+    const policy = together && sites.every((s) => s !== undefined) ? tieredPolicy([main, ...(sites as RetrySite[])], together.policy.maxAttempts) : undefined;
+    if (policy) main.policy = policy;
+  }
   // Another way back in that goes again at once (`if (res === null) return this.send(…)` beside
   // a 429 that sleeps first) is a second policy of the same function: its own site, when the
   // analysis sees that it does not wait.
@@ -141,6 +151,12 @@ function goesAtOnce(call: Node, fn: FunctionNode, env: Env, reentry: Reentry | u
 function scheduledOnFailure(call: Node, path: FailurePath, reentry: Reentry | undefined, env: Env): boolean {
   if (path.timer) return true;
   return reentry !== undefined && reentry.backs.some((b) => throughWait(b, reentry.through, env.ctx).timer !== undefined);
+}
+
+/** The function handed over as it is (`setTimeout(connect, 1000)` in each branch), or the same call (sameCallAs). */
+function sameWayIn(a: Node, b: Node, ctx: AnalysisContext): boolean {
+  if (a.type !== 'CallExpression' && b.type !== 'CallExpression') return ctx.sourceCode.text.slice(a.range[0], a.range[1]) === ctx.sourceCode.text.slice(b.range[0], b.range[1]);
+  return sameCallAs(a, b, ctx);
 }
 
 /**

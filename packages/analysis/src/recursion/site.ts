@@ -71,7 +71,11 @@ function reportedAt(call: Node, path: FailurePath, way: ReturnType<typeof wayBac
   return path.timer && call.type !== 'CallExpression' ? path.timer : call;
 }
 
-export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailurePath>, selfCalls: readonly Node[], baseEnv: Env, reentry?: Reentry, resend?: ResendOptions, restart?: Restart): RetrySite | undefined {
+/**
+ * The site of the way back through `call`. `alongside`: other ways back in of the same function
+ * (its other branches of the count, recursion/tiers.ts), which the bound counts as going round too.
+ */
+export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, FailurePath>, selfCalls: readonly Node[], baseEnv: Env, reentry?: Reentry, resend?: ResendOptions, restart?: Restart, alongside: readonly Node[] = []): RetrySite | undefined {
   const { ctx } = baseEnv;
   const path = paths.get(call) as FailurePath;
   // Another caller's request, taken up once this attempt ends, is no retry of its failure.
@@ -93,7 +97,7 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
   if (!restart && movesToNextAlternative(fn.body, operation, ctx, selfCalls)) return undefined;
   const decrementing = new Set([...counters].filter((v) => decrements(v, back)));
   const env: Env = { ...baseEnv, counters, decrementing, bindings: parameterBindings(fn, back, counters, ctx) };
-  const isRetry = (node: Node) => contains(node, call) || (path.via?.some((use) => contains(node, use)) ?? false);
+  const isRetry = (node: Node) => contains(node, call) || (path.via?.some((use) => contains(node, use)) ?? false) || alongside.some((other) => contains(node, other));
   let bound = guardsIn(fn.body, env, () => false, isRetry);
   // An abort check at the top (`if (ctx.aborted) throw …`) does not hide the count the failure
   // callback checks (`.catch((err) => { if (ctx.aborted || ctx.left === 0) throw err; … })`).
@@ -135,7 +139,7 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
     else if (recovery.changesCondition) limits.attempts = recovery.fromError ? 'unknown' : 2;
     if (limits.attempts === 2) afterStateChange = true;
     else if (resend?.mayCount?.(call, fn)) limits.attempts = 'unknown';
-    else if (!otherwiseBounded && mayStopBefore(call, fn, env, way ? call : undefined)) limits.attempts = 'unknown';
+    else if (!otherwiseBounded && mayStopBefore(call, fn, env, way ? call : undefined, alongside)) limits.attempts = 'unknown';
     // The second function may give up on the way back (`if (remaining <= 0) throw error`).
     else if (!otherwiseBounded && way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings, handedFailures: failureParameters(call, way.through, path, env, reentry?.handed) })) limits.attempts = 'unknown';
     // Or the middle one of two, on the way to its call of the last.

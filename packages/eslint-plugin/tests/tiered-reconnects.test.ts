@@ -1,0 +1,122 @@
+import noFixedSleepRetry from '../src/rules/no-fixed-sleep-retry.js';
+import noUnboundedRetry from '../src/rules/no-unbounded-retry.js';
+import requireJitter from '../src/rules/require-jitter.js';
+import { ruleTester } from './rule-tester.js';
+
+/**
+ * A reconnect with a way back in each branch of its count (`if (n < 10) setTimeout(connect,
+ * 1000) else if (n < 20) setTimeout(connect, 2000) else setTimeout(connect, 60000)`) is one
+ * retry: its wait steps up as the count passes each branch's bound (recursion/tiers.ts), and it
+ * gives up only where no branch goes round. It was read as its first branch alone ("a fixed 1 s,
+ * up to 10 attempts"), which says it stops after ten while it never does.
+ */
+
+const tiersJs = `let ws;
+let reconnectAttempts = 0;
+let active = false;
+
+function connectWS() {
+  active = true;
+  ws = new WebSocket('wss://example.com/comms');
+  ws.onopen = function () {
+    reconnectAttempts = 0;
+  };
+  ws.onclose = function () {
+    if (!active) {
+      return;
+    }
+    reconnectAttempts++;
+    if (reconnectAttempts < 10) {
+      setTimeout(connectWS, 1000);
+    } else if (reconnectAttempts < 20) {
+      setTimeout(connectWS, 2000);
+    } else {
+      setTimeout(connectWS, 60000);
+    }
+  };
+}
+module.exports = { connectWS };
+`;
+
+const twoTiersTs = `export class Feed {
+  private attempts = 0;
+  private socket: WebSocket | undefined;
+
+  connect(): void {
+    this.socket = new WebSocket('wss://feed.example.com');
+    this.socket.onopen = () => {
+      this.attempts = 0;
+    };
+    this.socket.onclose = () => {
+      this.attempts++;
+      if (this.attempts < 5) {
+        setTimeout(() => this.connect(), 1000);
+      } else if (this.attempts < 10) {
+        setTimeout(() => this.connect(), 5000);
+      }
+    };
+  }
+}
+`;
+
+const sameWaitTs = `export class Feed {
+  private attempts = 0;
+  private socket: WebSocket | undefined;
+
+  connect(): void {
+    this.socket = new WebSocket('wss://feed.example.com');
+    this.socket.onopen = () => {
+      this.attempts = 0;
+    };
+    this.socket.onclose = () => {
+      this.attempts++;
+      if (this.attempts < 5) {
+        setTimeout(() => this.connect(), 1000);
+      } else {
+        setTimeout(() => this.connect(), 1000);
+      }
+    };
+  }
+}
+`;
+
+ruleTester.run('require-jitter on a reconnect whose wait steps up with its count', requireJitter, {
+  valid: [{ name: 'TypeScript: the same wait in each branch is a fixed wait (another rule)', code: sameWaitTs, filename: 'feed.ts' }],
+  invalid: [
+    {
+      name: 'JavaScript: 1 s, then 2 s, then a minute, forever',
+      code: tiersJs,
+      filename: 'comms.js',
+      errors: [{ messageId: 'missingJitter', line: 17, column: 7, data: { what: '`connectWS()` retrying itself', delay: 'a schedule of 1 s (9 times), 2 s (10 times) then 1 min', attempts: 'no limit on attempts' } }],
+    },
+    {
+      name: 'TypeScript: two branches, the last bounded',
+      code: twoTiersTs,
+      filename: 'feed.ts',
+      errors: [{ messageId: 'missingJitter', line: 13, column: 26, data: { what: '`connect()` retrying itself', delay: 'a schedule of 1 s (4 times), 5 s (4 times) then 5 s', attempts: 'up to 10 attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-fixed-sleep-retry on a reconnect whose wait steps up with its count', noFixedSleepRetry, {
+  valid: [
+    { name: 'JavaScript: the wait is not one fixed value', code: tiersJs, filename: 'comms.js' },
+    { name: 'TypeScript: two branches with two waits', code: twoTiersTs, filename: 'feed.ts' },
+  ],
+  invalid: [
+    {
+      name: 'TypeScript: the same wait in both branches, and the second never stops',
+      code: sameWaitTs,
+      filename: 'feed.ts',
+      errors: [{ messageId: 'fixedDelay', line: 13, column: 26, data: { what: '`connect()` retrying itself', delay: 'a fixed 1 s', attempts: 'no limit on attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry on a reconnect whose wait steps up with its count', noUnboundedRetry, {
+  valid: [{ name: 'TypeScript: the last branch stops at ten', code: twoTiersTs, filename: 'feed.ts' }],
+  invalid: [
+    { name: 'JavaScript: the last branch never stops', code: tiersJs, filename: 'comms.js', errors: [{ messageId: 'unbounded', line: 17, column: 7 }] },
+    { name: 'TypeScript: the second branch never stops', code: sameWaitTs, filename: 'feed.ts', errors: [{ messageId: 'unbounded', line: 13, column: 26 }] },
+  ],
+});
