@@ -106,21 +106,32 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   const main = siteFor(call, fn, paths, selfCalls, baseEnv, reentries?.get(call));
   if (!main) return [];
   if (byDefaults) main.byDefaults = true;
-  // Other ways back that wait, each its own branch of the count (recursion/tiers.ts): one stepped retry.
-  const others = waits(call) && !reentries?.has(call) ? candidates.filter((c) => c !== call && !reentries?.has(c) && waits(c) && sameWayIn(c, call, ctx)) : [];
-  if (others.length > 0) {
-    const sites = others.map((c) => siteFor(c, fn, paths, selfCalls, baseEnv));
-    // The bound of all of them together: where none of the branches gives up, the count only picks the wait.
-    const together = siteFor(call, fn, paths, selfCalls, baseEnv, undefined, undefined, undefined, others);
-    const policy = together && sites.every((s) => s !== undefined) ? tieredPolicy([main, ...(sites as RetrySite[])], together.policy.maxAttempts) : undefined;
-    if (policy) main.policy = policy;
-  }
   // Another way back in that goes again at once (`if (res === null) return this.send(…)` beside
   // a 429 that sleeps first) is a second policy of the same function: its own site, when the
   // analysis sees that it does not wait.
   const immediate = waits(call) && !reentries?.has(call) ? candidates.find((c) => !reentries?.has(c) && !waits(c) && sameCallAs(c, call, ctx) && !splitByCondition(c, call, baseEnv)) : undefined;
   const second = immediate && siteFor(immediate, fn, paths, selfCalls, baseEnv);
-  return second && second.policy.delay.kind === 'none' && !second.sleep ? [main, second] : [main];
+  if (second && second.policy.delay.kind === 'none' && !second.sleep) return [main, second];
+  const rest = reentries?.has(call) ? [] : candidates.filter((c) => c !== call);
+  if (rest.length > 0) main.policy = alongsideOthers(main, call, rest, (c, alongside) => siteFor(c, fn, paths, selfCalls, baseEnv, undefined, undefined, undefined, alongside), (c) => !reentries?.has(c) && waits(c) && sameWayIn(c, call, ctx));
+  return [main];
+}
+
+/**
+ * The policy of a retry with other ways back in beside `call` (`rest`): the bound is that of all
+ * of them together (where none gives up, a test of the count only picks the way); each its own
+ * branch of the count with its own fixed wait is one stepped retry (recursion/tiers.ts); another
+ * way back that goes on past them leaves the wait beyond what this reading can state.
+ */
+function alongsideOthers(main: RetrySite, call: Node, rest: readonly Node[], site: (call: Node, alongside: readonly Node[]) => RetrySite | undefined, timed: (call: Node) => boolean): RetrySite['policy'] {
+  const together = site(call, rest)?.policy.maxAttempts;
+  if (together === undefined) return main.policy;
+  if (rest.every(timed)) {
+    const sites = rest.map((c) => site(c, []));
+    const tiered = sites.every((s) => s !== undefined) ? tieredPolicy([main, ...(sites as RetrySite[])], together) : undefined;
+    if (tiered) return tiered;
+  }
+  return together === main.policy.maxAttempts ? main.policy : { ...main.policy, maxAttempts: together, delay: { kind: 'unknown' }, jitter: 'unknown' };
 }
 
 /**

@@ -59,6 +59,52 @@ const twoTiersTs = `export class Feed {
 }
 `;
 
+/**
+ * A message listener with its own loop over a batch (its index starts over with each message)
+ * is no walk through alternatives; a third branch that reconnects after a countdown the reading
+ * cannot time keeps the retry going past the others' bounds: no count is claimed for it.
+ */
+const countdownJs = `let ws;
+let attempts = 0;
+let countdown;
+
+function connect() {
+  ws = new WebSocket('wss://example.com/comms');
+  ws.onopen = function () {
+    attempts = 0;
+  };
+  ws.onmessage = function (event) {
+    const batch = JSON.parse(event.data);
+    for (let i = 0; i < batch.length; i++) {
+      try {
+        deliver(batch[i]);
+      } catch (error) {
+        console.warn(error);
+      }
+    }
+  };
+  ws.onclose = function () {
+    attempts++;
+    if (attempts < 10) {
+      setTimeout(connect, 1000);
+    } else {
+      let left = 60;
+      countdown = setInterval(function () {
+        left--;
+        if (left === 0) {
+          clearInterval(countdown);
+          connect();
+        }
+      }, 1000);
+    }
+  };
+}
+module.exports = { connect };
+`;
+
+/** The same reconnect with a second timed branch in place of the countdown: found with its listener's loop beside it. */
+const listenerLoopJs = countdownJs.replace(/let left = 60;[\s\S]*?\}, 1000\);/, 'setTimeout(connect, 30000);');
+
 const sameWaitTs = `export class Feed {
   private attempts = 0;
   private socket: WebSocket | undefined;
@@ -90,6 +136,12 @@ ruleTester.run('require-jitter on a reconnect whose wait steps up with its count
       errors: [{ messageId: 'missingJitter', line: 17, column: 7, data: { what: '`connectWS()` retrying itself', delay: 'a schedule of 1 s (9 times), 2 s (10 times) then 1 min', attempts: 'no limit on attempts' } }],
     },
     {
+      name: 'JavaScript: a message listener looping over its batch beside the reconnect',
+      code: listenerLoopJs,
+      filename: 'comms.js',
+      errors: [{ messageId: 'missingJitter', line: 23, column: 7, data: { what: '`connect()` retrying itself', delay: 'a schedule of 1 s (9 times) then 30 s', attempts: 'no limit on attempts' } }],
+    },
+    {
       name: 'TypeScript: two branches, the last bounded',
       code: twoTiersTs,
       filename: 'feed.ts',
@@ -101,6 +153,7 @@ ruleTester.run('require-jitter on a reconnect whose wait steps up with its count
 ruleTester.run('no-fixed-sleep-retry on a reconnect whose wait steps up with its count', noFixedSleepRetry, {
   valid: [
     { name: 'JavaScript: the wait is not one fixed value', code: tiersJs, filename: 'comms.js' },
+    { name: 'JavaScript: a branch after a countdown goes on past the fixed one: not "up to 10 attempts"', code: countdownJs, filename: 'comms.js' },
     { name: 'TypeScript: two branches with two waits', code: twoTiersTs, filename: 'feed.ts' },
   ],
   invalid: [

@@ -379,12 +379,19 @@ function walksAlternatives(fn: FunctionNode, counters: ReadonlySet<Variable>, en
     if (found) return false;
     if (node.type !== 'MemberExpression' || !node.computed || node.property.type !== 'Identifier') return undefined;
     const variable = env.ctx.variableOf(node.property);
-    if (!variable) return undefined;
+    // An index of a function inside (`for (var m = 0; …) handle(data[m])` in a message listener) starts over with each call of it.
+    if (!variable || ownedInside(variable, fn)) return undefined;
     const moves = counters.has(variable) || writesWithin(variable, fn.body).length > 0;
     if (moves && numberArray(node.object, env) === undefined) found = true;
     return undefined;
   });
   return found;
+}
+
+/** Declared in a function nested in `fn` (a local of a callback), not in `fn` or around it. */
+function ownedInside(variable: Variable, fn: FunctionNode): boolean {
+  const block = variable.scope.variableScope.block as Node;
+  return block !== fn && contains(fn, block);
 }
 
 /** Guards inside the failure callbacks (`.catch(e => { if (n <= 0) throw e; … })`). */
