@@ -187,6 +187,28 @@ export function registerConstObjects(program: Node, resolve: (id: TSESTree.Ident
   constObjects.set(program, resolve);
 }
 
+/**
+ * Which calls of a file reach a function that never returns (declared `never`, or whose body
+ * always throws), registered by the file's analysis context, which resolves callees by scope.
+ */
+const neverReturning = new WeakMap<Node, (call: TSESTree.CallExpression) => boolean>();
+const neverReturningCalls = new WeakMap<TSESTree.CallExpression, boolean>();
+
+export function registerNeverReturning(program: Node, test: (call: TSESTree.CallExpression) => boolean): void {
+  neverReturning.set(program, test);
+}
+
+function neverReturningCall(call: TSESTree.CallExpression): boolean {
+  let known = neverReturningCalls.get(call);
+  if (known === undefined) {
+    let program: Node = call;
+    while (program.parent) program = program.parent;
+    known = neverReturning.get(program)?.(call) ?? false;
+    neverReturningCalls.set(call, known);
+  }
+  return known;
+}
+
 const spreadSources = new WeakMap<TSESTree.SpreadElement, TSESTree.ObjectExpression | null>();
 
 /**
@@ -272,9 +294,12 @@ export function alwaysExits(node: Node | null | undefined): boolean {
     case 'BlockStatement':
       return node.body.some((s) => alwaysExits(s));
     case 'ExpressionStatement': {
-      // `throwWithCause(err)`: helpers named throw… never return.
       const e = node.expression;
-      return e.type === 'CallExpression' && /^throw[A-Z]/.test(e.callee.type === 'Identifier' ? e.callee.name : e.callee.type === 'MemberExpression' && e.callee.property.type === 'Identifier' ? e.callee.property.name : '');
+      if (e.type !== 'CallExpression') return false;
+      // `this.rethrowGrpcError(err, '…')`: a function of the file that never returns (context.ts neverReturns).
+      if (neverReturningCall(e)) return true;
+      // `throwWithCause(err)`: helpers named throw… never return.
+      return /^throw[A-Z]/.test(e.callee.type === 'Identifier' ? e.callee.name : e.callee.type === 'MemberExpression' && e.callee.property.type === 'Identifier' ? e.callee.property.name : '');
     }
     case 'IfStatement':
       return alwaysExits(node.consequent) && alwaysExits(node.alternate);

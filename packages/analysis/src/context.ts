@@ -1,5 +1,5 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { contains, dottedName, enclosingFunction, isAnyLoop, isFunction, propertyName, registerConstObjects, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
+import { contains, dottedName, enclosingFunction, isAnyLoop, isFunction, propertyName, registerConstObjects, registerNeverReturning, unwrap, walk, type FunctionNode, type Node, type VisitorKeys } from './ast.js';
 import type { ObjectArgument } from './object-argument.js';
 import type { Value } from './value.js';
 import { prototypeOwners } from './prototype-slots.js';
@@ -76,6 +76,21 @@ export class AnalysisContext {
       const init = declarator?.type === 'VariableDeclarator' && declarator.parent.kind === 'const' && declarator.init ? unwrap(declarator.init) : undefined;
       return init?.type === 'ObjectExpression' ? init : undefined;
     });
+    registerNeverReturning(sourceCode.ast, (call) => {
+      const fn = this.calledFunction(call);
+      return fn !== undefined && neverReturns(fn, this, new Set());
+    });
+  }
+
+  /** The function of this file a call runs: a function bound to its name, or a method of the class its `this` is. */
+  calledFunction(call: TSESTree.CallExpression): FunctionNode | undefined {
+    const callee = unwrap(call.callee);
+    if (callee.type === 'Identifier') return this.functionOf(callee);
+    if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression') return undefined;
+    const name = propertyName(callee);
+    const cls = name === undefined ? undefined : thisClassOf(callee);
+    const method = cls?.body.body.find((m) => m.type === 'MethodDefinition' && m.kind === 'method' && !m.static && !m.computed && (m.key.type === 'Identifier' || m.key.type === 'PrivateIdentifier') && m.key.name === name);
+    return method?.type === 'MethodDefinition' && isFunction(method.value) ? method.value : undefined;
   }
 
   /** The variable an identifier refers to, by name through the scope chain. */
@@ -550,4 +565,43 @@ export interface Alias {
   /** A name, or `this.options` a function of another module is handed (object-waits.ts). */
   id: TSESTree.Identifier | TSESTree.MemberExpression;
   env: Env;
+}
+
+/** The class whose instance `this` is at `node`: through arrows, up to the method or field that holds it. */
+function thisClassOf(node: Node): TSESTree.ClassBody['parent'] | undefined {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'ClassBody') return p.parent;
+    if ((p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression') && p.parent?.type !== 'MethodDefinition') return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A function that never returns normally: declared to return `never`, or whose body throws on
+ * every way through it (directly, or by calling another such function of the file).
+ */
+function neverReturns(fn: FunctionNode, ctx: AnalysisContext, seen: Set<FunctionNode>): boolean {
+  if (seen.has(fn)) return false;
+  seen.add(fn);
+  if (fn.returnType?.typeAnnotation.type === 'TSNeverKeyword') return true;
+  return fn.body.type === 'BlockStatement' && alwaysThrows(fn.body, ctx, seen);
+}
+
+function alwaysThrows(node: Node | null | undefined, ctx: AnalysisContext, seen: Set<FunctionNode>): boolean {
+  if (!node) return false;
+  switch (node.type) {
+    case 'ThrowStatement':
+      return true;
+    case 'BlockStatement':
+      return node.body.some((s) => alwaysThrows(s, ctx, seen));
+    case 'IfStatement':
+      return alwaysThrows(node.consequent, ctx, seen) && alwaysThrows(node.alternate, ctx, seen);
+    case 'ExpressionStatement': {
+      const call = node.expression.type === 'CallExpression' ? node.expression : undefined;
+      const fn = call && ctx.calledFunction(call);
+      return fn !== undefined && neverReturns(fn, ctx, seen);
+    }
+    default:
+      return false;
+  }
 }
