@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, contains, isFunction, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
+import { alwaysExits, contains, isFunction, operands, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
 import type { Env } from '../evaluate.js';
 import { isOperationCall, waitsInside, type AttemptScan } from '../scan.js';
 import type { Sleep } from '../sleep.js';
@@ -71,7 +71,46 @@ export function waitingBranch(sleep: Sleep, retry: LoopRetry, scan: AttemptScan,
   // From the `if` to the end of the catch, and from the try to the end of the loop body, nothing always leaves.
   if (!fallsThrough(ifStatement, retry.failurePath) || !fallsThrough(tryStatement, loop.body)) return undefined;
   if (waitsOnTheWay((call) => !contains(waiting, call))) return undefined;
+  // `while (n <= max && status === 429)` after `status = err.statusCode; if (err.statusCode == 429) await wait()`:
+  // the loop's own test lets only the waiting errors go round.
+  if (branch === ifStatement.consequent && loopTestRequires(loop, ifStatement.test, retry.failurePath, env)) return undefined;
   return ifStatement;
+}
+
+/**
+ * The loop's test needs (one of its `&&` parts is) the condition `test` of the failure path: a
+ * name written on the failure path before that `if` from the same value counts as it
+ * (`code = err.statusCode` for `err.statusCode`).
+ */
+function loopTestRequires(loop: RetryLoopNode, test: Node, failurePath: Node, env: Env): boolean {
+  const loopTest = 'test' in loop ? loop.test : undefined;
+  if (!loopTest) return false;
+  const aliases = new Map<Variable, Node>();
+  walk(failurePath, env.ctx.keys, (node) => {
+    if (isFunction(node) || node.range[0] >= test.range[0]) return false;
+    if (node.type === 'AssignmentExpression' && node.operator === '=' && node.left.type === 'Identifier') {
+      const variable = env.ctx.variableOf(node.left);
+      if (variable) aliases.set(variable, node.right);
+    }
+    return undefined;
+  });
+  const shape = (node: Node): string => {
+    const n = unwrap(node);
+    if (n.type === 'Identifier') {
+      const variable = env.ctx.variableOf(n);
+      const alias = variable && aliases.get(variable);
+      if (alias) return shape(alias);
+    }
+    if (n.type === 'BinaryExpression' && /^[!=]==?$/.test(n.operator)) return `${shape(n.left as Node)}${n.operator.slice(0, 2)}${shape(n.right)}`;
+    if (n.type === 'MemberExpression' && !n.computed) return `${shape(n.object)}.${propertyNameOf(n)}`;
+    return textOf(n, env.ctx).replace(/\s+/g, '');
+  };
+  const wanted = shape(test);
+  return operands(loopTest, '&&').some((part) => shape(part) === wanted);
+}
+
+function propertyNameOf(member: TSESTree.MemberExpression): string {
+  return member.property.type === 'Identifier' || member.property.type === 'PrivateIdentifier' ? member.property.name : '?';
 }
 
 /**
