@@ -175,7 +175,7 @@ function builtAround(given: Node, variable: Variable, ctx: AnalysisContext): boo
  */
 function grownFrom(given: Node, variable: Variable, ctx: AnalysisContext, depth = 0): boolean {
   const node = unwrap(given);
-  if (depth > 4) return false;
+  if (depth > 8) return false;
   if (node.type === 'Identifier') {
     const other = ctx.variableOf(node);
     const def = other && other !== variable && other.defs.length === 1 ? other.defs[0] : undefined;
@@ -191,6 +191,8 @@ function grownFrom(given: Node, variable: Variable, ctx: AnalysisContext, depth 
   if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && propertyName(node.callee) === 'concat') {
     return itself(node.callee.object, variable, ctx) && node.arguments.length > 0;
   }
+  // `{ ...rest, deps: [...deps, ...found] }` for the options object `deps` came from.
+  if (node.type === 'ObjectExpression') return node.properties.some((p) => p.type === 'Property' && grownFrom(p.value as Node, variable, ctx, depth + 1));
   if (node.type !== 'ArrayExpression') return false;
   const elements = node.elements.filter((e): e is NonNullable<typeof e> => e !== null);
   if (elements.some((e) => e.type === 'SpreadElement' && grownFrom(e, variable, ctx, depth + 1))) return true;
@@ -199,9 +201,16 @@ function grownFrom(given: Node, variable: Variable, ctx: AnalysisContext, depth 
   return kept.length > 0 && kept.length < elements.length;
 }
 
+/** The input, a field of it (`input.deps`), or a name taken out of it (`const { deps } = input`). */
 function itself(node: Node, variable: Variable, ctx: AnalysisContext): boolean {
   const n = unwrap(node);
-  return n.type === 'Identifier' && ctx.variableOf(n) === variable;
+  if (n.type === 'MemberExpression' && !n.computed) return itself(n.object, variable, ctx);
+  if (n.type !== 'Identifier') return false;
+  const other = ctx.variableOf(n);
+  if (other === variable) return true;
+  const def = other?.defs.length === 1 ? other.defs[0] : undefined;
+  const declarator = def?.node.type === 'VariableDeclarator' ? def.node : undefined;
+  return declarator?.id.type === 'ObjectPattern' && declarator.init !== null && itself(declarator.init, variable, ctx);
 }
 
 /** Parameters of `fn` the call back gives a known value: left out (its default, or nothing), or a constant. */
