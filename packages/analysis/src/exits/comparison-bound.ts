@@ -29,7 +29,18 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
   const n = unwrap(test);
   if (n.type === 'LogicalExpression') {
     const left = attemptsFromComparison(n.left, env, isGiveUpGuard, checkedAfterAttempt, at);
-    return left !== 'unknown' ? left : attemptsFromComparison(n.right, env, isGiveUpGuard, checkedAfterAttempt, at);
+    const right = attemptsFromComparison(n.right, env, isGiveUpGuard, checkedAfterAttempt, at);
+    // Going on takes both parts (`a && b`, or a give-up `a || b`): the first limit reached stops it.
+    const both = (n.operator === '&&') !== isGiveUpGuard;
+    if (both || n.operator === '??') {
+      if (left === 'unknown') return right;
+      return right === 'unknown' ? left : Math.min(left, right);
+    }
+    // Either part goes on (`(s === 403 && a < 1) || (s === 429 && b < 3)`): each way round counts
+    // on, so the loop stops when neither lets it (one count: its largest limit; two: both in turn).
+    if (left === 'unknown' || right === 'unknown') return 'unknown';
+    if (sameCounters(n.left, n.right, env)) return Math.max(left, right);
+    return left + right - (checkedAfterAttempt ? 1 : 0);
   }
   if (n.type === 'UnaryExpression' && n.operator === '!') return attemptsFromComparison(n.argument, env, !isGiveUpGuard, checkedAfterAttempt, at);
   if (n.type === 'UpdateExpression' || n.type === 'Identifier') {
@@ -63,6 +74,24 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
   return attempts >= 1 ? Math.round(attempts) : 'unknown';
 }
 
+
+/** The counters two conditions compare are the same ones. */
+function sameCounters(a: Node, b: Node, env: Env): boolean {
+  const counters = (node: Node): Set<unknown> => {
+    const found = new Set<unknown>();
+    walk(node, env.ctx.keys, (x) => {
+      if (x.type === 'Identifier' && isCounter(x, env)) found.add(env.ctx.variableOf(x));
+      if (x.type === 'MemberExpression' && isCounter(x, env)) {
+        found.add(dottedName(x));
+        return false;
+      }
+      return undefined;
+    });
+    return found;
+  };
+  const [left, right] = [counters(a), counters(b)];
+  return left.size > 0 && [...left].every((c) => right.has(c)) && left.size === right.size;
+}
 
 /** `tries + 1 >= MAX` compares the counter shifted by one. */
 function counterOffset(node: Node, env: Env): number {
