@@ -38,6 +38,24 @@ export async function sameCounter(url: string): Promise<Response> {
 }
 `;
 
+/** A give-up guard whose other part is a setting (`maxRetries > 0`): the count decides by default. */
+const settingGuard = `const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const options = { maxRetries: 2 };
+
+export async function open(url: string): Promise<Response> {
+  let attempts = 0;
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (options.maxRetries > 0 && attempts >= options.maxRetries) throw error;
+      attempts++;
+      await delay(300 * attempts);
+    }
+  }
+}
+`;
+
 const jitter = (line: number, attempts: string) => ({ messageId: 'missingJitter' as const, line, column: 3, data: { what: 'This retry loop', delay: 'a linear 300 ms × n', attempts } });
 
 ruleTester.run('require-jitter on a loop bounded by either of two counts', requireJitter, {
@@ -45,6 +63,7 @@ ruleTester.run('require-jitter on a loop bounded by either of two counts', requi
   invalid: [
     { name: 'TypeScript: two counters, one per status', code: twoCounters, filename: 'download.ts', errors: [jitter(7, 'up to 6 attempts')] },
     { name: 'TypeScript: one counter, two limits', code: oneCounter, filename: 'download.ts', errors: [jitter(6, 'up to 5 attempts')] },
+    { name: 'TypeScript: a give-up guard that also reads a setting', code: settingGuard, filename: 'open.ts', errors: [jitter(6, 'up to 3 attempts')] },
     {
       name: 'TypeScript: both parts needed: the smaller limit',
       code: oneCounter.replace('(res.status === 503 && tries < 2) || (res.status === 429 && tries < 4)', 'res.status >= 500 && tries < 4 && tries < 2'),

@@ -28,8 +28,13 @@ const NEGATE: Record<string, string> = { '>=': '<', '>': '<=', '<': '>=', '<=': 
 export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: boolean, checkedAfterAttempt: boolean, at?: Node): number | 'unknown' {
   const n = unwrap(test);
   if (n.type === 'LogicalExpression') {
-    const left = attemptsFromComparison(n.left, env, isGiveUpGuard, checkedAfterAttempt, at);
-    const right = attemptsFromComparison(n.right, env, isGiveUpGuard, checkedAfterAttempt, at);
+    // (A part that reads as fewer than one attempt counts nothing: `retries && retries >= max` gives up on the second part.)
+    const counted = (part: Node) => {
+      const a = attemptsFromComparison(part, env, isGiveUpGuard, checkedAfterAttempt, at);
+      return typeof a === 'number' && a < 1 ? 'unknown' : a;
+    };
+    const left = counted(n.left);
+    const right = counted(n.right);
     // Going on takes both parts (`a && b`, or a give-up `a || b`): the first limit reached stops it.
     const both = (n.operator === '&&') !== isGiveUpGuard;
     if (both || n.operator === '??') {
@@ -38,12 +43,18 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
     }
     // Either part goes on (`(s === 403 && a < 1) || (s === 429 && b < 3)`): each way round counts
     // on, so the loop stops when neither lets it (one count: its largest limit; two: both in turn).
-    if (left === 'unknown' || right === 'unknown') return 'unknown';
-    if (sameCounters(n.left, n.right, env)) return Math.max(left, right);
+    const [leftCounters, rightCounters] = [countersOf(n.left, env), countersOf(n.right, env)];
+    // A part that counts nothing of its own (a setting, `max > 0`; the counter's truthiness beside its limit) leaves the count to the other.
+    const ownCount = (own: Set<unknown>, other: Set<unknown>) => [...own].some((c) => !other.has(c));
+    if (left === 'unknown' || right === 'unknown') {
+      if (left === 'unknown' && right === 'unknown') return 'unknown';
+      return left === 'unknown' ? (ownCount(leftCounters, rightCounters) ? 'unknown' : right) : ownCount(rightCounters, leftCounters) ? 'unknown' : left;
+    }
+    if (!ownCount(leftCounters, rightCounters) || !ownCount(rightCounters, leftCounters)) return Math.max(left, right);
     return left + right - (checkedAfterAttempt ? 1 : 0);
   }
   if (n.type === 'UnaryExpression' && n.operator === '!') return attemptsFromComparison(n.argument, env, !isGiveUpGuard, checkedAfterAttempt, at);
-  if (n.type === 'UpdateExpression' || n.type === 'Identifier') {
+  if ((n.type === 'UpdateExpression' || n.type === 'Identifier') && !isGiveUpGuard) {
     // `while (retries--)`: runs as many times as the counter's start.
     const start = counterStart(n.type === 'UpdateExpression' ? n.argument : n, env);
     return start ?? 'unknown';
@@ -75,22 +86,18 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
 }
 
 
-/** The counters two conditions compare are the same ones. */
-function sameCounters(a: Node, b: Node, env: Env): boolean {
-  const counters = (node: Node): Set<unknown> => {
-    const found = new Set<unknown>();
-    walk(node, env.ctx.keys, (x) => {
-      if (x.type === 'Identifier' && isCounter(x, env)) found.add(env.ctx.variableOf(x));
-      if (x.type === 'MemberExpression' && isCounter(x, env)) {
-        found.add(dottedName(x));
-        return false;
-      }
-      return undefined;
-    });
-    return found;
-  };
-  const [left, right] = [counters(a), counters(b)];
-  return left.size > 0 && [...left].every((c) => right.has(c)) && left.size === right.size;
+/** The counters a condition reads (variables, or `this.tries`-style members by name). */
+function countersOf(node: Node, env: Env): Set<unknown> {
+  const found = new Set<unknown>();
+  walk(node, env.ctx.keys, (x) => {
+    if (x.type === 'Identifier' && isCounter(x, env)) found.add(env.ctx.variableOf(x));
+    if (x.type === 'MemberExpression' && isCounter(x, env)) {
+      found.add(dottedName(x));
+      return false;
+    }
+    return undefined;
+  });
+  return found;
 }
 
 /** `tries + 1 >= MAX` compares the counter shifted by one. */
