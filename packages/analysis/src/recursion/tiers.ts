@@ -20,8 +20,9 @@ export function tieredPolicy(sites: readonly RetrySite[], together: RetryPolicy[
   const open = tiers.filter((t) => typeof t.attempts !== 'number');
   if (open.length > 1) return undefined;
   const counted = tiers.filter((t) => typeof t.attempts === 'number') as { waitMs: number; attempts: number }[];
-  // Two branches bounded by the same count are not tiers of one counter.
+  // Two branches bounded by the same count are not tiers of one counter; a count in the thousands is no schedule to list.
   if (counted.some((t, i) => i > 0 && t.attempts <= (counted[i - 1] as { attempts: number }).attempts)) return undefined;
+  if (counted.some((t) => t.attempts > MAX_STEPS)) return undefined;
   // All of them together go round as long as the last branch does (the bound of the whole: `together`).
   const last = tiers[tiers.length - 1] as (typeof tiers)[number];
   // (A last branch whose own bound reads as unknown may still be bounded by nothing: the whole says.)
@@ -36,6 +37,9 @@ export function tieredPolicy(sites: readonly RetrySite[], together: RetryPolicy[
   if (open[0]) steps.push(open[0].waitMs);
   return { maxAttempts: together, delay: { kind: 'linear', stepsMs: steps }, jitter: 'none' };
 }
+
+/** The longest schedule written out step by step. */
+const MAX_STEPS = 1000;
 
 function rank(attempts: RetryPolicy['maxAttempts']): number {
   return typeof attempts === 'number' ? attempts : Number.POSITIVE_INFINITY;
