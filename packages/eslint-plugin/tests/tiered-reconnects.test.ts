@@ -152,6 +152,7 @@ ruleTester.run('require-jitter on a reconnect whose wait steps up with its count
 
 ruleTester.run('no-fixed-sleep-retry on a reconnect whose wait steps up with its count', noFixedSleepRetry, {
   valid: [
+    { name: 'TypeScript: a first branch too long to write out: the wait is not stated', code: twoTiersTs.replace('this.attempts < 5)', 'this.attempts < 5000)').replace('} else if (this.attempts < 10) {', '} else {'), filename: 'feed.ts' },
     { name: 'JavaScript: the wait is not one fixed value', code: tiersJs, filename: 'comms.js' },
     { name: 'JavaScript: a branch after a countdown goes on past the fixed one: not "up to 10 attempts"', code: countdownJs, filename: 'comms.js' },
     { name: 'TypeScript: two branches with two waits', code: twoTiersTs, filename: 'feed.ts' },
@@ -166,9 +167,13 @@ ruleTester.run('no-fixed-sleep-retry on a reconnect whose wait steps up with its
   ],
 });
 
+/** A first branch five thousand attempts long: no schedule written out, but the whole never stops. */
+const longTierTs = twoTiersTs.replace('this.attempts < 5)', 'this.attempts < 5000)').replace('} else if (this.attempts < 10) {', '} else {');
+
 ruleTester.run('no-unbounded-retry on a reconnect whose wait steps up with its count', noUnboundedRetry, {
   valid: [{ name: 'TypeScript: the last branch stops at ten', code: twoTiersTs, filename: 'feed.ts' }],
   invalid: [
+    { name: 'TypeScript: a first branch too long to write out, the second never stops', code: longTierTs, filename: 'feed.ts', errors: [{ messageId: 'unbounded', line: 13, column: 26 }] },
     { name: 'JavaScript: the last branch never stops', code: tiersJs, filename: 'comms.js', errors: [{ messageId: 'unbounded', line: 17, column: 7 }] },
     { name: 'TypeScript: the second branch never stops', code: sameWaitTs, filename: 'feed.ts', errors: [{ messageId: 'unbounded', line: 13, column: 26 }] },
   ],
