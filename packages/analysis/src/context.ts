@@ -6,6 +6,7 @@ import { prototypeOwners } from './prototype-slots.js';
 import type { SourceCodeLike } from './source-code.js';
 import type { HelperSpec } from './helper-specs.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
+import { neverReturns, thisClassOf } from './functions/never-returns.js';
 
 export type { SourceCodeLike };
 
@@ -76,9 +77,10 @@ export class AnalysisContext {
       const init = declarator?.type === 'VariableDeclarator' && declarator.parent.kind === 'const' && declarator.init ? unwrap(declarator.init) : undefined;
       return init?.type === 'ObjectExpression' ? init : undefined;
     });
+    // `this.rethrow(err)` ends a block as a `throw` does when the method never returns (ast.ts alwaysExits).
     registerNeverReturning(sourceCode.ast, (call) => {
       const fn = this.calledFunction(call);
-      return fn !== undefined && neverReturns(fn, this, new Set());
+      return fn !== undefined && neverReturns(fn, (c) => this.calledFunction(c));
     });
   }
 
@@ -567,41 +569,3 @@ export interface Alias {
   env: Env;
 }
 
-/** The class whose instance `this` is at `node`: through arrows, up to the method or field that holds it. */
-function thisClassOf(node: Node): TSESTree.ClassBody['parent'] | undefined {
-  for (let p = node.parent; p; p = p.parent) {
-    if (p.type === 'ClassBody') return p.parent;
-    if ((p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression') && p.parent?.type !== 'MethodDefinition') return undefined;
-  }
-  return undefined;
-}
-
-/**
- * A function that never returns normally: declared to return `never`, or whose body throws on
- * every way through it (directly, or by calling another such function of the file).
- */
-function neverReturns(fn: FunctionNode, ctx: AnalysisContext, seen: Set<FunctionNode>): boolean {
-  if (seen.has(fn)) return false;
-  seen.add(fn);
-  if (fn.returnType?.typeAnnotation.type === 'TSNeverKeyword') return true;
-  return fn.body.type === 'BlockStatement' && alwaysThrows(fn.body, ctx, seen);
-}
-
-function alwaysThrows(node: Node | null | undefined, ctx: AnalysisContext, seen: Set<FunctionNode>): boolean {
-  if (!node) return false;
-  switch (node.type) {
-    case 'ThrowStatement':
-      return true;
-    case 'BlockStatement':
-      return node.body.some((s) => alwaysThrows(s, ctx, seen));
-    case 'IfStatement':
-      return alwaysThrows(node.consequent, ctx, seen) && alwaysThrows(node.alternate, ctx, seen);
-    case 'ExpressionStatement': {
-      const call = node.expression.type === 'CallExpression' ? node.expression : undefined;
-      const fn = call && ctx.calledFunction(call);
-      return fn !== undefined && neverReturns(fn, ctx, seen);
-    }
-    default:
-      return false;
-  }
-}
