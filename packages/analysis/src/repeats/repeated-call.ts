@@ -251,7 +251,6 @@ function reshapes(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean 
   return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && RESHAPING_METHODS.has(callee.property.name);
 }
 
-/** The write sits under a branch inside the catch (an `if` arm, a `?:` arm, the right of `&&`/`||`). */
 /** A property of what `variable` holds, written (assigned, stepped, deleted) in `between` on every way to the copy. */
 function fieldWrittenBetween(variable: Variable, between: Node, again: Node): boolean {
   return variable.references.some((ref) => {
@@ -274,6 +273,7 @@ function branchBefore(write: Node, again: Node): boolean {
   return false;
 }
 
+/** The write sits under a branch inside the catch (an `if` arm, a `?:` arm, the right of `&&`/`||`). */
 function inBranchOf(write: Node, statement: TSESTree.TryStatement): boolean {
   const handler = statement.handler;
   if (!handler || !contains(handler.body, write)) return false;
