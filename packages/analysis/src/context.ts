@@ -6,7 +6,8 @@ import { prototypeOwners } from './prototype-slots.js';
 import type { SourceCodeLike } from './source-code.js';
 import type { HelperSpec } from './helper-specs.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
-import { neverReturns, thisClassOf } from './functions/never-returns.js';
+import { neverReturns } from './functions/never-returns.js';
+import { localResolve } from './graph/resolve.js';
 
 export type { SourceCodeLike };
 
@@ -78,21 +79,11 @@ export class AnalysisContext {
       return init?.type === 'ObjectExpression' ? init : undefined;
     });
     // `this.rethrow(err)` ends a block as a `throw` does when the method never returns (ast.ts alwaysExits).
+    const resolve = localResolve(this);
     registerNeverReturning(sourceCode.ast, (call) => {
-      const fn = this.calledFunction(call);
-      return fn !== undefined && neverReturns(fn, (c) => this.calledFunction(c));
+      const fn = resolve(call.callee);
+      return fn !== undefined && neverReturns(fn, (c) => resolve(c.callee));
     });
-  }
-
-  /** The function of this file a call runs: a function bound to its name, or a method of the class its `this` is. */
-  calledFunction(call: TSESTree.CallExpression): FunctionNode | undefined {
-    const callee = unwrap(call.callee);
-    if (callee.type === 'Identifier') return this.functionOf(callee);
-    if (callee.type !== 'MemberExpression' || unwrap(callee.object).type !== 'ThisExpression') return undefined;
-    const name = propertyName(callee);
-    const cls = name === undefined ? undefined : thisClassOf(callee);
-    const method = cls?.body.body.find((m) => m.type === 'MethodDefinition' && m.kind === 'method' && !m.static && !m.computed && (m.key.type === 'Identifier' || m.key.type === 'PrivateIdentifier') && m.key.name === name);
-    return method?.type === 'MethodDefinition' && isFunction(method.value) ? method.value : undefined;
   }
 
   /** The variable an identifier refers to, by name through the scope chain. */

@@ -4,17 +4,9 @@ import type { FunctionNode, Node } from '../ast.js';
 /**
  * Does a function of the file ever return normally? Declared to return `never`, or with a body
  * that throws on every way through it (directly, or by calling another such function of the
- * file, which `resolve` names by scope): a call of it ends a block as a `throw` does.
+ * file, which `resolve` names by scope: graph/resolve.ts localResolve): a call of it ends a
+ * block as a `throw` does.
  */
-
-/** The class whose instance `this` is at `node`: through arrows, up to the method or field that holds it. */
-export function thisClassOf(node: Node): TSESTree.ClassBody['parent'] | undefined {
-  for (let p = node.parent; p; p = p.parent) {
-    if (p.type === 'ClassBody') return p.parent;
-    if ((p.type === 'FunctionDeclaration' || p.type === 'FunctionExpression') && p.parent?.type !== 'MethodDefinition') return undefined;
-  }
-  return undefined;
-}
 
 export function neverReturns(fn: FunctionNode, resolve: (call: TSESTree.CallExpression) => FunctionNode | undefined, seen = new Set<FunctionNode>()): boolean {
   if (seen.has(fn)) return false;
