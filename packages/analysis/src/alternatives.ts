@@ -13,8 +13,8 @@ import { localFunction } from './functions/local-function.js';
  * or the attempt stops when a list it consumes is exhausted (`if (!keys.length) return reject(err)`
  * with `keys.shift()`).
  */
-export function movesToNextAlternative(region: Node, operation: Node | undefined, ctx: AnalysisContext, selfCalls: readonly Node[] = []): boolean {
-  if (operation && ((isDraw(operation) && !cyclesBack(operation, ctx)) || drawnInputs(operation, region, ctx, selfCalls))) return true;
+export function movesToNextAlternative(region: Node, operations: readonly Node[], ctx: AnalysisContext, selfCalls: readonly Node[] = []): boolean {
+  if (operations.some((operation) => (isDraw(operation) && !cyclesBack(operation, ctx)) || drawnInputs(operation, region, ctx, selfCalls))) return true;
   if (selfCalls.some((call) => passesRest(call))) return true;
   return handsOnIteratorOrConsumes(region, ctx);
 }

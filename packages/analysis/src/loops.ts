@@ -43,7 +43,7 @@ export function loopSite(loop: RetryLoopNode, ctx: AnalysisContext): RetrySite |
   if (scan.calls.length === 0) return undefined;
   const retry = tryForm(loop, scan, env) ?? checkForm(loop, scan, env) ?? continuedFromInner(loop, scan, env);
   if (!retry && !schedule && !generated) return guardedSite(loop, scan, env);
-  if (!retry || advancesThroughItems(loop, retry.operation, env) || movesToNextAlternative(loop.body, retry.operation, ctx)) return undefined;
+  if (!retry || advancesThroughItems(loop, retry.operation, env) || movesToNextAlternative(loop.body, retry.operation ? [retry.operation] : [], ctx)) return undefined;
   if (generated && feedsOperation(generated, retry.operation, ctx)) return undefined;
 
   const bound = schedule ? { attempts: schedule.length, deadline: false, abortAware: false, unbounded: false } : generated ? generatedBound(generated, loopBound(loop, env, retry.operation)) : loopBound(loop, env, retry.operation);

@@ -166,6 +166,14 @@ describe('retry helpers in other files', () => {
     ]);
   });
 
+  it("a merge written out in the project (it copies into its first argument and returns it) over another module's defaults, as a package's merge is; a function that is no merge gives nothing", () => {
+    expect(lint('copied-defaults/pool.mts')).toEqual([
+      '38:9 require-jitter: `join()` retrying itself through `rejoin()` backs off by a linear 250 ms × n, capped at 5 s without jitter (no limit on attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+      `38:9 no-unbounded-retry: ${UNBOUNDED('`join()` retrying itself through `rejoin()`')}`,
+      // LastPool (line 47): `lastOf` returns a fresh object, not the one it was handed: no defaults are read through it.
+    ]);
+  });
+
   it('TypeScript: `./x.mjs` names x.mts, a folder import names its index file', () => {
     const what = "This call of `withRetry()` from './helpers/index.mjs'";
     expect(lint('index-and-ts/app.mts')).toEqual([

@@ -38,11 +38,12 @@ export function collectReentries(edges: readonly Edge[], selfCalls: Map<Function
     list.push(edge);
     outgoing.set(holder, list);
   }
+  const elsewhere = elsewhereCounter(incoming);
   for (const edge of edges) {
     const through = edge.target;
     const backs = outgoing.get(through)?.filter((back) => contains(back.target, edge.node));
     if (!backs?.length) {
-      twoHopReentry(edge, outgoing, incoming, selfCalls, reentries, ctx, lookup);
+      twoHopReentry(edge, outgoing, incoming, selfCalls, reentries, ctx, lookup, elsewhere);
       continue;
     }
     // The innermost function that the way back reaches and that holds this call.
@@ -52,8 +53,8 @@ export function collectReentries(edges: readonly Edge[], selfCalls: Map<Function
     // promise): one passed around (`this.b.bind(this)`) may run on success too.
     const uses = incoming.get(through) ?? [];
     // Uses through a name the caller bound count as that one mention (`this.run.bind(this, i)`).
-    const seen = uses.filter((use) => !use.alias).length + new Set(uses.filter((use) => use.alias).map((use) => use.alias)).size;
-    const mentions = mentionsOf(through, ctx, lookup.mentions);
+    const seen = mentionsSeen(uses);
+    const mentions = mentionsOf(through, ctx, lookup.mentions, elsewhere);
     if (mentions !== undefined && seen !== mentions) continue;
     const list = selfCalls.get(fn) ?? [];
     list.push(edge.node);
@@ -72,7 +73,7 @@ export function collectReentries(edges: readonly Edge[], selfCalls: Map<Function
  * case. The way back is kept as through `c`, with the call `b` makes of `c` beside it; each of
  * `b` and `c` must be named only where the analysis sees it, as in one hop.
  */
-function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, incoming: ReadonlyMap<FunctionNode, Edge[]>, selfCalls: Map<FunctionNode, Node[]>, reentries: Map<Node, Reentry>, ctx: AnalysisContext, lookup: MethodLookup): void {
+function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, incoming: ReadonlyMap<FunctionNode, Edge[]>, selfCalls: Map<FunctionNode, Node[]>, reentries: Map<Node, Reentry>, ctx: AnalysisContext, lookup: MethodLookup, elsewhere: (fn: FunctionNode, name: string) => number): void {
   // From a call made on the way (a function handed to a listener is events.ts's question).
   if (edge.node.type !== 'CallExpression') return;
   const middle = edge.target;
@@ -90,7 +91,7 @@ function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, 
     if ([middle, through].some((f) => contains(f, fn) || contains(fn, f))) continue;
     const seen = (f: FunctionNode) => {
       const uses = incoming.get(f) ?? [];
-      return !uses.some((use) => use.alias) && uses.length === mentionsOf(f, ctx, lookup.mentions);
+      return !uses.some((use) => use.alias) && uses.length === mentionsOf(f, ctx, lookup.mentions, elsewhere);
     };
     if (!seen(middle) || !seen(through)) continue;
     const list = selfCalls.get(fn) ?? [];
@@ -103,6 +104,41 @@ function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, 
   }
 }
 
+/** The name a function is a member by: a method or class field, or a prototype slot. */
+function memberName(fn: FunctionNode): string | undefined {
+  const parent = fn.parent;
+  if ((parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition') && !parent.computed && (parent.key.type === 'Identifier' || parent.key.type === 'PrivateIdentifier')) return parent.key.name;
+  return prototypeSlot(fn)?.name;
+}
+
+/** Each use counted once, uses through one bound name as that one mention. */
+function mentionsSeen(uses: readonly Edge[]): number {
+  return uses.filter((use) => !use.alias).length + new Set(uses.filter((use) => use.alias).map((use) => use.alias)).size;
+}
+
+/**
+ * How many mentions of `name` the edges lead into other functions of that name: `(fn, name)`
+ * → the seen uses of every other member so named. Counted once per file's edges.
+ */
+function elsewhereCounter(incoming: ReadonlyMap<FunctionNode, Edge[]>): (fn: FunctionNode, name: string) => number {
+  let byName: Map<string, Map<FunctionNode, number>> | undefined;
+  return (fn, name) => {
+    if (!byName) {
+      byName = new Map();
+      for (const [target, uses] of incoming) {
+        const key = memberName(target);
+        if (key === undefined) continue;
+        const named = byName.get(key) ?? new Map<FunctionNode, number>();
+        named.set(target, mentionsSeen(uses));
+        byName.set(key, named);
+      }
+    }
+    let elsewhere = 0;
+    for (const [target, count] of byName.get(name) ?? []) if (target !== fn) elsewhere += count;
+    return elsewhere;
+  };
+}
+
 /** The call sits in a function handed to `setTimeout` inside `fn`. */
 function onTimer(node: Node, fn: FunctionNode): boolean {
   for (let child = node, p = node.parent; p && child !== fn; child = p, p = p.parent) {
@@ -112,14 +148,16 @@ function onTimer(node: Node, fn: FunctionNode): boolean {
 }
 
 /** How many times a function of this file is named: by its binding, or as a method of its class. */
-function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: (name: string) => number): number | undefined {
+function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: (name: string) => number, resolvedElsewhere: (fn: FunctionNode, name: string) => number): number | undefined {
   const parent = fn.parent;
+  // Mentions of the name that lead into another function of that name (the same method of
+  // another class of the file, `this.rejoin()` there) are that function's, not this one's.
   if ((parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition') && !parent.computed && (parent.key.type === 'Identifier' || parent.key.type === 'PrivateIdentifier')) {
-    return memberMentions(parent.key.name);
+    return memberMentions(parent.key.name) - resolvedElsewhere(fn, parent.key.name);
   }
   // `F.prototype.b = function` is itself one mention of `b`.
   const slot = prototypeSlot(fn);
-  if (slot) return memberMentions(slot.name) - 1;
+  if (slot) return memberMentions(slot.name) - 1 - resolvedElsewhere(fn, slot.name);
   const id = fn.type !== 'ArrowFunctionExpression' && fn.id ? fn.id : parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' ? parent.id : undefined;
   const variable = id && ctx.variableOf(id);
   // A listener written inline (`this.on('failed', (job) => …)`) has no name: it runs only through the edges that lead into it (undefined: none but those).

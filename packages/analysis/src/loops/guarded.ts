@@ -44,7 +44,7 @@ export function guardedSite(loop: RetryLoopNode, scan: AttemptScan, env: Env): R
     const index = call.arguments.findIndex((a) => isFunction(a as Node));
     if (index < 0) continue;
     const handed = call.arguments[index] as Node;
-    if (readsFreshEachTurn(handed, loop, env) || stepsAfterFailure(handed, statement, loop, env) || movesToNextAlternative(loop.body, call, env.ctx)) continue;
+    if (readsFreshEachTurn(handed, loop, env) || stepsAfterFailure(handed, statement, loop, env) || movesToNextAlternative(loop.body, [call], env.ctx)) continue;
     const guard = guardOf(call, env);
     if (!guard || contains(guard.fn, loop)) continue;
     const caught = waitInCatch(guard, index);

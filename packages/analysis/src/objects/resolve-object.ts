@@ -5,6 +5,7 @@ import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
 import { deeper, MAX_DEPTH } from '../evaluation/state.js';
 import { soleCallArgument } from '../options/callers.js';
 import { classFieldValue, classOf, enclosingClass, memberWritesWithin } from '../classes/class-members.js';
+import { copiesIntoFirst } from '../functions/copies-into-first.js';
 import { localFunction } from '../functions/local-function.js';
 
 /**
@@ -141,15 +142,20 @@ function mergedDefault(object: Node, prop: string, env: Env): Node | undefined {
 }
 
 /**
- * The sources of `merge({}, a, b, …)` made by a function the analysis cannot read: a fresh empty
+ * The sources of `merge({}, a, b, …)` made by a function the analysis cannot read, or by one of
+ * the project that copies into its first argument (functions/copies-into-first.ts): a fresh empty
  * object filled from two or more sources, which is what a merge of defaults is, whatever the
- * order it lets win. Undefined for any other call (and for a function of the project, read instead).
+ * order it lets win. Undefined for any other call (and for other functions of the project, read instead).
  */
 export function unorderedMerge(call: TSESTree.CallExpression, env: Env): Node[] | undefined {
   const [target, ...sources] = call.arguments;
   if (!target || unwrap(target).type !== 'ObjectExpression' || (unwrap(target) as TSESTree.ObjectExpression).properties.length > 0) return undefined;
   if (sources.length < 2 || sources.some((s) => s.type === 'SpreadElement')) return undefined;
-  if (dottedName(call.callee) === 'Object.assign' || localFunction(call, env) || env.ctx.foreignFunction?.(call)) return undefined;
+  if (dottedName(call.callee) === 'Object.assign') return undefined;
+  // A function of the project is read instead, unless its body is such a merge too.
+  const local = localFunction(call, env);
+  const read = local ? { fn: local, ctx: env.ctx } : env.ctx.foreignFunction?.(call);
+  if (read && !copiesIntoFirst(read.fn, read.ctx)) return undefined;
   return sources as Node[];
 }
 

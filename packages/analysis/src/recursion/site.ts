@@ -18,7 +18,7 @@ import { UNKNOWN } from '../value.js';
 import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
 import { parameterSlots } from '../evolution/parameter-slots.js';
 import type { Reentry } from './reentry.js';
-import { reissuedCall, sleepBefore, withTimer, type FailurePath } from './failure-path.js';
+import { reissuedCall, sleepBefore, TIMER_LIKE, withTimer, type FailurePath } from './failure-path.js';
 import { requestedAgain } from './requested-again.js';
 import { keepsWayOpen } from './reopened-gate.js';
 import { parameterBindings, recursionDelay, reentryDelay, reentryWait, wayBack } from './way-back.js';
@@ -94,7 +94,8 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
   // A failure listener's retried call is the request whose result sets the listener up again.
   const reissued = path.listened ? reissuedCall(call, fn) : undefined;
   const operation = restart ? restart.operation : (reissued ?? firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call))));
-  if (!restart && movesToNextAlternative(fn.body, operation, ctx, selfCalls)) return undefined;
+  const carrier = restart ? undefined : callbackCarrier(call, fn);
+  if (!restart && movesToNextAlternative(fn.body, [operation, carrier].filter((c) => c !== undefined), ctx, selfCalls)) return undefined;
   const decrementing = new Set([...counters].filter((v) => decrements(v, back)));
   const env: Env = { ...baseEnv, counters, decrementing, bindings: parameterBindings(fn, back, counters, ctx) };
   const isRetry = (node: Node) => contains(node, call) || (path.via?.some((use) => contains(node, use)) ?? false) || alongside.some((other) => contains(node, other));
@@ -460,4 +461,18 @@ function failureParameters(call: Node, through: FunctionNode, path: FailurePath,
     if (failure && param && through.params[j]?.type === 'Identifier') result.add(param);
   });
   return result;
+}
+
+/**
+ * `matcher(name, (err, ok) => { if (err) return run() })`: the call the self-call's callback is
+ * handed to is the attempt whose failure it hears (no other call of the body is). A scheduler
+ * (`setTimeout`) or a promise's `then`/`catch` is not: the attempt is elsewhere.
+ */
+function callbackCarrier(call: Node, fn: FunctionNode): TSESTree.CallExpression | undefined {
+  for (let child: Node = call, p = call.parent; p && child !== fn; child = p, p = p.parent) {
+    if (p.type !== 'CallExpression' || !isFunction(child) || !p.arguments.includes(child as TSESTree.CallExpressionArgument)) continue;
+    const name = calleeName(p) ?? '';
+    return /^(then|catch|finally|setInterval|setImmediate|nextTick|queueMicrotask)$/.test(name) || TIMER_LIKE.test(name) ? undefined : p;
+  }
+  return undefined;
 }

@@ -389,7 +389,7 @@ function handsFailure(call: Node, path: FailurePath, env: Env): boolean {
 
 /** `b` moves on to another alternative before going back in (the next host, the rest of a list). */
 export function walksOn(reentry: Reentry, env: Env): boolean {
-  return movesToNextAlternative(reentry.through.body, undefined, env.ctx, reentry.backs);
+  return movesToNextAlternative(reentry.through.body, [], env.ctx, reentry.backs);
 }
 
 /** The wait of the way back in through `b`, when it has one (for choosing among self-calls). */

@@ -178,7 +178,7 @@ function settlesElsewhere(executor: FunctionNode, timer: TSESTree.CallExpression
   const handlers = abortHandlers(executor, ctx);
   let elsewhere = false;
   walk(executor.body, ctx.keys, (n) => {
-    if (elsewhere || n === timer || cancels(n) || (isFunction(n) && handlers.has(n))) return false;
+    if (elsewhere || n === timer || cancels(n) || (isFunction(n) && (handlers.has(n) || clearsTimer(n, timer, ctx)))) return false;
     if (n.type !== 'Identifier' || (n.name !== resolve && n.name !== reject)) return undefined;
     const call = n.parent;
     const outright = call?.type === 'CallExpression' && call.callee === n && (call.parent?.type === 'ExpressionStatement' || call.parent?.type === 'ReturnStatement') && !insideCallback(call, executor);
@@ -186,6 +186,24 @@ function settlesElsewhere(executor: FunctionNode, timer: TSESTree.CallExpression
     return undefined;
   });
   return elsewhere;
+}
+
+/**
+ * `this.stop = () => { clearTimeout(timeout); resolve(); }` with `const timeout = setTimeout(resolve, ms)`:
+ * a function that clears the wait's own timer ends the wait early, a cancellation whatever it
+ * is called or wherever it is kept.
+ */
+function clearsTimer(fn: FunctionNode, timer: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  const holder = timer.parent?.type === 'VariableDeclarator' && timer.parent.init === timer && timer.parent.id.type === 'Identifier' ? ctx.variableOf(timer.parent.id) : undefined;
+  if (!holder) return false;
+  let clears = false;
+  walk(fn.body, ctx.keys, (n) => {
+    if (clears) return false;
+    const cleared = n.type === 'CallExpression' && calleeName(n) === 'clearTimeout' ? n.arguments[0] : undefined;
+    if (cleared?.type === 'Identifier' && ctx.variableOf(cleared) === holder) clears = true;
+    return undefined;
+  });
+  return clears;
 }
 
 /** A node inside a function the executor hands on (a callback), not run by the executor itself. */
