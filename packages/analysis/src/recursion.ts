@@ -60,12 +60,15 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
     const path = failurePaths.get(call);
     if (path) paths.set(call, path);
     else if (!insideGuardedBranch(call, fn)) {
+      // Set up after a success, but gone through only when the connection fails (its last leg in
+      // a close or error listener): a failure's way back, not the task's schedule.
+      if (failureDriven(reentries?.get(call), baseEnv)) continue;
       if (!goesAtOnce(call, fn, baseEnv, reentries?.get(call))) {
         // A drain of a queue (the next item, on a timer) after a success: not this call again,
         // when the failure path queues the failed input in that store (requeue.ts).
         const drained = drainOf(reentries?.get(call), ctx);
         // A way back on success that waits first schedules the task again (through another
-        // function too: a connection's later drop); its failure path may still back off (below).
+        // function too); its failure path may still back off (below).
         if (drained) drains.push(drained);
         else schedules.push(call);
         continue;
@@ -221,4 +224,15 @@ function insideGuardedBranch(call: Node, fn: FunctionNode): boolean {
 function isSuccessCallback(node: Node): boolean {
   const parent = node.parent;
   return isFunction(node) && parent?.type === 'CallExpression' && calleeName(parent) === 'then' && parent.arguments[0] === node;
+}
+
+/**
+ * A way back through other functions whose last leg runs only on a failure: from a failure's
+ * listener (`connection.on('close', () => this.scheduleReconnect())` in the `watch` a success
+ * calls) or a catch; the call sits on a failure path of the function that holds it.
+ */
+function failureDriven(reentry: Reentry | undefined, env: Env): boolean {
+  if (!reentry) return false;
+  const leg = reentry.via ? [{ node: reentry.via.call, holder: reentry.via.fn }] : reentry.backs.map((node) => ({ node, holder: reentry.through }));
+  return leg.length > 0 && leg.every(({ node, holder }) => failurePath(node, holder, { ...env, region: holder.body }) !== undefined);
 }

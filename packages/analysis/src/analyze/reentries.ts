@@ -80,6 +80,9 @@ function twoHopReentry(edge: Edge, outgoing: ReadonlyMap<FunctionNode, Edge[]>, 
   for (const hop of outgoing.get(middle) ?? []) {
     const through = hop.target;
     if (through === middle || hop.alias || edge.alias) continue;
+    // `c` calls `b` too (`_connect` fails → `_scheduleReconnect` → `_connect`): `b` and `c` are a
+    // retry of their own, which `a` (a close listener's `_watch`) only enters; `a` is not retried.
+    if (outgoing.get(through)?.some((back) => back.target === middle)) continue;
     // Only a way back a one-off timer holds: two calls that come straight back in are more often a
     // reset of state (`reset()` → `setFlag(false)` → a getter under `if (flag)`) than a retry, and a
     // setInterval there is a periodic schedule started over (a heartbeat), not one more attempt.

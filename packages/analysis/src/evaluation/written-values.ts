@@ -76,7 +76,7 @@ function assignedValue(target: Node, parent: TSESTree.AssignmentExpression, init
   if (variable && !declaredOutside(variable, env.region) && firstDefinition(variable)?.type === 'Variable' && mentions(parent.right, name, env)) {
     return evaluate(parent.right, deeper(env, { bindings: new Map([...(env.bindings ?? []), [variable, reachingValue(variable, parent, initial, env, name)]]) }));
   }
-  return selfReferentialValue(parent.right, name, initial, env) ?? evaluate(parent.right, deeper(env));
+  return selfReferentialValue(heldJustBefore(parent, name, env), name, initial, env) ?? evaluate(parent.right, deeper(env));
 }
 
 /**
@@ -192,12 +192,43 @@ function mentionsNode(root: Node, test: (node: Node) => boolean, env: Env): bool
 export function elsewhereWriteValue(target: Node, initial: Value, env: Env, name: string): Value {
   const parent = target.parent;
   if (parent?.type === 'UpdateExpression') return { t: 'counter', random: false };
-  if (parent?.type !== 'AssignmentExpression' || parent.left !== target || !closedOverMethod(parent.right, env)) return UNKNOWN;
-  const right = unwrap(parent.right);
+  if (parent?.type !== 'AssignmentExpression' || parent.left !== target) return UNKNOWN;
+  const written = parent.operator === '=' ? heldJustBefore(parent, name, env) : parent.right;
+  if (!closedOverMethod(written, env)) return UNKNOWN;
+  const right = unwrap(written);
   const literal = right.type === 'Literal' && typeof right.value === 'number';
   if (parent.operator === '=') {
     if (literal) return num(right.value as number);
-    return selfReferentialValue(parent.right, name, initial, env) ?? UNKNOWN;
+    return selfReferentialValue(written, name, initial, env) ?? UNKNOWN;
   }
   return literal && /^([*+-]|<<)=$/.test(parent.operator) ? computeWriteValue(target, initial, env, name) : UNKNOWN;
+}
+
+/**
+ * `const attempt = this.attempt + 1; this.attempt = attempt;`: a `const` of the same block,
+ * declared before the write with no write of the member between, holds its initialiser there;
+ * the write is read as `this.attempt = this.attempt + 1`. Anything else is the value written.
+ */
+function heldJustBefore(write: TSESTree.AssignmentExpression, name: string, env: Env): Node {
+  const value = unwrap(write.right);
+  const variable = value.type === 'Identifier' ? env.ctx.variableOf(value) : undefined;
+  const def = firstDefinition(variable);
+  if (!variable || variable.defs.length !== 1 || def?.type !== 'Variable' || def.parent?.kind !== 'const' || def.node.id !== def.name || !def.node.init) return write.right;
+  const declaration = def.parent as Node;
+  const statement = write.parent;
+  const block = declaration.parent;
+  if (statement?.type !== 'ExpressionStatement' || statement.parent !== block || (block?.type !== 'BlockStatement' && block?.type !== 'Program')) return write.right;
+  const body = block.body as Node[];
+  const [from, to] = [body.indexOf(declaration), body.indexOf(statement)];
+  if (from < 0 || to <= from) return write.right;
+  let rewritten = false;
+  for (const between of body.slice(from + 1, to)) {
+    walk(between, env.ctx.keys, (n) => {
+      if (rewritten) return false;
+      const target = n.type === 'AssignmentExpression' ? n.left : n.type === 'UpdateExpression' ? n.argument : undefined;
+      if (target && isSelf(target, name)) rewritten = true;
+      return undefined;
+    });
+  }
+  return rewritten ? write.right : def.node.init;
 }

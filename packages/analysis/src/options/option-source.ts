@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { dottedName, getProperty, keyName, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
+import { dottedName, getProperty, keyName, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { isReassigned, type Env } from '../context.js';
 import type { Value } from '../value.js';
 import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
@@ -229,7 +229,8 @@ export function foreignDefault(object: Node, prop: string, env: Env): { node: No
 /**
  * `opts.x === undefined ? D : opts.x` (also `== null`, `typeof opts.x === 'undefined'`, and
  * the `!==` form with the branches swapped): D, the value when the caller leaves the option
- * out, read as the option's value (as `opts.x ??= D` is). Undefined for any other conditional.
+ * out, read as the option's value (as `opts.x ??= D` is), whether the other branch keeps the value
+ * or works it over (`opts.x == null ? Infinity : toFinite(opts.x)`). Undefined for any other conditional.
  */
 export function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node | undefined {
   const test = unwrap(n.test);
@@ -248,7 +249,15 @@ export function absentDefault(n: TSESTree.ConditionalExpression, env: Env): Node
   const negated = test.operator.startsWith('!');
   const [fallback, kept] = negated ? [n.alternate, n.consequent] : [n.consequent, n.alternate];
   const text = (x: Node) => env.ctx.sourceCode.text.slice(x.range[0], x.range[1]);
-  return text(unwrap(kept)) === text(read) ? fallback : undefined;
+  // The kept branch may also work the caller's value over (`toFiniteNumber(source.maxRetries, Infinity)`):
+  // left out, the option is the fallback all the same.
+  let reads = false;
+  walk(kept, env.ctx.keys, (x) => {
+    if (reads) return false;
+    if (x.type === 'MemberExpression' && text(x) === text(read)) reads = true;
+    return undefined;
+  });
+  return reads ? fallback : undefined;
 }
 
 /**
