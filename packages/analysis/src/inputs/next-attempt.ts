@@ -133,9 +133,11 @@ function passagesTo(node: Node, fn: FunctionNode): Passage[] {
 function freshInput(q: WayBackInputs, passages: readonly Passage[]): boolean {
   const { back, fn, ctx } = q;
   if (q.through || back.type !== 'CallExpression' || back.arguments.some((a) => a.type === 'SpreadElement')) return false;
-  const fresh = (variable: Variable | undefined, given: Node | undefined) =>
+  const fresh = (variable: Variable | undefined, given: Node | undefined): boolean =>
     variable !== undefined &&
     given !== undefined &&
+    (elementOf(given, variable, ctx) || freshAndRead(variable, given));
+  const freshAndRead = (variable: Variable, given: Node): boolean =>
     constantValue(given, plainEnv(fn, ctx)) === undefined &&
     (!madeFrom(given, variable, ctx) || builtAround(given, variable, ctx) || grownFrom(given, variable, ctx)) &&
     readByAttempt({ variable, value: ABSENT }, passages, q);
@@ -154,6 +156,30 @@ function freshInput(q: WayBackInputs, passages: readonly Passage[]): boolean {
       return fresh(ctx.variableOf(local), writtenProperty(object, key));
     });
   });
+}
+
+/** Methods that hand their callback the items of what they are called on, one at a time. */
+const ITEM_METHODS = /^(map|forEach|flatMap|filter|some|every|find|findIndex|findLast)$/;
+
+/**
+ * `value.map((v) => redact(v))`, `Object.entries(value).map(([k, v]) => redact(v))`,
+ * `for (const child of node.children) visit(child)`, `visit(node[key])` for `value` or `node`:
+ * one item of the input, a walk into its parts, never the input itself again.
+ */
+function elementOf(given: Node, variable: Variable, ctx: AnalysisContext): boolean {
+  const n = unwrap(given);
+  if (n.type === 'MemberExpression' && n.computed) return madeFrom(n.object, variable, ctx);
+  const item = n.type === 'Identifier' ? ctx.variableOf(n) : undefined;
+  const def = item && item !== variable && item.defs.length === 1 ? item.defs[0] : undefined;
+  if (def?.type === 'Parameter' && isFunction(def.node as Node)) {
+    const callback = def.node as Node;
+    const call = callback.parent;
+    if (call?.type !== 'CallExpression' || call.arguments[0] !== callback) return false;
+    const callee = unwrap(call.callee);
+    return callee.type === 'MemberExpression' && ITEM_METHODS.test(propertyName(callee) ?? '') && madeFrom(callee.object, variable, ctx);
+  }
+  const loop = def?.type === 'Variable' ? def.parent?.parent : undefined;
+  return loop?.type === 'ForOfStatement' && loop.left === def?.parent && madeFrom(loop.right, variable, ctx);
 }
 
 /**

@@ -138,10 +138,26 @@ function straightLine(fn: FunctionNode, ctx: AnalysisContext): boolean {
   let branches = false;
   walk(fn.body, ctx.keys, (n) => {
     if (n !== fn.body && isFunction(n)) return false;
-    if (n.type === 'TryStatement' || n.type === 'ForStatement' || n.type === 'WhileStatement' || n.type === 'DoWhileStatement' || n.type === 'ForOfStatement' || n.type === 'ForInStatement') branches = true;
+    if ((n.type === 'TryStatement' && !cleanupOnly(n, ctx)) || n.type === 'ForStatement' || n.type === 'WhileStatement' || n.type === 'DoWhileStatement' || n.type === 'ForOfStatement' || n.type === 'ForInStatement') branches = true;
     return !branches;
   });
   return !branches;
+}
+
+/**
+ * `try { await timer } finally { signal?.removeEventListener('abort', abort) }`: no catch, and a
+ * finally that only takes listeners off or clears timers; the function settles when the try does.
+ */
+function cleanupOnly(n: TSESTree.TryStatement, ctx: AnalysisContext): boolean {
+  if (n.handler || !n.finalizer) return false;
+  let work = false;
+  walk(n.finalizer, ctx.keys, (x) => {
+    if (work || isFunction(x)) return false;
+    if (x.type === 'CallExpression' && !/^(clearTimeout|removeEventListener|removeListener|off)$/.test(calleeName(x) ?? '') && isOperationCall(x)) work = true;
+    if (x.type === 'AwaitExpression' || x.type === 'ReturnStatement' || x.type === 'ThrowStatement') work = true;
+    return undefined;
+  });
+  return !work;
 }
 
 /** The `setTimeout(…)` calls of the executor, its callbacks included. */
@@ -180,6 +196,8 @@ function settlesElsewhere(executor: FunctionNode, timer: TSESTree.CallExpression
   walk(executor.body, ctx.keys, (n) => {
     if (elsewhere || n === timer || cancels(n) || (isFunction(n) && (handlers.has(n) || clearsTimer(n, timer, ctx)))) return false;
     if (n.type !== 'Identifier' || (n.name !== resolve && n.name !== reject)) return undefined;
+    // `reject = rej`, kept for an abort to call: the wait can only fail early, never end early.
+    if (n.name === reject && n.parent?.type === 'AssignmentExpression' && n.parent.right === n) return undefined;
     const call = n.parent;
     const outright = call?.type === 'CallExpression' && call.callee === n && (call.parent?.type === 'ExpressionStatement' || call.parent?.type === 'ReturnStatement') && !insideCallback(call, executor);
     if (!outright) elsewhere = true;
@@ -190,10 +208,12 @@ function settlesElsewhere(executor: FunctionNode, timer: TSESTree.CallExpression
 
 /**
  * `this.stop = () => { clearTimeout(timeout); resolve(); }` with `const timeout = setTimeout(resolve, ms)`:
- * a function that clears the wait's own timer ends the wait early, a cancellation whatever it
- * is called or wherever it is kept.
+ * a function kept (assigned) that clears the wait's own timer ends the wait early, a
+ * cancellation whatever it is called or wherever it is kept.
  */
 function clearsTimer(fn: FunctionNode, timer: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  // Kept for the owner to call; one handed to a listener (`body.on('end', …)`) ends the wait on that event.
+  if (fn.parent?.type !== 'AssignmentExpression' || fn.parent.right !== fn) return false;
   const holder = timer.parent?.type === 'VariableDeclarator' && timer.parent.init === timer && timer.parent.id.type === 'Identifier' ? ctx.variableOf(timer.parent.id) : undefined;
   if (!holder) return false;
   let clears = false;
