@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, isAnyLoop, isFunction, propertyName, unwrap, walk, type Node, type RetryLoopNode } from '../ast.js';
 import { AnalysisContext, writesWithin, type Variable } from '../context.js';
-import { numberArray, type Env } from '../evaluate.js';
+import { evaluate, numberArray, type Env } from '../evaluate.js';
 import { scanAttempt } from '../scan.js';
 import { scheduleValue, type Value } from '../value.js';
 import { firstDefinition } from '../definitions/bodies.js';
@@ -83,9 +83,11 @@ export function iteratesCollection(loop: RetryLoopNode, ctx: AnalysisContext): b
 export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.CallExpression, env: Env): boolean {
   /** Variables that select an item of a list for the operation (`claim(ids[i])`): stepping one by one moves to the next item. */
   const indexes = new Set<Variable>();
+  /** Variables that name what the operation is asked for, made into it with other things (`buildCopyName(name, attempt)`). */
+  const naming = new Set<Variable>();
   const isStep = (write: TSESTree.Identifier, variable: Variable): boolean => {
     const parent = write.parent;
-    if (indexes.has(variable) && (parent?.type === 'UpdateExpression' || (parent?.type === 'AssignmentExpression' && parent.left === write && (parent.operator === '+=' || parent.operator === '-=')))) return true;
+    if ((indexes.has(variable) || naming.has(variable)) && (parent?.type === 'UpdateExpression' || (parent?.type === 'AssignmentExpression' && parent.left === write && (parent.operator === '+=' || parent.operator === '-=')))) return true;
     if (parent?.type !== 'AssignmentExpression' || parent.left !== write || parent.operator !== '=') return false;
     // `res = await fetch(…)` stores the operation's own result: not a step.
     return unwrap(parent.right) !== operation;
@@ -100,6 +102,7 @@ export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.Ca
       const variable = env.ctx.variableOf(node);
       // `ids[i]`, not `DELAYS[i]` (numbers: a schedule of waits).
       if (variable && parent?.type === 'MemberExpression' && parent.computed && parent.property === node && numberArray(parent.object, env) === undefined) indexes.add(variable);
+      if (variable && namesInput(node, operation, env)) naming.add(variable);
       if (!variable || inputs.has(variable)) return undefined;
       inputs.add(variable);
       // `const pkgPath = join(basedir, 'package.json')` inside the loop: follow it.
@@ -111,6 +114,15 @@ export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.Ca
   for (const arg of operation.arguments) addInputs(arg, 0);
   const callee = unwrap(operation.callee);
   if (callee.type === 'MemberExpression') addInputs(callee.object, 0);
+  // `getLowerBound(i)` beside `const current = elements[i].index`: a position the loop also reads
+  // an item of a list at is an index, wherever in the loop it does (not an attempt count).
+  walk(loop, env.ctx.keys, (node) => {
+    if (isFunction(node)) return false;
+    if (node.type !== 'MemberExpression' || !node.computed || node.property.type !== 'Identifier') return undefined;
+    const variable = env.ctx.variableOf(node.property);
+    if (variable && inputs.has(variable) && numberArray(node.object, env) === undefined) indexes.add(variable);
+    return undefined;
+  });
   // Only what carries over to the next attempt: a variable declared inside the body restarts.
   const carriesOver = (variable: Variable) => !variable.defs.some((def) => contains(loop.body, def.name));
   // `run(input, done, (n) => { done = n })`: progress the operation reports while it runs. A
@@ -162,4 +174,18 @@ function conditionalWithin(node: Node, root: Node, catchIsBranch: boolean): bool
     if (isAnyLoop(p) && child === (p as { body?: Node }).body) return true;
   }
   return false;
+}
+
+/**
+ * `createCopy(buildCopyName(source.name, attempt))`, `` open(`${base}-${n}`) ``: the count goes
+ * into a text the operation is given (a call of other inputs that is no number, a template), so
+ * each turn asks for another name: a walk through candidates, as an index through a list is. A
+ * count handed on by itself (`send(req, attempt)`) or made into a number (`{ timeout: 1000 * n }`) is not.
+ */
+function namesInput(id: TSESTree.Identifier, operation: TSESTree.CallExpression, env: Env): boolean {
+  const parent = id.parent;
+  if (parent?.type === 'TemplateLiteral') return true;
+  if (parent?.type !== 'CallExpression' || parent === operation || !parent.arguments.includes(id) || parent.arguments.length < 2) return false;
+  const value = evaluate(parent, env);
+  return value.t === 'unknown' && value.kind !== 'function' && value.kind !== 'array' && !value.random && !isFunction(unwrap(parent.callee));
 }
