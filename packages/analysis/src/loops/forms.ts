@@ -106,6 +106,26 @@ function successExitIn(block: Node, loop: RetryLoopNode, scan: AttemptScan, env:
   return exits.some((exit) => guardedBySuccess(exit, block, env, byDefaults));
 }
 
+/** Names the loop test compares with `undefined` or `null` (`updates === undefined`, `res == null`). */
+function absenceTested(test: Node): Set<string> {
+  const names = new Set<string>();
+  const isAbsent = (x: Node) => (x.type === 'Identifier' && x.name === 'undefined') || (x.type === 'Literal' && x.value === null);
+  const visit = (n: Node): void => {
+    const node = unwrap(n);
+    if (node.type === 'LogicalExpression') {
+      visit(node.left);
+      visit(node.right);
+    } else if (node.type === 'BinaryExpression' && /^[!=]==?$/.test(node.operator) && node.left.type !== 'PrivateIdentifier') {
+      const [a, b] = [unwrap(node.left), unwrap(node.right)];
+      const other = isAbsent(b) ? a : isAbsent(a) ? b : undefined;
+      const name = other && (other.type === 'Identifier' || other.type === 'MemberExpression') ? dottedName(other) : undefined;
+      if (name) names.add(name);
+    }
+  };
+  visit(test);
+  return names;
+}
+
 const SUCCESS_FLAG = /^(ok|success|succeeded|successful|done|acquired|locked|connected|sent|delivered|published|result|res|response)$/i;
 
 /** `done = true` where the loop runs `while (!done)`. */
@@ -120,13 +140,17 @@ function flagAssignments(block: Node, loop: RetryLoopNode, env: Env): Node[] {
       if (name) names.add(name);
     }
   });
+  const absent = absenceTested(test);
   const result: Node[] = [];
   const consider = (node: Node) => {
     if (node.type === 'AssignmentExpression' && names.has(dottedName(node.left) ?? '')) {
       const right = unwrap(node.right);
       // `done = true` after the work is a success flag; `isVisible = await el.isDisplayed()`
       // reads a state, so the loop polls it (unless the name says it holds an outcome).
-      const readsState = right.type === 'CallExpression' && !SUCCESS_FLAG.test((dottedName(node.left) ?? '').split('.').pop() ?? '');
+      const name = dottedName(node.left) ?? '';
+      // (`while (updates === undefined)`: any answer ends it, whatever it holds; a call that
+      // answered at all succeeded.)
+      const readsState = right.type === 'CallExpression' && !absent.has(name) && !SUCCESS_FLAG.test(name.split('.').pop() ?? '');
       if (!(right.type === 'Literal' && right.value === false) && !readsState) result.push(node);
     }
   };
