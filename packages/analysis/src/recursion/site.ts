@@ -6,7 +6,7 @@ import { guardsIn } from '../bounds.js';
 import { merge, type Bound } from '../exits/bound.js';
 import { mayStopBefore, stoppedFromOutside } from '../exits.js';
 import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
-import { numberArray, type Env } from '../evaluate.js';
+import { evaluate, numberArray, type Env } from '../evaluate.js';
 import { parameterVariables } from '../functions/local-function.js';
 import { classifies } from '../loops/loop-retry.js';
 import { policyFrom, serverWaitMark } from '../policy.js';
@@ -89,6 +89,9 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
   const next = resend ? 'same' : nextAttemptInputs({ fn, back, leaves: call, failure: path.container, ...(way ? { through: way.through } : {}), ctx });
   if (next === 'other-request') return undefined;
   const counters = way ? way.counters : counterParameters(fn, call, ctx);
+  // `startServer(port + 1)` with `server.listen(port)`: the stepped value is what the attempt
+  // works on, not how often it tried: the next call asks for something else.
+  if (!way && [...counters].some((counter) => positionOnly(counter, fn, call, ctx))) return undefined;
   // (A walk started over once exhausted moves through its alternatives on purpose: its restart is the retry.)
   if (!restart && (walksAlternatives(fn, counters, baseEnv) || (way && walksAlternatives(way.through, way.throughCounters, baseEnv)))) return undefined;
   // A failure listener's retried call is the request whose result sets the listener up again.
@@ -475,4 +478,35 @@ function callbackCarrier(call: Node, fn: FunctionNode): TSESTree.CallExpression 
     return /^(then|catch|finally|setInterval|setImmediate|nextTick|queueMicrotask)$/.test(name) || TIMER_LIKE.test(name) ? undefined : p;
   }
   return undefined;
+}
+
+/**
+ * A stepped parameter that the attempt hands to a call as it is (`server.listen(port)`) and that
+ * nothing compares or waits by: a position the function moves through (the next port, the next
+ * page), not a count of attempts (which a bound compares, a wait grows by, or only a message shows).
+ */
+function positionOnly(variable: Variable, fn: FunctionNode, self: Node, ctx: AnalysisContext): boolean {
+  let handed = false;
+  for (const ref of variable.references) {
+    const id = ref.identifier as Node;
+    if (ref.isWrite() || !contains(fn, id) || contains(self, id)) continue;
+    const parent = id.parent;
+    if (parent?.type === 'BinaryExpression' || parent?.type === 'UpdateExpression' || parent?.type === 'AssignmentExpression' || parent?.type === 'LogicalExpression' || parent?.type === 'ConditionalExpression' || parent?.type === 'SwitchStatement') return false;
+    if (parent?.type === 'CallExpression' && parent.arguments.includes(id as TSESTree.CallExpressionArgument)) {
+      // A wait worked out from it (`setTimeout(…, backoff(n))`, `sleep(n * 1000)`) makes it a count.
+      if (inWait(parent, fn, ctx)) return false;
+      const value = evaluate(parent, { ctx, region: fn.body, counters: new Set([variable]), depth: 0 });
+      if (value.t !== 'unknown' || value.random) return false;
+      if (isOperationCall(parent)) handed = true;
+    }
+  }
+  return handed;
+}
+
+/** The call is a sleep or timer, or part of one's arguments (its delay). */
+function inWait(call: Node, fn: FunctionNode, ctx: AnalysisContext): boolean {
+  for (let p: Node | undefined = call; p && p !== fn; p = p.parent) {
+    if (p.type === 'CallExpression' && (asSleep(p, ctx) || /^(setTimeout|setInterval)$/.test(calleeName(p) ?? ''))) return true;
+  }
+  return false;
 }
