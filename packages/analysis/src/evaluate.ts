@@ -111,6 +111,16 @@ function evaluateNode(node: Node, env: Env): Value {
       // `config.jitter || 'none'` on options the code fills defaults into, with `jitter` left alone: the fallback.
       const unset = unsetOptionFallback(n, env.ctx);
       if (unset) return evaluate(unset, env);
+      // `err.parameters?.retry_after ?? 5`: a wait the failure may carry, else the code's own
+      // number; like a Retry-After header, the code's wait is the one when the failure says none.
+      // (A count kept on the error starts from nothing: `err.config.retryCount ?? 0` is not one.)
+      if (n.operator !== '&&' && carriedByFailure(n.left, env)) {
+        const fallback = evaluate(n.right, env);
+        if (fallback.t === 'num' && fallback.v > 0 && !fallback.random) {
+          absentServerWait(env);
+          return fallback;
+        }
+      }
       const left = evaluate(n.left, env);
       if (n.operator === '||' && left.t === 'num' && left.v !== 0) return left;
       // `Array.isArray(retryOn) && …` with a known truth on the left: the side that decides.
@@ -577,4 +587,22 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   if (jitter) return withRandom(args[0] ? arg(0) : { t: 'invariant', random: false }, true, jitter);
   if (name === 'timer' && args[0]) return arg(0);
   return UNKNOWN;
+}
+
+/** A field read off the caught error (`err.parameters?.retry_after`, `error.retryAfter`): what the failure carries. */
+function carriedByFailure(node: Node, env: Env): boolean {
+  let n = unwrap(node);
+  if (n.type !== 'MemberExpression') return false;
+  while (n.type === 'MemberExpression') n = unwrap(n.object);
+  for (let depth = 0; n.type === 'Identifier' && depth < 4; depth++) {
+    const variable = env.ctx.variableOf(n);
+    if (!variable) return false;
+    if (variable.defs.some((def) => def.type === 'CatchClause') || env.handedFailures?.has(variable)) return true;
+    // `const err = error as ApiError`: the caught error under another name.
+    const def = variable.defs.length === 1 ? variable.defs[0] : undefined;
+    const init = def?.type === 'Variable' && def.node.id === def.name ? def.node.init : undefined;
+    if (!init) return false;
+    n = unwrap(init);
+  }
+  return false;
 }
