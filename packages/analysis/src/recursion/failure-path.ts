@@ -151,7 +151,8 @@ function namedCallbackPath(declarator: TSESTree.VariableDeclarator, callback: Fu
   if (depth >= 2 || declarator.id.type !== 'Identifier') return undefined;
   const variable = env.ctx.variableOf(declarator.id);
   if (!variable || !soleDefinition(variable)) return undefined;
-  const uses = variable.references.filter((ref) => !ref.init);
+  // Taking the listener off again (`socket.removeEventListener('close', onClose)`, in itself too) runs nothing.
+  const uses = variable.references.filter((ref) => !ref.init && !removesListener(ref.identifier as Node));
   if (uses.length === 0 || uses.some((ref) => ref.isWrite())) return undefined;
   let found: FailurePath | undefined;
   for (const ref of uses) {
@@ -168,6 +169,12 @@ function namedCallbackPath(declarator: TSESTree.VariableDeclarator, callback: Fu
   // The callback's own body is what runs on failure before the self-call.
   const path: FailurePath = { container: callback, via: [...(found.via ?? []), ...uses.map((ref) => ref.identifier as Node)] };
   return withTimer(path, undefined, call, fn);
+}
+
+/** `x.removeEventListener('close', id)`, `x.off('close', id)`, `x.removeListener('close', id)`. */
+function removesListener(id: Node): boolean {
+  const call = id.parent;
+  return call?.type === 'CallExpression' && call.arguments[1] === id && /^(removeEventListener|removeListener|off)$/.test(calleeName(call) ?? '');
 }
 
 /**
