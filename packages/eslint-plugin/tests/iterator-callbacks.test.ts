@@ -61,6 +61,28 @@ function firstAnswer(resolvers, host, done) {
 module.exports = { lookupHost, firstAnswer };
 `;
 
+/**
+ * JavaScript: a self-call from an error listener. The listener's registration (`client.on('error', …)`)
+ * is not the attempt: the client it is called on, given up when absent, is no alternative drawn.
+ */
+const poolClientJs = `// A client checked out once to hear its errors: on a reset, check one out again at once.
+async function watchPool(pool, log) {
+  let client;
+  try {
+    client = await pool.connect();
+  } catch (err) {
+    log(err);
+  }
+  if (!client) return;
+  client.on('error', (err) => {
+    if (err.code === 'ECONNRESET') void watchPool(pool, log);
+  });
+  client.release();
+}
+
+module.exports = { watchPool };
+`;
+
 ruleTester.run('no-fixed-sleep-retry with a self-call from the callback of the attempt', noFixedSleepRetry, {
   valid: [{ name: 'TypeScript: each parent matcher asked in turn through an iterator', code: matchersTs, filename: 'namespaces.ts' }],
   invalid: [
@@ -70,6 +92,12 @@ ruleTester.run('no-fixed-sleep-retry with a self-call from the callback of the a
       filename: 'lookup.js',
       errors: [{ messageId: 'fixedDelay', line: 6, column: 53, data: { what: '`lookupHost()` retrying itself', delay: 'a fixed 1 s', attempts: 'up to 5 attempts' } }],
     },
+    {
+      name: 'JavaScript: a client checked out again at once from its error listener',
+      code: poolClientJs,
+      filename: 'pool-client.js',
+      errors: [{ messageId: 'immediate', line: 11, column: 41, data: { what: '`watchPool()` retrying itself', attempts: 'no limit on attempts' } }],
+    },
   ],
 });
 
@@ -78,5 +106,5 @@ ruleTester.run('no-unbounded-retry with a self-call from the callback of the att
     { name: 'TypeScript: each parent matcher asked in turn through an iterator', code: matchersTs, filename: 'namespaces.ts' },
     { name: 'JavaScript: a bounded lookup retry and a walk through resolvers', code: lookupJs, filename: 'lookup.js' },
   ],
-  invalid: [],
+  invalid: [{ name: 'JavaScript: a client checked out again from its error listener, with no limit', code: poolClientJs, filename: 'pool-client.js', errors: [{ messageId: 'unbounded', line: 11, column: 41 }] }],
 });

@@ -469,13 +469,14 @@ function failureParameters(call: Node, through: FunctionNode, path: FailurePath,
 /**
  * `matcher(name, (err, ok) => { if (err) return run() })`: the call the self-call's callback is
  * handed to is the attempt whose failure it hears (no other call of the body is). A scheduler
- * (`setTimeout`) or a promise's `then`/`catch` is not: the attempt is elsewhere.
+ * (`setTimeout`), a promise's `then`/`catch` or a listener's registration is not: the attempt is elsewhere.
  */
 function callbackCarrier(call: Node, fn: FunctionNode): TSESTree.CallExpression | undefined {
   for (let child: Node = call, p = call.parent; p && child !== fn; child = p, p = p.parent) {
     if (p.type !== 'CallExpression' || !isFunction(child) || !p.arguments.includes(child as TSESTree.CallExpressionArgument)) continue;
     const name = calleeName(p) ?? '';
-    return /^(then|catch|finally|setInterval|setImmediate|nextTick|queueMicrotask)$/.test(name) || TIMER_LIKE.test(name) ? undefined : p;
+    // (Nor a listener's registration: `conn.on('error', …)` hears the connection, set up by other code.)
+    return /^(then|catch|finally|setInterval|setImmediate|nextTick|queueMicrotask|on|once|addListener|prependListener|prependOnceListener|addEventListener)$/.test(name) || TIMER_LIKE.test(name) ? undefined : p;
   }
   return undefined;
 }
