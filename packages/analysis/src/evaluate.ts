@@ -11,6 +11,7 @@ import { memberOf } from './synthetic-member.js';
 import { unsetOptionFallback } from './filled-defaults.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { readings } from './evaluation/readings.js';
+import { carriedByFailure } from './evaluation/failure-fields.js';
 import { MAX_DEPTH, ROOT_BUDGET, stateOf, markServerWait, reread, tablesOf, withinBudget, deeper, absentServerWait } from './evaluation/state.js';
 import { givesUpExpression, INVARIANT, EMPTY_ARRAY, A_FUNCTION, typeOf, TRUE, FALSE, truthOf, COMPARISON, isBooleanLiteral, compareNumbers, joinKeepingTruth, keepOffByDefault, isZero } from './evaluation/known-values.js';
 import { absentDefault } from './options/option-source.js';
@@ -587,22 +588,4 @@ function evaluateCall(call: TSESTree.CallExpression, env: Env): Value {
   if (jitter) return withRandom(args[0] ? arg(0) : { t: 'invariant', random: false }, true, jitter);
   if (name === 'timer' && args[0]) return arg(0);
   return UNKNOWN;
-}
-
-/** A field read off the caught error (`err.parameters?.retry_after`, `error.retryAfter`): what the failure carries. */
-function carriedByFailure(node: Node, env: Env): boolean {
-  let n = unwrap(node);
-  if (n.type !== 'MemberExpression') return false;
-  while (n.type === 'MemberExpression') n = unwrap(n.object);
-  for (let depth = 0; n.type === 'Identifier' && depth < 4; depth++) {
-    const variable = env.ctx.variableOf(n);
-    if (!variable) return false;
-    if (variable.defs.some((def) => def.type === 'CatchClause') || env.handedFailures?.has(variable)) return true;
-    // `const err = error as ApiError`: the caught error under another name.
-    const def = variable.defs.length === 1 ? variable.defs[0] : undefined;
-    const init = def?.type === 'Variable' && def.node.id === def.name ? def.node.init : undefined;
-    if (!init) return false;
-    n = unwrap(init);
-  }
-  return false;
 }
