@@ -8,7 +8,8 @@ import { ruleTester } from './rule-tester.js';
  * compares it, a wait is worked out from it, or only a message shows it; it is a position when
  * the attempt hands it as it is to the call it makes and nothing else reads it
  * (`listenFrom(port + 1)` with `server.listen(port)`): the next call asks for something else
- * (the next port), a walk, not a retry. It was read as "retries at once, no limit".
+ * (the next port), a walk, not a retry. It was read as "retries at once, no limit". A count
+ * handed to a function of the file that compares it keeps its bound there: still a count.
  */
 
 const portsTs = `import { createServer, type Server } from 'node:http';
@@ -48,6 +49,28 @@ function upload(send, part, attempt = 1) {
 module.exports = { upload };
 `;
 
+/** JavaScript: the count handed to the function of the file that makes the request and compares it: a count. */
+const bucketJs = `// The count goes to the function that makes the request, which gives up when it reaches the limit.
+async function attemptRequest(send, url, retries) {
+  try {
+    return await send(url);
+  } catch (err) {
+    if (retries !== 3) return null;
+    throw err;
+  }
+}
+
+async function request(send, url, retries = 0) {
+  const res = await attemptRequest(send, url, retries);
+  if (res === null) {
+    return request(send, url, ++retries);
+  }
+  return res;
+}
+
+module.exports = { request };
+`;
+
 ruleTester.run('no-fixed-sleep-retry with a stepped position', noFixedSleepRetry, {
   valid: [{ name: 'TypeScript: the next free port', code: portsTs, filename: 'ports.ts' }],
   invalid: [
@@ -56,6 +79,12 @@ ruleTester.run('no-fixed-sleep-retry with a stepped position', noFixedSleepRetry
       code: partsJs,
       filename: 'parts.js',
       errors: [{ messageId: 'fixedDelay', line: 5, column: 75, data: { what: '`upload()` retrying itself', delay: 'a fixed 1 s', attempts: 'up to 3 attempts' } }],
+    },
+    {
+      name: 'JavaScript: a count the request function compares with its limit',
+      code: bucketJs,
+      filename: 'bucket.js',
+      errors: [{ messageId: 'immediate', line: 14, column: 12, data: { what: '`request()` retrying itself', attempts: 'an unknown number of attempts' } }],
     },
   ],
 });

@@ -7,7 +7,7 @@ import { merge, type Bound } from '../exits/bound.js';
 import { mayStopBefore, stoppedFromOutside } from '../exits.js';
 import { writesWithin, type AnalysisContext, type Variable } from '../context.js';
 import { evaluate, numberArray, type Env } from '../evaluate.js';
-import { parameterVariables } from '../functions/local-function.js';
+import { localFunction, parameterVariables } from '../functions/local-function.js';
 import { classifies } from '../loops/loop-retry.js';
 import { policyFrom, serverWaitMark } from '../policy.js';
 import { nextAttemptInputs } from '../inputs/next-attempt.js';
@@ -483,8 +483,9 @@ function callbackCarrier(call: Node, fn: FunctionNode): TSESTree.CallExpression 
 
 /**
  * A stepped parameter that the attempt hands to a call as it is (`server.listen(port)`) and that
- * nothing compares or waits by: a position the function moves through (the next port, the next
- * page), not a count of attempts (which a bound compares, a wait grows by, or only a message shows).
+ * nothing compares or waits by, here or in the function of the file it is handed to: a position
+ * the function moves through (the next port, the next page), not a count of attempts (which a
+ * bound compares, a wait grows by, or only a message shows).
  */
 function positionOnly(variable: Variable, fn: FunctionNode, self: Node, ctx: AnalysisContext): boolean {
   let handed = false;
@@ -496,8 +497,15 @@ function positionOnly(variable: Variable, fn: FunctionNode, self: Node, ctx: Ana
     if (parent?.type === 'CallExpression' && parent.arguments.includes(id as TSESTree.CallExpressionArgument)) {
       // A wait worked out from it (`setTimeout(…, backoff(n))`, `sleep(n * 1000)`) makes it a count.
       if (inWait(parent, fn, ctx)) return false;
-      const value = evaluate(parent, { ctx, region: fn.body, counters: new Set([variable]), depth: 0 });
+      const env: Env = { ctx, region: fn.body, counters: new Set([variable]), depth: 0 };
+      const value = evaluate(parent, env);
       if (value.t !== 'unknown' || value.random) return false;
+      // Handed to a function of the file that compares it (`makeRequest(…, retries)` giving up
+      // when `retries === limit`): the bound is kept there, so it is a count.
+      const callee = localFunction(parent, env);
+      const param = callee?.params[parent.arguments.indexOf(id as TSESTree.CallExpressionArgument)];
+      const received = param?.type === 'Identifier' ? ctx.variableOf(param) : param?.type === 'AssignmentPattern' && param.left.type === 'Identifier' ? ctx.variableOf(param.left) : undefined;
+      if (received?.references.some((r) => r.identifier.parent?.type === 'BinaryExpression')) return false;
       if (isOperationCall(parent)) handed = true;
     }
   }
