@@ -115,14 +115,20 @@ export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.Ca
   const callee = unwrap(operation.callee);
   if (callee.type === 'MemberExpression') addInputs(callee.object, 0);
   // `getLowerBound(i)` beside `const current = elements[i].index`: a position the loop also reads
-  // an item of a list at is an index, wherever in the loop it does (not an attempt count).
-  walk(loop, env.ctx.keys, (node) => {
-    if (isFunction(node)) return false;
-    if (node.type !== 'MemberExpression' || !node.computed || node.property.type !== 'Identifier') return undefined;
-    const variable = env.ctx.variableOf(node.property);
-    if (variable && inputs.has(variable) && numberArray(node.object, env) === undefined) indexes.add(variable);
-    return undefined;
-  });
+  // an item of a list at is an index, wherever in the loop it does (not an attempt count). Read
+  // from each input's references, not a walk of the loop (loops nest: each would walk the inner ones).
+  for (const variable of inputs) {
+    if (indexes.has(variable)) continue;
+    for (const ref of variable.references) {
+      const id = ref.identifier as Node;
+      const member = id.parent;
+      if (member?.type !== 'MemberExpression' || !member.computed || member.property !== id || !contains(loop, id)) continue;
+      if (numberArray(member.object, env) === undefined) {
+        indexes.add(variable);
+        break;
+      }
+    }
+  }
   // Only what carries over to the next attempt: a variable declared inside the body restarts.
   const carriesOver = (variable: Variable) => !variable.defs.some((def) => contains(loop.body, def.name));
   // `run(input, done, (n) => { done = n })`: progress the operation reports while it runs. A

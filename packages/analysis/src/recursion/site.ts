@@ -91,7 +91,7 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
   const counters = way ? way.counters : counterParameters(fn, call, ctx);
   // `startServer(port + 1)` with `server.listen(port)`: the stepped value is what the attempt
   // works on, not how often it tried: the next call asks for something else.
-  if (!way && [...counters].some((counter) => positionOnly(counter, fn, call, ctx))) return undefined;
+  if (!way && [...counters].some((counter) => positionOnly(counter, fn, call, path.container, ctx))) return undefined;
   // (A walk started over once exhausted moves through its alternatives on purpose: its restart is the retry.)
   if (!restart && (walksAlternatives(fn, counters, baseEnv) || (way && walksAlternatives(way.through, way.throughCounters, baseEnv)))) return undefined;
   // A failure listener's retried call is the request whose result sets the listener up again.
@@ -482,12 +482,12 @@ function callbackCarrier(call: Node, fn: FunctionNode): TSESTree.CallExpression 
 }
 
 /**
- * A stepped parameter that the attempt hands to a call as it is (`server.listen(port)`) and that
+ * A stepped parameter that the attempt (not its failure path) hands to a call as it is (`server.listen(port)`) and that
  * nothing compares or waits by, here or in the function of the file it is handed to: a position
  * the function moves through (the next port, the next page), not a count of attempts (which a
  * bound compares, a wait grows by, or only a message shows).
  */
-function positionOnly(variable: Variable, fn: FunctionNode, self: Node, ctx: AnalysisContext): boolean {
+function positionOnly(variable: Variable, fn: FunctionNode, self: Node, failure: Node, ctx: AnalysisContext): boolean {
   let handed = false;
   for (const ref of variable.references) {
     const id = ref.identifier as Node;
@@ -506,7 +506,8 @@ function positionOnly(variable: Variable, fn: FunctionNode, self: Node, ctx: Ana
       const param = callee?.params[parent.arguments.indexOf(id as TSESTree.CallExpressionArgument)];
       const received = param?.type === 'Identifier' ? ctx.variableOf(param) : param?.type === 'AssignmentPattern' && param.left.type === 'Identifier' ? ctx.variableOf(param.left) : undefined;
       if (received?.references.some((r) => r.identifier.parent?.type === 'BinaryExpression')) return false;
-      if (isOperationCall(parent)) handed = true;
+      // (Handed to a repair on the failure path, `await refresh(attempt)`, it is not what the attempt works on.)
+      if (isOperationCall(parent) && !contains(failure, parent)) handed = true;
     }
   }
   return handed;
