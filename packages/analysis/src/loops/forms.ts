@@ -106,7 +106,10 @@ function successExitIn(block: Node, loop: RetryLoopNode, scan: AttemptScan, env:
   return exits.some((exit) => guardedBySuccess(exit, block, env, byDefaults));
 }
 
-/** Names the loop test compares with `undefined` or `null` (`updates === undefined`, `res == null`). */
+/**
+ * Names the loop test requires to be `undefined` or `null` to go round (`updates === undefined`,
+ * `res == null`); `while (cursor !== undefined)` goes round while one is there (a page walk).
+ */
 function absenceTested(test: Node): Set<string> {
   const names = new Set<string>();
   const isAbsent = (x: Node) => (x.type === 'Identifier' && x.name === 'undefined') || (x.type === 'Literal' && x.value === null);
@@ -115,7 +118,7 @@ function absenceTested(test: Node): Set<string> {
     if (node.type === 'LogicalExpression') {
       visit(node.left);
       visit(node.right);
-    } else if (node.type === 'BinaryExpression' && /^[!=]==?$/.test(node.operator) && node.left.type !== 'PrivateIdentifier') {
+    } else if (node.type === 'BinaryExpression' && /^==?=$/.test(node.operator) && node.left.type !== 'PrivateIdentifier') {
       const [a, b] = [unwrap(node.left), unwrap(node.right)];
       const other = isAbsent(b) ? a : isAbsent(a) ? b : undefined;
       const name = other && (other.type === 'Identifier' || other.type === 'MemberExpression') ? dottedName(other) : undefined;
