@@ -89,6 +89,14 @@ export function calleeName(call: TSESTree.CallExpression | TSESTree.NewExpressio
   return undefined;
 }
 
+/**
+ * `x.removeEventListener('close', fn)`, `x.off('close', fn)`, `x.removeListener('close', fn)`:
+ * taking a listener off again, the one use of a listener that never runs it.
+ */
+export function removesListener(call: Node): call is TSESTree.CallExpression {
+  return call.type === 'CallExpression' && /^(removeEventListener|removeListener|off)$/.test(calleeName(call) ?? '');
+}
+
 /** `f.bind(null, key)`, `this.m.bind(this)`: the function it binds, else the node itself (unwrapped). */
 export function unbound(node: Node): Node {
   const n = unwrap(node);

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { alwaysExits, calleeName, contains, enclosingFunction, isFunction, propertyName, unwrap, type FunctionNode, type Node } from '../ast.js';
+import { alwaysExits, calleeName, contains, enclosingFunction, isFunction, propertyName, removesListener, unwrap, type FunctionNode, type Node } from '../ast.js';
 import { armsAgain, timerClears } from '../exits/external.js';
 import { outcomeCheck } from '../checks.js';
 import type { AnalysisContext } from '../context.js';
@@ -152,7 +152,7 @@ function namedCallbackPath(declarator: TSESTree.VariableDeclarator, callback: Fu
   const variable = env.ctx.variableOf(declarator.id);
   if (!variable || !soleDefinition(variable)) return undefined;
   // Taking the listener off again (`socket.removeEventListener('close', onClose)`, in itself too) runs nothing.
-  const uses = variable.references.filter((ref) => !ref.init && !removesListener(ref.identifier as Node));
+  const uses = variable.references.filter((ref) => !ref.init && !takenOff(ref.identifier as Node));
   if (uses.length === 0 || uses.some((ref) => ref.isWrite())) return undefined;
   let found: FailurePath | undefined;
   for (const ref of uses) {
@@ -171,10 +171,10 @@ function namedCallbackPath(declarator: TSESTree.VariableDeclarator, callback: Fu
   return withTimer(path, undefined, call, fn);
 }
 
-/** `x.removeEventListener('close', id)`, `x.off('close', id)`, `x.removeListener('close', id)`. */
-function removesListener(id: Node): boolean {
+/** `x.removeEventListener('close', id)`: the listener `id` taken off again. */
+function takenOff(id: Node): boolean {
   const call = id.parent;
-  return call?.type === 'CallExpression' && call.arguments[1] === id && /^(removeEventListener|removeListener|off)$/.test(calleeName(call) ?? '');
+  return call !== undefined && removesListener(call) && call.arguments[1] === id;
 }
 
 /**

@@ -13,6 +13,7 @@ import { policyFrom, serverWaitMark } from '../policy.js';
 import { nextAttemptInputs } from '../inputs/next-attempt.js';
 import { firstCallIn, isOperationCall, scanAttempt, waitsInside } from '../scan.js';
 import { asSleep } from '../sleep.js';
+import { isSetTimeoutCall } from '../summaries/timer-sleep.js';
 import type { RetrySite } from '../types.js';
 import { UNKNOWN } from '../value.js';
 import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
@@ -516,7 +517,7 @@ function positionOnly(variable: Variable, fn: FunctionNode, self: Node, failure:
 /** The call is a sleep or timer, or part of one's arguments (its delay). */
 function inWait(call: Node, fn: FunctionNode, ctx: AnalysisContext): boolean {
   for (let p: Node | undefined = call; p && p !== fn; p = p.parent) {
-    if (p.type === 'CallExpression' && (asSleep(p, ctx) || /^(setTimeout|setInterval)$/.test(calleeName(p) ?? ''))) return true;
+    if (p.type === 'CallExpression' && (asSleep(p, ctx) || isSetTimeoutCall(p, ctx))) return true;
   }
   return false;
 }

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, isFunction, keyName, propertyName, soleExpression, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { calleeName, contains, isFunction, keyName, propertyName, removesListener, soleExpression, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { isReassigned, type AnalysisContext } from '../context.js';
 import { isOperationCall } from '../operations/operation-call.js';
 import { promiseTimerCall } from './promise-timer.js';
@@ -153,7 +153,7 @@ function cleanupOnly(n: TSESTree.TryStatement, ctx: AnalysisContext): boolean {
   let work = false;
   walk(n.finalizer, ctx.keys, (x) => {
     if (work || isFunction(x)) return false;
-    if (x.type === 'CallExpression' && !/^(clearTimeout|removeEventListener|removeListener|off)$/.test(calleeName(x) ?? '') && isOperationCall(x)) work = true;
+    if (x.type === 'CallExpression' && calleeName(x) !== 'clearTimeout' && !removesListener(x) && isOperationCall(x)) work = true;
     if (x.type === 'AwaitExpression' || x.type === 'ReturnStatement' || x.type === 'ThrowStatement') work = true;
     return undefined;
   });
@@ -249,7 +249,7 @@ function abortHandlers(executor: FunctionNode, ctx: AnalysisContext): Set<Node> 
       const listener = (p?.type === 'CallExpression' && cancels(p) && p.arguments[1] === n) || (p?.type === 'AssignmentExpression' && cancels(p) && p.right === n);
       const declaring = (p?.type === 'VariableDeclarator' && p.id === n) || (p?.type === 'FunctionDeclaration' && p.id === n);
       // Taking the listener off again (`removeEventListener('abort', onAbort)`) is no other use.
-      const removing = p?.type === 'CallExpression' && /^(removeEventListener|off|removeListener)$/.test(calleeName(p) ?? '') && p.arguments[1] === n;
+      const removing = p !== undefined && removesListener(p) && p.arguments[1] === n;
       if (listener) registered.add(n.name);
       else if (!declaring && !removing) otherUses.add(n.name);
     }
