@@ -89,6 +89,17 @@ export function calleeName(call: TSESTree.CallExpression | TSESTree.NewExpressio
   return undefined;
 }
 
+/** `cb(…)`, `cb.call(this, …)`, `cb.apply(this, args)`: the call of the function `id` names, when it is one. */
+export function callOf(id: Node): TSESTree.CallExpression | undefined {
+  const parent = id.parent;
+  if (parent?.type === 'CallExpression' && parent.callee === id) return parent;
+  if (parent?.type === 'MemberExpression' && parent.object === id && /^(call|apply)$/.test(propertyName(parent) ?? '')) {
+    const call = parent.parent;
+    if (call?.type === 'CallExpression' && unwrap(call.callee) === parent) return call;
+  }
+  return undefined;
+}
+
 /**
  * `x.removeEventListener('close', fn)`, `x.off('close', fn)`, `x.removeListener('close', fn)`:
  * taking a listener off again, the one use of a listener that never runs it.

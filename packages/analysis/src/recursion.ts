@@ -33,7 +33,7 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   // retries the walk, and the steps to the next alternative are not retries.
   const restart = reentries && selfCalls.some((c) => reentries.has(c)) ? undefined : restartAfterExhaustion(fn, selfCalls, (c) => failurePath(c, fn, baseEnv) !== undefined, ctx);
   if (restart) {
-    const restartPaths = new Map([[restart.call, withTimer({ container: restart.branch }, undefined, restart.call, fn)]]);
+    const restartPaths = new Map([[restart.call, withTimer({ container: restart.branch }, restart.call, fn, ctx)]]);
     const site = siteFor(restart.call, fn, restartPaths, selfCalls, baseEnv, undefined, undefined, restart);
     return site ? [site] : [];
   }
@@ -42,7 +42,7 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   // parser, and reading the defaults for each of its calls cost more than the rest of this.
   const failurePaths = new Map<Node, FailurePath>();
   for (const call of selfCalls) {
-    const path = failurePath(call, fn, baseEnv) ?? listenedOnFailure(call, fn, reentries?.get(call)) ?? (reentries?.get(call)?.handed ? withTimer({ container: fn.body }, undefined, call, fn) : undefined);
+    const path = failurePath(call, fn, baseEnv) ?? listenedOnFailure(call, fn, reentries?.get(call), ctx) ?? (reentries?.get(call)?.handed ? withTimer({ container: fn.body }, call, fn, ctx) : undefined);
     if (path) failurePaths.set(call, path);
   }
   if (failurePaths.size === 0) return [];
@@ -143,7 +143,7 @@ function alongsideOthers(main: RetrySite, call: Node, rest: readonly Node[], sit
  * second function on its way back.
  */
 function goesAtOnce(call: Node, fn: FunctionNode, env: Env, reentry: Reentry | undefined): boolean {
-  const path = withTimer({ container: fn }, undefined, call, fn);
+  const path = withTimer({ container: fn }, call, fn, env.ctx);
   if (path.timer || path.opaqueTimer || hasTimerAround(call, fn)) return false;
   // A sleep before it, in the callback that holds it (`.then(async () => { await sleep(ms); again() })`) or in the function.
   const sleepsBefore = (root: Node) => scanAttempt(root, env.ctx).sleeps.some((s) => s.node.range[0] < call.range[0]);

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, functionName, isFunction, propertyName, soleExpression, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
+import { calleeName, callOf, contains, functionName, isFunction, propertyName, soleExpression, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { AnalysisContext, isReassigned } from '../context.js';
 import { handedFunction, type MethodLookup } from '../prototype-methods.js';
 import { prototypeSibling } from '../prototype-slots.js';
@@ -89,7 +89,7 @@ function isReference(arg: Node): boolean {
   return a.type === 'Identifier' || a.type === 'MemberExpression';
 }
 
-/** Per function and parameter position: whether the function calls that parameter (`op(…)`, `await op(…)`). Read when first asked. */
+/** Per function and parameter position: whether the function calls that parameter (`op(…)`, `await op(…)`, `op.call(this)`). Read when first asked. */
 const calledParameters = new WeakMap<FunctionNode, Map<number, boolean>>();
 
 function callsParameter(fn: FunctionNode, index: number, ctx: AnalysisContext): boolean {
@@ -100,7 +100,7 @@ function callsParameter(fn: FunctionNode, index: number, ctx: AnalysisContext): 
     const p = fn.params[index];
     const param = p?.type === 'AssignmentPattern' ? p.left : p;
     const variable = param?.type === 'Identifier' ? ctx.variableOf(param) : undefined;
-    called = variable?.references.some((ref) => ref.identifier.parent?.type === 'CallExpression' && ref.identifier.parent.callee === ref.identifier) ?? false;
+    called = variable?.references.some((ref) => callOf(ref.identifier as Node) !== undefined) ?? false;
     known.set(index, called);
   }
   return called;

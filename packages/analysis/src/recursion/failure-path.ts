@@ -9,6 +9,8 @@ import { givesUpWithError } from '../outcomes/thrown-failure.js';
 import { scanAttempt } from '../scan.js';
 import { literalFailureMethod } from '../graph/handler-objects.js';
 import { soleDefinition } from '../definitions/bodies.js';
+import { localFunction } from '../functions/local-function.js';
+import { deferralOf } from '../summaries/deferred-call.js';
 import type { Reentry } from './reentry.js';
 
 /**
@@ -28,6 +30,8 @@ export interface FailurePath {
   timer?: TSESTree.CallExpression;
   /** A scheduler the analysis cannot read (`this.setTimeoutFn(…)`, `later(…)`): the wait is unknown. */
   opaqueTimer?: boolean;
+  /** A function of the file that puts what it is handed on `timer` (`this.later(this.connect)`): its call. */
+  deferral?: { call: TSESTree.CallExpression; fn: FunctionNode };
   /** Where the function holding the self-call is used (`scheduleRetry()`, `.catch(onError)`), when it is one. */
   via?: Node[];
 }
@@ -51,7 +55,7 @@ export function onFailurePath(call: Node, fn: FunctionNode, ctx: AnalysisContext
  * again on a new source (`this.open(offset).then((s) => { this.source = s; this.listen() })`)
  * goes round to it after the next failure.
  */
-export function listenedOnFailure(call: Node, fn: FunctionNode, reentry: Reentry | undefined): FailurePath | undefined {
+export function listenedOnFailure(call: Node, fn: FunctionNode, reentry: Reentry | undefined, ctx: AnalysisContext): FailurePath | undefined {
   // Only the way back through the request's success callback: a timer there is another shape (its own site).
   if (!reentry || fn.body.type !== 'BlockStatement' || !reissuedCall(call, fn)) return undefined;
   const listens = reentry.backs.some((back) => {
@@ -64,7 +68,7 @@ export function listenedOnFailure(call: Node, fn: FunctionNode, reentry: Reentry
     const event = registration.arguments[0];
     return registration.arguments[1] === handed && event?.type === 'Literal' && typeof event.value === 'string' && FAILURE_EVENT.test(event.value);
   });
-  return listens ? { ...withTimer({ container: fn.body }, undefined, call, fn), listened: true } : undefined;
+  return listens ? { ...withTimer({ container: fn.body }, call, fn, ctx), listened: true } : undefined;
 }
 
 /** `request(…).then((s) => { …; listen() })`: the call whose success callback holds the way back in. */
@@ -89,10 +93,10 @@ export function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): 
         if (p.init === child && isFunction(child)) return namedCallbackPath(p, child, call, fn, env, depth);
         break;
       case 'CatchClause':
-        return withTimer({ container: p.body }, timer, call, fn);
+        return withTimer({ container: p.body }, call, fn, env.ctx);
       case 'Property':
         // A method of an object literal handed over as a handler, run on a failure (graph/handler-objects.ts).
-        if (p.value === child && isFunction(child) && literalFailureMethod(call, fn, env.ctx, onFailurePath)) return withTimer({ container: child }, timer, call, fn);
+        if (p.value === child && isFunction(child) && literalFailureMethod(call, fn, env.ctx, onFailurePath)) return withTimer({ container: child }, call, fn, env.ctx);
         break;
       case 'CallExpression': {
         if (!p.arguments.includes(child as TSESTree.CallExpressionArgument)) break;
@@ -101,18 +105,18 @@ export function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): 
         // outside any failure path: its callback runs only when the answer did not come (read when the walk ends).
         if (name === 'setTimeout' && p.arguments[0] === child && !timer && isDeadline(p, fn, env.ctx)) deadline = { container: child };
         if (name === 'setTimeout' && p.arguments[0] === child) timer = p;
-        else if (name === 'catch') return withTimer({ container: child }, timer, call, fn);
-        else if (name === 'then' && p.arguments[1] === child) return withTimer({ container: child }, timer, call, fn);
+        else if (name === 'catch') return withTimer({ container: child }, call, fn, env.ctx);
+        else if (name === 'then' && p.arguments[1] === child) return withTimer({ container: child }, call, fn, env.ctx);
         else if (/^(on|once|addListener|addEventListener|prependListener)$/.test(name ?? '')) {
           const event = p.arguments[0];
-          if (event?.type === 'Literal' && typeof event.value === 'string' && FAILURE_EVENT.test(event.value)) return withTimer({ container: child }, timer, call, fn);
+          if (event?.type === 'Literal' && typeof event.value === 'string' && FAILURE_EVENT.test(event.value)) return withTimer({ container: child }, call, fn, env.ctx);
         }
         break;
       }
       case 'AssignmentExpression': {
         const target = p.left;
         if (p.right === child && target.type === 'MemberExpression' && target.property.type === 'Identifier' && /^on(error|close)$/.test(target.property.name)) {
-          return withTimer({ container: child }, timer, call, fn);
+          return withTimer({ container: child }, call, fn, env.ctx);
         }
         break;
       }
@@ -122,7 +126,7 @@ export function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): 
         const index = p.body.indexOf(child as never);
         const earlier = p.body.slice(0, Math.max(index, 0));
         if (earlier.some((s) => s.type === 'IfStatement' && alwaysExits(s.consequent) && outcomeCheck(s.test, env, false) === 'success')) {
-          return !timer && synchronousAttempt(call, fn) ? undefined : withTimer({ container: p }, timer, call, fn);
+          return !timer && synchronousAttempt(call, fn) ? undefined : withTimer({ container: p }, call, fn, env.ctx);
         }
         break;
       }
@@ -131,10 +135,10 @@ export function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): 
         if (child === p.test) break;
         const polarity = outcomeCheck(p.test, env, false);
         const inConsequent = child === p.consequent;
-        if ((inConsequent && polarity === 'failure') || (!inConsequent && polarity === 'success')) return !timer && synchronousAttempt(call, fn) ? undefined : withTimer({ container: child }, timer, call, fn);
+        if ((inConsequent && polarity === 'failure') || (!inConsequent && polarity === 'success')) return !timer && synchronousAttempt(call, fn) ? undefined : withTimer({ container: child }, call, fn, env.ctx);
         if (polarity) return undefined;
         // The branch gives up with an error when the count the call steps runs out: its own word for a failure.
-        if (p.type === 'IfStatement' && call.type === 'CallExpression' && givesUpWithError(child, call, fn, env.ctx)) return withTimer({ container: child }, timer, call, fn);
+        if (p.type === 'IfStatement' && call.type === 'CallExpression' && givesUpWithError(child, call, fn, env.ctx)) return withTimer({ container: child }, call, fn, env.ctx);
         break;
       }
     }
@@ -168,7 +172,7 @@ function namedCallbackPath(declarator: TSESTree.VariableDeclarator, callback: Fu
   if (!found) return undefined;
   // The callback's own body is what runs on failure before the self-call.
   const path: FailurePath = { container: callback, via: [...(found.via ?? []), ...uses.map((ref) => ref.identifier as Node)] };
-  return withTimer(path, undefined, call, fn);
+  return withTimer(path, call, fn, env.ctx);
 }
 
 /** `x.removeEventListener('close', id)`: the listener `id` taken off again. */
@@ -185,7 +189,7 @@ export const TIMER_LIKE = /timeout|timer|defer|later|schedule|delay|wait/i;
 
 export const CANCELS_TIMER = /^clear(Timeout|Interval|Immediate)$/;
 
-export function withTimer(path: FailurePath, _timer: TSESTree.CallExpression | undefined, call?: Node, fn?: FunctionNode): FailurePath {
+export function withTimer(path: FailurePath, call: Node | undefined, fn: FunctionNode | undefined, ctx: AnalysisContext): FailurePath {
   // The scheduler may sit inside the failure path or around the whole attempt
   // (`setTimeout(async () => { try { … } catch { this.reconnect() } }, delay)`).
   for (let child: Node | undefined = call, p = call?.parent; child && p && child !== fn; child = p, p = p.parent) {
@@ -194,7 +198,17 @@ export function withTimer(path: FailurePath, _timer: TSESTree.CallExpression | u
     // `setInterval(() => this.connect(), period)` on the failure path waits the period before each attempt.
     if ((name === 'setTimeout' || name === 'setInterval') && p.arguments[0] === child && unwrap(p.callee).type === 'Identifier') {
       path.timer ??= p;
-    } else if (!path.timer && TIMER_LIKE.test(name)) path.opaqueTimer = true;
+      continue;
+    }
+    // A function of the file that calls what it is handed decides by its code: from a timer, or at once.
+    const callee = localFunction(p, { ctx, region: p, counters: new Set(), depth: 0 });
+    const deferral = callee && deferralOf(callee, p.arguments.indexOf(child as TSESTree.CallExpressionArgument), ctx);
+    if (deferral && deferral !== 'now') {
+      if (!path.timer) {
+        path.timer = deferral.timer;
+        path.deferral = { call: p, fn: deferral.fn };
+      }
+    } else if (!deferral && !path.timer && TIMER_LIKE.test(name)) path.opaqueTimer = true;
   }
   return path;
 }

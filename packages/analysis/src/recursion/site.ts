@@ -41,7 +41,7 @@ export type OnceTest = (call: Node, fn: FunctionNode) => ((node: Node) => boolea
 export function resendSite(fn: FunctionNode, calls: readonly Node[], ctx: AnalysisContext, options: ResendOptions): RetrySite | undefined {
   const baseEnv: Env = { ctx, region: fn.body, counters: new Set(), depth: 0, handedFailures: options.failures };
   const paths = new Map<Node, FailurePath>();
-  for (const call of calls) paths.set(call, withTimer({ container: fn }, undefined, call, fn));
+  for (const call of calls) paths.set(call, withTimer({ container: fn }, call, fn, ctx));
   const reentries = options.reentry ? new Map(calls.map((c) => [c, options.reentry as Reentry])) : undefined;
   const waits = (c: Node) => Boolean(paths.get(c)?.timer) || sleepBefore(c, paths.get(c) as FailurePath, baseEnv) || Boolean(reentryWait(c, reentries, baseEnv));
   const call = calls.find(waits) ?? calls[0];
@@ -69,7 +69,7 @@ function reportedAt(call: Node, path: FailurePath, way: ReturnType<typeof wayBac
   // attempt again); a second function handed over or listening is reported where it is handed.
   if (way && !reentry?.handed && !path.listened && !path.timer && !way.timer && !sleeps) return way.back;
   // `setTimeout(connect, 1000)` passes the function itself: report the setTimeout.
-  return path.timer && call.type !== 'CallExpression' ? path.timer : call;
+  return path.timer && call.type !== 'CallExpression' ? (path.deferral?.call ?? path.timer) : call;
 }
 
 /**

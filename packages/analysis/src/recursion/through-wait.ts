@@ -36,7 +36,7 @@ export function throughWait(back: Node, through: FunctionNode, ctx: AnalysisCont
 }
 
 function findThroughWait(back: Node, through: FunctionNode, ctx: AnalysisContext): ThroughWait {
-  const path = withTimer({ container: through }, undefined, back, through);
+  const path = withTimer({ container: through }, back, through, ctx);
   if (path.timer) return { waits: true, timer: path.timer };
   const sleeps = scanAttempt(through.body, ctx).sleeps.filter((s) => s.node.range[0] < back.range[0] && !contains(s.node, back));
   const sleep = sleeps[sleeps.length - 1];

@@ -164,6 +164,7 @@ function parameterReader(variable: Variable, env: Env): UpdateReader {
 
 /** The wait before the self-call: the setTimeout delay, or a sleep on the failure path. */
 export function recursionDelay(call: Node, path: FailurePath, env: Env, fn: FunctionNode): { value: Value; sleep?: Node; expression?: Node; onSignal?: boolean } {
+  if (path.deferral && path.timer) return deferredDelay(path.deferral, path.timer, env, fn);
   if (path.timer) {
     const ms = path.timer.arguments[1] as Node | undefined;
     const result: { value: Value; sleep?: Node; expression?: Node } = { value: ms ? evaluate(ms, env) : num(0), sleep: path.timer };
@@ -183,10 +184,42 @@ export function recursionDelay(call: Node, path: FailurePath, env: Env, fn: Func
   return result;
 }
 
+/**
+ * The wait of a function that puts what it is handed on a timer (`this.later(this.connect)`): its
+ * parameter read as what the call hands it (`later(cb, ms)` called with `2000 * n`), anything else
+ * read in it (`this.attempts += 1` there steps it), and again over the code holding both: a value
+ * that differs is not known. Reported at the call that defers.
+ */
+function deferredDelay(deferral: NonNullable<FailurePath['deferral']>, timer: TSESTree.CallExpression, env: Env, fn: FunctionNode): ReturnType<typeof recursionDelay> {
+  const ms = timer.arguments[1] && unwrap(timer.arguments[1] as Node);
+  if (!ms) return { value: num(0), sleep: deferral.call };
+  const params = parameterVariables(deferral.fn, env.ctx);
+  const index = ms.type === 'Identifier' ? params.indexOf(env.ctx.variableOf(ms)) : -1;
+  const arg = index >= 0 ? deferral.call.arguments[index] : undefined;
+  if (arg && arg.type !== 'SpreadElement') return { value: evaluate(arg, env), expression: arg, sleep: deferral.call };
+  if (index >= 0 || mentionsAny(ms, params, env.ctx)) return { value: UNKNOWN, sleep: deferral.call };
+  const own: Env = { ...env, region: deferral.fn.body };
+  const value = evaluate(ms, own);
+  const wider = commonAncestor(fn, deferral.fn);
+  const again = wider ? evaluate(ms, { ...own, region: readRegion(wider, deferral.fn, fn) }) : value;
+  return { value: sameValue(value, again) ? value : UNKNOWN, sleep: deferral.call };
+}
+
+/** `ms` reads one of the variables. */
+function mentionsAny(ms: Node, variables: readonly (Variable | undefined)[], ctx: AnalysisContext): boolean {
+  let found = false;
+  walk(ms, ctx.keys, (n) => {
+    if (found) return false;
+    if (n.type === 'Identifier' && variables.includes(ctx.variableOf(n))) found = true;
+    return undefined;
+  });
+  return found;
+}
+
 /** The wait before a direct self-call goes again, with the parameters it passes bound, and its expression. */
 export function waitOf(call: Node, path: FailurePath | undefined, fn: FunctionNode, env: Env): Wait {
   const bindings = parameterBindings(fn, call, new Set(), env.ctx);
-  const { value, expression } = recursionDelay(call, path ?? withTimer({ container: fn.body }, undefined, call, fn), { ...env, bindings }, fn);
+  const { value, expression } = recursionDelay(call, path ?? withTimer({ container: fn.body }, call, fn, env.ctx), { ...env, bindings }, fn);
   return { value, expression };
 }
 
