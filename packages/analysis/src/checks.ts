@@ -5,6 +5,8 @@ import { errorFirstParameter } from './outcomes/error-first.js';
 import { evaluate, type Env } from './evaluate.js';
 import { localFunction } from './functions/local-function.js';
 import { neverAbortedByDefault } from './never-aborted.js';
+import { conditionAlias } from './variables/condition-alias.js';
+import { readsClock } from './variables/clock-derived.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { flagOutcome } from './outcomes/flag-writes.js';
 import { fieldTest } from './outcomes/result-discriminants.js';
@@ -466,7 +468,6 @@ export function isClockRead(node: Node): boolean {
   if (node.type === 'CallExpression') return TIME.test(dottedName(node.callee) ?? '');
   return node.type === 'NewExpression' && calleeName(node) === 'Date';
 }
-const DEADLINE_NAME = /deadline|timeout|elapsed|expire|until|budget|maxTime|timeLimit|started|startTime|start$/i;
 
 /**
  * `err.name === 'AbortError'` (the DOMException an aborted signal rejects with) or
@@ -499,9 +500,13 @@ export function boundKind(test: Node, env: Env): 'attempts' | 'time' | 'abort' |
     else if (node.type === 'BinaryExpression' && isSnapshotCheck(node, env)) return false;
     else if (node.type === 'BinaryExpression' && /^[<>]=?$|^[!=]==?$/.test(node.operator)) {
       if (node.left.type !== 'PrivateIdentifier' && (isCounter(node.left, env) || isCounter(node.right, env))) kind = 'attempts';
-      else if (mentionsName(node, DEADLINE_NAME, env)) kind = 'time';
+      else if (readsClock(node, env.ctx, isClockRead)) kind = 'time';
     } else if (node === unwrap(test) && isCounter(node, env)) kind = 'attempts';
     else if (node.type === 'Identifier' && setByTimer(node, env)) kind = 'time';
+    else if (node.type === 'Identifier' && env.depth < 4) {
+      const condition = conditionAlias(node, env.ctx);
+      if (condition) kind = boundKind(condition, { ...env, depth: env.depth + 1 });
+    }
     return undefined;
   });
   return kind;
@@ -563,15 +568,6 @@ export function isCounter(node: Node, env: Env): boolean {
   if (n.type === 'UpdateExpression') return true;
   if (n.type !== 'Identifier' && n.type !== 'MemberExpression' && n.type !== 'BinaryExpression') return false;
   return evaluate(n, env).t === 'counter';
-}
-
-function mentionsName(node: Node, pattern: RegExp, env: Env): boolean {
-  let found = false;
-  walk(node, env.ctx.keys, (n) => {
-    if (n.type === 'Identifier' && pattern.test(n.name)) found = true;
-    return !found;
-  });
-  return found;
 }
 
 /**

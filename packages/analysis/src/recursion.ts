@@ -3,7 +3,7 @@ import { restartAfterExhaustion } from './restart.js';
 import { outcomeCheck } from './checks.js';
 import type { AnalysisContext } from './context.js';
 import type { Env } from './evaluate.js';
-import { branchNotTaken } from './evaluation/branches.js';
+import { branchNotTaken, closedFromTheStart } from './evaluation/branches.js';
 import { scanAttempt } from './scan.js';
 import { failureBacksOff, settingsReadOutside } from './graph/schedules.js';
 import type { RetrySite } from './types.js';
@@ -43,7 +43,7 @@ export function recursionSites(fn: FunctionNode, selfCalls: readonly Node[], ctx
   const failurePaths = new Map<Node, FailurePath>();
   for (const call of selfCalls) {
     const path = failurePath(call, fn, baseEnv) ?? listenedOnFailure(call, fn, reentries?.get(call), ctx) ?? (reentries?.get(call)?.handed ? withTimer({ container: fn.body }, call, fn, ctx) : undefined);
-    if (path) failurePaths.set(call, path);
+    if (path && !closedFromTheStart(call, fn, baseEnv)) failurePaths.set(call, path);
   }
   if (failurePaths.size === 0) return [];
   let byDefaults = false;

@@ -47,3 +47,21 @@ function leftEarlier(block: TSESTree.BlockStatement, child: Node, env: Env): boo
   }
   return false;
 }
+
+/**
+ * `node` sits below `root` in a branch the first attempt never takes with what one caller hands
+ * the function (`if (retries > 0 && timedOut(err)) return again(…, retries - 1)` called with
+ * `retries` 0): read only when the function is read again for that call (helpers/call-site.ts),
+ * where its parameters hold what the call passes. A way back closed on the first failure is never
+ * gone through: that call retries nothing.
+ */
+export function closedFromTheStart(node: Node, root: Node, env: Env): boolean {
+  if (!env.ctx.paramValues?.size) return false;
+  for (let child: Node = node, p = node.parent; p && p !== root; child = p, p = p.parent) {
+    const branch = branchOf(p, child);
+    if (!branch) continue;
+    const truth = truthOf(evaluate(branch.test, env));
+    if (truth !== undefined && truth !== branch.whenTrue) return true;
+  }
+  return false;
+}

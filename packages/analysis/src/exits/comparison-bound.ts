@@ -2,6 +2,7 @@ import { alwaysExits, contains, dottedName, getProperty, isFunction, propertyNam
 import { isClockRead, isCounter } from '../checks.js';
 import { isReassigned, writesWithin, type Variable } from '../context.js';
 import { evaluate, type Env } from '../evaluate.js';
+import { conditionAlias } from '../variables/condition-alias.js';
 import { keepsValue } from '../variables/writes.js';
 import { resolveObject } from '../objects/resolve-object.js';
 import { memberWritesWithin } from '../classes/class-members.js';
@@ -54,6 +55,8 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
     return left + right - (checkedAfterAttempt ? 1 : 0);
   }
   if (n.type === 'UnaryExpression' && n.operator === '!') return attemptsFromComparison(n.argument, env, !isGiveUpGuard, checkedAfterAttempt, at);
+  const condition = n.type === 'Identifier' && env.depth < 4 ? conditionAlias(n, env.ctx) : undefined;
+  if (condition) return attemptsFromComparison(condition, { ...env, depth: env.depth + 1 }, isGiveUpGuard, checkedAfterAttempt, at);
   if ((n.type === 'UpdateExpression' || n.type === 'Identifier') && !isGiveUpGuard) {
     // `while (retries--)`: runs as many times as the counter's start.
     const start = counterStart(n.type === 'UpdateExpression' ? n.argument : n, env);
@@ -209,6 +212,9 @@ function counterStart(node: Node, env: Env): number | undefined {
     return value.t === 'num' ? value.v : undefined;
   }
   const variable = counterVariable(node, env);
+  // A helper read again with what one call hands it (helpers/call-site.ts): the count starts there.
+  const handed = variable && env.ctx.paramValues?.get(variable);
+  if (handed?.t === 'num' && !handed.random) return handed.v;
   const def = firstDefinition(variable);
   if (!def) return undefined;
   let init: Node | undefined | null;
@@ -224,7 +230,8 @@ function counterStart(node: Node, env: Env): number | undefined {
 /**
  * A plain parameter's start: the number the calls of its function from outside it pass there
  * (`attemptPublish(c, m, 1, cb)` as the way in, `attemptPublish(c, m, attempt + 1, cb)` as the
- * way back). Undefined when a call passes something else, or none is found.
+ * way back), or the start of a count they hand on. Undefined when a call passes something else,
+ * or none is found.
  */
 function callerStart(fn: FunctionNode, param: Node, env: Env): number | undefined {
   // Once per parameter: every bound a site's checks ask reads the same calls.
@@ -248,6 +255,12 @@ function readCallerStart(fn: FunctionNode, param: Node, env: Env): number | unde
     const arg = call.arguments[index] as Node | undefined;
     if (!arg || arg.type === 'SpreadElement') return undefined;
     const value = evaluate(arg, { ...env, depth: env.depth + 1, region: arg });
+    // A count handed on as it is (`shouldRetry(res, attempt)` with `attempt = 1` where it is kept) starts where that count does.
+    const handedOn = value.t === 'num' || unwrap(arg).type !== 'Identifier' || env.depth > 2 ? undefined : counterStart(arg, { ...env, depth: env.depth + 1 });
+    if (handedOn !== undefined) {
+      starts.push(handedOn);
+      continue;
+    }
     if (value.t !== 'num' || value.random) return undefined;
     starts.push(value.v);
   }

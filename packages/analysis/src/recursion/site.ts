@@ -141,7 +141,7 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
     // A 404 or 409 on the way back in through `b` re-reads state: at most once more, as in `a`.
     const flag = resend?.once?.(call, fn);
     if (next === 'one-shot' || retriesOnce(fn, call, env) || (way && testedOnTheWay(way.back, way.through, (node) => isStateChangingStatus(node), env)) || (flag && testedOnTheWay(call, fn, flag, env))) limits.attempts = 2;
-    else if (recovery.changesCondition) limits.attempts = recovery.fromError ? 'unknown' : 2;
+    else if (recovery.changesCondition) limits.attempts = recovery.fromError || recovery.opaque ? 'unknown' : 2;
     if (limits.attempts === 2) afterStateChange = true;
     else if (resend?.mayCount?.(call, fn)) limits.attempts = 'unknown';
     else if (!otherwiseBounded && mayStopBefore(call, fn, env, way ? call : undefined, alongside)) limits.attempts = 'unknown';
@@ -187,14 +187,16 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
  * condition on the way to the self-call reads (`this.cache.removeAccessToken()` under
  * `if (this.cache.hasAccessToken)`: the next call takes another way, so it runs at most
  * twice), or moves state on from the error (`this.offset = err.offset`: progress, with no
- * count the analysis can see).
+ * count the analysis can see). `opaque`: a function kept in a field of the instance is called
+ * (an owner's callback): it may change the condition, by no count the analysis can see.
  */
-function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env, selfCalls: readonly Node[] = []): { awaited: boolean; changesCondition: boolean; fromError: boolean; renews: boolean; gated: boolean } {
+function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env, selfCalls: readonly Node[] = []): { awaited: boolean; changesCondition: boolean; fromError: boolean; opaque: boolean; renews: boolean; gated: boolean } {
   const container = isFunction(path.container) ? path.container.body : path.container;
   const read = conditionReads(call, fn, env);
   let awaited = false;
   let changesCondition = false;
   let fromError = false;
+  let opaque = false;
   let renews = false;
   // The recovery is the function itself (`this.run('init').then(() => this.run(name))`) and
   // waits nowhere in it: it takes an attempt's time, and any wait of the function is the site's own.
@@ -220,7 +222,13 @@ function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env
         }
       }
       const callee = unwrap(node.callee);
-      if (callee.type === 'MemberExpression') touches(callee.object);
+      if (callee.type === 'MemberExpression' && unwrap(callee.object).type === 'ThisExpression') {
+        // `this.reset()`: a method of the class changes what it writes; a function kept in a field
+        // (`this.onChange?.(false)`, handed in by the owner) may change anything of the instance.
+        const method = localFunction(node, env);
+        if (method) for (const written of thisWrites(method, env)) touches(written);
+        else if ([...read].some((r) => r.startsWith('this.'))) changesCondition = opaque = true;
+      } else if (callee.type === 'MemberExpression') touches(callee.object);
     }
     // `x.then(() => self())`: the self-call waits for x.
     if (node.type === 'CallExpression' && calleeName(node) === 'then' && node.arguments.some((arg) => contains(arg, call))) {
@@ -237,7 +245,19 @@ function recoversFirst(call: Node, path: FailurePath, fn: FunctionNode, env: Env
     }
     return undefined;
   });
-  return { awaited, changesCondition, fromError, renews, gated: answers.size > 0 && gatedBy(call, container, answers, env) };
+  return { awaited, changesCondition, fromError, opaque, renews, gated: answers.size > 0 && gatedBy(call, container, answers, env) };
+}
+
+/** The members of the instance a method writes (`this.closing = true`, `this.count++`, `delete this.token`). */
+function thisWrites(method: FunctionNode, env: Env): Node[] {
+  const written: Node[] = [];
+  walk(method.body, env.ctx.keys, (n) => {
+    const target = n.type === 'AssignmentExpression' ? n.left : n.type === 'UpdateExpression' ? n.argument : n.type === 'UnaryExpression' && n.operator === 'delete' ? n.argument : undefined;
+    const member = target && unwrap(target);
+    if (member?.type === 'MemberExpression' && unwrap(member.object).type === 'ThisExpression') written.push(member);
+    return undefined;
+  });
+  return written;
 }
 
 /**
