@@ -7,6 +7,7 @@ import { localFunction } from './functions/local-function.js';
 import { neverAbortedByDefault } from './never-aborted.js';
 import { conditionAlias } from './variables/condition-alias.js';
 import { readsClock } from './variables/clock-derived.js';
+import { isErrorClass } from './variables/failure-holder.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { flagOutcome } from './outcomes/flag-writes.js';
 import { fieldTest } from './outcomes/result-discriminants.js';
@@ -77,6 +78,8 @@ export function outcomeCheck(test: Node, env: Env, requireFreshResult = true): P
         if (/^(error|err|errors|failed|failure)$/.test(key) && isFresh(n.right, env, requireFreshResult)) return 'failure';
         return undefined;
       }
+      // `res instanceof Error` with `res = await send().catch((e) => e)`: the attempt's answer is its error.
+      if (n.operator === 'instanceof' && isErrorClass(n.right, env.ctx) && isFresh(n.left, env, true)) return 'failure';
       return statusComparison(n, env, requireFreshResult) ?? itemsOutcome(n, env, requireFreshResult, outcomeCheck, isFresh) ?? indexMembership(n, env, attemptHolders(env, requireFreshResult)) ?? sentinelComparison(n, env) ?? fieldTest(n, (f) => fieldMaker(f, env), outcomeCheck) ?? drainedStore(n, env.region, env.ctx);
     default:
       return undefined;

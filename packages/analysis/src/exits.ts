@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
+import { alwaysExits, calleeName, contains, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from './ast.js';
 import { defaultsToInfinity } from './exits/infinite-limit.js';
 import { isSnapshotCheck, outcomeCheck, sentinelDecidedByCallee } from './checks.js';
 import { evaluate, type Env } from './evaluate.js';
@@ -13,6 +13,7 @@ import { firstDefinition } from './definitions/bodies.js';
 import { externalStop, givesUpAfter, readsStateOnly, stopsOnTheWay } from './exits/external.js';
 import { caughtWithin, conditional, insideCatch, onFailureSide, onWayOut } from './exits/placement.js';
 import { givesUp } from './exits/gives-up.js';
+import { readsParameterChangedBy } from './exits/changed-parameter.js';
 
 /**
  * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
@@ -60,6 +61,7 @@ export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?:
     if (p.type !== 'BlockStatement') continue;
     const before = p.body.slice(0, p.body.indexOf(child as TSESTree.Statement));
     for (const statement of before) {
+      if (statement.type === 'IfStatement' && !isRetry(statement) && alwaysExits(statement.consequent) && readsParameterChangedBy(statement.test, call, fn, env)) return true;
       let found = false;
       walk(statement, env.ctx.keys, (node) => {
         if (found || isFunction(node)) return false;

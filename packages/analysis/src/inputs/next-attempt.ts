@@ -5,6 +5,7 @@ import { evaluate, type Env } from '../evaluate.js';
 import type { Value } from '../value.js';
 import { asSleep } from '../sleep.js';
 import { madeFrom } from '../variables/made-from.js';
+import { holdsFailure } from '../variables/failure-holder.js';
 
 /**
  * Does the next attempt get the same inputs as this one? A retry runs its operation again with
@@ -387,6 +388,8 @@ function truthOf(test: Node, env: Env, change: Change, depth = 0): boolean | und
     if (a === decisive || b === decisive) return decisive;
     return a === !decisive && b === !decisive ? !decisive : undefined;
   }
+  // `if (error && !canRetry) return` with `error` set to the caught error or a new one: on the way back it is one.
+  if (n.type === 'Identifier' && holdsFailure(n, env.ctx)) return true;
   const value = evaluate(n, env);
   if (value.truth !== undefined) return value.truth;
   return value.t === 'num' && !value.random && !Number.isNaN(value.v) ? value.v !== 0 : undefined;

@@ -27,9 +27,11 @@ export function statusPolarity(op: string, code: number): Polarity | undefined {
       const equal = statusPolarity('===', code);
       return equal === 'failure' ? 'success' : equal === 'success' ? 'failure' : undefined;
     }
+    // Below a code past 200 (`< 300`, `<= 204`, `< 500` where only a server error is retried): the answers kept.
     case '<':
+      return code > 200 ? 'success' : undefined;
     case '<=':
-      return code >= 300 ? 'success' : undefined;
+      return code >= 200 ? 'success' : undefined;
     case '>':
     case '>=':
       return code >= 399 ? 'failure' : undefined;

@@ -125,7 +125,10 @@ export function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): 
         // `if (res.ok) return res;` earlier in the block: what follows runs on failure.
         const index = p.body.indexOf(child as never);
         const earlier = p.body.slice(0, Math.max(index, 0));
-        if (earlier.some((s) => s.type === 'IfStatement' && alwaysExits(s.consequent) && outcomeCheck(s.test, env, false) === 'success')) {
+        const leavesOnSuccess = (s: Node) => s.type === 'IfStatement' && alwaysExits(s.consequent) && outcomeCheck(s.test, env, false) === 'success';
+        // Or inside a try before it (`try { const r = await send(); if (r.ok) return r; … } catch (e) { error = e }`):
+        // the try falls through only when the answer was no success, and the catch only on an error.
+        if (earlier.some((s) => leavesOnSuccess(s) || (s.type === 'TryStatement' && s.block.body.some(leavesOnSuccess)))) {
           return !timer && synchronousAttempt(call, fn) ? undefined : withTimer({ container: p }, call, fn, env.ctx);
         }
         break;
