@@ -14,6 +14,7 @@ import { externalStop, givesUpAfter, readsStateOnly, stopsOnTheWay } from './exi
 import { caughtWithin, conditional, insideCatch, onFailureSide, onWayOut } from './exits/placement.js';
 import { givesUp } from './exits/gives-up.js';
 import { readsParameterChangedBy } from './exits/changed-parameter.js';
+import { attemptGatedBy } from './exits/gated-attempt.js';
 
 /**
  * Whether a retry may stop for a reason the analysis cannot count: a give-up branch
@@ -58,6 +59,7 @@ export function mayStopBefore(call: Node, fn: FunctionNode, env: Env, followed?:
     if (p.type === 'IfStatement' && child !== p.test && readsStateOnly(p.test, fn, env) && externalStop(exitQuery(p.test, child !== p.consequent, fn.body, env))) return true;
     // (`followed`: the call that hands the error on is the way back in, whose own exits are read where it goes.)
     if (p.type === 'CatchClause' && p.param?.type === 'Identifier' && delegatesError(p, p.param.name, env, followed)) return true;
+    if (p.type === 'CatchClause' && attemptGatedBy(p, env, (test) => readsStateOnly(test, fn, env) && externalStop(exitQuery(test, false, fn.body, env)))) return true;
     if (p.type !== 'BlockStatement') continue;
     const before = p.body.slice(0, p.body.indexOf(child as TSESTree.Statement));
     for (const statement of before) {
