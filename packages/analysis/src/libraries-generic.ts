@@ -127,9 +127,12 @@ export function lifeomicAttempt(m: LibraryCall): LibraryFinding | undefined {
   const delay = factor === 0 || factor === 1 ? exponential(base, 1, 'unknown') : exponential(base, factor, maxDelay === 0 ? Infinity : maxDelay);
   const jitter = boolOption(options, 'jitter', false, m.env);
   const attempts = numberOption(options, 'maxAttempts', 3, m.env);
+  // `beforeAttempt` and `handleError` are handed a context whose `abort()` ends the retry: exits of
+  // unknown kind, which leave no retry "unbounded"; `calculateDelay` replaces the wait.
+  const mayAbort = options.get('beforeAttempt').present || options.get('handleError').present;
   const policy: RetryPolicy = {
-    maxAttempts: attempts === 'unknown' ? 'unknown' : attempts === 0 || !Number.isFinite(attempts) ? 'unbounded' : attempts,
-    delay,
+    maxAttempts: attempts === 'unknown' ? 'unknown' : attempts === 0 || !Number.isFinite(attempts) ? (mayAbort ? 'unknown' : 'unbounded') : attempts,
+    delay: options.get('calculateDelay').present ? { kind: 'unknown' } : delay,
     jitter: jitter === 'unknown' ? 'unknown' : jitter ? 'full' : 'none',
   };
   const result = site('@lifeomic/attempt', m.call, m.call.loc, policy, { delay: !options.get('delay').present && !options.get('factor').present, jitter: !options.get('jitter').present, attempts: !options.get('maxAttempts').present });

@@ -74,6 +74,9 @@ const cases: Record<string, Case[]> = {
     { name: 'default: fixed 200 ms, 3 attempts', code: `import { retry } from '@lifeomic/attempt';\nretry(() => op()); // expect: no-fixed-sleep-retry` },
     { name: 'factor and jitter', code: `import { retry } from '@lifeomic/attempt';\nretry(() => op(), { delay: 100, factor: 2, jitter: true, maxAttempts: 5 });` },
     { name: 'maxAttempts 0 is no limit', code: `import { retry } from '@lifeomic/attempt';\nretry(() => op(), { factor: 2, jitter: true, maxAttempts: 0 }); // expect: no-unbounded-retry` },
+    // A context whose abort() ends the retry is handed to beforeAttempt and handleError: a stop of unknown kind.
+    { name: 'maxAttempts 0 with a beforeAttempt that may abort', code: `import { retry } from '@lifeomic/attempt';\nretry(() => op(), { factor: 2, jitter: true, maxAttempts: 0, beforeAttempt: (context) => { if (!open) context.abort(); } });` },
+    { name: 'maxAttempts 0 with a handleError that may abort', code: `import { retry } from '@lifeomic/attempt';\nretry(() => op(), { factor: 2, jitter: true, maxAttempts: 0, handleError: (err, context) => { if (err.fatal) context.abort(); } });` },
   ],
   '@retry-hygiene/retry': [
     { name: 'defaults: 3 attempts, exponential, full jitter', code: `import { retry } from '@retry-hygiene/retry';\nretry(() => op());` },
