@@ -9,7 +9,7 @@ const MAX_DEPTH = 3;
  * `Date.now() > deadline` with `const deadline = Date.now() + budget`, `elapsed > max` with
  * `elapsed = performance.now() - started`, `this.expiresAt < now()`: the expression reads the
  * clock, or a value made from a clock read (a local's initialiser or writes, a field of the class
- * the class writes from one, a function of the file that reads it). A name like `timeout` or
+ * the class writes from one, what a function of the file returns). A name like `timeout` or
  * `deadline` is no evidence: `retriesOnTimeout > 0` counts attempts.
  */
 export function readsClock(expr: Node, ctx: AnalysisContext, isClockRead: (node: Node) => boolean, depth = 0, seen: Set<Node> = new Set()): boolean {
@@ -61,10 +61,18 @@ function fieldSources(member: Node, ctx: AnalysisContext): Node[] {
   return sources;
 }
 
-/** The body of a function of the file the call names (`remaining()`, `this.elapsed()`). */
+/** What a function of the file the call names returns (`remaining()` returning `deadline - Date.now()`). */
 function calleeBody(call: Node, ctx: AnalysisContext): Node[] {
   if (call.type !== 'CallExpression') return [];
   const callee = unwrap(call.callee);
   const fn = callee.type === 'Identifier' ? ctx.functionOf(callee) : undefined;
-  return fn ? [fn.body] : [];
+  if (!fn) return [];
+  if (fn.body.type !== 'BlockStatement') return [fn.body];
+  const returned: Node[] = [];
+  walk(fn.body, ctx.keys, (node) => {
+    if (isFunction(node)) return false;
+    if (node.type === 'ReturnStatement' && node.argument) returned.push(node.argument);
+    return undefined;
+  });
+  return returned;
 }
