@@ -174,6 +174,10 @@ describe('retry helpers in other files', () => {
     ]);
   });
 
+  it('a deadline read off an imported clock: what the function returns is made from one', () => {
+    expect(lint('imported-clock/commit.mts')).toEqual(['6:3 no-fixed-sleep-retry: This retry loop retries at once with no delay (until a deadline), multiplying the load on a failing service. Back off with jitter, e.g. retry() from @retry-hygiene/retry.']);
+  });
+
   it('TypeScript: `./x.mjs` names x.mts, a folder import names its index file', () => {
     const what = "This call of `withRetry()` from './helpers/index.mjs'";
     expect(lint('index-and-ts/app.mts')).toEqual([

@@ -18,11 +18,13 @@ export function readsClock(expr: Node, ctx: AnalysisContext, isClockRead: (node:
     if (found || (node !== expr && isFunction(node))) return false;
     if (isClockRead(node)) found = true;
     else if (depth < MAX_DEPTH) {
-      const sources = node.type === 'Identifier' ? variableSources(node, ctx) : node.type === 'MemberExpression' && unwrap(node.object).type === 'ThisExpression' ? fieldSources(node, ctx) : node.type === 'CallExpression' ? calleeBody(node, ctx) : [];
+      const returned = node.type === 'CallExpression' ? calleeReturns(node, ctx) : undefined;
+      const sources = node.type === 'Identifier' ? variableSources(node, ctx) : node.type === 'MemberExpression' && unwrap(node.object).type === 'ThisExpression' ? fieldSources(node, ctx) : (returned?.values ?? []);
+      const sourceCtx = returned?.ctx ?? ctx;
       for (const source of sources) {
         if (seen.has(source)) continue;
         seen.add(source);
-        if (readsClock(source, ctx, isClockRead, depth + 1, seen)) found = true;
+        if (readsClock(source, sourceCtx, isClockRead, depth + 1, seen)) found = true;
       }
     }
     return found ? false : undefined;
@@ -61,18 +63,23 @@ function fieldSources(member: Node, ctx: AnalysisContext): Node[] {
   return sources;
 }
 
-/** What a function of the file the call names returns (`remaining()` returning `deadline - Date.now()`). */
-function calleeBody(call: Node, ctx: AnalysisContext): Node[] {
-  if (call.type !== 'CallExpression') return [];
+/**
+ * What a function the call names returns (`remaining()` returning `deadline - Date.now()`, an
+ * imported `processTimeMS()` returning `Math.floor(performance.now())`), read in its own module.
+ */
+function calleeReturns(call: Node, ctx: AnalysisContext): { values: Node[]; ctx: AnalysisContext } | undefined {
+  if (call.type !== 'CallExpression') return undefined;
   const callee = unwrap(call.callee);
-  const fn = callee.type === 'Identifier' ? ctx.functionOf(callee) : undefined;
-  if (!fn) return [];
-  if (fn.body.type !== 'BlockStatement') return [fn.body];
-  const returned: Node[] = [];
-  walk(fn.body, ctx.keys, (node) => {
+  const local = callee.type === 'Identifier' ? ctx.functionOf(callee) : undefined;
+  const found = local ? { fn: local, ctx } : ctx.foreignFunction?.(call);
+  if (!found) return undefined;
+  const { fn } = found;
+  if (fn.body.type !== 'BlockStatement') return { values: [fn.body], ctx: found.ctx };
+  const values: Node[] = [];
+  walk(fn.body, found.ctx.keys, (node) => {
     if (isFunction(node)) return false;
-    if (node.type === 'ReturnStatement' && node.argument) returned.push(node.argument);
+    if (node.type === 'ReturnStatement' && node.argument) values.push(node.argument);
     return undefined;
   });
-  return returned;
+  return { values, ctx: found.ctx };
 }
