@@ -4,8 +4,9 @@ import { parameterVariables } from '../functions/local-function.js';
 
 /**
  * `if (error && !canRetry) return failed` before `return this.post(events, false)`: a test that
- * leaves on the way to the call back and reads a parameter the call hands another value. The next attempt may answer it
- * otherwise and stop, by a count or a flag the analysis may not read: the retry may stop there.
+ * leaves on the way to the call back and reads a parameter the call hands another value. The
+ * next attempt may answer it otherwise and stop, by a count or a flag the analysis may not read:
+ * the retry may stop there.
  */
 export function readsParameterChangedBy(test: Node, call: Node, fn: FunctionNode, env: Env): boolean {
   if (call.type !== 'CallExpression') return false;

@@ -21,7 +21,9 @@ export function attemptGatedBy(handler: TSESTree.CatchClause, env: Env, ownerAll
       operations++;
       return false;
     }
-    if (node.type === 'CallExpression' && isOperationCall(node) && !asSleep(node, env.ctx) && node.parent?.type === 'AwaitExpression') ungated = true;
+    // The wait (and what works it out) is no attempt; any other operation, awaited or not, may fail whatever the state.
+    if (node.type === 'CallExpression' && asSleep(node, env.ctx)) return false;
+    if (node.type === 'CallExpression' && isOperationCall(node)) ungated = true;
     return undefined;
   });
   return operations > 0 && !ungated;
