@@ -105,8 +105,19 @@ ruleTester.run('no-fixed-sleep-retry through a function that defers what it is h
   ],
 });
 
+// The deferring method may not make the call: its owner's flag, read in the timer, stops it.
+const closingSocketTs = socketTs('cb.apply(this)').replace('  private ws: WebSocket | undefined;', '  private ws: WebSocket | undefined;\n  private closing = false;').replace('        cb.apply(this)', '        if (this.closing) return;\n        cb.apply(this)').replace('  private async url()', '  close(): void {\n    this.closing = true;\n    this.ws?.close();\n  }\n\n  private async url()');
+
+ruleTester.run('no-fixed-sleep-retry through a deferring function that may not call', noFixedSleepRetry, {
+  valid: [],
+  invalid: [{ name: 'TypeScript: a flag its owner sets read in the timer', code: closingSocketTs, filename: 'socket.ts', errors: [{ messageId: 'fixedDelay', line: 8, column: 31, data: { what: '`start()` retrying itself', delay: 'a fixed 5 s', attempts: 'an unknown number of attempts' } }] }],
+});
+
 ruleTester.run('no-unbounded-retry through a function that defers what it is handed', noUnboundedRetry, {
-  valid: [{ name: 'TypeScript: given up after six attempts', code: laterTs('2000'), filename: 'poll.ts' }],
+  valid: [
+    { name: 'TypeScript: given up after six attempts', code: laterTs('2000'), filename: 'poll.ts' },
+    { name: 'TypeScript: a flag its owner sets read in the timer', code: closingSocketTs, filename: 'socket.ts' },
+  ],
   invalid: [
     { name: 'TypeScript: a reconnect through a deferring method, never given up', code: feedTs('pause'), filename: 'feed.ts', errors: [{ messageId: 'unbounded', line: 13, column: 7 }] },
     { name: 'TypeScript: a method handed over and called through apply', code: socketTs('cb.apply(this)'), filename: 'socket.ts', errors: [{ messageId: 'unbounded', line: 7, column: 31 }] },

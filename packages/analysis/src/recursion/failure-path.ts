@@ -31,7 +31,7 @@ export interface FailurePath {
   /** A scheduler the analysis cannot read (`this.setTimeoutFn(…)`, `later(…)`): the wait is unknown. */
   opaqueTimer?: boolean;
   /** A function of the file that puts what it is handed on `timer` (`this.later(this.connect)`): its call. */
-  deferral?: { call: TSESTree.CallExpression; fn: FunctionNode };
+  deferral?: { call: TSESTree.CallExpression; fn: FunctionNode; conditional: boolean };
   /** Where the function holding the self-call is used (`scheduleRetry()`, `.catch(onError)`), when it is one. */
   via?: Node[];
 }
@@ -209,7 +209,7 @@ export function withTimer(path: FailurePath, call: Node | undefined, fn: Functio
     if (deferral && deferral !== 'now') {
       if (!path.timer) {
         path.timer = deferral.timer;
-        path.deferral = { call: p, fn: deferral.fn };
+        path.deferral = { call: p, fn: deferral.fn, conditional: deferral.conditional };
       }
     } else if (!deferral && !path.timer && TIMER_LIKE.test(name)) path.opaqueTimer = true;
   }

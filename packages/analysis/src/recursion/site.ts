@@ -144,7 +144,8 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
     else if (recovery.changesCondition) limits.attempts = recovery.fromError || recovery.opaque ? 'unknown' : 2;
     if (limits.attempts === 2) afterStateChange = true;
     else if (resend?.mayCount?.(call, fn)) limits.attempts = 'unknown';
-    else if (!otherwiseBounded && mayStopBefore(call, fn, env, way ? call : undefined, alongside)) limits.attempts = 'unknown';
+    // (A function that defers the call back may not make it, `if (this.shuttingDown) return` in its timer: a stop of its own.)
+    else if (!otherwiseBounded && (path.deferral?.conditional || mayStopBefore(call, fn, env, way ? call : undefined, alongside))) limits.attempts = 'unknown';
     // The second function may give up on the way back (`if (remaining <= 0) throw error`).
     else if (!otherwiseBounded && way && mayStopBefore(way.back, way.through, { ...env, region: way.through.body, counters: way.throughCounters, bindings: way.bindings, handedFailures: failureParameters(call, way.through, path, env, reentry?.handed) })) limits.attempts = 'unknown';
     // Or the middle one of two, on the way to its call of the last.

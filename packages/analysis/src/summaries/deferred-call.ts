@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { callOf, enclosingFunction, unwrap, type FunctionNode, type Node } from '../ast.js';
+import { alwaysExits, callOf, enclosingFunction, unwrap, type FunctionNode, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
 import { isSetTimeoutCall } from './timer-sleep.js';
 
@@ -15,6 +15,8 @@ export interface Deferral {
   timer: TSESTree.CallExpression;
   /** The function that sets it. */
   fn: FunctionNode;
+  /** The call is made under a test in the timer's callback (`if (this.shuttingDown) … else cb()`): it may not be. */
+  conditional: boolean;
 }
 
 const known = new WeakMap<FunctionNode, Map<number, Deferral | 'now' | null>>();
@@ -29,18 +31,19 @@ export function deferralOf(fn: FunctionNode, index: number, ctx: AnalysisContext
   let found = byIndex.get(index);
   if (found === undefined) {
     const timer = deferringTimer(fn, index, ctx);
-    found = timer === 'now' ? timer : timer ? { timer, fn } : null;
+    found = timer === 'now' ? timer : timer ? { timer: timer.timer, fn, conditional: timer.conditional } : null;
     byIndex.set(index, found);
   }
   return found ?? undefined;
 }
 
-function deferringTimer(fn: FunctionNode, index: number, ctx: AnalysisContext): TSESTree.CallExpression | 'now' | undefined {
+function deferringTimer(fn: FunctionNode, index: number, ctx: AnalysisContext): { timer: TSESTree.CallExpression; conditional: boolean } | 'now' | undefined {
   const p = fn.params[index];
   const param = p?.type === 'AssignmentPattern' ? p.left : p;
   const variable = param?.type === 'Identifier' ? ctx.variableOf(param) : undefined;
   if (!variable) return undefined;
   let timer: TSESTree.CallExpression | undefined;
+  let conditional = false;
   for (const ref of variable.references) {
     if (ref.init) continue;
     const id = ref.identifier as Node;
@@ -56,8 +59,20 @@ function deferringTimer(fn: FunctionNode, index: number, ctx: AnalysisContext): 
     // Called at once somewhere: what it is handed does not always wait.
     if (!from) return 'now';
     timer ??= from;
+    if (underTest(call, from)) conditional = true;
   }
-  return timer;
+  return timer && { timer, conditional };
+}
+
+/** A branch between the call and the timer's callback, or a leave before it there (`if (closed) return;`). */
+function underTest(call: Node, timer: TSESTree.CallExpression): boolean {
+  const callback = timer.arguments[0];
+  for (let child: Node = call, p = call.parent; p && p !== callback; child = p, p = p.parent) {
+    if ((p.type === 'IfStatement' || p.type === 'ConditionalExpression') && child !== p.test) return true;
+    if (p.type === 'LogicalExpression' && child === p.right) return true;
+    if (p.type === 'BlockStatement' && p.body.slice(0, p.body.indexOf(child as never)).some((s) => s.type === 'IfStatement' && alwaysExits(s.consequent))) return true;
+  }
+  return false;
 }
 
 /** The timer whose callback holds `call`, set in `fn` itself. */
