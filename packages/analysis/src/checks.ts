@@ -7,6 +7,7 @@ import { localFunction } from './functions/local-function.js';
 import { neverAbortedByDefault } from './never-aborted.js';
 import { conditionAlias } from './variables/condition-alias.js';
 import { readsClock } from './variables/clock-derived.js';
+import { sumsWaits } from './variables/wait-sum.js';
 import { isErrorClass } from './variables/failure-holder.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
 import { flagOutcome } from './outcomes/flag-writes.js';
@@ -503,7 +504,7 @@ export function boundKind(test: Node, env: Env): 'attempts' | 'time' | 'abort' |
     else if (node.type === 'BinaryExpression' && isSnapshotCheck(node, env)) return false;
     else if (node.type === 'BinaryExpression' && /^[<>]=?$|^[!=]==?$/.test(node.operator)) {
       if (node.left.type !== 'PrivateIdentifier' && (isCounter(node.left, env) || isCounter(node.right, env))) kind = 'attempts';
-      else if (readsClock(node, env.ctx, isClockRead)) kind = 'time';
+      else if (readsClock(node, env.ctx, isClockRead) || sumsWaits(node.left, env.ctx) || sumsWaits(node.right, env.ctx)) kind = 'time';
     } else if (node === unwrap(test) && isCounter(node, env)) kind = 'attempts';
     else if (node.type === 'Identifier' && setByTimer(node, env)) kind = 'time';
     else if (node.type === 'Identifier' && env.depth < 4) {

@@ -3,6 +3,7 @@ import { isClockRead, isCounter } from '../checks.js';
 import { isReassigned, writesWithin, type Variable } from '../context.js';
 import { evaluate, type Env } from '../evaluate.js';
 import { conditionAlias } from '../variables/condition-alias.js';
+import { sumsWaits } from '../variables/wait-sum.js';
 import { keepsValue } from '../variables/writes.js';
 import { resolveObject } from '../objects/resolve-object.js';
 import { memberWritesWithin } from '../classes/class-members.js';
@@ -327,7 +328,7 @@ export function deadlineFrom(test: Node, env: Env): number | undefined {
 export function mentionsTime(node: Node, env: Env): boolean {
   let found = false;
   walk(node, env.ctx.keys, (n) => {
-    if (isClockRead(n)) found = true;
+    if (isClockRead(n) || (n.type === 'Identifier' && sumsWaits(n, env.ctx))) found = true;
     return !found;
   });
   return found;
