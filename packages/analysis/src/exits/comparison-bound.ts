@@ -129,6 +129,7 @@ function countedBefore(counterSide: Node, comparison: Node, env: Env): boolean {
   return writes.some(
     (write) =>
       !startsOnly(write) &&
+      !setsAfresh(write) &&
       ((write.range[1] <= comparison.range[0] && !leavesBefore(write, comparison)) || (checkedLater && callbackWithin(write, region) === undefined)) &&
       !(update && update.range[0] <= write.range[0] && write.range[1] <= update.range[1]),
   );
@@ -150,6 +151,12 @@ function leavesBefore(write: Node, comparison: Node): boolean {
 function startsOnly(write: Node): boolean {
   const assignment = write.type === 'AssignmentExpression' ? write : write.parent;
   return assignment?.type === 'AssignmentExpression' && keepsValue(assignment);
+}
+
+/** `n = 0` when a connection opens: the count set anew, not moved by this attempt. */
+function setsAfresh(write: Node): boolean {
+  const assignment = write.type === 'AssignmentExpression' ? write : write.parent;
+  return assignment?.type === 'AssignmentExpression' && assignment.operator === '=' && unwrap(assignment.right).type === 'Literal';
 }
 
 /** The innermost function below `region` that holds `node`, if any. */

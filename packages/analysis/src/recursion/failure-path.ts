@@ -20,6 +20,8 @@ import type { Reentry } from './reentry.js';
 
 // Not 'end': a stream that ended normally is not a failure.
 export const FAILURE_EVENT = /^(error|close|disconnect|disconnected|exit|timeout|reconnect_failed|connect_error|connect_failed|failed)$/i;
+/** A handler for a failure event by its property (`ws.onclose = …`, `client.onClose(…)`). */
+const ON_FAILURE = /^on(error|close)$/i;
 
 /** Where a self-call sits on the failure path, and the code of that path. */
 export interface FailurePath {
@@ -110,12 +112,15 @@ export function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): 
         else if (/^(on|once|addListener|addEventListener|prependListener)$/.test(name ?? '')) {
           const event = p.arguments[0];
           if (event?.type === 'Literal' && typeof event.value === 'string' && FAILURE_EVENT.test(event.value)) return withTimer({ container: child }, call, fn, env.ctx);
+        } else if (p.arguments.length === 1 && unwrap(p.callee).type === 'MemberExpression' && ON_FAILURE.test(name ?? '')) {
+          // `client.onClose(() => …)`: the handler registered for the event, as `ws.onclose = () => …` is.
+          return withTimer({ container: child }, call, fn, env.ctx);
         }
         break;
       }
       case 'AssignmentExpression': {
         const target = p.left;
-        if (p.right === child && target.type === 'MemberExpression' && target.property.type === 'Identifier' && /^on(error|close)$/.test(target.property.name)) {
+        if (p.right === child && target.type === 'MemberExpression' && target.property.type === 'Identifier' && ON_FAILURE.test(target.property.name)) {
           return withTimer({ container: child }, call, fn, env.ctx);
         }
         break;
