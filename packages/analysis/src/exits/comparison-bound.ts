@@ -1,9 +1,10 @@
+import type { TSESTree } from '@typescript-eslint/utils';
 import { alwaysExits, contains, dottedName, getProperty, isFunction, propertyName, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { isClockRead, isCounter } from '../checks.js';
 import { isReassigned, writesWithin, type Variable } from '../context.js';
 import { evaluate, type Env } from '../evaluate.js';
 import { conditionAlias } from '../variables/condition-alias.js';
-import { sumsWaits } from '../variables/wait-sum.js';
+import { sumsWaits, waitSum } from '../variables/wait-sum.js';
 import { keepsValue } from '../variables/writes.js';
 import { resolveObject } from '../objects/resolve-object.js';
 import { memberWritesWithin } from '../classes/class-members.js';
@@ -311,6 +312,11 @@ export function deadlineFrom(test: Node, env: Env): number | undefined {
   let found: number | undefined;
   walk(test, env.ctx.keys, (node) => {
     if (found !== undefined || node.type !== 'BinaryExpression' || node.left.type === 'PrivateIdentifier') return found === undefined;
+    const budget = waitBudget(node, env);
+    if (budget !== undefined) {
+      found = budget;
+      return false;
+    }
     const comparesTime = mentionsTime(node, env);
     for (const side of [node.left, node.right]) {
       const value = evaluate(side, env);
@@ -330,6 +336,20 @@ export function deadlineFrom(test: Node, env: Env): number | undefined {
     return found === undefined;
   });
   return found;
+}
+
+/** `waited < 60_000` from 0, `timeLeft > 0` from 20 000: the time the summed waits may reach. */
+function waitBudget(node: TSESTree.BinaryExpression, env: Env): number | undefined {
+  for (const [side, other] of [[node.left, node.right], [node.right, node.left]] as const) {
+    const sum = waitSum(side, env.ctx);
+    if (!sum) continue;
+    const limit = evaluate(other, env);
+    const start = sum.start ? evaluate(sum.start, env) : undefined;
+    if (limit.t !== 'num' || start?.t !== 'num') return undefined;
+    const budget = sum.down ? start.v - limit.v : limit.v - start.v;
+    return budget > 0 ? budget : undefined;
+  }
+  return undefined;
 }
 
 export function mentionsTime(node: Node, env: Env): boolean {
