@@ -108,4 +108,25 @@ describe('the project root', () => {
     forgetProjectFiles();
     expect(projectRootOf(join(outer, 'loose', 'lib', 'x.mjs'))).toBe(join(outer, 'loose'));
   });
+
+  it('without .git, the nearest folder that declares a workspace, above the package.json of the package', () => {
+    // A source archive of a monorepo: its packages see each other as a checkout's do.
+    const archive = join(outer, 'archive');
+    fs.mkdirSync(join(archive, 'packages', 'app', 'src'), { recursive: true });
+    fs.writeFileSync(join(archive, 'packages', 'app', 'package.json'), '{ "name": "app" }');
+    const file = join(archive, 'packages', 'app', 'src', 'main.ts');
+    forgetProjectFiles();
+    expect(projectRootOf(file)).toBe(join(archive, 'packages', 'app'));
+    fs.writeFileSync(join(archive, 'pnpm-workspace.yaml'), 'packages:\n  - packages/*\n');
+    forgetProjectFiles();
+    expect(projectRootOf(file)).toBe(archive);
+    fs.rmSync(join(archive, 'pnpm-workspace.yaml'));
+    fs.writeFileSync(join(archive, 'package.json'), '{ "private": true, "workspaces": ["packages/*"] }');
+    forgetProjectFiles();
+    expect(projectRootOf(file)).toBe(archive);
+    // A package.json without `workspaces` above the package declares nothing.
+    fs.writeFileSync(join(archive, 'package.json'), '{ "private": true }');
+    forgetProjectFiles();
+    expect(projectRootOf(file)).toBe(join(archive, 'packages', 'app'));
+  });
 });

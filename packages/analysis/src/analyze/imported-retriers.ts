@@ -2,6 +2,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, isFunction, keyName, propertyName, unwrap, walk, type Node } from '../ast.js';
 import { enclosingClass } from '../classes/class-members.js';
 import { AnalysisContext, isReassigned } from '../context.js';
+import { handedOperation } from '../functions/handed-operation.js';
 import { isProjectSpecifier } from '../cross-file.js';
 import { calleeRootIdentifier } from '../cross-file/imported-values.js';
 import type { NestedHost } from '../cross-file/shapes.js';
@@ -176,7 +177,7 @@ export function helperShaped(call: TSESTree.CallExpression, ctx: AnalysisContext
  */
 function isOperation(arg: Node, ctx: AnalysisContext): boolean {
   const fn = isFunction(arg) ? arg : arg.type === 'Identifier' ? ctx.functionOf(arg) : undefined;
-  if (!fn) return false;
+  if (!fn) return arg.type === 'Identifier' && handedOperation(arg, ctx);
   if (fn.async) return true;
   if (fn.body.type !== 'BlockStatement') {
     const body = unwrap(fn.body);
@@ -203,3 +204,4 @@ export function isInterceptorUse(call: TSESTree.CallExpression): boolean {
 }
 
 const interceptorsCall = /(^|\.)interceptors\.response\.use$/;
+

@@ -52,7 +52,7 @@ export function parameterSlots(fn: FunctionNode, call: TSESTree.CallExpression, 
         continue;
       }
       const passed = object && propertyPassed(object, key as string);
-      slots.push({ variable, arg: passed && passed !== 'unseen' ? passed : undefined, unseen: !object || passed === 'unseen', initial });
+      slots.push({ variable, arg: passed && passed !== 'unseen' && passed !== 'same' ? passed : undefined, unseen: !object || passed === 'unseen', initial });
     }
   });
   slots.push(...optionSlots(fn, handed, scope, hidden));
@@ -83,8 +83,10 @@ function optionSlots(fn: FunctionNode, handed: readonly TSESTree.CallExpressionA
       slots.push({ variable, arg: undefined, unseen: false, initial });
       return;
     }
-    const passed = arg?.type === 'ObjectExpression' ? propertyPassed(arg, key) : 'unseen';
-    slots.push({ variable, arg: passed && passed !== 'unseen' ? passed : undefined, unseen: passed === 'unseen', initial });
+    const passed = arg?.type === 'ObjectExpression' ? propertyPassed(arg, key, (node) => placeOf(node) === index) : 'unseen';
+    // (`{ ...options, retries: n - 1 }` hands on what it was given under every other key: the name read from it again.)
+    const same = passed === 'same' ? variable.identifiers[0] : undefined;
+    slots.push({ variable, arg: same ?? (passed && passed !== 'unseen' && passed !== 'same' ? passed : undefined), unseen: passed === 'unseen', initial });
   };
   for (const statement of fn.body.body) {
     if (statement.type !== 'VariableDeclaration') break;
@@ -114,12 +116,16 @@ function optionSlots(fn: FunctionNode, handed: readonly TSESTree.CallExpressionA
   return slots;
 }
 
-/** The value an object literal gives `key`: the last property of that name, 'unseen' when a spread after it may replace it. */
-function propertyPassed(object: TSESTree.ObjectExpression, key: string): Node | 'unseen' | undefined {
-  let found: Node | 'unseen' | undefined;
+/**
+ * The value an object literal gives `key`: the last property of that name, 'unseen' when a spread
+ * after it may replace it, 'same' when the spread is of the object the function was given
+ * (`ownObject`), which hands on what it holds.
+ */
+function propertyPassed(object: TSESTree.ObjectExpression, key: string, ownObject: (node: Node) => boolean = () => false): Node | 'unseen' | 'same' | undefined {
+  let found: Node | 'unseen' | 'same' | undefined;
   for (const property of object.properties) {
     if (property.type === 'SpreadElement') {
-      found = 'unseen';
+      found = ownObject(property.argument) ? 'same' : 'unseen';
       continue;
     }
     if (property.computed) {

@@ -130,6 +130,8 @@ function structural(op: string, a: Value, b: Value): Value {
 
 /** `a × b`: powers of n add (`n * n` is n², `200 * n ** 2` is 200 n²); a geometric factor dominates. */
 function product(a: Value, b: Value): Value {
+  // `backoff * attempt` with `backoff = 0`: nothing grows.
+  if ((a.t === 'num' && a.v === 0) || (b.t === 'num' && b.v === 0)) return num(0);
   if (isGrowing(a) && isGrowing(b)) {
     if (isGeometric(a) || isGeometric(b)) return { t: 'grow', shape: 'exponential', random: false };
     const [pa, pb] = [powerOf(a) as Power, powerOf(b) as Power];

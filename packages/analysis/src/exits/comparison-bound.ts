@@ -231,6 +231,11 @@ function counterStart(node: Node, env: Env): number | undefined {
   if (def.type === 'Variable') init = def.node.id === def.name ? def.node.init : def.name.parent?.type === 'AssignmentPattern' && def.name.parent.left === def.name ? def.name.parent.right : undefined;
   else if (def.type === 'Parameter' && def.name.parent?.type === 'AssignmentPattern') init = def.name.parent.right;
   else if (def.type === 'Parameter' && def.name.parent === def.node) return callerStart(def.node as FunctionNode, def.name as Node, env);
+  // `const { retries: left } = options` in a helper read for one call: what that call's options hold.
+  if (!init && def.type === 'Variable' && env.ctx.paramObjects?.size) {
+    const value = evaluate(def.name as Node, { ...env, counters: new Set(), depth: env.depth + 1 });
+    return value.t === 'num' && !value.random ? value.v : undefined;
+  }
   if (!init) return undefined;
   const value = evaluate(init, { ...env, depth: env.depth + 1, region: init });
   return value.t === 'num' ? value.v : undefined;

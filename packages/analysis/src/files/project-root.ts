@@ -1,21 +1,26 @@
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { readManifest } from './manifest.js';
 import { realPath, statFile, statPath } from './read.js';
 
 /**
  * Where the analysis's reading stops. A file's project root is its nearest ancestor folder
- * holding `.git` (a folder, or the file a worktree or submodule has); without one, its nearest
- * ancestor holding a `package.json`; without either, its own folder. The analysis reads no
+ * holding `.git` (a folder, or the file a worktree or submodule has); without one (a source
+ * archive, a container image), its nearest ancestor that declares a workspace (a
+ * `pnpm-workspace.yaml`, a `package.json` with `workspaces`), so the packages of a monorepo
+ * still see each other; without that, its nearest ancestor holding a `package.json`; without
+ * any, its own folder. The analysis reads no
  * file outside the root of the file that names it: not a relative import that goes up past it,
  * not one whose real path (symlinks resolved) leaves it, not a `package.json` above it.
  */
 
 /** Per marker, per folder: the nearest folder at or above it holding the marker, or null. */
-const nearest = { '.git': new Map<string, string | null>(), 'package.json': new Map<string, string | null>() };
+const nearest = { '.git': new Map<string, string | null>(), workspace: new Map<string, string | null>(), 'package.json': new Map<string, string | null>() };
 const realRoots = new Map<string, string | null>();
 
 /** Drops the roots found: a `.git` or `package.json` may have been added or removed. */
 export function forgetProjectRoots(): void {
   nearest['.git'].clear();
+  nearest.workspace.clear();
   nearest['package.json'].clear();
   realRoots.clear();
 }
@@ -23,11 +28,17 @@ export function forgetProjectRoots(): void {
 /** The project root of a file (an absolute path). */
 export function projectRootOf(file: string): string {
   const dir = dirname(file);
-  return nearestWith(dir, '.git') ?? nearestWith(dir, 'package.json') ?? dir;
+  return nearestWith(dir, '.git') ?? nearestWith(dir, 'workspace') ?? nearestWith(dir, 'package.json') ?? dir;
+}
+
+/** A folder that declares a workspace, as workspaces/declaration.ts reads one. */
+function declaresWorkspace(dir: string): boolean {
+  if (statFile(join(dir, 'pnpm-workspace.yaml'))) return true;
+  return statFile(join(dir, 'package.json')) !== undefined && readManifest(dir)?.workspaces !== undefined;
 }
 
 /** One walk up answers for every folder it passes: each folder above is asked once. */
-function nearestWith(dir: string, marker: '.git' | 'package.json'): string | undefined {
+function nearestWith(dir: string, marker: keyof typeof nearest): string | undefined {
   const memo = nearest[marker];
   const passed: string[] = [];
   let found: string | null = null;
@@ -39,7 +50,7 @@ function nearestWith(dir: string, marker: '.git' | 'package.json'): string | und
     }
     passed.push(d);
     // `.git` may be a folder or a worktree's file; a package.json must be a file.
-    if ((marker === '.git' ? statPath : statFile)(join(d, marker))) {
+    if (marker === 'workspace' ? declaresWorkspace(d) : (marker === '.git' ? statPath : statFile)(join(d, marker))) {
       found = d;
       break;
     }

@@ -4,6 +4,7 @@ import type { AnalysisContext } from '../context.js';
 import { retryIn } from '../cross-file.js';
 import type { ForeignRetry, ModuleSummary } from '../cross-file/shapes.js';
 import type { RetryPolicy, RetrySite } from '../types.js';
+import { handedOperation } from '../functions/handed-operation.js';
 import { helperCallSite, policyFromParameters, sameDelay, type HelperReader } from './call-site.js';
 
 /**
@@ -52,7 +53,8 @@ export function localHelperSites(calls: readonly TSESTree.CallExpression[], site
     const site = helperCallSite({ ...helper, label: `\`${name}()\`` }, call, ctx, reader);
     // A helper of what it is handed, handed no function here (its caller's parameter passed on): the
     // retry is the caller's caller's, found where that function is called (cross-file.ts, handedOnParameter).
-    if (!site || site.policy.maxAttempts === 1 || (!helper.ownWork && !site.operationScope)) continue;
+    // (A wrapper's parameter handed on as it is, `retry(signer, { retries: 3 })`, is the operation its caller chose: the call is a site.)
+    if (!site || site.policy.maxAttempts === 1 || (!helper.ownWork && !site.operationScope && !handsOnOperation(call, ctx))) continue;
     // A helper handed the operation is reported at its loop, where the file shows it; a call is a
     // retry of its own when what it passes makes another one, known (`attemptAll(op, Infinity)`).
     // Otherwise the call is a site for what it hands over only (a helper call nested in its
@@ -83,4 +85,8 @@ function helperOf(fn: FunctionNode, summary: ModuleSummary, name: string, reader
 /** This file read as a module another one imports: its sites, nothing exported needed. */
 function localSummary(ctx: AnalysisContext, sites: readonly RetrySite[], file: string): ModuleSummary {
   return { file, ctx, sites, silent: [], exports: new Map(), reexports: new Map(), stars: [], classes: new Map(), instances: new Map() };
+}
+
+function handsOnOperation(call: TSESTree.CallExpression, ctx: AnalysisContext): boolean {
+  return call.arguments.some((a) => a.type === 'Identifier' && handedOperation(a, ctx));
 }
