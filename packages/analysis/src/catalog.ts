@@ -461,7 +461,8 @@ export const CATALOG: readonly CatalogEntry[] = [
   },
   {
     library: '@upstash/redis',
-    modules: ['@upstash/redis'],
+    // The platform entries (`@upstash/redis/cloudflare`, `/fastly`) build the same HttpClient with the same `retry`.
+    modules: ['@upstash/redis', '@upstash/redis/node', '@upstash/redis/cloudflare', '@upstash/redis/fastly'],
     recognises: '`retry` option of `new Redis()` / `Redis.fromEnv()`, and a client with none (its default retries)',
     noJitter: 'default `backoff` (`exp(n) × 50`), or one without randomness',
     unbounded: '`retries: Infinity`',
@@ -470,7 +471,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     noun: '@upstash/redis `retry` option',
     defaultNoun: "@upstash/redis client's default retry",
     jitterFix: 'Pass a `backoff` that adds randomness',
-    checked: '@upstash/redis@1.39.0 chunk-4WQYU7T6.mjs (HttpClient)',
+    checked: '@upstash/redis@1.39.0 chunk-4WQYU7T6.mjs (HttpClient), cloudflare.mjs, fastly.mjs',
     withNoOption: 'reported',
   },
   {

@@ -469,6 +469,16 @@ ruleTester.run('require-jitter client defaults', requireJitter, {
         suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: "Set a jittered `backoff` (@upstash/redis's default, full jitter)" }, output: "import { Redis } from '@upstash/redis';\nexport const r = Redis.fromEnv({ retry: { backoff: (retryCount: number) => Math.random() * Math.exp(retryCount) * 50 } });" }],
       }],
     },
+    ...['cloudflare', 'fastly'].map((platform) => ({
+      // @upstash/redis@1.39.0 cloudflare.mjs and fastly.mjs: the same HttpClient, handed the same `retry`.
+      name: `@upstash/redis/${platform} with no retry option: the same default`,
+      code: `import { Redis } from '@upstash/redis/${platform}';\nexport const r = new Redis({ url: 'https://x', token: 't' });`,
+      errors: [{
+        messageId: 'libraryDefault' as const, line: 2, column: 18,
+        data: { what: "This @upstash/redis client's default retry", delay: '50 ms × e^n', attempts: 'up to 6 attempts', inherited: ', the library default', fix: 'Pass a `backoff` that adds randomness' },
+        suggestions: [{ messageId: 'libraryEdit' as const, data: { edit: "Set a jittered `backoff` (@upstash/redis's default, full jitter)" }, output: `import { Redis } from '@upstash/redis/${platform}';\nexport const r = new Redis({ url: 'https://x', token: 't', retry: { backoff: (retryCount: number) => Math.random() * Math.exp(retryCount) * 50 } });` }],
+      }],
+    })),
   ],
 });
 
