@@ -10,7 +10,7 @@ export interface ImportedName {
   imported: string;
 }
 
-/** Where an identifier comes from: `import x from`, `import { y as x } from`, `require()`. */
+/** Where an identifier comes from: `import x from`, `import { y as x } from`, `require()`, `await import()`. */
 export function importOf(id: TSESTree.Identifier, ctx: AnalysisContext): ImportedName | undefined {
   const def = firstDefinition(ctx.variableOf(id));
   if (!def) return undefined;
@@ -34,8 +34,12 @@ export function importOf(id: TSESTree.Identifier, ctx: AnalysisContext): Importe
       member = propertyName(init);
       init = unwrap(init.object);
     }
-    if (init.type !== 'CallExpression' || init.callee.type !== 'Identifier' || init.callee.name !== 'require') return undefined;
-    const arg = init.arguments[0];
+    // `const { default: pRetry } = await import('p-retry')`: a module loaded when needed is that module.
+    // (unwrap takes the `await` off; a promise of the module, not awaited, is no module.)
+    const raw = def.node.init.type === 'MemberExpression' ? def.node.init.object : def.node.init;
+    const loaded = init.type === 'ImportExpression' && raw.type === 'AwaitExpression' ? init.source : undefined;
+    const required = init.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require' ? init.arguments[0] : undefined;
+    const arg = loaded ?? required;
     if (arg?.type !== 'Literal' || typeof arg.value !== 'string') return undefined;
     const module = arg.value;
     const pattern = def.node.id;

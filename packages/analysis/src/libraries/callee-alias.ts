@@ -1,3 +1,4 @@
+import type { TSESTree } from '@typescript-eslint/utils';
 import { dottedName, propertyName, unwrap, type Node } from '../ast.js';
 import { isReassigned, type AnalysisContext } from '../context.js';
 import { soleDefinition } from '../definitions/bodies.js';
@@ -15,7 +16,8 @@ export function calleeAlias(callee: Node, ctx: AnalysisContext): Node | undefine
   const def = soleDefinition(variable);
   if (!variable || def?.type !== 'Variable' || def.node.id !== def.name || def.parent?.kind !== 'const' || isReassigned(variable)) return undefined;
   const init = def.node.init ? unwrap(def.node.init as Node) : undefined;
-  if (init?.type === 'MemberExpression') return init;
+  // (`(await import('p-retry')).default`, `require('m').default`: the module itself, which importOf reads.)
+  if (init?.type === 'MemberExpression') return loadsModule(init) ? undefined : init;
   if (init?.type !== 'ConditionalExpression' && init?.type !== 'LogicalExpression') return undefined;
   const a = unwrap((init.type === 'ConditionalExpression' ? init.consequent : init.left) as Node);
   const b = unwrap((init.type === 'ConditionalExpression' ? init.alternate : init.right) as Node);
@@ -26,4 +28,10 @@ export function calleeAlias(callee: Node, ctx: AnalysisContext): Node | undefine
 function samePath(a: Node, b: Node): boolean {
   const path = dottedName(a);
   return path !== undefined && path === dottedName(b);
+}
+
+function loadsModule(member: TSESTree.MemberExpression): boolean {
+  let root: Node = member;
+  while (root.type === 'MemberExpression') root = unwrap(root.object as Node);
+  return root.type === 'ImportExpression' || (root.type === 'CallExpression' && root.callee.type === 'Identifier' && root.callee.name === 'require');
 }
