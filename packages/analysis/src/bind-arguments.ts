@@ -54,7 +54,10 @@ export function bindArguments(fn: FunctionNode, call: TSESTree.CallExpression | 
 }
 
 function passed(value: Value): Value {
-  return value.t === 'num' ? value : { t: 'invariant', random: value.random, ...(value.jitter ? { jitter: value.jitter } : {}) };
+  if (value.t === 'num') return value;
+  // (`remote ? 3 : 1` passed keeps what it may be at most.)
+  const atMost = value.t === 'invariant' ? value.atMost : undefined;
+  return { t: 'invariant', random: value.random, ...(value.jitter ? { jitter: value.jitter } : {}), ...(atMost !== undefined ? { atMost } : {}) };
 }
 
 function isUndefined(arg: TSESTree.CallExpressionArgument): boolean {

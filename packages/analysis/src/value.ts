@@ -12,7 +12,7 @@ import type { RetryPolicy } from './types.js';
  */
 export type Value = (
   | { t: 'num'; v: number; random: boolean; jitter?: Jitter }
-  | { t: 'invariant'; random: boolean; jitter?: Jitter }
+  | { t: 'invariant'; random: boolean; jitter?: Jitter; /** The largest value it may be, when each is known (`remote ? 3 : 1`). */ atMost?: number }
   | { t: 'counter'; random: boolean; jitter?: Jitter }
   | { t: 'grow'; shape: 'linear' | 'polynomial' | 'exponential'; base?: number; factor?: number; power?: number; cap?: number; steps?: readonly number[]; random: boolean; jitter?: Jitter }
   | { t: 'rand'; random: true; jitter?: Jitter }
@@ -137,7 +137,9 @@ function joinValues(a: Value, b: Value): Value {
     return withRandom(grow ?? { t: 'grow', shape: 'linear', random: false }, random, jitter);
   }
   if (a.t === 'unknown' || b.t === 'unknown') return withRandom(UNKNOWN, random, jitter);
-  return withRandom({ t: 'invariant', random: false }, random, jitter);
+  const most = (v: Value) => (v.t === 'num' ? v.v : v.t === 'invariant' ? v.atMost : undefined);
+  const [ma, mb] = [most(a), most(b)];
+  return withRandom(ma !== undefined && mb !== undefined ? { t: 'invariant', random: false, atMost: Math.max(ma, mb) } : { t: 'invariant', random: false }, random, jitter);
 }
 
 /** How the wait of a retry behaves, in the policy's terms. */

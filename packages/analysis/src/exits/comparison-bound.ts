@@ -72,12 +72,14 @@ export function attemptsFromComparison(test: Node, env: Env, isGiveUpGuard: bool
   // `i < Infinity`, `maxRetries = opts.maxRetries ?? Infinity`: no limit (by default).
   if (defaultsToInfinity(limitNode, env)) return Infinity;
   const limitValue = evaluate(limitNode, env);
-  if (limitValue.t !== 'num' || !Number.isFinite(limitValue.v)) return 'unknown';
-  const limit = limitValue.v - counterOffset(counterSide, env);
+  const decrementing = isDecrementing(counterSide, env);
+  // `attempt < (remote ? 3 : 1)`: a count up to one of several known limits stops by the largest.
+  const limitNumber = limitValue.t === 'num' ? limitValue.v : limitValue.t === 'invariant' && !decrementing ? limitValue.atMost : undefined;
+  if (limitNumber === undefined || !Number.isFinite(limitNumber)) return 'unknown';
+  const limit = limitNumber - counterOffset(counterSide, env);
   let op = n.operator as string;
   if (!counterLeft) op = MIRROR[op] ?? op;
   if (isGiveUpGuard) op = NEGATE[op] ?? op;
-  const decrementing = isDecrementing(counterSide, env);
   const known = counterStart(counterSide, env);
   // Counting up usually starts at 0; counting down from an unknown start says nothing.
   if (known === undefined && decrementing) return 'unknown';
