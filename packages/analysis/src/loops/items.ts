@@ -87,7 +87,7 @@ export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.Ca
   const naming = new Set<Variable>();
   const isStep = (write: TSESTree.Identifier, variable: Variable): boolean => {
     const parent = write.parent;
-    if ((indexes.has(variable) || naming.has(variable)) && (parent?.type === 'UpdateExpression' || (parent?.type === 'AssignmentExpression' && parent.left === write && (parent.operator === '+=' || parent.operator === '-=')))) return true;
+    if ((indexes.has(variable) || naming.has(variable) || positionIn(variable, operation, env)) && (parent?.type === 'UpdateExpression' || (parent?.type === 'AssignmentExpression' && parent.left === write && (parent.operator === '+=' || parent.operator === '-=')))) return true;
     if (parent?.type !== 'AssignmentExpression' || parent.left !== write || parent.operator !== '=') return false;
     // `res = await fetch(…)` stores the operation's own result: not a step.
     return unwrap(parent.right) !== operation;
@@ -168,6 +168,20 @@ function everyWayRoundSteps(loop: RetryLoopNode, steps: readonly Node[], env: En
     return undefined;
   });
   return ok;
+}
+
+/**
+ * `for (let port = basePort; port <= maxPort; port++) listen(port)`: a number handed to the
+ * operation as it is, counted from where the caller says (not from 0 or 1, where a count of
+ * attempts starts): a position in a range the loop walks (the next port), not an attempt count.
+ */
+function positionIn(variable: Variable, operation: TSESTree.CallExpression, env: Env): boolean {
+  if (!operation.arguments.some((arg) => arg.type === 'Identifier' && env.ctx.variableOf(arg) === variable)) return false;
+  const def = firstDefinition(variable);
+  const init = def?.type === 'Variable' && def.node.id === def.name && def.node.init ? unwrap(def.node.init as Node) : undefined;
+  if (!init) return false;
+  const start = evaluate(init, env);
+  return !(start.t === 'num' && (start.v === 0 || start.v === 1)) && start.t !== 'counter';
 }
 
 /**
