@@ -113,7 +113,8 @@ export function advancesThroughItems(loop: RetryLoopNode, operation: TSESTree.Ca
   };
   for (const arg of operation.arguments) addInputs(arg, 0);
   const callee = unwrap(operation.callee);
-  if (callee.type === 'MemberExpression') addInputs(callee.object, 0);
+  // (`errors[i]()`: the function called is an item of a list too.)
+  if (callee.type === 'MemberExpression') addInputs(callee.computed ? callee : callee.object, 0);
   // `getLowerBound(i)` beside `const current = elements[i].index`: a position the loop also reads
   // an item of a list at is an index, wherever in the loop it does (not an attempt count). Read
   // from each input's references, not a walk of the loop (loops nest: each would walk the inner ones).
