@@ -100,7 +100,7 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
   const operation = restart ? restart.operation : (reissued ?? firstCallIn(fn.body, scanAttempt(fn.body, ctx).calls.filter((c) => c !== call && !contains(c, call))));
   const carrier = restart ? undefined : callbackCarrier(call, fn);
   if (!restart && movesToNextAlternative(fn.body, [operation, carrier].filter((c) => c !== undefined), ctx, selfCalls)) return undefined;
-  const decrementing = new Set([...counters].filter((v) => decrements(v, back)));
+  const decrementing = new Set([...counters].filter((v) => decrements(v, back, ctx)));
   const env: Env = { ...baseEnv, counters, decrementing, bindings: parameterBindings(fn, back, counters, ctx) };
   const isRetry = (node: Node) => contains(node, call) || (path.via?.some((use) => contains(node, use)) ?? false) || alongside.some((other) => contains(node, other));
   let bound = guardsIn(fn.body, env, () => false, isRetry);
@@ -446,7 +446,9 @@ function counterParameters(fn: FunctionNode, call: Node, ctx: AnalysisContext): 
   const counters = new Set<Variable>();
   if (call.type !== 'CallExpression') return counters;
   const isSelf = (n: Node, variable: Variable) => n.type === 'Identifier' && ctx.variableOf(n) === variable;
-  for (const { variable, arg: a } of parameterSlots(fn, call, ctx)) {
+  for (const { variable, arg } of parameterSlots(fn, call, ctx)) {
+    // `const next = attempt + 1; … this.upload(next)`: the const is the step.
+    const a = arg && stepAlias(arg, ctx);
     if (!a) continue;
     const steps =
       (a.type === 'BinaryExpression' && (a.operator === '+' || a.operator === '-') && isSelf(a.left as Node, variable)) ||
@@ -456,12 +458,20 @@ function counterParameters(fn: FunctionNode, call: Node, ctx: AnalysisContext): 
   return counters;
 }
 
-function decrements(variable: Variable, call: Node): boolean {
+/** A `const` argument stands for what it is set to. */
+function stepAlias(arg: Node, ctx: AnalysisContext): Node {
+  if (arg.type !== 'Identifier') return arg;
+  const def = soleDefinition(ctx.variableOf(arg));
+  const init = def?.type === 'Variable' && def.parent?.kind === 'const' && def.node.id === def.name ? def.node.init : undefined;
+  return init ? unwrap(init as Node) : arg;
+}
+
+function decrements(variable: Variable, call: Node, ctx: AnalysisContext): boolean {
   if (call.type !== 'CallExpression') return false;
   // An argument, or a property of an object literal passed (`{ left: left - 1 }`).
   const passed = call.arguments.flatMap((arg) => (arg.type === 'ObjectExpression' ? arg.properties.flatMap((p) => (p.type === 'Property' ? [p.value as Node] : [])) : [arg as Node]));
   return passed.some((arg) => {
-    const a = unwrap(arg);
+    const a = stepAlias(unwrap(arg), ctx);
     if (a.type === 'BinaryExpression' && a.operator === '-' && a.left.type === 'Identifier') return a.left.name === variable.name;
     return a.type === 'UpdateExpression' && a.operator === '--' && a.argument.type === 'Identifier' && a.argument.name === variable.name;
   });
