@@ -17,6 +17,7 @@ import { isSetTimeoutCall } from '../summaries/timer-sleep.js';
 import type { RetrySite } from '../types.js';
 import { UNKNOWN } from '../value.js';
 import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
+import { stepsNamedInput } from '../inputs/stepped-name.js';
 import { parameterSlots } from '../evolution/parameter-slots.js';
 import type { Reentry } from './reentry.js';
 import { reissuedCall, sleepBefore, TIMER_LIKE, withTimer, type FailurePath } from './failure-path.js';
@@ -88,7 +89,8 @@ export function siteFor(call: Node, fn: FunctionNode, paths: ReadonlyMap<Node, F
   // A way back that closes itself behind a changed input goes at most once more: another request
   // when the attempt reads that input (no retry), the same one bounded by a one-shot flag when not.
   const next = resend ? 'same' : nextAttemptInputs({ fn, back, leaves: call, failure: path.container, ...(way ? { through: way.through } : {}), ctx });
-  if (next === 'other-request') return undefined;
+  // (`currentTest++` on the way back, read into the URL the attempt opens: the next case, not this one again.)
+  if (next === 'other-request' || stepsNamedInput(fn, path.container, ctx)) return undefined;
   const counters = way ? way.counters : counterParameters(fn, call, ctx);
   // `startServer(port + 1)` with `server.listen(port)`: the stepped value is what the attempt
   // works on, not how often it tried: the next call asks for something else.
