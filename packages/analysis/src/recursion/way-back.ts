@@ -66,6 +66,9 @@ export function sameOperation(fn: FunctionNode, call: Node, ctx: AnalysisContext
     const a = unwrap(arg);
     if (a.type === 'Literal') return typeof a.value !== 'string' || isStringDefault(param);
     if (a.type === 'Identifier' || a.type === 'ThisExpression' || a.type === 'MemberExpression') return true;
+    // `find(resolve(dir, '..'))`: the parameter joined with a text into another value (the parent
+    // folder, a sibling path) asks for another input, as `'http://' + url` does.
+    if (a.type === 'CallExpression' && a.arguments.some((x) => x.type === 'Identifier' && x.name === id.name) && a.arguments.some((x) => isString(x as Node))) return false;
     // `'http://' + url`, `` `${base}/v2` ``, `'http://'.concat(url)`: a rewritten input.
     return !containsString(a, ctx);
   });
