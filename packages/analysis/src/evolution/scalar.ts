@@ -210,7 +210,14 @@ function sum(op: string, a: Value, b: Value): Value {
   const { steps, ...rest } = lead as Value & { t: 'grow' };
   const other = lead === a ? b : a;
   const shifted = steps && other.t === 'num' ? steps.map((s) => (op === '-' && lead === a ? s - other.v : op === '-' ? other.v - s : s + other.v)) : undefined;
-  return shifted && shifted.every((s) => s >= 0) ? { ...rest, steps: shifted, random: false } : { ...rest, random: false };
+  if (shifted && shifted.every((s) => s >= 0)) return { ...rest, steps: shifted, random: false };
+  // `5000 + 2000 * n` is no "2 s × n": a line that does not start at its step keeps its class, not
+  // its numbers (`1000 * n + 1000` is 1 s × n counted from 1, and keeps them).
+  if (!steps && rest.shape === 'linear' && rest.base !== undefined && other.t === 'num' && other.v !== 0 && other.v !== rest.base) {
+    const { base: _base, ...unscaled } = rest;
+    return { ...unscaled, random: false };
+  }
+  return { ...rest, random: false };
 }
 
 function arithmetic(op: string, a: number, b: number): number | undefined {
