@@ -204,4 +204,3 @@ export function isInterceptorUse(call: TSESTree.CallExpression): boolean {
 }
 
 const interceptorsCall = /(^|\.)interceptors\.response\.use$/;
-

@@ -8,9 +8,9 @@ import { realPath, statFile, statPath } from './read.js';
  * archive, a container image), its nearest ancestor that declares a workspace (a
  * `pnpm-workspace.yaml`, a `package.json` with `workspaces`), so the packages of a monorepo
  * still see each other; without that, its nearest ancestor holding a `package.json`; without
- * any, its own folder. The analysis reads no
- * file outside the root of the file that names it: not a relative import that goes up past it,
- * not one whose real path (symlinks resolved) leaves it, not a `package.json` above it.
+ * any, its own folder. The analysis reads no file outside the root of the file that names it:
+ * not a relative import that goes up past it, not one whose real path (symlinks resolved)
+ * leaves it, not a `package.json` above it.
  */
 
 /** Per marker, per folder: the nearest folder at or above it holding the marker, or null. */

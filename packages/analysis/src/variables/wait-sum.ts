@@ -1,5 +1,5 @@
 import { isFunction, unwrap, walk, type Node } from '../ast.js';
-import type { AnalysisContext } from '../context.js';
+import type { AnalysisContext, Variable } from '../context.js';
 import { asSleep } from '../sleep.js';
 
 /**
@@ -17,11 +17,31 @@ export function sumsWaits(id: Node, ctx: AnalysisContext): boolean {
  * How the local adds up the waits: counting up from its start (`waited += delay`) or down
  * (`timeLeft -= sleep`, a budget spent), with the value it starts from.
  */
-export function waitSum(id: Node, ctx: AnalysisContext): { down: boolean; start: Node | undefined } | undefined {
+export function waitSum(id: Node, ctx: AnalysisContext): WaitSum | undefined {
   const n = unwrap(id);
   if (n.type !== 'Identifier') return undefined;
   const variable = ctx.variableOf(n);
   if (!variable) return undefined;
+  // Once per variable and context (what a sleep is may depend on the imports it reads): every
+  // bound test of a loop asks of each side.
+  let byVariable = sums.get(ctx);
+  if (!byVariable) sums.set(ctx, (byVariable = new WeakMap()));
+  let known = byVariable.get(variable);
+  if (known === undefined) {
+    known = readWaitSum(variable, ctx) ?? null;
+    byVariable.set(variable, known);
+  }
+  return known ?? undefined;
+}
+
+interface WaitSum {
+  down: boolean;
+  start: Node | undefined;
+}
+
+const sums = new WeakMap<AnalysisContext, WeakMap<Variable, WaitSum | null>>();
+
+function readWaitSum(variable: Variable, ctx: AnalysisContext): WaitSum | undefined {
   const steps: Node[] = [];
   const operators = new Set<string>();
   for (const ref of variable.references) {
