@@ -156,7 +156,8 @@ describe('retry helpers in other files', () => {
   it("a merge of unknown order over another module's defaults: the one object naming the strategy gives it; a strategy that may answer null is a limit", () => {
     expect(lint('merged-strategy/link.cjs')).toEqual([
       // Linear, always a number: the typeof test never stops the redial; the epoch test only drops a stale dial.
-      '36:17 require-jitter: `dial()` retrying itself through `lost()` backs off by a linear 2 ms × n, capped at 2 s without jitter (no limit on attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+      // (`100 + times * 2` starts at 100 ms, not at its step: no "2 ms × n".)
+      '36:17 require-jitter: `dial()` retrying itself through `lost()` backs off by a linearly growing delay, capped at 2 s without jitter (no limit on attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
       `36:17 no-unbounded-retry: ${UNBOUNDED('`dial()` retrying itself through `lost()`')}`,
       // null after ten tries: no claim of no limit.
       '60:39 require-jitter: `call()` retrying itself through `hangUp()` backs off by a linear 100 ms × n without jitter (an unknown number of attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',

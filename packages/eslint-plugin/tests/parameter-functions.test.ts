@@ -151,7 +151,11 @@ ruleTester.run('require-jitter on waits held in parameters', requireJitter, {
     {
       name: "a destructured option's default in the outer function, passed to the inner one that calls itself with a growing wait",
       code: optionsDefaultTs,
-      errors: [{ messageId: 'missingJitter', line: 14, column: 12, data: { what: '`attempt()` retrying itself', delay: 'an exponentially growing delay', attempts: 'an unknown number of attempts' } }],
+      errors: [
+        // The wrapper hands `attempt` its own function parameter: the call whose options it chose (3 attempts by its default).
+        { messageId: 'libraryDefault', line: 6, column: 31, data: { what: 'This call of `attempt()`', delay: 'an exponentially growing delay', attempts: 'up to 3 attempts', inherited: '', fix: "Add jitter to the helper's wait (line 13)" } },
+        { messageId: 'missingJitter', line: 14, column: 12, data: { what: '`attempt()` retrying itself', delay: 'an exponentially growing delay', attempts: 'an unknown number of attempts' } },
+      ],
     },
   ],
 });

@@ -415,7 +415,8 @@ export async function sync(push: () => Promise<void>) {
     return await withBackoff(push);
   }
 }`,
-      errors: [{ messageId: 'nested', data: { what: 'Calling `withBackoff()` again after it fails', inner: 'a retry loop', line: 3, amplification: 'up to 2 × 5 = 10 calls per request' }, line: 18, column: 18, endLine: 18, endColumn: 35 }],
+      // (The call handing the helper `push`, a function parameter, is a site of the helper's retry, as a call handing it `() => push()` is.)
+      errors: [{ messageId: 'nested', data: { what: 'Calling `withBackoff()` again after it fails', inner: '`withBackoff()`', line: 15, amplification: 'up to 2 × 5 = 10 calls per request' }, line: 18, column: 18, endLine: 18, endColumn: 35 }],
     },
   ],
 });
