@@ -22,7 +22,8 @@ export { isProjectSpecifier, isRelativeSpecifier, resolveModule };
  */
 export function retryIn(target: ForeignTarget, moduleDepth: number): ForeignRetry | undefined {
   const { fn, summary } = target;
-  const inside = summary.sites.filter((s) => !s.listenerFactory && (s.node === fn || contains(fn, s.node)));
+  // (A call in it of a helper handed its own parameter is read through that helper: handedOnParameter.)
+  const inside = summary.sites.filter((s) => !s.listenerFactory && !(s.helper && !s.operationScope) && (s.node === fn || contains(fn, s.node)));
   const returned = returnedFunctions(fn, summary.ctx);
   if (inside.length === 0) {
     // `(opts) => (fn) => { const start = createRetriable(config, fn); start() }`: the retry is

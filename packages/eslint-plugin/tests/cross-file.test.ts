@@ -153,6 +153,18 @@ describe('retry helpers in other files', () => {
     ]);
   });
 
+  it('a retrier handing its operation on to an internal helper: read through that helper, its wait named where it is', () => {
+    // The call passes `maxRetries` to the factory, not to the helper's own count: no count is claimed.
+    expect(lint('wrapped-internal/client.mts')).toEqual([
+      "4:10 require-jitter: This call of `withBackoff()` from './retry.mjs' backs off by an exponentially growing delay without jitter (an unknown number of attempts). Add jitter to the helper's wait (retry.mts, line 14).",
+    ]);
+    expect(lint('wrapped-internal/retry.mts')).toEqual([
+      // The factory's own call of the helper, by its defaults (2 retries).
+      "7:5 require-jitter: This call of `backoffInternal()` backs off by an exponentially growing delay without jitter (up to 3 attempts). Add jitter to the helper's wait (line 14).",
+      '15:12 require-jitter: `backoffInternal()` retrying itself backs off by an exponentially growing delay without jitter (an unknown number of attempts), so clients retry in synchronised waves. Wait a random time between 0 and the computed delay.',
+    ]);
+  });
+
   it("a merge of unknown order over another module's defaults: the one object naming the strategy gives it; a strategy that may answer null is a limit", () => {
     expect(lint('merged-strategy/link.cjs')).toEqual([
       // Linear, always a number: the typeof test never stops the redial; the epoch test only drops a stale dial.

@@ -89,8 +89,10 @@ export default createRule<Options, MessageIds>({
  * line in this file, or its file from here), so that "Add jitter" says where.
  */
 function helperFix(site: RetrySite, filename: string, sourceCode: unknown): string | undefined {
-  const helper = site.helper;
+  let helper = site.helper;
   if (!helper) return undefined;
+  // A helper's call of another helper it hands the operation on to (`(f) => inner(f, opts)`): the wait is the inner one's.
+  for (let depth = 0; !helper.site.sleep && helper.site.helper && depth < 4; depth++) helper = helper.site.helper;
   const line = (helper.site.sleep ?? helper.site.node).loc.start.line;
   const where = helper.sourceCode === sourceCode || !helper.file ? `line ${line}` : `${relative(dirname(filename), helper.file)}, line ${line}`;
   return `Add jitter to the helper's wait (${where})`;
