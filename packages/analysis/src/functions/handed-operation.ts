@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { Node } from '../ast.js';
+import { callOf, type Node } from '../ast.js';
 import type { AnalysisContext } from '../context.js';
 
 /**
@@ -12,8 +12,5 @@ export function handedOperation(arg: TSESTree.Identifier, ctx: AnalysisContext):
   if (def?.type !== 'Parameter' || def.name.type !== 'Identifier') return false;
   const annotation = def.name.typeAnnotation?.typeAnnotation;
   if (annotation?.type === 'TSFunctionType') return true;
-  return (ctx.variableOf(arg)?.references ?? []).some((ref) => {
-    const use = (ref.identifier as Node).parent;
-    return use?.type === 'CallExpression' && use.callee === ref.identifier;
-  });
+  return (ctx.variableOf(arg)?.references ?? []).some((ref) => callOf(ref.identifier as Node) !== undefined);
 }

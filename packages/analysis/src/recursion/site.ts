@@ -18,6 +18,7 @@ import type { RetrySite } from '../types.js';
 import { UNKNOWN } from '../value.js';
 import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
 import { stepsNamedInput } from '../inputs/stepped-name.js';
+import { constInit } from '../variables/condition-alias.js';
 import { parameterSlots } from '../evolution/parameter-slots.js';
 import type { Reentry } from './reentry.js';
 import { reissuedCall, sleepBefore, TIMER_LIKE, withTimer, type FailurePath } from './failure-path.js';
@@ -462,10 +463,7 @@ function counterParameters(fn: FunctionNode, call: Node, ctx: AnalysisContext): 
 
 /** A `const` argument stands for what it is set to. */
 function stepAlias(arg: Node, ctx: AnalysisContext): Node {
-  if (arg.type !== 'Identifier') return arg;
-  const def = soleDefinition(ctx.variableOf(arg));
-  const init = def?.type === 'Variable' && def.parent?.kind === 'const' && def.node.id === def.name ? def.node.init : undefined;
-  return init ? unwrap(init as Node) : arg;
+  return constInit(arg, ctx) ?? arg;
 }
 
 function decrements(variable: Variable, call: Node, ctx: AnalysisContext): boolean {
