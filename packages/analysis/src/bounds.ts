@@ -10,6 +10,10 @@ import { merge, type Bound } from './exits/bound.js';
 import { isAbortCheck } from './exits/abort-check.js';
 import { boundOf } from './exits/comparison-bound.js';
 import { soleDefinition } from './definitions/bodies.js';
+import { endsLoopByFlag } from './loops/flag-exits.js';
+
+/** A branch that leaves the retry: it exits, or ends the loop by the flag its condition tests. */
+const leaves = (branch: Node | null | undefined) => alwaysExits(branch) || endsLoopByFlag(branch);
 
 /**
  * Give-up guards inside the retried code: `if (++attempt >= 5) throw err`,
@@ -35,7 +39,7 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       if (!kind) kind = [...operands(test, '||'), ...operands(test, '&&')].map((part) => getterCondition(part)).map((g) => g && boundKind(g.condition, env)).find((k) => k !== undefined);
       if (!kind) {
         // `if (shouldRetry(res.status, attempt)) continue`: the limit a predicate of the file keeps.
-        const sense = node.type === 'ConditionalExpression' || isRetry(node.consequent) || alwaysExits(node.alternate) ? true : alwaysExits(node.consequent) ? false : undefined;
+        const sense = node.type === 'ConditionalExpression' || isRetry(node.consequent) || leaves(node.alternate) ? true : leaves(node.consequent) ? false : undefined;
         const kept = sense === undefined ? undefined : predicateBound(test, sense, env);
         if (kept) {
           bound = merge(bound, kept);
@@ -48,8 +52,8 @@ export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, is
       // `if (n > 0) return retryLater()` limits by keeping going only while true;
       // `if (n >= 3) throw err` limits by leaving when true.
       const retriesOnTrue = node.type === 'IfStatement' ? isRetry(node.consequent) : true;
-      const exitsOnTrue = node.type === 'IfStatement' && alwaysExits(node.consequent) && !retriesOnTrue;
-      const exitsOnFalse = node.type === 'IfStatement' && alwaysExits(node.alternate);
+      const exitsOnTrue = node.type === 'IfStatement' && leaves(node.consequent) && !retriesOnTrue;
+      const exitsOnFalse = node.type === 'IfStatement' && leaves(node.alternate);
       if (!retriesOnTrue && !exitsOnTrue && !exitsOnFalse) return undefined;
       // Both branches go round (`if (n < 10) setTimeout(connect, 1000) else setTimeout(connect, 5000)`): the count picks the wait, it stops nothing.
       if (retriesOnTrue && node.type === 'IfStatement' && node.alternate && isRetry(node.alternate) && !exitsOnFalse) return undefined;

@@ -14,6 +14,7 @@ import type { Env } from '../evaluate.js';
 import { loopsWhileNeverAborted } from '../never-aborted.js';
 import { containsContinue, textOf } from './loop-retry.js';
 import { afterOperationInTry } from './success-writes.js';
+import { sameTarget } from './flag-exits.js';
 
 /**
  * What limits a retry loop: its condition and the give-up guards in its body, a lifecycle flag,
@@ -193,16 +194,6 @@ function isFlag(test: Node, loop: RetryLoopNode, env: Env): boolean {
     return !written;
   });
   return written;
-}
-
-function sameTarget(a: Node, b: Node): boolean {
-  const x = unwrap(a);
-  const y = unwrap(b);
-  if (x.type === 'Identifier' && y.type === 'Identifier') return x.name === y.name;
-  if (x.type === 'MemberExpression' && y.type === 'MemberExpression') {
-    return x.object.type === y.object.type && !x.computed && !y.computed && x.property.type === y.property.type && (x.property.type === 'Identifier' || x.property.type === 'PrivateIdentifier') && x.property.name === (y.property as { name: string }).name;
-  }
-  return false;
 }
 
 /**
