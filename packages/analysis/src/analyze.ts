@@ -11,7 +11,7 @@ import { effectReruns } from './graph/effect-reruns.js';
 import { catalogModuleOfFile, catalogModuleOfSpecifier, inCatalogPackage, vendoredPackage } from './own-package.js';
 import { isProjectSpecifier, resolveModule, retryIn, setImportedCallRetry } from './cross-file.js';
 import { calleeRootIdentifier, exported, importedConstant, importedFunction, importedObject } from './cross-file/imported-values.js';
-import { silentSites } from './cross-file/summaries.js';
+import { keepingModulesRead, silentSites } from './cross-file/summaries.js';
 import { classIn } from './cross-file/exports.js';
 import type { ClassNode, ModuleHost, NestedHost } from './cross-file/shapes.js';
 import { importedMethod } from './instances.js';
@@ -59,7 +59,9 @@ const cache = new WeakMap<TSESTree.Program, readonly RetrySite[]>();
 export function analyzeRetrySites(sourceCode: SourceCodeLike, host?: ModuleHost, options: AnalysisOptions = {}): readonly RetrySite[] {
   // Each rule asks for the same file: the answer is there before any host state is made.
   const helpers = options.helpers ?? [];
-  return cache.get(sourceCode.ast) ?? analyzeWith(sourceCode, host ? { ...host, depth: 0, checked: new Map(), helpers } : undefined, helpers);
+  const cached = cache.get(sourceCode.ast);
+  if (cached) return cached;
+  return host ? keepingModulesRead(() => analyzeWith(sourceCode, { ...host, depth: 0, checked: new Map(), helpers }, helpers)) : analyzeWith(sourceCode, undefined, helpers);
 }
 
 /** What a project tells the analysis beyond its code: its own retry packages (settings.retryHygiene.helpers). */

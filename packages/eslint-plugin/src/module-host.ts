@@ -109,7 +109,14 @@ const capturePlugin = {
   },
 };
 
+/** How many modules were parsed (for tests: what the analysis's caches spare). */
+let parses = 0;
+export function parseCount(): number {
+  return parses;
+}
+
 function parse(file: string, text: string, config: Linter.Config[]): SourceCodeLike | undefined {
+  parses++;
   linter ??= new Linter({ configType: 'flat', cwd: linterCwd() });
   captured = undefined;
   const messages = linter.verify(
