@@ -10,6 +10,7 @@ import type { ModuleSummary, ForeignRetry, NestedHost, ForeignTarget } from './c
 import { classIn } from './cross-file/exports.js';
 import { MAX_REACH_DEPTH } from './cross-file/summaries.js';
 import { calleeRootIdentifier } from './cross-file/imported-values.js';
+import { helperCallReadings } from './helpers/call-readings.js';
 
 // Which specifiers name a module of the project, and which file: specifiers/.
 export { isProjectSpecifier, isRelativeSpecifier, resolveModule };
@@ -76,6 +77,9 @@ function findHandedOn(fn: FunctionNode, summary: ModuleSummary, depth: number): 
   walk(fn.body, ctx.keys, (node) => {
     if (found) return false;
     if (node.type !== 'CallExpression' || unwrap(node.callee).type !== 'Identifier') return undefined;
+    // (Handed to a helper whose reading for this call makes one attempt: run once.)
+    const reading = helperCallReadings.get(node);
+    if (reading?.policy.maxAttempts === 1) return undefined;
     const callee = ctx.functionOf(unwrap(node.callee) as TSESTree.Identifier);
     if (!callee || callee === fn || contains(callee, fn)) return undefined;
     node.arguments.forEach((arg, index) => {

@@ -165,6 +165,12 @@ describe('retry helpers in other files', () => {
     ]);
   });
 
+  it("a wrapper handing its caller's operation through a call of the helper that makes one attempt retries nothing; the helper called itself retries by its defaults", () => {
+    expect(lint('one-attempt-wrapper/job.mts')).toEqual([
+      "11:9 require-jitter: This call of `withLockRetry()` from './lock.mjs' backs off by a linear 1 s × n without jitter (up to 4 attempts). Add jitter to the helper's wait (lock.mts, line 15).",
+    ]);
+  });
+
   it("a merge of unknown order over another module's defaults: the one object naming the strategy gives it; a strategy that may answer null is a limit", () => {
     expect(lint('merged-strategy/link.cjs')).toEqual([
       // Linear, always a number: the typeof test never stops the redial; the epoch test only drops a stale dial.

@@ -6,6 +6,7 @@ import type { ForeignRetry, ModuleSummary } from '../cross-file/shapes.js';
 import type { RetryPolicy, RetrySite } from '../types.js';
 import { handedOperation } from '../functions/handed-operation.js';
 import { helperCallSite, policyFromParameters, sameDelay, type HelperReader } from './call-site.js';
+import { helperCallReadings } from './call-readings.js';
 
 /**
  * Calls of a function of this file that retries with a policy its caller chooses, read as a
@@ -54,6 +55,7 @@ export function localHelperSites(calls: readonly TSESTree.CallExpression[], site
     // A helper of what it is handed, handed no function here (its caller's parameter passed on): the
     // retry is the caller's caller's, found where that function is called (cross-file.ts, handedOnParameter).
     // (A wrapper's parameter handed on as it is, `retry(signer, { retries: 3 })`, is the operation its caller chose: the call is a site.)
+    if (site) helperCallReadings.set(call, site);
     if (!site || site.policy.maxAttempts === 1 || (!helper.ownWork && !site.operationScope && !handsOnOperation(call, ctx))) continue;
     // A helper handed the operation is reported at its loop, where the file shows it; a call is a
     // retry of its own when what it passes makes another one, known (`attemptAll(op, Infinity)`).
