@@ -1,3 +1,4 @@
+import { constantAnswer } from './functions/constant-answer.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { getProperty, propertyName, unwrap, type Node } from './ast.js';
 import { libraryOfModule } from './catalog.js';
@@ -69,8 +70,10 @@ function querySite(m: LibraryCall, object: TSESTree.ObjectExpression, defaultAtt
   if (retry) {
     const value = unwrap(retry.value as Node);
     const n = staticNumber(value, m.env.ctx);
-    if (value.type === 'Literal' && value.value === true) maxAttempts = 'unbounded';
-    else if (value.type === 'Literal' && value.value === false) maxAttempts = 1;
+    // (`retry: () => false`: a function answering the same whatever the failure, as the literal does.)
+    const answer = value.type === 'Literal' ? value.value : constantAnswer(value, m.env.ctx);
+    if (answer === true) maxAttempts = 'unbounded';
+    else if (answer === false) maxAttempts = 1;
     else if (n !== undefined) maxAttempts = Number.isFinite(n) ? n + 1 : 'unbounded';
     else {
       maxAttempts = 'unknown';
@@ -133,6 +136,9 @@ function swrSite(node: Node, object: TSESTree.ObjectExpression, env: Env): Libra
   if (custom) {
     const fn = strategyFunction(custom.value as Node, env);
     if (!fn) return undefined;
+    // (`onErrorRetry: (err, key) => { seen = key }`: never goes again, since it never reads the revalidate it is handed.)
+    const again = fn.params[3];
+    if (again?.type !== 'Identifier' || (env.ctx.variableOf(again)?.references.length ?? 0) === 0) return undefined;
     const opts = fn.params[4];
     const counterName = opts?.type === 'ObjectPattern' ? retryCountName(opts) : undefined;
     const reading: StrategyReading = readStrategy(fn, -1, env, { sleeps: true, ...(counterName ? { counterName } : {}) });

@@ -9,6 +9,7 @@ import { resolveObject } from './objects/resolve-object.js';
 import { delayAndJitter } from './policy.js';
 import type { RetryLibrary, RetryPolicy, RetrySite } from './types.js';
 import { firstDefinition, soleDefinition } from './definitions/bodies.js';
+import { constantAnswer } from './functions/constant-answer.js';
 
 // Shared readers of library options: present/absent/unknown options, defaults, delay callbacks.
 
@@ -124,6 +125,8 @@ export function boolOption(options: Options, name: string, fallback: boolean, en
   if (!option.present) return option.unknown ? 'unknown' : fallback;
   const n = unwrap(option.node);
   if (n.type === 'Literal' && typeof n.value === 'boolean') return n.value;
+  // `shouldRetryOnError: () => false`: a predicate that answers the same whatever it is asked.
+  if (isFunction(n)) return constantAnswer(n, env.ctx) ?? 'unknown';
   if (n.type === 'Identifier') {
     const def = firstDefinition(env.ctx.variableOf(n));
     const init = def?.type === 'Variable' ? def.node.init : undefined;

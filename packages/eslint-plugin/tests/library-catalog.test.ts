@@ -190,6 +190,9 @@ const cases: Record<string, Case[]> = {
     { name: 'defaultOptions with the default delay', code: `import { QueryClient } from '@tanstack/react-query';\nconst qc = new QueryClient({ defaultOptions: { queries: { retry: 2 } } }); // expect: require-jitter` },
     { name: 'mutations do not retry unless told', code: `import { useMutation } from '@tanstack/react-query';\nexport const useM = () => useMutation({ mutationFn: save, retryDelay: 500 });` },
     { name: 'retry: false', code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: false });` },
+    { name: 'retry: a function that always answers false, as retry: false', code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: () => false });` },
+    { name: 'retry: a function whose every return is true, as retry: true', code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: function () { return true; }, retryDelay: 1000 }); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
+    { name: 'retry: a function that answers by the count: not a constant', code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: (n) => { if (n > 2) return false; return true; } }); // expect: require-jitter` },
     {
       name: 'a bare QueryClient: its queries keep the default delay without jitter',
       code: `import { QueryClient } from '@tanstack/react-query';\nexport const qc = new QueryClient(); // expect: require-jitter`,
@@ -206,6 +209,9 @@ const cases: Record<string, Case[]> = {
   swr: [
     { name: 'errorRetryInterval without errorRetryCount: forever (jittered)', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { errorRetryInterval: 1000 }); // expect: no-unbounded-retry` },
     { name: 'errorRetryCount', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { errorRetryCount: 3 });` },
+    { name: 'shouldRetryOnError: a function that always answers false, as false', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { shouldRetryOnError: () => false });` },
+    { name: 'an onErrorRetry that never calls the revalidate it is handed: no retry', code: `import useSWR from 'swr';\nlet last;\nexport const useA = () => useSWR('/a', load, { onErrorRetry: (err, key) => { last = key; } });` },
+    { name: 'an onErrorRetry that revalidates after a fixed wait', code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load, { onErrorRetry: (err, key, config, revalidate) => { setTimeout(() => revalidate(), 50); } }); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
     {
       name: 'useSWR(key, fetcher): the default retries for as long as it fails',
       code: `import useSWR from 'swr';\nexport const useA = () => useSWR('/a', load); // expect: no-unbounded-retry`,
