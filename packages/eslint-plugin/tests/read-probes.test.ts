@@ -103,11 +103,18 @@ ruleTester.run('require-jitter on a readiness probe written in place', requireJi
   valid: [
     { name: 'JavaScript: fetch read for ok and drained, until a deadline', code: waitForReady(probe), filename: 'ready.js' },
     { name: 'JavaScript: a HEAD request', code: waitForReady("fetch(endpoint, { method: 'HEAD' })"), filename: 'ready.js' },
+    { name: 'JavaScript: the method written as a template with nothing in it', code: waitForReady('fetch(endpoint, { method: `GET` })'), filename: 'ready.js' },
   ],
   invalid: [
     {
       name: 'JavaScript: a POST is retried for its effect',
       code: waitForReady("fetch(endpoint, { method: 'POST', body: '{}' })"),
+      filename: 'ready.js',
+      errors: [{ messageId: 'missingJitter', line: 5, column: 3 }],
+    },
+    {
+      name: 'JavaScript: a template naming a write',
+      code: waitForReady('fetch(endpoint, { method: `PUT` })'),
       filename: 'ready.js',
       errors: [{ messageId: 'missingJitter', line: 5, column: 3 }],
     },

@@ -43,8 +43,10 @@ function isHttpRead(call: TSESTree.CallExpression, ctx: AnalysisContext): boolea
     const key = keyName(property.key);
     if (key === 'body') return false;
     if (key === 'method') {
+      // (`'GET'` or `` `GET` ``: a template with nothing in it is the same string.)
       const value = unwrap(property.value as Node);
-      if (value.type !== 'Literal' || typeof value.value !== 'string' || !/^(get|head)$/i.test(value.value)) return false;
+      const method = value.type === 'Literal' ? value.value : value.type === 'TemplateLiteral' && value.expressions.length === 0 ? value.quasis[0]?.value.cooked : undefined;
+      if (typeof method !== 'string' || !/^(get|head)$/i.test(method)) return false;
     }
   }
   return true;
