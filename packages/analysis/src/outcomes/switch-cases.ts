@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isAnyLoop, isFunction, walk, type Node } from '../ast.js';
-import { outcomeCheck } from '../checks.js';
+import { outcomeCheck, type Polarity } from '../checks.js';
 import type { Env } from '../evaluate.js';
 import { nodesWithin } from '../source-order.js';
 import { breaksOut } from '../scan.js';
@@ -58,6 +58,26 @@ function readSwitch(statement: TSESTree.SwitchStatement, loop: Node, env: Env): 
     if (polarity === 'failure' && !failure && goesRound(last, statement, loop)) failure = { check: test, failurePath: last };
   }
   return leavesOnSuccess ? failure : undefined;
+}
+
+/**
+ * What a case of a switch on the attempt's answer stands for, for a path through its body (a
+ * call back on the failure path): its group's test, read as the `if` it stands for; `default`
+ * (or a group that falls into it), the answers no other group lists: a failure where a listed
+ * group is the success, as the `else` of `if (status === 200)` is.
+ */
+export function caseOutcome(c: TSESTree.SwitchCase, env: Env): Polarity | undefined {
+  const statement = c.parent as TSESTree.SwitchStatement;
+  const groups = caseGroups(statement);
+  const group = groups.find((g) => g.includes(c));
+  if (!group) return undefined;
+  const test = groupTest(statement, group);
+  if (test) return outcomeCheck(test, env, false);
+  const listsSuccess = groups.some((other) => {
+    const listed = other !== group ? groupTest(statement, other) : undefined;
+    return listed !== undefined && outcomeCheck(listed, env, false) === 'success';
+  });
+  return listsSuccess ? 'failure' : undefined;
 }
 
 /** Cases that fall through to one body, in order: `case 200: case 201: return` is one group. */

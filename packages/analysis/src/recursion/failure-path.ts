@@ -6,6 +6,7 @@ import type { AnalysisContext } from '../context.js';
 import type { Env } from '../evaluate.js';
 import { synchronousAttempt } from '../outcomes/synchronous-result.js';
 import { givesUpWithError } from '../outcomes/thrown-failure.js';
+import { caseOutcome } from '../outcomes/switch-cases.js';
 import { scanAttempt } from '../scan.js';
 import { literalFailureMethod } from '../graph/handler-objects.js';
 import { soleDefinition } from '../definitions/bodies.js';
@@ -136,6 +137,14 @@ export function failurePath(call: Node, fn: FunctionNode, env: Env, depth = 0): 
         if (earlier.some((s) => leavesOnSuccess(s) || (s.type === 'TryStatement' && s.block.body.some(leavesOnSuccess)))) {
           return !timer && synchronousAttempt(call, fn) ? undefined : withTimer({ container: p }, call, fn, env.ctx);
         }
+        break;
+      }
+      case 'SwitchCase': {
+        // `switch (status) { case 200: …; default: setTimeout(() => send(n - 1), d) }`: as the `if` chain it stands for.
+        if (child === p.test) break;
+        const polarity = caseOutcome(p, env);
+        if (polarity === 'failure') return !timer && synchronousAttempt(call, fn) ? undefined : withTimer({ container: p }, call, fn, env.ctx);
+        if (polarity) return undefined;
         break;
       }
       case 'IfStatement':
