@@ -252,9 +252,14 @@ function counterStart(node: Node, env: Env): number | undefined {
 function callerStart(fn: FunctionNode, param: Node, env: Env): number | undefined {
   // Once per parameter: every bound a site's checks ask reads the same calls.
   if (callerStarts.has(param)) return callerStarts.get(param);
-  const start = readCallerStart(fn, param, env);
-  callerStarts.set(param, start);
-  return start;
+  startsRead.add(param);
+  try {
+    const start = readCallerStart(fn, param, env);
+    callerStarts.set(param, start);
+    return start;
+  } finally {
+    startsRead.delete(param);
+  }
 }
 
 const callerStarts = new WeakMap<Node, number | undefined>();
@@ -272,7 +277,13 @@ function readCallerStart(fn: FunctionNode, param: Node, env: Env): number | unde
     if (!arg || arg.type === 'SpreadElement') return undefined;
     const value = evaluate(arg, { ...env, depth: env.depth + 1, region: arg });
     // A count handed on as it is (`shouldRetry(res, attempt)` with `attempt = 1` where it is kept) starts where that count does.
-    const handedOn = value.t === 'num' || unwrap(arg).type !== 'Identifier' || env.depth > 2 ? undefined : counterStart(arg, { ...env, depth: env.depth + 1 });
+    // So does one stepped on the way (`retryLater(url, attempt + 1)`), by its step.
+    const step = value.t === 'num' ? undefined : steppedBy(arg);
+    const from = value.t === 'num' || env.depth > 2 ? undefined : unwrap(arg).type === 'Identifier' ? arg : step?.base;
+    // (The count handed back by the way back of a cycle whose start is being read: no way in.)
+    if (from && readingStartOf(from, env)) continue;
+    const base = from && counterStart(from, { ...env, depth: env.depth + 1 });
+    const handedOn = base === undefined ? undefined : base + (from === arg ? 0 : (step?.by ?? 0));
     if (handedOn !== undefined) {
       starts.push(handedOn);
       continue;
@@ -283,6 +294,24 @@ function readCallerStart(fn: FunctionNode, param: Node, env: Env): number | unde
   if (starts.length === 0) return undefined;
   // Ways in that disagree: the start that leaves the most attempts (the count is "up to").
   return isDecrementing(param, env) ? Math.max(...starts) : Math.min(...starts);
+}
+
+/** Parameters whose callers' starts are being read (a cycle of two functions asks its own back again). */
+const startsRead = new Set<Node>();
+
+function readingStartOf(id: Node, env: Env): boolean {
+  const def = id.type === 'Identifier' ? firstDefinition(env.ctx.variableOf(id)) : undefined;
+  return def?.type === 'Parameter' && startsRead.has(def.name as Node);
+}
+
+/** `n + 1`, `n - 2`: the identifier a count handed on is stepped from, and by how much. */
+function steppedBy(arg: Node): { base: Node; by: number } | undefined {
+  const a = unwrap(arg);
+  if (a.type !== 'BinaryExpression' || (a.operator !== '+' && a.operator !== '-')) return undefined;
+  const left = unwrap(a.left as Node);
+  const right = unwrap(a.right);
+  if (left.type !== 'Identifier' || right.type !== 'Literal' || typeof right.value !== 'number') return undefined;
+  return { base: left, by: a.operator === '+' ? right.value : -right.value };
 }
 
 function isDecrementing(node: Node, env: Env): boolean {

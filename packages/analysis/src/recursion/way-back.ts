@@ -244,6 +244,12 @@ export function handedWait(call: Node, reentry: Reentry, fn: FunctionNode, env: 
   return undefined;
 }
 
+/** `n + 1`, `n - 1`, `++n`: the variable a count handed on steps; undefined for anything else. */
+function steppedBase(a: Node): Node | undefined {
+  if (a.type === 'UpdateExpression') return unwrap(a.argument);
+  return a.type === 'BinaryExpression' && /^[+-]$/.test(a.operator) && unwrap(a.right).type === 'Literal' ? unwrap(a.left) : undefined;
+}
+
 /** An argument read in the function that hands it over, where the failure path steps what it reads (`this.failures += 1`). */
 function valueWhereHanded(arg: Node, holder: FunctionNode, ctx: AnalysisContext): Value {
   return evaluate(arg, { ctx, region: holder.body, counters: new Set(), depth: 0 });
@@ -291,14 +297,17 @@ export function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env
   if (back.type === 'CallExpression' && !reentry.via) {
     back.arguments.forEach((arg, i) => {
       const a = unwrap(arg);
-      const stepped = a.type === 'UpdateExpression' ? unwrap(a.argument) : a.type === 'BinaryExpression' && /^[+-]$/.test(a.operator) && unwrap(a.right).type === 'Literal' ? unwrap(a.left) : undefined;
+      const stepped = steppedBase(a);
       const j = indexIn(throughParams, stepped ?? a);
-      // Handed on to `b` from the same parameter of the retrying function.
-      if (j < 0 || indexIn(fnParams, handed[j] as Node | undefined) !== i) return;
+      // Handed on to `b` from the same parameter of the retrying function, stepped there or on the way back
+      // (`catch { return retryLater(url, n + 1) }` with `retryLater(url, n) { …; return send(url, n) }`).
+      const into = handed[j] && unwrap(handed[j] as Node);
+      const steppedInto = into && steppedBase(into);
+      if (j < 0 || indexIn(fnParams, steppedInto ?? into) !== i) return;
       passedOn.add(j);
       const own = fnParams[i];
       const theirs = throughParams[j];
-      if (stepped && own && theirs) {
+      if ((stepped || steppedInto) && own && theirs) {
         counters.add(own);
         throughCounters.add(theirs);
       }
