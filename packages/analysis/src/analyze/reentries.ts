@@ -193,7 +193,8 @@ function holdingFunction(node: Node, targets?: ReadonlySet<Node>): FunctionNode 
   for (let p = node.parent; p; p = p.parent) {
     if (!isFunction(p)) continue;
     const host = p.parent;
-    if (host?.type === 'CallExpression' && host.arguments.includes(p as TSESTree.CallExpressionArgument) && !targets?.has(p)) continue;
+    // (Handed to a call or a constructor: `setTimeout(() => a())`, `new Promise((resolve) => setTimeout(…))`.)
+    if ((host?.type === 'CallExpression' || host?.type === 'NewExpression') && host.arguments.includes(p as TSESTree.CallExpressionArgument) && !targets?.has(p)) continue;
     return p;
   }
   return undefined;

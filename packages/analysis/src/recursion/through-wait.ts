@@ -53,6 +53,8 @@ export function waitsElsewhere(through: FunctionNode, own: Node | undefined, ctx
     if (node === own) return false;
     // `Promise.race([work, new Promise(r => setTimeout(() => r(TIMED_OUT), left))])`: a timeout, no wait.
     if (node.type === 'NewExpression' && racedTimeout(node, ctx)) return false;
+    // `new Promise((resolve) => setTimeout(() => resolve(a(n)), ms))`: the promise of the wait itself, no other one.
+    if (node.type === 'NewExpression' && own !== undefined && contains(node, own)) return undefined;
     if (node.type === 'CallExpression' || node.type === 'NewExpression') {
       const name = calleeName(node) ?? '';
       // (A method of the class that computes the wait, `await this.#calculateRetryDelay(err)`, makes none.)
