@@ -58,3 +58,51 @@ ruleTester.run('no-unbounded-retry with a listener taken off again', noUnbounded
   valid: [{ name: 'TypeScript: the tries count down to none', code: authSocketTs, filename: 'auth-socket.ts' }],
   invalid: [],
 });
+
+/**
+ * The same for a listener kept in a field of a class (an arrow function): `this.socket.removeEventListener('close', this.onClose)` before the next socket is
+ * taken takes it off and runs nothing.
+ */
+const memberListenerTs = `export class Channel {
+  socket?: WebSocket;
+  #closed = false;
+  constructor(private url: string, private retryMs = 5000) {}
+
+  connect() {
+    this.#closed = false;
+    if (this.socket) this.socket.removeEventListener('close', this.onClose);
+    this.socket = new WebSocket(this.url);
+    this.socket.addEventListener('close', this.onClose);
+  }
+
+  onClose = () => {
+    setTimeout(() => {
+      if (this.#closed) return;
+      this.connect();
+    }, this.retryMs);
+  };
+
+  disconnect() {
+    this.#closed = true;
+    this.socket?.close();
+  }
+}
+`;
+
+ruleTester.run('no-fixed-sleep-retry with a member listener taken off before the next socket', noFixedSleepRetry, {
+  valid: [],
+  invalid: [
+    {
+      name: 'TypeScript: a field holding the close listener',
+      code: memberListenerTs,
+      filename: 'channel.ts',
+      errors: [{ messageId: 'fixedDelay', line: 16, column: 7, data: { what: '`connect()` retrying itself through `onClose()`', delay: 'a fixed 5 s', attempts: 'an unknown number of attempts' } }],
+    },
+  ],
+});
+
+ruleTester.run('no-unbounded-retry with a member listener taken off before the next socket', noUnboundedRetry, {
+  // (Its owner stops it: `disconnect()` sets the flag the timer tests.)
+  valid: [{ name: 'TypeScript: a field holding the close listener', code: memberListenerTs, filename: 'channel.ts' }],
+  invalid: [],
+});

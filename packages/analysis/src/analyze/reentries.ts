@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { calleeName, contains, dottedName, isFunction, type FunctionNode, type Node } from '../ast.js';
+import { calleeName, contains, dottedName, isFunction, propertyName, removesListener, unwrap, walk, type FunctionNode, type Node } from '../ast.js';
 import { AnalysisContext } from '../context.js';
 import type { Reentry } from '../recursion/reentry.js';
 import type { MethodLookup } from '../prototype-methods.js';
@@ -55,7 +55,7 @@ export function collectReentries(edges: readonly Edge[], selfCalls: Map<Function
     // Uses through a name the caller bound count as that one mention (`this.run.bind(this, i)`).
     const seen = mentionsSeen(uses);
     const mentions = mentionsOf(through, ctx, lookup.mentions, elsewhere);
-    if (mentions !== undefined && seen !== mentions) continue;
+    if (mentions !== undefined && seen !== mentions && seen !== mentions - takenOff(through, ctx)) continue;
     const list = selfCalls.get(fn) ?? [];
     list.push(edge.node);
     selfCalls.set(fn, list);
@@ -151,6 +151,24 @@ function onTimer(node: Node, fn: FunctionNode): boolean {
 }
 
 /** How many times a function of this file is named: by its binding, or as a method of its class. */
+/**
+ * Mentions of a method or field of a class that take it off as a listener again
+ * (`this.socket.removeEventListener('close', this.onClose)` before a new socket): they run nothing.
+ */
+function takenOff(fn: FunctionNode, ctx: AnalysisContext): number {
+  const member = fn.parent;
+  if ((member?.type !== 'MethodDefinition' && member?.type !== 'PropertyDefinition') || member.computed) return 0;
+  const name = member.key.type === 'Identifier' || member.key.type === 'PrivateIdentifier' ? member.key.name : undefined;
+  let count = 0;
+  walk(member.parent, ctx.keys, (node) => {
+    if (!removesListener(node)) return undefined;
+    const handed = node.arguments[1] && unwrap(node.arguments[1] as Node);
+    if (handed?.type === 'MemberExpression' && unwrap(handed.object).type === 'ThisExpression' && propertyName(handed) === name) count++;
+    return undefined;
+  });
+  return count;
+}
+
 function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: (name: string) => number, resolvedElsewhere: (fn: FunctionNode, name: string) => number): number | undefined {
   const parent = fn.parent;
   // Mentions of the name that lead into another function of that name (the same method of
