@@ -1,4 +1,3 @@
-import { constantAnswer } from './functions/constant-answer.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { getProperty, propertyName, unwrap, type Node } from './ast.js';
 import { libraryOfModule } from './catalog.js';
@@ -15,6 +14,7 @@ import { readStrategy, strategyFunction, type StrategyReading } from './strategy
 import { writesNoRetryOption } from './library-defaults.js';
 import type { RetryPolicy, RetrySite } from './types.js';
 import { soleDefinition } from './definitions/bodies.js';
+import { constantAnswer } from './functions/constant-answer.js';
 
 // Data-fetching libraries: @tanstack/query (hooks, client defaults, imperative fetches) and swr (hooks, <SWRConfig>).
 

@@ -150,7 +150,6 @@ function onTimer(node: Node, fn: FunctionNode): boolean {
   return false;
 }
 
-/** How many times a function of this file is named: by its binding, or as a method of its class. */
 /**
  * Mentions of a method or field of a class that take it off as a listener again
  * (`this.socket.removeEventListener('close', this.onClose)` before a new socket): they run nothing.
@@ -169,6 +168,7 @@ function takenOff(fn: FunctionNode, ctx: AnalysisContext): number {
   return count;
 }
 
+/** How many times a function of this file is named: by its binding, or as a method of its class. */
 function mentionsOf(fn: FunctionNode, ctx: AnalysisContext, memberMentions: (name: string) => number, resolvedElsewhere: (fn: FunctionNode, name: string) => number): number | undefined {
   const parent = fn.parent;
   // Mentions of the name that lead into another function of that name (the same method of

@@ -11,6 +11,7 @@ import { memberWritesWithin } from '../classes/class-members.js';
 import type { Bound } from './bound.js';
 import { defaultsToInfinity } from './infinite-limit.js';
 import { firstDefinition, soleDefinition } from '../definitions/bodies.js';
+import { countStep } from '../variables/count-step.js';
 
 /**
  * What limit does one comparison state: the attempts a counter test allows (counted from the
@@ -278,8 +279,8 @@ function readCallerStart(fn: FunctionNode, param: Node, env: Env): number | unde
     const value = evaluate(arg, { ...env, depth: env.depth + 1, region: arg });
     // A count handed on as it is (`shouldRetry(res, attempt)` with `attempt = 1` where it is kept) starts where that count does.
     // So does one stepped on the way (`retryLater(url, attempt + 1)`), by its step.
-    const step = value.t === 'num' ? undefined : steppedBy(arg);
-    const from = value.t === 'num' || env.depth > 2 ? undefined : unwrap(arg).type === 'Identifier' ? arg : step?.base;
+    const step = value.t === 'num' || unwrap(arg).type === 'UpdateExpression' ? undefined : countStep(arg);
+    const from = value.t === 'num' || env.depth > 2 ? undefined : unwrap(arg).type === 'Identifier' ? arg : step?.base.type === 'Identifier' ? step.base : undefined;
     // (The count handed back by the way back of a cycle whose start is being read: no way in.)
     if (from && readingStartOf(from, env)) continue;
     const base = from && counterStart(from, { ...env, depth: env.depth + 1 });
@@ -302,16 +303,6 @@ const startsRead = new Set<Node>();
 function readingStartOf(id: Node, env: Env): boolean {
   const def = id.type === 'Identifier' ? firstDefinition(env.ctx.variableOf(id)) : undefined;
   return def?.type === 'Parameter' && startsRead.has(def.name as Node);
-}
-
-/** `n + 1`, `n - 2`: the identifier a count handed on is stepped from, and by how much. */
-function steppedBy(arg: Node): { base: Node; by: number } | undefined {
-  const a = unwrap(arg);
-  if (a.type !== 'BinaryExpression' || (a.operator !== '+' && a.operator !== '-')) return undefined;
-  const left = unwrap(a.left as Node);
-  const right = unwrap(a.right);
-  if (left.type !== 'Identifier' || right.type !== 'Literal' || typeof right.value !== 'number') return undefined;
-  return { base: left, by: a.operator === '+' ? right.value : -right.value };
 }
 
 function isDecrementing(node: Node, env: Env): boolean {

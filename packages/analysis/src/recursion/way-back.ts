@@ -18,6 +18,7 @@ import { inlinedUpdate } from '../evaluation/written-values.js';
 import type { Reentry } from './reentry.js';
 import { failurePath, withTimer, type FailurePath } from './failure-path.js';
 import { throughWait, waitsElsewhere } from './through-wait.js';
+import { countStep } from '../variables/count-step.js';
 
 /**
  * What does a way back in amount to: the call that reaches the retrying function again, the
@@ -244,12 +245,6 @@ export function handedWait(call: Node, reentry: Reentry, fn: FunctionNode, env: 
   return undefined;
 }
 
-/** `n + 1`, `n - 1`, `++n`: the variable a count handed on steps; undefined for anything else. */
-function steppedBase(a: Node): Node | undefined {
-  if (a.type === 'UpdateExpression') return unwrap(a.argument);
-  return a.type === 'BinaryExpression' && /^[+-]$/.test(a.operator) && unwrap(a.right).type === 'Literal' ? unwrap(a.left) : undefined;
-}
-
 /** An argument read in the function that hands it over, where the failure path steps what it reads (`this.failures += 1`). */
 function valueWhereHanded(arg: Node, holder: FunctionNode, ctx: AnalysisContext): Value {
   return evaluate(arg, { ctx, region: holder.body, counters: new Set(), depth: 0 });
@@ -297,12 +292,12 @@ export function wayBack(reentry: Reentry, call: Node, fn: FunctionNode, env: Env
   if (back.type === 'CallExpression' && !reentry.via) {
     back.arguments.forEach((arg, i) => {
       const a = unwrap(arg);
-      const stepped = steppedBase(a);
+      const stepped = countStep(a)?.base;
       const j = indexIn(throughParams, stepped ?? a);
       // Handed on to `b` from the same parameter of the retrying function, stepped there or on the way back
       // (`catch { return retryLater(url, n + 1) }` with `retryLater(url, n) { …; return send(url, n) }`).
       const into = handed[j] && unwrap(handed[j] as Node);
-      const steppedInto = into && steppedBase(into);
+      const steppedInto = into && countStep(into)?.base;
       if (j < 0 || indexIn(fnParams, steppedInto ?? into) !== i) return;
       passedOn.add(j);
       const own = fnParams[i];
