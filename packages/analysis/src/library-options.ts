@@ -252,6 +252,9 @@ export function delayFunctionPolicy(node: Node, counterIndex: number, env: Env):
     }
   } else {
     value = evaluate(n, env);
+    // `retryDelay: calculateRetryDelay` imported: a name the import gives no number here may be
+    // the function the option also takes (a wait of any shape), not a constant.
+    if (value.t !== 'num' && n.type === 'Identifier' && firstDefinition(env.ctx.variableOf(n))?.type === 'ImportBinding') value = undefined;
   }
   if (!value) return { delay: { kind: 'unknown' }, jitter: 'unknown' };
   return delayAndJitter(value);
