@@ -15,6 +15,7 @@ import { writesNoRetryOption } from './library-defaults.js';
 import type { RetryPolicy, RetrySite } from './types.js';
 import { soleDefinition } from './definitions/bodies.js';
 import { constantAnswer } from './functions/constant-answer.js';
+import { predicateAttempts } from './functions/predicate-limit.js';
 
 // Data-fetching libraries: @tanstack/query (hooks, client defaults, imperative fetches) and swr (hooks, <SWRConfig>).
 
@@ -76,7 +77,8 @@ function querySite(m: LibraryCall, object: TSESTree.ObjectExpression, defaultAtt
     else if (answer === false) maxAttempts = 1;
     else if (n !== undefined) maxAttempts = Number.isFinite(n) ? n + 1 : 'unbounded';
     else {
-      maxAttempts = 'unknown';
+      // `retry: (failureCount) => failureCount < 3`: asked with the failures so far, from 0.
+      maxAttempts = predicateAttempts(value, 0, 0, m.env) ?? 'unknown';
       classifies = true;
     }
   }

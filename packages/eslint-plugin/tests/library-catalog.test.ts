@@ -192,6 +192,21 @@ const cases: Record<string, Case[]> = {
     { name: 'retry: false', code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: false });` },
     { name: 'retryDelay: an imported name, which may be a function: no wait is claimed', code: `import { useQuery } from '@tanstack/react-query';\nimport { backoff } from './backoff';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: 5, retryDelay: backoff });` },
     { name: 'retryDelay: a constant of the file is a fixed wait', code: `import { useQuery } from '@tanstack/react-query';\nconst PAUSE = 2000;\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: 5, retryDelay: PAUSE }); // expect: no-fixed-sleep-retry` },
+    {
+      name: 'retry: a predicate of the failure count, asked from 0: its limit',
+      code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: (failures) => failures < 2 }); // expect: require-jitter`,
+      messages: { 'require-jitter': 'This query `retry` option backs off by 1 s × 2^n, capped at 30 s without jitter, the library default (up to 3 attempts). Give `retryDelay` a function that adds randomness.' },
+    },
+    {
+      name: 'retry: a limit on the count before a look at the error',
+      code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: (count, error) => { if (count > 4) return false; return error.status >= 500; } }); // expect: require-jitter`,
+      messages: { 'require-jitter': 'This query `retry` option backs off by 1 s × 2^n, capped at 30 s without jitter, the library default (up to 6 attempts). Give `retryDelay` a function that adds randomness.' },
+    },
+    {
+      name: 'retry: a yes for some errors before the limit: no count claimed',
+      code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: (count, error) => { if (error.name === 'NetworkError') return true; return count < 3; } }); // expect: require-jitter`,
+      messages: { 'require-jitter': 'This query `retry` option backs off by 1 s × 2^n, capped at 30 s without jitter, the library default (an unknown number of attempts). Give `retryDelay` a function that adds randomness.' },
+    },
     { name: 'retry: a function that always answers false, as retry: false', code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: () => false });` },
     { name: 'retry: a function whose every return is true, as retry: true', code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: function () { return true; }, retryDelay: 1000 }); // expect: no-fixed-sleep-retry, no-unbounded-retry` },
     { name: 'retry: a function that answers by the count: not a constant', code: `import { useQuery } from '@tanstack/react-query';\nexport const useA = () => useQuery({ queryKey: ['a'], queryFn: load, retry: (n) => { if (n > 2) return false; return true; } }); // expect: require-jitter` },
