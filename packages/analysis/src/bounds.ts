@@ -12,8 +12,6 @@ import { boundOf } from './exits/comparison-bound.js';
 import { soleDefinition } from './definitions/bodies.js';
 import { endsLoopByFlag } from './loops/flag-exits.js';
 
-/** A branch that leaves the retry: it exits, or ends the loop by the flag its condition tests. */
-const leaves = (branch: Node | null | undefined) => alwaysExits(branch) || endsLoopByFlag(branch);
 
 /**
  * Give-up guards inside the retried code: `if (++attempt >= 5) throw err`,
@@ -21,6 +19,8 @@ const leaves = (branch: Node | null | undefined) => alwaysExits(branch) || endsL
  */
 export function guardsIn(body: Node, env: Env, skip: (node: Node) => boolean, isRetry: (node: Node) => boolean): Bound | undefined {
   let bound: Bound | undefined;
+  // A branch that leaves the retry: it exits, or ends the loop by the flag its condition tests.
+  const leaves = (branch: Node | null | undefined) => alwaysExits(branch) || endsLoopByFlag(branch, env.ctx);
   walk(body, env.ctx.keys, (node) => {
     if (node !== body && (isFunction(node) || skip(node))) return false;
     if (isAbortCheck(node)) {

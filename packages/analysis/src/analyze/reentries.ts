@@ -155,6 +155,15 @@ function onTimer(node: Node, fn: FunctionNode): boolean {
  * (`this.socket.removeEventListener('close', this.onClose)` before a new socket): they run nothing.
  */
 function takenOff(fn: FunctionNode, ctx: AnalysisContext): number {
+  let known = takenOffCounts.get(fn);
+  if (known === undefined) takenOffCounts.set(fn, (known = countTakenOff(fn, ctx)));
+  return known;
+}
+
+/** Once per member: every edge into it asks the same. */
+const takenOffCounts = new WeakMap<FunctionNode, number>();
+
+function countTakenOff(fn: FunctionNode, ctx: AnalysisContext): number {
   const member = fn.parent;
   if ((member?.type !== 'MethodDefinition' && member?.type !== 'PropertyDefinition') || member.computed) return 0;
   const name = member.key.type === 'Identifier' || member.key.type === 'PrivateIdentifier' ? member.key.name : undefined;

@@ -6,7 +6,7 @@ import { parameterVariables } from './local-function.js';
 import type { Value } from '../value.js';
 
 /** How far a count is followed before a predicate is taken to keep no limit of its own. */
-const MAX_COUNT = 10_000;
+const MAX_COUNT = 1_000;
 
 /**
  * `retry: (failureCount, error) => { if (failureCount > 10) return false; return isTransient(error) }`:
@@ -20,7 +20,8 @@ export function predicateAttempts(node: Node, countIndex: number, start: number,
   const fn = unwrap(node);
   if (!isFunction(fn) || fn.async || fn.generator) return undefined;
   const count = parameterVariables(fn as FunctionNode, env.ctx)[countIndex];
-  if (!count) return undefined;
+  // (A predicate that never reads the count keeps no limit on it: nothing to follow.)
+  if (!count || count.references.length === 0) return undefined;
   const guards = fn.body.type === 'BlockStatement' ? guardChain(fn) : [{ value: fn.body }];
   if (!guards) return undefined;
   for (let n = start; n < start + MAX_COUNT; n++) {

@@ -190,7 +190,7 @@ function isFlag(test: Node, loop: RetryLoopNode, env: Env): boolean {
   if (target.type !== 'Identifier' && target.type !== 'MemberExpression') return false;
   let written = false;
   walk(loop.body, env.ctx.keys, (node) => {
-    if (node.type === 'AssignmentExpression' && sameTarget(node.left, target)) written = true;
+    if (node.type === 'AssignmentExpression' && sameTarget(node.left, target, env.ctx)) written = true;
     return !written;
   });
   return written;
